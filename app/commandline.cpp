@@ -1,0 +1,143 @@
+#include "commandline.h"
+
+#include <stdexcept>
+
+namespace kubelane::app {
+
+namespace {
+
+core::SourceOverride parseOverride(const std::string &option, const std::string &text)
+{
+    const size_t eq = text.rfind('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+        throw std::invalid_argument(option + " expects SOURCE=VALUE, got '" + text + "'");
+    return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+core::Timestamp parseTime(const std::string &option, const std::string &text)
+{
+    if (auto t = core::parseRfc3339(text))
+        return *t;
+    if (auto t = core::parseRfc3339(text + "Z"))
+        return *t;
+    throw std::invalid_argument(option + " expects an RFC 3339 time such as 2020-06-18T02:13:00Z, got '" + text + "'");
+}
+
+int parseInt(const std::string &option, const std::string &text, int min, int max)
+{
+    try {
+        size_t used = 0;
+        const int v = std::stoi(text, &used);
+        if (used == text.size() && v >= min && v <= max)
+            return v;
+    } catch (const std::exception &) {
+    }
+    throw std::invalid_argument(option + " expects a number from " + std::to_string(min) + " to " + std::to_string(max)
+                                + ", got '" + text + "'");
+}
+
+} // namespace
+
+std::string usage()
+{
+    return R"(Usage:
+  kubelane [BUNDLE...]                 open the swimlane window (a sample bundle when none is given)
+  kubelane analyze BUNDLE... [--json] [--rule ID] [--verbose]
+                                       print sources, counts and findings (text, or JSON with --json)
+  kubelane export BUNDLE... -o OUT.png|OUT.pdf [--rule ID | --finding N] [--from TIME --to TIME]
+                  [--lanes REGEX] [--width PX] [--height PX] [--scale S]
+                                       render the annotated timeline without a display
+
+A BUNDLE is a folder, log files, .gz files or .tar/.tar.gz/.tgz/.zip archives, in any mix.
+
+Options:
+  --tz SOURCE=OFFSET     the UTC offset of a source's clock (+08:00); SOURCE is part of a path,
+                         a node name or a component
+  --year N               the year of klog lines when a file shows none
+  --component SOURCE=C   the component that wrote a source (kubelet, kube-apiserver, ...)
+  --node SOURCE=NAME     the node a source was written on
+  --from TIME, --to TIME load (or export) only this window, RFC 3339
+  --rules FILE           add root-cause rules from a JSON file (repeatable)
+  --rule ID              only this rule's findings
+  --resources DIR        where events.json, goroutines.json and rules/ are
+  -h, --help             this text
+  --version              the version
+)";
+}
+
+CommandLine parseCommandLine(const std::vector<std::string> &args)
+{
+    CommandLine cl;
+    size_t i = 0;
+    if (!args.empty()) {
+        if (args[0] == "analyze") {
+            cl.command = CommandLine::Command::Analyze;
+            ++i;
+        } else if (args[0] == "export") {
+            cl.command = CommandLine::Command::Export;
+            ++i;
+        } else if (args[0] == "help") {
+            cl.command = CommandLine::Command::Help;
+            return cl;
+        }
+    }
+    auto value = [&](const std::string &option) -> std::string {
+        if (i + 1 >= args.size())
+            throw std::invalid_argument(option + " needs a value");
+        return args[++i];
+    };
+    for (; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "-h" || a == "--help") {
+            cl.command = CommandLine::Command::Help;
+            return cl;
+        }
+        if (a == "--version") {
+            cl.command = CommandLine::Command::Version;
+            return cl;
+        }
+        if (a == "--json") cl.json = true;
+        else if (a == "--verbose" || a == "-v") cl.verbose = true;
+        else if (a == "--tz") cl.load.utcOffsets.push_back(parseOverride(a, value(a)));
+        else if (a == "--component") cl.load.components.push_back(parseOverride(a, value(a)));
+        else if (a == "--node") cl.load.nodes.push_back(parseOverride(a, value(a)));
+        else if (a == "--year") cl.load.fallbackYear = parseInt(a, value(a), 1990, 2200);
+        else if (a == "--from") cl.load.from = parseTime(a, value(a));
+        else if (a == "--to") cl.load.to = parseTime(a, value(a));
+        else if (a == "--rules") cl.ruleFiles.push_back(value(a));
+        else if (a == "--rule") cl.onlyRules.push_back(value(a));
+        else if (a == "--resources") cl.resourceDir = value(a);
+        else if (a == "-o" || a == "--output") cl.output = value(a);
+        else if (a == "--finding") cl.finding = parseInt(a, value(a), 1, 100000);
+        else if (a == "--lanes") cl.lanes = value(a);
+        else if (a == "--width") cl.width = parseInt(a, value(a), 200, 20000);
+        else if (a == "--height") cl.height = parseInt(a, value(a), 150, 20000);
+        else if (a == "--scale") {
+            const std::string v = value(a);
+            try {
+                cl.scale = std::stod(v);
+            } catch (const std::exception &) {
+                cl.scale = 0;
+            }
+            if (cl.scale < 0.5 || cl.scale > 8)
+                throw std::invalid_argument("--scale expects a factor from 0.5 to 8, got '" + v + "'");
+        } else if (a.starts_with("-") && a.size() > 1)
+            throw std::invalid_argument("unknown option " + a);
+        else
+            cl.inputs.push_back(a);
+    }
+    for (const auto &tz : cl.load.utcOffsets)
+        if (!core::parseUtcOffset(tz.value))
+            throw std::invalid_argument("--tz expects an offset such as +08:00, got '" + tz.value + "'");
+    if (cl.load.from && cl.load.to && *cl.load.to < *cl.load.from)
+        throw std::invalid_argument("--to is before --from");
+    if ((cl.command == CommandLine::Command::Analyze || cl.command == CommandLine::Command::Export) && cl.inputs.empty())
+        throw std::invalid_argument("no bundle given");
+    if (cl.command == CommandLine::Command::Export && cl.output.empty())
+        throw std::invalid_argument("export needs -o OUT.png or -o OUT.pdf");
+    if (cl.command != CommandLine::Command::Export && (cl.finding || !cl.output.empty()))
+        throw std::invalid_argument("-o and --finding are options of 'kubelane export'");
+    return cl;
+}
+
+} // namespace kubelane::app

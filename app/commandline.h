@@ -1,0 +1,37 @@
+#pragma once
+// The kubelane command line:
+//   kubelane [BUNDLE...]                       open the window (a sample when none is given)
+//   kubelane analyze BUNDLE... [--json] [--rule ID] [--verbose]
+//   kubelane export BUNDLE... -o OUT.png|OUT.pdf [...]   (see README)
+// Options shared by all: --tz SOURCE=+08:00, --year N, --component SOURCE=NAME,
+// --node SOURCE=NAME, --from TIME, --to TIME, --rules FILE, --resources DIR.
+#include "core/load/loader.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kubelane::app {
+
+struct CommandLine {
+    enum class Command { Gui, Analyze, Export, Help, Version } command = Command::Gui;
+    std::vector<std::string> inputs;
+    core::LoadOptions load;
+    std::vector<std::string> ruleFiles;
+    std::string resourceDir;
+    bool json = false;
+    bool verbose = false;
+    std::vector<std::string> onlyRules;
+    // export
+    std::string output;
+    std::optional<int> finding;
+    std::string lanes;
+    int width = 0, height = 0;
+    double scale = 2.0;
+};
+
+// Throws std::invalid_argument with a message for the user.
+CommandLine parseCommandLine(const std::vector<std::string> &args);
+std::string usage();
+
+} // namespace kubelane::app

@@ -1,0 +1,98 @@
+// kubelane: open a Kubernetes incident's logs as one timeline.
+#include "commandline.h"
+#include "core/analysis/analysis.h"
+#include "core/report/analysisreport.h"
+#include "ui/mainwindow.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+using namespace kubelane;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitBadArguments = 2;
+constexpr int kExitLoadFailed = 3;
+
+int runAnalyze(const app::CommandLine &cl)
+{
+    try {
+        auto incident = core::loadBundle(cl.inputs, cl.load);
+        core::Analysis analysis;
+        analysis.incident = incident;
+        if (cl.json)
+            std::cout << core::analysisJson(*incident, &analysis) << "\n";
+        else
+            std::cout << core::analysisText(*incident, &analysis, cl.verbose);
+        return kExitOk;
+    } catch (const core::LoadError &e) {
+        std::cerr << "kubelane: " << e.what() << "\n";
+        return kExitLoadFailed;
+    }
+}
+
+// The sample the README's run command opens when no bundle is given.
+QString defaultSample(const std::string &resources)
+{
+    for (const QString &candidate : {QStringLiteral("samples/node-heartbeat-gap"),
+                                      QString::fromStdString(resources) + QStringLiteral("/../samples/node-heartbeat-gap")}) {
+        if (QFileInfo::exists(candidate))
+            return QDir(candidate).absolutePath();
+    }
+    return {};
+}
+
+int runGui(int argc, char **argv, app::CommandLine cl)
+{
+    QApplication qapp(argc, argv);
+    QApplication::setApplicationName("kubelane");
+    QApplication::setOrganizationName("kubelane");
+    ui::MainWindow window(cl.load);
+    window.show();
+    QStringList inputs;
+    for (const auto &i : cl.inputs)
+        inputs << QString::fromStdString(i);
+    if (inputs.isEmpty())
+        if (const QString sample = defaultSample(cl.load.resourceDir); !sample.isEmpty())
+            inputs << sample;
+    if (!inputs.isEmpty())
+        window.openBundle(inputs);
+    return qapp.exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    app::CommandLine cl;
+    try {
+        cl = app::parseCommandLine(args);
+    } catch (const std::invalid_argument &e) {
+        std::cerr << "kubelane: " << e.what() << "\n\n" << app::usage();
+        return kExitBadArguments;
+    }
+    cl.load.resourceDir = core::locateResources(cl.resourceDir, std::filesystem::canonical("/proc/self/exe").string());
+    switch (cl.command) {
+    case app::CommandLine::Command::Help:
+        std::cout << app::usage();
+        return kExitOk;
+    case app::CommandLine::Command::Version:
+        std::cout << "kubelane " KUBELANE_VERSION "\n";
+        return kExitOk;
+    case app::CommandLine::Command::Analyze:
+        return runAnalyze(cl);
+    case app::CommandLine::Command::Export:
+        std::cerr << "kubelane: export is not available in this build yet\n";
+        return kExitBadArguments;
+    case app::CommandLine::Command::Gui:
+        break;
+    }
+    return runGui(argc, argv, cl);
+}

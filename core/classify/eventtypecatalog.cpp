@@ -1,0 +1,216 @@
+#include "eventtypecatalog.h"
+
+#include "extractors.h"
+
+#include <nlohmann/json.hpp>
+#include <re2/re2.h>
+#include <re2/set.h>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace kubelane::core {
+
+namespace {
+
+// Messages longer than this are classified on their first part only: the texts we recognise
+// all start within it, and a 20 MB line must not cost 20 MB of regex work per pattern.
+constexpr std::size_t kClassifyWindow = 64 * 1024;
+
+std::optional<Severity> parseSeverity(const std::string &s)
+{
+    if (s == "debug") return Severity::Debug;
+    if (s == "info") return Severity::Info;
+    if (s == "warning") return Severity::Warning;
+    if (s == "error") return Severity::Error;
+    if (s == "fatal") return Severity::Fatal;
+    return std::nullopt;
+}
+
+[[noreturn]] void fail(const std::string &origin, const std::string &typeId, const std::string &what)
+{
+    throw std::runtime_error(origin + (typeId.empty() ? "" : ": event type '" + typeId + "'") + ": " + what);
+}
+
+} // namespace
+
+struct EventTypeCatalog::Compiled {
+    struct Pattern {
+        EventTypeId type;
+        std::unique_ptr<RE2> re;
+        std::vector<std::string> groupNames; // by group index (1-based), "" for unnamed
+    };
+    std::vector<Pattern> patterns;
+    std::unique_ptr<RE2::Set> set;
+    std::vector<Extractor> extractors; // by type
+};
+
+EventTypeCatalog::EventTypeCatalog() : m_compiled(std::make_unique<Compiled>()) {}
+EventTypeCatalog::~EventTypeCatalog() = default;
+
+std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw std::runtime_error(path + ": cannot open the event-type table");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    return loadJson(buf.str(), path);
+}
+
+std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view text, const std::string &origin)
+{
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception &e) {
+        fail(origin, {}, std::string("not valid JSON: ") + e.what());
+    }
+    if (!doc.is_object() || !doc.contains("types") || !doc["types"].is_array())
+        fail(origin, {}, "expected an object with a \"types\" array");
+
+    std::shared_ptr<EventTypeCatalog> cat(new EventTypeCatalog());
+    if (auto al = doc.find("fieldAliases"); al != doc.end() && al->is_object())
+        for (auto it = al->begin(); it != al->end(); ++it)
+            if (it.value().is_string())
+                cat->m_aliases.emplace_back(it.key(), it.value().get<std::string>());
+
+    EventType other;
+    other.id = "other";
+    other.description = "A log line that parsed but matches no known event type";
+    cat->m_types.push_back(std::move(other));
+    cat->m_compiled->extractors.push_back(nullptr);
+
+    RE2::Options opts;
+    opts.set_max_mem(256 << 20);
+    opts.set_log_errors(false);
+    auto set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+
+    for (const auto &t : doc["types"]) {
+        EventType type;
+        if (!t.is_object() || !t.contains("id") || !t["id"].is_string())
+            fail(origin, {}, "every type needs a string \"id\"");
+        type.id = t["id"].get<std::string>();
+        if (cat->find(type.id))
+            fail(origin, type.id, "duplicate id");
+        type.description = t.value("description", "");
+        if (t.contains("severity")) {
+            type.severityFloor = parseSeverity(t.value("severity", ""));
+            if (!type.severityFloor)
+                fail(origin, type.id, "unknown severity (use debug, info, warning, error or fatal)");
+        }
+        if (auto c = t.find("components"); c != t.end() && c->is_array())
+            for (const auto &x : *c)
+                type.components.push_back(x.get<std::string>());
+        type.extractor = t.value("extract", "");
+        Extractor extractor = nullptr;
+        if (!type.extractor.empty()) {
+            extractor = findExtractor(type.extractor);
+            if (!extractor)
+                fail(origin, type.id, "unknown extractor '" + type.extractor + "'");
+        }
+        if (!t.contains("patterns") || !t["patterns"].is_array() || t["patterns"].empty())
+            fail(origin, type.id, "needs a non-empty \"patterns\" array");
+        const auto typeIndex = static_cast<EventTypeId>(cat->m_types.size());
+        for (const auto &p : t["patterns"]) {
+            EventTypePattern pat;
+            if (!p.is_object() || !p.contains("re") || !p["re"].is_string())
+                fail(origin, type.id, "every pattern needs a string \"re\"");
+            pat.re = p["re"].get<std::string>();
+            pat.since = p.value("since", "");
+            pat.until = p.value("until", "");
+            if (auto ex = p.find("examples"); ex != p.end() && ex->is_array()) {
+                for (const auto &e : *ex) {
+                    EventTypeExample example;
+                    example.line = e.value("line", "");
+                    if (auto f = e.find("fields"); f != e.end() && f->is_object())
+                        for (auto it = f->begin(); it != f->end(); ++it)
+                            example.fields.emplace_back(it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump());
+                    pat.examples.push_back(std::move(example));
+                }
+            }
+            auto re = std::make_unique<RE2>(pat.re, opts);
+            if (!re->ok())
+                fail(origin, type.id, "pattern /" + pat.re + "/ does not compile: " + re->error());
+            std::string error;
+            if (set->Add(pat.re, &error) < 0)
+                fail(origin, type.id, "pattern /" + pat.re + "/ rejected: " + error);
+            Compiled::Pattern cp{typeIndex, std::move(re), {}};
+            cp.groupNames.resize(static_cast<size_t>(cp.re->NumberOfCapturingGroups()) + 1);
+            for (const auto &[name, index] : cp.re->NamedCapturingGroups())
+                cp.groupNames[static_cast<size_t>(index)] = name;
+            cat->m_compiled->patterns.push_back(std::move(cp));
+            type.patterns.push_back(std::move(pat));
+        }
+        cat->m_types.push_back(std::move(type));
+        cat->m_compiled->extractors.push_back(extractor);
+        if (cat->m_types.size() > 0xfff0)
+            fail(origin, {}, "too many event types");
+    }
+    // Types produced by the record parsers rather than by message patterns.
+    for (const auto &[id, description] : {std::pair<const char *, const char *>{"apiserver.audit", "A request in the kube-apiserver audit log"},
+                                          {"go.goroutine", "One goroutine of a Go stack dump"}}) {
+        if (cat->find(id))
+            continue;
+        EventType builtin;
+        builtin.id = id;
+        builtin.description = description;
+        cat->m_types.push_back(std::move(builtin));
+        cat->m_compiled->extractors.push_back(nullptr);
+    }
+    if (!set->Compile())
+        fail(origin, {}, "the patterns do not fit in the matcher's memory budget");
+    cat->m_compiled->set = std::move(set);
+    return cat;
+}
+
+std::optional<EventTypeId> EventTypeCatalog::find(std::string_view id) const
+{
+    for (size_t i = 0; i < m_types.size(); ++i)
+        if (m_types[i].id == id)
+            return static_cast<EventTypeId>(i);
+    return std::nullopt;
+}
+
+std::string_view EventTypeCatalog::canonicalField(std::string_view key) const
+{
+    for (const auto &[from, to] : m_aliases)
+        if (from == key)
+            return to;
+    return key;
+}
+
+EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_view component, FieldList &fields) const
+{
+    const std::string_view window = message.substr(0, kClassifyWindow);
+    thread_local std::vector<int> matches;
+    matches.clear();
+    if (!m_compiled->set->Match(window, &matches))
+        return kOtherEventType;
+    std::sort(matches.begin(), matches.end());
+    thread_local std::vector<re2::StringPiece> groups;
+    for (int index : matches) {
+        const auto &p = m_compiled->patterns[static_cast<size_t>(index)];
+        const EventType &type = m_types[p.type];
+        if (!type.components.empty()) {
+            bool allowed = false;
+            for (const auto &c : type.components)
+                allowed = allowed || c == component;
+            if (!allowed)
+                continue;
+        }
+        groups.assign(p.groupNames.size(), re2::StringPiece());
+        if (!p.re->Match(window, 0, window.size(), RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size())))
+            continue;
+        for (size_t g = 1; g < groups.size(); ++g)
+            if (!p.groupNames[g].empty() && groups[g].data())
+                fields.set(canonicalField(p.groupNames[g]), std::string_view(groups[g].data(), groups[g].size()));
+        if (auto extractor = m_compiled->extractors[p.type])
+            extractor(message, fields);
+        return p.type;
+    }
+    return kOtherEventType;
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,71 @@
+#pragma once
+// The event-type table (resources/events.json): what each message means. Patterns are
+// compiled once, at load, into one RE2::Set so a message is tested against all types in a
+// single pass; only the patterns that matched are then run with captures.
+#include "../format/klogline.h"
+#include "../model/event.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace re2 {
+class RE2;
+class Set;
+} // namespace re2
+
+namespace kubelane::core {
+
+struct EventTypeExample {
+    std::string line;
+    std::vector<std::pair<std::string, std::string>> fields;
+};
+
+struct EventTypePattern {
+    std::string re;
+    std::string since, until;
+    std::vector<EventTypeExample> examples;
+};
+
+struct EventType {
+    std::string id;
+    std::string description;
+    std::optional<Severity> severityFloor;
+    std::vector<std::string> components; // empty = any
+    std::string extractor;               // "" or a named extractor
+    std::vector<EventTypePattern> patterns;
+};
+
+struct Classification {
+    EventTypeId type = kOtherEventType;
+};
+
+class EventTypeCatalog {
+public:
+    ~EventTypeCatalog();
+    // Throws std::runtime_error naming the file, the type id and what is wrong.
+    static std::shared_ptr<EventTypeCatalog> loadFile(const std::string &path);
+    static std::shared_ptr<EventTypeCatalog> loadJson(std::string_view json, const std::string &origin);
+
+    // Classifies a message (already unwrapped and, if structured, unquoted). Adds the named
+    // captures and extractor output to `fields` (canonical names).
+    EventTypeId classify(std::string_view message, std::string_view component, FieldList &fields) const;
+    // Renames a structured-log key to its canonical field name.
+    std::string_view canonicalField(std::string_view key) const;
+
+    std::string_view typeId(EventTypeId id) const { return id < m_types.size() ? std::string_view(m_types[id].id) : "other"; }
+    const EventType &type(EventTypeId id) const { return m_types[id]; }
+    std::size_t typeCount() const { return m_types.size(); }
+    std::optional<EventTypeId> find(std::string_view id) const;
+
+private:
+    EventTypeCatalog();
+    struct Compiled;
+    std::vector<EventType> m_types; // [0] is "other"
+    std::vector<std::pair<std::string, std::string>> m_aliases;
+    std::unique_ptr<Compiled> m_compiled;
+};
+
+} // namespace kubelane::core

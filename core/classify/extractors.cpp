@@ -1,0 +1,255 @@
+#include "extractors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace kubelane::core {
+
+namespace {
+
+std::string_view between(std::string_view s, std::string_view open, char close, size_t from = 0)
+{
+    const size_t a = s.find(open, from);
+    if (a == std::string_view::npos)
+        return {};
+    const size_t start = a + open.size();
+    const size_t b = s.find(close, start);
+    if (b == std::string_view::npos)
+        return {};
+    return s.substr(start, b - start);
+}
+
+std::string joinNames(const std::vector<std::string> &names)
+{
+    std::string out;
+    for (const auto &n : names) {
+        if (!out.empty())
+            out += ',';
+        out += n;
+    }
+    return out;
+}
+
+} // namespace
+
+void extractStatusPatch(std::string_view message, FieldList &fields)
+{
+    std::string_view patch = fields.get("statusPatch");
+    if (patch.empty())
+        patch = fields.get("patch");
+    if (patch.empty()) {
+        // 1.12..1.20: Patch status for pod "name_ns(uid)" with "{\"status\":...}"
+        const size_t at = message.find(" with \"");
+        if (at == std::string_view::npos)
+            return;
+        std::string_view quoted = message.substr(at + 7);
+        if (!quoted.empty() && quoted.back() == '"')
+            quoted.remove_suffix(1);
+        patch = unquoteGo(quoted, fields);
+    }
+    const auto json = nlohmann::json::parse(patch.begin(), patch.end(), nullptr, false);
+    if (json.is_discarded() || !json.is_object())
+        return;
+    const auto status = json.find("status");
+    if (status == json.end() || !status->is_object())
+        return;
+    std::vector<std::string> ready, unready;
+    if (auto cs = status->find("containerStatuses"); cs != status->end() && cs->is_array()) {
+        for (const auto &c : *cs) {
+            if (!c.is_object() || !c.contains("name") || !c["name"].is_string())
+                continue;
+            const auto r = c.find("ready");
+            if (r == c.end() || !r->is_boolean())
+                continue;
+            (r->get<bool>() ? ready : unready).push_back(c["name"].get<std::string>());
+        }
+    }
+    if (auto conds = status->find("conditions"); conds != status->end() && conds->is_array()) {
+        for (const auto &c : *conds) {
+            if (!c.is_object() || !c.contains("type") || !c["type"].is_string())
+                continue;
+            const std::string type = c["type"].get<std::string>();
+            const auto st = c.find("status");
+            if (st == c.end() || !st->is_string())
+                continue;
+            if (type == "Ready")
+                fields.set("podReady", fields.own(st->get<std::string>()));
+            else if (type == "ContainersReady")
+                fields.set("containersReady", fields.own(st->get<std::string>()));
+        }
+    }
+    if (!ready.empty())
+        fields.set("readyContainers", fields.own(joinNames(ready)));
+    if (!unready.empty())
+        fields.set("unreadyContainers", fields.own(joinNames(unready)));
+    if (ready.size() + unready.size() == 1)
+        fields.set("ready", unready.empty() ? "true" : "false");
+}
+
+void extractPodList(std::string_view message, FieldList &fields)
+{
+    if (!fields.get("pods").empty())
+        return;
+    // SyncLoop (ADD, "api"): "a_ns(uid), b_ns(uid)"
+    const size_t colon = message.find("): \"");
+    if (colon == std::string_view::npos)
+        return;
+    std::string_view list = message.substr(colon + 4);
+    if (!list.empty() && list.back() == '"')
+        list.remove_suffix(1);
+    fields.set("pods", list);
+    if (list.find(", ") == std::string_view::npos && !list.empty())
+        fields.set("pod", list);
+}
+
+void extractPlegEvent(std::string_view message, FieldList &fields)
+{
+    // Old: event: &pleg.PodLifecycleEvent{ID:"uid", Type:"ContainerStarted", Data:"id"}
+    // New: event=&{ID:uid Type:ContainerStarted Data:id} (already split into fields)
+    std::string_view ev = fields.get("event");
+    if (ev.empty()) {
+        const size_t at = message.find("PodLifecycleEvent{");
+        if (at == std::string_view::npos)
+            return;
+        ev = message.substr(at);
+    }
+    auto value = [&](std::string_view key) -> std::string_view {
+        const size_t k = ev.find(key);
+        if (k == std::string_view::npos)
+            return {};
+        size_t i = k + key.size();
+        if (i < ev.size() && ev[i] == '"') {
+            const size_t e = ev.find('"', i + 1);
+            return e == std::string_view::npos ? std::string_view{} : ev.substr(i + 1, e - i - 1);
+        }
+        size_t e = i;
+        while (e < ev.size() && ev[e] != ' ' && ev[e] != ',' && ev[e] != '}')
+            ++e;
+        return ev.substr(i, e - i);
+    };
+    if (auto uid = value("ID:"); !uid.empty() && fields.get("podUID").empty())
+        fields.set("podUID", uid);
+    if (auto type = value("Type:"); !type.empty())
+        fields.set("eventType", type);
+    if (auto data = value("Data:"); !data.empty() && fields.get("containerId").empty())
+        fields.set("containerId", data);
+}
+
+void extractApiPath(std::string_view path, FieldList &fields)
+{
+    if (const size_t q = path.find('?'); q != std::string_view::npos)
+        path = path.substr(0, q);
+    // Strip scheme://host of client-side request logs.
+    if (const size_t scheme = path.find("://"); scheme != std::string_view::npos) {
+        const size_t slash = path.find('/', scheme + 3);
+        path = slash == std::string_view::npos ? std::string_view{} : path.substr(slash);
+    }
+    std::vector<std::string_view> parts;
+    size_t i = 0;
+    while (i < path.size()) {
+        while (i < path.size() && path[i] == '/')
+            ++i;
+        const size_t e = path.find('/', i);
+        const size_t end = e == std::string_view::npos ? path.size() : e;
+        if (end > i)
+            parts.push_back(path.substr(i, end - i));
+        i = end;
+    }
+    // api/v1/... or apis/GROUP/VERSION/...
+    size_t p = 0;
+    if (p < parts.size() && parts[p] == "api")
+        p += 2;
+    else if (p < parts.size() && parts[p] == "apis")
+        p += 3;
+    else
+        return;
+    if (p < parts.size() && parts[p] == "watch")
+        ++p;
+    std::string_view ns;
+    if (p + 1 < parts.size() && parts[p] == "namespaces") {
+        ns = parts[p + 1];
+        p += 2;
+    }
+    if (p >= parts.size())
+        return;
+    const std::string_view resource = parts[p];
+    const std::string_view name = p + 1 < parts.size() ? parts[p + 1] : std::string_view{};
+    const std::string_view sub = p + 2 < parts.size() ? parts[p + 2] : std::string_view{};
+    fields.set("resource", resource);
+    if (!ns.empty())
+        fields.set("namespace", ns);
+    if (!name.empty())
+        fields.set("name", name);
+    if (!sub.empty())
+        fields.set("subresource", sub);
+    if (resource == "nodes" && !name.empty())
+        fields.set("node", name);
+    else if (resource == "leases" && ns == "kube-node-lease" && !name.empty())
+        fields.set("node", name);
+    else if (resource == "pods" && !name.empty() && !ns.empty())
+        fields.set("pod", fields.own(std::string(ns) + "/" + std::string(name)));
+}
+
+void extractApiRequest(std::string_view message, FieldList &fields)
+{
+    std::string_view verb = fields.get("verb");
+    std::string_view uri = fields.get("URI");
+    if (uri.empty())
+        uri = fields.get("uri");
+    if (verb.empty() || uri.empty()) {
+        // "PATCH /api/v1/nodes/node3/status: (5.2ms) 200 [kubelet/v1.15.5 ... 10.0.0.3:43210]"
+        // "PATCH https://10.0.0.1:6443/api/v1/nodes/node3/status?timeout=10s 200 OK in 5 milliseconds"
+        const size_t sp = message.find(' ');
+        if (sp == std::string_view::npos)
+            return;
+        verb = message.substr(0, sp);
+        for (char c : verb)
+            if (c < 'A' || c > 'Z')
+                return;
+        size_t e = message.find(' ', sp + 1);
+        if (e == std::string_view::npos)
+            e = message.size();
+        uri = message.substr(sp + 1, e - sp - 1);
+        if (!uri.empty() && uri.back() == ':')
+            uri.remove_suffix(1);
+        // Status code: the first 3-digit token after the URI.
+        size_t i = e;
+        while (i < message.size()) {
+            while (i < message.size() && message[i] == ' ')
+                ++i;
+            size_t t = message.find(' ', i);
+            if (t == std::string_view::npos)
+                t = message.size();
+            const std::string_view tok = message.substr(i, t - i);
+            if (tok.size() == 3 && tok[0] >= '1' && tok[0] <= '5' && tok[1] >= '0' && tok[1] <= '9' && tok[2] >= '0' && tok[2] <= '9') {
+                fields.set("code", tok);
+                break;
+            }
+            if (!tok.empty() && tok[0] == '[')
+                break;
+            i = t;
+        }
+        if (const std::string_view ua = between(message, "[", ' '); !ua.empty() && fields.get("userAgent").empty())
+            fields.set("userAgent", ua);
+        if (const std::string_view lat = between(message, ": (", ')'); !lat.empty())
+            fields.set("latency", lat);
+        fields.set("verb", verb);
+        fields.set("uri", uri);
+    }
+    if (fields.get("code").empty())
+        if (auto resp = fields.get("resp"); !resp.empty())
+            fields.set("code", resp);
+    extractApiPath(uri, fields);
+}
+
+Extractor findExtractor(std::string_view name)
+{
+    if (name == "statusPatch") return &extractStatusPatch;
+    if (name == "podList") return &extractPodList;
+    if (name == "plegEvent") return &extractPlegEvent;
+    if (name == "apiRequest") return &extractApiRequest;
+    return nullptr;
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,94 @@
+#include "goroutinemap.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace kubelane::core {
+
+std::shared_ptr<GoroutineMap> GoroutineMap::loadFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw std::runtime_error(path + ": cannot open the goroutine map");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    return loadJson(buf.str(), path);
+}
+
+std::shared_ptr<GoroutineMap> GoroutineMap::loadJson(std::string_view text, const std::string &origin)
+{
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception &e) {
+        throw std::runtime_error(origin + ": not valid JSON: " + e.what());
+    }
+    auto map = std::make_shared<GoroutineMap>();
+    map->m_roles.push_back({"other", "Lines from files not in the goroutine map"});
+    if (auto roles = doc.find("roles"); roles != doc.end() && roles->is_object())
+        for (auto it = roles->begin(); it != roles->end(); ++it)
+            map->m_roles.push_back({it.key(), it.value().is_string() ? it.value().get<std::string>() : ""});
+    if (!doc.contains("map") || !doc["map"].is_array())
+        throw std::runtime_error(origin + ": expected a \"map\" array");
+    for (const auto &e : doc["map"]) {
+        if (!e.is_object() || !e.contains("file") || !e.contains("role"))
+            throw std::runtime_error(origin + ": every map entry needs \"file\" and \"role\": " + e.dump());
+        const std::string role = e["role"].get<std::string>();
+        RoleId id = 0;
+        for (size_t i = 0; i < map->m_roles.size(); ++i)
+            if (map->m_roles[i].id == role)
+                id = static_cast<RoleId>(i);
+        if (id == 0) {
+            id = static_cast<RoleId>(map->m_roles.size());
+            map->m_roles.push_back({role, ""});
+        }
+        map->m_entries.push_back({e.value("component", ""), e["file"].get<std::string>(), id});
+    }
+    return map;
+}
+
+RoleId GoroutineMap::roleFor(std::string_view component, std::string_view file) const
+{
+    if (const size_t colon = file.rfind(':'); colon != std::string_view::npos)
+        file = file.substr(0, colon);
+    const Entry *best = nullptr;
+    for (const Entry &e : m_entries) {
+        if (!e.component.empty() && e.component != component)
+            continue;
+        if (e.file.empty()) {
+            // A per-component default: matches anything, loses to every real entry.
+            if (!best)
+                best = &e;
+            continue;
+        }
+        // Both sides may carry directories: "worker.go" vs "prober/worker.go". The entry
+        // matches when one is a path-suffix of the other; the longest entry wins.
+        const std::string_view a = file, b = e.file;
+        const std::string_view shorter = a.size() < b.size() ? a : b;
+        const std::string_view longer = a.size() < b.size() ? b : a;
+        if (longer.size() < shorter.size() || longer.substr(longer.size() - shorter.size()) != shorter)
+            continue;
+        if (longer.size() > shorter.size() && longer[longer.size() - shorter.size() - 1] != '/')
+            continue;
+        const bool better = !best || best->file.empty() || e.file.size() > best->file.size()
+            || (e.file.size() == best->file.size() && !e.component.empty() && best->component.empty());
+        // When the printed file has a directory, an entry that only matches because it is
+        // shorter still counts, but an exact-directory entry is preferred (longest).
+        if (better)
+            best = &e;
+    }
+    return best ? best->role : roleId(std::string(component) + "-other");
+}
+
+RoleId GoroutineMap::roleId(std::string_view id) const
+{
+    for (size_t i = 0; i < m_roles.size(); ++i)
+        if (m_roles[i].id == id)
+            return static_cast<RoleId>(i);
+    return 0;
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,40 @@
+#pragma once
+// Which goroutine (role) logged a line, from the Go source file that printed it
+// (resources/goroutines.json). The role is the lane an event is drawn in.
+#include "../model/event.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kubelane::core {
+
+struct Role {
+    std::string id;
+    std::string description;
+};
+
+class GoroutineMap {
+public:
+    // Throws std::runtime_error naming the file and the entry that is wrong.
+    static std::shared_ptr<GoroutineMap> loadFile(const std::string &path);
+    static std::shared_ptr<GoroutineMap> loadJson(std::string_view json, const std::string &origin);
+
+    // `file` as printed ("worker.go:95" or "prober/worker.go:95"); the line number is ignored.
+    RoleId roleFor(std::string_view component, std::string_view file) const;
+    RoleId roleId(std::string_view id) const; // adds nothing; returns the "other" role if unknown
+    std::string_view roleName(RoleId id) const { return id < m_roles.size() ? std::string_view(m_roles[id].id) : "other"; }
+    const std::vector<Role> &roles() const { return m_roles; }
+
+private:
+    struct Entry {
+        std::string component; // "" = any
+        std::string file;      // path suffix without line number
+        RoleId role;
+    };
+    std::vector<Role> m_roles; // [0] is "other"
+    std::vector<Entry> m_entries;
+};
+
+} // namespace kubelane::core

@@ -1,0 +1,344 @@
+#include "envelopes.h"
+
+#include <array>
+
+namespace kubelane::core {
+
+namespace {
+
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool num(std::string_view s, size_t at, size_t n, unsigned &out)
+{
+    if (at + n > s.size())
+        return false;
+    unsigned v = 0;
+    for (size_t i = at; i < at + n; ++i) {
+        if (!isDigit(s[i]))
+            return false;
+        v = v * 10 + unsigned(s[i] - '0');
+    }
+    out = v;
+    return true;
+}
+
+int monthFromAbbrev(std::string_view m)
+{
+    static constexpr std::array<std::string_view, 12> kMonths{"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                               "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    for (size_t i = 0; i < kMonths.size(); ++i)
+        if (m == kMonths[i])
+            return int(i) + 1;
+    return 0;
+}
+
+// "hh:mm:ss[.ffffff]" at `at`; returns index after it or npos.
+size_t parseClock(std::string_view s, size_t at, std::int64_t &nsOfDay, bool &precise)
+{
+    unsigned h, m, sec;
+    if (!num(s, at, 2, h) || at + 8 > s.size() || s[at + 2] != ':' || !num(s, at + 3, 2, m) || s[at + 5] != ':'
+        || !num(s, at + 6, 2, sec) || h > 23 || m > 59 || sec > 60)
+        return std::string_view::npos;
+    size_t i = at + 8;
+    std::int64_t frac = 0;
+    precise = false;
+    if (i < s.size() && s[i] == '.') {
+        int n = 0;
+        for (++i; i < s.size() && isDigit(s[i]); ++i)
+            if (n < 9) {
+                frac = frac * 10 + (s[i] - '0');
+                ++n;
+            }
+        for (int k = n; k < 9; ++k)
+            frac *= 10;
+        precise = n > 0;
+    }
+    nsOfDay = (std::int64_t(h) * 3600 + m * 60 + sec) * kNsPerSecond + frac;
+    return i;
+}
+
+// "host ident[pid]: message" after the time stamp.
+bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
+{
+    if (i >= s.size() || s[i] != ' ')
+        return false;
+    ++i;
+    const size_t hostEnd = s.find(' ', i);
+    if (hostEnd == std::string_view::npos || hostEnd == i)
+        return false;
+    out.host = s.substr(i, hostEnd - i);
+    i = hostEnd + 1;
+    const size_t colon = s.find(": ", i);
+    const size_t lineEnd = colon == std::string_view::npos && s.ends_with(":") ? s.size() - 1 : colon;
+    if (lineEnd == std::string_view::npos)
+        return false;
+    std::string_view ident = s.substr(i, lineEnd - i);
+    if (ident.empty() || ident.find(' ') != std::string_view::npos || ident.size() > 64)
+        return false;
+    if (const size_t br = ident.find('['); br != std::string_view::npos)
+        ident = ident.substr(0, br);
+    out.identifier = ident;
+    out.message = lineEnd + 2 <= s.size() ? s.substr(lineEnd + 2) : std::string_view{};
+    return true;
+}
+
+} // namespace
+
+const char *journaldStyleName(JournaldStyle s)
+{
+    switch (s) {
+    case JournaldStyle::Short: return "journald short";
+    case JournaldStyle::ShortPrecise: return "journald short-precise";
+    case JournaldStyle::ShortIso: return "journald short-iso";
+    case JournaldStyle::ShortIsoPrecise: return "journald short-iso-precise";
+    case JournaldStyle::TimeOnly: return "journald (time only)";
+    }
+    return "journald";
+}
+
+bool parseJournaldLine(std::string_view s, JournaldLine &out)
+{
+    out = JournaldLine{};
+    bool precise = false;
+    if (s.size() >= 16 && s[3] == ' ' && monthFromAbbrev(s.substr(0, 3)) > 0) {
+        // "Dec 07 15:16:15[.718067] host ident[pid]: msg"  (day may be space-padded: "Dec  7")
+        unsigned day;
+        const char d0 = s[4] == ' ' ? '0' : s[4];
+        if (!isDigit(d0) || !isDigit(s[5]) || s[6] != ' ')
+            return false;
+        day = unsigned(d0 - '0') * 10 + unsigned(s[5] - '0');
+        const size_t i = parseClock(s, 7, out.local.nsOfDay, precise);
+        if (i == std::string_view::npos)
+            return false;
+        out.local.month = unsigned(monthFromAbbrev(s.substr(0, 3)));
+        out.local.day = day;
+        out.style = precise ? JournaldStyle::ShortPrecise : JournaldStyle::Short;
+        return parseHostAndIdentifier(s, i, out);
+    }
+    if (s.size() >= 25 && s[4] == '-' && s[7] == '-' && s[10] == 'T') {
+        // "2020-12-07T15:16:15[.718067]+0800 host ident[pid]: msg"
+        unsigned y, mo, d;
+        if (!num(s, 0, 4, y) || !num(s, 5, 2, mo) || !num(s, 8, 2, d) || !isValidDate(int(y), mo, d))
+            return false;
+        size_t i = parseClock(s, 11, out.local.nsOfDay, precise);
+        if (i == std::string_view::npos)
+            return false;
+        const size_t zoneEnd = s.find(' ', i);
+        if (zoneEnd == std::string_view::npos)
+            return false;
+        // The CRI format also starts with an RFC 3339 stamp, but is followed by stdout/stderr.
+        const std::string_view after = s.substr(zoneEnd + 1);
+        if (after.starts_with("stdout ") || after.starts_with("stderr "))
+            return false;
+        const auto zone = parseUtcOffset(s.substr(i, zoneEnd - i));
+        if (!zone)
+            return false;
+        out.local.year = int(y);
+        out.local.month = mo;
+        out.local.day = d;
+        out.utcOffsetSeconds = *zone;
+        out.hasZone = true;
+        out.style = precise ? JournaldStyle::ShortIsoPrecise : JournaldStyle::ShortIso;
+        return parseHostAndIdentifier(s, zoneEnd, out);
+    }
+    if (s.size() >= 12 && s[2] == ':' && s[5] == ':') {
+        // "15:16:15 node3 kubelet[14756]: ..." as pasted in write-ups with the date cut off.
+        const size_t i = parseClock(s, 0, out.local.nsOfDay, precise);
+        if (i == std::string_view::npos)
+            return false;
+        out.style = JournaldStyle::TimeOnly;
+        return parseHostAndIdentifier(s, i, out) && s.find('[') != std::string_view::npos;
+    }
+    return false;
+}
+
+bool isJournaldMetaLine(std::string_view line)
+{
+    return line.starts_with("-- Logs begin at") || line.starts_with("-- Journal begins at") || line.starts_with("-- Reboot --")
+        || line.starts_with("-- No entries --") || line.starts_with("-- Boot ");
+}
+
+bool parseCriLine(std::string_view s, CriLine &out)
+{
+    const size_t sp = s.find(' ');
+    if (sp == std::string_view::npos || sp < 20)
+        return false;
+    const auto ts = parseRfc3339(s.substr(0, sp));
+    if (!ts)
+        return false;
+    size_t i = sp + 1;
+    const size_t sp2 = s.find(' ', i);
+    if (sp2 == std::string_view::npos)
+        return false;
+    out.stream = s.substr(i, sp2 - i);
+    if (out.stream != "stdout" && out.stream != "stderr")
+        return false;
+    i = sp2 + 1;
+    size_t sp3 = s.find(' ', i);
+    if (sp3 == std::string_view::npos)
+        sp3 = s.size(); // an empty F line has no trailing space
+    const std::string_view tag = s.substr(i, sp3 - i);
+    if (tag.empty() || (tag[0] != 'F' && tag[0] != 'P'))
+        return false;
+    out.partial = tag[0] == 'P';
+    out.utc = *ts;
+    out.message = sp3 < s.size() ? s.substr(sp3 + 1) : std::string_view{};
+    return true;
+}
+
+std::size_t decodeJsonString(std::string_view s, std::size_t i, std::string &out)
+{
+    while (i < s.size()) {
+        const char c = s[i];
+        if (c == '"')
+            return i + 1;
+        if (c != '\\') {
+            // Copy a run of plain bytes at once.
+            size_t e = i;
+            while (e < s.size() && s[e] != '"' && s[e] != '\\')
+                ++e;
+            out.append(s.substr(i, e - i));
+            i = e;
+            continue;
+        }
+        if (i + 1 >= s.size())
+            return std::string_view::npos;
+        const char esc = s[i + 1];
+        i += 2;
+        switch (esc) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case '/': out += '/'; break;
+        case '\\': out += '\\'; break;
+        case '"': out += '"'; break;
+        case 'u': {
+            if (i + 4 > s.size())
+                return std::string_view::npos;
+            unsigned cp = 0;
+            for (size_t k = 0; k < 4; ++k) {
+                const char h = s[i + k];
+                cp <<= 4;
+                if (h >= '0' && h <= '9') cp |= unsigned(h - '0');
+                else if (h >= 'a' && h <= 'f') cp |= unsigned(h - 'a' + 10);
+                else if (h >= 'A' && h <= 'F') cp |= unsigned(h - 'A' + 10);
+                else return std::string_view::npos;
+            }
+            i += 4;
+            // Surrogate pairs: combine when the low half follows.
+            if (cp >= 0xD800 && cp < 0xDC00 && i + 6 <= s.size() && s[i] == '\\' && s[i + 1] == 'u') {
+                unsigned lo = 0;
+                bool ok = true;
+                for (size_t k = 0; k < 4; ++k) {
+                    const char h = s[i + 2 + k];
+                    lo <<= 4;
+                    if (h >= '0' && h <= '9') lo |= unsigned(h - '0');
+                    else if (h >= 'a' && h <= 'f') lo |= unsigned(h - 'a' + 10);
+                    else if (h >= 'A' && h <= 'F') lo |= unsigned(h - 'A' + 10);
+                    else ok = false;
+                }
+                if (ok && lo >= 0xDC00 && lo < 0xE000) {
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                    i += 6;
+                }
+            }
+            if (cp < 0x80) {
+                out += char(cp);
+            } else if (cp < 0x800) {
+                out += char(0xC0 | (cp >> 6));
+                out += char(0x80 | (cp & 0x3F));
+            } else if (cp < 0x10000) {
+                out += char(0xE0 | (cp >> 12));
+                out += char(0x80 | ((cp >> 6) & 0x3F));
+                out += char(0x80 | (cp & 0x3F));
+            } else {
+                out += char(0xF0 | (cp >> 18));
+                out += char(0x80 | ((cp >> 12) & 0x3F));
+                out += char(0x80 | ((cp >> 6) & 0x3F));
+                out += char(0x80 | (cp & 0x3F));
+            }
+            break;
+        }
+        default: return std::string_view::npos;
+        }
+    }
+    return std::string_view::npos;
+}
+
+bool parseDockerJsonLine(std::string_view s, DockerJsonLine &out, std::string &decoded)
+{
+    // {"log":"...","stream":"stderr","time":"2020-06-18T02:13:17.412399812Z"} - keys in any order.
+    if (s.empty() || s.front() != '{')
+        return false;
+    bool haveLog = false, haveTime = false;
+    size_t i = 1;
+    const size_t start = decoded.size();
+    while (i < s.size()) {
+        while (i < s.size() && (s[i] == ' ' || s[i] == ','))
+            ++i;
+        if (i >= s.size() || s[i] == '}')
+            break;
+        if (s[i] != '"')
+            return false;
+        const size_t keyEnd = s.find('"', i + 1);
+        if (keyEnd == std::string_view::npos || keyEnd + 2 > s.size() || s[keyEnd + 1] != ':')
+            return false;
+        const std::string_view key = s.substr(i + 1, keyEnd - i - 1);
+        i = keyEnd + 2;
+        while (i < s.size() && s[i] == ' ')
+            ++i;
+        if (i >= s.size())
+            return false;
+        if (s[i] != '"') {
+            // A non-string value (docker adds "attrs":{...}); skip balanced braces.
+            int depth = 0;
+            for (; i < s.size(); ++i) {
+                if (s[i] == '{' || s[i] == '[')
+                    ++depth;
+                else if (s[i] == '}' || s[i] == ']') {
+                    if (depth == 0)
+                        break;
+                    --depth;
+                } else if (s[i] == ',' && depth == 0)
+                    break;
+            }
+            continue;
+        }
+        if (key == "log") {
+            const size_t end = decodeJsonString(s, i + 1, decoded);
+            if (end == std::string_view::npos) {
+                decoded.resize(start);
+                return false;
+            }
+            haveLog = true;
+            i = end;
+        } else {
+            const size_t end = s.find('"', i + 1);
+            if (end == std::string_view::npos)
+                return false;
+            const std::string_view value = s.substr(i + 1, end - i - 1);
+            if (key == "time") {
+                const auto ts = parseRfc3339(value);
+                if (!ts)
+                    return false;
+                out.utc = *ts;
+                haveTime = true;
+            } else if (key == "stream") {
+                out.stream = value;
+            }
+            i = end + 1;
+        }
+    }
+    if (!haveLog || !haveTime) {
+        decoded.resize(start);
+        return false;
+    }
+    out.endsLine = decoded.size() > start && decoded.back() == '\n';
+    while (decoded.size() > start && (decoded.back() == '\n' || decoded.back() == '\r'))
+        decoded.pop_back();
+    return true;
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,48 @@
+#pragma once
+// The wrappers klog lines arrive in: journald text, CRI container logs, docker json-file.
+// Each parser is hand-written, allocation-free on the common path, and returns false for a
+// line that is not of its shape so the caller can count it.
+#include "../model/timestamp.h"
+
+#include <string>
+#include <string_view>
+
+namespace kubelane::core {
+
+enum class JournaldStyle : std::uint8_t { Short, ShortPrecise, ShortIso, ShortIsoPrecise, TimeOnly };
+const char *journaldStyleName(JournaldStyle s);
+
+struct JournaldLine {
+    JournaldStyle style = JournaldStyle::Short;
+    CivilTime local;              // year 0 unless short-iso
+    int utcOffsetSeconds = 0;     // short-iso only
+    bool hasZone = false;
+    std::string_view host;
+    std::string_view identifier;  // "kubelet", "systemd"
+    std::string_view message;
+};
+bool parseJournaldLine(std::string_view line, JournaldLine &out);
+// "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at ..." / "-- Reboot --" / "-- No entries --"
+bool isJournaldMetaLine(std::string_view line);
+
+struct CriLine {
+    Timestamp utc;
+    std::string_view stream;
+    bool partial = false;
+    std::string_view message;
+};
+bool parseCriLine(std::string_view line, CriLine &out);
+
+struct DockerJsonLine {
+    Timestamp utc;
+    std::string_view stream;
+    bool endsLine = true; // docker splits lines over 16 KiB; only the last part ends in \n
+};
+// Appends the decoded "log" text (without its final newline) to `decoded`.
+bool parseDockerJsonLine(std::string_view line, DockerJsonLine &out, std::string &decoded);
+
+// Appends the JSON string body starting after the opening quote at `pos`; returns the index
+// after the closing quote or npos.
+std::size_t decodeJsonString(std::string_view s, std::size_t pos, std::string &out);
+
+} // namespace kubelane::core

@@ -1,0 +1,239 @@
+#include "klogline.h"
+
+namespace kubelane::core {
+
+namespace {
+
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+inline bool twoDigits(std::string_view s, size_t at, unsigned &out)
+{
+    if (!isDigit(s[at]) || !isDigit(s[at + 1]))
+        return false;
+    out = unsigned(s[at] - '0') * 10 + unsigned(s[at + 1] - '0');
+    return true;
+}
+
+inline bool isKeyChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_' || c == '-' || c == '.';
+}
+
+// Returns the index one past the closing quote of a Go-quoted string starting at `at` (which is
+// the opening quote), or npos when it never closes.
+size_t skipQuoted(std::string_view s, size_t at)
+{
+    for (size_t i = at + 1; i < s.size(); ++i) {
+        if (s[i] == '\\')
+            ++i;
+        else if (s[i] == '"')
+            return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+// A value that is not quoted runs to the next space, except that brackets nest: klog prints
+// structs with %+v ("&Probe{Handler:... Timeout:1}") and slices ("[a b]").
+size_t skipBareValue(std::string_view s, size_t at)
+{
+    int depth = 0;
+    size_t i = at;
+    for (; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '{' || c == '[' || c == '(')
+            ++depth;
+        else if ((c == '}' || c == ']' || c == ')') && depth > 0)
+            --depth;
+        else if (c == '"' && depth > 0) {
+            const size_t end = skipQuoted(s, i);
+            if (end == std::string_view::npos)
+                return s.size();
+            i = end - 1;
+        } else if (c == ' ' && depth == 0)
+            break;
+    }
+    return i;
+}
+
+} // namespace
+
+bool parseKlogHeader(std::string_view s, KlogHeader &out)
+{
+    // "I0312 10:42:26.101676 2353235 kubelet.go:1887] " is at least 30 characters.
+    if (s.size() < 24)
+        return false;
+    switch (s[0]) {
+    case 'I': out.severity = Severity::Info; break;
+    case 'W': out.severity = Severity::Warning; break;
+    case 'E': out.severity = Severity::Error; break;
+    case 'F': out.severity = Severity::Fatal; break;
+    default: return false;
+    }
+    unsigned mo, d, h, mi, se;
+    if (!twoDigits(s, 1, mo) || !twoDigits(s, 3, d) || s[5] != ' ' || !twoDigits(s, 6, h) || s[8] != ':'
+        || !twoDigits(s, 9, mi) || s[11] != ':' || !twoDigits(s, 12, se))
+        return false;
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+        return false;
+    size_t i = 14;
+    std::int64_t frac = 0;
+    if (s[i] == '.') {
+        int n = 0;
+        for (++i; i < s.size() && isDigit(s[i]); ++i) {
+            if (n < 9) {
+                frac = frac * 10 + (s[i] - '0');
+                ++n;
+            }
+        }
+        if (n == 0)
+            return false;
+        for (; n < 9; ++n)
+            frac *= 10;
+    }
+    // Thread id, right-aligned in a field of 7.
+    while (i < s.size() && s[i] == ' ')
+        ++i;
+    const size_t tidStart = i;
+    while (i < s.size() && isDigit(s[i]))
+        ++i;
+    if (i == tidStart || i >= s.size() || s[i] != ' ')
+        return false;
+    ++i;
+    // file:line]
+    const size_t fileStart = i;
+    const size_t close = s.find(']', i);
+    if (close == std::string_view::npos || close - fileStart > 256)
+        return false;
+    const std::string_view file = s.substr(fileStart, close - fileStart);
+    if (file.find(':') == std::string_view::npos || file.find(' ') != std::string_view::npos)
+        return false;
+    out.month = mo;
+    out.day = d;
+    out.nsOfDay = (std::int64_t(h) * 3600 + mi * 60 + se) * kNsPerSecond + frac;
+    out.file = file;
+    size_t msg = close + 1;
+    if (msg < s.size() && s[msg] == ' ')
+        ++msg;
+    out.message = s.substr(msg);
+    return true;
+}
+
+std::string_view FieldList::own(std::string &&text)
+{
+    if (m_ownedUsed == m_owned.size())
+        m_owned.emplace_back();
+    std::string &slot = m_owned[m_ownedUsed++];
+    slot = std::move(text);
+    return slot;
+}
+
+std::string_view FieldList::get(std::string_view key) const
+{
+    for (const auto &[k, v] : m_items)
+        if (k == key)
+            return v;
+    return {};
+}
+
+void FieldList::set(std::string_view key, std::string_view value)
+{
+    for (auto &[k, v] : m_items)
+        if (k == key) {
+            v = value;
+            return;
+        }
+    add(key, value);
+}
+
+std::string_view unquoteGo(std::string_view body, FieldList &fields)
+{
+    if (body.find('\\') == std::string_view::npos)
+        return body;
+    std::string out;
+    out.reserve(body.size());
+    for (size_t i = 0; i < body.size(); ++i) {
+        char c = body[i];
+        if (c != '\\' || i + 1 == body.size()) {
+            out += c;
+            continue;
+        }
+        c = body[++i];
+        switch (c) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case 'u':
+            if (i + 4 < body.size()) {
+                const unsigned cp = static_cast<unsigned>(std::stoul(std::string(body.substr(i + 1, 4)), nullptr, 16));
+                i += 4;
+                if (cp < 0x80) {
+                    out += char(cp);
+                } else if (cp < 0x800) {
+                    out += char(0xC0 | (cp >> 6));
+                    out += char(0x80 | (cp & 0x3F));
+                } else {
+                    out += char(0xE0 | (cp >> 12));
+                    out += char(0x80 | ((cp >> 6) & 0x3F));
+                    out += char(0x80 | (cp & 0x3F));
+                }
+            }
+            break;
+        default: out += '\\'; out += c; break;
+        }
+    }
+    return fields.own(std::move(out));
+}
+
+bool parseStructuredMessage(std::string_view m, std::string_view &text, FieldList &fields)
+{
+    text = m;
+    if (m.size() < 2 || m[0] != '"')
+        return false;
+    const size_t end = skipQuoted(m, 0);
+    if (end == std::string_view::npos)
+        return false;
+    // After the message: nothing, or " key=value ..."
+    if (end != m.size() && m[end] != ' ')
+        return false;
+    size_t i = end;
+    const size_t itemsBefore = fields.items().size();
+    while (i < m.size()) {
+        while (i < m.size() && m[i] == ' ')
+            ++i;
+        if (i >= m.size())
+            break;
+        const size_t keyStart = i;
+        while (i < m.size() && isKeyChar(m[i]))
+            ++i;
+        if (i == keyStart || i >= m.size() || m[i] != '=')
+            return i == keyStart && fields.items().size() > itemsBefore; // trailing junk
+        const std::string_view key = m.substr(keyStart, i - keyStart);
+        ++i;
+        std::string_view value;
+        if (i < m.size() && m[i] == '"') {
+            const size_t close = skipQuoted(m, i);
+            if (close == std::string_view::npos) {
+                value = m.substr(i + 1);
+                i = m.size();
+            } else {
+                value = unquoteGo(m.substr(i + 1, close - i - 2), fields);
+                i = close;
+            }
+        } else if (i < m.size() && m[i] == '<') {
+            // Multi-line values print as key=<\n\tline\n >; the rest is on continuation lines.
+            value = m.substr(i);
+            i = m.size();
+        } else {
+            const size_t close = skipBareValue(m, i);
+            value = m.substr(i, close - i);
+            i = close;
+        }
+        fields.add(key, value);
+    }
+    text = unquoteGo(m.substr(1, end - 2), fields);
+    return true;
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,63 @@
+#pragma once
+// Hand-written parsers for the klog/glog line shape, the hottest code in the loader:
+//   Lmmdd hh:mm:ss.uuuuuu threadid file:line] message
+// and for structured klog messages:  "Probe failed" probeType="Readiness" pod="ns/name"
+// No regex, no allocation: everything is a view into the input line.
+#include "../model/event.h"
+#include "../model/timestamp.h"
+
+#include <deque>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace kubelane::core {
+
+struct KlogHeader {
+    Severity severity = Severity::Info;
+    unsigned month = 0, day = 0;
+    std::int64_t nsOfDay = 0;
+    std::string_view file;    // "kubelet_pods.go:1424"
+    std::string_view message; // after "] "
+};
+
+// True when `line` starts with a klog header. On success fills `out`.
+bool parseKlogHeader(std::string_view line, KlogHeader &out);
+// Cheap test used by format detection and continuation logic.
+inline bool looksLikeKlogHeader(std::string_view line)
+{
+    KlogHeader h;
+    return parseKlogHeader(line, h);
+}
+
+// Key/value pairs with storage for values that had to be unescaped. Reused across lines so
+// the steady state does not allocate.
+class FieldList {
+public:
+    void clear()
+    {
+        m_items.clear();
+        m_ownedUsed = 0;
+    }
+    void add(std::string_view key, std::string_view value) { m_items.emplace_back(key, value); }
+    std::string_view own(std::string &&text);
+    const std::vector<std::pair<std::string_view, std::string_view>> &items() const { return m_items; }
+    std::string_view get(std::string_view key) const;
+    void set(std::string_view key, std::string_view value);
+
+private:
+    std::vector<std::pair<std::string_view, std::string_view>> m_items;
+    std::deque<std::string> m_owned; // deque: growing it never moves earlier strings
+    std::size_t m_ownedUsed = 0;
+};
+
+// If `message` is a structured klog message, sets `text` to the unquoted message and adds the
+// key=value pairs to `fields`; returns false (and leaves `text` = message) otherwise.
+bool parseStructuredMessage(std::string_view message, std::string_view &text, FieldList &fields);
+
+// Unquotes a Go-quoted string body (without the surrounding quotes). Returns the view itself
+// when there is nothing to unescape, else stores the result in `fields`.
+std::string_view unquoteGo(std::string_view body, FieldList &fields);
+
+} // namespace kubelane::core

@@ -1,0 +1,121 @@
+#include "sourceidentity.h"
+
+#include <array>
+#include <vector>
+
+namespace kubelane::core {
+
+namespace {
+
+constexpr std::array<std::string_view, 9> kComponents{
+    "kube-controller-manager", "kube-apiserver", "kube-scheduler", "kube-proxy", "cloud-controller-manager",
+    "kubelet", "etcd", "containerd", "dockerd"};
+
+std::vector<std::string_view> splitPath(std::string_view path)
+{
+    std::vector<std::string_view> parts;
+    size_t i = 0;
+    while (i <= path.size()) {
+        size_t e = path.find_first_of("/!", i);
+        if (e == std::string_view::npos)
+            e = path.size();
+        if (e > i)
+            parts.push_back(path.substr(i, e - i));
+        i = e + 1;
+    }
+    return parts;
+}
+
+bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
+
+// "kube-apiserver-master1_kube-system_..." or "kube-system_kube-apiserver-master1_<uid>"
+std::string nodeAfterComponent(std::string_view part, std::string_view component)
+{
+    const size_t at = part.find(std::string(component) + "-");
+    if (at == std::string_view::npos)
+        return {};
+    const size_t start = at + component.size() + 1;
+    const size_t end = part.find('_', start);
+    if (end == std::string_view::npos || end == start)
+        return {};
+    return std::string(part.substr(start, end - start));
+}
+
+} // namespace
+
+std::string componentForProcess(std::string_view id)
+{
+    if (id == "dockerd" || id == "docker")
+        return "dockerd";
+    if (id == "kubenswrapper" || id == "hyperkube")
+        return "kubelet";
+    if (id == "systemd" || id == "init")
+        return "systemd";
+    for (auto c : kComponents)
+        if (id == c || id.starts_with(std::string(c) + "-") || id.starts_with(std::string(c) + ".") )
+            return std::string(c);
+    return std::string(id);
+}
+
+std::string componentForGoFile(std::string_view file)
+{
+    if (contains(file, "node_lifecycle_controller") || contains(file, "taint_manager") || contains(file, "leaderelection")
+        || contains(file, "controllermanager"))
+        return "kube-controller-manager";
+    if (contains(file, "httplog") || contains(file, "wrap.go") || contains(file, "apiserver"))
+        return "kube-apiserver";
+    if (contains(file, "kubelet") || contains(file, "prober") || contains(file, "pleg") || contains(file, "kuberuntime")
+        || contains(file, "status_manager") || contains(file, "pod_workers") || contains(file, "docker_"))
+        return "kubelet";
+    return {};
+}
+
+SourceIdentity identityFromPath(std::string_view path)
+{
+    SourceIdentity id;
+    const auto parts = splitPath(path);
+    for (size_t i = 0; i < parts.size(); ++i) {
+        const std::string_view part = parts[i];
+        // nodes/<node>/...
+        if ((part == "nodes" || part == "node") && i + 2 < parts.size() && id.node.empty()) {
+            id.node = std::string(parts[i + 1]);
+            id.origin = "path (nodes/<node>/)";
+        }
+        for (auto c : kComponents) {
+            if (!contains(part, c))
+                continue;
+            // kubelet matches inside "kube-controller-manager"? No: checked in order, first wins.
+            if (id.component.empty())
+                id.component = std::string(c);
+            if (id.node.empty()) {
+                id.node = nodeAfterComponent(part, c);
+                if (!id.node.empty())
+                    id.origin = "path (static pod name)";
+            }
+            break;
+        }
+        if (contains(part, "goroutine-stacks") && id.component.empty())
+            id.component = "dockerd";
+        if (part.starts_with("audit") && id.component.empty())
+            id.component = "kube-apiserver";
+    }
+    // glog file names: kubelet.<host>.<user>.log.INFO.<date>-<time>.<pid>
+    if (!parts.empty()) {
+        const std::string_view base = parts.back();
+        const size_t log = base.find(".log.");
+        if (log != std::string_view::npos && id.node.empty()) {
+            const std::string_view head = base.substr(0, log); // kubelet.host.user
+            const size_t a = head.find('.');
+            const size_t b = head.rfind('.');
+            if (a != std::string_view::npos && b > a) {
+                id.node = std::string(head.substr(a + 1, b - a - 1));
+                id.origin = "path (glog file name)";
+            }
+        }
+    }
+    if (!id.component.empty() && id.origin.empty())
+        id.origin = "path";
+    return id;
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,21 @@
+#pragma once
+// Which component wrote a file and on which node, from its path. Content (journald
+// identifiers, klog file names) refines this later; the user can override both.
+#include <string>
+#include <string_view>
+
+namespace kubelane::core {
+
+struct SourceIdentity {
+    std::string component; // "" = unknown
+    std::string node;       // "" = unknown
+    std::string origin;     // what the guess is based on
+};
+
+SourceIdentity identityFromPath(std::string_view path);
+// Component name for a journald identifier or process name ("kubelet", "dockerd", "systemd").
+std::string componentForProcess(std::string_view identifier);
+// Component implied by the Go file that logged a klog line, when the path told us nothing.
+std::string componentForGoFile(std::string_view file);
+
+} // namespace kubelane::core

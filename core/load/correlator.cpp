@@ -1,0 +1,126 @@
+#include "correlator.h"
+
+#include <unordered_map>
+
+namespace kubelane::core {
+
+std::string_view stripContainerScheme(std::string_view id)
+{
+    if (const size_t at = id.find("://"); at != std::string_view::npos)
+        id.remove_prefix(at + 3);
+    return id;
+}
+
+void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes)
+{
+    std::unordered_map<std::string, PodId> podByKey;
+    std::vector<StringId> remap;
+    std::vector<Timestamp> times;
+    for (auto &p : parsed) {
+        remap.assign(p.strings.size(), kNoString);
+        for (std::size_t i = 0; i < p.strings.size(); ++i)
+            remap[i] = incident.strings.intern(p.strings.view(static_cast<StringId>(i)));
+        std::vector<PodId> podRemap(p.pods.size());
+        for (std::size_t i = 0; i < p.pods.size(); ++i) {
+            const LocalPod &lp = p.pods[i];
+            std::string key(p.strings.view(lp.ns));
+            key += '/';
+            key += p.strings.view(lp.name);
+            auto it = podByKey.find(key);
+            if (it == podByKey.end()) {
+                it = podByKey.emplace(key, static_cast<PodId>(incident.pods.size())).first;
+                incident.pods.push_back({remap[lp.ns], remap[lp.name], remap[lp.uid], kNoString});
+            } else if (incident.pods[it->second].uid == kNoString) {
+                incident.pods[it->second].uid = remap[lp.uid];
+            }
+            podRemap[i] = it->second;
+        }
+        const auto fieldBase = static_cast<std::uint32_t>(incident.fields.size());
+        for (const Field &f : p.fields)
+            incident.fields.push_back({remap[f.key], remap[f.value]});
+        resolveTimes(p, times);
+        const SourceId sourceId = static_cast<SourceId>(incident.sources.size());
+        incident.events.reserve(incident.events.size() + p.events.size());
+        for (std::size_t i = 0; i < p.events.size(); ++i) {
+            Event e = p.events[i];
+            e.source = sourceId;
+            e.time = times[i];
+            e.component = remap[e.component];
+            e.node = remap[e.node];
+            e.file = remap[e.file];
+            e.container = remap[e.container];
+            e.pod = e.pod == kNoPod ? kNoPod : podRemap[e.pod];
+            e.firstField += fieldBase;
+            incident.events.push_back(e);
+        }
+        p.source.id = sourceId;
+        incident.sources.push_back(std::move(p.source));
+        p = ParsedSource{}; // free the per-file tables early
+    }
+}
+
+void correlate(Incident &incident)
+{
+    // 1. A pod named without namespace ("pod web-0 is running") is the one pod of that name.
+    std::unordered_map<StringId, std::vector<PodId>> byName;
+    for (PodId i = 0; i < incident.pods.size(); ++i)
+        if (incident.pods[i].ns != kNoString)
+            byName[incident.pods[i].name].push_back(i);
+    std::vector<PodId> alias(incident.pods.size(), kNoPod);
+    for (PodId i = 0; i < incident.pods.size(); ++i) {
+        const Pod &p = incident.pods[i];
+        if (p.ns != kNoString)
+            continue;
+        if (auto it = byName.find(p.name); it != byName.end() && it->second.size() == 1)
+            alias[i] = it->second.front();
+    }
+
+    const StringId kContainerId = incident.strings.find("containerId");
+    const StringId kPodUid = incident.strings.find("podUID");
+    std::unordered_map<StringId, PodId> podByUid;
+    for (PodId i = 0; i < incident.pods.size(); ++i)
+        if (incident.pods[i].uid != kNoString)
+            podByUid.emplace(incident.pods[i].uid, alias[i] == kNoPod ? i : alias[i]);
+
+    // 2. Container ids seen next to their pod and name.
+    struct Owner {
+        PodId pod;
+        StringId container;
+    };
+    std::unordered_map<std::string_view, Owner> byContainerId;
+    for (Event &e : incident.events) {
+        if (e.pod != kNoPod && alias[e.pod] != kNoPod)
+            e.pod = alias[e.pod];
+        if (e.pod == kNoPod && kPodUid != kNoString)
+            if (const StringId uid = incident.fieldId(e, kPodUid); uid != kNoString)
+                if (auto it = podByUid.find(uid); it != podByUid.end())
+                    e.pod = it->second;
+        if (kContainerId == kNoString || e.pod == kNoPod || e.container == kNoString)
+            continue;
+        if (const StringId cid = incident.fieldId(e, kContainerId); cid != kNoString)
+            byContainerId.emplace(stripContainerScheme(incident.text(cid)), Owner{e.pod, e.container});
+    }
+    // 3. Lines that only name a container id ("Killing container docker://...") get its owner.
+    if (kContainerId != kNoString) {
+        for (Event &e : incident.events) {
+            if (e.pod != kNoPod && e.container != kNoString)
+                continue;
+            const StringId cid = incident.fieldId(e, kContainerId);
+            if (cid == kNoString)
+                continue;
+            if (auto it = byContainerId.find(stripContainerScheme(incident.text(cid))); it != byContainerId.end()) {
+                if (e.pod == kNoPod)
+                    e.pod = it->second.pod;
+                if (e.container == kNoString && e.pod == it->second.pod)
+                    e.container = it->second.container;
+            }
+        }
+    }
+    // 4. A pod lives on the node whose kubelet logs it.
+    const StringId kubelet = incident.strings.find("kubelet");
+    for (const Event &e : incident.events)
+        if (e.pod != kNoPod && e.component == kubelet && e.node != kNoString && incident.pods[e.pod].node == kNoString)
+            incident.pods[e.pod].node = e.node;
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,340 @@
+#include "loader.h"
+
+#include "../classify/eventtypecatalog.h"
+#include "../classify/goroutinemap.h"
+#include "../input/bundlereader.h"
+#include "../time/clockalignment.h"
+#include "correlator.h"
+#include "sourceparser.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace kubelane::core {
+
+namespace {
+
+class ProgressReporter {
+public:
+    explicit ProgressReporter(const LoadOptions &o) : m_options(o) {}
+    void update(const std::function<void(LoadProgress &)> &change)
+    {
+        std::lock_guard lock(m_mutex);
+        change(m_state);
+        if (m_options.progress)
+            m_options.progress(m_state);
+    }
+
+private:
+    const LoadOptions &m_options;
+    std::mutex m_mutex;
+    LoadProgress m_state;
+};
+
+bool cancelled(const LoadOptions &o) { return o.cancel && o.cancel->load(); }
+
+const SourceOverride *findOverride(const std::vector<SourceOverride> &list, const Source &s)
+{
+    const SourceOverride *found = nullptr;
+    for (const auto &o : list)
+        if (overrideMatches(o.pattern, s))
+            found = &o; // the last one given wins
+    return found;
+}
+
+int currentYear()
+{
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    return tm.tm_year + 1900;
+}
+
+// Decides the zone and the year of one source from what its lines showed.
+void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear, std::vector<std::string> &notes)
+{
+    Source &s = p.source;
+    ClockInfo &c = s.clock;
+    const auto verdict = p.clockEvidence.tally();
+    if (const auto *o = findOverride(options.utcOffsets, s)) {
+        const auto offset = parseUtcOffset(o->value);
+        c.utcOffsetSeconds = offset.value_or(0);
+        c.offsetOrigin = ClockInfo::OffsetOrigin::Override;
+        c.offsetEvidence = "--tz " + o->pattern + "=" + o->value;
+    } else if (verdict.haveOffset) {
+        c.utcOffsetSeconds = verdict.utcOffsetSeconds;
+        c.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
+        c.offsetEvidence = verdict.offsetEvidence;
+    } else if (!p.needsClockInference) {
+        c.offsetOrigin = ClockInfo::OffsetOrigin::Wrapper;
+        c.offsetEvidence = "every line carries an absolute UTC time";
+    } else {
+        c.offsetOrigin = ClockInfo::OffsetOrigin::Assumed;
+        c.offsetEvidence = "no evidence in the file: assumed UTC (override with --tz)";
+    }
+
+    // Year of the file's first stretch (before any Dec -> Jan turn).
+    if (verdict.haveYear) {
+        c.year = verdict.yearAtRollover0;
+        c.yearEvidence = verdict.yearEvidence;
+    } else if (p.explicitYear) {
+        c.year = p.explicitYear;
+        c.yearEvidence = p.explicitYearEvidence;
+    } else if (options.fallbackYear) {
+        c.year = options.fallbackYear;
+        c.yearEvidence = "--year " + std::to_string(options.fallbackYear);
+    } else if (bundleYear) {
+        c.year = bundleYear;
+        c.yearEvidence = "the year the other files of the bundle show";
+    } else if (s.modifiedTime > 0 && !p.times.empty()) {
+        // The file was last written after its last line.
+        const CivilTime m = toCivil({s.modifiedTime * kNsPerSecond}, c.utcOffsetSeconds);
+        const PendingTime &last = p.times.back();
+        int y = m.year - (last.month > m.month ? 1 : 0);
+        c.year = y - last.rollovers;
+        c.yearEvidence = "file modification time " + formatRfc3339({s.modifiedTime * kNsPerSecond}, 0);
+    } else {
+        c.year = currentYear();
+        c.yearEvidence = "no evidence: assumed the current year (override with --year)";
+    }
+    if (p.needsClockInference && c.offsetOrigin == ClockInfo::OffsetOrigin::Assumed)
+        notes.push_back(s.path + ": time zone unknown, assumed UTC");
+}
+
+void resolveTimes(ParsedSource &p, std::vector<Timestamp> &out)
+{
+    const ClockInfo &c = p.source.clock;
+    out.resize(p.times.size());
+    // Lines without a clock of their own (glog preamble, dump without a date) take their
+    // neighbour's time: the previous one, or the next for leading lines.
+    std::int64_t previous = 0;
+    std::vector<std::size_t> leading;
+    for (std::size_t i = 0; i < p.times.size(); ++i) {
+        const PendingTime &t = p.times[i];
+        if (!t.exact && t.month == 0) {
+            if (previous)
+                out[i] = {previous};
+            else
+                leading.push_back(i);
+            continue;
+        }
+        out[i] = resolvePendingTime(t, c.year, c.utcOffsetSeconds);
+        previous = out[i].ns;
+        if (!leading.empty()) {
+            for (auto l : leading)
+                out[l] = out[i];
+            leading.clear();
+        }
+    }
+}
+
+} // namespace
+
+bool overrideMatches(const std::string &pattern, const Source &s)
+{
+    if (pattern.empty())
+        return false;
+    return s.path.find(pattern) != std::string::npos || s.node == pattern || s.component == pattern;
+}
+
+std::string locateResources(const std::string &explicitDir, const std::string &executablePath)
+{
+    std::vector<fs::path> candidates;
+    if (!explicitDir.empty())
+        return explicitDir;
+    if (const char *env = std::getenv("KUBELANE_RESOURCES"); env && *env)
+        return env;
+    if (!executablePath.empty()) {
+        const fs::path exe = fs::absolute(executablePath).parent_path();
+        candidates.push_back(exe / "resources");
+        candidates.push_back(exe / ".." / "share" / "kubelane" / "resources");
+    }
+#ifdef KUBELANE_SOURCE_RESOURCES
+    candidates.push_back(KUBELANE_SOURCE_RESOURCES);
+#endif
+    for (const auto &c : candidates) {
+        std::error_code ec;
+        if (fs::exists(c / "events.json", ec))
+            return c.string();
+    }
+    return candidates.empty() ? "resources" : candidates.back().string();
+}
+
+std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &inputs, const LoadOptions &options)
+{
+    if (inputs.empty())
+        throw LoadError("nothing to open: give a folder, log files or an archive");
+    const std::string resources = options.resourceDir.empty() ? locateResources({}, {}) : options.resourceDir;
+    std::shared_ptr<const EventTypeCatalog> types;
+    std::shared_ptr<const GoroutineMap> roles;
+    try {
+        types = EventTypeCatalog::loadFile((fs::path(resources) / "events.json").string());
+        roles = GoroutineMap::loadFile((fs::path(resources) / "goroutines.json").string());
+    } catch (const std::exception &e) {
+        throw LoadError(std::string("kubelane's own data files are broken: ") + e.what());
+    }
+
+    ProgressReporter progress(options);
+    BundleReadOptions readOptions;
+    readOptions.cancel = options.cancel;
+    readOptions.progress = [&](const std::string &path, std::uint64_t bytes) {
+        progress.update([&](LoadProgress &p) {
+            p.stage = LoadProgress::Stage::Reading;
+            p.currentFile = path;
+            p.bytesTotal = bytes;
+        });
+    };
+    BundleReadResult read = readBundle(inputs, readOptions);
+    if (cancelled(options))
+        throw LoadError("cancelled");
+    bool anyReadable = false;
+    for (const auto &f : read.files)
+        anyReadable = anyReadable || f.bytes;
+    if (!anyReadable) {
+        std::string why;
+        for (const auto &f : read.files)
+            why += "\n  " + f.path + ": " + f.error;
+        throw LoadError("no readable log file in " + inputs.front() + (why.empty() ? " (it is empty)" : ":" + why));
+    }
+
+    // Parse in parallel: files are independent; each worker has its own parser.
+    std::vector<ParsedSource> parsed(read.files.size());
+    std::uint64_t totalBytes = 0;
+    for (const auto &f : read.files)
+        totalBytes += f.bytes ? f.bytes->size() : 0;
+    progress.update([&](LoadProgress &p) {
+        p.stage = LoadProgress::Stage::Parsing;
+        p.filesTotal = read.files.size();
+        p.bytesTotal = totalBytes;
+        p.bytesDone = 0;
+    });
+    // Largest files first, so one big file does not start last.
+    std::vector<std::size_t> order(read.files.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) {
+        const auto sa = read.files[a].bytes ? read.files[a].bytes->size() : 0;
+        const auto sb = read.files[b].bytes ? read.files[b].bytes->size() : 0;
+        return sa > sb;
+    });
+    std::atomic<std::size_t> next{0};
+    const unsigned threadCount = std::max(1u, std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
+                                                                  static_cast<unsigned>(read.files.size())));
+    auto worker = [&] {
+        SourceParser parser(*types, *roles);
+        for (std::size_t k; (k = next.fetch_add(1)) < order.size();) {
+            if (cancelled(options))
+                return;
+            const std::size_t i = order[k];
+            const InputFile &f = read.files[i];
+            SourceOverrides ov;
+            Source probe;
+            probe.path = f.path;
+            if (const auto *o = findOverride(options.components, probe))
+                ov.component = o->value;
+            if (const auto *o = findOverride(options.nodes, probe))
+                ov.node = o->value;
+            parsed[i] = parser.parse(f, static_cast<SourceId>(i), ov);
+            progress.update([&](LoadProgress &p) {
+                ++p.filesDone;
+                p.bytesDone += f.bytes ? f.bytes->size() : 0;
+                p.events += parsed[i].events.size();
+                p.currentFile = f.path;
+            });
+        }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < threadCount; ++t)
+        threads.emplace_back(worker);
+    worker();
+    for (auto &t : threads)
+        t.join();
+    if (cancelled(options))
+        throw LoadError("cancelled");
+    progress.update([](LoadProgress &p) { p.stage = LoadProgress::Stage::Merging; });
+
+    auto incident = std::make_shared<Incident>();
+    incident->inputs = inputs;
+    incident->eventTypes = types;
+    incident->roles = roles;
+    for (const auto &s : read.skipped)
+        incident->notes.push_back("skipped " + s);
+
+    // Clocks: sources with their own evidence first, then the rest borrow the bundle's year.
+    std::map<int, int> yearVotes;
+    std::vector<std::string> notes;
+    for (auto &p : parsed) {
+        if (p.clockEvidence.empty() && !p.explicitYear)
+            continue;
+        resolveClock(p, options, 0, notes);
+        ++yearVotes[p.source.clock.year];
+    }
+    for (auto &p : parsed)
+        if (!p.needsClockInference && !p.times.empty() && p.times.front().exact)
+            ++yearVotes[toCivil({p.times.front().reference}, 0).year];
+    const int bundleYear = yearVotes.empty() ? 0
+        : std::max_element(yearVotes.begin(), yearVotes.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
+    for (auto &p : parsed)
+        if (p.clockEvidence.empty() && !p.explicitYear)
+            resolveClock(p, options, bundleYear, notes);
+    incident->notes.insert(incident->notes.end(), notes.begin(), notes.end());
+
+    mergeParsedSources(parsed, *incident, [&](ParsedSource &p, std::vector<Timestamp> &times) { resolveTimes(p, times); });
+    correlate(*incident);
+    alignClocks(*incident);
+
+    if (options.from || options.to) {
+        const Timestamp from = options.from.value_or(Timestamp{std::numeric_limits<std::int64_t>::min()});
+        const Timestamp to = options.to.value_or(Timestamp{std::numeric_limits<std::int64_t>::max()});
+        std::uint64_t dropped = 0;
+        std::erase_if(incident->events, [&](const Event &e) {
+            const bool out = e.time < from || e.time > to;
+            dropped += out;
+            return out;
+        });
+        incident->notes.push_back("time window " + formatRfc3339(from) + " .. " + formatRfc3339(to) + ": "
+                                  + std::to_string(dropped) + " events outside it were not loaded");
+    }
+    std::stable_sort(incident->events.begin(), incident->events.end(), [](const Event &a, const Event &b) {
+        if (a.time != b.time)
+            return a.time < b.time;
+        if (a.source != b.source)
+            return a.source < b.source;
+        return a.line < b.line;
+    });
+
+    // Per-source time range and bundle totals, after every correction.
+    for (auto &s : incident->sources) {
+        s.first = {};
+        s.last = {};
+    }
+    for (const Event &e : incident->events) {
+        Source &s = incident->sources[e.source];
+        if (!s.first.isValid() || e.time < s.first)
+            s.first = e.time;
+        if (!s.last.isValid() || e.time > s.last)
+            s.last = e.time;
+    }
+    for (const auto &s : incident->sources) {
+        incident->stats.lines += s.lineCount;
+        incident->stats.unparsed += s.unparsedLines;
+        incident->stats.bytes += s.bytes ? s.bytes->size() : 0;
+        if (!s.error.empty())
+            incident->notes.push_back(s.path + ": " + s.error);
+    }
+    incident->stats.events = incident->events.size();
+    progress.update([&](LoadProgress &p) {
+        p.stage = LoadProgress::Stage::Done;
+        p.events = incident->events.size();
+    });
+    return incident;
+}
+
+} // namespace kubelane::core

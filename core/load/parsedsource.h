@@ -1,0 +1,35 @@
+#pragma once
+// What parsing one file yields before it is merged into the Incident: events with times
+// still pending (year/zone inference needs the whole file and the other files), and
+// source-local string and pod tables that the merge remaps.
+#include "../model/event.h"
+#include "../model/source.h"
+#include "../model/stringpool.h"
+#include "../time/timeevidence.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kubelane::core {
+
+struct LocalPod {
+    StringId ns = kNoString, name = kNoString, uid = kNoString;
+};
+
+struct ParsedSource {
+    Source source;
+    std::vector<Event> events;       // in file order; Event::pod indexes `pods`
+    std::vector<PendingTime> times;  // parallel to events
+    std::vector<Field> fields;
+    StringPool strings;
+    std::vector<LocalPod> pods;
+    std::unordered_map<std::string, PodId> podByKey; // "ns/name", "/name" when ns unknown
+    std::unordered_map<std::string, PodId> podByUid;
+    ClockEvidence clockEvidence;
+    int explicitYear = 0;             // from a glog "Log file created at:" or journald header
+    std::string explicitYearEvidence;
+    bool needsClockInference = false; // some events have no exact time
+};
+
+} // namespace kubelane::core

@@ -1,0 +1,52 @@
+#pragma once
+// One log entry (a line plus its continuation lines) after parsing. Events hold no text:
+// the raw bytes stay in the source and are referenced by offset, strings are interned.
+#include "stringpool.h"
+#include "timestamp.h"
+
+#include <cstdint>
+
+namespace kubelane::core {
+
+enum class Severity : std::uint8_t { Debug, Info, Warning, Error, Fatal };
+const char *severityName(Severity s);
+
+using SourceId = std::uint32_t;
+using EventTypeId = std::uint16_t;
+using RoleId = std::uint16_t;
+using PodId = std::uint32_t;
+constexpr PodId kNoPod = 0xffffffffu;
+constexpr EventTypeId kOtherEventType = 0; // parsed, but no type in the table matched
+
+// A key/value parsed from the line: structured klog pairs, regex captures, extractor output.
+struct Field {
+    StringId key = kNoString;
+    StringId value = kNoString;
+};
+
+struct Event {
+    Timestamp time;              // UTC, after zone/year/skew correction
+    std::uint64_t offset = 0;    // byte offset of the first raw line in the source
+    std::uint32_t length = 0;    // raw bytes, continuation lines included, no final newline
+    std::uint32_t line = 0;      // 1-based line number of the first raw line
+    std::uint32_t lineCount = 1; // 1 + continuation lines
+    SourceId source = 0;
+    // The message: either a slice of the raw bytes (offset + messageOffset) or, when the
+    // envelope had to be decoded (docker JSON, CRI partials), a slice of the source's arena.
+    std::uint32_t messageOffset = 0;
+    std::uint32_t messageLength = 0;
+    std::uint32_t firstField = 0; // into Incident::fields
+    std::uint16_t fieldCount = 0;
+    EventTypeId type = kOtherEventType;
+    RoleId role = 0;
+    Severity severity = Severity::Info;
+    bool messageInArena = false;
+    StringId component = kNoString; // kubelet, kube-controller-manager, kube-apiserver, systemd, ...
+    StringId node = kNoString;      // the node the event is about (or logged on)
+    StringId file = kNoString;      // Go source file:line that logged it ("kubelet_pods.go:1424")
+    StringId container = kNoString;
+    PodId pod = kNoPod;
+};
+static_assert(sizeof(Event) <= 80, "Event is the hot struct: keep it small");
+
+} // namespace kubelane::core

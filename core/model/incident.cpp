@@ -1,0 +1,82 @@
+#include "incident.h"
+
+#include "../classify/eventtypecatalog.h"
+#include "../classify/goroutinemap.h"
+
+#include <algorithm>
+
+namespace kubelane::core {
+
+const char *severityName(Severity s)
+{
+    switch (s) {
+    case Severity::Debug: return "debug";
+    case Severity::Info: return "info";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+    case Severity::Fatal: return "fatal";
+    }
+    return "info";
+}
+
+std::string_view Incident::rawText(const Event &e) const
+{
+    const Source &s = sources[e.source];
+    if (!s.bytes || e.offset + e.length > s.bytes->size())
+        return {};
+    return std::string_view(*s.bytes).substr(e.offset, e.length);
+}
+
+std::string_view Incident::message(const Event &e) const
+{
+    const Source &s = sources[e.source];
+    if (e.messageInArena)
+        return std::string_view(s.arena).substr(e.messageOffset, e.messageLength);
+    return rawText(e).substr(std::min<std::size_t>(e.messageOffset, e.length), e.messageLength);
+}
+
+StringId Incident::fieldId(const Event &e, StringId key) const
+{
+    for (std::uint32_t i = e.firstField; i < e.firstField + e.fieldCount; ++i)
+        if (fields[i].key == key)
+            return fields[i].value;
+    return kNoString;
+}
+
+std::string_view Incident::field(const Event &e, std::string_view key) const
+{
+    const StringId k = strings.find(key);
+    if (k == kNoString)
+        return {};
+    return text(fieldId(e, k));
+}
+
+std::string_view Incident::typeName(const Event &e) const
+{
+    return eventTypes ? eventTypes->typeId(e.type) : std::string_view("other");
+}
+
+std::string_view Incident::roleName(const Event &e) const
+{
+    return roles ? roles->roleName(e.role) : std::string_view();
+}
+
+std::string Incident::podName(PodId id) const
+{
+    if (id == kNoPod || id >= pods.size())
+        return {};
+    const Pod &p = pods[id];
+    std::string out(text(p.ns));
+    out += '/';
+    out += text(p.name);
+    return out;
+}
+
+std::size_t Incident::lowerBound(Timestamp t) const
+{
+    return std::lower_bound(events.begin(), events.end(), t,
+                            [](const Event &e, Timestamp v) { return e.time < v; })
+        - events.begin();
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,61 @@
+#pragma once
+// The correlated event store of one bundle: every source, every event in time order, and the
+// tables the events' integer ids point into. Built once by the loader, then immutable and
+// shared (std::shared_ptr<const Incident>) with the analysis, the command line and the GUI.
+#include "event.h"
+#include "source.h"
+#include "stringpool.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kubelane::core {
+
+class EventTypeCatalog;
+class GoroutineMap;
+
+struct Pod {
+    StringId ns = kNoString;
+    StringId name = kNoString;
+    StringId uid = kNoString;
+    StringId node = kNoString; // the node whose kubelet logged it, if any
+};
+
+struct BundleStats {
+    std::uint64_t lines = 0;
+    std::uint64_t events = 0;
+    std::uint64_t unparsed = 0;
+    std::uint64_t bytes = 0;
+};
+
+class Incident {
+public:
+    std::vector<std::string> inputs; // what the user opened
+    std::vector<Source> sources;
+    std::vector<Event> events; // sorted by (time, source, line)
+    std::vector<Field> fields;
+    std::vector<Pod> pods;
+    StringPool strings;
+    std::shared_ptr<const EventTypeCatalog> eventTypes;
+    std::shared_ptr<const GoroutineMap> roles;
+    BundleStats stats;
+    std::vector<std::string> notes; // what the loader inferred or assumed, for the user
+
+    std::string_view text(StringId id) const { return strings.view(id); }
+    std::string_view rawText(const Event &e) const;
+    std::string_view message(const Event &e) const;
+    std::string_view field(const Event &e, std::string_view key) const;
+    StringId fieldId(const Event &e, StringId key) const;
+    std::string_view typeName(const Event &e) const;
+    std::string_view roleName(const Event &e) const;
+    std::string podName(PodId pod) const; // "namespace/name"
+    std::string podName(const Event &e) const { return podName(e.pod); }
+    // Index of the first event at or after `t` (binary search).
+    std::size_t lowerBound(Timestamp t) const;
+    Timestamp first() const { return events.empty() ? Timestamp{} : events.front().time; }
+    Timestamp last() const { return events.empty() ? Timestamp{} : events.back().time; }
+};
+
+} // namespace kubelane::core

@@ -1,0 +1,38 @@
+#include "source.h"
+
+namespace kubelane::core {
+
+const char *formatName(SourceFormat f)
+{
+    switch (f) {
+    case SourceFormat::Unknown: return "unknown";
+    case SourceFormat::KlogText: return "klog text";
+    case SourceFormat::Journald: return "journald";
+    case SourceFormat::CriLog: return "CRI container log";
+    case SourceFormat::DockerJson: return "docker json-file";
+    case SourceFormat::KlogJson: return "klog JSON";
+    case SourceFormat::AuditLog: return "kube-apiserver audit log";
+    case SourceFormat::GoroutineDump: return "Go goroutine dump";
+    case SourceFormat::PlainText: return "plain text";
+    case SourceFormat::Binary: return "binary";
+    }
+    return "unknown";
+}
+
+const char *diagnosticName(DiagnosticReason r)
+{
+    switch (r) {
+    case DiagnosticReason::NoTimestamp: return "no timestamp or header";
+    case DiagnosticReason::BadTimestamp: return "unparseable timestamp";
+    case DiagnosticReason::BinaryData: return "binary data";
+    case DiagnosticReason::InvalidUtf8: return "invalid UTF-8 (kept)";
+    case DiagnosticReason::OrphanContinuation: return "continuation without an entry";
+    case DiagnosticReason::MalformedJson: return "malformed JSON";
+    case DiagnosticReason::UnknownRecord: return "unknown record shape";
+    case DiagnosticReason::LineTooLong: return "line over 64 KiB (classified on its start)";
+    case DiagnosticReason::Count: break;
+    }
+    return "?";
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,78 @@
+#pragma once
+// One input file (or archive member) and everything learned about it while reading it.
+#include "event.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kubelane::core {
+
+enum class SourceFormat : std::uint8_t {
+    Unknown,
+    KlogText,       // raw klog/glog
+    Journald,       // journalctl short / short-precise / short-iso / short-iso-precise
+    CriLog,         // containerd/CRI-O container log
+    DockerJson,     // docker json-file
+    KlogJson,       // klog JSON (--logging-format=json)
+    AuditLog,       // kube-apiserver audit JSON lines
+    GoroutineDump,  // Go stack dump (dockerd SIGUSR1, kubelet panic)
+    PlainText,      // text with timestamps we do not know the shape of
+    Binary,
+};
+const char *formatName(SourceFormat f);
+
+enum class DiagnosticReason : std::uint8_t {
+    NoTimestamp,         // a line with no header we know
+    BadTimestamp,        // a header whose date/time does not parse
+    BinaryData,          // NUL or control bytes
+    InvalidUtf8,
+    OrphanContinuation,  // continuation text before any event
+    MalformedJson,
+    UnknownRecord,       // JSON/record of a shape we do not know
+    LineTooLong,         // truncated for classification (still an event)
+    Count
+};
+const char *diagnosticName(DiagnosticReason r);
+
+struct Diagnostic {
+    std::uint32_t line = 0;
+    std::uint64_t offset = 0;
+    DiagnosticReason reason = DiagnosticReason::NoTimestamp;
+};
+
+// How a source's clock relates to UTC and to the other sources.
+struct ClockInfo {
+    int utcOffsetSeconds = 0;
+    enum class OffsetOrigin : std::uint8_t { Wrapper, Inferred, Override, Assumed } offsetOrigin = OffsetOrigin::Assumed;
+    std::string offsetEvidence;
+    int year = 0;
+    std::string yearEvidence;
+    Duration skew;            // added to local readings after zone conversion
+    std::string skewEvidence; // empty = no skew correction
+};
+
+struct Source {
+    SourceId id = 0;
+    std::string path;        // display path: "bundle.tar.gz!nodes/node3/kubelet.log"
+    SourceFormat format = SourceFormat::Unknown;
+    std::string formatDetail; // e.g. "journald short-iso", "klog text (glog 1.12)"
+    std::string component;    // dominant component
+    std::string node;         // node the file was written on, if known
+    std::string componentOrigin; // "path", "content", "journald identifier", "override"
+    std::string error;        // non-empty when the source could not be read
+    std::shared_ptr<const std::string> bytes; // the decompressed content (raw text)
+    std::string arena;        // decoded messages that are not verbatim in `bytes`
+    std::int64_t modifiedTime = 0; // seconds since epoch, 0 = unknown
+
+    std::uint64_t lineCount = 0;
+    std::uint64_t eventCount = 0;
+    std::uint64_t unparsedLines = 0; // lines that are in no event
+    std::uint64_t diagnosticCounts[static_cast<int>(DiagnosticReason::Count)] = {};
+    std::vector<Diagnostic> diagnostics; // the first few of each reason, to show the user
+    Timestamp first, last;
+    ClockInfo clock;
+};
+
+} // namespace kubelane::core

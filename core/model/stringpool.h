@@ -1,0 +1,39 @@
+#pragma once
+// Interned strings as 32-bit ids. Id 0 is always the empty string, so a zero-initialised
+// field means "none". Views returned by view() stay valid for the pool's lifetime: the text
+// lives in stable chunks that are never reallocated.
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace kubelane::core {
+
+using StringId = std::uint32_t;
+constexpr StringId kNoString = 0;
+
+class StringPool {
+public:
+    StringPool();
+    StringPool(const StringPool &) = delete;
+    StringPool &operator=(const StringPool &) = delete;
+    StringPool(StringPool &&) = default;
+    StringPool &operator=(StringPool &&) = default;
+
+    StringId intern(std::string_view text);
+    // Returns kNoString when the text was never interned.
+    StringId find(std::string_view text) const;
+    std::string_view view(StringId id) const { return m_views[id]; }
+    std::size_t size() const { return m_views.size(); }
+
+private:
+    std::string_view store(std::string_view text);
+
+    std::deque<std::string> m_chunks; // stable storage; each chunk is filled, never grown
+    std::vector<std::string_view> m_views;
+    std::unordered_map<std::string_view, StringId> m_ids;
+};
+
+} // namespace kubelane::core

@@ -1,0 +1,28 @@
+#pragma once
+// What a root-cause rule says: which rule fired, on what, when, why, and on which lines.
+#include "../model/event.h"
+
+#include <string>
+#include <vector>
+
+namespace kubelane::core {
+
+struct ChainStep {
+    Timestamp time;
+    std::string text;
+    std::size_t event = static_cast<std::size_t>(-1); // index into Incident::events, or none
+};
+
+struct Finding {
+    std::string rule;    // fixed ids: probe-status-race, pleg-unhealthy, ...
+    std::string subject; // "node/NAME" or "pod/NAMESPACE/NAME"
+    Timestamp start, end;
+    Severity severity = Severity::Error;
+    std::string title;
+    std::string explanation;
+    std::vector<ChainStep> chain;      // the causal chain, in order
+    std::vector<std::size_t> evidence; // indices into Incident::events, in time order
+    std::vector<std::string> references;
+};
+
+} // namespace kubelane::core

@@ -1,0 +1,199 @@
+#include "timeevidence.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace kubelane::core {
+
+namespace {
+
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool num(std::string_view s, size_t at, size_t n, int &out)
+{
+    if (at + n > s.size())
+        return false;
+    int v = 0;
+    for (size_t i = at; i < at + n; ++i) {
+        if (!isDigit(s[i]))
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    out = v;
+    return true;
+}
+
+// Year of a line with month `lineMonth` when a stamp from year `stampYear`/`stampMonth` is
+// within a day of it: the two differ only across New Year.
+int lineYearNear(int stampYear, int stampMonth, int lineMonth)
+{
+    if (lineMonth == 12 && stampMonth == 1)
+        return stampYear - 1;
+    if (lineMonth == 1 && stampMonth == 12)
+        return stampYear + 1;
+    return stampYear;
+}
+
+constexpr std::int64_t kStampTolerance = 3 * kNsPerSecond;
+
+} // namespace
+
+void ClockEvidence::add(ClockVote vote)
+{
+    if (m_votes.size() < kMaxVotes)
+        m_votes.push_back(std::move(vote));
+}
+
+ClockEvidence::Verdict ClockEvidence::tally() const
+{
+    Verdict v;
+    if (m_votes.empty())
+        return v;
+    std::map<int, int> offsets, years;
+    for (const auto &vote : m_votes) {
+        ++offsets[vote.utcOffsetSeconds];
+        ++years[vote.yearAtRollover0];
+    }
+    auto best = [](const std::map<int, int> &m) {
+        return std::max_element(m.begin(), m.end(), [](auto &a, auto &b) { return a.second < b.second; });
+    };
+    const auto bo = best(offsets);
+    const auto by = best(years);
+    const ClockVote *example = nullptr;
+    for (const auto &vote : m_votes)
+        if (vote.utcOffsetSeconds == bo->first && (!example || vote.fromEnvelope))
+            example = &vote;
+    char buf[512];
+    v.haveOffset = true;
+    v.utcOffsetSeconds = bo->first;
+    std::snprintf(buf, sizeof buf, "%d of %zu %s agree on %s, e.g. line %u: %s", bo->second, m_votes.size(),
+                  example && example->fromEnvelope ? "envelope/header time pairs" : "time stamps in messages",
+                  formatUtcOffset(bo->first).c_str(), example ? example->line : 0u,
+                  example ? example->example.c_str() : "");
+    v.offsetEvidence = buf;
+    v.haveYear = true;
+    v.yearAtRollover0 = by->first;
+    std::snprintf(buf, sizeof buf, "%d of %zu dated stamps say %d (e.g. line %u: %s)", by->second, m_votes.size(),
+                  by->first, example ? example->line : 0u, example ? example->example.c_str() : "");
+    v.yearEvidence = buf;
+    return v;
+}
+
+bool nearestZoneOffset(std::int64_t diffNs, std::int64_t toleranceNs, int &offsetSeconds)
+{
+    constexpr std::int64_t kQuarter = 900 * kNsPerSecond;
+    const std::int64_t rounded = (diffNs >= 0 ? diffNs + kQuarter / 2 : diffNs - kQuarter / 2) / kQuarter * kQuarter;
+    if (std::llabs(diffNs - rounded) > toleranceNs || std::llabs(rounded) > 14 * 3600 * kNsPerSecond)
+        return false;
+    offsetSeconds = static_cast<int>(rounded / kNsPerSecond);
+    return true;
+}
+
+void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint32_t line, ClockEvidence &evidence)
+{
+    if (evidence.full())
+        return;
+    const CivilTime env = toCivil(envelopeUtc, 0);
+    const int year = lineYearNear(env.year, int(env.month), local.month);
+    if (!isValidDate(year, local.month, local.day))
+        return;
+    const Timestamp asUtc = toUtc({year, local.month, local.day, local.nsOfDay}, 0);
+    int offset;
+    if (!nearestZoneOffset(asUtc.ns - envelopeUtc.ns, 2 * kNsPerSecond, offset))
+        return;
+    evidence.add({offset, year - local.rollovers, line, "envelope " + formatRfc3339(envelopeUtc), true});
+}
+
+void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
+{
+    // Look for "YYYY-MM-DD" followed by 'T' or ' ' and "hh:mm:ss".
+    size_t pos = 0;
+    int found = 0;
+    while (found < 4 && (pos = s.find('-', pos)) != std::string_view::npos) {
+        const size_t start = pos >= 4 ? pos - 4 : std::string_view::npos;
+        ++pos;
+        int y, mo, d, h, mi, se;
+        if (start == std::string_view::npos || !num(s, start, 4, y) || !num(s, start + 5, 2, mo) || start + 7 >= s.size()
+            || s[start + 7] != '-' || !num(s, start + 8, 2, d) || start + 10 >= s.size()
+            || (s[start + 10] != 'T' && s[start + 10] != ' ') || !num(s, start + 11, 2, h) || start + 13 >= s.size()
+            || s[start + 13] != ':' || !num(s, start + 14, 2, mi) || start + 16 >= s.size() || s[start + 16] != ':'
+            || !num(s, start + 17, 2, se))
+            continue;
+        if (y < 1990 || !isValidDate(y, unsigned(mo), unsigned(d)) || h > 23 || mi > 59 || se > 60)
+            continue;
+        size_t i = start + 19;
+        while (i < s.size() && (s[i] == '.' || isDigit(s[i])))
+            ++i;
+        // The zone: "Z", "+08:00" / "+0800" directly, or " +0800 CST" after a space (Go's time.String).
+        int zone = 0;
+        bool haveZone = false;
+        bool explicitLocal = false;
+        if (i < s.size() && s[i] == 'Z') {
+            haveZone = true;
+            ++i;
+        } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+            size_t e = i + 1;
+            while (e < s.size() && (isDigit(s[e]) || s[e] == ':'))
+                ++e;
+            if (auto z = parseUtcOffset(s.substr(i, e - i))) {
+                zone = *z;
+                haveZone = true;
+                explicitLocal = true;
+                i = e;
+            }
+        } else if (i + 1 < s.size() && s[i] == ' ' && (s[i + 1] == '+' || s[i + 1] == '-')) {
+            size_t e = i + 2;
+            while (e < s.size() && isDigit(s[e]))
+                ++e;
+            if (auto z = parseUtcOffset(s.substr(i + 1, e - i - 1))) {
+                zone = *z;
+                haveZone = true;
+                explicitLocal = true;
+                i = e;
+            }
+        }
+        if (!haveZone)
+            continue;
+        const std::int64_t stampNsOfDay = (std::int64_t(h) * 3600 + mi * 60 + se) * kNsPerSecond;
+        const Timestamp stampUtc = toUtc({y, unsigned(mo), unsigned(d), stampNsOfDay}, zone);
+        const int lineYear = lineYearNear(y, mo, local.month);
+        if (!isValidDate(lineYear, local.month, local.day))
+            continue;
+        const Timestamp lineAsUtc = toUtc({lineYear, local.month, local.day, local.nsOfDay}, 0);
+        int offset;
+        // Stamps in messages have second resolution and are taken a moment before the line.
+        if (!nearestZoneOffset(lineAsUtc.ns - stampUtc.ns, kStampTolerance, offset))
+            continue;
+        if (explicitLocal && offset != zone && std::llabs(lineAsUtc.ns - stampUtc.ns - std::int64_t(zone) * kNsPerSecond) > kStampTolerance)
+            continue;
+        evidence.add({offset, lineYear - local.rollovers, line, std::string(s.substr(start, i - start)), false});
+        ++found;
+    }
+}
+
+Timestamp resolvePendingTime(const PendingTime &p, int yearAtRollover0, int utcOffsetSeconds)
+{
+    if (p.exact)
+        return {p.reference};
+    auto at = [&](int year) {
+        unsigned day = p.day;
+        if (!isValidDate(year, p.month, day))
+            day = 28; // Feb 29 in a year inferred as non-leap: keep the line, near its place
+        return toUtc({year, p.month, day, p.nsOfDay}, utcOffsetSeconds);
+    };
+    if (p.reference != 0) {
+        // The envelope's UTC says which year the header's month/day belongs to.
+        const int refYear = toCivil({p.reference}, 0).year;
+        Timestamp best = at(refYear);
+        for (int y : {refYear - 1, refYear + 1}) {
+            const Timestamp t = at(y);
+            if (std::llabs(t.ns - p.reference) < std::llabs(best.ns - p.reference))
+                best = t;
+        }
+        return best;
+    }
+    return at(yearAtRollover0 + p.rollovers);
+}
+
+} // namespace kubelane::core

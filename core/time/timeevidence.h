@@ -1,0 +1,68 @@
+#pragma once
+// Evidence for the year and the UTC offset of a source whose lines carry neither (raw klog).
+// A kubelet line printed at 10:42:26 local that contains "lastTransitionTime":"2020-03-12T02:42:26Z"
+// shows +08:00 and the year 2020; "2020-03-12 10:42:26 +0800 CST" shows both directly.
+#include "../model/timestamp.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kubelane::core {
+
+// The wall-clock reading of one event, before its year and zone are known.
+struct PendingTime {
+    std::int64_t nsOfDay = 0;
+    std::int64_t reference = 0; // exact UTC ns from an envelope, 0 = none
+    std::uint16_t rollovers = 0; // Dec -> Jan turns seen before this line in its file
+    std::uint8_t month = 0, day = 0;
+    bool exact = false; // the event's time is `reference` as is
+};
+
+struct ClockVote {
+    int utcOffsetSeconds = 0;
+    int yearAtRollover0 = 0; // the year of the file's first stretch (rollovers subtracted)
+    std::uint32_t line = 0;
+    std::string example; // the stamp text, for the report
+    bool fromEnvelope = false;
+};
+
+// Collects votes; the winning offset/year and a sentence of evidence come out of tally().
+class ClockEvidence {
+public:
+    void add(ClockVote vote);
+    bool empty() const { return m_votes.empty(); }
+    std::size_t size() const { return m_votes.size(); }
+    bool full() const { return m_votes.size() >= kMaxVotes; }
+
+    struct Verdict {
+        bool haveOffset = false;
+        int utcOffsetSeconds = 0;
+        bool haveYear = false;
+        int yearAtRollover0 = 0;
+        std::string offsetEvidence, yearEvidence;
+    };
+    Verdict tally() const;
+
+private:
+    static constexpr std::size_t kMaxVotes = 512;
+    std::vector<ClockVote> m_votes;
+};
+
+// Scans a message for date-times near the line's own clock reading and adds votes.
+// `local` has month, day and nsOfDay of the line (year unknown).
+void scanMessageForClockEvidence(std::string_view message, const PendingTime &local, std::uint32_t line,
+                                 ClockEvidence &evidence);
+
+// Vote from an envelope's exact UTC and the klog header's local reading of the same line.
+void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint32_t line, ClockEvidence &evidence);
+
+// Rounds a difference to the nearest quarter hour when it is within `tolerance` of one.
+bool nearestZoneOffset(std::int64_t diffNs, std::int64_t toleranceNs, int &offsetSeconds);
+
+// Final UTC time of a pending reading.
+Timestamp resolvePendingTime(const PendingTime &p, int yearAtRollover0, int utcOffsetSeconds);
+
+} // namespace kubelane::core
