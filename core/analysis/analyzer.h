@@ -1,0 +1,28 @@
+#pragma once
+// Events -> facts -> findings. Runs the fact detectors over an Incident, then the rules
+// (resources/rules/*.json plus the user's --rules files).
+#include "analysis.h"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kubelane::core {
+
+struct AnalyzeOptions {
+    std::string resourceDir;                 // rules are in <resourceDir>/rules/*.json
+    std::vector<std::string> extraRuleFiles; // --rules FILE
+    std::vector<std::string> onlyRules;      // --rule ID (empty = all)
+    std::optional<Duration> gracePeriod;     // --grace: overrides flag dump and version default
+};
+
+// A rule file that cannot be used; the message names the file, the rule and what is wrong.
+class RuleError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> incident, const AnalyzeOptions &options);
+
+} // namespace kubelane::core

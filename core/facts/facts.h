@@ -1,0 +1,129 @@
+#pragma once
+// Derived facts: what an incident turns on, computed once from the event store. Plain data
+// with integer indices into Incident::events (kNoEvent when a fact has no single line).
+// Detectors fill these (one file each in core/facts/); rules and the GUI only read them.
+#include "../model/event.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace kubelane::core {
+
+constexpr std::size_t kNoEvent = static_cast<std::size_t>(-1);
+
+// One sign of life from a node: a status update or lease renewal seen by any component.
+struct Heartbeat {
+    enum class Kind : std::uint8_t { NodeStatus, Lease, Observed };
+    Timestamp time;
+    StringId node = kNoString;
+    Kind kind = Kind::NodeStatus;
+    bool failed = false;      // the kubelet tried and failed (e.g. "Error updating node status")
+    std::size_t event = kNoEvent;
+};
+
+// A stretch with no successful heartbeat from a node.
+struct HeartbeatGap {
+    StringId node = kNoString;
+    Timestamp start, end;       // last heartbeat before, first after (end = bundle end if none)
+    Duration length;
+    Duration grace;             // node-monitor-grace-period in force
+    std::string graceOrigin;    // "flag --node-monitor-grace-period=40s in ...", "default of v1.15", ...
+    bool exceedsGrace = false;
+    bool openEnded = false;     // no heartbeat after it within the bundle
+    std::size_t beforeEvent = kNoEvent, afterEvent = kNoEvent;
+    std::vector<std::size_t> failures; // failed attempts inside the gap
+};
+
+// Node Ready condition as seen by one side.
+struct ConditionSpan {
+    enum class View : std::uint8_t { ControlPlane, Kubelet };
+    enum class Status : std::uint8_t { True, False, Unknown };
+    StringId node = kNoString;
+    View view = View::ControlPlane;
+    Status status = Status::Unknown;
+    Timestamp start, end;
+    bool openEnded = false;
+    std::string reason;
+    std::size_t startEvent = kNoEvent, endEvent = kNoEvent;
+};
+
+struct TaintInterval {
+    StringId node = kNoString;
+    std::string key;    // node.kubernetes.io/unreachable
+    std::string effect; // NoExecute / NoSchedule
+    Timestamp start, end;
+    bool openEnded = false;
+    std::size_t addEvent = kNoEvent, removeEvent = kNoEvent;
+};
+
+// Pod (container == kNoString) or container readiness over a stretch of time.
+struct ReadySpan {
+    PodId pod = kNoPod;
+    StringId container = kNoString;
+    bool ready = false;
+    Timestamp start, end;
+    bool openEnded = false;
+    std::string origin; // "status patch", "node lifecycle controller", "probe"
+    std::size_t startEvent = kNoEvent;
+};
+
+struct ContainerEvent {
+    enum class Kind : std::uint8_t { Started, Died, Killed, SpecHashChanged, ProbeFailed, ProbeSucceeded };
+    Kind kind = Kind::Started;
+    PodId pod = kNoPod;
+    StringId container = kNoString;
+    Timestamp time;
+    std::string detail; // kill reason, hash values, probe type
+    std::size_t event = kNoEvent;
+};
+
+// One run of a kubelet process on a node.
+struct KubeletRun {
+    StringId node = kNoString;
+    Timestamp start, end;
+    bool openEnded = false;
+    std::string version;
+    std::size_t startEvent = kNoEvent;
+    std::size_t exitEvent = kNoEvent;  // fatal line or systemd exit
+    bool fatal = false;
+    std::string exitReason;
+};
+
+// After a kubelet start: which came first for a pod's container, the pod worker's status
+// generation or the probe worker's first readiness result (incident 1).
+struct StatusProbeOrder {
+    PodId pod = kNoPod;
+    StringId container = kNoString;
+    std::size_t runIndex = 0;          // into Facts::kubeletRuns
+    std::size_t statusEvent = kNoEvent;
+    std::size_t probeEvent = kNoEvent;
+    bool statusFirst = false;
+    Duration delta;                    // probe time - status time (positive: status first)
+    std::size_t notReadyEvent = kNoEvent; // the ready:false patch / NotReady that followed
+    std::size_t killEvent = kNoEvent;     // the kill that followed
+};
+
+struct PlegHealth {
+    StringId node = kNoString;
+    std::vector<std::size_t> relists;    // relist / SyncLoop(PLEG) events
+    std::vector<std::size_t> unhealthy;  // "PLEG is not healthy" lines
+    Duration longestReported;            // largest "last seen active X ago"
+    Duration threshold;
+    Timestamp firstUnhealthy, lastUnhealthy;
+};
+
+struct Facts {
+    std::vector<Heartbeat> heartbeats; // sorted by time
+    std::vector<HeartbeatGap> gaps;
+    std::vector<ConditionSpan> conditions;
+    std::vector<TaintInterval> taints;
+    std::vector<ReadySpan> readiness;
+    std::vector<ContainerEvent> containerEvents;
+    std::vector<KubeletRun> kubeletRuns;
+    std::vector<StatusProbeOrder> orders;
+    std::vector<PlegHealth> pleg;
+    std::vector<StringId> nodes; // every node the bundle mentions, sorted by name
+};
+
+} // namespace kubelane::core
