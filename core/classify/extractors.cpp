@@ -38,6 +38,8 @@ void extractStatusPatch(std::string_view message, FieldList &fields)
     std::string_view patch = fields.get("statusPatch");
     if (patch.empty())
         patch = fields.get("patch");
+    if (patch.starts_with("{\\\"")) // captured from a free-text line: still Go-quoted
+        patch = unquoteGo(patch, fields);
     if (patch.empty()) {
         // 1.12..1.20: Patch status for pod "name_ns(uid)" with "{\"status\":...}"
         const size_t at = message.find(" with \"");

@@ -45,6 +45,13 @@ public:
     const std::vector<std::pair<std::string_view, std::string_view>> &items() const { return m_items; }
     std::string_view get(std::string_view key) const;
     void set(std::string_view key, std::string_view value);
+    // Renames keys in place (values keep pointing where they did).
+    template <typename Fn>
+    void renameKeys(Fn &&rename)
+    {
+        for (auto &item : m_items)
+            item.first = rename(item.first);
+    }
 
 private:
     std::vector<std::pair<std::string_view, std::string_view>> m_items;

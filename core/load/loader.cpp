@@ -284,6 +284,24 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     for (auto &p : parsed)
         if (p.clockEvidence.empty() && !p.explicitYear)
             resolveClock(p, options, bundleYear, notes);
+    // Files written on the same host share its clock: a journal without zone takes the zone
+    // its node's kubelet log showed.
+    for (auto &p : parsed) {
+        ClockInfo &c = p.source.clock;
+        if (c.offsetOrigin != ClockInfo::OffsetOrigin::Assumed || p.source.node.empty())
+            continue;
+        for (const auto &other : parsed) {
+            const ClockInfo &oc = other.source.clock;
+            if (&other == &p || other.source.node != p.source.node
+                || (oc.offsetOrigin != ClockInfo::OffsetOrigin::Inferred && oc.offsetOrigin != ClockInfo::OffsetOrigin::Override))
+                continue;
+            c.utcOffsetSeconds = oc.utcOffsetSeconds;
+            c.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
+            c.offsetEvidence = "same node as " + other.source.path + " (" + formatUtcOffset(oc.utcOffsetSeconds) + ")";
+            std::erase(notes, p.source.path + ": time zone unknown, assumed UTC");
+            break;
+        }
+    }
     incident->notes.insert(incident->notes.end(), notes.begin(), notes.end());
 
     mergeParsedSources(parsed, *incident, [&](ParsedSource &p, std::vector<Timestamp> &times) { resolveTimes(p, times); });

@@ -527,11 +527,7 @@ Event &SourceParser::pushEvent(const LineView &first, std::uint64_t length, Seve
     m_fields.clear();
     std::string_view text = message;
     if (parseStructuredMessage(message, text, m_fields)) {
-        // Structured keys to canonical names.
-        auto items = m_fields.items();
-        m_fields.clear();
-        for (const auto &[k, v] : items)
-            m_fields.add(m_types.canonicalField(k), v);
+        m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
     }
     e.type = m_types.classify(text, component, m_fields);
     if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)

@@ -1,0 +1,289 @@
+// Each input format, detected per file, with its envelope, time and fields; and the lines
+// that are not understood are counted, never dropped.
+#include "core/model/incident.h"
+#include "testutil.h"
+
+using namespace kubelane;
+using namespace kubelane::core;
+using test::writeFile;
+
+class TestFormats : public QObject {
+    Q_OBJECT
+private slots:
+    void klogText112()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "nodes/10.86.98.42/kubelet.INFO",
+            "Log file created at: 2020/03/12 10:42:20\n"
+            "Running on machine: py-node-42\n"
+            "I0312 10:42:26.102104 2353235 kubelet_pods.go:1424] Generating status for \"auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)\"\n"
+            "I0312 10:42:26.101980 2353235 worker.go:95] INITIAL_STATUS {Running []}\n"
+            "I0312 10:42:26.119238 2353235 status_manager.go:499] Patch status for pod \"auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)\" with \"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-03-12T02:42:26Z\\\",\\\"status\\\":\\\"False\\\",\\\"type\\\":\\\"ContainersReady\\\"}],\\\"containerStatuses\\\":[{\\\"name\\\":\\\"auto-srv-cwhttp-py\\\",\\\"ready\\\":false}]}}\"\n");
+        const auto inc = test::load({path});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::KlogText);
+        QCOMPARE(s.component, std::string("kubelet"));
+        QCOMPARE(s.node, std::string("10.86.98.42"));
+        QCOMPARE(s.lineCount, 5u);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.clock.utcOffsetSeconds, 8 * 3600); // from "lastTransitionTime":"2020-03-12T02:42:26Z"
+        QCOMPARE(s.clock.year, 2020);
+        const auto events = test::eventsOf(*inc, s);
+        // Sorted by time: the INITIAL_STATUS line was printed after but logged before.
+        std::vector<std::string> types;
+        for (auto *e : events)
+            types.emplace_back(inc->typeName(*e));
+        QVERIFY(std::find(types.begin(), types.end(), "pod.status.generate") != types.end());
+        const Event *patch = nullptr;
+        for (auto *e : events)
+            if (inc->typeName(*e) == "pod.status.patch")
+                patch = e;
+        QVERIFY(patch);
+        QCOMPARE(QString::fromStdString(formatRfc3339(patch->time)), QString("2020-03-12T02:42:26.119238Z"));
+        QCOMPARE(inc->podName(*patch), std::string("default/auto-srv-cwhttp-sf-30b71-0"));
+        QCOMPARE(std::string(inc->field(*patch, "unreadyContainers")), std::string("auto-srv-cwhttp-py"));
+        QCOMPARE(std::string(inc->roleName(*patch)), std::string("status-manager"));
+    }
+
+    void journaldStyles_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("style");
+        QTest::newRow("short") << "Dec 07 15:16:23 node3 " << "journald short";
+        QTest::newRow("short-precise") << "Dec 07 15:16:23.071300 node3 " << "journald short-precise";
+        QTest::newRow("short-iso") << "2020-12-07T15:16:23+0800 node3 " << "journald short-iso";
+        QTest::newRow("short-iso-precise") << "2020-12-07T15:16:23.071300+08:00 node3 " << "journald short-iso-precise";
+    }
+    void journaldStyles()
+    {
+        QFETCH(QString, prefix);
+        QFETCH(QString, style);
+        const std::string p = prefix.toStdString();
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "journal.txt",
+            "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at Mon 2020-12-07 15:20:00 CST. --\n"
+            + p + "kubelet[14756]: F1207 15:16:23.071262 14756 kubelet.go:1384] Failed to start ContainerManager failed to build map of initial containers from runtime: no PodsandBox found with Id 'd0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56'\n"
+            + p + "kubelet[14756]: goroutine 1 [running]:\n"
+            + p + "kubelet[14756]: \tk8s.io/kubernetes/vendor/k8s.io/klog.stacks(0xc000010001)\n"
+            + p + "systemd[1]: kubelet.service: main process exited, code=exited, status=255/n/a\n");
+        auto opts = test::options();
+        opts.utcOffsets.push_back({"journal.txt", "+08:00"}); // short styles carry no zone
+        const auto inc = test::load({path}, opts);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::Journald);
+        QCOMPARE(QString::fromStdString(s.formatDetail), style);
+        QCOMPARE(s.lineCount, 5u);
+        QCOMPARE(s.unparsedLines, 0u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(3)); // header, fatal (+2 stack lines), systemd
+        const Event *fatal = nullptr, *exit = nullptr;
+        for (auto *e : events) {
+            if (inc->typeName(*e) == "kubelet.fatal")
+                fatal = e;
+            if (inc->typeName(*e) == "systemd.unit.exit")
+                exit = e;
+        }
+        QVERIFY(fatal);
+        QVERIFY(exit);
+        QCOMPARE(fatal->lineCount, 3u);
+        QCOMPARE(fatal->severity, Severity::Fatal);
+        QCOMPARE(std::string(inc->field(*fatal, "sandboxId")), std::string("d0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56"));
+        QCOMPARE(std::string(inc->text(fatal->node)), std::string("node3"));
+        QCOMPARE(std::string(inc->text(exit->component)), std::string("systemd"));
+        QCOMPARE(QString::fromStdString(formatRfc3339(fatal->time)), QString("2020-12-07T07:16:23.071262Z"));
+    }
+
+    void criWithPartials()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "var/log/pods/kube-system_kube-controller-manager-master1_0d1f/kube-controller-manager/0.log",
+            "2020-06-18T02:13:17.412399812Z stderr F I0618 02:13:17.412345       1 node_lifecycle_controller.go:1094] node node3 hasn't been updated for 40.00011564s. Last Ready is: &NodeCondition{Type:Ready,Status:True,}\n"
+            "2020-06-18T02:13:18.000000001Z stderr P I0618 02:13:18.000000       1 controller_utils.go:124] Update ready status of pods on node [\n"
+            "2020-06-18T02:13:18.000000002Z stderr P node3\n"
+            "2020-06-18T02:13:18.000000003Z stderr F ]\n"
+            "not a cri line\n");
+        const auto inc = test::load({path});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::CriLog);
+        QCOMPARE(s.component, std::string("kube-controller-manager"));
+        QCOMPARE(s.node, std::string("master1"));
+        QCOMPARE(s.lineCount, 5u);
+        QCOMPARE(s.unparsedLines, 1u);
+        QCOMPARE(s.diagnosticCounts[int(DiagnosticReason::NoTimestamp)], 1u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(2));
+        QCOMPARE(std::string(inc->message(*events[1])), std::string("Update ready status of pods on node [node3]"));
+        QCOMPARE(events[1]->lineCount, 3u);
+        QCOMPARE(std::string(inc->typeName(*events[0])), std::string("nlc.node-not-updated"));
+        QCOMPARE(std::string(inc->text(events[0]->node)), std::string("node3"));
+        QCOMPARE(s.clock.utcOffsetSeconds, 0);
+    }
+
+    void dockerJson()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "var/log/containers/kube-apiserver-master1_kube-system_kube-apiserver-0123.log",
+            "{\"log\":\"I0618 02:12:47.123456       1 wrap.go:47] PATCH /api/v1/nodes/node3/status?timeout=10s: (4.9ms) 200 [kubelet/v1.15.5 (linux/amd64) kubernetes/20c265f 10.0.0.13:52310]\\n\",\"stream\":\"stderr\",\"time\":\"2020-06-18T02:12:47.123501Z\"}\n"
+            "{\"log\":\"unicode \\u00e9 and \\\"quotes\\\"\\n\",\"stream\":\"stdout\",\"time\":\"2020-06-18T02:12:48Z\"}\n"
+            "{\"log\":\"broken\n");
+        const auto inc = test::load({path});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::DockerJson);
+        QCOMPARE(s.component, std::string("kube-apiserver"));
+        QCOMPARE(s.unparsedLines, 1u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(2));
+        QCOMPARE(std::string(inc->typeName(*events[0])), std::string("apiserver.request"));
+        QCOMPARE(std::string(inc->field(*events[0], "verb")), std::string("PATCH"));
+        QCOMPARE(std::string(inc->field(*events[0], "code")), std::string("200"));
+        QCOMPARE(std::string(inc->text(events[0]->node)), std::string("node3"));
+        QCOMPARE(std::string(inc->message(*events[1])), std::string("unicode \xc3\xa9 and \"quotes\""));
+    }
+
+    void klogJson()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "nodes/worker-3/kubelet.log",
+            "{\"ts\":1718672001.123456,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe failed\",\"v\":0,\"probeType\":\"Readiness\",\"pod\":{\"name\":\"web-0\",\"namespace\":\"shop\"},\"podUID\":\"0b5f\",\"containerName\":\"app\",\"probeResult\":\"failure\",\"output\":\"HTTP probe failed with statuscode: 503\"}\n"
+            "{\"ts\":1718672002.5,\"caller\":\"kubelet/kubelet.go:2400\",\"msg\":\"Skipping pod synchronization\",\"err\":\"PLEG is not healthy: pleg was last seen active 3m5.1s ago; threshold is 3m0s\"}\n");
+        const auto inc = test::load({path});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::KlogJson);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(2));
+        QCOMPARE(std::string(inc->typeName(*events[0])), std::string("probe.result.failure"));
+        QCOMPARE(inc->podName(*events[0]), std::string("shop/web-0"));
+        QCOMPARE(std::string(inc->text(events[0]->container)), std::string("app"));
+        QCOMPARE(std::string(inc->roleName(*events[0])), std::string("probe-worker"));
+        QCOMPARE(QString::fromStdString(formatRfc3339(events[0]->time)), QString("2024-06-18T00:53:21.123456Z"));
+        QCOMPARE(events[1]->severity, Severity::Error);
+        QCOMPARE(std::string(inc->text(events[1]->node)), std::string("worker-3"));
+    }
+
+    void auditLog()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "control-plane/audit.log",
+            "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\",\"requestURI\":\"/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node3?timeout=10s\",\"verb\":\"update\",\"user\":{\"username\":\"system:node:node3\"},\"userAgent\":\"kubelet/v1.29.0\",\"responseStatus\":{\"code\":200},\"requestReceivedTimestamp\":\"2024-06-18T00:53:21.100000Z\",\"stageTimestamp\":\"2024-06-18T00:53:21.104000Z\"}\n"
+            "{\"kind\":\"Status\"}\n");
+        const auto inc = test::load({path});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::AuditLog);
+        QCOMPARE(s.unparsedLines, 1u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(1));
+        QCOMPARE(std::string(inc->typeName(*events[0])), std::string("apiserver.audit"));
+        QCOMPARE(std::string(inc->field(*events[0], "resource")), std::string("leases"));
+        QCOMPARE(std::string(inc->text(events[0]->node)), std::string("node3"));
+    }
+
+    void emptyFile()
+    {
+        QTemporaryDir dir;
+        const auto empty = writeFile(dir, "empty.log", "");
+        const auto other = writeFile(dir, "kubelet.log", "I0101 00:00:01.000000 1 server.go:417] Version: v1.18.6\n");
+        const auto inc = test::load({dir.path().toStdString()});
+        QCOMPARE(inc->sources.size(), size_t(2));
+        QCOMPARE(test::sourceEndingWith(*inc, "empty.log")->lineCount, 0u);
+        QCOMPARE(inc->stats.events, 1u);
+    }
+
+    void binaryGarbageAndInvalidUtf8()
+    {
+        QTemporaryDir dir;
+        std::string content = "I0312 10:42:26.102104 1 kubelet.go:1] ok \xff\xfe bytes\n";
+        content += std::string("\x00\x01\x02garbage\x03", 11) + "\n";
+        content += "I0312 10:42:27.000000 1 kubelet.go:1] after\n";
+        const auto path = writeFile(dir, "kubelet.log", content);
+        const auto inc = test::load({path});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.lineCount, 3u);
+        QCOMPARE(s.unparsedLines, 1u);
+        QCOMPARE(s.diagnosticCounts[int(DiagnosticReason::BinaryData)], 1u);
+        QCOMPARE(s.diagnosticCounts[int(DiagnosticReason::InvalidUtf8)], 1u);
+        QCOMPARE(s.eventCount, 2u);
+        QCOMPARE(s.diagnostics.front().line, 1u);
+    }
+
+    void wholeBinaryFile()
+    {
+        QTemporaryDir dir;
+        std::string blob(100000, '\0');
+        for (size_t i = 0; i < blob.size(); ++i)
+            blob[i] = char((i * 7919) % 256);
+        const auto path = writeFile(dir, "core.dump", blob);
+        const auto good = writeFile(dir, "kubelet.log", "I0101 00:00:01.000000 1 server.go:417] Version: v1.18.6\n");
+        const auto inc = test::load({path, good});
+        const Source *s = test::sourceEndingWith(*inc, "core.dump");
+        QVERIFY(s);
+        QCOMPARE(s->format, SourceFormat::Binary);
+        QCOMPARE(s->lineCount, s->unparsedLines + 0); // every line counted as not understood
+        QVERIFY(s->unparsedLines > 0);
+        QCOMPARE(inc->stats.lines, inc->stats.unparsed + 1);
+    }
+
+    void hugeSingleLine()
+    {
+        QTemporaryDir dir;
+        std::string line = "I0312 10:42:26.102104 1 status_manager.go:499] Patch status for pod \"x_default(u)\" with \"";
+        line += std::string(20 * 1024 * 1024, 'a');
+        line += "\"\n";
+        const auto path = writeFile(dir, "kubelet.log", line + "I0312 10:42:27.000000 1 kubelet.go:1] next\n");
+        const auto inc = test::load({path});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.lineCount, 2u);
+        QCOMPARE(s.eventCount, 2u);
+        QCOMPARE(s.diagnosticCounts[int(DiagnosticReason::LineTooLong)], 1u);
+        QCOMPARE(inc->events.front().length, uint32_t(line.size() - 1));
+    }
+
+    void multiLinePanic()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "kubelet.log",
+            "E0312 10:42:26.000000 1 runtime.go:69] Observed a panic: runtime error: invalid memory address\n"
+            "goroutine 1 [running]:\n"
+            "k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncPod(0xc000, 0x0)\n"
+            "\t/workspace/pkg/kubelet/kubelet.go:1500 +0x1a\n"
+            "\n"
+            "I0312 10:42:27.000000 1 kubelet.go:1] next\n");
+        const auto inc = test::load({path});
+        QCOMPARE(inc->events.size(), size_t(2));
+        QCOMPARE(inc->events[0].lineCount, 5u);
+        QVERIFY(inc->message(inc->events[0]).find("kubelet.go:1500") != std::string_view::npos);
+        QCOMPARE(inc->stats.unparsed, 0u);
+    }
+
+    void orphanLinesCounted()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "kubelet.log", "some preamble text\nI0312 10:42:27.000000 1 kubelet.go:1] x\n");
+        const auto inc = test::load({path});
+        QCOMPARE(inc->stats.unparsed, 1u);
+        QCOMPARE(inc->stats.events, 1u);
+    }
+
+    void unreadableFileReported()
+    {
+        QTemporaryDir dir;
+        const auto good = writeFile(dir, "kubelet.log", "I0101 00:00:01.000000 1 server.go:417] Version: v1.18.6\n");
+        const std::string missing = dir.path().toStdString() + "/gone.log";
+        const auto inc = test::load({good, missing});
+        const Source *bad = test::sourceEndingWith(*inc, "gone.log");
+        QVERIFY(bad);
+        QVERIFY(!bad->error.empty());
+        QCOMPARE(inc->stats.events, 1u);
+        bool noted = false;
+        for (const auto &n : inc->notes)
+            noted = noted || n.find("gone.log") != std::string::npos;
+        QVERIFY(noted);
+    }
+
+    void nothingReadableIsAnError()
+    {
+        QVERIFY_THROWS_EXCEPTION(LoadError, test::load({"/nonexistent/kubelane/bundle"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFormats)
+#include "tst_formats.moc"
