@@ -1,6 +1,6 @@
 // kubelane: open a Kubernetes incident's logs as one timeline.
 #include "commandline.h"
-#include "core/analysis/analysis.h"
+#include "core/analysis/analyzer.h"
 #include "core/report/analysisreport.h"
 #include "ui/mainwindow.h"
 
@@ -20,20 +20,31 @@ constexpr int kExitOk = 0;
 constexpr int kExitBadArguments = 2;
 constexpr int kExitLoadFailed = 3;
 
+core::AnalyzeOptions analyzeOptions(const app::CommandLine &cl)
+{
+    core::AnalyzeOptions o;
+    o.resourceDir = cl.load.resourceDir;
+    o.extraRuleFiles = cl.ruleFiles;
+    o.onlyRules = cl.onlyRules;
+    return o;
+}
+
 int runAnalyze(const app::CommandLine &cl)
 {
     try {
         auto incident = core::loadBundle(cl.inputs, cl.load);
-        core::Analysis analysis;
-        analysis.incident = incident;
+        const auto analysis = core::analyzeIncident(incident, analyzeOptions(cl));
         if (cl.json)
-            std::cout << core::analysisJson(*incident, &analysis) << "\n";
+            std::cout << core::analysisJson(*incident, analysis.get()) << "\n";
         else
-            std::cout << core::analysisText(*incident, &analysis, cl.verbose);
+            std::cout << core::analysisText(*incident, analysis.get(), cl.verbose);
         return kExitOk;
     } catch (const core::LoadError &e) {
         std::cerr << "kubelane: " << e.what() << "\n";
         return kExitLoadFailed;
+    } catch (const core::RuleError &e) {
+        std::cerr << "kubelane: " << e.what() << "\n";
+        return kExitBadArguments;
     }
 }
 

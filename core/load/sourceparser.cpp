@@ -322,8 +322,16 @@ void SourceParser::parseLines(SourceFormat format)
             }
             KlogHeader h;
             if (!parseKlogHeader(line.text, h)) {
-                if (!extendLastEvent(line))
+                // `journalctl -o cat` keeps systemd's own lines without any prefix: they are
+                // events (with their neighbour's time), not continuation text.
+                FieldList probe;
+                if (m_types.classify(line.text, "systemd", probe) != kOtherEventType) {
+                    Envelope unit;
+                    unit.component = "systemd";
+                    emitRecord(line, 1, line.text.size(), line.text, unit);
+                } else if (!extendLastEvent(line)) {
                     unparsed(line, DiagnosticReason::NoTimestamp);
+                }
                 continue;
             }
             break;

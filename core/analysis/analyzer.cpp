@@ -1,0 +1,48 @@
+#include "analyzer.h"
+
+#include "../facts/factcontext.h"
+#include "../rules/ruleset.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace kubelane::core {
+
+std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> incident, const AnalyzeOptions &options)
+{
+    RuleSet rules;
+    const fs::path dir = fs::path(options.resourceDir) / "rules";
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (const auto &entry : fs::directory_iterator(dir, ec))
+        if (entry.path().extension() == ".json")
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto &f : files)
+        rules.loadFile(f.string());
+    for (const auto &f : options.extraRuleFiles)
+        rules.loadFile(f);
+    for (const auto &id : options.onlyRules)
+        if (std::none_of(rules.rules().begin(), rules.rules().end(), [&](const Rule &r) { return r.id == id; }))
+            throw RuleError("--rule " + id + ": no such rule");
+
+    auto analysis = std::make_shared<Analysis>();
+    analysis->incident = incident;
+    const FactContext ctx(*incident);
+    Facts &facts = analysis->facts;
+    detectNodes(ctx, facts);
+    detectHeartbeats(ctx, facts, options.gracePeriod);
+    detectNodeConditions(ctx, facts);
+    detectTaints(ctx, facts);
+    detectKubeletRuns(ctx, facts);
+    detectContainerEvents(ctx, facts);
+    detectReadiness(ctx, facts);
+    detectStatusProbeOrder(ctx, facts);
+    detectPlegHealth(ctx, facts);
+    analysis->findings = rules.evaluate(*analysis, options.onlyRules);
+    return analysis;
+}
+
+} // namespace kubelane::core

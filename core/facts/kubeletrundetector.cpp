@@ -1,0 +1,66 @@
+// kubelet process lifecycle per node: each start with its version, fatal exits, systemd exits.
+#include "factcontext.h"
+
+#include <algorithm>
+#include <map>
+
+namespace kubelane::core {
+
+void detectKubeletRuns(const FactContext &ctx, Facts &facts)
+{
+    const StringId kubelet = ctx.inc.strings.find("kubelet");
+    std::map<StringId, KubeletRun> open;
+    auto finish = [&](StringId node, const Event &e, bool fatal, std::string reason) {
+        auto it = open.find(node);
+        if (it == open.end())
+            return;
+        KubeletRun run = it->second;
+        run.end = e.time;
+        run.openEnded = false;
+        if (run.exitEvent == kNoEvent || fatal) {
+            run.exitEvent = ctx.indexOf(e);
+            run.fatal = run.fatal || fatal;
+            run.exitReason = std::move(reason);
+        }
+        facts.kubeletRuns.push_back(run);
+        open.erase(it);
+    };
+    for (const Event &e : ctx.inc.events) {
+        if (e.node == kNoString)
+            continue;
+        const std::string_view type = ctx.inc.typeName(e);
+        if (type == "kubelet.start") {
+            if (open.count(e.node)) {
+                // A new start without a recorded exit: the previous run ended unseen.
+                KubeletRun run = open[e.node];
+                run.end = e.time;
+                run.openEnded = false;
+                run.exitReason = "restarted (no exit line in the bundle)";
+                facts.kubeletRuns.push_back(run);
+                open.erase(e.node);
+            }
+            KubeletRun run;
+            run.node = e.node;
+            run.start = e.time;
+            run.end = ctx.inc.last();
+            run.openEnded = true;
+            run.version = std::string(ctx.field(e, "version"));
+            run.startEvent = ctx.indexOf(e);
+            open[e.node] = run;
+        } else if (type == "kubelet.fatal" && e.component == kubelet) {
+            finish(e.node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));
+        } else if ((type == "systemd.unit.exit" || type == "systemd.unit.stopped") && ctx.field(e, "unit").starts_with("kubelet")) {
+            // After a fatal line the systemd exit is the same exit: keep the fatal as the reason.
+            if (open.count(e.node))
+                finish(e.node, e, false, std::string(ctx.inc.message(e)));
+            else if (!facts.kubeletRuns.empty() && facts.kubeletRuns.back().node == e.node && facts.kubeletRuns.back().fatal
+                     && (e.time - facts.kubeletRuns.back().end).ns < 5 * kNsPerSecond)
+                facts.kubeletRuns.back().end = e.time;
+        }
+    }
+    for (auto &[node, run] : open)
+        facts.kubeletRuns.push_back(run);
+    std::sort(facts.kubeletRuns.begin(), facts.kubeletRuns.end(), [](auto &a, auto &b) { return a.start < b.start; });
+}
+
+} // namespace kubelane::core

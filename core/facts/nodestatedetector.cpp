@@ -1,0 +1,192 @@
+// Node Ready condition spans as the control plane and the kubelet saw them, and taint
+// intervals per node, key and effect.
+#include "factcontext.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace kubelane::core {
+
+namespace {
+
+using Status = ConditionSpan::Status;
+
+std::optional<Status> statusFromText(std::string_view s)
+{
+    // "&NodeCondition{Type:Ready,Status:True,...}" or a bare "True"
+    if (const size_t at = s.find("Status:"); at != std::string_view::npos)
+        s = s.substr(at + 7);
+    if (s.starts_with("True")) return Status::True;
+    if (s.starts_with("False")) return Status::False;
+    if (s.starts_with("Unknown")) return Status::Unknown;
+    return std::nullopt;
+}
+
+struct Transition {
+    Timestamp time;
+    Status status;
+    std::size_t event;
+    std::string reason;
+};
+
+void spansFrom(std::map<StringId, std::vector<Transition>> &byNode, ConditionSpan::View view, Timestamp end, Facts &facts)
+{
+    for (auto &[node, list] : byNode) {
+        std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.time < b.time; });
+        for (size_t i = 0; i < list.size(); ++i) {
+            if (!facts.conditions.empty() && facts.conditions.back().node == node && facts.conditions.back().view == view
+                && facts.conditions.back().openEnded && facts.conditions.back().status == list[i].status)
+                continue; // a repeat of the state already open
+            if (!facts.conditions.empty() && facts.conditions.back().node == node && facts.conditions.back().view == view
+                && facts.conditions.back().openEnded) {
+                facts.conditions.back().end = list[i].time;
+                facts.conditions.back().endEvent = list[i].event;
+                facts.conditions.back().openEnded = false;
+            }
+            ConditionSpan span{node, view, list[i].status, list[i].time, end, true, list[i].reason, list[i].event, kNoEvent};
+            facts.conditions.push_back(span);
+        }
+    }
+}
+
+} // namespace
+
+void detectNodeConditions(const FactContext &ctx, Facts &facts)
+{
+    std::map<StringId, std::vector<Transition>> controlPlane, kubelet;
+    for (const Event &e : ctx.inc.events) {
+        if (e.node == kNoString)
+            continue;
+        const std::size_t idx = ctx.indexOf(e);
+        const std::string_view type = ctx.inc.typeName(e);
+        if (type == "nlc.node-not-updated") {
+            const std::string_view cond = ctx.field(e, "conditionType");
+            if (cond.empty() || cond == "Ready")
+                controlPlane[e.node].push_back({e.time, Status::Unknown, idx, "Kubelet stopped posting node status"});
+        } else if (type == "nlc.node-not-ready-event" || type == "nlc.node-event") {
+            const std::string_view what = ctx.field(e, "reason").empty() ? ctx.field(e, "event") : ctx.field(e, "reason");
+            const std::string msg(ctx.inc.message(e));
+            if (what.find("NodeNotReady") != std::string_view::npos || msg.find("NodeNotReady") != std::string::npos) {
+                auto &list = controlPlane[e.node];
+                const bool unknown = !list.empty() && list.back().status == Status::Unknown;
+                list.push_back({e.time, unknown ? Status::Unknown : Status::False, idx, "NodeNotReady"});
+            } else if (what.find("NodeReady") != std::string_view::npos || msg.find("NodeReady") != std::string::npos) {
+                controlPlane[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
+            }
+        } else if (type == "nlc.ready-transitioned") {
+            std::string_view to = ctx.field(e, "condition");
+            if (to.empty())
+                to = ctx.field(e, "currentReadyCondition");
+            if (auto s = statusFromText(to))
+                controlPlane[e.node].push_back({e.time, *s, idx, "ReadyCondition transitioned"});
+        } else if (type == "nlc.healthy-again") {
+            controlPlane[e.node].push_back({e.time, Status::True, idx, "healthy again"});
+        } else if (type == "node.status.not-ready") {
+            auto s = statusFromText(ctx.field(e, "readyStatus")).value_or(Status::False);
+            std::string reason(ctx.field(e, "message"));
+            if (reason.empty())
+                reason = std::string(ctx.field(e, "reason"));
+            kubelet[e.node].push_back({e.time, s, idx, reason});
+        } else if (type == "node.status.event") {
+            const std::string_view what = ctx.field(e, "event").empty() ? ctx.field(e, "reason") : ctx.field(e, "event");
+            if (what == "NodeReady")
+                kubelet[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
+            else if (what == "NodeNotReady")
+                kubelet[e.node].push_back({e.time, Status::False, idx, "NodeNotReady"});
+        }
+    }
+    const Timestamp end = ctx.inc.last();
+    spansFrom(controlPlane, ConditionSpan::View::ControlPlane, end, facts);
+    spansFrom(kubelet, ConditionSpan::View::Kubelet, end, facts);
+}
+
+namespace {
+
+// Taint keys named on a line: a JSON-ish list, or implied by the reason.
+std::vector<std::pair<std::string, std::string>> taintsOn(const FactContext &ctx, const Event &e)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    std::string text(ctx.field(e, "taints"));
+    if (text.empty())
+        text = std::string(ctx.field(e, "taint"));
+    if (text.empty())
+        text = std::string(ctx.inc.message(e));
+    for (const char *key : {"node.kubernetes.io/unreachable", "node.kubernetes.io/not-ready"}) {
+        const size_t at = text.find(key);
+        if (at == std::string::npos)
+            continue;
+        const std::string tail = text.substr(at, 120);
+        const std::string effect = tail.find("NoSchedule") != std::string::npos && tail.find("NoExecute") == std::string::npos ? "NoSchedule" : "NoExecute";
+        out.emplace_back(key, effect);
+    }
+    if (out.empty()) {
+        const std::string_view reason = ctx.field(e, "reason");
+        if (reason == "unresponsive")
+            out.emplace_back("node.kubernetes.io/unreachable", "NoExecute");
+        else if (reason == "NotReady")
+            out.emplace_back("node.kubernetes.io/not-ready", "NoExecute");
+    }
+    return out;
+}
+
+} // namespace
+
+void detectTaints(const FactContext &ctx, Facts &facts)
+{
+    std::vector<TaintInterval> open;
+    auto close = [&](StringId node, const std::string &key, const Event &e) {
+        for (auto it = open.begin(); it != open.end();) {
+            if (it->node == node && (key.empty() || it->key == key)) {
+                it->end = e.time;
+                it->openEnded = false;
+                it->removeEvent = ctx.indexOf(e);
+                facts.taints.push_back(*it);
+                it = open.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    };
+    for (const Event &e : ctx.inc.events) {
+        if (e.node == kNoString)
+            continue;
+        const std::string_view type = ctx.inc.typeName(e);
+        if (type == "nlc.taint-added") {
+            for (auto &[key, effect] : taintsOn(ctx, e)) {
+                const bool already = std::any_of(open.begin(), open.end(), [&](auto &t) { return t.node == e.node && t.key == key; });
+                if (!already)
+                    open.push_back({e.node, key, effect, e.time, ctx.inc.last(), true, ctx.indexOf(e), kNoEvent});
+            }
+        } else if (type == "nlc.taint-swapped") {
+            const std::string from(ctx.field(e, "fromTaint")), to(ctx.field(e, "toTaint"));
+            const auto keys = taintsOn(ctx, e);
+            close(e.node, keys.size() == 2 ? keys[1].first : std::string(), e);
+            if (!keys.empty())
+                open.push_back({e.node, keys.front().first, keys.front().second, e.time, ctx.inc.last(), true, ctx.indexOf(e), kNoEvent});
+        } else if (type == "nlc.healthy-again") {
+            close(e.node, {}, e);
+        } else if (type == "nlc.taint-removed") {
+            const auto keys = taintsOn(ctx, e);
+            if (keys.empty())
+                close(e.node, {}, e);
+            for (auto &[key, effect] : keys)
+                close(e.node, key, e);
+        }
+    }
+    for (auto &t : open)
+        facts.taints.push_back(t);
+    std::sort(facts.taints.begin(), facts.taints.end(), [](auto &a, auto &b) { return a.start < b.start; });
+}
+
+void detectNodes(const FactContext &ctx, Facts &facts)
+{
+    std::set<std::string_view> names;
+    for (const Event &e : ctx.inc.events)
+        if (e.node != kNoString)
+            names.insert(ctx.text(e.node));
+    for (auto n : names)
+        facts.nodes.push_back(ctx.inc.strings.find(n));
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,336 @@
+#include "ruledetectors.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace kubelane::core {
+
+namespace {
+
+std::string seconds(Duration d)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f s", d.seconds());
+    return buf;
+}
+
+std::string clock(Timestamp t) { return formatTimeOfDay(t, 0) + "Z"; }
+
+void addEvidence(RuleMatch &m, std::size_t idx)
+{
+    if (idx != kNoEvent && std::find(m.evidence.begin(), m.evidence.end(), idx) == m.evidence.end())
+        m.evidence.push_back(idx);
+}
+
+void step(RuleMatch &m, const Incident &inc, std::size_t idx, std::string text)
+{
+    if (idx == kNoEvent)
+        return;
+    m.chain.push_back({inc.events[idx].time, std::move(text), idx});
+    addEvidence(m, idx);
+}
+
+void finish(RuleMatch &m, const Incident &inc)
+{
+    std::sort(m.evidence.begin(), m.evidence.end());
+    std::stable_sort(m.chain.begin(), m.chain.end(), [](auto &a, auto &b) { return a.time < b.time; });
+    (void)inc;
+}
+
+std::vector<RuleMatch> heartbeatGap(const Analysis &a)
+{
+    const Incident &inc = *a.incident;
+    const Facts &f = a.facts;
+    std::vector<RuleMatch> out;
+    for (const HeartbeatGap &g : f.gaps) {
+        RuleMatch m;
+        const std::string node(inc.text(g.node));
+        m.subject = "node/" + node;
+        m.start = g.start;
+        m.end = g.end;
+        m.text["node"] = node;
+        m.text["gap"] = seconds(g.length);
+        m.text["grace"] = formatDuration(g.grace);
+        m.text["graceOrigin"] = g.graceOrigin;
+        m.numbers["gapSeconds"] = g.length.seconds();
+        m.numbers["graceSeconds"] = g.grace.seconds();
+        m.numbers["openEnded"] = g.openEnded;
+        step(m, inc, g.beforeEvent, "last heartbeat from " + node);
+        for (auto i : g.failures)
+            if (m.chain.size() < 4)
+                step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.events[i]).substr(0, 120)));
+        // Control-plane consequences inside or right after the gap.
+        std::string notReady = "none recorded";
+        for (const ConditionSpan &c : f.conditions)
+            if (c.node == g.node && c.view == ConditionSpan::View::ControlPlane && c.status != ConditionSpan::Status::True
+                && c.start >= g.start && c.start <= g.end + Duration::fromSeconds(60)) {
+                notReady = clock(c.start);
+                step(m, inc, c.startEvent, std::string("control plane sets node ") + (c.status == ConditionSpan::Status::Unknown ? "Ready=Unknown" : "NotReady"));
+                break;
+            }
+        std::string taintText;
+        Timestamp lastTaintRemoval = g.end;
+        for (const TaintInterval &t : f.taints)
+            if (t.node == g.node && t.start >= g.start && t.start <= g.end + Duration::fromSeconds(120)) {
+                taintText += (taintText.empty() ? "" : "; ") + t.key + ":" + t.effect + " added " + clock(t.start)
+                    + (t.openEnded ? ", never removed in the bundle" : ", removed " + clock(t.end));
+                step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + " added");
+                step(m, inc, t.removeEvent, "taint " + t.key + " removed (node healthy again)");
+                if (!t.openEnded)
+                    lastTaintRemoval = std::max(lastTaintRemoval, t.end);
+            }
+        // Pods on the node still not Ready well after the node came back.
+        std::set<PodId> stuck;
+        Timestamp stuckUntil;
+        for (const ReadySpan &r : f.readiness) {
+            if (r.ready || r.container != kNoString || r.pod == kNoPod || inc.pods[r.pod].node != g.node)
+                continue;
+            if (r.start < g.start || r.start > g.end + Duration::fromSeconds(60))
+                continue;
+            if (r.end > lastTaintRemoval + Duration::fromSeconds(30)) {
+                if (stuck.insert(r.pod).second && stuck.size() <= 3)
+                    addEvidence(m, r.startEvent);
+                stuckUntil = std::max(stuckUntil, r.end);
+            }
+        }
+        m.text["notReadyAt"] = notReady;
+        m.text["taints"] = taintText.empty() ? "no taint recorded" : taintText;
+        m.numbers["podsStillNotReady"] = double(stuck.size());
+        m.text["podsStillNotReady"] = std::to_string(stuck.size());
+        m.text["stuckFor"] = stuck.empty() ? "" : formatDuration(stuckUntil - lastTaintRemoval);
+        step(m, inc, g.afterEvent, "heartbeat from " + node + " again");
+        if (!stuck.empty()) {
+            ChainStep s{lastTaintRemoval, std::to_string(stuck.size()) + " pods on " + node
+                + " still Ready=False: nothing sets them Ready again, and their 300 s toleration kept them from eviction", kNoEvent};
+            m.chain.push_back(s);
+        }
+        finish(m, inc);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+std::vector<RuleMatch> statusProbeRace(const Analysis &a)
+{
+    const Incident &inc = *a.incident;
+    std::vector<RuleMatch> out;
+    for (const StatusProbeOrder &o : a.facts.orders) {
+        RuleMatch m;
+        const std::string pod = inc.podName(o.pod);
+        const std::string container(inc.text(o.container));
+        m.subject = "pod/" + pod;
+        const Event &s = inc.events[o.statusEvent];
+        const Event &p = inc.events[o.probeEvent];
+        m.start = std::min(s.time, p.time);
+        m.end = std::max(s.time, p.time);
+        m.numbers["statusFirst"] = o.statusFirst;
+        m.numbers["consequence"] = o.notReadyEvent != kNoEvent || o.killEvent != kNoEvent;
+        m.numbers["deltaMicros"] = double(o.delta.ns) / 1e3;
+        m.text["pod"] = pod;
+        m.text["container"] = container;
+        m.text["delta"] = formatDuration(Duration{std::llabs(o.delta.ns)});
+        m.text["statusAt"] = formatTimeOfDay(s.time) + "Z";
+        m.text["probeAt"] = formatTimeOfDay(p.time) + "Z";
+        const KubeletRun &run = a.facts.kubeletRuns[o.runIndex];
+        m.text["node"] = std::string(inc.text(run.node));
+        m.text["kubeletStart"] = clock(run.start);
+        m.text["version"] = run.version.empty() ? "unknown version" : run.version;
+        step(m, inc, run.startEvent, "kubelet " + m.text["version"] + " starts on " + m.text["node"]);
+        step(m, inc, o.statusEvent, "pod worker generates the status of " + pod + " (no readiness result yet)");
+        step(m, inc, o.probeEvent, "probe worker seeds readiness Success for " + container + " (" + m.text["delta"] + " later)");
+        std::string consequence;
+        if (o.notReadyEvent != kNoEvent) {
+            step(m, inc, o.notReadyEvent, "status patched with " + container + " ready:false");
+            consequence = "the status was patched with ready:false";
+            m.end = std::max(m.end, inc.events[o.notReadyEvent].time);
+        }
+        if (o.killEvent != kNoEvent) {
+            step(m, inc, o.killEvent, "the running container is killed");
+            consequence += std::string(consequence.empty() ? "" : " and ") + "the container was killed";
+            m.end = std::max(m.end, inc.events[o.killEvent].time);
+        }
+        m.text["consequence"] = consequence;
+        finish(m, inc);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
+{
+    const Incident &inc = *a.incident;
+    std::vector<RuleMatch> out;
+    for (const PlegHealth &h : a.facts.pleg) {
+        if (h.unhealthy.empty())
+            continue;
+        RuleMatch m;
+        const std::string node(inc.text(h.node));
+        m.subject = "node/" + node;
+        m.start = h.firstUnhealthy;
+        m.end = h.lastUnhealthy;
+        m.text["node"] = node;
+        m.text["longest"] = formatDuration(h.longestReported);
+        m.text["threshold"] = formatDuration(h.threshold);
+        m.text["reports"] = std::to_string(h.unhealthy.size());
+        m.numbers["reports"] = double(h.unhealthy.size());
+        m.numbers["longestSeconds"] = h.longestReported.seconds();
+        m.numbers["thresholdSeconds"] = h.threshold.seconds();
+        step(m, inc, h.unhealthy.front(), "PLEG reported not healthy");
+        if (h.unhealthy.size() > 1)
+            step(m, inc, h.unhealthy.back(), "still not healthy (" + m.text["reports"] + " reports)");
+        // Runtime errors and NotReady around it.
+        int runtimeErrors = 0;
+        for (std::size_t i = inc.lowerBound(h.firstUnhealthy - Duration::fromSeconds(300)); i < inc.events.size(); ++i) {
+            const Event &e = inc.events[i];
+            if (e.time > h.lastUnhealthy + Duration::fromSeconds(60))
+                break;
+            if (e.node != h.node)
+                continue;
+            const std::string_view type = inc.typeName(e);
+            if ((type == "runtime.error" || type == "runtime.rpc-failed" || type == "runtime.down") && runtimeErrors++ < 3)
+                step(m, inc, i, "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
+        }
+        std::string notReady = "no NotReady transition recorded";
+        for (const ConditionSpan &c : a.facts.conditions)
+            if (c.node == h.node && c.status != ConditionSpan::Status::True && c.start >= h.firstUnhealthy - Duration::fromSeconds(240)
+                && c.start <= h.lastUnhealthy + Duration::fromSeconds(60)) {
+                step(m, inc, c.startEvent, std::string(c.view == ConditionSpan::View::Kubelet ? "kubelet" : "control plane") + " marks the node NotReady");
+                if (notReady.starts_with("no"))
+                    notReady = "node NotReady at " + clock(c.start);
+            }
+        m.text["notReady"] = notReady;
+        m.text["runtimeErrors"] = std::to_string(runtimeErrors);
+        finish(m, inc);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+std::vector<RuleMatch> sandboxMissing(const Analysis &a)
+{
+    const Incident &inc = *a.incident;
+    std::map<StringId, RuleMatch> byNode;
+    std::map<StringId, int> fatals;
+    for (std::size_t i = 0; i < inc.events.size(); ++i) {
+        const Event &e = inc.events[i];
+        if (inc.typeName(e) != "kubelet.fatal")
+            continue;
+        const std::string_view sandbox = inc.field(e, "sandboxId");
+        if (sandbox.empty())
+            continue;
+        RuleMatch &m = byNode[e.node];
+        if (fatals[e.node]++ == 0) {
+            m.subject = "node/" + std::string(inc.text(e.node));
+            m.start = e.time;
+            m.text["node"] = std::string(inc.text(e.node));
+            m.text["sandboxId"] = std::string(sandbox);
+            step(m, inc, i, "kubelet exits: no PodSandbox found with Id " + std::string(sandbox.substr(0, 12)) + "…");
+        } else if (m.chain.size() < 6) {
+            step(m, inc, i, "and again after a restart");
+        } else {
+            addEvidence(m, i);
+        }
+        m.end = e.time;
+    }
+    std::vector<RuleMatch> out;
+    for (auto &[node, m] : byNode) {
+        int starts = 0;
+        for (const KubeletRun &r : a.facts.kubeletRuns)
+            if (r.node == node && r.start >= m.start - Duration::fromSeconds(600) && r.start <= m.end) {
+                ++starts;
+                if (m.chain.size() < 8)
+                    step(m, inc, r.startEvent, "kubelet " + r.version + " starts");
+            }
+        for (std::size_t i = inc.lowerBound(m.start); i < inc.events.size() && inc.events[i].time <= m.end + Duration::fromSeconds(30); ++i)
+            if (inc.events[i].node == node && inc.typeName(inc.events[i]) == "systemd.unit.exit")
+                addEvidence(m, i);
+        m.numbers["fatals"] = fatals[node];
+        m.text["fatals"] = std::to_string(fatals[node]);
+        m.text["restarts"] = std::to_string(std::max(0, fatals[node] - 1));
+        m.text["starts"] = std::to_string(starts);
+        finish(m, inc);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+std::vector<RuleMatch> specHashRestart(const Analysis &a)
+{
+    const Incident &inc = *a.incident;
+    std::vector<RuleMatch> out;
+    const auto &runs = a.facts.kubeletRuns;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const KubeletRun &run = runs[r];
+        RuleMatch m;
+        std::set<std::string> containers;
+        for (const ContainerEvent &c : a.facts.containerEvents) {
+            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.events[c.event].node != run.node)
+                continue;
+            if (c.time < run.start || c.time > run.start + Duration::fromSeconds(600) || (!run.openEnded && c.time > run.end))
+                continue;
+            const std::string name = (c.pod == kNoPod ? std::string("?") : inc.podName(c.pod)) + "/" + std::string(inc.text(c.container));
+            if (containers.insert(name).second && m.chain.size() < 6)
+                step(m, inc, c.event, "container " + name + ": " + c.detail + ", killed and recreated");
+            addEvidence(m, c.event);
+            m.end = std::max(m.end, c.time);
+        }
+        if (containers.empty())
+            continue;
+        std::string previous = "unknown";
+        for (std::size_t p = r; p-- > 0;)
+            if (runs[p].node == run.node && !runs[p].version.empty()) {
+                previous = runs[p].version;
+                step(m, inc, runs[p].startEvent, "kubelet " + previous + " was running");
+                break;
+            }
+        step(m, inc, run.startEvent, "kubelet " + run.version + " starts");
+        m.subject = "node/" + std::string(inc.text(run.node));
+        m.start = run.start;
+        m.text["node"] = std::string(inc.text(run.node));
+        m.text["count"] = std::to_string(containers.size());
+        m.text["newVersion"] = run.version.empty() ? "unknown" : run.version;
+        m.text["oldVersion"] = previous;
+        std::string list;
+        for (const auto &c : containers)
+            list += (list.empty() ? "" : ", ") + c;
+        m.text["containers"] = list;
+        m.numbers["containers"] = double(containers.size());
+        m.numbers["versionChanged"] = previous != "unknown" && previous != run.version;
+        finish(m, inc);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+const std::map<std::string, RuleDetector, std::less<>> &registry()
+{
+    static const std::map<std::string, RuleDetector, std::less<>> detectors{
+        {"heartbeat-gap", heartbeatGap},
+        {"status-probe-race", statusProbeRace},
+        {"pleg-unhealthy", plegUnhealthy},
+        {"sandbox-missing", sandboxMissing},
+        {"spec-hash-restart", specHashRestart},
+    };
+    return detectors;
+}
+
+} // namespace
+
+RuleDetector findRuleDetector(std::string_view name)
+{
+    const auto &r = registry();
+    const auto it = r.find(name);
+    return it == r.end() ? RuleDetector{} : it->second;
+}
+
+std::vector<std::string> ruleDetectorNames()
+{
+    std::vector<std::string> out;
+    for (const auto &[name, fn] : registry())
+        out.push_back(name);
+    return out;
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,64 @@
+#pragma once
+// Root-cause rules as data (resources/rules/*.json, plus --rules files). A rule names its
+// subject kind and either a C++ detector (logic JSON cannot express) or an event sequence
+// ("sequence by subject with maxspan": ordered steps, counts, absence), then thresholds on
+// the values found, a severity, a title and an explanation template, references.
+#include "../analysis/analysis.h"
+#include "rulematch.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kubelane::core {
+
+struct Condition {
+    std::string value; // a number the detector/sequence provides
+    std::string op;    // > >= < <= == !=
+    double constant = 0;
+    std::string otherValue; // compare with another value instead of a constant
+};
+
+struct SequenceStep {
+    std::string type; // event type id
+    int atLeast = 1;
+};
+
+struct Sequence {
+    std::string by = "node"; // node | pod
+    Duration maxspan;
+    std::vector<SequenceStep> steps;
+    std::vector<std::string> absent; // event types that must not occur inside the match
+};
+
+struct Rule {
+    std::string id;
+    std::string origin; // file it came from
+    std::string subjectKind;
+    std::string detector;
+    Sequence sequence;
+    bool usesSequence = false;
+    std::vector<Condition> where;
+    Severity severity = Severity::Error;
+    std::string title, explanation;
+    std::vector<std::string> references;
+};
+
+class RuleSet {
+public:
+    // Throws RuleError (analyzer.h) naming the file, the rule and what is wrong.
+    void loadFile(const std::string &path);
+    void loadJson(const std::string &json, const std::string &origin);
+    const std::vector<Rule> &rules() const { return m_rules; }
+
+    std::vector<Finding> evaluate(const Analysis &analysis, const std::vector<std::string> &onlyRules) const;
+
+private:
+    std::vector<Rule> m_rules;
+};
+
+// "{node} lost for {gap}" with values; unknown names stay as written.
+std::string fillTemplate(const std::string &text, const RuleMatch &match);
+std::vector<RuleMatch> matchSequence(const Sequence &sequence, const Analysis &analysis);
+
+} // namespace kubelane::core
