@@ -30,6 +30,10 @@ void detectPlegHealth(const FactContext &ctx, Facts &facts)
         for (std::string_view src : {message, ctx.field(e, "error"), ctx.field(e, "message")})
             startingUp = startingUp || src.find("yet to be successful") != std::string_view::npos
                 || src.find("not yet been successful") != std::string_view::npos;
+        // Before the first relist kubelet reports the zero time: "2562047h47m16.85s ago".
+        startingUp = startingUp || message.find("2562047h") != std::string_view::npos
+            || ctx.field(e, "error").find("2562047h") != std::string_view::npos
+            || ctx.field(e, "duration").find("2562047h") != std::string_view::npos;
         if (startingUp)
             continue;
         PlegHealth &h = byNode[e.node];

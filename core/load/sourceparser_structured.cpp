@@ -37,6 +37,20 @@ std::int64_t parseEpochSeconds(std::string_view raw)
     size_t i = 0;
     while (i < raw.size() && raw[i] >= '0' && raw[i] <= '9')
         secs = secs * 10 + (raw[i++] - '0');
+    // Newer klog JSON writes milliseconds ("ts":1718784064445.591): 13 digits, not 10.
+    if (i >= 12) {
+        std::int64_t fracUs = 0;
+        int n = 0;
+        if (i < raw.size() && raw[i] == '.')
+            for (++i; i < raw.size() && raw[i] >= '0' && raw[i] <= '9'; ++i)
+                if (n < 6) {
+                    fracUs = fracUs * 10 + (raw[i] - '0');
+                    ++n;
+                }
+        for (; n < 6; ++n)
+            fracUs *= 10;
+        return secs * 1'000'000 + fracUs; // ms * 1e6 ns + fraction of a ms in ns
+    }
     int n = 0;
     if (i < raw.size() && raw[i] == '.')
         for (++i; i < raw.size() && raw[i] >= '0' && raw[i] <= '9'; ++i)
