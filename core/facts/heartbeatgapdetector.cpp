@@ -69,6 +69,12 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             const std::string_view sub = ctx.field(e, "subresource");
             if (!verbWrites(ctx.field(e, "verb")))
                 continue;
+            // Only the node's own kubelet proves it alive; the node controller writes node status too.
+            const std::string_view agent = ctx.field(e, "userAgent");
+            const std::string_view user = ctx.field(e, "user");
+            if ((!agent.empty() && agent.find("kubelet") == std::string_view::npos)
+                || (!user.empty() && !user.starts_with("system:node:")))
+                continue;
             Heartbeat h{e.time, e.node, Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, "code")), ctx.indexOf(e)};
             if (resource == "leases")
                 h.kind = Heartbeat::Kind::Lease;
