@@ -3,6 +3,7 @@
 #include <QMetaObject>
 #include <QPointer>
 
+#include <chrono>
 #include <thread>
 
 namespace kubelane::ui {
@@ -14,7 +15,8 @@ struct BundleLoader::Job {
 
 BundleLoader::BundleLoader(QObject *parent) : QObject(parent)
 {
-    qRegisterMetaType<std::shared_ptr<const kubelane::core::Incident>>("std::shared_ptr<const kubelane::core::Incident>");
+    qRegisterMetaType<std::shared_ptr<const kubelane::core::Analysis>>("std::shared_ptr<const kubelane::core::Analysis>");
+    qRegisterMetaType<std::shared_ptr<const kubelane::ui::LaneModel>>("std::shared_ptr<const kubelane::ui::LaneModel>");
 }
 
 BundleLoader::~BundleLoader()
@@ -27,8 +29,8 @@ bool BundleLoader::isRunning() const { return m_job && m_job->thread.joinable();
 
 void BundleLoader::cancel()
 {
-    if (m_job)
-        m_job->cancel = true;
+    if (m_job && !m_job->cancel.exchange(true))
+        emit cancelled();
 }
 
 void BundleLoader::wait()
@@ -37,9 +39,10 @@ void BundleLoader::wait()
         m_job->thread.join();
 }
 
-void BundleLoader::start(const QStringList &inputs, const core::LoadOptions &baseOptions)
+void BundleLoader::start(const QStringList &inputs, const core::LoadOptions &baseOptions, const core::AnalyzeOptions &analyzeOptions)
 {
-    cancel();
+    if (m_job)
+        m_job->cancel = true; // quietly: a new load replaces it
     wait();
     auto job = std::make_shared<Job>();
     m_job = job;
@@ -49,31 +52,50 @@ void BundleLoader::start(const QStringList &inputs, const core::LoadOptions &bas
     core::LoadOptions options = baseOptions;
     options.cancel = &job->cancel;
     QPointer<BundleLoader> self(this);
-    // Progress arrives from worker threads; forward it queued, and at most every few ms.
-    options.progress = [self, job, last = std::make_shared<std::atomic<qint64>>(0)](const core::LoadProgress &p) {
+    // Everything below reaches the GUI through queued calls; `self` guards against the
+    // loader being gone, `job->cancel` against a result nobody waits for any more.
+    auto post = [self, job](auto &&fn) {
+        QMetaObject::invokeMethod(self.data(), [self, job, fn] {
+            if (self && !job->cancel)
+                fn(self.data());
+        }, Qt::QueuedConnection);
+    };
+    // Progress arrives from worker threads; forward it at most every 50 ms.
+    options.progress = [post, last = std::make_shared<std::atomic<qint64>>(0)](const core::LoadProgress &p) {
         const qint64 now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
         if (p.stage != core::LoadProgress::Stage::Done && now - last->load() < 50)
             return;
         last->store(now);
-        QMetaObject::invokeMethod(self.data(), [self, p] {
-            if (self)
-                emit self->progress(int(p.filesDone), int(p.filesTotal), qint64(p.bytesDone), qint64(p.bytesTotal),
-                                    qint64(p.events), QString::fromStdString(p.currentFile));
-        }, Qt::QueuedConnection);
+        post([p](BundleLoader *l) {
+            emit l->progress(int(p.filesDone), int(p.filesTotal), qint64(p.bytesDone), qint64(p.bytesTotal), qint64(p.events),
+                             QString::fromStdString(p.currentFile));
+        });
     };
-    job->thread = std::thread([self, job, paths, options] {
+    job->thread = std::thread([post, job, paths, options, analyzeOptions] {
         try {
             auto incident = core::loadBundle(paths, options);
-            QMetaObject::invokeMethod(self.data(), [self, job, incident] {
-                if (self && !job->cancel)
-                    emit self->loaded(incident);
-            }, Qt::QueuedConnection);
+            if (job->cancel)
+                return;
+            post([](BundleLoader *l) { emit l->stageChanged(tr("Analysing…")); });
+            QStringList problems;
+            std::shared_ptr<const core::Analysis> analysis;
+            try {
+                analysis = core::analyzeIncident(incident, analyzeOptions);
+            } catch (const std::exception &e) {
+                // The events are still worth seeing without the rules.
+                problems << tr("Analysis failed: %1").arg(QString::fromStdString(e.what()));
+                auto bare = std::make_shared<core::Analysis>();
+                bare->incident = incident;
+                analysis = bare;
+            }
+            if (job->cancel)
+                return;
+            post([](BundleLoader *l) { emit l->stageChanged(tr("Building lanes…")); });
+            auto lanes = std::make_shared<const LaneModel>(analysis);
+            post([analysis, lanes, problems](BundleLoader *l) { emit l->loaded(analysis, lanes, problems); });
         } catch (const std::exception &e) {
             const QString message = QString::fromStdString(e.what());
-            QMetaObject::invokeMethod(self.data(), [self, job, message] {
-                if (self && !job->cancel)
-                    emit self->failed(message);
-            }, Qt::QueuedConnection);
+            post([message](BundleLoader *l) { emit l->failed(message); });
         }
     });
 }

@@ -1,43 +1,128 @@
 #pragma once
-// The kubelane main window.
+// The kubelane main window: the overview strip, the swimlane timeline and its legend in the
+// centre; findings, the selected event's log lines, sources and problems, and notes in docks.
+// Loading and analysis run in BundleLoader's thread; this window only reacts to its signals.
+#include "core/analysis/analyzer.h"
 #include "core/load/loader.h"
+#include "lanemodel.h"
 
 #include <QMainWindow>
+#include <QStringList>
 
 #include <memory>
 
+class QAction;
+class QCheckBox;
+class QComboBox;
 class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
 class QProgressBar;
 class QPushButton;
-class QTreeWidget;
 
 namespace kubelane::ui {
 
 class BundleLoader;
+class FindingsPanel;
+class LegendWidget;
+class LogView;
+class NotesStore;
+class OverviewStrip;
+class SourcesPanel;
+class TimelineWidget;
+class WalkthroughController;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(core::LoadOptions options, QWidget *parent = nullptr);
+    explicit MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOptions = {}, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
     void openBundle(const QStringList &inputs);
-    std::shared_ptr<const core::Incident> incident() const { return m_incident; }
+    // Shows an analysis that is already built (the loader's result, or a test's). Builds the
+    // lane model when none is given. `inputs` key the notes' session file.
+    void showAnalysis(std::shared_ptr<const core::Analysis> analysis, std::shared_ptr<const LaneModel> lanes = {},
+                      const QStringList &problems = {}, const QStringList &inputs = {});
+    // Session files go here instead of the application data folder (tests).
+    void setSessionDirectory(const QString &dir) { m_sessionDir = dir; }
+
+    std::shared_ptr<const core::Analysis> analysis() const { return m_analysis; }
+    std::shared_ptr<const core::Incident> incident() const { return m_analysis ? m_analysis->incident : nullptr; }
+    TimelineWidget *timeline() const { return m_timeline; }
+    FindingsPanel *findingsPanel() const { return m_findings; }
+    LogView *logView() const { return m_log; }
+    OverviewStrip *overview() const { return m_overview; }
+    WalkthroughController *walkthrough() const { return m_walk; }
+    NotesStore *notes() const { return m_notes; }
+    SourcesPanel *sourcesPanel() const { return m_sources; }
+
+    void selectFinding(int index);
+    void nextFinding();
+    void previousFinding();
+    void setWalkthrough(bool on);
+    // Saves the centre (overview, timeline, legend) as PNG or PDF, by the file's suffix.
+    bool exportView(const QString &path, QString *error = nullptr);
+    // After the next load: select finding `finding` (-1: none), save the whole window to
+    // `path`, quit the application (exit code 0, or 1 when the file could not be written).
+    void scheduleScreenshot(const QString &path, int finding);
 
 signals:
     void bundleLoaded();
+    void loadFailed(const QString &message);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
-    void showIncident(std::shared_ptr<const core::Incident> incident);
+    void buildActions();
+    void buildDocks();
     void showFailure(const QString &message);
     void chooseFolder();
     void chooseFiles();
+    void chooseExport();
+    void addRecent(const QStringList &inputs);
+    void fillRecentMenu();
+    void fillZones();
+    void applyFilter();
+    void applyWalkStep(int index);
+    void selectEvent(std::size_t event);
+    void addNote(core::Timestamp time, const QString &laneKey);
+    void editNote(int index);
+    void refreshNotes();
+    void applyPalette();
+    void setLoading(bool loading);
 
     core::LoadOptions m_options;
+    core::AnalyzeOptions m_analyzeOptions;
     BundleLoader *m_loader = nullptr;
-    std::shared_ptr<const core::Incident> m_incident;
-    QTreeWidget *m_sources = nullptr;
+    std::shared_ptr<const core::Analysis> m_analysis;
+    std::shared_ptr<const LaneModel> m_lanes;
+    QStringList m_inputs;
+    QString m_sessionDir;
+
+    TimelineWidget *m_timeline = nullptr;
+    OverviewStrip *m_overview = nullptr;
+    LegendWidget *m_legend = nullptr;
+    FindingsPanel *m_findings = nullptr;
+    LogView *m_log = nullptr;
+    SourcesPanel *m_sources = nullptr;
+    QListWidget *m_notesList = nullptr;
+    NotesStore *m_notes = nullptr;
+    WalkthroughController *m_walk = nullptr;
+
+    QLineEdit *m_filter = nullptr;
+    QCheckBox *m_findingLanesOnly = nullptr;
+    QComboBox *m_zone = nullptr;
+    QAction *m_walkAction = nullptr;
+    QMenu *m_recentMenu = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_rangeLabel = nullptr;
+    QTimer *m_filterTimer = nullptr;
 };
 
 } // namespace kubelane::ui

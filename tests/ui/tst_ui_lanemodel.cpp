@@ -1,0 +1,242 @@
+// LaneModel: the lane tree built from a sample and from hand-made facts; EventPlottable's
+// folding of many events into few marks.
+#include "uitestdata.h"
+
+#include "ui/eventplottable.h"
+#include "ui/lanefilter.h"
+#include "ui/lanemodel.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+
+using namespace kubelane;
+using namespace kubelane::ui;
+
+class TestLaneModel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void treeFromSample();
+    void everyEventInOneLeafLane();
+    void factsBecomeBarsAndTicks();
+    void foldingManyEvents();
+    void foldingKeepsWorstSeverity();
+    void filterByNameAndText();
+
+private:
+    std::shared_ptr<const core::Analysis> m_sample;
+    std::shared_ptr<const LaneModel> m_lanes;
+};
+
+void TestLaneModel::initTestCase()
+{
+    m_sample = uitest::analyseSample("probe-status-race");
+    QVERIFY(m_sample && !m_sample->incident->events.empty());
+    m_lanes = std::make_shared<LaneModel>(m_sample);
+}
+
+static QStringList childNames(const LaneModel &m, int lane)
+{
+    QStringList names;
+    for (int c : m.lane(lane).children)
+        names << m.lane(c).name;
+    return names;
+}
+
+void TestLaneModel::treeFromSample()
+{
+    const LaneModel &m = *m_lanes;
+    // Roots: control plane first, then the nodes.
+    QVERIFY(m.roots().size() >= 3);
+    QVERIFY(m.lane(m.roots().front()).key.startsWith("control-plane"));
+    const int node = m.laneOfSubject("node/10.86.98.42");
+    QVERIFY(node >= 0);
+    QCOMPARE(m.lane(node).parent, -1);
+    const QStringList nodeLanes = childNames(m, node);
+    QCOMPARE(nodeLanes.value(0), QStringLiteral("kubelet process"));
+    QVERIFY2(nodeLanes.contains("heartbeats"), qPrintable(nodeLanes.join(", ")));
+    QVERIFY(nodeLanes.contains("Ready (control plane)"));
+
+    // The victim pod sits under its node with the goroutine lanes of the race side by side.
+    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    QVERIFY(victim >= 0);
+    QCOMPARE(m.lane(victim).parent, node);
+    const QStringList podLanes = childNames(m, victim);
+    QVERIFY2(podLanes.indexOf("pod worker") >= 0, qPrintable(podLanes.join(", ")));
+    QVERIFY(podLanes.indexOf("probe worker · auto-srv-cwhttp-py") > podLanes.indexOf("pod worker"));
+    QVERIFY(podLanes.indexOf("status manager") > podLanes.indexOf("probe worker · auto-srv-cwhttp-py"));
+    QCOMPARE(podLanes.value(0), QStringLiteral("Ready"));
+    QCOMPARE(m.lane(victim).summaryLane, m.lane(victim).children.front());
+
+    // The survivor is a sibling pod on the other node.
+    const int survivor = m.laneOfSubject("pod/default/opensource-sf-dc750-2");
+    QVERIFY(survivor >= 0);
+    QCOMPARE(m.lane(survivor).parent, m.laneOfSubject("node/10.15.29.31"));
+
+    // Default expansion: nodes open, the finding's pods open, other pods closed.
+    const auto expanded = m.defaultExpansion();
+    QVERIFY(expanded[static_cast<std::size_t>(node)]);
+    QVERIFY(expanded[static_cast<std::size_t>(victim)]);
+    QVERIFY(!expanded[static_cast<std::size_t>(survivor)]);
+    const auto rows = m.rows(expanded, {});
+    QVERIFY(std::find(rows.begin(), rows.end(), survivor) != rows.end());
+    QVERIFY(std::find(rows.begin(), rows.end(), m.lane(survivor).children.front()) == rows.end());
+}
+
+void TestLaneModel::everyEventInOneLeafLane()
+{
+    const LaneModel &m = *m_lanes;
+    const auto &events = m.incident().events;
+    std::vector<int> seen(events.size(), 0);
+    for (const Lane &lane : m.lanes()) {
+        QVERIFY(std::is_sorted(lane.events.begin(), lane.events.end()));
+        if (lane.isGroup())
+            continue;
+        for (std::uint32_t e : lane.events)
+            if (m.laneOfEvent(e) == lane.id)
+                ++seen[e];
+    }
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        QVERIFY2(seen[i] == 1, qPrintable(QStringLiteral("event %1 in %2 lanes").arg(i).arg(seen[i])));
+        const int lane = m.laneOfEvent(i);
+        // A group lists all events of its descendants.
+        for (int p = m.lane(lane).parent; p >= 0; p = m.lane(p).parent)
+            QVERIFY(std::binary_search(m.lane(p).events.begin(), m.lane(p).events.end(), static_cast<std::uint32_t>(i)));
+    }
+}
+
+void TestLaneModel::factsBecomeBarsAndTicks()
+{
+    uitest::IncidentBuilder b;
+    const core::PodId web = b.pod("default", "web-0");
+    const std::size_t e0 = b.add(uitest::at(0), "heartbeat.request", "node-status", "PATCH node status");
+    const std::size_t e1 = b.add(uitest::at(5), "pod.status.generate", "pod-worker", "Generating status for web-0", core::Severity::Info, web);
+    b.add(uitest::at(100), "heartbeat.request", "node-status", "PATCH node status");
+    auto a = std::make_shared<core::Analysis>();
+    a->incident = b.finish();
+    const core::StringId n1 = b.intern("n1");
+    a->facts.nodes = {n1};
+    a->facts.heartbeats = {{uitest::at(0), n1, core::Heartbeat::Kind::NodeStatus, false, e0},
+                           {uitest::at(100), n1, core::Heartbeat::Kind::NodeStatus, false, 2}};
+    core::HeartbeatGap gap;
+    gap.node = n1;
+    gap.start = uitest::at(0);
+    gap.end = uitest::at(100);
+    gap.length = gap.end - gap.start;
+    gap.grace = core::Duration::fromSeconds(40);
+    gap.exceedsGrace = true;
+    a->facts.gaps = {gap};
+    a->facts.taints = {{n1, "node.kubernetes.io/unreachable", "NoExecute", uitest::at(50), uitest::at(90), false, core::kNoEvent, core::kNoEvent}};
+    a->facts.readiness = {{web, core::kNoString, false, uitest::at(45), uitest::at(100), true, "node lifecycle controller", e1}};
+    a->facts.kubeletRuns = {{n1, uitest::at(0), uitest::at(20), false, "v1.12.4", e0, e1, true, "exit 255"},
+                            {n1, uitest::at(60), {}, true, "v1.12.4", 2, core::kNoEvent, false, ""}};
+    const LaneModel m(a);
+    const int node = m.laneOfSubject("node/n1");
+    const int heartbeats = m.laneByKey("node/n1/heartbeats");
+    QVERIFY(heartbeats >= 0);
+    QCOMPARE(m.lane(heartbeats).ticks.size(), std::size_t(2));
+    QCOMPARE(m.lane(heartbeats).gaps.size(), std::size_t(1));
+    QVERIFY(m.lane(heartbeats).gaps[0].label.contains("> grace 40.0 s"));
+    const int taint = m.laneByKey("node/n1/taint/unreachable:NoExecute");
+    QVERIFY(taint >= 0);
+    QCOMPARE(m.lane(taint).states.size(), std::size_t(1));
+    QCOMPARE(m.lane(taint).states[0].state, StateKind::TaintPresent);
+    const int kubelet = m.laneByKey("node/n1/kubelet");
+    QVERIFY(kubelet >= 0);
+    QCOMPARE(m.lane(kubelet).states.size(), std::size_t(3)); // up, down, up
+    QCOMPARE(m.lane(kubelet).states[1].state, StateKind::KubeletDown);
+    QCOMPARE(m.lane(kubelet).states[1].start, uitest::at(20));
+    QCOMPARE(m.lane(kubelet).states[1].end, uitest::at(60));
+    QVERIFY(m.lane(kubelet).states[2].openEnded);
+    const int ready = m.laneByKey("node/n1/pod/default/web-0/ready");
+    QVERIFY(ready >= 0);
+    QCOMPARE(m.lane(ready).states[0].state, StateKind::ReadyFalse);
+    // Order under the node: kubelet, heartbeats, taint, ..., pods last.
+    const auto &children = m.lane(node).children;
+    QCOMPARE(children.front(), kubelet);
+    QCOMPARE(children[1], heartbeats);
+    QVERIFY(m.lane(children.back()).isGroup());
+}
+
+void TestLaneModel::foldingManyEvents()
+{
+    uitest::IncidentBuilder b;
+    const int n = 200000;
+    for (int i = 0; i < n; ++i)
+        b.add(uitest::at(i * 0.001), "pleg.relist", "pleg", "GenericPLEG: Relisting");
+    auto a = std::make_shared<core::Analysis>();
+    a->incident = b.finish();
+    const LaneModel m(a);
+    const int lane = m.laneByKey("node/n1/pleg");
+    QVERIFY(lane >= 0);
+    QCOMPARE(m.lane(lane).events.size(), std::size_t(n));
+
+    // Whole range on 1000 px: at most one mark per 3 px, every event counted once.
+    const TimelineCoordinates all(m.origin(), uitest::at(0), uitest::at(n * 0.001), 0, 1000);
+    QElapsedTimer timer;
+    timer.start();
+    const auto marks = EventPlottable::fold(m.incident(), m.lane(lane), all, 3.0);
+    const qint64 elapsedMs = timer.elapsed();
+    QVERIFY2(marks.size() <= 1000 / 3 + 2, qPrintable(QString::number(marks.size())));
+    QVERIFY(marks.size() >= 1000 / 3 - 2);
+    std::uint64_t total = 0;
+    for (const auto &mk : marks) {
+        total += mk.count;
+        QVERIFY(mk.count > 1);
+        QVERIFY(mk.x1 - mk.x0 < 3.0);
+    }
+    QCOMPARE(total, std::uint64_t(n));
+    for (std::size_t i = 1; i < marks.size(); ++i)
+        QVERIFY(marks[i].x0 - marks[i - 1].x0 >= 3.0);
+    QVERIFY2(elapsedMs < 50, qPrintable(QStringLiteral("fold took %1 ms").arg(elapsedMs))); // binary search, not a scan
+
+    // 20 ms on 1000 px: events 50 px apart, none folded.
+    const TimelineCoordinates zoomed(m.origin(), uitest::at(10.0), uitest::at(10.020), 0, 1000);
+    const auto single = EventPlottable::fold(m.incident(), m.lane(lane), zoomed, 3.0);
+    QVERIFY(single.size() >= 20 && single.size() <= 22);
+    for (const auto &mk : single)
+        QCOMPARE(mk.count, 1u);
+}
+
+void TestLaneModel::foldingKeepsWorstSeverity()
+{
+    uitest::IncidentBuilder b;
+    for (int i = 0; i < 100; ++i)
+        b.add(uitest::at(i * 0.0001), "pleg.relist", "pleg", "relist", i == 57 ? core::Severity::Error : i == 20 ? core::Severity::Warning : core::Severity::Info);
+    auto a = std::make_shared<core::Analysis>();
+    a->incident = b.finish();
+    const LaneModel m(a);
+    const Lane &lane = m.lane(m.laneByKey("node/n1/pleg"));
+    QCOMPARE(lane.warnings.size(), std::size_t(2));
+    QCOMPARE(lane.errors.size(), std::size_t(1));
+    const TimelineCoordinates c(m.origin(), uitest::at(0), uitest::at(1), 0, 1000); // all 100 within 10 ms = 10 px
+    const auto marks = EventPlottable::fold(m.incident(), lane, c, 3.0);
+    const auto error = std::find_if(marks.begin(), marks.end(), [](const FoldedMark &mk) { return mk.severity == core::Severity::Error; });
+    QVERIFY(error != marks.end());
+    QCOMPARE(error->representative, lane.events[57]);
+}
+
+void TestLaneModel::filterByNameAndText()
+{
+    const LaneModel &m = *m_lanes;
+    QString error;
+    const auto byName = LaneFilter::match(m, QStringLiteral("probe worker"), &error);
+    QVERIFY(byName);
+    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    const int probe = m.laneByKey(m.lane(victim).key + "/probe-worker/auto-srv-cwhttp-py");
+    QVERIFY(probe >= 0);
+    QVERIFY((*byName)[static_cast<std::size_t>(probe)]);
+    QVERIFY((*byName)[static_cast<std::size_t>(victim)]); // ancestors stay
+    QVERIFY(!(*byName)[static_cast<std::size_t>(m.laneByKey(m.lane(victim).key + "/pod-worker"))]);
+    // Event text: the kill line is in one lane of the victim.
+    const auto byText = LaneFilter::match(m, QStringLiteral("with 5 second grace period"), &error);
+    QVERIFY(byText);
+    const int shown = static_cast<int>(std::count(byText->begin(), byText->end(), true));
+    QVERIFY(shown > 0 && shown < m.laneCount() / 2);
+    // A bad expression is reported, not applied.
+    QVERIFY(!LaneFilter::match(m, QStringLiteral("(unclosed"), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestLaneModel)
+#include "tst_ui_lanemodel.moc"

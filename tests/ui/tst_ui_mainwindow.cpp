@@ -1,0 +1,160 @@
+// The main window end to end, offscreen: a sample is loaded and analysed in the loader
+// thread, findings are listed, selecting one drives the timeline, the log view follows the
+// selection both ways, the walkthrough steps through the chain, notes reach the session.
+#include "uitestdata.h"
+
+#include "ui/findingspanel.h"
+#include "ui/logview.h"
+#include "ui/mainwindow.h"
+#include "ui/notesstore.h"
+#include "ui/overviewstrip.h"
+#include "ui/timelinewidget.h"
+#include "ui/walkthroughcontroller.h"
+
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace kubelane;
+using namespace kubelane::ui;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void loadsSampleInBackground();
+    void findingDrivesTimelineAndLog();
+    void logViewFollowsBothWays();
+    void walkthroughSteps();
+    void cancelKeepsWindowUsable();
+    void exportWritesImage();
+    void cleanupTestCase();
+
+private:
+    QTemporaryDir m_sessions;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QCoreApplication::setOrganizationName("kubelane-test");
+    core::LoadOptions load;
+    load.resourceDir = KUBELANE_RESOURCES;
+    m_window = std::make_unique<MainWindow>(load);
+    m_window->setSessionDirectory(m_sessions.path());
+    m_window->resize(1500, 950);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::loadsSampleInBackground()
+{
+    QSignalSpy loaded(m_window.get(), &MainWindow::bundleLoaded);
+    m_window->openBundle({QStringLiteral(KUBELANE_SAMPLES "/probe-status-race")});
+    QVERIFY(!m_window->analysis()); // returns at once: the work is in the loader thread
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(m_window->analysis());
+    QVERIFY(m_window->timeline()->laneModel());
+    QCOMPARE(m_window->findingsPanel()->findingCount(), static_cast<int>(m_window->analysis()->findings.size()));
+    QVERIFY(m_window->findingsPanel()->findingCount() >= 2);
+    QVERIFY(m_window->timeline()->visibleEnd() > m_window->timeline()->visibleStart());
+    QVERIFY(m_window->overview()->bins()[0].size() == OverviewStrip::kBins);
+}
+
+void TestMainWindow::findingDrivesTimelineAndLog()
+{
+    const auto &findings = m_window->analysis()->findings;
+    const auto it = std::find_if(findings.begin(), findings.end(), [](const core::Finding &f) { return f.rule == "probe-status-race"; });
+    QVERIFY(it != findings.end());
+    const int index = static_cast<int>(it - findings.begin());
+    // As a user would: click its row in the findings table.
+    QTreeWidget *table = m_window->findingsPanel()->table();
+    QTreeWidgetItem *row = nullptr;
+    for (int i = 0; i < table->topLevelItemCount(); ++i)
+        if (table->topLevelItem(i)->data(0, Qt::UserRole).toInt() == index)
+            row = table->topLevelItem(i);
+    QVERIFY(row);
+    table->setCurrentItem(row);
+    QCOMPARE(m_window->timeline()->finding(), index);
+    QVERIFY(m_window->timeline()->visibleStart() <= it->start && m_window->timeline()->visibleEnd() >= it->end);
+    QVERIFY(m_window->findingsPanel()->explanationHtml().contains("Causal chain"));
+}
+
+void TestMainWindow::logViewFollowsBothWays()
+{
+    const auto &inc = *m_window->incident();
+    const auto &f = m_window->analysis()->findings[static_cast<std::size_t>(m_window->timeline()->finding())];
+    const std::size_t kill = f.evidence.back();
+    m_window->timeline()->selectEvent(kill);
+    LogView *log = m_window->logView();
+    QCOMPARE(log->currentEvent(), kill);
+    const QString shown = log->rawView()->textCursor().block().text();
+    const std::string_view raw = inc.rawText(inc.events[kill]);
+    QVERIFY2(shown.contains(QString::fromUtf8(raw.data(), qsizetype(std::min<std::size_t>(raw.size(), 60)))), qPrintable(shown));
+    QVERIFY(shown.startsWith(QString::number(inc.events[kill].line)));
+    QVERIFY(log->detailsText().contains(QString::fromStdString(inc.sources[inc.events[kill].source].path)));
+
+    // Other way: move the cursor to the previous line that is an event of its own.
+    const int row = log->rawView()->textCursor().blockNumber();
+    std::size_t previous = core::kNoEvent;
+    int target = row - 1;
+    for (; target >= 0; --target) {
+        previous = log->eventAtLine(inc.events[kill].source, inc.events[kill].line - static_cast<std::uint32_t>(row - target));
+        if (previous != core::kNoEvent && previous != kill)
+            break;
+    }
+    QVERIFY(previous != core::kNoEvent);
+    QTextCursor c(log->rawView()->document()->findBlockByNumber(target));
+    log->rawView()->setTextCursor(c);
+    QCOMPARE(m_window->timeline()->selectedEvent(), previous);
+    QCOMPARE(log->currentEvent(), previous);
+}
+
+void TestMainWindow::walkthroughSteps()
+{
+    const int finding = m_window->timeline()->finding();
+    const auto &f = m_window->analysis()->findings[static_cast<std::size_t>(finding)];
+    QVERIFY(f.chain.size() >= 3);
+    m_window->setWalkthrough(true);
+    WalkthroughController *walk = m_window->walkthrough();
+    QVERIFY(walk->isActive());
+    QCOMPARE(walk->count(), static_cast<int>(f.chain.size()));
+    walk->next();
+    const auto &step = f.chain[1];
+    QCOMPARE(m_window->timeline()->selectedEvent(), step.event);
+    const auto mid = m_window->timeline()->visibleStart() + core::Duration{(m_window->timeline()->visibleEnd() - m_window->timeline()->visibleStart()).ns / 2};
+    QVERIFY(std::llabs((mid - step.time).ns) < 1000); // centred
+    QVERIFY(m_window->timeline()->state().banner.contains(QString::fromStdString(step.text)));
+    QVERIFY(m_window->timeline()->state().banner.contains("Step 2 of"));
+    m_window->setWalkthrough(false);
+    QVERIFY(m_window->timeline()->state().banner.isEmpty());
+}
+
+void TestMainWindow::cancelKeepsWindowUsable()
+{
+    auto before = m_window->analysis();
+    QSignalSpy loaded(m_window.get(), &MainWindow::bundleLoaded);
+    m_window->openBundle({QStringLiteral(KUBELANE_SAMPLES "/probe-status-race")});
+    QMetaObject::invokeMethod(m_window.get(), [] {}, Qt::QueuedConnection);
+    m_window->findChild<QPushButton *>()->click();
+    QTest::qWait(300);
+    QCOMPARE(loaded.count(), 0);
+    QCOMPARE(m_window->analysis(), before); // the old bundle stays on screen
+}
+
+void TestMainWindow::exportWritesImage()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath("view.png");
+    QVERIFY(m_window->exportView(png));
+    QImage img(png);
+    QVERIFY(!img.isNull());
+    QVERIFY(img.width() > 600);
+}
+
+void TestMainWindow::cleanupTestCase() { m_window.reset(); }
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_ui_mainwindow.moc"

@@ -1,0 +1,140 @@
+// NotesStore (session files outside the bundle) and WalkthroughController (steps).
+#include "uitestdata.h"
+
+#include "ui/notesstore.h"
+#include "ui/walkthroughcontroller.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kubelane;
+using namespace kubelane::ui;
+
+class TestSession : public QObject {
+    Q_OBJECT
+private slots:
+    void sessionPathIsKeyedByInputs();
+    void notesRoundTrip();
+    void unreadableSessionIsReported();
+    void walkthroughOfOneFinding();
+    void walkthroughOfAllFindings();
+};
+
+void TestSession::sessionPathIsKeyedByInputs()
+{
+    QTemporaryDir bundle, sessions;
+    const QString a = NotesStore::sessionPathFor({bundle.path()}, sessions.path());
+    QCOMPARE(NotesStore::sessionPathFor({bundle.path() + "/"}, sessions.path()), a); // same folder, same session
+    QVERIFY(NotesStore::sessionPathFor({bundle.path() + "/other"}, sessions.path()) != a);
+    QVERIFY(a.startsWith(sessions.path()));
+    QVERIFY(!a.startsWith(bundle.path())); // never inside the bundle
+}
+
+void TestSession::notesRoundTrip()
+{
+    QTemporaryDir bundle, sessions;
+    const core::Timestamp t{1583980946102104123LL}; // ns survive the round trip
+    {
+        NotesStore store;
+        QVERIFY(store.open({bundle.path()}, nullptr, sessions.path()));
+        QVERIFY(store.notes().empty());
+        store.add({t, QStringLiteral("node/n1/heartbeats"), QStringLiteral("network restarted here")});
+        store.add({t - core::Duration{5}, QString(), QStringLiteral("earlier, whole timeline")});
+        store.update(1, QStringLiteral("network restarted here (ops ticket 4711)"));
+        QVERIFY(QFile::exists(store.path()));
+    }
+    NotesStore again;
+    QVERIFY(again.open({bundle.path()}, nullptr, sessions.path()));
+    QCOMPARE(again.notes().size(), std::size_t(2));
+    QCOMPARE(again.notes()[0].time, t - core::Duration{5});
+    QCOMPARE(again.notes()[1].time, t);
+    QCOMPARE(again.notes()[1].laneKey, QStringLiteral("node/n1/heartbeats"));
+    QCOMPARE(again.notes()[1].text, QStringLiteral("network restarted here (ops ticket 4711)"));
+    again.remove(0);
+    NotesStore third;
+    QVERIFY(third.open({bundle.path()}, nullptr, sessions.path()));
+    QCOMPARE(third.notes().size(), std::size_t(1));
+    QVERIFY(QDir(bundle.path()).isEmpty());
+}
+
+void TestSession::unreadableSessionIsReported()
+{
+    QTemporaryDir sessions;
+    const QString path = sessions.filePath("broken.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{ not json");
+    f.close();
+    NotesStore store;
+    QString error;
+    QVERIFY(!store.openFile(path, &error));
+    QVERIFY(error.contains("broken.json"));
+    QVERIFY(store.notes().empty());
+}
+
+static std::shared_ptr<core::Analysis> twoFindings()
+{
+    uitest::IncidentBuilder b;
+    const std::size_t e0 = b.add(uitest::at(1), "kubelet.start", "kubelet-main", "Version: v1.12.4");
+    const std::size_t e1 = b.add(uitest::at(2), "pod.status.generate", "pod-worker", "Generating status");
+    const std::size_t e2 = b.add(uitest::at(3), "container.kill", "pod-worker", "Killing container", core::Severity::Warning);
+    auto a = std::make_shared<core::Analysis>();
+    a->incident = b.finish();
+    core::Finding late;
+    late.rule = "node-heartbeat-gap";
+    late.subject = "node/n1";
+    late.start = uitest::at(50);
+    late.end = uitest::at(60);
+    late.title = "late";
+    core::Finding race;
+    race.rule = "probe-status-race";
+    race.subject = "pod/default/web-0";
+    race.start = uitest::at(1);
+    race.end = uitest::at(3);
+    race.title = "race";
+    race.chain = {{uitest::at(1), "kubelet starts", e0}, {uitest::at(2), "status generated first", e1}, {uitest::at(3), "killed", e2}};
+    race.evidence = {e0, e1, e2};
+    a->findings = {race, late};
+    return a;
+}
+
+void TestSession::walkthroughOfOneFinding()
+{
+    auto a = twoFindings();
+    WalkthroughController w;
+    QSignalSpy spy(&w, &WalkthroughController::stepChanged);
+    w.start(a, 0);
+    QVERIFY(w.isActive());
+    QCOMPARE(w.count(), 3);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(w.current()->event, std::size_t(0));
+    QVERIFY(!w.previous());
+    QVERIFY(w.next());
+    QCOMPARE(w.current()->text, QStringLiteral("status generated first"));
+    QCOMPARE(w.current()->time, uitest::at(2));
+    QVERIFY(w.caption().startsWith("Step 2 of 3"));
+    QVERIFY(w.caption().contains("probe-status-race"));
+    QVERIFY(w.next());
+    QVERIFY(!w.next()); // stays on the last step
+    QCOMPARE(w.index(), 2);
+    QSignalSpy stopped(&w, &WalkthroughController::stopped);
+    w.stop();
+    QCOMPARE(stopped.count(), 1);
+    QVERIFY(!w.current());
+}
+
+void TestSession::walkthroughOfAllFindings()
+{
+    auto a = twoFindings();
+    WalkthroughController w;
+    w.start(a, -1);
+    QCOMPARE(w.count(), 2);
+    QCOMPARE(w.current()->finding, 0); // the earlier one first
+    QVERIFY(w.next());
+    QCOMPARE(w.current()->finding, 1);
+    QCOMPARE(w.current()->chainStep, -1);
+}
+
+QTEST_GUILESS_MAIN(TestSession)
+#include "tst_ui_session.moc"

@@ -1,0 +1,175 @@
+#include "eventplottable.h"
+
+#include <algorithm>
+
+namespace kubelane::ui {
+
+EventPlottable::EventPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state)
+    : QCPAbstractPlottable(keyAxis, valueAxis), m_state(state)
+{
+    setSelectable(QCP::stNone);
+    setAntialiasedFill(true);
+}
+
+TimelineCoordinates EventPlottable::coordinates() const
+{
+    const QCPAxis *key = keyAxis();
+    const QRect r = key->axisRect()->rect();
+    return TimelineCoordinates::fromKeys(m_state->model ? m_state->model->origin() : core::Timestamp{}, key->range().lower,
+                                         key->range().upper, r.left(), r.width());
+}
+
+std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, const Lane &lane,
+                                             const TimelineCoordinates &coords, double foldPixels)
+{
+    std::vector<FoldedMark> marks;
+    const auto &events = lane.events;
+    const auto &all = incident.events;
+    auto byTime = [&](std::uint32_t e, core::Timestamp t) { return all[e].time < t; };
+    // A mark's shape reaches a few pixels beyond its event: include events just outside.
+    const core::Timestamp from = coords.toTime(coords.left() - 8);
+    const core::Timestamp to = coords.toTime(coords.right() + 8);
+    const auto lo = std::lower_bound(events.begin(), events.end(), from, byTime);
+    const auto hi = std::lower_bound(lo, events.end(), to + core::Duration{1}, byTime);
+    auto i = lo;
+    while (i != hi) {
+        FoldedMark m;
+        m.first = static_cast<std::uint32_t>(i - events.begin());
+        m.x0 = coords.toPixel(all[*i].time);
+        const core::Timestamp limit = coords.toTime(m.x0 + foldPixels);
+        auto j = std::lower_bound(i + 1, hi, limit, byTime);
+        m.count = static_cast<std::uint32_t>(j - i);
+        m.x1 = coords.toPixel(all[*(j - 1)].time);
+        const std::uint32_t a = m.first, b = m.first + m.count;
+        // Worst severity in [a, b): two binary searches in the lane's severity indexes.
+        auto worst = [&](const std::vector<std::uint32_t> &positions) -> const std::uint32_t * {
+            auto p = std::lower_bound(positions.begin(), positions.end(), a);
+            return p != positions.end() && *p < b ? &*p : nullptr;
+        };
+        if (const std::uint32_t *p = worst(lane.errors))
+            m.representative = events[*p];
+        else if (const std::uint32_t *q = worst(lane.warnings))
+            m.representative = events[*q];
+        else
+            m.representative = *i;
+        m.severity = all[m.representative].severity;
+        marks.push_back(m);
+        i = j;
+    }
+    return marks;
+}
+
+void drawEventShape(QPainter *painter, QPointF c, double r, core::Severity severity, bool other, const QColor &fill,
+                    const QColor &outline)
+{
+    if (other) {
+        painter->setPen(QPen(fill, 1.5));
+        painter->drawLine(QPointF(c.x(), c.y() - r * 0.8), QPointF(c.x(), c.y() + r * 0.8));
+        return;
+    }
+    painter->setBrush(fill);
+    switch (severity) {
+    case core::Severity::Debug:
+    case core::Severity::Info:
+        painter->setPen(QPen(fill.darker(140), 1));
+        painter->drawEllipse(c, r * 0.85, r * 0.85);
+        break;
+    case core::Severity::Warning: {
+        painter->setPen(QPen(outline, 1.2));
+        const double h = r * 1.15;
+        const QPointF tri[3] = {{c.x(), c.y() - h}, {c.x() + h, c.y() + h * 0.8}, {c.x() - h, c.y() + h * 0.8}};
+        painter->drawPolygon(tri, 3);
+        break;
+    }
+    case core::Severity::Error:
+    case core::Severity::Fatal: {
+        painter->setPen(QPen(outline, severity == core::Severity::Fatal ? 2.2 : 1.2));
+        const double h = r * 1.3;
+        const QPointF dia[4] = {{c.x(), c.y() - h}, {c.x() + h, c.y()}, {c.x(), c.y() + h}, {c.x() - h, c.y()}};
+        painter->drawPolygon(dia, 4);
+        if (severity == core::Severity::Fatal)
+            painter->drawLine(QPointF(c.x(), c.y() - h * 0.55), QPointF(c.x(), c.y() + h * 0.55));
+        break;
+    }
+    }
+}
+
+void EventPlottable::draw(QCPPainter *painter)
+{
+    if (!m_state->model || m_state->rows.empty())
+        return;
+    const core::Incident &incident = m_state->model->incident();
+    const TimelineCoordinates coords = coordinates();
+    const QRect area = keyAxis()->axisRect()->rect();
+    const Palette &pal = m_state->palette;
+    const double radius = markRadius(m_state->rowHeight);
+    QFont font = painter->font();
+    font.setPointSizeF(std::max(6.5, font.pointSizeF() * 0.78));
+    painter->setFont(font);
+    const QFontMetricsF fm(font);
+    painter->setRenderHint(QPainter::Antialiasing, true);
+
+    const int firstRow = std::max(0, m_state->rowAt(area.top(), area.top()));
+    for (int row = firstRow; row < static_cast<int>(m_state->rows.size()); ++row) {
+        const double top = m_state->rowTop(row, area.top());
+        if (top > area.bottom())
+            break;
+        const int laneId = m_state->rows[static_cast<std::size_t>(row)];
+        if (!m_state->rowShowsEvents(laneId))
+            continue;
+        const Lane &lane = m_state->model->lane(laneId);
+        const double y = top + m_state->rowHeight / 2;
+        const auto marks = fold(incident, lane, coords, 3.0);
+        for (std::size_t k = 0; k < marks.size(); ++k) {
+            const FoldedMark &m = marks[k];
+            const core::Event &e = incident.events[m.representative];
+            const EventCategory cat = Palette::categoryOf(incident.typeName(e));
+            const QColor fill = pal.category(cat);
+            const bool other = cat == EventCategory::Other && m.severity < core::Severity::Warning;
+            if (m.count == 1) {
+                drawEventShape(painter, QPointF(m.x0, y), radius, m.severity, other, fill, pal.text);
+                continue;
+            }
+            // Folded: a pill over the folded span; the count when there is room before the next mark.
+            const double next = k + 1 < marks.size() ? marks[k + 1].x0 : area.right() + 100;
+            const QString count = m.count > 9999 ? QStringLiteral("%1k").arg(m.count / 1000) : QString::number(m.count);
+            const double textWidth = fm.horizontalAdvance(count) + 4;
+            double x1 = std::max(m.x1, m.x0 + 1);
+            const double h = other ? radius * 1.2 : radius * 1.6;
+            QColor pillFill = fill;
+            pillFill.setAlpha(other ? 120 : 200);
+            painter->setPen(m.severity >= core::Severity::Warning ? QPen(pal.text, 1.2) : QPen(fill.darker(130), 1));
+            painter->setBrush(pillFill);
+            const QRectF pill(m.x0 - h / 2, y - h / 2, x1 - m.x0 + h, h);
+            painter->drawRoundedRect(pill, h / 2, h / 2);
+            if (m.severity >= core::Severity::Warning)
+                drawEventShape(painter, QPointF(m.x0, y), radius, m.severity, false, fill, pal.text);
+            if (pill.right() + textWidth < next - radius) {
+                painter->setPen(pal.mutedText);
+                painter->drawText(QRectF(pill.right() + 1, y - m_state->rowHeight / 2, textWidth, m_state->rowHeight),
+                                  Qt::AlignVCenter | Qt::AlignLeft, count);
+            }
+        }
+    }
+}
+
+void EventPlottable::drawLegendIcon(QCPPainter *, const QRectF &) const {}
+
+double EventPlottable::selectTest(const QPointF &, bool, QVariant *) const { return -1; }
+
+QCPRange EventPlottable::getKeyRange(bool &foundRange, QCP::SignDomain) const
+{
+    foundRange = m_state->model != nullptr;
+    if (!foundRange)
+        return {};
+    const auto o = m_state->model->origin();
+    return QCPRange(TimelineCoordinates::keyOf(o, m_state->model->first()), TimelineCoordinates::keyOf(o, m_state->model->last()));
+}
+
+QCPRange EventPlottable::getValueRange(bool &foundRange, QCP::SignDomain, const QCPRange &) const
+{
+    foundRange = true;
+    return QCPRange(0, 1);
+}
+
+} // namespace kubelane::ui

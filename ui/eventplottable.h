@@ -1,0 +1,54 @@
+#pragma once
+// Point events of every visible lane, drawn by one plottable (never one QCPItem per event).
+// Per lane it binary-searches the visible time range and folds events closer than ~3 px into
+// one mark with a count, as Tracy does; the cost of a pass is the number of marks on screen,
+// not the number of events, so a million events pan and zoom smoothly.
+#include "timelinestate.h"
+
+#include <qcustomplot.h>
+
+namespace kubelane::ui {
+
+// One drawn mark: one event or several folded together. A draw record, rebuilt every pass.
+struct FoldedMark {
+    double x0 = 0, x1 = 0;          // pixels of the first and last event folded in
+    std::uint32_t first = 0;        // position in Lane::events of the first event
+    std::uint32_t count = 0;        // events folded in (>= 1)
+    std::uint32_t representative = 0; // event index shown: the first of the worst severity
+    core::Severity severity = core::Severity::Info;
+};
+
+class EventPlottable : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    EventPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state);
+
+    // Folds the lane's events visible in `coords`: a mark starts at an event and swallows
+    // every following event less than `foldPixels` to its right.
+    static std::vector<FoldedMark> fold(const core::Incident &incident, const Lane &lane,
+                                        const TimelineCoordinates &coords, double foldPixels = 3.0);
+    // Radius of a single mark for a row height.
+    static double markRadius(double rowHeight) { return std::max(3.0, rowHeight * 0.2); }
+
+    TimelineCoordinates coordinates() const;
+
+    // QCPAbstractPlottable
+    double selectTest(const QPointF &pos, bool onlySelectable, QVariant *details = nullptr) const override;
+    QCPRange getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange &inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter *painter) override;
+    void drawLegendIcon(QCPPainter *painter, const QRectF &rect) const override;
+
+private:
+    const TimelineState *m_state;
+};
+
+// Draws one mark's shape: circle (debug/info), triangle (warning), diamond (error), diamond
+// with a bar (fatal); "other" events are a small tick. Shared with the legend.
+void drawEventShape(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other,
+                    const QColor &fill, const QColor &outline);
+
+} // namespace kubelane::ui

@@ -1,0 +1,87 @@
+#include "lanefilter.h"
+
+#include <re2/re2.h>
+
+#include <functional>
+
+namespace kubelane::ui {
+
+namespace {
+
+RE2::Options options()
+{
+    RE2::Options o;
+    o.set_log_errors(false);
+    o.set_case_sensitive(false); // a filter box: "notready" should find NotReady
+    return o;
+}
+
+bool eventMatches(const core::Incident &inc, std::uint32_t e, const RE2 &re)
+{
+    const core::Event &ev = inc.events[e];
+    const std::string_view msg = inc.message(ev);
+    if (RE2::PartialMatch(re2::StringPiece(msg.data(), msg.size()), re))
+        return true;
+    const std::string_view type = inc.typeName(ev);
+    return RE2::PartialMatch(re2::StringPiece(type.data(), type.size()), re);
+}
+
+} // namespace
+
+std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const QString &pattern, QString *error)
+{
+    std::vector<bool> keep(static_cast<std::size_t>(model.laneCount()), pattern.trimmed().isEmpty());
+    if (pattern.trimmed().isEmpty())
+        return keep;
+    const std::string p = pattern.toStdString();
+    RE2 re(p, options());
+    if (!re.ok()) {
+        if (error)
+            *error = QString::fromStdString(re.error());
+        return std::nullopt;
+    }
+    const core::Incident &inc = model.incident();
+    std::function<void(int)> keepSubtree = [&](int id) {
+        keep[static_cast<std::size_t>(id)] = true;
+        for (int c : model.lane(id).children)
+            keepSubtree(c);
+    };
+    for (const Lane &lane : model.lanes()) {
+        const std::string name = lane.name.toStdString();
+        const std::string key = lane.key.toStdString();
+        if (RE2::PartialMatch(name, re) || RE2::PartialMatch(key, re)) {
+            if (lane.isGroup())
+                keepSubtree(lane.id);
+            else
+                keep[static_cast<std::size_t>(lane.id)] = true;
+            continue;
+        }
+        if (lane.isGroup())
+            continue; // decided by its children
+        for (std::uint32_t e : lane.events) {
+            if (eventMatches(inc, e, re)) {
+                keep[static_cast<std::size_t>(lane.id)] = true;
+                break;
+            }
+        }
+    }
+    return model.closeOverTree(std::move(keep));
+}
+
+std::vector<std::uint32_t> LaneFilter::matchingEvents(const LaneModel &model, int lane, const QString &pattern, std::size_t limit)
+{
+    std::vector<std::uint32_t> out;
+    RE2 re(pattern.toStdString(), options());
+    if (!re.ok() || lane < 0)
+        return out;
+    for (std::uint32_t e : model.lane(lane).events) {
+        if (eventMatches(model.incident(), e, re)) {
+            out.push_back(e);
+            if (out.size() >= limit)
+                break;
+        }
+    }
+    return out;
+}
+
+} // namespace kubelane::ui

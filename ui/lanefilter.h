@@ -1,0 +1,22 @@
+#pragma once
+// The filter box: an RE2 regular expression over lane names and event text. A lane stays
+// when its name matches (a matching group keeps everything in it) or when one of its events'
+// message or type matches; ancestors of kept lanes stay so the tree still reads.
+#include "lanemodel.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace kubelane::ui {
+
+class LaneFilter {
+public:
+    // Empty pattern: every lane. On a bad pattern returns nothing and sets `error`.
+    static std::optional<std::vector<bool>> match(const LaneModel &model, const QString &pattern, QString *error = nullptr);
+    // Events of a lane whose text matches (for highlighting); empty on a bad pattern.
+    static std::vector<std::uint32_t> matchingEvents(const LaneModel &model, int lane, const QString &pattern, std::size_t limit);
+};
+
+} // namespace kubelane::ui

@@ -1,0 +1,155 @@
+#pragma once
+// The lanes of the swimlane view, computed once from an Analysis and then immutable (built
+// in the loader thread, shared like the Analysis). Rows are the model's business: the
+// painters only ask which lanes are visible in which order and what each one holds.
+//
+// Tree: control plane (per control-plane host) -> role lanes; node -> kubelet process,
+// heartbeats, Ready, taints, role lanes (goroutines that logged), then one group per pod ->
+// Ready, pod worker, probe worker per container, status manager, container state, ...
+// Every event is in exactly one leaf lane (its *primary* lane); every group also lists the
+// events of all its descendants, so a collapsed group still shows its activity.
+#include "palette.h"
+
+#include "core/analysis/analysis.h"
+
+#include <QHash>
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace kubelane::ui {
+
+enum class LaneKind : std::uint8_t { Group, Events, State, Heartbeats };
+
+// A bar: a state held from start to end.
+struct StateSpan {
+    core::Timestamp start, end;
+    StateKind state = StateKind::ReadyUnknown;
+    bool openEnded = false;
+    bool thin = false;          // drawn as a strip under the main bar (container readiness)
+    QString label;              // drawn inside the bar when it fits
+    std::size_t startEvent = core::kNoEvent;
+    std::size_t endEvent = core::kNoEvent;
+};
+
+struct HeartbeatTick {
+    core::Timestamp time;
+    bool failed = false;
+    std::size_t event = core::kNoEvent;
+};
+
+struct GapSpan {
+    core::Timestamp start, end;
+    core::Duration length, grace;
+    bool exceedsGrace = false;
+    bool openEnded = false;
+    QString label;   // "47.2 s without heartbeat > grace 40 s"
+    QString graceOrigin;
+};
+
+struct Lane {
+    int id = -1;
+    int parent = -1;
+    int depth = 0;
+    LaneKind kind = LaneKind::Events;
+    QString name;    // shown in the tree
+    QString key;     // stable path, used to save notes: "node/n1/pod/default/web-0/pod-worker"
+    QString subject; // groups only: "node/NAME", "pod/NS/NAME" (a finding's subject)
+    QString description;
+    std::vector<int> children;
+    std::vector<std::uint32_t> events;   // indices into Incident::events, ascending (= by time)
+    // Positions into `events` of Warning-and-worse / Error-and-worse events, ascending: lets a
+    // folded mark find its worst severity with two binary searches instead of a scan.
+    std::vector<std::uint32_t> warnings;
+    std::vector<std::uint32_t> errors;
+    std::vector<StateSpan> states;        // sorted by start
+    std::vector<HeartbeatTick> ticks;     // sorted by time
+    std::vector<GapSpan> gaps;            // sorted by start
+    int summaryLane = -1;                 // groups: lane whose bars a collapsed group shows
+    bool isGroup() const { return kind == LaneKind::Group; }
+};
+
+class LaneModel {
+public:
+    explicit LaneModel(std::shared_ptr<const core::Analysis> analysis);
+
+    const core::Analysis &analysis() const { return *m_analysis; }
+    const core::Incident &incident() const { return *m_analysis->incident; }
+    std::shared_ptr<const core::Analysis> analysisPtr() const { return m_analysis; }
+
+    const std::vector<Lane> &lanes() const { return m_lanes; }
+    const Lane &lane(int id) const { return m_lanes[static_cast<std::size_t>(id)]; }
+    int laneCount() const { return static_cast<int>(m_lanes.size()); }
+    const std::vector<int> &roots() const { return m_roots; }
+
+    // The leaf lane an event is drawn in, or -1.
+    int laneOfEvent(std::size_t event) const
+    {
+        return event < m_laneOfEvent.size() ? static_cast<int>(m_laneOfEvent[event]) : -1;
+    }
+    // Group lane of a finding subject ("node/NAME", "pod/NS/NAME"), or -1.
+    int laneOfSubject(const QString &subject) const;
+    int laneByKey(const QString &key) const;
+    // True when `ancestor` is `lane` or one of its ancestors.
+    bool isAncestor(int ancestor, int lane) const;
+
+    // Visible rows in display order: DFS over the tree, skipping lanes whose `shown` flag is
+    // false, descending only into groups whose `expanded` flag is true. Both vectors are
+    // indexed by lane id; an empty `shown` shows every lane.
+    std::vector<int> rows(const std::vector<bool> &expanded, const std::vector<bool> &shown) const;
+    // The row a lane is drawn in: the lane itself or its nearest collapsed ancestor.
+    // `rowOfLane` maps lane id -> row index (-1 = not visible), as built from rows().
+    static std::vector<int> rowIndex(const std::vector<int> &rows, int laneCount);
+    int visibleRowOf(int lane, const std::vector<int> &rowOfLane) const;
+
+    // Default expansion: control plane and nodes open, pods open only when a finding names them.
+    std::vector<bool> defaultExpansion() const;
+
+    // Lanes a finding is about: its subject's group and the lanes of its evidence and chain.
+    std::vector<int> lanesOfFinding(std::size_t finding) const;
+    // Lanes to keep when only lanes with findings are wanted (with their ancestors).
+    std::vector<bool> findingLanesOnly() const;
+    // Adds the ancestors of every flagged lane, and (for flagged groups) all descendants.
+    std::vector<bool> closeOverTree(std::vector<bool> flags) const;
+
+    core::Timestamp origin() const { return m_origin; }
+    core::Timestamp first() const { return m_first; }
+    core::Timestamp last() const { return m_last; }
+
+private:
+    int addLane(int parent, LaneKind kind, QString name, QString key);
+    int groupForNode(const std::string &node);
+    int otherGroup();
+    void addEventToLane(std::uint32_t event, int lane);
+    int groupForControlPlane(const std::string &host);
+    int groupForPod(core::PodId pod, const std::string &fallbackNode);
+    int roleLane(int group, core::RoleId role, core::StringId container);
+    int childByKey(int parent, const QString &key, LaneKind kind, const QString &name);
+    void addFacts();
+    void sortChildren();
+    void finishLanes();
+
+    std::shared_ptr<const core::Analysis> m_analysis;
+    std::vector<Lane> m_lanes;
+    std::vector<int> m_roots;
+    std::vector<std::uint32_t> m_laneOfEvent;
+    QHash<QString, int> m_byKey;
+    QHash<QString, int> m_bySubject;
+    std::vector<QString> m_localKey; // key below the parent, for ordering siblings
+    std::unordered_map<std::uint64_t, int> m_roleLaneCache;
+    std::vector<int> m_podGroup;
+    int m_otherGroup = -1;
+    int m_unknownNodePods = -1;
+    std::vector<std::string> m_controlPlaneHosts;
+    core::Timestamp m_origin, m_first, m_last;
+};
+
+// Display name of a role id ("pod-worker" -> "pod worker").
+QString roleDisplayName(const std::string &role);
+// True for components that run on the control plane rather than on every node.
+bool isControlPlaneComponent(std::string_view component);
+
+} // namespace kubelane::ui

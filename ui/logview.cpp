@@ -1,0 +1,228 @@
+#include "logview.h"
+
+#include "timeaxisticker.h"
+
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace kubelane::ui {
+
+namespace {
+constexpr int kContext = 60;
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+} // namespace
+
+LogView::LogView(QWidget *parent) : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    layout->addWidget(split);
+    m_details = new QTextBrowser(split);
+    m_details->setOpenLinks(false);
+    auto *rawBox = new QWidget(split);
+    auto *rawLayout = new QVBoxLayout(rawBox);
+    rawLayout->setContentsMargins(0, 0, 0, 0);
+    rawLayout->setSpacing(2);
+    m_title = new QLabel(rawBox);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setTextFormat(Qt::PlainText);
+    m_raw = new QPlainTextEdit(rawBox);
+    m_raw->setReadOnly(true);
+    m_raw->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_raw->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    rawLayout->addWidget(m_title);
+    rawLayout->addWidget(m_raw);
+    split->addWidget(m_details);
+    split->addWidget(rawBox);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    connect(m_raw, &QPlainTextEdit::cursorPositionChanged, this, &LogView::rawCursorMoved);
+    m_details->setHtml(tr("<p>Click a mark in the timeline to see its log line here.</p>"));
+}
+
+void LogView::setLaneModel(std::shared_ptr<const LaneModel> model)
+{
+    m_model = std::move(model);
+    m_byLine.clear();
+    m_event = core::kNoEvent;
+    m_raw->clear();
+    m_title->clear();
+    m_details->setHtml(tr("<p>Click a mark in the timeline to see its log line here.</p>"));
+}
+
+void LogView::setUtcOffset(int seconds)
+{
+    m_utcOffset = seconds;
+    if (m_event != core::kNoEvent)
+        showDetails(m_event);
+}
+
+LogView::Excerpt LogView::excerpt(const core::Incident &incident, std::size_t event, int context)
+{
+    Excerpt out;
+    if (event >= incident.events.size())
+        return out;
+    const core::Event &e = incident.events[event];
+    const core::Source &src = incident.sources[e.source];
+    if (!src.bytes || e.offset > src.bytes->size())
+        return out;
+    const std::string_view text(*src.bytes);
+    // Walk back `context` line starts from the event's offset (the start of its first line).
+    std::size_t start = std::min<std::size_t>(e.offset, text.size());
+    int before = 0;
+    while (before < context && start > 0) {
+        const std::size_t prevEnd = start - 1; // the '\n' that ends the previous line
+        std::size_t prevStart = prevEnd == 0 ? std::string_view::npos : text.rfind('\n', prevEnd - 1);
+        prevStart = prevStart == std::string_view::npos ? 0 : prevStart + 1;
+        start = prevStart;
+        ++before;
+    }
+    out.firstLine = e.line > static_cast<std::uint32_t>(before) ? e.line - static_cast<std::uint32_t>(before) : 1;
+    out.eventRow = static_cast<int>(e.line - out.firstLine);
+    out.eventRows = static_cast<int>(std::max<std::uint32_t>(1, e.lineCount));
+    std::size_t pos = start;
+    const int total = out.eventRow + out.eventRows + context;
+    for (int i = 0; i < total && pos <= text.size(); ++i) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (line.size() > 4000)
+            line = line.substr(0, 4000);
+        out.lines << QString::fromUtf8(line.data(), static_cast<qsizetype>(line.size()));
+        if (end >= text.size())
+            break;
+        pos = end + 1;
+    }
+    return out;
+}
+
+std::size_t LogView::eventAtLine(core::SourceId source, std::uint32_t line)
+{
+    if (!m_model)
+        return core::kNoEvent;
+    const core::Incident &inc = m_model->incident();
+    if (m_byLine.empty())
+        m_byLine.resize(inc.sources.size());
+    if (source >= m_byLine.size())
+        return core::kNoEvent;
+    auto &list = m_byLine[source];
+    if (list.empty()) {
+        for (std::size_t i = 0; i < inc.events.size(); ++i)
+            if (inc.events[i].source == source)
+                list.push_back(static_cast<std::uint32_t>(i));
+        std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) { return inc.events[a].line < inc.events[b].line; });
+    }
+    auto it = std::upper_bound(list.begin(), list.end(), line, [&](std::uint32_t l, std::uint32_t e) { return l < inc.events[e].line; });
+    if (it == list.begin())
+        return core::kNoEvent;
+    --it;
+    const core::Event &e = inc.events[*it];
+    return line < e.line + std::max<std::uint32_t>(1, e.lineCount) ? *it : core::kNoEvent;
+}
+
+void LogView::showEvent(std::size_t event)
+{
+    if (!m_model || event >= m_model->incident().events.size())
+        return;
+    m_event = event;
+    showDetails(event);
+    const core::Incident &inc = m_model->incident();
+    const core::Event &e = inc.events[event];
+    // Still inside the excerpt shown (the user clicked a neighbouring line): keep the text,
+    // move the highlight, so the view does not jump under the mouse.
+    const bool inside = m_excerptSource == e.source && !m_excerpt.lines.isEmpty() && e.line >= m_excerpt.firstLine + 5
+                     && e.line + 5 < m_excerpt.firstLine + static_cast<std::uint32_t>(m_excerpt.lines.size());
+    if (!inside) {
+        m_excerpt = excerpt(inc, event, kContext);
+        m_excerptSource = e.source;
+        m_updating = true;
+        QStringList numbered;
+        const int width = QString::number(m_excerpt.firstLine + static_cast<std::uint32_t>(m_excerpt.lines.size())).size();
+        for (int i = 0; i < m_excerpt.lines.size(); ++i)
+            numbered << QStringLiteral("%1 │ %2").arg(m_excerpt.firstLine + static_cast<std::uint32_t>(i), width).arg(m_excerpt.lines[i]);
+        m_raw->setPlainText(numbered.join('\n'));
+        m_updating = false;
+    }
+    m_title->setText(QStringLiteral("%1 : %2").arg(QString::fromStdString(inc.sources[e.source].path)).arg(e.line));
+    const int row = static_cast<int>(e.line - m_excerpt.firstLine);
+    QList<QTextEdit::ExtraSelection> selections;
+    for (int r = row; r < row + static_cast<int>(std::max<std::uint32_t>(1, e.lineCount)); ++r) {
+        QTextEdit::ExtraSelection sel;
+        sel.cursor = QTextCursor(m_raw->document()->findBlockByNumber(r));
+        sel.format.setBackground(QColor(0xF0, 0xE4, 0x42, 150));
+        sel.format.setForeground(QColor(0, 0, 0));
+        sel.format.setProperty(QTextFormat::FullWidthSelection, true);
+        selections << sel;
+    }
+    m_raw->setExtraSelections(selections);
+    m_updating = true;
+    QTextCursor c(m_raw->document()->findBlockByNumber(row));
+    m_raw->setTextCursor(c);
+    m_raw->centerCursor();
+    m_updating = false;
+}
+
+void LogView::rawCursorMoved()
+{
+    if (m_updating || !m_model || m_excerpt.lines.isEmpty())
+        return;
+    const int row = m_raw->textCursor().blockNumber();
+    const std::uint32_t line = m_excerpt.firstLine + static_cast<std::uint32_t>(row);
+    const std::size_t event = eventAtLine(m_excerptSource, line);
+    if (event != core::kNoEvent && event != m_event)
+        emit eventActivated(event);
+}
+
+QString LogView::detailsText() const { return m_details->toPlainText(); }
+
+void LogView::showDetails(std::size_t event)
+{
+    const core::Incident &inc = m_model->incident();
+    const core::Event &e = inc.events[event];
+    const core::Source &src = inc.sources[e.source];
+    auto row = [](const QString &k, const QString &v) {
+        return QStringLiteral("<tr><td style='padding-right:8px'><b>%1</b></td><td>%2</td></tr>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());
+    };
+    QString html = QStringLiteral("<table cellspacing='0'>");
+    html += row(tr("time"), formatTimestamp(e.time, m_utcOffset, 9));
+    if (m_utcOffset != 0)
+        html += row(QString(), formatTimestamp(e.time, 0, 9));
+    const int lane = m_model->laneOfEvent(event);
+    if (lane >= 0)
+        html += row(tr("lane"), m_model->lane(lane).key);
+    html += row(tr("type"), qs(inc.typeName(e)));
+    html += row(tr("severity"), QString::fromLatin1(core::severityName(e.severity)));
+    html += row(tr("goroutine"), qs(inc.roleName(e)));
+    if (e.component != core::kNoString)
+        html += row(tr("component"), qs(inc.text(e.component)));
+    if (e.node != core::kNoString)
+        html += row(tr("node"), qs(inc.text(e.node)));
+    if (e.pod != core::kNoPod)
+        html += row(tr("pod"), QString::fromStdString(inc.podName(e.pod)));
+    if (e.container != core::kNoString)
+        html += row(tr("container"), qs(inc.text(e.container)));
+    if (e.file != core::kNoString)
+        html += row(tr("logged at"), qs(inc.text(e.file)));
+    html += row(tr("source"), QStringLiteral("%1:%2").arg(QString::fromStdString(src.path)).arg(e.line));
+    for (std::uint32_t i = e.firstField; i < e.firstField + e.fieldCount && i < inc.fields.size(); ++i)
+        html += row(qs(inc.text(inc.fields[i].key)), qs(inc.text(inc.fields[i].value)));
+    html += QStringLiteral("</table>");
+    QString msg = qs(inc.message(e));
+    if (msg.size() > 2000)
+        msg = msg.left(1999) + QStringLiteral("…");
+    html += QStringLiteral("<p><tt>%1</tt></p>").arg(msg.toHtmlEscaped());
+    m_details->setHtml(html);
+}
+
+} // namespace kubelane::ui

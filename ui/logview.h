@@ -1,0 +1,60 @@
+#pragma once
+// The selected event's details (parsed fields, type, lane, source file:line) and its raw
+// line among the neighbouring lines of the same file. Follows the selection both ways:
+// selecting an event shows its lines; clicking another line selects that line's event.
+#include "lanemodel.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QPlainTextEdit;
+class QTextBrowser;
+
+namespace kubelane::ui {
+
+class LogView : public QWidget {
+    Q_OBJECT
+public:
+    explicit LogView(QWidget *parent = nullptr);
+    void setLaneModel(std::shared_ptr<const LaneModel> model);
+    void setUtcOffset(int seconds);
+    void showEvent(std::size_t event);
+    std::size_t currentEvent() const { return m_event; }
+    QPlainTextEdit *rawView() const { return m_raw; }
+    QString detailsText() const;
+
+    // Lines [first, last] of the raw text around `event` (`context` either side), as shown.
+    struct Excerpt {
+        QStringList lines;
+        std::uint32_t firstLine = 0; // 1-based number of lines[0]
+        int eventRow = -1;           // index into lines of the event's first line
+        int eventRows = 1;
+    };
+    static Excerpt excerpt(const core::Incident &incident, std::size_t event, int context);
+    // Event whose lines include line `line` of `source`, or kNoEvent.
+    std::size_t eventAtLine(core::SourceId source, std::uint32_t line);
+
+signals:
+    void eventActivated(std::size_t event);
+
+private:
+    void showDetails(std::size_t event);
+    void rawCursorMoved();
+
+    std::shared_ptr<const LaneModel> m_model;
+    QTextBrowser *m_details = nullptr;
+    QLabel *m_title = nullptr;
+    QPlainTextEdit *m_raw = nullptr;
+    std::size_t m_event = core::kNoEvent;
+    Excerpt m_excerpt;
+    core::SourceId m_excerptSource = 0;
+    // Per source: events ordered by first line, built on first use (a file is read by many
+    // goroutines, so its events are not in line order in the time-sorted store).
+    std::vector<std::vector<std::uint32_t>> m_byLine;
+    int m_utcOffset = 0;
+    bool m_updating = false;
+};
+
+} // namespace kubelane::ui

@@ -1,0 +1,54 @@
+#pragma once
+// Everything drawn over the marks: ordering arrows between the status generation and the
+// first readiness result (with the µs between them), evidence outlines of the selected
+// finding, the selected event, notes, the measure band, the rubber band, the time cursor
+// with its exact timestamp and the walkthrough banner. Stateless: it reads TimelineState.
+#include "timelinestate.h"
+
+#include <qcustomplot.h>
+
+namespace kubelane::ui {
+
+// A draw record for one ordering fact, in pixels. Built per pass and by the tests.
+struct OrderingArrow {
+    std::size_t order = 0;                 // index into Facts::orders
+    std::size_t fromEvent = core::kNoEvent; // the earlier of the two
+    std::size_t toEvent = core::kNoEvent;
+    QPointF from, to;
+    bool statusFirst = false;              // the race: status generated before the probe result
+    QString label;                         // "status first by 43 µs"
+};
+
+class OverlayLayer : public QCPLayerable {
+    Q_OBJECT
+public:
+    OverlayLayer(QCustomPlot *plot, QCPAxisRect *rect, const TimelineState *state);
+
+    TimelineCoordinates coordinates() const;
+    // Arrows for the orderings whose events are in visible rows and near the visible range.
+    static std::vector<OrderingArrow> arrows(const TimelineState &state, const TimelineCoordinates &coords, double areaTop);
+    // Note under a point (index into state.notes), or -1.
+    int noteAt(QPointF pos) const;
+    // Pixel position of a note's pin.
+    static QPointF notePosition(const TimelineState &state, const Note &note, const TimelineCoordinates &coords, double areaTop);
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter *painter) const override;
+    void draw(QCPPainter *painter) override;
+
+private:
+    void drawArrows(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
+    void drawEvidence(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
+    void drawNotes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
+    void drawMeasure(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
+    void drawCursor(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
+    void drawBanner(QCPPainter *painter, const QRect &area) const;
+    QCPAxisRect *m_rect;
+    const TimelineState *m_state;
+};
+
+// Draws text in a rounded box; returns the box.
+QRectF drawLabel(QPainter *painter, QPointF anchor, Qt::Alignment align, const QString &text, const QColor &textColor,
+                 const QColor &background, const QColor &border = QColor());
+
+} // namespace kubelane::ui

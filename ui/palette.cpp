@@ -1,0 +1,150 @@
+#include "palette.h"
+
+namespace kubelane::ui {
+
+namespace {
+
+bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+QColor withAlpha(QColor c, int alpha)
+{
+    c.setAlpha(alpha);
+    return c;
+}
+
+} // namespace
+
+EventCategory Palette::categoryOf(std::string_view id)
+{
+    if (id.empty() || id == "other")
+        return EventCategory::Other;
+    if (startsWith(id, "kubelet.start") || startsWith(id, "kubelet.started") || startsWith(id, "kubelet.fatal")
+        || startsWith(id, "kubelet.flag") || startsWith(id, "systemd.") || startsWith(id, "controller.start")
+        || startsWith(id, "component.start") || startsWith(id, "controller.flag") || startsWith(id, "component.flag")
+        || startsWith(id, "leader-election."))
+        return EventCategory::Process;
+    if (startsWith(id, "pod.") || startsWith(id, "syncloop.") || startsWith(id, "kubelet.syncloop"))
+        return EventCategory::Status;
+    if (startsWith(id, "probe.") || startsWith(id, "syncloop.probe"))
+        return EventCategory::Probe;
+    if (startsWith(id, "container.") || startsWith(id, "pleg.container-state") || startsWith(id, "taint-manager.")
+        || startsWith(id, "controller.pod-delete"))
+        return EventCategory::Container;
+    if (startsWith(id, "heartbeat.") || startsWith(id, "node.") || startsWith(id, "lease.") || startsWith(id, "nlc."))
+        return EventCategory::NodeHealth;
+    if (startsWith(id, "pleg.") || startsWith(id, "runtime.") || startsWith(id, "kubelet."))
+        return EventCategory::Runtime;
+    if (startsWith(id, "apiserver.") || startsWith(id, "client.") || startsWith(id, "event.") || startsWith(id, "http.")
+        || startsWith(id, "component."))
+        return EventCategory::Api;
+    return EventCategory::Other;
+}
+
+const char *Palette::categoryName(EventCategory c)
+{
+    switch (c) {
+    case EventCategory::Process: return "process";
+    case EventCategory::Status: return "pod status";
+    case EventCategory::Probe: return "probe";
+    case EventCategory::Container: return "container";
+    case EventCategory::NodeHealth: return "node health";
+    case EventCategory::Runtime: return "runtime / PLEG";
+    case EventCategory::Api: return "API";
+    case EventCategory::Other: return "other";
+    case EventCategory::Count: break;
+    }
+    return "other";
+}
+
+const char *Palette::stateName(StateKind s)
+{
+    switch (s) {
+    case StateKind::ReadyTrue: return "Ready True";
+    case StateKind::ReadyFalse: return "Ready False";
+    case StateKind::ReadyUnknown: return "Ready Unknown";
+    case StateKind::KubeletUp: return "kubelet up";
+    case StateKind::KubeletDown: return "kubelet down";
+    case StateKind::TaintPresent: return "taint";
+    case StateKind::ContainerRunning: return "running";
+    case StateKind::Unhealthy: return "unhealthy";
+    }
+    return "";
+}
+
+QColor Palette::state(StateKind s) const
+{
+    switch (s) {
+    case StateKind::ReadyTrue: return m_readyTrue;
+    case StateKind::ReadyFalse: return m_readyFalse;
+    case StateKind::ReadyUnknown: return m_readyUnknown;
+    case StateKind::KubeletUp: return m_kubeletUp;
+    case StateKind::KubeletDown: return m_kubeletDown;
+    case StateKind::TaintPresent: return m_taint;
+    case StateKind::ContainerRunning: return m_running;
+    case StateKind::Unhealthy: return m_unhealthy;
+    }
+    return m_readyUnknown;
+}
+
+Palette Palette::light() { return fromQt(QPalette(QColor(0xef, 0xef, 0xef), QColor(0xff, 0xff, 0xff))); }
+
+Palette Palette::fromQt(const QPalette &qt)
+{
+    using namespace okabeito;
+    Palette p;
+    p.background = qt.color(QPalette::Base);
+    p.dark = p.background.lightness() < 128;
+    p.text = qt.color(QPalette::Text);
+    p.mutedText = p.dark ? p.text.darker(150) : p.text.lighter(220);
+    if (p.mutedText == p.text)
+        p.mutedText = p.dark ? QColor(160, 160, 160) : QColor(110, 110, 110);
+    // Neutrals are mixed from the background so they sit quietly under the marks.
+    const QColor bg = p.background;
+    auto shade = [&](int amount) { return p.dark ? bg.lighter(100 + amount) : bg.darker(100 + amount / 2); };
+    if (p.dark && bg.lightness() < 20) {
+        // lighter() of near-black barely moves; mix instead.
+        auto mix = [&](int v) { return QColor(bg.red() + v, bg.green() + v, bg.blue() + v); };
+        p.grid = mix(48);
+        p.rowAlternate = mix(10);
+        p.groupRow = mix(22);
+    } else {
+        p.grid = shade(24);
+        p.rowAlternate = shade(5);
+        p.groupRow = shade(12);
+    }
+    p.highlightRow = withAlpha(yellow, p.dark ? 40 : 70);
+    p.findingShade = withAlpha(yellow, p.dark ? 34 : 60);
+    p.selection = p.dark ? skyBlue : blue;
+    p.evidence = p.dark ? QColor(255, 255, 255) : QColor(0, 0, 0);
+    p.tick = p.dark ? QColor(200, 200, 200) : QColor(60, 60, 60);
+    p.tickFailed = vermillion;
+    p.gapOverGrace = withAlpha(vermillion, p.dark ? 110 : 90);
+    p.gapUnderGrace = withAlpha(orange, p.dark ? 90 : 70);
+    p.arrowRace = vermillion;
+    p.arrowSafe = bluishGreen;
+    p.note = p.dark ? yellow : QColor(0x8a, 0x6d, 0x00);
+    p.cursor = p.dark ? QColor(230, 230, 230) : QColor(40, 40, 40);
+    p.measure = p.dark ? skyBlue : blue;
+    p.labelBackground = withAlpha(bg, 225);
+
+    p.m_categories[int(EventCategory::Process)] = p.dark ? QColor(235, 235, 235) : black;
+    p.m_categories[int(EventCategory::Status)] = p.dark ? skyBlue.lighter(110) : blue;
+    p.m_categories[int(EventCategory::Probe)] = bluishGreen;
+    p.m_categories[int(EventCategory::Container)] = reddishPurple;
+    p.m_categories[int(EventCategory::NodeHealth)] = orange;
+    p.m_categories[int(EventCategory::Runtime)] = vermillion;
+    p.m_categories[int(EventCategory::Api)] = p.dark ? QColor(0x7f, 0xc6, 0xee) : skyBlue.darker(115);
+    p.m_categories[int(EventCategory::Other)] = p.dark ? QColor(130, 130, 130) : QColor(150, 150, 150);
+
+    p.m_readyTrue = withAlpha(bluishGreen, 200);
+    p.m_readyFalse = withAlpha(vermillion, 210);
+    p.m_readyUnknown = p.dark ? QColor(150, 150, 150) : QColor(140, 140, 140);
+    p.m_kubeletUp = withAlpha(blue, p.dark ? 230 : 190);
+    p.m_kubeletDown = withAlpha(vermillion, 150);
+    p.m_taint = withAlpha(orange, 220);
+    p.m_running = withAlpha(skyBlue, 200);
+    p.m_unhealthy = withAlpha(vermillion, 190);
+    return p;
+}
+
+} // namespace kubelane::ui

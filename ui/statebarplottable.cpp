@@ -1,0 +1,252 @@
+#include "statebarplottable.h"
+
+#include "eventplottable.h"
+#include "timeaxisticker.h"
+
+#include <algorithm>
+
+namespace kubelane::ui {
+
+namespace {
+
+TimelineCoordinates coordinatesOf(const QCPAxis *key, const TimelineState *state)
+{
+    const QRect r = key->axisRect()->rect();
+    return TimelineCoordinates::fromKeys(state->model ? state->model->origin() : core::Timestamp{}, key->range().lower,
+                                         key->range().upper, r.left(), r.width());
+}
+
+} // namespace
+
+QColor textOn(const QColor &fill, const QColor &background)
+{
+    // Blend with the background first: bars are partly transparent.
+    const double a = fill.alphaF();
+    const double r = fill.redF() * a + background.redF() * (1 - a);
+    const double g = fill.greenF() * a + background.greenF() * (1 - a);
+    const double b = fill.blueF() * a + background.blueF() * (1 - a);
+    const double luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    return luminance > 0.5 ? QColor(0, 0, 0) : QColor(255, 255, 255);
+}
+
+void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const Palette &palette, bool openEnded)
+{
+    const QColor fill = palette.state(state);
+    painter->setPen(Qt::NoPen);
+    if (Palette::isHatched(state)) {
+        QColor light = fill;
+        light.setAlpha(fill.alpha() / 3);
+        painter->setBrush(light);
+        painter->drawRect(rect);
+        painter->setBrush(QBrush(fill, Qt::BDiagPattern));
+        painter->drawRect(rect);
+        painter->setPen(QPen(fill, 1));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+    } else {
+        painter->setBrush(fill);
+        painter->drawRect(rect);
+    }
+    if (openEnded && rect.width() > 8) {
+        // Still in this state when the bundle ends: a fading right edge says "continues".
+        QLinearGradient fade(rect.right() - 8, 0, rect.right(), 0);
+        fade.setColorAt(0, QColor(0, 0, 0, 0));
+        fade.setColorAt(1, palette.background);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(fade);
+        painter->drawRect(QRectF(rect.right() - 8, rect.top(), 8, rect.height()));
+    }
+}
+
+StateBarPlottable::StateBarPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state)
+    : QCPAbstractPlottable(keyAxis, valueAxis), m_state(state)
+{
+    setSelectable(QCP::stNone);
+}
+
+QRectF StateBarPlottable::barRect(double x0, double x1, double rowTop, double rowHeight, bool thin)
+{
+    if (x1 - x0 < 1)
+        x1 = x0 + 1; // never invisible: a state that lasted a microsecond still happened
+    if (thin)
+        return QRectF(x0, rowTop + rowHeight * 0.78, x1 - x0, std::max(2.0, rowHeight * 0.14));
+    return QRectF(x0, rowTop + rowHeight * 0.2, x1 - x0, rowHeight * 0.56);
+}
+
+QRectF StateBarPlottable::gapRect(double x0, double x1, double rowTop, double rowHeight)
+{
+    return QRectF(x0, rowTop + 1, std::max(1.0, x1 - x0), rowHeight - 2);
+}
+
+void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top,
+                                   bool summary) const
+{
+    const Palette &pal = m_state->palette;
+    const double h = m_state->rowHeight;
+    QFontMetricsF fm(painter->font());
+    for (const StateSpan &s : lane.states) {
+        if (!coords.overlaps(s.start, s.end))
+            continue;
+        const double x0 = std::max(coords.toClampedPixel(s.start), coords.left() - 2);
+        const double x1 = std::min(coords.toClampedPixel(s.end), coords.right() + 2);
+        QRectF r = barRect(x0, x1, top, h, s.thin);
+        if (summary) // a collapsed group shows its summary lane as a thin band
+            r = QRectF(r.left(), top + h * 0.72, r.width(), std::max(2.0, h * 0.18));
+        paintStateBar(painter, r, s.state, pal, s.openEnded);
+        if (!summary && !s.thin && !s.label.isEmpty()) {
+            const double visibleLeft = std::max(r.left(), coords.left());
+            const double visibleWidth = std::min(r.right(), coords.right()) - visibleLeft;
+            const QString text = fm.horizontalAdvance(s.label) + 8 <= visibleWidth ? s.label
+                               : fm.elidedText(s.label, Qt::ElideRight, visibleWidth - 8);
+            if (visibleWidth > 30 && !text.isEmpty() && text != QStringLiteral("…")) {
+                painter->setPen(textOn(pal.state(s.state), pal.background));
+                painter->drawText(QRectF(visibleLeft + 4, r.top(), visibleWidth - 6, r.height()), Qt::AlignVCenter | Qt::AlignLeft, text);
+            }
+        }
+    }
+}
+
+void StateBarPlottable::drawHeartbeats(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top) const
+{
+    const Palette &pal = m_state->palette;
+    const double h = m_state->rowHeight;
+    QFontMetricsF fm(painter->font());
+    for (const GapSpan &g : lane.gaps) {
+        if (!coords.overlaps(g.start, g.end))
+            continue;
+        const double x0 = coords.toClampedPixel(g.start), x1 = coords.toClampedPixel(g.end);
+        const QRectF r = gapRect(x0, x1, top, h);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(g.exceedsGrace ? pal.gapOverGrace : pal.gapUnderGrace);
+        painter->drawRect(r);
+        if (g.exceedsGrace) {
+            // Mark where the grace period ran out: from there the node counts as lost.
+            const double xg = coords.toClampedPixel(g.start + g.grace);
+            if (xg > x0 && xg < x1) {
+                painter->setPen(QPen(pal.tickFailed, 1.5, Qt::DashLine));
+                painter->drawLine(QPointF(xg, r.top()), QPointF(xg, r.bottom()));
+            }
+        }
+        const double left = std::max(r.left(), coords.left()), right = std::min(r.right(), coords.right());
+        if (right - left > fm.horizontalAdvance(g.label) + 6) {
+            painter->setPen(pal.text);
+            painter->drawText(QRectF(left, r.top(), right - left, r.height()), Qt::AlignCenter, g.label);
+        } else if (right - left > 24) {
+            const QString shortLabel = formatDurationText(g.length);
+            if (right - left > fm.horizontalAdvance(shortLabel) + 4) {
+                painter->setPen(pal.text);
+                painter->drawText(QRectF(left, r.top(), right - left, r.height()), Qt::AlignCenter, shortLabel);
+            }
+        }
+    }
+    // Ticks: binary-search the range, one tick per pixel column at most.
+    auto from = std::lower_bound(lane.ticks.begin(), lane.ticks.end(), coords.toTime(coords.left() - 2),
+                                 [](const HeartbeatTick &t, core::Timestamp v) { return t.time < v; });
+    double lastX = -1e9;
+    bool lastFailed = false;
+    for (auto it = from; it != lane.ticks.end(); ++it) {
+        const double x = coords.toPixel(it->time);
+        if (x > coords.right() + 2)
+            break;
+        if (x - lastX < 1 && (lastFailed || !it->failed))
+            continue;
+        lastX = x;
+        lastFailed = it->failed;
+        painter->setPen(QPen(it->failed ? pal.tickFailed : pal.tick, it->failed ? 2 : 1.3));
+        const double inset = it->failed ? h * 0.3 : h * 0.22;
+        painter->drawLine(QPointF(x, top + inset), QPointF(x, top + h - inset));
+    }
+}
+
+void StateBarPlottable::draw(QCPPainter *painter)
+{
+    if (!m_state->model || m_state->rows.empty())
+        return;
+    const TimelineCoordinates coords = coordinatesOf(keyAxis(), m_state);
+    const QRect area = keyAxis()->axisRect()->rect();
+    QFont font = painter->font();
+    font.setPointSizeF(std::max(6.5, font.pointSizeF() * 0.85));
+    painter->setFont(font);
+    painter->setRenderHint(QPainter::Antialiasing, false); // crisp bar edges
+    const int firstRow = std::max(0, m_state->rowAt(area.top(), area.top()));
+    for (int row = firstRow; row < static_cast<int>(m_state->rows.size()); ++row) {
+        const double top = m_state->rowTop(row, area.top());
+        if (top > area.bottom())
+            break;
+        const Lane &lane = m_state->model->lane(m_state->rows[static_cast<std::size_t>(row)]);
+        if (lane.isGroup()) {
+            if (!m_state->isExpanded(lane.id) && lane.summaryLane >= 0)
+                drawStates(painter, m_state->model->lane(lane.summaryLane), coords, top, true);
+            continue;
+        }
+        drawStates(painter, lane, coords, top, false);
+        if (!lane.ticks.empty() || !lane.gaps.empty())
+            drawHeartbeats(painter, lane, coords, top);
+    }
+}
+
+void StateBarPlottable::drawLegendIcon(QCPPainter *, const QRectF &) const {}
+
+double StateBarPlottable::selectTest(const QPointF &, bool, QVariant *) const { return -1; }
+
+QCPRange StateBarPlottable::getKeyRange(bool &foundRange, QCP::SignDomain) const
+{
+    foundRange = false;
+    return {};
+}
+
+QCPRange StateBarPlottable::getValueRange(bool &foundRange, QCP::SignDomain, const QCPRange &) const
+{
+    foundRange = false;
+    return {};
+}
+
+RowBackground::RowBackground(QCustomPlot *plot, QCPAxisRect *rect, const TimelineState *state)
+    : QCPLayerable(plot, QString(), rect), m_rect(rect), m_state(state)
+{
+    setLayer(QStringLiteral("background"));
+}
+
+void RowBackground::applyDefaultAntialiasingHint(QCPPainter *painter) const { painter->setAntialiasing(false); }
+
+QRect RowBackground::clipRect() const { return m_rect->rect(); }
+
+void RowBackground::draw(QCPPainter *painter)
+{
+    const QRect area = m_rect->rect();
+    const Palette &pal = m_state->palette;
+    painter->fillRect(area, pal.background);
+    if (!m_state->model)
+        return;
+    const int firstRow = std::max(0, m_state->rowAt(area.top(), area.top()));
+    for (int row = firstRow; row < static_cast<int>(m_state->rows.size()); ++row) {
+        const double top = m_state->rowTop(row, area.top());
+        if (top > area.bottom())
+            break;
+        const int laneId = m_state->rows[static_cast<std::size_t>(row)];
+        const Lane &lane = m_state->model->lane(laneId);
+        const QRectF r(area.left(), top, area.width(), m_state->rowHeight);
+        if (lane.isGroup())
+            painter->fillRect(r, pal.groupRow);
+        else if (row % 2)
+            painter->fillRect(r, pal.rowAlternate);
+        if (m_state->isHighlighted(laneId))
+            painter->fillRect(r, pal.highlightRow);
+        if (lane.isGroup() && lane.depth == 0) {
+            painter->setPen(QPen(pal.grid, 1));
+            painter->drawLine(QPointF(r.left(), r.top()), QPointF(r.right(), r.top()));
+        }
+    }
+    // The selected finding's time range, over every row.
+    if (m_state->finding >= 0 && static_cast<std::size_t>(m_state->finding) < m_state->model->analysis().findings.size()) {
+        const core::Finding &f = m_state->model->analysis().findings[static_cast<std::size_t>(m_state->finding)];
+        const QCPAxis *key = m_rect->axis(QCPAxis::atTop) ? m_rect->axis(QCPAxis::atTop) : m_rect->axis(QCPAxis::atBottom);
+        const TimelineCoordinates coords = coordinatesOf(key, m_state);
+        if (coords.overlaps(f.start, f.end)) {
+            const double x0 = coords.toClampedPixel(f.start), x1 = coords.toClampedPixel(f.end);
+            painter->fillRect(QRectF(x0, area.top(), std::max(2.0, x1 - x0), area.height()), pal.findingShade);
+        }
+    }
+}
+
+} // namespace kubelane::ui

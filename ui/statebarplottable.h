@@ -1,0 +1,58 @@
+#pragma once
+// State bars (Ready True/False/Unknown, kubelet up/down, taints, container running, PLEG
+// unhealthy) and heartbeat lanes (a tick per heartbeat, every gap shaded and labelled with
+// its length against the grace period). Like EventPlottable it reads TimelineState and
+// binary-searches what it draws; spans and ticks come precomputed from LaneModel.
+#include "timelinestate.h"
+
+#include <qcustomplot.h>
+
+namespace kubelane::ui {
+
+class StateBarPlottable : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    StateBarPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state);
+
+    // Geometry shared with hit-testing and the tests: where a lane's bar sits in its row.
+    static QRectF barRect(double x0, double x1, double rowTop, double rowHeight, bool thin);
+    static QRectF gapRect(double x0, double x1, double rowTop, double rowHeight);
+
+    double selectTest(const QPointF &pos, bool onlySelectable, QVariant *details = nullptr) const override;
+    QCPRange getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange &inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter *painter) override;
+    void drawLegendIcon(QCPPainter *painter, const QRectF &rect) const override;
+
+private:
+    void drawStates(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top, bool summary) const;
+    void drawHeartbeats(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top) const;
+    const TimelineState *m_state;
+};
+
+// Rows behind everything: alternating stripes, group rows, the selected finding's lanes and
+// its time range. On the background layer, under the grid.
+class RowBackground : public QCPLayerable {
+    Q_OBJECT
+public:
+    RowBackground(QCustomPlot *plot, QCPAxisRect *rect, const TimelineState *state);
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter *painter) const override;
+    void draw(QCPPainter *painter) override;
+    QRect clipRect() const override;
+
+private:
+    QCPAxisRect *m_rect;
+    const TimelineState *m_state;
+};
+
+// Text colour readable on `fill`.
+QColor textOn(const QColor &fill, const QColor &background);
+// Fills a bar; hatched states get diagonal lines as well, so they read without colour.
+void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const Palette &palette, bool openEnded);
+
+} // namespace kubelane::ui

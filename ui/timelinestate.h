@@ -1,0 +1,71 @@
+#pragma once
+// What the timeline's render passes read: the lane model, the visible rows and what is
+// selected. Owned by TimelineWidget, which is the only writer; the plottables and layers
+// hold a const pointer and keep no state of their own between passes.
+#include "lanemodel.h"
+#include "note.h"
+#include "palette.h"
+#include "timelinecoordinates.h"
+
+#include <QRectF>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace kubelane::ui {
+
+struct TimelineState {
+    std::shared_ptr<const LaneModel> model;
+    Palette palette = Palette::light();
+
+    std::vector<int> rows;      // visible lanes, top to bottom (LaneModel::rows)
+    std::vector<int> rowOfLane; // lane id -> row, or -1
+    std::vector<bool> expanded; // lane id -> group open
+    double rowHeight = 22;      // logical pixels, same as the lane tree's rows
+    double scroll = 0;          // content pixels scrolled off the top
+    int utcOffsetSeconds = 0;   // display zone of labels
+
+    // Selection and highlights.
+    int finding = -1;
+    std::vector<bool> highlightedLanes;   // lane id -> part of the selected finding
+    std::vector<std::uint32_t> evidence;  // sorted event indices to outline
+    std::size_t selectedEvent = core::kNoEvent;
+    std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
+    std::optional<std::pair<core::Timestamp, core::Timestamp>> rubberBand;
+    std::optional<core::Timestamp> cursor;
+    std::vector<Note> notes;
+    QString banner; // walkthrough step text, drawn at the bottom of the plot
+    bool showOrderings = true;
+
+    bool hasModel() const { return model != nullptr; }
+    int laneAtRow(int row) const { return row >= 0 && row < static_cast<int>(rows.size()) ? rows[static_cast<std::size_t>(row)] : -1; }
+    bool isExpanded(int lane) const { return lane >= 0 && static_cast<std::size_t>(lane) < expanded.size() && expanded[static_cast<std::size_t>(lane)]; }
+    bool isHighlighted(int lane) const
+    {
+        return lane >= 0 && static_cast<std::size_t>(lane) < highlightedLanes.size() && highlightedLanes[static_cast<std::size_t>(lane)];
+    }
+    // Top of a row in widget pixels, given the top of the plot area.
+    double rowTop(int row, double areaTop) const { return areaTop + row * rowHeight - scroll; }
+    double rowCenter(int row, double areaTop) const { return rowTop(row, areaTop) + rowHeight / 2; }
+    int rowAt(double y, double areaTop) const
+    {
+        const double r = (y - areaTop + scroll) / rowHeight;
+        return r < 0 || r >= static_cast<double>(rows.size()) ? -1 : static_cast<int>(r);
+    }
+    // Row an event is drawn in (its lane or the nearest collapsed ancestor), or -1.
+    int rowOfEvent(std::size_t event) const
+    {
+        if (!model)
+            return -1;
+        const int lane = model->laneOfEvent(event);
+        return lane < 0 ? -1 : model->visibleRowOf(lane, rowOfLane);
+    }
+    // Whether a row shows its lane's own events: leaves always, groups only when collapsed
+    // (an open group's events are drawn by its children).
+    bool rowShowsEvents(int lane) const { return lane >= 0 && (!model->lane(lane).isGroup() || !isExpanded(lane)); }
+};
+
+} // namespace kubelane::ui

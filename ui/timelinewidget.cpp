@@ -1,0 +1,737 @@
+#include "timelinewidget.h"
+
+#include "eventplottable.h"
+#include "lanefilter.h"
+#include "lanetreemodel.h"
+#include "statebarplottable.h"
+#include "timeaxisticker.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStyledItemDelegate>
+#include <QToolTip>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace kubelane::ui {
+
+namespace {
+
+// Every tree row exactly as high as a plot row: the two columns must line up.
+class RowHeightDelegate : public QStyledItemDelegate {
+public:
+    RowHeightDelegate(int height, QObject *parent) : QStyledItemDelegate(parent), m_height(height) {}
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        return QSize(QStyledItemDelegate::sizeHint(option, index).width(), m_height);
+    }
+
+private:
+    int m_height;
+};
+
+std::vector<bool> combine(const std::vector<bool> &a, const std::vector<bool> &b)
+{
+    if (a.empty())
+        return b;
+    if (b.empty())
+        return a;
+    std::vector<bool> out(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+        out[i] = a[i] && i < b.size() && b[i];
+    return out;
+}
+
+QString html(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())).toHtmlEscaped(); }
+
+} // namespace
+
+TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
+{
+    const QFontMetrics fm(font());
+    m_state.rowHeight = std::max(20, fm.height() + 8);
+    m_state.palette = Palette::fromQt(palette());
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    layout->addWidget(m_splitter);
+
+    auto *left = new QWidget(m_splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(0);
+    m_treeHeader = new QLabel(tr("Lanes"), left);
+    m_treeHeader->setFixedHeight(static_cast<int>(axisHeight()));
+    m_treeHeader->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_treeHeader->setContentsMargins(6, 0, 0, 4);
+    QFont bold = m_treeHeader->font();
+    bold.setBold(true);
+    m_treeHeader->setFont(bold);
+    m_tree = new QTreeView(left);
+    m_treeModel = new LaneTreeModel(this);
+    m_tree->setModel(m_treeModel);
+    m_tree->setHeaderHidden(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setItemDelegate(new RowHeightDelegate(static_cast<int>(m_state.rowHeight), m_tree));
+    m_tree->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_tree->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_tree->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_tree->setFrameShape(QFrame::NoFrame);
+    m_tree->setTextElideMode(Qt::ElideMiddle);
+    m_tree->setIndentation(14);
+    m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_tree->setAnimated(false);
+    leftLayout->addWidget(m_treeHeader);
+    leftLayout->addWidget(m_tree);
+
+    auto *right = new QWidget(m_splitter);
+    auto *grid = new QGridLayout(right);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(0);
+    m_plot = new QCustomPlot(right);
+    m_vscroll = new QScrollBar(Qt::Vertical, right);
+    m_scrollSpacer = new QWidget(right);
+    m_scrollSpacer->setFixedHeight(static_cast<int>(axisHeight()));
+    grid->addWidget(m_plot, 0, 0, 2, 1);
+    grid->addWidget(m_scrollSpacer, 0, 1);
+    grid->addWidget(m_vscroll, 1, 1);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({340, 1100});
+
+    // The plot: one axis rect, time on the top axis, no y axis (rows are ours).
+    m_plot->setInteractions(QCP::Interactions());
+    m_plot->setMouseTracking(true);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_plot->setNoAntialiasingOnDrag(false);
+    QCPAxisRect *rect = m_plot->axisRect();
+    rect->setAutoMargins(QCP::msNone);
+    rect->setMargins(QMargins(0, static_cast<int>(axisHeight()), 0, 0));
+    m_plot->xAxis->setVisible(false);
+    m_plot->yAxis->setVisible(false);
+    m_plot->yAxis->grid()->setVisible(false);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->yAxis->setRange(0, 1);
+    m_plot->xAxis2->setVisible(true);
+    m_ticker = QSharedPointer<TimeAxisTicker>::create();
+    m_plot->xAxis2->setTicker(m_ticker);
+    m_plot->xAxis2->grid()->setVisible(true);
+    m_plot->xAxis2->grid()->setSubGridVisible(true);
+    m_plot->xAxis2->grid()->setZeroLinePen(Qt::NoPen);
+    m_plot->xAxis2->setTickLengthOut(0);
+    m_plot->xAxis2->setTickLengthIn(5);
+    m_plot->xAxis2->setSubTickLengthIn(2);
+    m_plot->xAxis2->setPadding(2);
+    m_plot->xAxis2->setTickLabelPadding(4);
+
+    new RowBackground(m_plot, rect, &m_state);
+    m_states = new StateBarPlottable(m_plot->xAxis2, m_plot->yAxis, &m_state);
+    m_events = new EventPlottable(m_plot->xAxis2, m_plot->yAxis, &m_state);
+    m_overlay = new OverlayLayer(m_plot, rect, &m_state);
+    setPalette(m_state.palette);
+
+    connect(m_tree, &QTreeView::expanded, this, [this](const QModelIndex &i) {
+        const int lane = LaneTreeModel::laneOf(i);
+        if (lane >= 0 && static_cast<std::size_t>(lane) < m_state.expanded.size() && !m_state.expanded[static_cast<std::size_t>(lane)]) {
+            m_state.expanded[static_cast<std::size_t>(lane)] = true;
+            rebuildRows();
+        }
+    });
+    connect(m_tree, &QTreeView::collapsed, this, [this](const QModelIndex &i) {
+        const int lane = LaneTreeModel::laneOf(i);
+        if (lane >= 0 && static_cast<std::size_t>(lane) < m_state.expanded.size() && m_state.expanded[static_cast<std::size_t>(lane)]) {
+            m_state.expanded[static_cast<std::size_t>(lane)] = false;
+            rebuildRows();
+        }
+    });
+    // One vertical position for both columns: the tree's scroll bar is the truth, ours mirrors it.
+    QScrollBar *treeBar = m_tree->verticalScrollBar();
+    connect(treeBar, &QScrollBar::rangeChanged, this, [this, treeBar](int min, int max) {
+        m_vscroll->setRange(min, max);
+        m_vscroll->setPageStep(treeBar->pageStep());
+        m_vscroll->setSingleStep(static_cast<int>(m_state.rowHeight));
+    });
+    connect(treeBar, &QScrollBar::valueChanged, this, [this](int v) {
+        m_vscroll->setValue(v);
+        if (m_state.scroll != v) {
+            m_state.scroll = v;
+            replot();
+        }
+    });
+    connect(m_vscroll, &QScrollBar::valueChanged, treeBar, &QScrollBar::setValue);
+
+    connect(m_plot, &QCustomPlot::mousePress, this, &TimelineWidget::plotMousePress);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &TimelineWidget::plotMouseMove);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &TimelineWidget::plotMouseRelease);
+    connect(m_plot, &QCustomPlot::mouseWheel, this, &TimelineWidget::plotWheel);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *e) {
+        if (const int note = m_overlay->noteAt(e->position()); note >= 0) {
+            emit noteEditRequested(note);
+            return;
+        }
+        const auto [s, t] = TimelineCoordinates::zoomed(m_start, m_end, coordinates().toTime(e->position().x()), 0.5);
+        setVisibleRange(s, t);
+    });
+    connect(m_plot, &QCustomPlot::customContextMenuRequested, this, &TimelineWidget::plotContextMenu);
+    connect(m_tree, &QTreeView::clicked, this, [this](const QModelIndex &) { m_plot->setFocus(); });
+    m_plot->installEventFilter(this);
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+}
+
+TimelineWidget::~TimelineWidget() = default;
+
+double TimelineWidget::axisHeight() const
+{
+    const QFontMetrics fm(font());
+    return 2 * fm.height() + 14; // two label lines (time, date) and the ticks
+}
+
+void TimelineWidget::setPalette(const Palette &p)
+{
+    m_state.palette = p;
+    m_plot->setBackground(QApplication::palette().color(QPalette::Window));
+    QCPAxis *axis = m_plot->xAxis2;
+    axis->setBasePen(QPen(p.grid, 1));
+    axis->setTickPen(QPen(p.mutedText, 1));
+    axis->setSubTickPen(QPen(p.mutedText, 1));
+    axis->setTickLabelColor(p.text);
+    QColor major = p.grid;
+    QColor minor = p.grid;
+    minor.setAlpha(90);
+    axis->grid()->setPen(QPen(major, 1, Qt::SolidLine));
+    axis->grid()->setSubGridPen(QPen(minor, 1, Qt::DotLine));
+    if (!m_state.highlightedLanes.empty())
+        m_treeModel->setHighlighted(m_state.highlightedLanes, p.highlightRow);
+    replot();
+}
+
+void TimelineWidget::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        setPalette(Palette::fromQt(QApplication::palette()));
+    QWidget::changeEvent(event);
+}
+
+void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
+{
+    TimelineState fresh;
+    fresh.model = std::move(model);
+    fresh.palette = m_state.palette;
+    fresh.rowHeight = m_state.rowHeight;
+    fresh.utcOffsetSeconds = m_state.utcOffsetSeconds;
+    fresh.showOrderings = m_state.showOrderings;
+    fresh.notes = std::move(m_state.notes);
+    m_state = std::move(fresh);
+    m_filterShown.clear();
+    m_findingShown.clear();
+    m_treeModel->setLaneModel(m_state.model);
+    if (!m_state.model) {
+        rebuildRows();
+        return;
+    }
+    m_ticker->setOrigin(m_state.model->origin());
+    m_ticker->setUtcOffset(m_state.utcOffsetSeconds);
+    m_state.expanded = m_state.model->defaultExpansion();
+    m_state.highlightedLanes.assign(static_cast<std::size_t>(m_state.model->laneCount()), false);
+    for (const Lane &lane : m_state.model->lanes())
+        if (m_state.expanded[static_cast<std::size_t>(lane.id)])
+            m_tree->setExpanded(m_treeModel->indexOfLane(lane.id), true);
+    rebuildRows();
+    fitAll();
+}
+
+void TimelineWidget::rebuildRows()
+{
+    if (!m_state.model) {
+        m_state.rows.clear();
+        m_state.rowOfLane.clear();
+    } else {
+        m_state.rows = m_state.model->rows(m_state.expanded, combine(m_filterShown, m_findingShown));
+        m_state.rowOfLane = LaneModel::rowIndex(m_state.rows, m_state.model->laneCount());
+    }
+    replot();
+}
+
+void TimelineWidget::applyShown()
+{
+    const std::vector<bool> shown = combine(m_filterShown, m_findingShown);
+    if (m_state.model) {
+        for (const Lane &lane : m_state.model->lanes()) {
+            const bool hide = !shown.empty() && !shown[static_cast<std::size_t>(lane.id)];
+            const QModelIndex i = m_treeModel->indexOfLane(lane.id);
+            if (m_tree->isRowHidden(i.row(), i.parent()) != hide)
+                m_tree->setRowHidden(i.row(), i.parent(), hide);
+        }
+    }
+    rebuildRows();
+    emit laneFilterChanged();
+}
+
+void TimelineWidget::replot()
+{
+    if (m_plot->width() > 0)
+        m_ticker->setTickCount(std::max(2, m_plot->axisRect()->width() / 140));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineWidget::setVisibleRange(core::Timestamp start, core::Timestamp end)
+{
+    if (end < start)
+        std::swap(start, end);
+    if ((end - start).ns < 1000) { // 1 µs across the plot is as deep as it is useful to go
+        const core::Timestamp mid = start + core::Duration{(end - start).ns / 2};
+        start = mid - core::Duration{500};
+        end = mid + core::Duration{500};
+    }
+    m_start = start;
+    m_end = end;
+    applyRange();
+}
+
+void TimelineWidget::applyRange()
+{
+    if (!m_state.model)
+        return;
+    const core::Timestamp o = m_state.model->origin();
+    m_plot->xAxis2->setRange(TimelineCoordinates::keyOf(o, m_start), TimelineCoordinates::keyOf(o, m_end));
+    m_plot->xAxis->setRange(m_plot->xAxis2->range());
+    replot();
+    emit visibleRangeChanged(m_start, m_end);
+}
+
+void TimelineWidget::fitAll()
+{
+    if (!m_state.model)
+        return;
+    const auto [s, e] = TimelineCoordinates::padded(m_state.model->first(), m_state.model->last(), 0.01, core::Duration{core::kNsPerSecond});
+    setVisibleRange(s, e);
+}
+
+void TimelineWidget::zoomBy(double factor)
+{
+    const core::Timestamp mid = m_start + core::Duration{(m_end - m_start).ns / 2};
+    const auto [s, e] = TimelineCoordinates::zoomed(m_start, m_end, mid, factor);
+    setVisibleRange(s, e);
+}
+
+void TimelineWidget::panBy(double fraction)
+{
+    const core::Duration d{static_cast<std::int64_t>(static_cast<double>((m_end - m_start).ns) * fraction)};
+    setVisibleRange(m_start + d, m_end + d);
+}
+
+void TimelineWidget::centerOn(core::Timestamp t, core::Duration minimumSpan)
+{
+    core::Duration span = m_end - m_start;
+    if (minimumSpan.ns > 0 && span < minimumSpan)
+        span = minimumSpan;
+    setVisibleRange(t - core::Duration{span.ns / 2}, t + core::Duration{span.ns - span.ns / 2});
+}
+
+void TimelineWidget::zoomToSelection()
+{
+    if (!m_state.model)
+        return;
+    if (m_state.measure) {
+        const auto [s, e] = TimelineCoordinates::padded(m_state.measure->first, m_state.measure->second, 0.05, core::Duration{2000});
+        setVisibleRange(s, e);
+    } else if (m_state.selectedEvent < m_state.model->incident().events.size()) {
+        const core::Timestamp t = m_state.model->incident().events[m_state.selectedEvent].time;
+        setVisibleRange(t - core::Duration{50'000'000}, t + core::Duration{50'000'000});
+    } else if (m_state.finding >= 0) {
+        showFinding(m_state.finding);
+    }
+}
+
+void TimelineWidget::expandLane(int lane, bool expand)
+{
+    if (!m_state.model || lane < 0)
+        return;
+    m_tree->setExpanded(m_treeModel->indexOfLane(lane), expand);
+}
+
+void TimelineWidget::scrollToLane(int lane)
+{
+    if (!m_state.model || lane < 0)
+        return;
+    m_tree->scrollTo(m_treeModel->indexOfLane(lane), QAbstractItemView::PositionAtTop);
+}
+
+void TimelineWidget::showFinding(int index)
+{
+    if (!m_state.model || index < 0 || static_cast<std::size_t>(index) >= m_state.model->analysis().findings.size())
+        return;
+    const core::Finding &f = m_state.model->analysis().findings[static_cast<std::size_t>(index)];
+    m_state.finding = index;
+    const std::vector<int> lanes = m_state.model->lanesOfFinding(static_cast<std::size_t>(index));
+    m_state.highlightedLanes.assign(static_cast<std::size_t>(m_state.model->laneCount()), false);
+    for (int l : lanes)
+        m_state.highlightedLanes[static_cast<std::size_t>(l)] = true;
+    m_state.evidence.clear();
+    for (std::size_t e : f.evidence)
+        m_state.evidence.push_back(static_cast<std::uint32_t>(e));
+    for (const auto &step : f.chain)
+        if (step.event != core::kNoEvent)
+            m_state.evidence.push_back(static_cast<std::uint32_t>(step.event));
+    std::sort(m_state.evidence.begin(), m_state.evidence.end());
+    m_state.evidence.erase(std::unique(m_state.evidence.begin(), m_state.evidence.end()), m_state.evidence.end());
+    // Open the way to every lane of the finding (and the subject group itself).
+    const int subject = m_state.model->laneOfSubject(QString::fromStdString(f.subject));
+    for (int l : lanes)
+        for (int p = m_state.model->lane(l).parent; p >= 0; p = m_state.model->lane(p).parent)
+            expandLane(p);
+    if (subject >= 0)
+        expandLane(subject);
+    syncHighlightToTree();
+    const auto [s, e] = TimelineCoordinates::padded(f.start, f.end, 0.12, core::Duration{2 * core::kNsPerSecond});
+    setVisibleRange(s, e);
+    rebuildRows();
+    scrollToLane(subject >= 0 ? subject : (lanes.empty() ? -1 : lanes.front()));
+}
+
+void TimelineWidget::clearFinding()
+{
+    m_state.finding = -1;
+    m_state.evidence.clear();
+    std::fill(m_state.highlightedLanes.begin(), m_state.highlightedLanes.end(), false);
+    syncHighlightToTree();
+    replot();
+}
+
+void TimelineWidget::syncHighlightToTree() { m_treeModel->setHighlighted(m_state.highlightedLanes, m_state.palette.highlightRow); }
+
+void TimelineWidget::selectEvent(std::size_t event, bool scrollTo)
+{
+    if (!m_state.model || event >= m_state.model->incident().events.size())
+        return;
+    m_state.selectedEvent = event;
+    const int lane = m_state.model->laneOfEvent(event);
+    if (scrollTo && lane >= 0) {
+        for (int p = m_state.model->lane(lane).parent; p >= 0; p = m_state.model->lane(p).parent)
+            expandLane(p);
+        const QModelIndex i = m_treeModel->indexOfLane(lane);
+        if (!m_tree->isRowHidden(i.row(), i.parent()))
+            m_tree->scrollTo(i, QAbstractItemView::EnsureVisible);
+        const core::Timestamp t = m_state.model->incident().events[event].time;
+        if (t < m_start || t > m_end)
+            centerOn(t);
+    }
+    if (lane >= 0)
+        m_tree->setCurrentIndex(m_treeModel->indexOfLane(lane));
+    replot();
+    emit eventSelected(event);
+}
+
+bool TimelineWidget::setFilter(const QString &pattern, QString *error)
+{
+    if (!m_state.model)
+        return true;
+    auto shown = LaneFilter::match(*m_state.model, pattern, error);
+    if (!shown)
+        return false;
+    m_filterShown = pattern.trimmed().isEmpty() ? std::vector<bool>{} : std::move(*shown);
+    applyShown();
+    return true;
+}
+
+void TimelineWidget::setFindingLanesOnly(bool on)
+{
+    m_findingShown = on && m_state.model ? m_state.model->findingLanesOnly() : std::vector<bool>{};
+    applyShown();
+}
+
+void TimelineWidget::setShowOrderings(bool on)
+{
+    m_state.showOrderings = on;
+    replot();
+}
+
+void TimelineWidget::setUtcOffset(int seconds)
+{
+    m_state.utcOffsetSeconds = seconds;
+    m_ticker->setUtcOffset(seconds);
+    replot();
+}
+
+void TimelineWidget::setNotes(std::vector<Note> notes)
+{
+    m_state.notes = std::move(notes);
+    replot();
+}
+
+void TimelineWidget::setBanner(const QString &text)
+{
+    m_state.banner = text;
+    replot();
+}
+
+QRectF TimelineWidget::laneRect(int lane) const
+{
+    if (!m_state.model || lane < 0 || static_cast<std::size_t>(lane) >= m_state.rowOfLane.size())
+        return {};
+    const int row = m_state.rowOfLane[static_cast<std::size_t>(lane)];
+    if (row < 0)
+        return {};
+    const QRect area = m_plot->axisRect()->rect();
+    return QRectF(area.left(), m_state.rowTop(row, area.top()), area.width(), m_state.rowHeight);
+}
+
+TimelineCoordinates TimelineWidget::coordinates() const
+{
+    const QRect r = m_plot->axisRect()->rect();
+    return TimelineCoordinates(m_state.model ? m_state.model->origin() : core::Timestamp{}, m_start, m_end, r.left(), r.width());
+}
+
+std::vector<OrderingArrow> TimelineWidget::orderingArrows() const
+{
+    return OverlayLayer::arrows(m_state, coordinates(), m_plot->axisRect()->rect().top());
+}
+
+EventHit TimelineWidget::eventAt(QPointF pos) const
+{
+    EventHit hit;
+    if (!m_state.model)
+        return hit;
+    const QRect area = m_plot->axisRect()->rect();
+    const int lane = m_state.laneAtRow(m_state.rowAt(pos.y(), area.top()));
+    if (lane < 0 || !m_state.rowShowsEvents(lane))
+        return hit;
+    const core::Incident &inc = m_state.model->incident();
+    const Lane &l = m_state.model->lane(lane);
+    const TimelineCoordinates coords = coordinates();
+    const double tolerance = EventPlottable::markRadius(m_state.rowHeight) + 3;
+    for (const FoldedMark &m : EventPlottable::fold(inc, l, coords)) {
+        if (pos.x() < m.x0 - tolerance || pos.x() > m.x1 + tolerance)
+            continue;
+        // The event of the mark nearest to the pointer's time.
+        const core::Timestamp t = coords.toTime(pos.x());
+        const auto begin = l.events.begin() + m.first, end = begin + m.count;
+        auto it = std::lower_bound(begin, end, t, [&](std::uint32_t e, core::Timestamp v) { return inc.events[e].time < v; });
+        if (it == end || (it != begin && (t - inc.events[*(it - 1)].time) < (inc.events[*it].time - t)))
+            --it;
+        hit.event = m.count > 1 && m.severity >= core::Severity::Warning && std::abs(pos.x() - m.x0) <= tolerance ? m.representative : *it;
+        hit.folded = m.count;
+        hit.lane = lane;
+        return hit;
+    }
+    return hit;
+}
+
+QString TimelineWidget::tooltipAt(QPointF pos) const
+{
+    if (!m_state.model)
+        return {};
+    const core::Incident &inc = m_state.model->incident();
+    const int off = m_state.utcOffsetSeconds;
+    const EventHit hit = eventAt(pos);
+    if (hit.event != core::kNoEvent) {
+        const core::Event &e = inc.events[hit.event];
+        QString msg = QString::fromUtf8(inc.message(e).data(), static_cast<qsizetype>(inc.message(e).size()));
+        if (msg.size() > 300)
+            msg = msg.left(299) + QStringLiteral("…");
+        QString tip = QStringLiteral("<b>%1</b><br>").arg(formatTimestamp(e.time, off, 6).toHtmlEscaped());
+        tip += QStringLiteral("lane: %1<br>").arg(m_state.model->lane(m_state.model->laneOfEvent(hit.event)).key.toHtmlEscaped());
+        tip += QStringLiteral("type: <b>%1</b> (%2)<br>").arg(html(inc.typeName(e)), QString::fromLatin1(core::severityName(e.severity)));
+        tip += QStringLiteral("<tt>%1</tt>").arg(msg.toHtmlEscaped());
+        if (hit.folded > 1)
+            tip += QStringLiteral("<br><i>%1 events folded into this mark — zoom in to separate them</i>").arg(hit.folded);
+        return tip;
+    }
+    const QRect area = m_plot->axisRect()->rect();
+    const int lane = m_state.laneAtRow(m_state.rowAt(pos.y(), area.top()));
+    if (lane < 0)
+        return {};
+    const TimelineCoordinates coords = coordinates();
+    const core::Timestamp t = coords.toTime(pos.x());
+    const Lane &l = m_state.model->lane(lane);
+    for (const GapSpan &g : l.gaps) {
+        if (t >= g.start && t <= g.end) {
+            QString tip = QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
+                              .arg(formatPreciseDuration(g.length), g.openEnded ? QStringLiteral(" (until the end of the logs)") : QString(),
+                                   formatDurationText(g.grace),
+                                   g.graceOrigin.isEmpty() ? QString() : QStringLiteral(" (") + g.graceOrigin.toHtmlEscaped() + ')',
+                                   formatTimestamp(g.start, off), formatTimestamp(g.end, off));
+            tip += g.exceedsGrace ? QStringLiteral("<br><b>longer than the grace period: the node is marked lost</b>")
+                                  : QStringLiteral("<br>shorter than the grace period: no effect on the node");
+            return tip;
+        }
+    }
+    const Lane &stateLane = l.isGroup() && !m_state.isExpanded(lane) && l.summaryLane >= 0 ? m_state.model->lane(l.summaryLane) : l;
+    for (const StateSpan &s : stateLane.states) {
+        if (t >= s.start && t <= s.end) {
+            return QStringLiteral("<b>%1</b><br>%2 – %3%4<br>%5")
+                .arg(s.label.toHtmlEscaped(), formatTimestamp(s.start, off), formatTimestamp(s.end, off, 6, false),
+                     s.openEnded ? QStringLiteral(" (still at the end of the logs)") : QString(),
+                     formatPreciseDuration(s.end - s.start));
+        }
+    }
+    return {};
+}
+
+void TimelineWidget::plotMousePress(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    m_pressPos = event->position();
+    m_pressStart = m_start;
+    m_pressEnd = m_end;
+    m_pressScroll = m_state.scroll;
+    m_moved = false;
+    m_drag = event->modifiers() & Qt::ControlModifier ? Drag::RubberBand
+           : event->modifiers() & Qt::ShiftModifier  ? Drag::Measure
+                                                     : Drag::Pan;
+    if (m_drag == Drag::Pan)
+        m_plot->setCursor(Qt::ClosedHandCursor);
+}
+
+void TimelineWidget::plotMouseMove(QMouseEvent *event)
+{
+    if (!m_state.model)
+        return;
+    const QPointF pos = event->position();
+    const TimelineCoordinates coords = coordinates();
+    m_state.cursor = coords.toTime(pos.x());
+    if ((event->buttons() & Qt::LeftButton) && m_drag != Drag::None) {
+        if ((pos - m_pressPos).manhattanLength() > 3)
+            m_moved = true;
+        if (!m_moved) {
+            m_plot->layer(QStringLiteral("overlay"))->replot();
+            return;
+        }
+        QToolTip::hideText();
+        const TimelineCoordinates pressCoords(coords.origin(), m_pressStart, m_pressEnd, coords.left(), coords.width());
+        switch (m_drag) {
+        case Drag::Pan: {
+            const core::Duration dt = pressCoords.durationOf(pos.x() - m_pressPos.x());
+            m_start = m_pressStart - dt;
+            m_end = m_pressEnd - dt;
+            m_tree->verticalScrollBar()->setValue(static_cast<int>(m_pressScroll - (pos.y() - m_pressPos.y())));
+            applyRange();
+            return;
+        }
+        case Drag::RubberBand:
+            m_state.rubberBand = std::make_pair(pressCoords.toTime(m_pressPos.x()), pressCoords.toTime(pos.x()));
+            break;
+        case Drag::Measure:
+            m_state.measure = std::make_pair(pressCoords.toTime(m_pressPos.x()), pressCoords.toTime(pos.x()));
+            break;
+        case Drag::None:
+            break;
+        }
+        m_plot->layer(QStringLiteral("overlay"))->replot();
+        return;
+    }
+    m_plot->layer(QStringLiteral("overlay"))->replot();
+    const EventHit hit = eventAt(pos);
+    const QString tip = tooltipAt(pos);
+    if (tip.isEmpty()) {
+        QToolTip::hideText();
+        m_hoverEvent = core::kNoEvent;
+    } else if (hit.event == core::kNoEvent || hit.event != m_hoverEvent) {
+        m_hoverEvent = hit.event;
+        QToolTip::showText(event->globalPosition().toPoint(), tip, m_plot);
+    }
+    m_plot->setCursor(hit.event != core::kNoEvent ? Qt::PointingHandCursor : Qt::CrossCursor);
+}
+
+void TimelineWidget::plotMouseRelease(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton || !m_state.model)
+        return;
+    const Drag drag = m_drag;
+    m_drag = Drag::None;
+    m_plot->setCursor(Qt::CrossCursor);
+    if (!m_moved) {
+        if (drag == Drag::Pan || drag == Drag::Measure) {
+            const EventHit hit = eventAt(event->position());
+            if (hit.event != core::kNoEvent)
+                selectEvent(hit.event, false);
+            else if (m_state.measure) {
+                m_state.measure.reset();
+                replot();
+            }
+        }
+        return;
+    }
+    if (drag == Drag::RubberBand && m_state.rubberBand) {
+        const auto band = *m_state.rubberBand;
+        m_state.rubberBand.reset();
+        setVisibleRange(std::min(band.first, band.second), std::max(band.first, band.second));
+    }
+}
+
+void TimelineWidget::plotWheel(QWheelEvent *event)
+{
+    if (!m_state.model)
+        return;
+    const QPoint delta = event->angleDelta();
+    if (event->modifiers() & Qt::ShiftModifier) {
+        // Vertical scrolling of the rows (Qt may report it on either axis with Shift).
+        const int d = delta.y() != 0 ? delta.y() : delta.x();
+        QScrollBar *bar = m_tree->verticalScrollBar();
+        bar->setValue(bar->value() - static_cast<int>(d / 120.0 * 3 * m_state.rowHeight));
+    } else if (std::abs(delta.x()) > std::abs(delta.y())) {
+        panBy(-delta.x() / 1200.0);
+    } else {
+        const double steps = delta.y() / 120.0;
+        const core::Timestamp anchor = coordinates().toTime(event->position().x());
+        const auto [s, e] = TimelineCoordinates::zoomed(m_start, m_end, anchor, std::pow(0.8, steps));
+        setVisibleRange(s, e);
+    }
+    event->accept();
+}
+
+void TimelineWidget::plotContextMenu(QPoint pos)
+{
+    if (!m_state.model)
+        return;
+    const TimelineCoordinates coords = coordinates();
+    const core::Timestamp t = coords.toTime(pos.x());
+    const int lane = m_state.laneAtRow(m_state.rowAt(pos.y(), m_plot->axisRect()->rect().top()));
+    const int note = m_overlay->noteAt(pos);
+    QMenu menu(this);
+    menu.addAction(tr("Add note here…"), this, [this, t, lane] {
+        emit noteAddRequested(t, lane >= 0 ? m_state.model->lane(lane).key : QString());
+    });
+    if (note >= 0) {
+        menu.addAction(tr("Edit note…"), this, [this, note] { emit noteEditRequested(note); });
+        menu.addAction(tr("Delete note"), this, [this, note] { emit noteDeleteRequested(note); });
+    }
+    menu.addSeparator();
+    menu.addAction(tr("Copy time %1").arg(formatTimestamp(t, m_state.utcOffsetSeconds)), this,
+                   [this, t] { QApplication::clipboard()->setText(formatTimestamp(t, m_state.utcOffsetSeconds, 9)); });
+    menu.addAction(tr("Zoom to selection"), this, &TimelineWidget::zoomToSelection);
+    menu.addAction(tr("Fit all"), this, &TimelineWidget::fitAll);
+    if (m_state.measure)
+        menu.addAction(tr("Clear measurement"), this, [this] {
+            m_state.measure.reset();
+            replot();
+        });
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+bool TimelineWidget::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot) {
+        if (event->type() == QEvent::Leave) {
+            m_state.cursor.reset();
+            m_plot->layer(QStringLiteral("overlay"))->replot();
+        } else if (event->type() == QEvent::Resize) {
+            replot();
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace kubelane::ui

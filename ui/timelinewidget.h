@@ -1,0 +1,136 @@
+#pragma once
+// The swimlane timeline: the lane tree on the left, the QCustomPlot on the right, rows kept
+// aligned (same row height, one vertical scroll position). Owns TimelineState, the only
+// mutable view state; the plottables only read it. Interaction: wheel zooms around the
+// cursor, drag pans, Ctrl+drag zooms to a rubber band, Shift+drag measures, click selects a
+// mark, hover shows a tooltip, right click pins a note.
+#include "overlaylayer.h"
+#include "timelinestate.h"
+
+#include <QSharedPointer>
+#include <QWidget>
+
+#include <memory>
+
+class QCustomPlot;
+class QCPAxis;
+class QLabel;
+class QScrollBar;
+class QSplitter;
+class QTreeView;
+class QMouseEvent;
+class QWheelEvent;
+
+namespace kubelane::ui {
+
+class EventPlottable;
+class LaneTreeModel;
+class StateBarPlottable;
+class TimeAxisTicker;
+
+// An event under the mouse: the nearest one in the mark, and how many the mark folds.
+struct EventHit {
+    std::size_t event = core::kNoEvent;
+    std::uint32_t folded = 0;
+    int lane = -1;
+};
+
+class TimelineWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineWidget(QWidget *parent = nullptr);
+    ~TimelineWidget() override;
+
+    void setLaneModel(std::shared_ptr<const LaneModel> model);
+    const LaneModel *laneModel() const { return m_state.model.get(); }
+    const TimelineState &state() const { return m_state; }
+
+    // The visible time range.
+    void setVisibleRange(core::Timestamp start, core::Timestamp end);
+    core::Timestamp visibleStart() const { return m_start; }
+    core::Timestamp visibleEnd() const { return m_end; }
+    void fitAll();
+    void zoomBy(double factor); // around the centre
+    void panBy(double fractionOfView);
+    void zoomToSelection();     // measured range, selected event or finding
+    void centerOn(core::Timestamp t, core::Duration minimumSpan = {});
+
+    // Findings: zoom to the window, open and scroll to its lanes, outline its evidence.
+    void showFinding(int index);
+    void clearFinding();
+    int finding() const { return m_state.finding; }
+
+    void selectEvent(std::size_t event, bool scrollTo = true);
+    std::size_t selectedEvent() const { return m_state.selectedEvent; }
+
+    // Filter: RE2 over lane names and event text; false (and `error`) on a bad pattern.
+    bool setFilter(const QString &pattern, QString *error = nullptr);
+    void setFindingLanesOnly(bool on);
+    void setShowOrderings(bool on);
+    void setUtcOffset(int seconds);
+    int utcOffset() const { return m_state.utcOffsetSeconds; }
+    void setNotes(std::vector<Note> notes);
+    void setBanner(const QString &text);
+    void setPalette(const Palette &palette);
+    void expandLane(int lane, bool expand = true);
+    void scrollToLane(int lane);
+
+    // Geometry, for hit tests, exports and tests. Rect of a lane's row in plot pixels (empty
+    // when the lane is not visible); the coordinates of the current view.
+    QRectF laneRect(int lane) const;
+    TimelineCoordinates coordinates() const;
+    EventHit eventAt(QPointF plotPos) const;
+    QCustomPlot *plot() const { return m_plot; }
+    QTreeView *tree() const { return m_tree; }
+    std::vector<OrderingArrow> orderingArrows() const;
+    void replot();
+
+signals:
+    void visibleRangeChanged(core::Timestamp start, core::Timestamp end);
+    void eventSelected(std::size_t event);
+    void noteAddRequested(core::Timestamp time, QString laneKey);
+    void noteEditRequested(int index);
+    void noteDeleteRequested(int index);
+    void laneFilterChanged();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuildRows();
+    void applyRange();
+    void applyShown();
+    void syncHighlightToTree();
+    QString tooltipAt(QPointF pos) const;
+    void plotMousePress(QMouseEvent *event);
+    void plotMouseMove(QMouseEvent *event);
+    void plotMouseRelease(QMouseEvent *event);
+    void plotWheel(QWheelEvent *event);
+    void plotContextMenu(QPoint pos);
+    double axisHeight() const;
+
+    TimelineState m_state;
+    core::Timestamp m_start, m_end;
+    std::vector<bool> m_filterShown, m_findingShown;
+    QSplitter *m_splitter = nullptr;
+    QTreeView *m_tree = nullptr;
+    QLabel *m_treeHeader = nullptr;
+    LaneTreeModel *m_treeModel = nullptr;
+    QCustomPlot *m_plot = nullptr;
+    QScrollBar *m_vscroll = nullptr;
+    QWidget *m_scrollSpacer = nullptr;
+    EventPlottable *m_events = nullptr;
+    StateBarPlottable *m_states = nullptr;
+    OverlayLayer *m_overlay = nullptr;
+    QSharedPointer<TimeAxisTicker> m_ticker;
+
+    enum class Drag { None, Pan, RubberBand, Measure } m_drag = Drag::None;
+    QPointF m_pressPos;
+    core::Timestamp m_pressStart, m_pressEnd;
+    double m_pressScroll = 0;
+    bool m_moved = false;
+    std::size_t m_hoverEvent = core::kNoEvent;
+};
+
+} // namespace kubelane::ui
