@@ -177,6 +177,34 @@ private slots:
         QCOMPARE(std::string(inc->text(events[0]->node)), std::string("node3"));
     }
 
+    void malformedEscapeIsKeptNotFatal()
+    {
+        // std::stoul used to throw here and terminate the loader thread.
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "kubelet.log",
+            "I0312 10:42:26.102104 1 prober.go:107] \"Probe failed\" output=\"bad \\uZZZZ and good \\u00e9\" pod=\"a/b\"\n");
+        const auto inc = test::load({path});
+        QCOMPARE(inc->stats.events, 1u);
+        QCOMPARE(std::string(inc->field(inc->events[0], "output")), std::string("bad \\uZZZZ and good \xc3\xa9"));
+    }
+
+    void klogJsonMilliseconds()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "nodes/w1/kubelet.log",
+            "{\"ts\":1718784064445.591,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe failed\",\"v\":1}\n");
+        const auto inc = test::load({path});
+        QCOMPARE(QString::fromStdString(formatRfc3339(inc->events.at(0).time, 9)), QString("2024-06-19T08:01:04.445591000Z"));
+    }
+
+    void journalNodeFromItsHost()
+    {
+        QTemporaryDir dir;
+        const auto path = writeFile(dir, "journal.txt", "Dec 07 15:16:23 node3 kubelet[1]: I1207 15:16:23.071262 1 server.go:417] Version: v1.18.6\n");
+        const auto inc = test::load({path});
+        QCOMPARE(inc->sources.at(0).node, std::string("node3"));
+    }
+
     void emptyFile()
     {
         QTemporaryDir dir;

@@ -1,4 +1,5 @@
 #include "eventtypecatalog.h"
+#include "../util/textfile.h"
 
 #include "extractors.h"
 
@@ -6,8 +7,6 @@
 #include <re2/re2.h>
 #include <re2/set.h>
 
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace kubelane::core {
@@ -51,12 +50,10 @@ EventTypeCatalog::~EventTypeCatalog() = default;
 
 std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadFile(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    const auto text = readTextFile(path);
+    if (!text)
         throw std::runtime_error(path + ": cannot open the event-type table");
-    std::stringstream buf;
-    buf << in.rdbuf();
-    return loadJson(buf.str(), path);
+    return loadJson(*text, path);
 }
 
 std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view text, const std::string &origin)

@@ -1,21 +1,18 @@
 #include "goroutinemap.h"
+#include "../util/textfile.h"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace kubelane::core {
 
 std::shared_ptr<GoroutineMap> GoroutineMap::loadFile(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    const auto text = readTextFile(path);
+    if (!text)
         throw std::runtime_error(path + ": cannot open the goroutine map");
-    std::stringstream buf;
-    buf << in.rdbuf();
-    return loadJson(buf.str(), path);
+    return loadJson(*text, path);
 }
 
 std::shared_ptr<GoroutineMap> GoroutineMap::loadJson(std::string_view text, const std::string &origin)

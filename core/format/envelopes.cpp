@@ -1,26 +1,16 @@
 #include "envelopes.h"
 
+#include "../util/textscan.h"
+
 #include <array>
 
 namespace kubelane::core {
 
 namespace {
 
-inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+using text::isDigit;
 
-bool num(std::string_view s, size_t at, size_t n, unsigned &out)
-{
-    if (at + n > s.size())
-        return false;
-    unsigned v = 0;
-    for (size_t i = at; i < at + n; ++i) {
-        if (!isDigit(s[i]))
-            return false;
-        v = v * 10 + unsigned(s[i] - '0');
-    }
-    out = v;
-    return true;
-}
+bool num(std::string_view s, size_t at, size_t n, unsigned &out) { return text::parseDigits(s, at, n, out); }
 
 int monthFromAbbrev(std::string_view m)
 {
@@ -41,18 +31,10 @@ size_t parseClock(std::string_view s, size_t at, std::int64_t &nsOfDay, bool &pr
         return std::string_view::npos;
     size_t i = at + 8;
     std::int64_t frac = 0;
-    precise = false;
-    if (i < s.size() && s[i] == '.') {
-        int n = 0;
-        for (++i; i < s.size() && isDigit(s[i]); ++i)
-            if (n < 9) {
-                frac = frac * 10 + (s[i] - '0');
-                ++n;
-            }
-        for (int k = n; k < 9; ++k)
-            frac *= 10;
-        precise = n > 0;
-    }
+    int digits = 0;
+    if (i < s.size() && s[i] == '.')
+        i = text::parseFraction(s, i + 1, frac, &digits);
+    precise = digits > 0;
     nsOfDay = (std::int64_t(h) * 3600 + m * 60 + sec) * kNsPerSecond + frac;
     return i;
 }
@@ -215,50 +197,11 @@ std::size_t decodeJsonString(std::string_view s, std::size_t i, std::string &out
         case '\\': out += '\\'; break;
         case '"': out += '"'; break;
         case 'u': {
-            if (i + 4 > s.size())
+            const auto esc = text::parseUnicodeEscape(s, i);
+            if (!esc)
                 return std::string_view::npos;
-            unsigned cp = 0;
-            for (size_t k = 0; k < 4; ++k) {
-                const char h = s[i + k];
-                cp <<= 4;
-                if (h >= '0' && h <= '9') cp |= unsigned(h - '0');
-                else if (h >= 'a' && h <= 'f') cp |= unsigned(h - 'a' + 10);
-                else if (h >= 'A' && h <= 'F') cp |= unsigned(h - 'A' + 10);
-                else return std::string_view::npos;
-            }
-            i += 4;
-            // Surrogate pairs: combine when the low half follows.
-            if (cp >= 0xD800 && cp < 0xDC00 && i + 6 <= s.size() && s[i] == '\\' && s[i + 1] == 'u') {
-                unsigned lo = 0;
-                bool ok = true;
-                for (size_t k = 0; k < 4; ++k) {
-                    const char h = s[i + 2 + k];
-                    lo <<= 4;
-                    if (h >= '0' && h <= '9') lo |= unsigned(h - '0');
-                    else if (h >= 'a' && h <= 'f') lo |= unsigned(h - 'a' + 10);
-                    else if (h >= 'A' && h <= 'F') lo |= unsigned(h - 'A' + 10);
-                    else ok = false;
-                }
-                if (ok && lo >= 0xDC00 && lo < 0xE000) {
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                    i += 6;
-                }
-            }
-            if (cp < 0x80) {
-                out += char(cp);
-            } else if (cp < 0x800) {
-                out += char(0xC0 | (cp >> 6));
-                out += char(0x80 | (cp & 0x3F));
-            } else if (cp < 0x10000) {
-                out += char(0xE0 | (cp >> 12));
-                out += char(0x80 | ((cp >> 6) & 0x3F));
-                out += char(0x80 | (cp & 0x3F));
-            } else {
-                out += char(0xF0 | (cp >> 18));
-                out += char(0x80 | ((cp >> 12) & 0x3F));
-                out += char(0x80 | ((cp >> 6) & 0x3F));
-                out += char(0x80 | (cp & 0x3F));
-            }
+            text::appendUtf8(out, esc->first);
+            i = esc->second;
             break;
         }
         default: return std::string_view::npos;

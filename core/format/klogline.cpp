@@ -1,18 +1,14 @@
 #include "klogline.h"
 
+#include "../util/textscan.h"
+
 namespace kubelane::core {
 
 namespace {
 
-inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+using text::isDigit;
 
-inline bool twoDigits(std::string_view s, size_t at, unsigned &out)
-{
-    if (!isDigit(s[at]) || !isDigit(s[at + 1]))
-        return false;
-    out = unsigned(s[at] - '0') * 10 + unsigned(s[at + 1] - '0');
-    return true;
-}
+inline bool twoDigits(std::string_view s, size_t at, unsigned &out) { return text::parseDigits(s, at, 2, out); }
 
 inline bool isKeyChar(char c)
 {
@@ -79,16 +75,9 @@ bool parseKlogHeader(std::string_view s, KlogHeader &out)
     std::int64_t frac = 0;
     if (s[i] == '.') {
         int n = 0;
-        for (++i; i < s.size() && isDigit(s[i]); ++i) {
-            if (n < 9) {
-                frac = frac * 10 + (s[i] - '0');
-                ++n;
-            }
-        }
+        i = text::parseFraction(s, i + 1, frac, &n);
         if (n == 0)
             return false;
-        for (; n < 9; ++n)
-            frac *= 10;
     }
     // Thread id, right-aligned in a field of 7.
     while (i < s.size() && s[i] == ' ')
@@ -165,19 +154,12 @@ std::string_view unquoteGo(std::string_view body, FieldList &fields)
         case '"': out += '"'; break;
         case '\\': out += '\\'; break;
         case 'u':
-            if (i + 4 < body.size()) {
-                const unsigned cp = static_cast<unsigned>(std::stoul(std::string(body.substr(i + 1, 4)), nullptr, 16));
-                i += 4;
-                if (cp < 0x80) {
-                    out += char(cp);
-                } else if (cp < 0x800) {
-                    out += char(0xC0 | (cp >> 6));
-                    out += char(0x80 | (cp & 0x3F));
-                } else {
-                    out += char(0xE0 | (cp >> 12));
-                    out += char(0x80 | ((cp >> 6) & 0x3F));
-                    out += char(0x80 | (cp & 0x3F));
-                }
+            // A malformed escape is kept as written: log text is not ours to reject.
+            if (const auto esc = text::parseUnicodeEscape(body, i + 1)) {
+                text::appendUtf8(out, esc->first);
+                i = esc->second - 1;
+            } else {
+                out += "\\u";
             }
             break;
         default: out += '\\'; out += c; break;

@@ -31,7 +31,9 @@ bool contains(std::string_view s, std::string_view what) { return s.find(what) !
 // "kube-apiserver-master1_kube-system_..." or "kube-system_kube-apiserver-master1_<uid>"
 std::string nodeAfterComponent(std::string_view part, std::string_view component)
 {
-    const size_t at = part.find(std::string(component) + "-");
+    size_t at = part.find(component);
+    while (at != std::string_view::npos && (at + component.size() >= part.size() || part[at + component.size()] != '-'))
+        at = part.find(component, at + 1);
     if (at == std::string_view::npos)
         return {};
     const size_t start = at + component.size() + 1;
@@ -43,7 +45,7 @@ std::string nodeAfterComponent(std::string_view part, std::string_view component
 
 } // namespace
 
-std::string componentForProcess(std::string_view id)
+std::string_view componentForProcess(std::string_view id)
 {
     if (id == "dockerd" || id == "docker")
         return "dockerd";
@@ -52,12 +54,12 @@ std::string componentForProcess(std::string_view id)
     if (id == "systemd" || id == "init")
         return "systemd";
     for (auto c : kComponents)
-        if (id == c || id.starts_with(std::string(c) + "-") || id.starts_with(std::string(c) + ".") )
-            return std::string(c);
-    return std::string(id);
+        if (id.starts_with(c) && (id.size() == c.size() || id[c.size()] == '-' || id[c.size()] == '.'))
+            return c;
+    return id;
 }
 
-std::string componentForGoFile(std::string_view file)
+std::string_view componentForGoFile(std::string_view file)
 {
     if (contains(file, "node_lifecycle_controller") || contains(file, "taint_manager") || contains(file, "leaderelection")
         || contains(file, "controllermanager"))
@@ -68,6 +70,12 @@ std::string componentForGoFile(std::string_view file)
         || contains(file, "status_manager") || contains(file, "pod_workers") || contains(file, "docker_"))
         return "kubelet";
     return {};
+}
+
+bool isControlPlaneComponent(std::string_view c)
+{
+    return c == "kube-apiserver" || c == "kube-controller-manager" || c == "kube-scheduler" || c == "etcd"
+        || c == "cloud-controller-manager";
 }
 
 SourceIdentity identityFromPath(std::string_view path)

@@ -14,8 +14,13 @@ struct SourceIdentity {
 
 SourceIdentity identityFromPath(std::string_view path);
 // Component name for a journald identifier or process name ("kubelet", "dockerd", "systemd").
-std::string componentForProcess(std::string_view identifier);
-// Component implied by the Go file that logged a klog line, when the path told us nothing.
-std::string componentForGoFile(std::string_view file);
+// Returns a static name, or `identifier` itself when it names no known component.
+std::string_view componentForProcess(std::string_view identifier);
+// Component implied by the Go file that logged a klog line, when the path told us nothing
+// ("" when it implies none).
+std::string_view componentForGoFile(std::string_view file);
+// Components that run once per cluster rather than on every node: their lines are about
+// the node they name, not the host they ran on.
+bool isControlPlaneComponent(std::string_view component);
 
 } // namespace kubelane::core

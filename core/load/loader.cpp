@@ -58,7 +58,7 @@ int currentYear()
 }
 
 // Decides the zone and the year of one source from what its lines showed.
-void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear, std::vector<std::string> &notes)
+void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear)
 {
     Source &s = p.source;
     ClockInfo &c = s.clock;
@@ -104,8 +104,6 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear, s
         c.year = currentYear();
         c.yearEvidence = "no evidence: assumed the current year (override with --year)";
     }
-    if (p.needsClockInference && c.offsetOrigin == ClockInfo::OffsetOrigin::Assumed)
-        notes.push_back(s.path + ": time zone unknown, assumed UTC");
 }
 
 void resolveTimes(ParsedSource &p, std::vector<Timestamp> &out)
@@ -269,11 +267,10 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
 
     // Clocks: sources with their own evidence first, then the rest borrow the bundle's year.
     std::map<int, int> yearVotes;
-    std::vector<std::string> notes;
     for (auto &p : parsed) {
         if (p.clockEvidence.empty() && !p.explicitYear)
             continue;
-        resolveClock(p, options, 0, notes);
+        resolveClock(p, options, 0);
         ++yearVotes[p.source.clock.year];
     }
     for (auto &p : parsed)
@@ -283,7 +280,7 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
         : std::max_element(yearVotes.begin(), yearVotes.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
     for (auto &p : parsed)
         if (p.clockEvidence.empty() && !p.explicitYear)
-            resolveClock(p, options, bundleYear, notes);
+            resolveClock(p, options, bundleYear);
     // Files written on the same host share its clock: a journal without zone takes the zone
     // its node's kubelet log showed.
     for (auto &p : parsed) {
@@ -298,15 +295,15 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
             c.utcOffsetSeconds = oc.utcOffsetSeconds;
             c.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
             c.offsetEvidence = "same node as " + other.source.path + " (" + formatUtcOffset(oc.utcOffsetSeconds) + ")";
-            std::erase(notes, p.source.path + ": time zone unknown, assumed UTC");
             break;
         }
     }
-    incident->notes.insert(incident->notes.end(), notes.begin(), notes.end());
-
     mergeParsedSources(parsed, *incident, [&](ParsedSource &p, std::vector<Timestamp> &times) { resolveTimes(p, times); });
     correlate(*incident);
     alignClocks(*incident);
+    for (const auto &s : incident->sources)
+        if (s.clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed)
+            incident->notes.push_back(s.path + ": time zone unknown, assumed UTC");
 
     if (options.from || options.to) {
         const Timestamp from = options.from.value_or(Timestamp{std::numeric_limits<std::int64_t>::min()});

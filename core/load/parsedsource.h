@@ -8,7 +8,6 @@
 #include "../time/timeevidence.h"
 
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace kubelane::core {
@@ -24,8 +23,6 @@ struct ParsedSource {
     std::vector<Field> fields;
     StringPool strings;
     std::vector<LocalPod> pods;
-    std::unordered_map<std::string, PodId> podByKey; // "ns/name", "/name" when ns unknown
-    std::unordered_map<std::string, PodId> podByUid;
     ClockEvidence clockEvidence;
     int explicitYear = 0;             // from a glog "Log file created at:" or journald header
     std::string explicitYearEvidence;

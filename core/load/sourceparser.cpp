@@ -3,11 +3,9 @@
 #include "../format/envelopes.h"
 #include "../format/klogline.h"
 #include "../format/sourceidentity.h"
-
-#include <nlohmann/json.hpp>
+#include "../util/textscan.h"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 
 namespace kubelane::core {
@@ -16,12 +14,6 @@ namespace {
 
 constexpr std::size_t kMaxStoredFieldValue = 1024;
 constexpr std::size_t kMaxDiagnosticsPerReason = 20;
-
-bool isNodeLocalComponent(std::string_view c)
-{
-    return !(c == "kube-apiserver" || c == "kube-controller-manager" || c == "kube-scheduler" || c == "etcd"
-             || c == "cloud-controller-manager");
-}
 
 enum class LineCheck { Text, Binary, InvalidUtf8 };
 
@@ -40,7 +32,7 @@ LineCheck checkLine(std::string_view s)
             continue;
         }
         int n = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-        if (n < 0 || p + n >= end + 0 || p + n > end) {
+        if (n < 0 || p + n >= end) {
             badUtf8 = true;
             ++p;
             continue;
@@ -66,15 +58,8 @@ bool looksLikeContinuation(std::string_view payload)
 int glogCreatedYear(std::string_view line)
 {
     constexpr std::string_view kPrefix = "Log file created at: ";
-    if (!line.starts_with(kPrefix) || line.size() < kPrefix.size() + 4)
-        return 0;
     int y = 0;
-    for (size_t i = kPrefix.size(); i < kPrefix.size() + 4; ++i) {
-        if (line[i] < '0' || line[i] > '9')
-            return 0;
-        y = y * 10 + (line[i] - '0');
-    }
-    return y;
+    return line.starts_with(kPrefix) && text::parseDigits(line, kPrefix.size(), 4, y) ? y : 0;
 }
 
 bool isGlogPreamble(std::string_view line)
@@ -87,19 +72,14 @@ bool isGlogPreamble(std::string_view line)
 int journaldHeaderYear(std::string_view line)
 {
     for (size_t i = 0; i + 10 <= line.size(); ++i) {
-        if (line[i + 4] == '-' && line[i + 7] == '-') {
-            int y = 0;
-            bool ok = true;
-            for (size_t k = i; k < i + 4; ++k) {
-                ok = ok && line[k] >= '0' && line[k] <= '9';
-                y = y * 10 + (line[k] - '0');
-            }
-            if (ok && y > 1990)
-                return y;
-        }
+        int y = 0;
+        if (line[i + 4] == '-' && line[i + 7] == '-' && text::parseDigits(line, i, 4, y) && y > 1990)
+            return y;
     }
     return 0;
 }
+
+std::uint64_t pairKey(StringId a, StringId b) { return (std::uint64_t(a) << 32) | b; }
 
 } // namespace
 
@@ -107,29 +87,20 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
 {
     std::map<SourceFormat, int> votes;
     std::map<JournaldStyle, int> journaldStyles;
-    size_t pos = 0;
     int examined = 0;
     int binaryLines = 0;
     bool goroutineHeader = false;
-    while (pos < bytes.size() && examined < 200) {
-        size_t end = bytes.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = bytes.size();
-        std::string_view line = bytes.substr(pos, std::min<size_t>(end - pos, 1 << 20));
-        pos = end + 1;
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
+    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line.empty())
-            continue;
+            return true;
+        line = line.substr(0, 1 << 20);
         ++examined;
-        if (checkLine(line.substr(0, 4096)) == LineCheck::Binary) {
-            ++binaryLines;
-            continue;
-        }
         KlogHeader h;
         JournaldLine j;
         CriLine c;
-        if (line.starts_with("goroutine ") && line.find(" [") != std::string_view::npos) {
+        if (checkLine(line.substr(0, 4096)) == LineCheck::Binary) {
+            ++binaryLines;
+        } else if (line.starts_with("goroutine ") && line.find(" [") != std::string_view::npos) {
             goroutineHeader = true;
         } else if (line[0] == '{') {
             if (line.find("\"log\":") != std::string_view::npos && line.find("\"time\":") != std::string_view::npos)
@@ -138,7 +109,7 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
                 ++votes[SourceFormat::AuditLog];
             else if (line.find("\"ts\":") != std::string_view::npos)
                 ++votes[SourceFormat::KlogJson];
-        } else if (parseKlogHeader(line, h)) {
+        } else if (parseKlogHeader(line, h) || isGlogPreamble(line)) {
             ++votes[SourceFormat::KlogText];
         } else if (parseCriLine(line, c)) {
             ++votes[SourceFormat::CriLog];
@@ -147,33 +118,27 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
             ++journaldStyles[j.style];
         } else if (isJournaldMetaLine(line)) {
             ++votes[SourceFormat::Journald];
-        } else if (isGlogPreamble(line)) {
-            ++votes[SourceFormat::KlogText];
         }
-    }
-    if (examined > 0 && binaryLines * 2 > examined) {
+        return examined < 200;
+    });
+    auto set = [&](SourceFormat f, const char *text) {
         if (detail)
-            *detail = "binary data";
-        return SourceFormat::Binary;
-    }
-    if (goroutineHeader && votes.empty()) {
-        if (detail)
-            *detail = "Go goroutine dump";
-        return SourceFormat::GoroutineDump;
-    }
-    if (votes.empty()) {
-        if (detail)
-            *detail = examined == 0 ? "empty" : "no known log format";
-        return examined == 0 ? SourceFormat::Unknown : SourceFormat::PlainText;
-    }
-    const auto best = std::max_element(votes.begin(), votes.end(), [](auto &a, auto &b) { return a.second < b.second; });
-    if (detail) {
-        *detail = formatName(best->first);
-        if (best->first == SourceFormat::Journald && !journaldStyles.empty())
-            *detail = journaldStyleName(std::max_element(journaldStyles.begin(), journaldStyles.end(),
-                                                         [](auto &a, auto &b) { return a.second < b.second; })->first);
-    }
-    return best->first;
+            *detail = text;
+        return f;
+    };
+    if (examined > 0 && binaryLines * 2 > examined)
+        return set(SourceFormat::Binary, "binary data");
+    if (goroutineHeader && votes.empty())
+        return set(SourceFormat::GoroutineDump, "Go goroutine dump");
+    if (votes.empty())
+        return examined == 0 ? set(SourceFormat::Unknown, "empty") : set(SourceFormat::PlainText, "no known log format");
+    auto mostVoted = [](const auto &m) {
+        return std::max_element(m.begin(), m.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
+    };
+    const SourceFormat best = mostVoted(votes);
+    if (best == SourceFormat::Journald && !journaldStyles.empty())
+        return set(best, journaldStyleName(mostVoted(journaldStyles)));
+    return set(best, formatName(best));
 }
 
 SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles) : m_types(types), m_roles(roles) {}
@@ -181,8 +146,10 @@ SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &ro
 ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const SourceOverrides &overrides)
 {
     m_out = ParsedSource{};
-    m_overrides = overrides;
     m_roleCache.clear();
+    m_podByName.clear();
+    m_podByUid.clear();
+    m_partial = {};
     m_lastMonth = 0;
     m_rollovers = 0;
     m_lastDay = 0;
@@ -207,16 +174,25 @@ ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const Sourc
     default: parseLines(src.format); break;
     }
 
-    // The dominant component and host, where the path did not say.
-    std::map<StringId, std::uint64_t> components;
-    for (const Event &e : m_out.events)
-        ++components[e.component];
-    if (src.component.empty() && !components.empty()) {
-        const auto best = std::max_element(components.begin(), components.end(), [](auto &a, auto &b) { return a.second < b.second; });
-        src.component = std::string(m_out.strings.view(best->first));
+    // What the path did not say, the content does: the most frequent component, and for a
+    // node-local file (a journal) the host its lines name.
+    auto dominant = [&](auto member) {
+        std::map<StringId, std::uint64_t> counts;
+        for (const Event &e : m_out.events)
+            if (e.*member != kNoString)
+                ++counts[e.*member];
+        return counts.empty() ? std::string()
+                              : std::string(m_out.strings.view(std::max_element(counts.begin(), counts.end(), [](auto &a, auto &b) {
+                                                                    return a.second < b.second;
+                                                                })->first));
+    };
+    if (src.component.empty()) {
+        src.component = dominant(&Event::component);
         if (!src.component.empty())
             src.componentOrigin = "content";
     }
+    if (src.node.empty() && !isControlPlaneComponent(src.component))
+        src.node = dominant(&Event::node);
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
         src.componentOrigin += " (audit log)";
     src.eventCount = m_out.events.size();
@@ -246,6 +222,15 @@ void SourceParser::unparsed(const LineView &line, DiagnosticReason reason)
     diagnose(line, reason);
 }
 
+void SourceParser::noteYear(int year, const LineView &line, const char *what)
+{
+    if (!year || m_out.explicitYear)
+        return;
+    m_out.explicitYear = year;
+    m_out.explicitYearEvidence = std::string(what) + ", line " + std::to_string(line.number) + ": \""
+        + std::string(line.text.substr(0, 80)) + "\"";
+}
+
 bool SourceParser::extendLastEvent(const LineView &line)
 {
     if (m_out.events.empty())
@@ -265,225 +250,171 @@ bool SourceParser::extendLastEvent(const LineView &line)
 void SourceParser::parseLines(SourceFormat format)
 {
     Source &src = m_out.source;
-    const std::string_view bytes(*src.bytes);
-    std::size_t pos = 0;
-    std::uint32_t number = 0;
-    // Pending multi-part records (CRI "P" lines, docker lines over 16 KiB).
-    bool partialOpen = false;
-    LineView partialFirst{};
-    std::uint32_t partialLines = 0;
-    std::uint64_t partialArenaStart = 0;
-    std::int64_t partialUtc = 0;
-
-    while (pos < bytes.size()) {
-        std::size_t end = bytes.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = bytes.size();
-        LineView line{bytes.substr(pos, end - pos), pos, ++number};
-        pos = end + 1;
-        if (!line.text.empty() && line.text.back() == '\r')
-            line.text.remove_suffix(1);
+    text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+        const LineView line{text, offset, number};
         ++src.lineCount;
-
-        const LineCheck check = checkLine(line.text.substr(0, 64 * 1024));
+        const LineCheck check = checkLine(text.substr(0, 64 * 1024));
         if (check == LineCheck::Binary) {
             unparsed(line, DiagnosticReason::BinaryData);
-            continue;
+            return;
         }
         if (check == LineCheck::InvalidUtf8)
             diagnose(line, DiagnosticReason::InvalidUtf8);
-        if (line.text.size() > 64 * 1024)
+        if (text.size() > 64 * 1024)
             diagnose(line, DiagnosticReason::LineTooLong);
-
-        Envelope env;
-        std::string_view payload = line.text;
         switch (format) {
-        case SourceFormat::KlogText:
-        case SourceFormat::PlainText:
-        case SourceFormat::Unknown:
-        case SourceFormat::Binary: {
-            if (line.text.empty()) {
-                if (!extendLastEvent(line))
-                    unparsed(line, DiagnosticReason::NoTimestamp);
-                continue;
-            }
-            if (isGlogPreamble(line.text)) {
-                if (const int y = glogCreatedYear(line.text)) {
-                    m_out.explicitYear = y;
-                    m_out.explicitYearEvidence = "glog header, line " + std::to_string(line.number) + ": \"" + std::string(line.text) + "\"";
-                }
-                if (line.text.starts_with("Running on machine: ") && src.node.empty())
-                    src.node = std::string(line.text.substr(20));
-                // A preamble line is understood: it is kept as part of the file's first event
-                // if there is one, else recorded as metadata below.
-                Envelope meta;
-                emitRecord(line, 1, line.text.size(), line.text, meta);
-                continue;
-            }
-            KlogHeader h;
-            if (!parseKlogHeader(line.text, h)) {
-                // `journalctl -o cat` keeps systemd's own lines without any prefix: they are
-                // events (with their neighbour's time), not continuation text.
-                FieldList probe;
-                if (m_types.classify(line.text, "systemd", probe) != kOtherEventType) {
-                    Envelope unit;
-                    unit.component = "systemd";
-                    emitRecord(line, 1, line.text.size(), line.text, unit);
-                } else if (!extendLastEvent(line)) {
-                    unparsed(line, DiagnosticReason::NoTimestamp);
-                }
-                continue;
-            }
-            break;
+        case SourceFormat::Journald: onJournaldLine(line); break;
+        case SourceFormat::CriLog: onCriLine(line); break;
+        case SourceFormat::DockerJson: onDockerJsonLine(line); break;
+        default: onKlogTextLine(line); break;
         }
-        case SourceFormat::Journald: {
-            JournaldLine j;
-            if (isJournaldMetaLine(line.text)) {
-                if (const int y = journaldHeaderYear(line.text); y && !m_out.explicitYear) {
-                    m_out.explicitYear = y;
-                    m_out.explicitYearEvidence = "journal header, line " + std::to_string(line.number) + ": \"" + std::string(line.text.substr(0, 80)) + "\"";
-                }
-                Envelope meta;
-                meta.component = "journald";
-                emitRecord(line, 1, line.text.size(), line.text, meta);
-                continue;
-            }
-            if (!parseJournaldLine(line.text, j)) {
-                // journalctl indents the continuation lines of a multi-line message.
-                if (!(looksLikeContinuation(line.text) && extendLastEvent(line)))
-                    unparsed(line, line.text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::NoTimestamp);
-                continue;
-            }
-            payload = j.message;
-            env.host = j.host;
-            env.component = j.identifier;
-            if (j.hasZone) {
-                env.utc = toUtc(j.local, j.utcOffsetSeconds).ns;
-            } else {
-                env.haveLocal = true;
-                env.local.month = static_cast<std::uint8_t>(j.local.month ? j.local.month : m_lastMonth);
-                env.local.day = static_cast<std::uint8_t>(j.local.day ? j.local.day : m_lastDay);
-                env.local.nsOfDay = j.local.nsOfDay;
-            }
-            break;
-        }
-        case SourceFormat::CriLog: {
-            CriLine c;
-            if (!parseCriLine(line.text, c)) {
-                unparsed(line, DiagnosticReason::NoTimestamp);
-                continue;
-            }
-            if (c.partial || partialOpen) {
-                if (!partialOpen) {
-                    partialOpen = true;
-                    partialFirst = line;
-                    partialLines = 0;
-                    partialArenaStart = src.arena.size();
-                    partialUtc = c.utc.ns;
-                }
-                src.arena.append(c.message);
-                ++partialLines;
-                if (c.partial)
-                    continue;
-                partialOpen = false;
-                env.utc = partialUtc;
-                env.messageInArena = true;
-                env.arenaOffset = partialArenaStart;
-                const std::string_view joined = std::string_view(src.arena).substr(partialArenaStart);
-                emitRecord(partialFirst, partialLines, line.offset + line.text.size() - partialFirst.offset, joined, env);
-                continue;
-            }
-            env.utc = c.utc.ns;
-            payload = c.message;
-            break;
-        }
-        case SourceFormat::DockerJson: {
-            DockerJsonLine d;
-            const std::uint64_t before = src.arena.size();
-            if (!parseDockerJsonLine(line.text, d, src.arena)) {
-                unparsed(line, line.text.starts_with("{") ? DiagnosticReason::MalformedJson : DiagnosticReason::NoTimestamp);
-                continue;
-            }
-            if (!partialOpen) {
-                partialFirst = line;
-                partialLines = 0;
-                partialArenaStart = before;
-                partialUtc = d.utc.ns;
-            }
-            ++partialLines;
-            if (!d.endsLine) {
-                partialOpen = true;
-                continue;
-            }
-            partialOpen = false;
-            env.utc = partialUtc;
-            env.messageInArena = true;
-            env.arenaOffset = partialArenaStart;
-            const std::string_view joined = std::string_view(src.arena).substr(partialArenaStart);
-            emitRecord(partialFirst, partialLines, line.offset + line.text.size() - partialFirst.offset, joined, env);
-            continue;
-        }
-        default: break;
-        }
-        emitRecord(line, 1, line.text.size(), payload, env);
+    });
+    if (m_partial.open) // the file ended inside a multi-part record: keep what there is
+        flushPartial(src.bytes->size());
+}
+
+void SourceParser::onKlogTextLine(const LineView &line)
+{
+    if (isGlogPreamble(line.text)) {
+        noteYear(glogCreatedYear(line.text), line, "glog header");
+        if (line.text.starts_with("Running on machine: ") && m_out.source.node.empty())
+            m_out.source.node = std::string(line.text.substr(20));
+        emitRecord(line, 1, line.text.size(), line.text, {});
+        return;
     }
-    if (partialOpen) {
-        // The file ended inside a multi-part record: keep what there is.
+    KlogHeader h;
+    if (parseKlogHeader(line.text, h)) {
+        emitRecord(line, 1, line.text.size(), line.text, {});
+        return;
+    }
+    // Header-less text continues the entry above (stack traces, wrapped messages), except
+    // systemd's own lines, which `journalctl -o cat` keeps without any prefix: those are
+    // events with their neighbour's time.
+    FieldList probe;
+    if (!line.text.empty() && !looksLikeContinuation(line.text) && m_types.classify(line.text, "systemd", probe) != kOtherEventType) {
+        Envelope unit;
+        unit.component = "systemd";
+        emitRecord(line, 1, line.text.size(), line.text, unit);
+    } else if (!extendLastEvent(line)) {
+        unparsed(line, DiagnosticReason::NoTimestamp);
+    }
+}
+
+void SourceParser::onJournaldLine(const LineView &line)
+{
+    if (isJournaldMetaLine(line.text)) {
+        noteYear(journaldHeaderYear(line.text), line, "journal header");
+        Envelope meta;
+        meta.component = "journald";
+        emitRecord(line, 1, line.text.size(), line.text, meta);
+        return;
+    }
+    JournaldLine j;
+    if (!parseJournaldLine(line.text, j)) {
+        // journalctl indents the continuation lines of a multi-line message.
+        if (!(looksLikeContinuation(line.text) && extendLastEvent(line)))
+            unparsed(line, DiagnosticReason::NoTimestamp);
+        return;
+    }
+    Envelope env;
+    env.host = j.host;
+    env.component = j.identifier;
+    if (j.hasZone) {
+        env.utc = toUtc(j.local, j.utcOffsetSeconds).ns;
+    } else {
+        env.haveLocal = true;
+        env.local.month = static_cast<std::uint8_t>(j.local.month ? j.local.month : m_lastMonth);
+        env.local.day = static_cast<std::uint8_t>(j.local.day ? j.local.day : m_lastDay);
+        env.local.nsOfDay = j.local.nsOfDay;
+    }
+    emitRecord(line, 1, line.text.size(), j.message, env);
+}
+
+void SourceParser::onCriLine(const LineView &line)
+{
+    CriLine c;
+    if (!parseCriLine(line.text, c)) {
+        unparsed(line, DiagnosticReason::NoTimestamp);
+        return;
+    }
+    if (!c.partial && !m_partial.open) {
         Envelope env;
-        env.utc = partialUtc;
-        env.messageInArena = true;
-        env.arenaOffset = partialArenaStart;
-        const std::string_view joined = std::string_view(src.arena).substr(partialArenaStart);
-        emitRecord(partialFirst, partialLines, bytes.size() - partialFirst.offset, joined, env);
+        env.utc = c.utc.ns;
+        emitRecord(line, 1, line.text.size(), c.message, env);
+        return;
     }
+    if (!m_partial.open)
+        m_partial = {true, line, 0, m_out.source.arena.size(), c.utc.ns};
+    m_out.source.arena.append(c.message);
+    ++m_partial.lines;
+    if (!c.partial)
+        flushPartial(line.offset + line.text.size());
+}
+
+void SourceParser::onDockerJsonLine(const LineView &line)
+{
+    DockerJsonLine d;
+    const std::uint64_t before = m_out.source.arena.size();
+    if (!parseDockerJsonLine(line.text, d, m_out.source.arena)) {
+        unparsed(line, line.text.starts_with("{") ? DiagnosticReason::MalformedJson : DiagnosticReason::NoTimestamp);
+        return;
+    }
+    if (!m_partial.open)
+        m_partial = {true, line, 0, before, d.utc.ns};
+    ++m_partial.lines;
+    if (d.endsLine)
+        flushPartial(line.offset + line.text.size());
+}
+
+void SourceParser::flushPartial(std::uint64_t endOffset)
+{
+    Envelope env;
+    env.utc = m_partial.utc;
+    env.messageInArena = true;
+    env.arenaOffset = m_partial.arenaStart;
+    m_partial.open = false;
+    const std::string_view joined = std::string_view(m_out.source.arena).substr(m_partial.arenaStart);
+    emitRecord(m_partial.first, m_partial.lines, endOffset - m_partial.first.offset, joined, env);
 }
 
 void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
                               const Envelope &env)
 {
-    Source &src = m_out.source;
+    const Source &src = m_out.source;
     KlogHeader h;
     const bool klog = parseKlogHeader(payload, h);
     // The component: the journald identifier, else the file's, else the Go file's owner.
-    m_currentHost = env.host;
-    m_currentComponent.clear();
-    if (!env.component.empty())
-        m_currentComponent = componentForProcess(env.component);
-    else if (!src.component.empty())
-        m_currentComponent = src.component;
-    else if (klog)
-        m_currentComponent = componentForGoFile(h.file);
-    const std::string_view eventComponent = m_currentComponent;
+    const std::string_view component = !env.component.empty() ? componentForProcess(env.component)
+        : !src.component.empty()                                 ? std::string_view(src.component)
+        : klog                                                   ? componentForGoFile(h.file)
+                                                                 : std::string_view{};
 
     // Wrapped formats: a header-less payload right after an event is usually its stack trace.
     if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal) && looksLikeContinuation(payload) && !m_out.events.empty()
-        && m_out.strings.view(m_out.events.back().component) == eventComponent) {
-        const LineView line = first;
-        if (env.messageInArena && m_out.events.back().messageInArena) {
-            // Keep the arena message contiguous: it is the last thing appended.
-            Event &last = m_out.events.back();
-            if (last.messageOffset + last.messageLength == env.arenaOffset) {
-                last.messageLength += static_cast<std::uint32_t>(payload.size());
-            }
-        }
-        if (extendLastEvent(line))
+        && m_out.strings.view(m_out.events.back().component) == component) {
+        Event &last = m_out.events.back();
+        // Keep an arena message contiguous: it is the last thing appended.
+        if (env.messageInArena && last.messageInArena && last.messageOffset + last.messageLength == env.arenaOffset)
+            last.messageLength += static_cast<std::uint32_t>(payload.size());
+        if (extendLastEvent(first))
             return;
     }
 
-    const std::string_view message = klog ? h.message : payload;
-    std::uint64_t messageOffset;
-    if (env.messageInArena)
-        messageOffset = env.arenaOffset + static_cast<std::uint64_t>(message.data() - payload.data());
-    else
-        messageOffset = static_cast<std::uint64_t>(message.data() - src.bytes->data()) - first.offset;
-
-    Severity severity = klog ? h.severity : Severity::Info;
-    Event &e = pushEvent(first, length, severity, eventComponent, klog ? h.file : std::string_view{}, message,
-                         env.messageInArena, messageOffset);
-    e.lineCount = lineCount;
+    EventDraft d;
+    d.first = first;
+    d.length = length;
+    d.lineCount = lineCount;
+    d.severity = klog ? h.severity : Severity::Info;
+    d.component = component;
+    d.file = klog ? h.file : std::string_view{};
+    d.message = klog ? h.message : payload;
+    d.messageInArena = env.messageInArena;
+    d.messageOffset = env.messageInArena ? env.arenaOffset + static_cast<std::uint64_t>(d.message.data() - payload.data())
+                                         : static_cast<std::uint64_t>(d.message.data() - src.bytes->data()) - first.offset;
+    d.host = env.host;
 
     // Time: exact from the envelope, or a local reading to resolve once year and zone are known.
-    PendingTime &t = m_out.times.back();
+    PendingTime &t = d.time;
     if (klog) {
         t.month = static_cast<std::uint8_t>(h.month);
         t.day = static_cast<std::uint8_t>(h.day);
@@ -493,7 +424,6 @@ void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, st
             voteFromEnvelope(t, Timestamp{env.utc}, first.number, m_out.clockEvidence);
         } else {
             t.rollovers = currentRollovers(h.month);
-            m_out.needsClockInference = true;
         }
         m_lastDay = h.day;
     } else if (env.utc != 0) {
@@ -502,60 +432,53 @@ void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, st
     } else if (env.haveLocal) {
         t = env.local;
         t.rollovers = currentRollovers(t.month);
-        m_out.needsClockInference = true;
-    } else {
-        // A line with no time of its own (glog preamble, journal header): it takes the time
-        // of the previous event, or of the next one when it is first (fixed up at merge).
-        if (m_out.times.size() >= 2)
-            t = m_out.times[m_out.times.size() - 2];
-        else
-            t.exact = false, t.month = 0;
-        m_out.needsClockInference = m_out.needsClockInference || !t.exact;
+    } else if (!m_out.times.empty()) {
+        // No time of its own (glog preamble, journal header, bare systemd line): the previous
+        // event's; leading ones take the next event's at merge (month 0 marks them).
+        t = m_out.times.back();
     }
+    m_out.needsClockInference = m_out.needsClockInference || !t.exact;
     if (!t.exact && t.month != 0 && !m_out.clockEvidence.full())
-        scanMessageForClockEvidence(message.substr(0, 16 * 1024), t, first.number, m_out.clockEvidence);
+        scanMessageForClockEvidence(d.message.substr(0, 16 * 1024), t, first.number, m_out.clockEvidence);
+    addEvent(d);
 }
 
-Event &SourceParser::pushEvent(const LineView &first, std::uint64_t length, Severity severity, std::string_view component,
-                               std::string_view file, std::string_view message, bool messageInArena, std::uint64_t messageOffset)
+Event &SourceParser::addEvent(const EventDraft &d)
 {
     Event e;
     e.source = m_out.source.id;
-    e.offset = first.offset;
-    e.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(length, 0xffffffffull));
-    e.line = first.number;
-    e.severity = severity;
-    e.messageInArena = messageInArena;
-    e.messageOffset = static_cast<std::uint32_t>(messageOffset);
-    e.messageLength = static_cast<std::uint32_t>(std::min<std::size_t>(message.size(), 0xffffffffull));
-    e.component = m_out.strings.intern(component);
-    e.file = m_out.strings.intern(file);
+    e.offset = d.first.offset;
+    e.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull));
+    e.line = d.first.number;
+    e.lineCount = d.lineCount;
+    e.severity = d.severity;
+    e.messageInArena = d.messageInArena;
+    e.messageOffset = static_cast<std::uint32_t>(d.messageOffset);
+    e.messageLength = static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull));
+    e.component = m_out.strings.intern(d.component);
+    e.file = m_out.strings.intern(d.file);
 
-    // Message meaning and fields.
-    m_fields.clear();
-    std::string_view text = message;
-    if (parseStructuredMessage(message, text, m_fields)) {
-        m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
+    // Meaning and fields: a structured klog message carries key=value pairs after its text.
+    std::string_view text = d.message;
+    if (!d.fieldsReady) {
+        m_fields.clear();
+        if (parseStructuredMessage(d.message, text, m_fields))
+            m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
     }
-    e.type = m_types.classify(text, component, m_fields);
+    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields);
     if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)
         e.severity = *floor;
 
-    // Goroutine / role.
-    if (component == "systemd") {
-        e.role = m_roles.roleId("systemd");
-    } else {
-        std::string key(component);
-        key += '\0';
-        key += file.substr(0, file.rfind(':'));
-        auto it = m_roleCache.find(key);
-        if (it == m_roleCache.end())
-            it = m_roleCache.emplace(key, m_roles.roleFor(component, file)).first;
-        e.role = it->second;
-    }
+    // The goroutine that logged it; few distinct (component, file:line) pairs per file.
+    auto role = m_roleCache.find(pairKey(e.component, e.file));
+    if (role == m_roleCache.end())
+        role = m_roleCache.emplace(pairKey(e.component, e.file),
+                                   d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file)).first;
+    e.role = role->second;
+
     m_out.events.push_back(e);
-    m_out.times.emplace_back();
-    storeFields(m_out.events.back(), component);
+    m_out.times.push_back(d.time);
+    storeFields(m_out.events.back(), d.component, d.host);
     return m_out.events.back();
 }
 
@@ -583,27 +506,21 @@ PodId SourceParser::resolvePod()
             name = pod;
         }
     }
+    const StringId uidId = uid.empty() ? kNoString : m_out.strings.intern(uid);
     if (name.empty()) {
-        if (!uid.empty())
-            if (auto it = m_out.podByUid.find(std::string(uid)); it != m_out.podByUid.end())
-                return it->second;
-        return kNoPod;
+        const auto it = m_podByUid.find(uidId);
+        return uidId != kNoString && it != m_podByUid.end() ? it->second : kNoPod;
     }
-    std::string key(ns);
-    key += '/';
-    key += name;
-    auto it = m_out.podByKey.find(key);
-    PodId id;
-    if (it == m_out.podByKey.end()) {
-        id = static_cast<PodId>(m_out.pods.size());
-        m_out.pods.push_back({m_out.strings.intern(ns), m_out.strings.intern(name), kNoString});
-        m_out.podByKey.emplace(std::move(key), id);
-    } else {
-        id = it->second;
-    }
-    if (!uid.empty() && m_out.pods[id].uid == kNoString) {
-        m_out.pods[id].uid = m_out.strings.intern(uid);
-        m_out.podByUid.emplace(std::string(uid), id);
+    // Pods named without namespace ("pod web-0 is running") are keyed with ns = "" and
+    // resolved across files at merge.
+    const StringId nsId = m_out.strings.intern(ns), nameId = m_out.strings.intern(name);
+    auto [it, added] = m_podByName.try_emplace(pairKey(nsId, nameId), static_cast<PodId>(m_out.pods.size()));
+    if (added)
+        m_out.pods.push_back({nsId, nameId, kNoString});
+    const PodId id = it->second;
+    if (uidId != kNoString && m_out.pods[id].uid == kNoString) {
+        m_out.pods[id].uid = uidId;
+        m_podByUid.emplace(uidId, id);
     }
     return id;
 }
@@ -612,17 +529,17 @@ StringId SourceParser::nodeForEvent(std::string_view component, std::string_view
 {
     if (auto n = m_fields.get("node"); !n.empty())
         return m_out.strings.intern(n);
-    if (!isNodeLocalComponent(component))
+    if (isControlPlaneComponent(component))
         return kNoString;
     if (!m_out.source.node.empty())
         return m_out.strings.intern(m_out.source.node);
     return m_out.strings.intern(host);
 }
 
-void SourceParser::storeFields(Event &e, std::string_view component)
+void SourceParser::storeFields(Event &e, std::string_view component, std::string_view host)
 {
     e.pod = resolvePod();
-    e.node = nodeForEvent(component, m_currentHost);
+    e.node = nodeForEvent(component, host);
     if (auto c = m_fields.get("container"); !c.empty())
         e.container = m_out.strings.intern(c);
     e.firstField = static_cast<std::uint32_t>(m_out.fields.size());

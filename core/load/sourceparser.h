@@ -7,6 +7,7 @@
 #include "../input/bundlereader.h"
 #include "parsedsource.h"
 
+#include <optional>
 #include <string>
 
 namespace kubelane::core {
@@ -28,18 +29,47 @@ private:
         std::uint64_t offset;
         std::uint32_t number;
     };
+    // What an envelope says about its payload.
     struct Envelope {
         std::string_view host;       // journald
-        std::string_view component;  // from journald identifier; "" = the source's
+        std::string_view component;  // from the journald identifier; "" = the source's
         std::int64_t utc = 0;        // exact UTC of the envelope, 0 = none
-        bool utcIsLocalReadingOnly = false;
-        bool haveLocal = false;      // journald short: local reading without year
+        bool haveLocal = false;      // journald short: a local reading without year
         PendingTime local;
-        bool messageInArena = false; // payload lives in the source arena at [arenaOffset, +len)
+        bool messageInArena = false; // the payload is the source arena from arenaOffset on
         std::uint64_t arenaOffset = 0;
+    };
+    // Everything an event needs before it is classified and stored; every format ends here.
+    struct EventDraft {
+        LineView first;
+        std::uint64_t length = 0;
+        std::uint32_t lineCount = 1;
+        Severity severity = Severity::Info;
+        std::string_view component;
+        std::string_view file;
+        std::string_view message;        // what is classified (raw slice or arena)
+        bool messageInArena = false;
+        std::uint64_t messageOffset = 0; // from first.offset (raw) or from the arena's start
+        bool fieldsReady = false;        // m_fields already holds the record's key/values (JSON)
+        std::optional<EventTypeId> type; // record formats that know their type (audit, dumps)
+        std::string_view host;
+        PendingTime time;
+    };
+    // A record split over several lines (CRI "P" parts, docker lines over 16 KiB).
+    struct PartialRecord {
+        bool open = false;
+        LineView first{};
+        std::uint32_t lines = 0;
+        std::uint64_t arenaStart = 0;
+        std::int64_t utc = 0;
     };
 
     void parseLines(SourceFormat format);
+    void onKlogTextLine(const LineView &line);
+    void onJournaldLine(const LineView &line);
+    void onCriLine(const LineView &line);
+    void onDockerJsonLine(const LineView &line);
+    void flushPartial(std::uint64_t endOffset);
     void parseKlogJson();
     void parseAudit();
     void parseGoroutineDump();
@@ -47,13 +77,12 @@ private:
     // The payload of one record (klog line, systemd message, plain text) becomes an event.
     void emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
                     const Envelope &env);
-    // Records an event whose type/fields are already known (JSON formats).
-    Event &pushEvent(const LineView &first, std::uint64_t length, Severity severity, std::string_view component,
-                     std::string_view file, std::string_view message, bool messageInArena, std::uint64_t messageOffset);
-    void storeFields(Event &e, std::string_view component);
+    Event &addEvent(const EventDraft &draft);
+    void storeFields(Event &e, std::string_view component, std::string_view host);
     bool extendLastEvent(const LineView &line);
     void unparsed(const LineView &line, DiagnosticReason reason);
     void diagnose(const LineView &line, DiagnosticReason reason);
+    void noteYear(int year, const LineView &line, const char *what);
     PodId resolvePod();
     StringId nodeForEvent(std::string_view component, std::string_view host);
     std::uint16_t currentRollovers(unsigned month);
@@ -61,14 +90,14 @@ private:
     const EventTypeCatalog &m_types;
     const GoroutineMap &m_roles;
     ParsedSource m_out;
-    SourceOverrides m_overrides;
     FieldList m_fields;
-    std::unordered_map<std::string, RoleId> m_roleCache;
+    std::unordered_map<std::uint64_t, RoleId> m_roleCache; // (component, file) string ids
+    std::unordered_map<std::uint64_t, PodId> m_podByName;  // (namespace, name) string ids
+    std::unordered_map<StringId, PodId> m_podByUid;
+    PartialRecord m_partial;
     unsigned m_lastMonth = 0;
     std::uint16_t m_rollovers = 0;
     unsigned m_lastDay = 0; // for journald time-only lines
-    std::string_view m_currentHost;
-    std::string m_currentComponent;
 };
 
 // Decides a file's format from its first lines.

@@ -1,10 +1,11 @@
 // SourceParser for record formats that are not line-prefix envelopes: klog JSON, the
-// kube-apiserver audit log, and Go goroutine dumps.
+// kube-apiserver audit log, and Go goroutine dumps. Each builds an EventDraft and stores it
+// through the same addEvent() as the text formats.
 #include "sourceparser.h"
 
 #include "../classify/extractors.h"
-#include "../format/envelopes.h"
 #include "../format/sourceidentity.h"
+#include "../util/textscan.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,55 +13,22 @@ namespace kubelane::core {
 
 namespace {
 
-template <typename Fn>
-void forEachLine(std::string_view bytes, Fn &&fn)
+// klog JSON "ts": seconds since the epoch with a fraction, or (newer klog) milliseconds
+// ("ts":1718784064445.591, 13 integer digits). Read the digits, not a double, so
+// microseconds survive.
+std::int64_t parseEpochStamp(std::string_view raw)
 {
-    std::size_t pos = 0;
-    std::uint32_t number = 0;
-    while (pos < bytes.size()) {
-        std::size_t end = bytes.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = bytes.size();
-        std::string_view text = bytes.substr(pos, end - pos);
-        if (!text.empty() && text.back() == '\r')
-            text.remove_suffix(1);
-        fn(text, pos, ++number);
-        pos = end + 1;
-    }
-}
-
-// klog JSON "ts" is seconds since the epoch with a fraction; read the digits, not a double,
-// so microseconds survive.
-std::int64_t parseEpochSeconds(std::string_view raw)
-{
-    std::int64_t secs = 0, frac = 0;
-    size_t i = 0;
-    while (i < raw.size() && raw[i] >= '0' && raw[i] <= '9')
-        secs = secs * 10 + (raw[i++] - '0');
-    // Newer klog JSON writes milliseconds ("ts":1718784064445.591): 13 digits, not 10.
-    if (i >= 12) {
-        std::int64_t fracUs = 0;
-        int n = 0;
-        if (i < raw.size() && raw[i] == '.')
-            for (++i; i < raw.size() && raw[i] >= '0' && raw[i] <= '9'; ++i)
-                if (n < 6) {
-                    fracUs = fracUs * 10 + (raw[i] - '0');
-                    ++n;
-                }
-        for (; n < 6; ++n)
-            fracUs *= 10;
-        return secs * 1'000'000 + fracUs; // ms * 1e6 ns + fraction of a ms in ns
-    }
-    int n = 0;
-    if (i < raw.size() && raw[i] == '.')
-        for (++i; i < raw.size() && raw[i] >= '0' && raw[i] <= '9'; ++i)
-            if (n < 9) {
-                frac = frac * 10 + (raw[i] - '0');
-                ++n;
-            }
-    for (; n < 9; ++n)
-        frac *= 10;
-    return secs * kNsPerSecond + frac;
+    std::size_t digits = 0;
+    while (digits < raw.size() && text::isDigit(raw[digits]))
+        ++digits;
+    std::int64_t whole = 0, fraction = 0;
+    if (digits == 0 || digits > 16 || !text::parseDigits(raw, 0, digits, whole))
+        return 0;
+    if (digits < raw.size() && raw[digits] == '.')
+        text::parseFraction(raw, digits + 1, fraction);
+    if (digits >= 12)
+        return whole * 1'000'000 + fraction / 1000; // ms + a fraction of a ms, in ns
+    return whole * kNsPerSecond + fraction;
 }
 
 std::string jsonValueText(const nlohmann::json &v)
@@ -77,23 +45,30 @@ std::string jsonValueText(const nlohmann::json &v)
     return v.dump();
 }
 
+Severity klogJsonSeverity(const nlohmann::json &doc)
+{
+    if (auto lvl = doc.find("level"); lvl != doc.end() && lvl->is_string()) {
+        const std::string l = lvl->get<std::string>();
+        if (l == "error") return Severity::Error;
+        if (l == "warning" || l == "warn") return Severity::Warning;
+        if (l == "fatal") return Severity::Fatal;
+    }
+    // klog JSON: info lines carry a verbosity "v"; ErrorS lines carry "err" and no "v".
+    return doc.contains("err") && !doc.contains("v") ? Severity::Error : Severity::Info;
+}
+
 } // namespace
 
 void SourceParser::parseKlogJson()
 {
     Source &src = m_out.source;
-    m_currentHost = {};
-    forEachLine(*src.bytes, [&](std::string_view text, std::uint64_t offset, std::uint32_t number) {
+    text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
         const LineView line{text, offset, number};
-        if (text.empty()) {
-            unparsed(line, DiagnosticReason::NoTimestamp);
-            return;
-        }
-        if (text.front() != '{') {
+        if (text.empty() || text.front() != '{') {
             // Panics and stack traces are written raw between JSON records.
             if (!extendLastEvent(line))
-                unparsed(line, DiagnosticReason::UnknownRecord);
+                unparsed(line, text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::UnknownRecord);
             return;
         }
         const auto doc = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
@@ -102,75 +77,48 @@ void SourceParser::parseKlogJson()
             return;
         }
         const auto ts = doc.find("ts");
-        if (ts == doc.end() || !(ts->is_number() || ts->is_string())) {
-            unparsed(line, DiagnosticReason::NoTimestamp);
+        std::int64_t utc = 0;
+        if (ts != doc.end() && ts->is_string()) {
+            utc = parseRfc3339(ts->get<std::string>()).value_or(Timestamp{}).ns;
+        } else if (ts != doc.end() && ts->is_number()) {
+            const size_t at = text.find("\"ts\":");
+            utc = parseEpochStamp(text.substr(at + 5));
+        }
+        if (utc == 0) {
+            unparsed(line, ts == doc.end() ? DiagnosticReason::NoTimestamp : DiagnosticReason::BadTimestamp);
             return;
         }
-        std::int64_t utc = 0;
-        if (ts->is_string()) {
-            const auto parsed = parseRfc3339(ts->get<std::string>());
-            if (!parsed) {
-                unparsed(line, DiagnosticReason::BadTimestamp);
-                return;
-            }
-            utc = parsed->ns;
-        } else {
-            const size_t at = text.find("\"ts\":");
-            utc = at == std::string_view::npos ? static_cast<std::int64_t>(ts->get<double>() * 1e9)
-                                               : parseEpochSeconds(text.substr(at + 5));
-        }
-        const std::string msg = doc.value("msg", "");
-        Severity severity = doc.contains("err") && !doc.contains("v") ? Severity::Error : Severity::Info;
-        if (auto lvl = doc.find("level"); lvl != doc.end() && lvl->is_string()) {
-            const std::string l = lvl->get<std::string>();
-            severity = l == "error" ? Severity::Error : l == "warning" || l == "warn" ? Severity::Warning : l == "fatal" ? Severity::Fatal : severity;
-        }
         const std::string caller = doc.value("caller", "");
-        std::string component = src.component.empty() ? componentForGoFile(caller) : src.component;
-
-        // Message into the arena; fields from the other keys.
         const std::uint64_t arenaAt = src.arena.size();
-        src.arena += msg;
+        src.arena += doc.value("msg", "");
         m_fields.clear();
-        for (auto it = doc.begin(); it != doc.end(); ++it) {
-            if (it.key() == "ts" || it.key() == "msg" || it.key() == "caller" || it.key() == "v")
-                continue;
-            m_fields.add(m_types.canonicalField(it.key()), m_fields.own(jsonValueText(it.value())));
-        }
-        // pushEvent re-derives fields from the message; keep the JSON keys by classifying here.
-        Event e;
-        e.source = src.id;
-        e.offset = offset;
-        e.length = static_cast<std::uint32_t>(text.size());
-        e.line = number;
-        e.severity = severity;
-        e.messageInArena = true;
-        e.messageOffset = static_cast<std::uint32_t>(arenaAt);
-        e.messageLength = static_cast<std::uint32_t>(msg.size());
-        e.component = m_out.strings.intern(component);
-        e.file = m_out.strings.intern(caller);
-        e.type = m_types.classify(msg, component, m_fields);
-        if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)
-            e.severity = *floor;
-        e.role = m_roles.roleFor(component, caller);
-        m_out.events.push_back(e);
-        PendingTime t;
-        t.exact = true;
-        t.reference = utc;
-        m_out.times.push_back(t);
-        storeFields(m_out.events.back(), component);
+        for (auto it = doc.begin(); it != doc.end(); ++it)
+            if (it.key() != "ts" && it.key() != "msg" && it.key() != "caller" && it.key() != "v")
+                m_fields.add(m_types.canonicalField(it.key()), m_fields.own(jsonValueText(it.value())));
+
+        EventDraft d;
+        d.first = line;
+        d.length = text.size();
+        d.severity = klogJsonSeverity(doc);
+        d.component = src.component.empty() ? componentForGoFile(caller) : std::string_view(src.component);
+        d.file = caller;
+        d.message = std::string_view(src.arena).substr(arenaAt);
+        d.messageInArena = true;
+        d.messageOffset = arenaAt;
+        d.fieldsReady = true;
+        d.time.exact = true;
+        d.time.reference = utc;
+        addEvent(d);
     });
 }
 
 void SourceParser::parseAudit()
 {
     Source &src = m_out.source;
-    m_currentHost = {};
     if (src.component.empty())
         src.component = "kube-apiserver";
     const auto type = m_types.find("apiserver.audit");
-    const RoleId role = m_roles.roleId("apiserver-audit") ? m_roles.roleId("apiserver-audit") : m_roles.roleId("apiserver-http");
-    forEachLine(*src.bytes, [&](std::string_view text, std::uint64_t offset, std::uint32_t number) {
+    text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
         const LineView line{text, offset, number};
         const auto doc = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
@@ -182,50 +130,41 @@ void SourceParser::parseAudit()
             unparsed(line, DiagnosticReason::UnknownRecord);
             return;
         }
-        const std::string stamp = doc.value("stageTimestamp", doc.value("requestReceivedTimestamp", ""));
-        const auto ts = parseRfc3339(stamp);
+        const auto ts = parseRfc3339(doc.value("stageTimestamp", doc.value("requestReceivedTimestamp", "")));
         if (!ts) {
             unparsed(line, DiagnosticReason::BadTimestamp);
             return;
         }
-        m_fields.clear();
-        const std::string verb = doc.value("verb", "");
-        const std::string uri = doc.value("requestURI", "");
-        std::string code;
+        std::string code, user;
         if (auto rs = doc.find("responseStatus"); rs != doc.end() && rs->is_object() && rs->contains("code"))
             code = rs->at("code").dump();
-        std::string user;
         if (auto u = doc.find("user"); u != doc.end() && u->is_object())
             user = u->value("username", "");
-        m_fields.add("verb", m_fields.own(std::string(verb)));
-        m_fields.add("uri", m_fields.own(std::string(uri)));
-        m_fields.add("code", m_fields.own(std::string(code)));
-        m_fields.add("user", m_fields.own(std::string(user)));
-        m_fields.add("userAgent", m_fields.own(doc.value("userAgent", "")));
-        m_fields.add("stage", m_fields.own(doc.value("stage", "")));
-        m_fields.add("auditID", m_fields.own(doc.value("auditID", "")));
-        extractApiPath(uri, m_fields);
+        const std::string verb = doc.value("verb", "");
+        const std::string uri = doc.value("requestURI", "");
+        m_fields.clear();
+        for (auto [key, value] : {std::pair<const char *, std::string>{"verb", verb}, {"uri", uri}, {"code", code}, {"user", user},
+                                  {"userAgent", doc.value("userAgent", "")}, {"stage", doc.value("stage", "")},
+                                  {"auditID", doc.value("auditID", "")}})
+            m_fields.add(key, m_fields.own(std::move(value)));
+        extractApiPath(m_fields.get("uri"), m_fields);
 
         const std::uint64_t arenaAt = src.arena.size();
         src.arena += verb + " " + uri + " " + code + " (" + user + ")";
-        Event e;
-        e.source = src.id;
-        e.offset = offset;
-        e.length = static_cast<std::uint32_t>(text.size());
-        e.line = number;
-        e.severity = code.size() == 3 && code[0] >= '5' ? Severity::Error : code.size() == 3 && code[0] == '4' ? Severity::Warning : Severity::Info;
-        e.messageInArena = true;
-        e.messageOffset = static_cast<std::uint32_t>(arenaAt);
-        e.messageLength = static_cast<std::uint32_t>(src.arena.size() - arenaAt);
-        e.component = m_out.strings.intern(src.component);
-        e.type = type.value_or(kOtherEventType);
-        e.role = role;
-        m_out.events.push_back(e);
-        PendingTime t;
-        t.exact = true;
-        t.reference = ts->ns;
-        m_out.times.push_back(t);
-        storeFields(m_out.events.back(), src.component);
+        EventDraft d;
+        d.first = line;
+        d.length = text.size();
+        d.severity = code.starts_with('5') ? Severity::Error : code.starts_with('4') ? Severity::Warning : Severity::Info;
+        d.component = src.component;
+        d.file = "audit";
+        d.message = std::string_view(src.arena).substr(arenaAt);
+        d.messageInArena = true;
+        d.messageOffset = arenaAt;
+        d.fieldsReady = true;
+        d.type = type.value_or(kOtherEventType);
+        d.time.exact = true;
+        d.time.reference = ts->ns;
+        addEvent(d);
     });
 }
 
@@ -234,7 +173,6 @@ void SourceParser::parseGoroutineDump()
     // "goroutine 123 [semacquire, 5 minutes]:" starts an entry; frames follow. The dump has
     // no time of its own: docker names the file goroutine-stacks-2019-05-16T100610+0800.log.
     Source &src = m_out.source;
-    m_currentHost = {};
     if (src.component.empty())
         src.component = "dockerd";
     std::int64_t dumpTime = 0;
@@ -249,60 +187,55 @@ void SourceParser::parseGoroutineDump()
     if (dumpTime == 0 && src.modifiedTime != 0)
         dumpTime = src.modifiedTime * kNsPerSecond;
     const auto type = m_types.find("go.goroutine");
-    const RoleId role = m_roles.roleFor(src.component, "");
-    forEachLine(*src.bytes, [&](std::string_view text, std::uint64_t offset, std::uint32_t number) {
+    // Fields of an event are contiguous; the frame fields below are appended right after the
+    // header's because a dump is read one goroutine at a time.
+    auto addField = [&](std::string_view key, std::string_view value) {
+        m_out.fields.push_back({m_out.strings.intern(key), m_out.strings.intern(value)});
+        ++m_out.events.back().fieldCount;
+    };
+    text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
         const LineView line{text, offset, number};
-        if (!text.starts_with("goroutine ") || text.find(" [") == std::string_view::npos) {
-            if (!extendLastEvent(line))
+        const size_t open = text.starts_with("goroutine ") ? text.find(" [") : std::string_view::npos;
+        if (open == std::string_view::npos) {
+            if (!extendLastEvent(line)) {
                 unparsed(line, text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::OrphanContinuation);
-            // The first frame after the header says what the goroutine is in; a Lock frame's
-            // receiver says which mutex it waits for.
-            if (!m_out.events.empty() && !text.empty() && text[0] != '\t') {
-                Event &e = m_out.events.back();
-                if (e.lineCount == 2)
-                    m_out.fields.push_back({m_out.strings.intern("topFrame"), m_out.strings.intern(text.substr(0, text.find('(')))}),
-                        ++e.fieldCount;
-                if (text.find("(*Mutex).Lock(") != std::string_view::npos || text.find("(*RWMutex).") != std::string_view::npos) {
-                    const size_t open = text.find('(', text.find("Lock") == std::string_view::npos ? 0 : text.find("Lock"));
-                    const size_t close = text.find_first_of(",)", open + 1);
-                    if (open != std::string_view::npos && close != std::string_view::npos)
-                        m_out.fields.push_back({m_out.strings.intern("waitsOn"), m_out.strings.intern(text.substr(open + 1, close - open - 1))}),
-                            ++e.fieldCount;
-                }
+                return;
+            }
+            if (text.empty() || text[0] == '\t')
+                return;
+            // The first frame says what the goroutine is in; a Lock frame's receiver says
+            // which mutex it waits for.
+            if (m_out.events.back().lineCount == 2)
+                addField("topFrame", text.substr(0, text.find('(')));
+            if (const size_t lock = text.find("Mutex).Lock("); lock != std::string_view::npos) {
+                const size_t args = lock + 11;
+                const size_t close = text.find_first_of(",)", args + 1);
+                if (close != std::string_view::npos)
+                    addField("waitsOn", text.substr(args + 1, close - args - 1));
             }
             return;
         }
-        const size_t open = text.find(" [");
         const size_t close = text.find(']', open);
         const std::string_view state = text.substr(open + 2, (close == std::string_view::npos ? text.size() : close) - open - 2);
+        m_fields.clear();
+        m_fields.add("goroutine", text.substr(10, open - 10));
+        m_fields.add("state", state.substr(0, state.find(',')));
         const std::uint64_t arenaAt = src.arena.size();
         src.arena.append(text);
-        Event e;
-        e.source = src.id;
-        e.offset = offset;
-        e.length = static_cast<std::uint32_t>(text.size());
-        e.line = number;
-        e.severity = Severity::Info;
-        e.messageInArena = true;
-        e.messageOffset = static_cast<std::uint32_t>(arenaAt);
-        e.messageLength = static_cast<std::uint32_t>(text.size());
-        e.component = m_out.strings.intern(src.component);
-        e.type = type.value_or(kOtherEventType);
-        e.role = role;
-        e.node = m_out.strings.intern(src.node);
-        e.firstField = static_cast<std::uint32_t>(m_out.fields.size());
-        m_out.fields.push_back({m_out.strings.intern("goroutine"), m_out.strings.intern(text.substr(10, open - 10))});
-        m_out.fields.push_back({m_out.strings.intern("state"), m_out.strings.intern(state.substr(0, state.find(',')))});
-        e.fieldCount = 2;
-        m_out.events.push_back(e);
-        PendingTime t;
-        t.exact = dumpTime != 0;
-        t.reference = dumpTime;
-        m_out.times.push_back(t);
+        EventDraft d;
+        d.first = line;
+        d.length = text.size();
+        d.component = src.component;
+        d.message = std::string_view(src.arena).substr(arenaAt);
+        d.messageInArena = true;
+        d.messageOffset = arenaAt;
+        d.fieldsReady = true;
+        d.type = type.value_or(kOtherEventType);
+        d.time.exact = dumpTime != 0;
+        d.time.reference = dumpTime;
+        addEvent(d);
     });
-    // Fields of an event must be contiguous; frames appended after the header keep that
-    // because entries are processed one at a time.
 }
 
 } // namespace kubelane::core

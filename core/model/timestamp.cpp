@@ -1,5 +1,8 @@
 #include "timestamp.h"
 
+#include "../util/textscan.h"
+
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -60,24 +63,7 @@ CivilTime toCivil(Timestamp ts, int utcOffsetSeconds)
     return {d.year, d.month, d.day, rest};
 }
 
-namespace {
-
-bool digits(std::string_view s, size_t pos, size_t n, int &out)
-{
-    if (pos + n > s.size())
-        return false;
-    int v = 0;
-    for (size_t i = pos; i < pos + n; ++i) {
-        const char c = s[i];
-        if (c < '0' || c > '9')
-            return false;
-        v = v * 10 + (c - '0');
-    }
-    out = v;
-    return true;
-}
-
-} // namespace
+using text::parseDigits;
 
 std::optional<int> parseUtcOffset(std::string_view s)
 {
@@ -89,13 +75,13 @@ std::optional<int> parseUtcOffset(std::string_view s)
     s.remove_prefix(1);
     int h = 0, m = 0;
     if (s.size() == 5 && s[2] == ':') {
-        if (!digits(s, 0, 2, h) || !digits(s, 3, 2, m))
+        if (!parseDigits(s, 0, 2, h) || !parseDigits(s, 3, 2, m))
             return std::nullopt;
     } else if (s.size() == 4) {
-        if (!digits(s, 0, 2, h) || !digits(s, 2, 2, m))
+        if (!parseDigits(s, 0, 2, h) || !parseDigits(s, 2, 2, m))
             return std::nullopt;
     } else if (s.size() == 1 || s.size() == 2) {
-        if (!digits(s, 0, s.size(), h))
+        if (!parseDigits(s, 0, s.size(), h))
             return std::nullopt;
     } else {
         return std::nullopt;
@@ -108,28 +94,19 @@ std::optional<int> parseUtcOffset(std::string_view s)
 std::optional<Timestamp> parseRfc3339(std::string_view s, int *offsetOut)
 {
     int y, mo, d, h, mi, se;
-    if (!digits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-'
-        || !digits(s, 8, 2, d) || (s[10] != 'T' && s[10] != ' ' && s[10] != 't') || !digits(s, 11, 2, h)
-        || s[13] != ':' || !digits(s, 14, 2, mi) || s[16] != ':' || !digits(s, 17, 2, se))
+    if (!parseDigits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !parseDigits(s, 5, 2, mo) || s[7] != '-'
+        || !parseDigits(s, 8, 2, d) || (s[10] != 'T' && s[10] != ' ' && s[10] != 't') || !parseDigits(s, 11, 2, h)
+        || s[13] != ':' || !parseDigits(s, 14, 2, mi) || s[16] != ':' || !parseDigits(s, 17, 2, se))
         return std::nullopt;
     if (!isValidDate(y, unsigned(mo), unsigned(d)) || h > 23 || mi > 59 || se > 60)
         return std::nullopt;
     size_t pos = 19;
     std::int64_t frac = 0;
     if (pos < s.size() && (s[pos] == '.' || s[pos] == ',')) {
-        ++pos;
         int n = 0;
-        while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') {
-            if (n < 9) {
-                frac = frac * 10 + (s[pos] - '0');
-                ++n;
-            }
-            ++pos;
-        }
+        pos = text::parseFraction(s, pos + 1, frac, &n);
         if (n == 0)
             return std::nullopt;
-        for (; n < 9; ++n)
-            frac *= 10;
     }
     const auto offset = parseUtcOffset(s.substr(pos));
     if (!offset)
@@ -142,6 +119,7 @@ std::optional<Timestamp> parseRfc3339(std::string_view s, int *offsetOut)
 
 std::string formatRfc3339(Timestamp ts, int fractionDigits)
 {
+    fractionDigits = std::clamp(fractionDigits, 0, 9);
     const CivilTime c = toCivil(ts, 0);
     const std::int64_t secs = c.nsOfDay / kNsPerSecond;
     const std::int64_t frac = c.nsOfDay % kNsPerSecond;
@@ -160,6 +138,7 @@ std::string formatRfc3339(Timestamp ts, int fractionDigits)
 
 std::string formatTimeOfDay(Timestamp ts, int fractionDigits, int utcOffsetSeconds)
 {
+    fractionDigits = std::clamp(fractionDigits, 0, 9);
     const CivilTime c = toCivil(ts, utcOffsetSeconds);
     const std::int64_t secs = c.nsOfDay / kNsPerSecond;
     char buf[48];

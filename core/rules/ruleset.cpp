@@ -1,14 +1,13 @@
 #include "ruleset.h"
 
 #include "../analysis/analyzer.h"
+#include "../util/textfile.h"
 #include "ruledetectors.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 namespace kubelane::core {
 
@@ -43,12 +42,10 @@ bool compare(double a, const std::string &op, double b)
 
 void RuleSet::loadFile(const std::string &path)
 {
-    std::ifstream in(path);
-    if (!in)
+    const auto text = readTextFile(path);
+    if (!text)
         throw RuleError(path + ": cannot open the rule file");
-    std::stringstream s;
-    s << in.rdbuf();
-    loadJson(s.str(), path);
+    loadJson(*text, path);
 }
 
 void RuleSet::loadJson(const std::string &text, const std::string &origin)

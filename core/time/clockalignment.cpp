@@ -49,13 +49,6 @@ Timestamp nearest(const std::vector<Timestamp> &sorted, Timestamp t)
     return (after - t).ns < (t - before).ns ? after : before;
 }
 
-void shiftSource(Incident &inc, SourceId s, std::int64_t ns)
-{
-    for (Event &e : inc.events)
-        if (e.source == s)
-            e.time.ns += ns;
-}
-
 } // namespace
 
 void alignClocks(Incident &inc)
@@ -86,6 +79,7 @@ void alignClocks(Incident &inc)
             made[e.source].emplace_back(std::move(key), e.time);
     }
 
+    std::vector<std::int64_t> shift(inc.sources.size(), 0); // applied in one pass at the end
     for (auto &[sourceId, requests] : made) {
         Source &src = inc.sources[sourceId];
         ClockInfo &clock = src.clock;
@@ -104,7 +98,7 @@ void alignClocks(Incident &inc)
             if (!votes.empty()) {
                 const auto best = std::max_element(votes.begin(), votes.end(), [](auto &a, auto &b) { return a.second < b.second; });
                 if (best->first != 0 && best->second >= 2) {
-                    shiftSource(inc, sourceId, std::int64_t(best->first) * kNsPerSecond);
+                    shift[sourceId] += std::int64_t(best->first) * kNsPerSecond;
                     for (auto &r : requests)
                         r.second.ns += std::int64_t(best->first) * kNsPerSecond;
                     clock.utcOffsetSeconds = best->first;
@@ -129,13 +123,15 @@ void alignClocks(Incident &inc)
         const std::int64_t median = deltas[deltas.size() / 2];
         if (std::llabs(median) < kMinSkewToApply)
             continue;
-        shiftSource(inc, sourceId, median);
+        shift[sourceId] += median;
         clock.skew = {median};
         char buf[256];
         std::snprintf(buf, sizeof buf, "%zu requests pair with the apiserver's request log; median offset %s",
                       deltas.size(), formatDuration({median}).c_str());
         clock.skewEvidence = buf;
     }
+    for (Event &e : inc.events)
+        e.time.ns += shift[e.source];
 }
 
 } // namespace kubelane::core

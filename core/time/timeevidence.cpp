@@ -1,5 +1,7 @@
 #include "timeevidence.h"
 
+#include "../util/textscan.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -8,21 +10,9 @@ namespace kubelane::core {
 
 namespace {
 
-inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+using text::isDigit;
 
-bool num(std::string_view s, size_t at, size_t n, int &out)
-{
-    if (at + n > s.size())
-        return false;
-    int v = 0;
-    for (size_t i = at; i < at + n; ++i) {
-        if (!isDigit(s[i]))
-            return false;
-        v = v * 10 + (s[i] - '0');
-    }
-    out = v;
-    return true;
-}
+bool num(std::string_view s, size_t at, size_t n, int &out) { return text::parseDigits(s, at, n, out); }
 
 // Year of a line with month `lineMonth` when a stamp from year `stampYear`/`stampMonth` is
 // within a day of it: the two differ only across New Year.
