@@ -69,6 +69,21 @@ private slots:
                 QVERIFY(i < incident->events.size());
         }
     }
+
+    // The node lifecycle controller names pods without namespace or node; the kubelet's
+    // SyncLoop lines tie them to their node, through a sibling journal when the kubelet log
+    // itself names no node. The finding must count them.
+    void heartbeatGapCountsStuckPods()
+    {
+        const auto incident = test::load({std::string(KUBELANE_SAMPLES) + "/node-heartbeat-gap"});
+        AnalyzeOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        options.onlyRules = {"node-heartbeat-gap"};
+        const auto analysis = analyzeIncident(incident, options);
+        QCOMPARE(analysis->findings.size(), size_t(1));
+        QVERIFY2(analysis->findings[0].explanation.find("45 pods still Ready=False") != std::string::npos,
+                 analysis->findings[0].explanation.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSamples)

@@ -89,20 +89,43 @@ void extractStatusPatch(std::string_view message, FieldList &fields)
         fields.set("ready", unready.empty() ? "true" : "false");
 }
 
+PodReference parsePodReference(std::string_view pod)
+{
+    PodReference ref;
+    if (const size_t paren = pod.find('('); paren != std::string_view::npos) {
+        const size_t underscore = pod.rfind('_', paren);
+        const size_t close = pod.find(')', paren);
+        if (underscore != std::string_view::npos && close != std::string_view::npos)
+            return {pod.substr(underscore + 1, paren - underscore - 1), pod.substr(0, underscore), pod.substr(paren + 1, close - paren - 1)};
+    }
+    if (const size_t slash = pod.find('/'); slash != std::string_view::npos)
+        return {pod.substr(0, slash), pod.substr(slash + 1), {}};
+    ref.name = pod;
+    return ref;
+}
+
 void extractPodList(std::string_view message, FieldList &fields)
 {
-    if (!fields.get("pods").empty())
-        return;
-    // SyncLoop (ADD, "api"): "a_ns(uid), b_ns(uid)"
-    const size_t colon = message.find("): \"");
-    if (colon == std::string_view::npos)
-        return;
-    std::string_view list = message.substr(colon + 4);
-    if (!list.empty() && list.back() == '"')
-        list.remove_suffix(1);
-    fields.set("pods", list);
-    if (list.find(", ") == std::string_view::npos && !list.empty())
-        fields.set("pod", list);
+    std::string_view list = fields.get("pods");
+    if (list.empty()) {
+        // SyncLoop (ADD, "api"): "a_ns(uid), b_ns(uid)"
+        const size_t colon = message.find("): \"");
+        if (colon == std::string_view::npos)
+            return;
+        list = message.substr(colon + 4);
+        if (!list.empty() && list.back() == '"')
+            list.remove_suffix(1);
+        fields.set("pods", list);
+    }
+    // A line about one pod is that pod's event.
+    std::string_view only;
+    int count = 0;
+    forEachListedPod(list, [&](std::string_view entry) {
+        only = entry;
+        ++count;
+    });
+    if (count == 1 && fields.get("pod").empty())
+        fields.set("pod", only);
 }
 
 void extractPlegEvent(std::string_view message, FieldList &fields)

@@ -16,6 +16,30 @@ void extractStatusPatch(std::string_view message, FieldList &fields);
 void extractPodList(std::string_view message, FieldList &fields);
 void extractPlegEvent(std::string_view message, FieldList &fields);
 void extractApiRequest(std::string_view message, FieldList &fields);
+// A pod as log lines spell it: "name_namespace(uid)" (format.Pod, optionally ":container"),
+// "namespace/name" (klog.KObj), or a bare "name".
+struct PodReference {
+    std::string_view ns, name, uid;
+};
+PodReference parsePodReference(std::string_view text);
+
+// The pods of a SyncLoop line's list: "a_ns(uid), b_ns(uid)", ["ns/a"] or [ns/a ns/b].
+template <typename Fn>
+void forEachListedPod(std::string_view list, Fn &&fn)
+{
+    std::size_t i = 0;
+    while (i < list.size()) {
+        while (i < list.size() && (list[i] == '[' || list[i] == ']' || list[i] == '"' || list[i] == ',' || list[i] == ' '))
+            ++i;
+        std::size_t e = i;
+        while (e < list.size() && list[e] != ',' && list[e] != ' ' && list[e] != '"' && list[e] != ']')
+            ++e;
+        if (e > i)
+            fn(list.substr(i, e - i));
+        i = e;
+    }
+}
+
 // Splits an API path into resource fields: /api/v1/namespaces/NS/pods/NAME/status etc.
 void extractApiPath(std::string_view path, FieldList &fields);
 

@@ -1,5 +1,5 @@
 #pragma once
-// Shared look-ups for the fact detectors: interned keys and type ids resolved once.
+// What every fact detector reads: the incident and small look-ups by type and field name.
 #include "../classify/eventtypecatalog.h"
 #include "../model/incident.h"
 #include "facts.h"

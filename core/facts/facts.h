@@ -84,7 +84,7 @@ struct KubeletRun {
     Timestamp start, end;
     bool openEnded = false;
     std::string version;
-    std::size_t startEvent = kNoEvent;
+    std::size_t startEvent = kNoEvent; // kNoEvent: the log begins inside this run
     std::size_t exitEvent = kNoEvent;  // fatal line or systemd exit
     bool fatal = false;
     std::string exitReason;

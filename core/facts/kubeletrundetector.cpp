@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace kubelane::core {
 
@@ -25,11 +26,23 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
         facts.kubeletRuns.push_back(run);
         open.erase(it);
     };
+    std::set<StringId> nodesWithRuns;
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
             continue;
         const std::string_view type = ctx.inc.typeName(e);
+        // A log that begins after the kubelet started still shows that run: it opens at the
+        // node's first kubelet line, with its start and version unknown.
+        if (type != "kubelet.start" && e.component == kubelet && nodesWithRuns.insert(e.node).second) {
+            KubeletRun run;
+            run.node = e.node;
+            run.start = e.time;
+            run.end = ctx.inc.last();
+            run.openEnded = true;
+            open[e.node] = run;
+        }
         if (type == "kubelet.start") {
+            nodesWithRuns.insert(e.node);
             if (open.count(e.node)) {
                 // A new start without a recorded exit: the previous run ended unseen.
                 KubeletRun run = open[e.node];

@@ -5,22 +5,6 @@
 
 namespace kubelane::core {
 
-namespace {
-
-bool listContains(std::string_view list, std::string_view name)
-{
-    size_t i = 0;
-    while (i <= list.size()) {
-        const size_t e = std::min(list.find(',', i), list.size());
-        if (list.substr(i, e - i) == name)
-            return true;
-        i = e + 1;
-    }
-    return false;
-}
-
-} // namespace
-
 void detectContainerEvents(const FactContext &ctx, Facts &facts)
 {
     using K = ContainerEvent::Kind;
@@ -99,7 +83,6 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
             set(e.pod, none, false, e, "node lifecycle controller");
         }
     }
-    (void)listContains;
 }
 
 } // namespace kubelane::core

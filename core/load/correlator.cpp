@@ -1,5 +1,7 @@
 #include "correlator.h"
 
+#include "../classify/extractors.h"
+
 #include <unordered_map>
 
 namespace kubelane::core {
@@ -116,11 +118,32 @@ void correlate(Incident &incident)
             }
         }
     }
-    // 4. A pod lives on the node whose kubelet logs it.
+    // 4. A pod lives on the node whose kubelet logs it, alone or in a SyncLoop list.
     const StringId kubelet = incident.strings.find("kubelet");
-    for (const Event &e : incident.events)
-        if (e.pod != kNoPod && e.component == kubelet && e.node != kNoString && incident.pods[e.pod].node == kNoString)
-            incident.pods[e.pod].node = e.node;
+    const StringId kPods = incident.strings.find("pods");
+    std::unordered_map<std::string, PodId> podByName;
+    for (PodId i = 0; i < incident.pods.size(); ++i)
+        podByName.emplace(std::string(incident.text(incident.pods[i].ns)) + "/" + std::string(incident.text(incident.pods[i].name)), i);
+    auto place = [&](PodId pod, StringId node) {
+        if (pod != kNoPod && incident.pods[pod].node == kNoString)
+            incident.pods[pod].node = node;
+    };
+    for (const Event &e : incident.events) {
+        if (e.component != kubelet || e.node == kNoString)
+            continue;
+        place(e.pod, e.node);
+        if (kPods == kNoString)
+            continue;
+        forEachListedPod(incident.text(incident.fieldId(e, kPods)), [&](std::string_view entry) {
+            const PodReference ref = parsePodReference(entry);
+            if (auto it = podByName.find(std::string(ref.ns) + "/" + std::string(ref.name)); it != podByName.end())
+                place(it->second, e.node);
+        });
+    }
+    // Pods known only by name (the node lifecycle controller's spelling) take their alias's node.
+    for (PodId i = 0; i < incident.pods.size(); ++i)
+        if (alias[i] != kNoPod)
+            place(i, incident.pods[alias[i]].node);
 }
 
 } // namespace kubelane::core

@@ -2,6 +2,7 @@
 
 #include "../classify/eventtypecatalog.h"
 #include "../classify/goroutinemap.h"
+#include "../format/sourceidentity.h"
 #include "../input/bundlereader.h"
 #include "../time/clockalignment.h"
 #include "correlator.h"
@@ -281,6 +282,25 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     for (auto &p : parsed)
         if (p.clockEvidence.empty() && !p.explicitYear)
             resolveClock(p, options, bundleYear);
+    // Files in one folder were written on one host: a raw kubelet log that names no node
+    // takes the node its sibling journal names on every line.
+    for (auto &p : parsed) {
+        Source &s = p.source;
+        if (!s.node.empty() || isControlPlaneComponent(s.component))
+            continue;
+        const std::string folder = s.path.substr(0, s.path.find_last_of("/!") + 1);
+        for (const auto &other : parsed) {
+            if (&other == &p || other.source.node.empty() || isControlPlaneComponent(other.source.component)
+                || other.source.path.substr(0, other.source.path.find_last_of("/!") + 1) != folder)
+                continue;
+            s.node = other.source.node;
+            const StringId node = p.strings.intern(s.node);
+            for (Event &e : p.events)
+                if (e.node == kNoString && !isControlPlaneComponent(p.strings.view(e.component)))
+                    e.node = node;
+            break;
+        }
+    }
     // Files written on the same host share its clock: a journal without zone takes the zone
     // its node's kubelet log showed.
     for (auto &p : parsed) {

@@ -1,5 +1,6 @@
 #include "sourceparser.h"
 
+#include "../classify/extractors.h"
 #include "../format/envelopes.h"
 #include "../format/klogline.h"
 #include "../format/sourceidentity.h"
@@ -484,27 +485,16 @@ Event &SourceParser::addEvent(const EventDraft &d)
 
 PodId SourceParser::resolvePod()
 {
-    std::string_view pod = m_fields.get("pod");
     std::string_view ns = m_fields.get("namespace");
     std::string_view name = m_fields.get("podName");
     std::string_view uid = m_fields.get("podUID");
-    if (!pod.empty()) {
-        const size_t paren = pod.find('(');
-        if (paren != std::string_view::npos) {
-            // name_namespace(uid)[:container]
-            const size_t underscore = pod.rfind('_', paren);
-            const size_t close = pod.find(')', paren);
-            if (underscore != std::string_view::npos && close != std::string_view::npos) {
-                name = pod.substr(0, underscore);
-                ns = pod.substr(underscore + 1, paren - underscore - 1);
-                uid = pod.substr(paren + 1, close - paren - 1);
-            }
-        } else if (const size_t slash = pod.find('/'); slash != std::string_view::npos) {
-            ns = pod.substr(0, slash);
-            name = pod.substr(slash + 1);
-        } else {
-            name = pod;
-        }
+    if (const std::string_view pod = m_fields.get("pod"); !pod.empty()) {
+        const PodReference ref = parsePodReference(pod);
+        if (!ref.ns.empty())
+            ns = ref.ns;
+        name = ref.name;
+        if (!ref.uid.empty())
+            uid = ref.uid;
     }
     const StringId uidId = uid.empty() ? kNoString : m_out.strings.intern(uid);
     if (name.empty()) {

@@ -32,11 +32,10 @@ void step(RuleMatch &m, const Incident &inc, std::size_t idx, std::string text)
     addEvidence(m, idx);
 }
 
-void finish(RuleMatch &m, const Incident &inc)
+void finish(RuleMatch &m)
 {
     std::sort(m.evidence.begin(), m.evidence.end());
     std::stable_sort(m.chain.begin(), m.chain.end(), [](auto &a, auto &b) { return a.time < b.time; });
-    (void)inc;
 }
 
 std::vector<RuleMatch> heartbeatGap(const Analysis &a)
@@ -106,7 +105,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
                 + " still Ready=False: nothing sets them Ready again, and their 300 s toleration kept them from eviction", kNoEvent};
             m.chain.push_back(s);
         }
-        finish(m, inc);
+        finish(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -135,7 +134,7 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         m.text["probeAt"] = formatTimeOfDay(p.time) + "Z";
         const KubeletRun &run = a.facts.kubeletRuns[o.runIndex];
         m.text["node"] = std::string(inc.text(run.node));
-        m.text["kubeletStart"] = clock(run.start);
+        m.text["kubeletStart"] = run.startEvent == kNoEvent ? "the start of its log, " + clock(run.start) : clock(run.start);
         m.text["version"] = run.version.empty() ? "unknown version" : run.version;
         step(m, inc, run.startEvent, "kubelet " + m.text["version"] + " starts on " + m.text["node"]);
         step(m, inc, o.statusEvent, "pod worker generates the status of " + pod + " (no readiness result yet)");
@@ -152,7 +151,7 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
             m.end = std::max(m.end, inc.events[o.killEvent].time);
         }
         m.text["consequence"] = consequence;
-        finish(m, inc);
+        finish(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -202,7 +201,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             }
         m.text["notReady"] = notReady;
         m.text["runtimeErrors"] = std::to_string(runtimeErrors);
-        finish(m, inc);
+        finish(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -250,7 +249,7 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
         m.text["fatals"] = std::to_string(fatals[node]);
         m.text["restarts"] = std::to_string(std::max(0, fatals[node] - 1));
         m.text["starts"] = std::to_string(starts);
-        finish(m, inc);
+        finish(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -298,7 +297,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         m.text["containers"] = list;
         m.numbers["containers"] = double(containers.size());
         m.numbers["versionChanged"] = previous != "unknown" && previous != run.version;
-        finish(m, inc);
+        finish(m);
         out.push_back(std::move(m));
     }
     return out;
