@@ -5,9 +5,8 @@
 namespace kubelane::ui {
 
 EventPlottable::EventPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state)
-    : QCPAbstractPlottable(keyAxis, valueAxis), m_state(state)
+    : LanePlottable(keyAxis, valueAxis, state)
 {
-    setSelectable(QCP::stNone);
     setAntialiasedFill(true);
 }
 
@@ -109,14 +108,9 @@ void EventPlottable::draw(QCPPainter *painter)
     const QFontMetricsF fm(font);
     painter->setRenderHint(QPainter::Antialiasing, true);
 
-    const int firstRow = std::max(0, m_state->rowAt(area.top(), area.top()));
-    for (int row = firstRow; row < static_cast<int>(m_state->rows.size()); ++row) {
-        const double top = m_state->rowTop(row, area.top());
-        if (top > area.bottom())
-            break;
-        const int laneId = m_state->rows[static_cast<std::size_t>(row)];
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
         if (!m_state->rowShowsEvents(laneId))
-            continue;
+            return;
         const Lane &lane = m_state->model->lane(laneId);
         const double y = top + m_state->rowHeight / 2;
         const auto marks = fold(incident, lane, coords, 3.0);
@@ -150,26 +144,7 @@ void EventPlottable::draw(QCPPainter *painter)
                                   Qt::AlignVCenter | Qt::AlignLeft, count);
             }
         }
-    }
-}
-
-void EventPlottable::drawLegendIcon(QCPPainter *, const QRectF &) const {}
-
-double EventPlottable::selectTest(const QPointF &, bool, QVariant *) const { return -1; }
-
-QCPRange EventPlottable::getKeyRange(bool &foundRange, QCP::SignDomain) const
-{
-    foundRange = m_state->model != nullptr;
-    if (!foundRange)
-        return {};
-    const auto o = m_state->model->origin();
-    return QCPRange(TimelineCoordinates::keyOf(o, m_state->model->first()), TimelineCoordinates::keyOf(o, m_state->model->last()));
-}
-
-QCPRange EventPlottable::getValueRange(bool &foundRange, QCP::SignDomain, const QCPRange &) const
-{
-    foundRange = true;
-    return QCPRange(0, 1);
+    });
 }
 
 } // namespace kubelane::ui

@@ -3,9 +3,7 @@
 // Per lane it binary-searches the visible time range and folds events closer than ~3 px into
 // one mark with a count, as Tracy does; the cost of a pass is the number of marks on screen,
 // not the number of events, so a million events pan and zoom smoothly.
-#include "timelinestate.h"
-
-#include <qcustomplot.h>
+#include "laneplottable.h"
 
 namespace kubelane::ui {
 
@@ -18,7 +16,7 @@ struct FoldedMark {
     core::Severity severity = core::Severity::Info;
 };
 
-class EventPlottable : public QCPAbstractPlottable {
+class EventPlottable : public LanePlottable {
     Q_OBJECT
 public:
     EventPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state);
@@ -32,18 +30,8 @@ public:
 
     TimelineCoordinates coordinates() const;
 
-    // QCPAbstractPlottable
-    double selectTest(const QPointF &pos, bool onlySelectable, QVariant *details = nullptr) const override;
-    QCPRange getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
-    QCPRange getValueRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
-                           const QCPRange &inKeyRange = QCPRange()) const override;
-
 protected:
     void draw(QCPPainter *painter) override;
-    void drawLegendIcon(QCPPainter *painter, const QRectF &rect) const override;
-
-private:
-    const TimelineState *m_state;
 };
 
 // Draws one mark's shape: circle (debug/info), triangle (warning), diamond (error), diamond

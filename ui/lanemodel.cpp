@@ -1,6 +1,7 @@
 #include "lanemodel.h"
 
 #include "core/classify/goroutinemap.h"
+#include "core/format/sourceidentity.h"
 
 #include <algorithm>
 #include <functional>
@@ -66,12 +67,6 @@ QString roleDisplayName(const std::string &role)
     return name;
 }
 
-bool isControlPlaneComponent(std::string_view c)
-{
-    return c == "kube-apiserver" || c == "kube-controller-manager" || c == "kube-scheduler" || c == "etcd"
-        || c == "cloud-controller-manager";
-}
-
 LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysis(std::move(analysis))
 {
     const core::Incident &inc = incident();
@@ -92,7 +87,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
     // Groups first, in the order they are shown: control plane hosts, then nodes by name.
     std::set<std::string> cpHosts, nodes;
     for (const auto &s : inc.sources) {
-        if (isControlPlaneComponent(s.component))
+        if (core::isControlPlaneComponent(s.component))
             cpHosts.insert(s.node);
         else if (!s.node.empty())
             nodes.insert(s.node);
@@ -116,7 +111,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
         const core::Event &e = inc.events[i];
         const core::Source &src = inc.sources[e.source];
         const std::string_view component = e.component != core::kNoString ? inc.text(e.component) : std::string_view(src.component);
-        const bool controlPlane = isControlPlaneComponent(component);
+        const bool controlPlane = core::isControlPlaneComponent(component);
         int group = -1;
         if (e.pod != core::kNoPod && e.pod < inc.pods.size()) {
             group = m_podGroup[e.pod];
@@ -327,13 +322,7 @@ void LaneModel::addFacts()
         const int lane = childByKey(groupForNode(nodeName(g.node)), QStringLiteral("heartbeats"), LaneKind::Heartbeats,
                                     QStringLiteral("heartbeats"));
         GapSpan gap;
-        gap.start = g.start;
-        gap.end = g.end;
-        gap.length = g.length;
-        gap.grace = g.grace;
-        gap.exceedsGrace = g.exceedsGrace;
-        gap.openEnded = g.openEnded;
-        gap.graceOrigin = QString::fromStdString(g.graceOrigin);
+        gap.fact = &g;
         const QString cmp = g.exceedsGrace ? QStringLiteral(" > ") : QStringLiteral(" ≤ ");
         gap.label = (g.openEnded ? QStringLiteral("≥ ") : QString()) + dur(g.length) + QStringLiteral(" gap") + cmp
                   + QStringLiteral("grace ") + dur(g.grace);
@@ -516,7 +505,7 @@ void LaneModel::finishLanes()
             return a.thin != b.thin ? !a.thin : a.start < b.start;
         });
         std::sort(lane.ticks.begin(), lane.ticks.end(), [](const HeartbeatTick &a, const HeartbeatTick &b) { return a.time < b.time; });
-        std::sort(lane.gaps.begin(), lane.gaps.end(), [](const GapSpan &a, const GapSpan &b) { return a.start < b.start; });
+        std::sort(lane.gaps.begin(), lane.gaps.end(), [](const GapSpan &a, const GapSpan &b) { return a.fact->start < b.fact->start; });
         if (lane.isGroup()) {
             for (int c : lane.children) {
                 const QString &local = m_localKey[static_cast<std::size_t>(c)];
@@ -628,7 +617,7 @@ std::vector<int> LaneModel::lanesOfFinding(std::size_t index) const
             for (const auto &s : l.states)
                 inWindow = inWindow || (s.end >= f.start && s.start <= f.end);
             for (const auto &g : l.gaps)
-                inWindow = inWindow || (g.end >= f.start && g.start <= f.end);
+                inWindow = inWindow || (g.fact->end >= f.start && g.fact->start <= f.end);
             if (inWindow)
                 add(c);
         }

@@ -41,13 +41,11 @@ struct HeartbeatTick {
     std::size_t event = core::kNoEvent;
 };
 
+// A heartbeat gap as the heartbeat lane draws it: the fact (owned by the Analysis the model
+// shares) and its label.
 struct GapSpan {
-    core::Timestamp start, end;
-    core::Duration length, grace;
-    bool exceedsGrace = false;
-    bool openEnded = false;
-    QString label;   // "47.2 s without heartbeat > grace 40 s"
-    QString graceOrigin;
+    const core::HeartbeatGap *fact = nullptr;
+    QString label; // "47.2 s gap > grace 40.0 s"
 };
 
 struct Lane {
@@ -149,7 +147,5 @@ private:
 
 // Display name of a role id ("pod-worker" -> "pod worker").
 QString roleDisplayName(const std::string &role);
-// True for components that run on the control plane rather than on every node.
-bool isControlPlaneComponent(std::string_view component);
 
 } // namespace kubelane::ui

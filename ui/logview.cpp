@@ -1,5 +1,7 @@
 #include "logview.h"
 
+#include "core/util/textscan.h"
+
 #include "timeaxisticker.h"
 
 #include <QFontDatabase>
@@ -88,22 +90,12 @@ LogView::Excerpt LogView::excerpt(const core::Incident &incident, std::size_t ev
     out.firstLine = e.line > static_cast<std::uint32_t>(before) ? e.line - static_cast<std::uint32_t>(before) : 1;
     out.eventRow = static_cast<int>(e.line - out.firstLine);
     out.eventRows = static_cast<int>(std::max<std::uint32_t>(1, e.lineCount));
-    std::size_t pos = start;
     const int total = out.eventRow + out.eventRows + context;
-    for (int i = 0; i < total && pos <= text.size(); ++i) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        if (line.size() > 4000)
-            line = line.substr(0, 4000);
+    core::text::forEachLine(text.substr(start), [&](std::string_view line, std::size_t, std::uint32_t number) {
+        line = line.substr(0, 4000);
         out.lines << QString::fromUtf8(line.data(), static_cast<qsizetype>(line.size()));
-        if (end >= text.size())
-            break;
-        pos = end + 1;
-    }
+        return static_cast<int>(number) < total;
+    });
     return out;
 }
 

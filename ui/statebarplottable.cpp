@@ -59,9 +59,8 @@ void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const
 }
 
 StateBarPlottable::StateBarPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state)
-    : QCPAbstractPlottable(keyAxis, valueAxis), m_state(state)
+    : LanePlottable(keyAxis, valueAxis, state)
 {
-    setSelectable(QCP::stNone);
 }
 
 QRectF StateBarPlottable::barRect(double x0, double x1, double rowTop, double rowHeight, bool thin)
@@ -112,16 +111,16 @@ void StateBarPlottable::drawHeartbeats(QCPPainter *painter, const Lane &lane, co
     const double h = m_state->rowHeight;
     QFontMetricsF fm(painter->font());
     for (const GapSpan &g : lane.gaps) {
-        if (!coords.overlaps(g.start, g.end))
+        if (!coords.overlaps(g.fact->start, g.fact->end))
             continue;
-        const double x0 = coords.toClampedPixel(g.start), x1 = coords.toClampedPixel(g.end);
+        const double x0 = coords.toClampedPixel(g.fact->start), x1 = coords.toClampedPixel(g.fact->end);
         const QRectF r = gapRect(x0, x1, top, h);
         painter->setPen(Qt::NoPen);
-        painter->setBrush(g.exceedsGrace ? pal.gapOverGrace : pal.gapUnderGrace);
+        painter->setBrush(g.fact->exceedsGrace ? pal.gapOverGrace : pal.gapUnderGrace);
         painter->drawRect(r);
-        if (g.exceedsGrace) {
+        if (g.fact->exceedsGrace) {
             // Mark where the grace period ran out: from there the node counts as lost.
-            const double xg = coords.toClampedPixel(g.start + g.grace);
+            const double xg = coords.toClampedPixel(g.fact->start + g.fact->grace);
             if (xg > x0 && xg < x1) {
                 painter->setPen(QPen(pal.tickFailed, 1.5, Qt::DashLine));
                 painter->drawLine(QPointF(xg, r.top()), QPointF(xg, r.bottom()));
@@ -132,7 +131,7 @@ void StateBarPlottable::drawHeartbeats(QCPPainter *painter, const Lane &lane, co
             painter->setPen(pal.text);
             painter->drawText(QRectF(left, r.top(), right - left, r.height()), Qt::AlignCenter, g.label);
         } else if (right - left > 24) {
-            const QString shortLabel = formatDurationText(g.length);
+            const QString shortLabel = formatDurationText(g.fact->length);
             if (right - left > fm.horizontalAdvance(shortLabel) + 4) {
                 painter->setPen(pal.text);
                 painter->drawText(QRectF(left, r.top(), right - left, r.height()), Qt::AlignCenter, shortLabel);
@@ -168,37 +167,17 @@ void StateBarPlottable::draw(QCPPainter *painter)
     font.setPointSizeF(std::max(6.5, font.pointSizeF() * 0.85));
     painter->setFont(font);
     painter->setRenderHint(QPainter::Antialiasing, false); // crisp bar edges
-    const int firstRow = std::max(0, m_state->rowAt(area.top(), area.top()));
-    for (int row = firstRow; row < static_cast<int>(m_state->rows.size()); ++row) {
-        const double top = m_state->rowTop(row, area.top());
-        if (top > area.bottom())
-            break;
-        const Lane &lane = m_state->model->lane(m_state->rows[static_cast<std::size_t>(row)]);
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+        const Lane &lane = m_state->model->lane(laneId);
         if (lane.isGroup()) {
             if (!m_state->isExpanded(lane.id) && lane.summaryLane >= 0)
                 drawStates(painter, m_state->model->lane(lane.summaryLane), coords, top, true);
-            continue;
+            return;
         }
         drawStates(painter, lane, coords, top, false);
         if (!lane.ticks.empty() || !lane.gaps.empty())
             drawHeartbeats(painter, lane, coords, top);
-    }
-}
-
-void StateBarPlottable::drawLegendIcon(QCPPainter *, const QRectF &) const {}
-
-double StateBarPlottable::selectTest(const QPointF &, bool, QVariant *) const { return -1; }
-
-QCPRange StateBarPlottable::getKeyRange(bool &foundRange, QCP::SignDomain) const
-{
-    foundRange = false;
-    return {};
-}
-
-QCPRange StateBarPlottable::getValueRange(bool &foundRange, QCP::SignDomain, const QCPRange &) const
-{
-    foundRange = false;
-    return {};
+    });
 }
 
 RowBackground::RowBackground(QCustomPlot *plot, QCPAxisRect *rect, const TimelineState *state)
@@ -218,12 +197,7 @@ void RowBackground::draw(QCPPainter *painter)
     painter->fillRect(area, pal.background);
     if (!m_state->model)
         return;
-    const int firstRow = std::max(0, m_state->rowAt(area.top(), area.top()));
-    for (int row = firstRow; row < static_cast<int>(m_state->rows.size()); ++row) {
-        const double top = m_state->rowTop(row, area.top());
-        if (top > area.bottom())
-            break;
-        const int laneId = m_state->rows[static_cast<std::size_t>(row)];
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int row, int laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
         const QRectF r(area.left(), top, area.width(), m_state->rowHeight);
         if (lane.isGroup())
@@ -236,7 +210,7 @@ void RowBackground::draw(QCPPainter *painter)
             painter->setPen(QPen(pal.grid, 1));
             painter->drawLine(QPointF(r.left(), r.top()), QPointF(r.right(), r.top()));
         }
-    }
+    });
     // The selected finding's time range, over every row.
     if (m_state->finding >= 0 && static_cast<std::size_t>(m_state->finding) < m_state->model->analysis().findings.size()) {
         const core::Finding &f = m_state->model->analysis().findings[static_cast<std::size_t>(m_state->finding)];

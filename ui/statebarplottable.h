@@ -3,13 +3,11 @@
 // unhealthy) and heartbeat lanes (a tick per heartbeat, every gap shaded and labelled with
 // its length against the grace period). Like EventPlottable it reads TimelineState and
 // binary-searches what it draws; spans and ticks come precomputed from LaneModel.
-#include "timelinestate.h"
-
-#include <qcustomplot.h>
+#include "laneplottable.h"
 
 namespace kubelane::ui {
 
-class StateBarPlottable : public QCPAbstractPlottable {
+class StateBarPlottable : public LanePlottable {
     Q_OBJECT
 public:
     StateBarPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state);
@@ -18,19 +16,12 @@ public:
     static QRectF barRect(double x0, double x1, double rowTop, double rowHeight, bool thin);
     static QRectF gapRect(double x0, double x1, double rowTop, double rowHeight);
 
-    double selectTest(const QPointF &pos, bool onlySelectable, QVariant *details = nullptr) const override;
-    QCPRange getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
-    QCPRange getValueRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
-                           const QCPRange &inKeyRange = QCPRange()) const override;
-
 protected:
     void draw(QCPPainter *painter) override;
-    void drawLegendIcon(QCPPainter *painter, const QRectF &rect) const override;
 
 private:
     void drawStates(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top, bool summary) const;
     void drawHeartbeats(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top) const;
-    const TimelineState *m_state;
 };
 
 // Rows behind everything: alternating stripes, group rows, the selected finding's lanes and

@@ -10,6 +10,7 @@
 #include <QRectF>
 #include <QString>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -54,6 +55,17 @@ struct TimelineState {
     {
         const double r = (y - areaTop + scroll) / rowHeight;
         return r < 0 || r >= static_cast<double>(rows.size()) ? -1 : static_cast<int>(r);
+    }
+    // Calls fn(row, laneId, rowTop) for the rows that show in [areaTop, areaBottom], top down.
+    template <typename Fn>
+    void forEachVisibleRow(double areaTop, double areaBottom, Fn &&fn) const
+    {
+        for (int row = std::max(0, rowAt(areaTop, areaTop)); row < static_cast<int>(rows.size()); ++row) {
+            const double top = rowTop(row, areaTop);
+            if (top > areaBottom)
+                return;
+            fn(row, rows[static_cast<std::size_t>(row)], top);
+        }
     }
     // Row an event is drawn in (its lane or the nearest collapsed ancestor), or -1.
     int rowOfEvent(std::size_t event) const

@@ -556,13 +556,13 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
     const core::Timestamp t = coords.toTime(pos.x());
     const Lane &l = m_state.model->lane(lane);
     for (const GapSpan &g : l.gaps) {
-        if (t >= g.start && t <= g.end) {
+        if (t >= g.fact->start && t <= g.fact->end) {
             QString tip = QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
-                              .arg(formatPreciseDuration(g.length), g.openEnded ? QStringLiteral(" (until the end of the logs)") : QString(),
-                                   formatDurationText(g.grace),
-                                   g.graceOrigin.isEmpty() ? QString() : QStringLiteral(" (") + g.graceOrigin.toHtmlEscaped() + ')',
-                                   formatTimestamp(g.start, off), formatTimestamp(g.end, off));
-            tip += g.exceedsGrace ? QStringLiteral("<br><b>longer than the grace period: the node is marked lost</b>")
+                              .arg(formatPreciseDuration(g.fact->length), g.fact->openEnded ? QStringLiteral(" (until the end of the logs)") : QString(),
+                                   formatDurationText(g.fact->grace),
+                                   g.fact->graceOrigin.empty() ? QString() : QStringLiteral(" (") + QString::fromStdString(g.fact->graceOrigin).toHtmlEscaped() + ')',
+                                   formatTimestamp(g.fact->start, off), formatTimestamp(g.fact->end, off));
+            tip += g.fact->exceedsGrace ? QStringLiteral("<br><b>longer than the grace period: the node is marked lost</b>")
                                   : QStringLiteral("<br>shorter than the grace period: no effect on the node");
             return tip;
         }
