@@ -66,7 +66,7 @@ int runGui(int argc, char **argv, app::CommandLine cl)
     QApplication::setOrganizationName("kubelane");
     ui::MainWindow window(cl.load, analyzeOptions(cl));
     // KUBELANE_SCREENSHOT=FILE: open, select finding KUBELANE_SCREENSHOT_FINDING (1-based,
-    // default 1; 0 = none), save the window as FILE and exit (README screenshots, CI smoke test).
+    // default 1; 0 = the window's own choice), save the window as FILE and exit (README screenshots, CI smoke test).
     if (const QString shot = qEnvironmentVariable("KUBELANE_SCREENSHOT"); !shot.isEmpty())
         window.scheduleScreenshot(shot, qEnvironmentVariableIsSet("KUBELANE_SCREENSHOT_FINDING")
                                             ? qEnvironmentVariableIntValue("KUBELANE_SCREENSHOT_FINDING") - 1

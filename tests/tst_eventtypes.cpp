@@ -90,6 +90,11 @@ private slots:
         QCOMPARE(std::string(m_roles->roleName(m_roles->roleFor("kubelet", "generic.go:197"))), std::string("pleg"));
         QCOMPARE(std::string(m_roles->roleName(m_roles->roleFor("kube-controller-manager", "node_lifecycle_controller.go:1094"))),
                  std::string("node-lifecycle-controller"));
+        // A bare basename never picks a directory the line did not print over an exact entry.
+        QCOMPARE(std::string(m_roles->roleName(m_roles->roleFor("kube-controller-manager", "controller_utils.go:124"))),
+                 std::string("node-lifecycle-controller"));
+        QCOMPARE(std::string(m_roles->roleName(m_roles->roleFor("kube-controller-manager", "controller/controller_utils.go:124"))),
+                 std::string("controller-manager-other"));
     }
 
     void malformedTableNamesTheType()

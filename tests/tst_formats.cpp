@@ -1,5 +1,6 @@
 // Each input format, detected per file, with its envelope, time and fields; and the lines
 // that are not understood are counted, never dropped.
+#include "core/classify/extractors.h"
 #include "core/model/incident.h"
 #include "testutil.h"
 
@@ -138,6 +139,10 @@ private slots:
         QCOMPARE(std::string(inc->field(*events[0], "code")), std::string("200"));
         QCOMPARE(std::string(inc->text(events[0]->node)), std::string("node3"));
         QCOMPARE(std::string(inc->message(*events[1])), std::string("unicode \xc3\xa9 and \"quotes\""));
+        // A proxy request through the apiserver names the node with the kubelet's port.
+        FieldList fields;
+        extractApiPath("/api/v1/nodes/node1:10250/proxy/metrics", fields);
+        QCOMPARE(std::string(fields.get("node")), std::string("node1"));
     }
 
     void klogJson()

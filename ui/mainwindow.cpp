@@ -11,6 +11,8 @@
 #include "timelinewidget.h"
 #include "walkthroughcontroller.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -361,6 +363,14 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
         applyFilter();
     if (m_findingLanesOnly->isChecked())
         m_timeline->setFindingLanesOnly(true);
+    // Open on the incident: the most severe finding (the earliest among equals), zoomed.
+    if (!m_analysis->findings.empty() && m_timeline->finding() < 0) {
+        const auto &f = m_analysis->findings;
+        const auto worst = std::max_element(f.begin(), f.end(), [](const core::Finding &a, const core::Finding &b) {
+            return a.severity < b.severity; // max_element keeps the first of equals
+        });
+        selectFinding(static_cast<int>(worst - f.begin()));
+    }
     const auto &st = m_analysis->incident->stats;
     QString text = tr("%1 sources, %2 lines, %3 events, %4 not understood · %5 findings")
                        .arg(m_analysis->incident->sources.size())

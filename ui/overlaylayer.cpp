@@ -1,6 +1,7 @@
 #include "overlaylayer.h"
 
 #include "eventplottable.h"
+#include "statebarplottable.h"
 #include "timeaxisticker.h"
 
 #include <algorithm>
@@ -124,6 +125,38 @@ void OverlayLayer::drawArrows(QCPPainter *painter, const TimelineCoordinates &co
         f.setBold(false);
         painter->setFont(f);
     }
+}
+
+// Heartbeat gaps are shaded by StateBarPlottable; their lengths are labelled here, above the
+// marks, because failed attempts are drawn inside the gap and must not hide the number.
+void OverlayLayer::drawGapLabels(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const
+{
+    const Palette &pal = m_state->palette;
+    const QFontMetricsF fm(painter->font());
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+        const Lane &lane = m_state->model->lane(laneId);
+        if (lane.isGroup())
+            return;
+        for (const GapSpan &g : lane.gaps) {
+            if (!coords.overlaps(g.fact->start, g.fact->end))
+                continue;
+            const QRectF r = StateBarPlottable::gapRect(coords.toClampedPixel(g.fact->start), coords.toClampedPixel(g.fact->end),
+                                                        top, m_state->rowHeight);
+            const double left = std::max(r.left(), coords.left()), right = std::min(r.right(), coords.right());
+            for (const QString &text : {g.label, formatDurationText(g.fact->length)}) {
+                const double w = fm.horizontalAdvance(text) + 8;
+                if (right - left <= w)
+                    continue;
+                const QRectF plate((left + right - w) / 2, r.center().y() - fm.height() / 2, w, fm.height());
+                painter->setPen(QPen(g.fact->exceedsGrace ? pal.tickFailed : pal.mutedText, 1));
+                painter->setBrush(pal.background);
+                painter->drawRoundedRect(plate, 3, 3);
+                painter->setPen(pal.text);
+                painter->drawText(plate, Qt::AlignCenter, text);
+                break;
+            }
+        }
+    });
 }
 
 void OverlayLayer::drawEvidence(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const
@@ -292,6 +325,7 @@ void OverlayLayer::draw(QCPPainter *painter)
     painter->save();
     painter->setClipRect(area);
     drawMeasure(painter, coords, area);
+    drawGapLabels(painter, coords, area);
     drawEvidence(painter, coords, area);
     drawArrows(painter, coords, area);
     drawNotes(painter, coords, area);

@@ -38,6 +38,7 @@ protected:
 
 private:
     void drawArrows(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
+    void drawGapLabels(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawEvidence(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawNotes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawMeasure(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;

@@ -109,7 +109,6 @@ void StateBarPlottable::drawHeartbeats(QCPPainter *painter, const Lane &lane, co
 {
     const Palette &pal = m_state->palette;
     const double h = m_state->rowHeight;
-    QFontMetricsF fm(painter->font());
     for (const GapSpan &g : lane.gaps) {
         if (!coords.overlaps(g.fact->start, g.fact->end))
             continue;
@@ -124,17 +123,6 @@ void StateBarPlottable::drawHeartbeats(QCPPainter *painter, const Lane &lane, co
             if (xg > x0 && xg < x1) {
                 painter->setPen(QPen(pal.tickFailed, 1.5, Qt::DashLine));
                 painter->drawLine(QPointF(xg, r.top()), QPointF(xg, r.bottom()));
-            }
-        }
-        const double left = std::max(r.left(), coords.left()), right = std::min(r.right(), coords.right());
-        if (right - left > fm.horizontalAdvance(g.label) + 6) {
-            painter->setPen(pal.text);
-            painter->drawText(QRectF(left, r.top(), right - left, r.height()), Qt::AlignCenter, g.label);
-        } else if (right - left > 24) {
-            const QString shortLabel = formatDurationText(g.fact->length);
-            if (right - left > fm.horizontalAdvance(shortLabel) + 4) {
-                painter->setPen(pal.text);
-                painter->drawText(QRectF(left, r.top(), right - left, r.height()), Qt::AlignCenter, shortLabel);
             }
         }
     }

@@ -209,7 +209,7 @@ void extractApiPath(std::string_view path, FieldList &fields)
     if (!sub.empty())
         fields.set("subresource", sub);
     if (resource == "nodes" && !name.empty())
-        fields.set("node", name);
+        fields.set("node", name.substr(0, name.find(':'))); // "node1:10250" in proxy requests
     else if (resource == "leases" && ns == "kube-node-lease" && !name.empty())
         fields.set("node", name);
     else if (resource == "pods" && !name.empty() && !ns.empty())

@@ -47,36 +47,41 @@ std::shared_ptr<GoroutineMap> GoroutineMap::loadJson(std::string_view text, cons
     return map;
 }
 
+namespace {
+
+// True when `tail` is `path` or ends it at a directory boundary ("worker.go" ends "prober/worker.go").
+bool isPathSuffix(std::string_view path, std::string_view tail)
+{
+    return path.size() >= tail.size() && path.substr(path.size() - tail.size()) == tail
+        && (path.size() == tail.size() || path[path.size() - tail.size() - 1] == '/');
+}
+
+} // namespace
+
 RoleId GoroutineMap::roleFor(std::string_view component, std::string_view file) const
 {
     if (const size_t colon = file.rfind(':'); colon != std::string_view::npos)
         file = file.substr(0, colon);
-    const Entry *best = nullptr;
+    // Three tiers, best first: an entry the printed path ends with (the longest, i.e. the most
+    // directories that were actually printed, wins); an entry that only adds directories the
+    // line did not print (old glog prints basenames: the first such entry listed wins, so the
+    // map's order resolves "controller_utils.go"); the component's default ("file": "").
+    const Entry *printed = nullptr, *guessed = nullptr, *fallback = nullptr;
     for (const Entry &e : m_entries) {
         if (!e.component.empty() && e.component != component)
             continue;
         if (e.file.empty()) {
-            // A per-component default: matches anything, loses to every real entry.
-            if (!best)
-                best = &e;
-            continue;
+            if (!fallback)
+                fallback = &e;
+        } else if (isPathSuffix(file, e.file)) {
+            if (!printed || e.file.size() > printed->file.size()
+                || (e.file.size() == printed->file.size() && !e.component.empty() && printed->component.empty()))
+                printed = &e;
+        } else if (!guessed && isPathSuffix(e.file, file)) {
+            guessed = &e;
         }
-        // Both sides may carry directories: "worker.go" vs "prober/worker.go". The entry
-        // matches when one is a path-suffix of the other; the longest entry wins.
-        const std::string_view a = file, b = e.file;
-        const std::string_view shorter = a.size() < b.size() ? a : b;
-        const std::string_view longer = a.size() < b.size() ? b : a;
-        if (longer.size() < shorter.size() || longer.substr(longer.size() - shorter.size()) != shorter)
-            continue;
-        if (longer.size() > shorter.size() && longer[longer.size() - shorter.size() - 1] != '/')
-            continue;
-        const bool better = !best || best->file.empty() || e.file.size() > best->file.size()
-            || (e.file.size() == best->file.size() && !e.component.empty() && best->component.empty());
-        // When the printed file has a directory, an entry that only matches because it is
-        // shorter still counts, but an exact-directory entry is preferred (longest).
-        if (better)
-            best = &e;
     }
+    const Entry *best = printed ? printed : guessed ? guessed : fallback;
     return best ? best->role : roleId(std::string(component) + "-other");
 }
 

@@ -43,8 +43,8 @@ GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duratio
     for (const Event &e : ctx.inc.events) {
         if ((ctx.is(e, "controller.flag") || ctx.is(e, "component.flag")) && ctx.field(e, "flag").ends_with("node-monitor-grace-period")) {
             if (auto d = parseGoDuration(ctx.field(e, "value")))
-                return {*d, "flag --node-monitor-grace-period=" + std::string(ctx.field(e, "value")) + " in "
-                                + ctx.inc.sources[e.source].path + ":" + std::to_string(e.line)};
+                return {*d, "flag --node-monitor-grace-period=" + std::string(ctx.field(e, "value")) + " in the "
+                                + ctx.inc.sources[e.source].component + " log, line " + std::to_string(e.line)};
         }
         if (version.empty() && ctx.is(e, "controller.start"))
             version = std::string(ctx.field(e, "version"));
