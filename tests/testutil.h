@@ -39,6 +39,21 @@ inline const core::Source *sourceEndingWith(const core::Incident &inc, const std
     return nullptr;
 }
 
+// Writes one file into a fresh temporary folder and loads it (the loaded bytes are in memory,
+// so the folder may go).
+inline std::shared_ptr<const core::Incident> loadText(const std::string &relative, const std::string &content,
+                                                      core::LoadOptions o = options())
+{
+    QTemporaryDir dir;
+    return load({writeFile(dir, relative, content)}, std::move(o));
+}
+
+// RFC 3339 UTC text of a time, for QCOMPARE.
+inline QString utc(core::Timestamp t, int fractionDigits = 6)
+{
+    return QString::fromStdString(core::formatRfc3339(t, fractionDigits));
+}
+
 // Events of one source, in time order.
 inline std::vector<const core::Event *> eventsOf(const core::Incident &inc, const core::Source &s)
 {

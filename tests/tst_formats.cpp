@@ -13,14 +13,12 @@ class TestFormats : public QObject {
 private slots:
     void klogText112()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "nodes/10.86.98.42/kubelet.INFO",
+        const auto inc = test::loadText("nodes/10.86.98.42/kubelet.INFO",
             "Log file created at: 2020/03/12 10:42:20\n"
             "Running on machine: py-node-42\n"
             "I0312 10:42:26.102104 2353235 kubelet_pods.go:1424] Generating status for \"auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)\"\n"
             "I0312 10:42:26.101980 2353235 worker.go:95] INITIAL_STATUS {Running []}\n"
             "I0312 10:42:26.119238 2353235 status_manager.go:499] Patch status for pod \"auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)\" with \"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-03-12T02:42:26Z\\\",\\\"status\\\":\\\"False\\\",\\\"type\\\":\\\"ContainersReady\\\"}],\\\"containerStatuses\\\":[{\\\"name\\\":\\\"auto-srv-cwhttp-py\\\",\\\"ready\\\":false}]}}\"\n");
-        const auto inc = test::load({path});
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::KlogText);
         QCOMPARE(s.component, std::string("kubelet"));
@@ -40,7 +38,7 @@ private slots:
             if (inc->typeName(*e) == "pod.status.patch")
                 patch = e;
         QVERIFY(patch);
-        QCOMPARE(QString::fromStdString(formatRfc3339(patch->time)), QString("2020-03-12T02:42:26.119238Z"));
+        QCOMPARE(test::utc(patch->time), QString("2020-03-12T02:42:26.119238Z"));
         QCOMPARE(inc->podName(*patch), std::string("default/auto-srv-cwhttp-sf-30b71-0"));
         QCOMPARE(std::string(inc->field(*patch, "unreadyContainers")), std::string("auto-srv-cwhttp-py"));
         QCOMPARE(std::string(inc->roleName(*patch)), std::string("status-manager"));
@@ -60,16 +58,14 @@ private slots:
         QFETCH(QString, prefix);
         QFETCH(QString, style);
         const std::string p = prefix.toStdString();
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "journal.txt",
+        auto opts = test::options();
+        opts.utcOffsets.push_back({"journal.txt", "+08:00"}); // short styles carry no zone
+        const auto inc = test::loadText("journal.txt",
             "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at Mon 2020-12-07 15:20:00 CST. --\n"
             + p + "kubelet[14756]: F1207 15:16:23.071262 14756 kubelet.go:1384] Failed to start ContainerManager failed to build map of initial containers from runtime: no PodsandBox found with Id 'd0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56'\n"
             + p + "kubelet[14756]: goroutine 1 [running]:\n"
             + p + "kubelet[14756]: \tk8s.io/kubernetes/vendor/k8s.io/klog.stacks(0xc000010001)\n"
-            + p + "systemd[1]: kubelet.service: main process exited, code=exited, status=255/n/a\n");
-        auto opts = test::options();
-        opts.utcOffsets.push_back({"journal.txt", "+08:00"}); // short styles carry no zone
-        const auto inc = test::load({path}, opts);
+            + p + "systemd[1]: kubelet.service: main process exited, code=exited, status=255/n/a\n", opts);
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::Journald);
         QCOMPARE(QString::fromStdString(s.formatDetail), style);
@@ -91,19 +87,17 @@ private slots:
         QCOMPARE(std::string(inc->field(*fatal, "sandboxId")), std::string("d0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56"));
         QCOMPARE(std::string(inc->text(fatal->node)), std::string("node3"));
         QCOMPARE(std::string(inc->text(exit->component)), std::string("systemd"));
-        QCOMPARE(QString::fromStdString(formatRfc3339(fatal->time)), QString("2020-12-07T07:16:23.071262Z"));
+        QCOMPARE(test::utc(fatal->time), QString("2020-12-07T07:16:23.071262Z"));
     }
 
     void criWithPartials()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "var/log/pods/kube-system_kube-controller-manager-master1_0d1f/kube-controller-manager/0.log",
+        const auto inc = test::loadText("var/log/pods/kube-system_kube-controller-manager-master1_0d1f/kube-controller-manager/0.log",
             "2020-06-18T02:13:17.412399812Z stderr F I0618 02:13:17.412345       1 node_lifecycle_controller.go:1094] node node3 hasn't been updated for 40.00011564s. Last Ready is: &NodeCondition{Type:Ready,Status:True,}\n"
             "2020-06-18T02:13:18.000000001Z stderr P I0618 02:13:18.000000       1 controller_utils.go:124] Update ready status of pods on node [\n"
             "2020-06-18T02:13:18.000000002Z stderr P node3\n"
             "2020-06-18T02:13:18.000000003Z stderr F ]\n"
             "not a cri line\n");
-        const auto inc = test::load({path});
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::CriLog);
         QCOMPARE(s.component, std::string("kube-controller-manager"));
@@ -122,12 +116,10 @@ private slots:
 
     void dockerJson()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "var/log/containers/kube-apiserver-master1_kube-system_kube-apiserver-0123.log",
+        const auto inc = test::loadText("var/log/containers/kube-apiserver-master1_kube-system_kube-apiserver-0123.log",
             "{\"log\":\"I0618 02:12:47.123456       1 wrap.go:47] PATCH /api/v1/nodes/node3/status?timeout=10s: (4.9ms) 200 [kubelet/v1.15.5 (linux/amd64) kubernetes/20c265f 10.0.0.13:52310]\\n\",\"stream\":\"stderr\",\"time\":\"2020-06-18T02:12:47.123501Z\"}\n"
             "{\"log\":\"unicode \\u00e9 and \\\"quotes\\\"\\n\",\"stream\":\"stdout\",\"time\":\"2020-06-18T02:12:48Z\"}\n"
             "{\"log\":\"broken\n");
-        const auto inc = test::load({path});
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::DockerJson);
         QCOMPARE(s.component, std::string("kube-apiserver"));
@@ -147,11 +139,9 @@ private slots:
 
     void klogJson()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "nodes/worker-3/kubelet.log",
+        const auto inc = test::loadText("nodes/worker-3/kubelet.log",
             "{\"ts\":1718672001.123456,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe failed\",\"v\":0,\"probeType\":\"Readiness\",\"pod\":{\"name\":\"web-0\",\"namespace\":\"shop\"},\"podUID\":\"0b5f\",\"containerName\":\"app\",\"probeResult\":\"failure\",\"output\":\"HTTP probe failed with statuscode: 503\"}\n"
             "{\"ts\":1718672002.5,\"caller\":\"kubelet/kubelet.go:2400\",\"msg\":\"Skipping pod synchronization\",\"err\":\"PLEG is not healthy: pleg was last seen active 3m5.1s ago; threshold is 3m0s\"}\n");
-        const auto inc = test::load({path});
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::KlogJson);
         const auto events = test::eventsOf(*inc, s);
@@ -160,18 +150,16 @@ private slots:
         QCOMPARE(inc->podName(*events[0]), std::string("shop/web-0"));
         QCOMPARE(std::string(inc->text(events[0]->container)), std::string("app"));
         QCOMPARE(std::string(inc->roleName(*events[0])), std::string("probe-worker"));
-        QCOMPARE(QString::fromStdString(formatRfc3339(events[0]->time)), QString("2024-06-18T00:53:21.123456Z"));
+        QCOMPARE(test::utc(events[0]->time), QString("2024-06-18T00:53:21.123456Z"));
         QCOMPARE(events[1]->severity, Severity::Error);
         QCOMPARE(std::string(inc->text(events[1]->node)), std::string("worker-3"));
     }
 
     void auditLog()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "control-plane/audit.log",
+        const auto inc = test::loadText("control-plane/audit.log",
             "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\",\"requestURI\":\"/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node3?timeout=10s\",\"verb\":\"update\",\"user\":{\"username\":\"system:node:node3\"},\"userAgent\":\"kubelet/v1.29.0\",\"responseStatus\":{\"code\":200},\"requestReceivedTimestamp\":\"2024-06-18T00:53:21.100000Z\",\"stageTimestamp\":\"2024-06-18T00:53:21.104000Z\"}\n"
             "{\"kind\":\"Status\"}\n");
-        const auto inc = test::load({path});
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::AuditLog);
         QCOMPARE(s.unparsedLines, 1u);
@@ -185,28 +173,22 @@ private slots:
     void malformedEscapeIsKeptNotFatal()
     {
         // std::stoul used to throw here and terminate the loader thread.
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "kubelet.log",
+        const auto inc = test::loadText("kubelet.log",
             "I0312 10:42:26.102104 1 prober.go:107] \"Probe failed\" output=\"bad \\uZZZZ and good \\u00e9\" pod=\"a/b\"\n");
-        const auto inc = test::load({path});
         QCOMPARE(inc->stats.events, 1u);
         QCOMPARE(std::string(inc->field(inc->events[0], "output")), std::string("bad \\uZZZZ and good \xc3\xa9"));
     }
 
     void klogJsonMilliseconds()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "nodes/w1/kubelet.log",
+        const auto inc = test::loadText("nodes/w1/kubelet.log",
             "{\"ts\":1718784064445.591,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe failed\",\"v\":1}\n");
-        const auto inc = test::load({path});
-        QCOMPARE(QString::fromStdString(formatRfc3339(inc->events.at(0).time, 9)), QString("2024-06-19T08:01:04.445591000Z"));
+        QCOMPARE(test::utc(inc->events.at(0).time, 9), QString("2024-06-19T08:01:04.445591000Z"));
     }
 
     void journalNodeFromItsHost()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "journal.txt", "Dec 07 15:16:23 node3 kubelet[1]: I1207 15:16:23.071262 1 server.go:417] Version: v1.18.6\n");
-        const auto inc = test::load({path});
+        const auto inc = test::loadText("journal.txt", "Dec 07 15:16:23 node3 kubelet[1]: I1207 15:16:23.071262 1 server.go:417] Version: v1.18.6\n");
         QCOMPARE(inc->sources.at(0).node, std::string("node3"));
     }
 
@@ -272,15 +254,13 @@ private slots:
 
     void multiLinePanic()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "kubelet.log",
+        const auto inc = test::loadText("kubelet.log",
             "E0312 10:42:26.000000 1 runtime.go:69] Observed a panic: runtime error: invalid memory address\n"
             "goroutine 1 [running]:\n"
             "k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncPod(0xc000, 0x0)\n"
             "\t/workspace/pkg/kubelet/kubelet.go:1500 +0x1a\n"
             "\n"
             "I0312 10:42:27.000000 1 kubelet.go:1] next\n");
-        const auto inc = test::load({path});
         QCOMPARE(inc->events.size(), size_t(2));
         QCOMPARE(inc->events[0].lineCount, 5u);
         QVERIFY(inc->message(inc->events[0]).find("kubelet.go:1500") != std::string_view::npos);
@@ -289,9 +269,7 @@ private slots:
 
     void orphanLinesCounted()
     {
-        QTemporaryDir dir;
-        const auto path = writeFile(dir, "kubelet.log", "some preamble text\nI0312 10:42:27.000000 1 kubelet.go:1] x\n");
-        const auto inc = test::load({path});
+        const auto inc = test::loadText("kubelet.log", "some preamble text\nI0312 10:42:27.000000 1 kubelet.go:1] x\n");
         QCOMPARE(inc->stats.unparsed, 1u);
         QCOMPARE(inc->stats.events, 1u);
     }

@@ -118,14 +118,7 @@ void TestLaneModel::factsBecomeBarsAndTicks()
     a->facts.nodes = {n1};
     a->facts.heartbeats = {{uitest::at(0), n1, core::Heartbeat::Kind::NodeStatus, false, e0},
                            {uitest::at(100), n1, core::Heartbeat::Kind::NodeStatus, false, 2}};
-    core::HeartbeatGap gap;
-    gap.node = n1;
-    gap.start = uitest::at(0);
-    gap.end = uitest::at(100);
-    gap.length = gap.end - gap.start;
-    gap.grace = core::Duration::fromSeconds(40);
-    gap.exceedsGrace = true;
-    a->facts.gaps = {gap};
+    a->facts.gaps = {uitest::gap(n1, 0, 100)};
     a->facts.taints = {{n1, "node.kubernetes.io/unreachable", "NoExecute", uitest::at(50), uitest::at(90), false, core::kNoEvent, core::kNoEvent}};
     a->facts.readiness = {{web, core::kNoString, false, uitest::at(45), uitest::at(100), true, "node lifecycle controller", e1}};
     a->facts.kubeletRuns = {{n1, uitest::at(0), uitest::at(20), false, "v1.12.4", e0, e1, true, "exit 255"},

@@ -16,6 +16,19 @@
 using namespace kubelane;
 using namespace kubelane::ui;
 
+namespace {
+
+// A timeline on screen (offscreen platform) at `size`, showing `lanes`.
+[[nodiscard]] bool showTimeline(TimelineWidget &w, std::shared_ptr<const LaneModel> lanes, QSize size)
+{
+    w.resize(size);
+    w.setLaneModel(std::move(lanes));
+    w.show();
+    return QTest::qWaitForWindowExposed(&w);
+}
+
+} // namespace
+
 class TestTimelineWidget : public QObject {
     Q_OBJECT
 private slots:
@@ -62,10 +75,7 @@ void TestTimelineWidget::selectingFindingZoomsAndHighlights()
     QVERIFY2(index >= 0, "the sample's probe-status-race finding is missing");
     const core::Finding &f = m_sample->findings[static_cast<std::size_t>(index)];
     TimelineWidget w;
-    w.resize(1400, 900);
-    w.setLaneModel(m_lanes);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showTimeline(w, m_lanes, QSize(1400, 900)));
     w.showFinding(index);
 
     // The view covers the finding with a margin, and not the whole bundle.
@@ -112,10 +122,7 @@ void TestTimelineWidget::orderingArrowBetweenStatusAndProbe()
     QVERIFY(victim->statusFirst);
     const int index = findingIndex("probe-status-race", "pod/default/auto-srv-cwhttp-sf-30b71-0");
     TimelineWidget w;
-    w.resize(1400, 900);
-    w.setLaneModel(m_lanes);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showTimeline(w, m_lanes, QSize(1400, 900)));
     w.showFinding(index);
     w.plot()->replot();
 
@@ -150,10 +157,7 @@ void TestTimelineWidget::orderingArrowBetweenStatusAndProbe()
 void TestTimelineWidget::filterHidesLanes()
 {
     TimelineWidget w;
-    w.resize(1200, 800);
-    w.setLaneModel(m_lanes);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showTimeline(w, m_lanes, QSize(1200, 800)));
     const std::size_t allRows = w.state().rows.size();
     const int victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
     const int worker = m_lanes->laneByKey(m_lanes->lane(victim).key + "/pod-worker");
@@ -202,10 +206,7 @@ void TestTimelineWidget::findingLanesOnly()
 void TestTimelineWidget::collapsedGroupDrawsInParentRow()
 {
     TimelineWidget w;
-    w.resize(1200, 800);
-    w.setLaneModel(m_lanes);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showTimeline(w, m_lanes, QSize(1200, 800)));
     const int survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2");
     const int child = m_lanes->lane(survivor).children.back();
     w.expandLane(survivor, false);
@@ -234,13 +235,7 @@ void TestTimelineWidget::pixelsShowGapAndTaint()
     a->facts.nodes = {n1};
     for (std::size_t i = 0; i < 4; ++i)
         a->facts.heartbeats.push_back({a->incident->events[i].time, n1, core::Heartbeat::Kind::NodeStatus, false, i});
-    core::HeartbeatGap gap;
-    gap.node = n1;
-    gap.start = uitest::at(10);
-    gap.end = uitest::at(60);
-    gap.length = gap.end - gap.start;
-    gap.grace = core::Duration::fromSeconds(40);
-    gap.exceedsGrace = true;
+    core::HeartbeatGap gap = uitest::gap(n1, 10, 60);
     gap.beforeEvent = 1;
     gap.afterEvent = 2;
     a->facts.gaps = {gap};
@@ -248,10 +243,7 @@ void TestTimelineWidget::pixelsShowGapAndTaint()
     auto lanes = std::make_shared<LaneModel>(a);
 
     TimelineWidget w;
-    w.resize(1300, 600);
-    w.setLaneModel(lanes);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showTimeline(w, lanes, QSize(1300, 600)));
     w.setVisibleRange(uitest::at(-5), uitest::at(105));
     w.plot()->replot();
     const QImage img = w.plot()->grab().toImage();
@@ -305,10 +297,7 @@ void TestTimelineWidget::pixelsShowGapAndTaint()
 void TestTimelineWidget::clickSelectsEvent()
 {
     TimelineWidget w;
-    w.resize(1400, 900);
-    w.setLaneModel(m_lanes);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showTimeline(w, m_lanes, QSize(1400, 900)));
     const int index = findingIndex("probe-status-race", "pod/default/auto-srv-cwhttp-sf-30b71-0");
     w.showFinding(index);
     w.plot()->replot();

@@ -102,4 +102,28 @@ inline std::shared_ptr<const core::Analysis> analyseSample(const std::string &na
     return core::analyzeIncident(incident, options);
 }
 
+// A heartbeat gap fact on `node` from `from` to `to` seconds (see at()).
+inline core::HeartbeatGap gap(core::StringId node, double from, double to, double graceSeconds = 40)
+{
+    core::HeartbeatGap g;
+    g.node = node;
+    g.start = at(from);
+    g.end = at(to);
+    g.length = g.end - g.start;
+    g.grace = core::Duration::fromSeconds(graceSeconds);
+    g.exceedsGrace = g.length > g.grace;
+    return g;
+}
+
+inline core::Finding finding(std::string rule, std::string subject, double from, double to, std::string title)
+{
+    core::Finding f;
+    f.rule = std::move(rule);
+    f.subject = std::move(subject);
+    f.start = at(from);
+    f.end = at(to);
+    f.title = std::move(title);
+    return f;
+}
+
 } // namespace kubelane::uitest
