@@ -59,6 +59,8 @@ Options:
   --from TIME, --to TIME load (or export) only this window, RFC 3339
   --rules FILE           add root-cause rules from a JSON file (repeatable)
   --rule ID              only this rule's findings
+  --grace DURATION       node-monitor-grace-period to judge heartbeat gaps by (40s, 50s, 1m);
+                         default: the controller-manager's flag dump, else its version's default
   --resources DIR        where events.json, goroutines.json and rules/ are
   -h, --help             this text
   --version              the version
@@ -106,6 +108,12 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         else if (a == "--to") cl.load.to = parseTime(a, value(a));
         else if (a == "--rules") cl.ruleFiles.push_back(value(a));
         else if (a == "--rule") cl.onlyRules.push_back(value(a));
+        else if (a == "--grace") {
+            const std::string v = value(a);
+            cl.gracePeriod = core::parseGoDuration(v);
+            if (!cl.gracePeriod || cl.gracePeriod->ns <= 0)
+                throw std::invalid_argument("--grace expects a duration such as 40s or 1m, got '" + v + "'");
+        }
         else if (a == "--resources") cl.resourceDir = value(a);
         else if (a == "-o" || a == "--output") cl.output = value(a);
         else if (a == "--finding") cl.finding = parseInt(a, value(a), 1, 100000);

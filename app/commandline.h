@@ -22,6 +22,7 @@ struct CommandLine {
     bool json = false;
     bool verbose = false;
     std::vector<std::string> onlyRules;
+    std::optional<core::Duration> gracePeriod; // --grace
     // export
     std::string output;
     std::optional<int> finding;

@@ -26,6 +26,7 @@ core::AnalyzeOptions analyzeOptions(const app::CommandLine &cl)
     o.resourceDir = cl.load.resourceDir;
     o.extraRuleFiles = cl.ruleFiles;
     o.onlyRules = cl.onlyRules;
+    o.gracePeriod = cl.gracePeriod;
     return o;
 }
 
