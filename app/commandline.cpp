@@ -45,8 +45,14 @@ std::string usage()
   kubelane analyze BUNDLE... [--json] [--rule ID] [--verbose]
                                        print sources, counts and findings (text, or JSON with --json)
   kubelane export BUNDLE... -o OUT.png|OUT.pdf [--rule ID | --finding N] [--from TIME --to TIME]
-                  [--lanes REGEX] [--width PX] [--height PX] [--scale S]
-                                       render the annotated timeline without a display
+                  [--lanes REGEX] [--width PX] [--height PX] [--scale S] [--zone OFFSET]
+                                       render the annotated timeline without a display:
+                                       the chosen finding (or all) framed with context, or
+                                       the --from/--to window; --finding N numbers as analyze
+                                       prints them; --width/--height in layout pixels (1100 x
+                                       as tall as needed), the PNG is that times --scale (2);
+                                       exit 2 bad arguments, 3 bundle unreadable,
+                                       4 nothing matches, 5 output not written
 
 A BUNDLE is a folder, log files, .gz files or .tar/.tar.gz/.tgz/.zip archives, in any mix.
 
@@ -56,7 +62,7 @@ Options:
   --year N               the year of klog lines when a file shows none
   --component SOURCE=C   the component that wrote a source (kubelet, kube-apiserver, ...)
   --node SOURCE=NAME     the node a source was written on
-  --from TIME, --to TIME load (or export) only this window, RFC 3339
+  --from TIME, --to TIME load only this window (export: frame it), RFC 3339
   --rules FILE           add root-cause rules from a JSON file (repeatable)
   --rule ID              only this rule's findings
   --grace DURATION       node-monitor-grace-period to judge heartbeat gaps by (40s, 50s, 1m);
@@ -118,6 +124,13 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         else if (a == "-o" || a == "--output") cl.output = value(a);
         else if (a == "--finding") cl.finding = parseInt(a, value(a), 1, 100000);
         else if (a == "--lanes") cl.lanes = value(a);
+        else if (a == "--zone") {
+            const std::string v = value(a);
+            const auto offset = v == "UTC" ? std::optional<int>(0) : core::parseUtcOffset(v);
+            if (!offset)
+                throw std::invalid_argument("--zone expects UTC or an offset such as +08:00, got '" + v + "'");
+            cl.displayUtcOffset = *offset;
+        }
         else if (a == "--width") cl.width = parseInt(a, value(a), 200, 20000);
         else if (a == "--height") cl.height = parseInt(a, value(a), 150, 20000);
         else if (a == "--scale") {
@@ -141,10 +154,17 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         throw std::invalid_argument("--to is before --from");
     if ((cl.command == CommandLine::Command::Analyze || cl.command == CommandLine::Command::Export) && cl.inputs.empty())
         throw std::invalid_argument("no bundle given");
-    if (cl.command == CommandLine::Command::Export && cl.output.empty())
-        throw std::invalid_argument("export needs -o OUT.png or -o OUT.pdf");
-    if (cl.command != CommandLine::Command::Export && (cl.finding || !cl.output.empty()))
-        throw std::invalid_argument("-o and --finding are options of 'kubelane export'");
+    if (cl.command == CommandLine::Command::Export) {
+        if (cl.output.empty())
+            throw std::invalid_argument("export needs -o OUT.png or -o OUT.pdf");
+        const std::string suffix = cl.output.size() > 4 ? cl.output.substr(cl.output.size() - 4) : "";
+        if (suffix != ".png" && suffix != ".pdf" && suffix != ".PNG" && suffix != ".PDF")
+            throw std::invalid_argument("-o " + cl.output + ": the output must end in .png or .pdf");
+        if (cl.finding && !cl.onlyRules.empty())
+            throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");
+    }
+    if (cl.command != CommandLine::Command::Export && (cl.finding || !cl.output.empty() || !cl.lanes.empty()))
+        throw std::invalid_argument("-o, --finding and --lanes are options of 'kubelane export'");
     return cl;
 }
 

@@ -29,6 +29,7 @@ struct CommandLine {
     std::string lanes;
     int width = 0, height = 0;
     double scale = 2.0;
+    int displayUtcOffset = 0; // --zone: the zone of the image's time labels
 };
 
 // Throws std::invalid_argument with a message for the user.

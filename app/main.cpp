@@ -1,5 +1,6 @@
 // kubelane: open a Kubernetes incident's logs as one timeline.
 #include "commandline.h"
+#include "exportcommand.h"
 #include "core/analysis/analyzer.h"
 #include "core/report/analysisreport.h"
 #include "ui/mainwindow.h"
@@ -16,9 +17,9 @@ using namespace kubelane;
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitBadArguments = 2;
-constexpr int kExitLoadFailed = 3;
+using app::kExitBadArguments;
+using app::kExitLoadFailed;
+using app::kExitOk;
 
 core::AnalyzeOptions analyzeOptions(const app::CommandLine &cl)
 {
@@ -107,8 +108,7 @@ int main(int argc, char **argv)
     case app::CommandLine::Command::Analyze:
         return runAnalyze(cl);
     case app::CommandLine::Command::Export:
-        std::cerr << "kubelane: export is not available in this build yet\n";
-        return kExitBadArguments;
+        return app::runExport(argc, argv, cl, analyzeOptions(cl));
     case app::CommandLine::Command::Gui:
         break;
     }

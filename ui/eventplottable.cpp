@@ -1,5 +1,7 @@
 #include "eventplottable.h"
 
+#include "fontscale.h"
+
 #include <algorithm>
 
 namespace kubelane::ui {
@@ -103,7 +105,7 @@ void EventPlottable::draw(QCPPainter *painter)
     const Palette &pal = m_state->palette;
     const double radius = markRadius(m_state->rowHeight);
     QFont font = painter->font();
-    font.setPointSizeF(std::max(6.5, font.pointSizeF() * 0.78));
+    font = scaledFont(font, 0.78, 6.5);
     painter->setFont(font);
     const QFontMetricsF fm(font);
     painter->setRenderHint(QPainter::Antialiasing, true);

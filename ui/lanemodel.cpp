@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 #include <map>
 #include <set>
 
@@ -637,14 +638,21 @@ std::vector<bool> LaneModel::closeOverTree(std::vector<bool> flags) const
 
 std::vector<bool> LaneModel::findingLanesOnly() const
 {
+    std::vector<int> all(m_analysis->findings.size());
+    std::iota(all.begin(), all.end(), 0);
+    return lanesOfFindings(all);
+}
+
+std::vector<bool> LaneModel::lanesOfFindings(const std::vector<int> &findings) const
+{
     std::vector<bool> flags(m_lanes.size(), false);
     std::function<void(int)> subtree = [&](int id) {
         flags[static_cast<std::size_t>(id)] = true;
         for (int c : m_lanes[static_cast<std::size_t>(id)].children)
             subtree(c);
     };
-    for (std::size_t f = 0; f < m_analysis->findings.size(); ++f) {
-        for (int l : lanesOfFinding(f)) {
+    for (int f : findings) {
+        for (int l : lanesOfFinding(static_cast<std::size_t>(f))) {
             const Lane &lane = m_lanes[static_cast<std::size_t>(l)];
             // A pod is small and is the story; a node group would drag in every pod.
             if (lane.subject.startsWith(QLatin1String("pod/")))

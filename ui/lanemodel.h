@@ -110,6 +110,8 @@ public:
     std::vector<int> lanesOfFinding(std::size_t finding) const;
     // Lanes to keep when only lanes with findings are wanted (with their ancestors).
     std::vector<bool> findingLanesOnly() const;
+    // The same for some findings (indices into Analysis::findings).
+    std::vector<bool> lanesOfFindings(const std::vector<int> &findings) const;
     // Adds the ancestors of every flagged lane, and (for flagged groups) all descendants.
     std::vector<bool> closeOverTree(std::vector<bool> flags) const;
 

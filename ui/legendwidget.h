@@ -1,6 +1,5 @@
 #pragma once
-// The legend under the timeline: what each shape, colour, bar and line means. Painted with
-// the same functions as the timeline, so it cannot drift from it.
+// The legend under the timeline, listing every kind of mark (see legendpainter.h).
 #include "palette.h"
 
 #include <QWidget>
@@ -21,8 +20,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    // Lays the items out (and paints them when `painter` is set); returns the height used.
-    int layout(QPainter *painter, int width) const;
+    QFont legendFont() const;
     Palette m_palette = Palette::light();
 };
 

@@ -1,6 +1,7 @@
 #include "overlaylayer.h"
 
 #include "eventplottable.h"
+#include "fontscale.h"
 #include "statebarplottable.h"
 #include "timeaxisticker.h"
 
@@ -121,7 +122,13 @@ void OverlayLayer::drawArrows(QCPPainter *painter, const TimelineCoordinates &co
         QFont f = painter->font();
         f.setBold(true);
         painter->setFont(f);
-        drawLabel(painter, labelAt, Qt::AlignLeft | Qt::AlignVCenter, a.label, color.darker(pal.dark ? 70 : 115), pal.labelBackground, color);
+        // Near the right edge the label goes to the left of the arrow, so it is never cut.
+        Qt::Alignment side = Qt::AlignLeft;
+        if (labelAt.x() + QFontMetricsF(f).horizontalAdvance(a.label) + 10 > area.right()) {
+            labelAt.setX(std::min(p1.x(), p2.x()) - r - 6);
+            side = Qt::AlignRight;
+        }
+        drawLabel(painter, labelAt, side | Qt::AlignVCenter, a.label, color.darker(pal.dark ? 70 : 115), pal.labelBackground, color);
         f.setBold(false);
         painter->setFont(f);
     }
@@ -155,6 +162,39 @@ void OverlayLayer::drawGapLabels(QCPPainter *painter, const TimelineCoordinates 
                 painter->drawText(plate, Qt::AlignCenter, text);
                 break;
             }
+        }
+    });
+}
+
+// When a taint came and went is what an eviction question turns on: label both ends of each
+// taint bar in view with its time, outside the bar.
+void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const
+{
+    const Palette &pal = m_state->palette;
+    const int digits = coords.nsPerPixel() < 1e6 ? 3 : 0;
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+        const Lane &lane = m_state->model->lane(laneId);
+        if (lane.isGroup())
+            return;
+        int labelled = 0;
+        for (const StateSpan &s : lane.states) {
+            if (s.state != StateKind::TaintPresent || !coords.overlaps(s.start, s.end) || ++labelled > 6)
+                continue;
+            const double y = top + m_state->rowHeight / 2;
+            auto timeText = [&](core::Timestamp t) { return formatTimestamp(t, m_state->utcOffsetSeconds, digits, false).section(' ', 0, 0); };
+            const double x0 = coords.toPixel(s.start), x1 = coords.toPixel(s.end);
+            QString before = x0 >= area.left() ? QStringLiteral("+ ") + timeText(s.start) : QString();
+            if (!s.openEnded && x1 <= area.right()) {
+                const QString removed = QStringLiteral("− ") + timeText(s.end);
+                // Right of the bar when there is room, else beside the added time.
+                if (x1 + 3 + QFontMetricsF(painter->font()).horizontalAdvance(removed) + 10 <= area.right())
+                    drawLabel(painter, QPointF(x1 + 3, y), Qt::AlignLeft | Qt::AlignVCenter, removed, pal.text, pal.labelBackground, pal.state(StateKind::TaintPresent));
+                else
+                    before += (before.isEmpty() ? QString() : QStringLiteral("  ")) + removed;
+            }
+            if (!before.isEmpty())
+                drawLabel(painter, QPointF(std::max(x0, double(area.left())) - 3, y), Qt::AlignRight | Qt::AlignVCenter, before, pal.text,
+                          pal.labelBackground, pal.state(StateKind::TaintPresent));
         }
     });
 }
@@ -297,7 +337,7 @@ void OverlayLayer::drawBanner(QCPPainter *painter, const QRect &area) const
         return;
     const Palette &pal = m_state->palette;
     QFont f = painter->font();
-    f.setPointSizeF(f.pointSizeF() * 1.05);
+    f = scaledFont(f, 1.05, 7.0);
     painter->setFont(f);
     const double maxWidth = std::min(area.width() * 0.7, 900.0);
     const QFontMetricsF fm(f);
@@ -313,6 +353,59 @@ void OverlayLayer::drawBanner(QCPPainter *painter, const QRect &area) const
     painter->drawText(box.adjusted(12, 8, -12, -8), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignVCenter, m_state->banner);
 }
 
+void drawCalloutMarker(QPainter *painter, QPointF center, double radius, int number, const Palette &pal)
+{
+    painter->setPen(QPen(pal.background, 2));
+    painter->setBrush(pal.callout);
+    painter->drawEllipse(center, radius, radius);
+    QFont f = painter->font();
+    f.setBold(true);
+    f.setPixelSize(std::max(6, static_cast<int>(radius * 1.25)));
+    painter->setFont(f);
+    painter->setPen(pal.calloutText);
+    painter->drawText(QRectF(center.x() - radius, center.y() - radius, 2 * radius, 2 * radius), Qt::AlignCenter, QString::number(number));
+}
+
+std::vector<QPointF> OverlayLayer::calloutCenters(const TimelineState &state, const TimelineCoordinates &coords, double areaTop)
+{
+    std::vector<QPointF> out;
+    const double r = calloutRadius(state);
+    for (const Callout &c : state.callouts) {
+        const double markTop = state.rowCenter(std::max(0, c.row), areaTop) - EventPlottable::markRadius(state.rowHeight) - 4;
+        QPointF p(std::clamp(coords.toPixel(c.time), coords.left() + r + 1, coords.right() - r - 1),
+                  std::max(areaTop + r + 1, markTop - r - 2));
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const QPointF &q : out)
+                if (std::abs(q.y() - p.y()) < 2 * r && std::abs(q.x() - p.x()) < 2 * r + 2) {
+                    p.rx() = q.x() + 2 * r + 3;
+                    moved = true;
+                }
+        }
+        out.push_back(p);
+    }
+    return out;
+}
+
+void OverlayLayer::drawCallouts(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const
+{
+    const std::vector<QPointF> centers = calloutCenters(*m_state, coords, area.top());
+    const double r = calloutRadius(*m_state);
+    const double markR = EventPlottable::markRadius(m_state->rowHeight);
+    painter->save();
+    for (std::size_t i = 0; i < centers.size(); ++i) {
+        const Callout &c = m_state->callouts[i];
+        // A stem from the marker down to the mark it names.
+        const QPointF mark(coords.toPixel(c.time), m_state->rowCenter(std::max(0, c.row), area.top()));
+        if (std::hypot(mark.x() - centers[i].x(), mark.y() - centers[i].y()) > r + markR + 4) {
+            painter->setPen(QPen(m_state->palette.callout, 1.5));
+            painter->drawLine(centers[i], mark);
+        }
+        drawCalloutMarker(painter, centers[i], r, c.number, m_state->palette);
+    }
+    painter->restore();
+}
+
 void OverlayLayer::draw(QCPPainter *painter)
 {
     if (!m_state->model)
@@ -320,15 +413,17 @@ void OverlayLayer::draw(QCPPainter *painter)
     const QRect area = m_rect->rect();
     const TimelineCoordinates coords = coordinates();
     QFont font = painter->font();
-    font.setPointSizeF(std::max(7.0, font.pointSizeF() * 0.85));
+    font = scaledFont(font, 0.85, 7.0);
     painter->setFont(font);
     painter->save();
     painter->setClipRect(area);
     drawMeasure(painter, coords, area);
     drawGapLabels(painter, coords, area);
+    drawTaintTimes(painter, coords, area);
     drawEvidence(painter, coords, area);
     drawArrows(painter, coords, area);
     drawNotes(painter, coords, area);
+    drawCallouts(painter, coords, area);
     drawBanner(painter, area);
     painter->restore();
     drawCursor(painter, coords, area); // its label sits on the ruler, outside the clip

@@ -1,5 +1,6 @@
 #include "overviewstrip.h"
 
+#include "fontscale.h"
 #include "timeaxisticker.h"
 
 #include <QDir>
@@ -142,7 +143,7 @@ void OverviewStrip::paintEvent(QPaintEvent *)
     // Coverage: one bar per source.
     const double rowH = coverageRowHeight();
     QFont small = font();
-    small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.72));
+    small = scaledFont(small, 0.72, 6.5);
     p.setFont(small);
     const QFontMetricsF fm(small);
     double y = base + 6;

@@ -126,6 +126,9 @@ Palette Palette::fromQt(const QPalette &qt)
     p.cursor = p.dark ? QColor(230, 230, 230) : QColor(40, 40, 40);
     p.measure = p.dark ? skyBlue : blue;
     p.labelBackground = withAlpha(bg, 225);
+    // Callouts are outside the mark palette, so a numbered disc never reads as an event.
+    p.callout = p.dark ? QColor(0xc9, 0xa7, 0xeb) : QColor(0x5b, 0x2a, 0x86);
+    p.calloutText = p.dark ? QColor(0, 0, 0) : QColor(255, 255, 255);
 
     p.m_categories[int(EventCategory::Process)] = p.dark ? QColor(235, 235, 235) : black;
     p.m_categories[int(EventCategory::Status)] = p.dark ? skyBlue.lighter(110) : blue;

@@ -63,6 +63,8 @@ public:
     QColor cursor;
     QColor measure;
     QColor labelBackground; // behind text drawn over marks
+    QColor callout;         // numbered finding marker of an exported image
+    QColor calloutText;
 
 private:
     std::array<QColor, static_cast<int>(EventCategory::Count)> m_categories;

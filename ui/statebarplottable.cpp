@@ -1,6 +1,7 @@
 #include "statebarplottable.h"
 
 #include "eventplottable.h"
+#include "fontscale.h"
 #include "timeaxisticker.h"
 
 #include <algorithm>
@@ -152,7 +153,7 @@ void StateBarPlottable::draw(QCPPainter *painter)
     const TimelineCoordinates coords = coordinatesOf(keyAxis(), m_state);
     const QRect area = keyAxis()->axisRect()->rect();
     QFont font = painter->font();
-    font.setPointSizeF(std::max(6.5, font.pointSizeF() * 0.85));
+    font = scaledFont(font, 0.85, 6.5);
     painter->setFont(font);
     painter->setRenderHint(QPainter::Antialiasing, false); // crisp bar edges
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
@@ -199,16 +200,23 @@ void RowBackground::draw(QCPPainter *painter)
             painter->drawLine(QPointF(r.left(), r.top()), QPointF(r.right(), r.top()));
         }
     });
-    // The selected finding's time range, over every row.
-    if (m_state->finding >= 0 && static_cast<std::size_t>(m_state->finding) < m_state->model->analysis().findings.size()) {
-        const core::Finding &f = m_state->model->analysis().findings[static_cast<std::size_t>(m_state->finding)];
-        const QCPAxis *key = m_rect->axis(QCPAxis::atTop) ? m_rect->axis(QCPAxis::atTop) : m_rect->axis(QCPAxis::atBottom);
-        const TimelineCoordinates coords = coordinatesOf(key, m_state);
+    // The selected finding's time range (and each called-out finding's), over every row.
+    const auto &findings = m_state->model->analysis().findings;
+    const QCPAxis *key = m_rect->axis(QCPAxis::atTop) ? m_rect->axis(QCPAxis::atTop) : m_rect->axis(QCPAxis::atBottom);
+    const TimelineCoordinates coords = coordinatesOf(key, m_state);
+    auto shade = [&](int index) {
+        if (index < 0 || static_cast<std::size_t>(index) >= findings.size())
+            return;
+        const core::Finding &f = findings[static_cast<std::size_t>(index)];
         if (coords.overlaps(f.start, f.end)) {
             const double x0 = coords.toClampedPixel(f.start), x1 = coords.toClampedPixel(f.end);
             painter->fillRect(QRectF(x0, area.top(), std::max(2.0, x1 - x0), area.height()), pal.findingShade);
         }
-    }
+    };
+    shade(m_state->finding);
+    for (const Callout &c : m_state->callouts)
+        if (c.finding != m_state->finding)
+            shade(c.finding);
 }
 
 } // namespace kubelane::ui

@@ -18,6 +18,14 @@
 
 namespace kubelane::ui {
 
+// A numbered finding marker (exported images): the finding and the mark it points at.
+struct Callout {
+    int number = 0;
+    int finding = -1;
+    core::Timestamp time;
+    int row = -1;
+};
+
 struct TimelineState {
     std::shared_ptr<const LaneModel> model;
     Palette palette = Palette::light();
@@ -39,6 +47,7 @@ struct TimelineState {
     std::optional<core::Timestamp> cursor;
     std::vector<Note> notes;
     QString banner; // walkthrough step text, drawn at the bottom of the plot
+    std::vector<Callout> callouts; // their finding windows are shaded like the selected one
     bool showOrderings = true;
 
     bool hasModel() const { return model != nullptr; }

@@ -110,35 +110,9 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({340, 1100});
 
-    // The plot: one axis rect, time on the top axis, no y axis (rows are ours).
-    m_plot->setInteractions(QCP::Interactions());
     m_plot->setMouseTracking(true);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_plot->setNoAntialiasingOnDrag(false);
-    QCPAxisRect *rect = m_plot->axisRect();
-    rect->setAutoMargins(QCP::msNone);
-    rect->setMargins(QMargins(0, static_cast<int>(axisHeight()), 0, 0));
-    m_plot->xAxis->setVisible(false);
-    m_plot->yAxis->setVisible(false);
-    m_plot->yAxis->grid()->setVisible(false);
-    m_plot->xAxis->grid()->setVisible(false);
-    m_plot->yAxis->setRange(0, 1);
-    m_plot->xAxis2->setVisible(true);
-    m_ticker = QSharedPointer<TimeAxisTicker>::create();
-    m_plot->xAxis2->setTicker(m_ticker);
-    m_plot->xAxis2->grid()->setVisible(true);
-    m_plot->xAxis2->grid()->setSubGridVisible(true);
-    m_plot->xAxis2->grid()->setZeroLinePen(Qt::NoPen);
-    m_plot->xAxis2->setTickLengthOut(0);
-    m_plot->xAxis2->setTickLengthIn(5);
-    m_plot->xAxis2->setSubTickLengthIn(2);
-    m_plot->xAxis2->setPadding(2);
-    m_plot->xAxis2->setTickLabelPadding(4);
-
-    new RowBackground(m_plot, rect, &m_state);
-    m_states = new StateBarPlottable(m_plot->xAxis2, m_plot->yAxis, &m_state);
-    m_events = new EventPlottable(m_plot->xAxis2, m_plot->yAxis, &m_state);
-    m_overlay = new OverlayLayer(m_plot, rect, &m_state);
+    m_layers = TimelinePlot::attach(m_plot, &m_state, static_cast<int>(axisHeight()));
     setPalette(m_state.palette);
 
     connect(m_tree, &QTreeView::expanded, this, [this](const QModelIndex &i) {
@@ -176,7 +150,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
     connect(m_plot, &QCustomPlot::mouseRelease, this, &TimelineWidget::plotMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &TimelineWidget::plotWheel);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *e) {
-        if (const int note = m_overlay->noteAt(e->position()); note >= 0) {
+        if (const int note = m_layers.overlay->noteAt(e->position()); note >= 0) {
             emit noteEditRequested(note);
             return;
         }
@@ -200,17 +174,7 @@ double TimelineWidget::axisHeight() const
 void TimelineWidget::setPalette(const Palette &p)
 {
     m_state.palette = p;
-    m_plot->setBackground(QApplication::palette().color(QPalette::Window));
-    QCPAxis *axis = m_plot->xAxis2;
-    axis->setBasePen(QPen(p.grid, 1));
-    axis->setTickPen(QPen(p.mutedText, 1));
-    axis->setSubTickPen(QPen(p.mutedText, 1));
-    axis->setTickLabelColor(p.text);
-    QColor major = p.grid;
-    QColor minor = p.grid;
-    minor.setAlpha(90);
-    axis->grid()->setPen(QPen(major, 1, Qt::SolidLine));
-    axis->grid()->setSubGridPen(QPen(minor, 1, Qt::DotLine));
+    m_layers.applyPalette(p, QApplication::palette().color(QPalette::Window));
     if (!m_state.highlightedLanes.empty())
         m_treeModel->setHighlighted(m_state.highlightedLanes, p.highlightRow);
     replot();
@@ -240,8 +204,8 @@ void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
         rebuildRows();
         return;
     }
-    m_ticker->setOrigin(m_state.model->origin());
-    m_ticker->setUtcOffset(m_state.utcOffsetSeconds);
+    m_layers.ticker->setOrigin(m_state.model->origin());
+    m_layers.ticker->setUtcOffset(m_state.utcOffsetSeconds);
     m_state.expanded = m_state.model->defaultExpansion();
     m_state.highlightedLanes.assign(static_cast<std::size_t>(m_state.model->laneCount()), false);
     for (const Lane &lane : m_state.model->lanes())
@@ -280,8 +244,7 @@ void TimelineWidget::applyShown()
 
 void TimelineWidget::replot()
 {
-    if (m_plot->width() > 0)
-        m_ticker->setTickCount(std::max(2, m_plot->axisRect()->width() / 140));
+    m_layers.fitTickCount();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -303,9 +266,7 @@ void TimelineWidget::applyRange()
 {
     if (!m_state.model)
         return;
-    const core::Timestamp o = m_state.model->origin();
-    m_plot->xAxis2->setRange(TimelineCoordinates::keyOf(o, m_start), TimelineCoordinates::keyOf(o, m_end));
-    m_plot->xAxis->setRange(m_plot->xAxis2->range());
+    m_layers.setRange(m_state, m_start, m_end);
     replot();
     emit visibleRangeChanged(m_start, m_end);
 }
@@ -460,7 +421,7 @@ void TimelineWidget::setShowOrderings(bool on)
 void TimelineWidget::setUtcOffset(int seconds)
 {
     m_state.utcOffsetSeconds = seconds;
-    m_ticker->setUtcOffset(seconds);
+    m_layers.ticker->setUtcOffset(seconds);
     replot();
 }
 
@@ -699,7 +660,7 @@ void TimelineWidget::plotContextMenu(QPoint pos)
     const TimelineCoordinates coords = coordinates();
     const core::Timestamp t = coords.toTime(pos.x());
     const int lane = m_state.laneAtRow(m_state.rowAt(pos.y(), m_plot->axisRect()->rect().top()));
-    const int note = m_overlay->noteAt(pos);
+    const int note = m_layers.overlay->noteAt(pos);
     QMenu menu(this);
     menu.addAction(tr("Add note here…"), this, [this, t, lane] {
         emit noteAddRequested(t, lane >= 0 ? m_state.model->lane(lane).key : QString());

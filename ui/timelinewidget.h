@@ -5,6 +5,7 @@
 // cursor, drag pans, Ctrl+drag zooms to a rubber band, Shift+drag measures, click selects a
 // mark, hover shows a tooltip, right click pins a note.
 #include "overlaylayer.h"
+#include "timelineplot.h"
 #include "timelinestate.h"
 
 #include <QSharedPointer>
@@ -120,10 +121,7 @@ private:
     QCustomPlot *m_plot = nullptr;
     QScrollBar *m_vscroll = nullptr;
     QWidget *m_scrollSpacer = nullptr;
-    EventPlottable *m_events = nullptr;
-    StateBarPlottable *m_states = nullptr;
-    OverlayLayer *m_overlay = nullptr;
-    QSharedPointer<TimeAxisTicker> m_ticker;
+    TimelinePlot m_layers;
 
     enum class Drag { None, Pan, RubberBand, Measure } m_drag = Drag::None;
     QPointF m_pressPos;

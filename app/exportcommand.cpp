@@ -1,0 +1,113 @@
+#include "exportcommand.h"
+
+#include "ui/exportscene.h"
+#include "ui/lanemodel.h"
+#include "ui/notesstore.h"
+#include "ui/timelineimage.h"
+
+#include <QApplication>
+#include <QFileInfo>
+
+#include <iostream>
+
+namespace kubelane::app {
+
+namespace {
+
+// "node-heartbeat-gap", "a, b and 3 more": what the title calls the bundle.
+QString bundleName(const std::vector<std::string> &inputs)
+{
+    QStringList names;
+    for (const auto &i : inputs) {
+        QFileInfo fi(QString::fromStdString(i));
+        names << (fi.fileName().isEmpty() ? QFileInfo(fi.absolutePath()).fileName() : fi.fileName());
+    }
+    if (names.size() > 3)
+        return QStringLiteral("%1, %2 and %3 more").arg(names[0], names[1]).arg(names.size() - 2);
+    return names.join(QStringLiteral(", "));
+}
+
+std::vector<ui::Note> sessionNotes(const std::vector<std::string> &inputs)
+{
+    QStringList paths;
+    for (const auto &i : inputs)
+        paths << QString::fromStdString(i);
+    ui::NotesStore store;
+    QString error;
+    if (!store.open(paths, &error))
+        std::cerr << "kubelane: notes not loaded: " << error.toStdString() << "\n";
+    return store.notes();
+}
+
+// Qt's offscreen platform warns that XDG_RUNTIME_DIR is unset on every headless run; the
+// export never uses it, and the user should only see what concerns the export.
+void quietMessages(QtMsgType type, const QMessageLogContext &, const QString &message)
+{
+    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+        return;
+    if (type != QtDebugMsg)
+        std::cerr << "kubelane: " << message.toStdString() << "\n";
+}
+
+} // namespace
+
+int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeOptions &analyzeOptions)
+{
+    // No display needed, and the same image whatever the desktop: always the offscreen platform.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quietMessages);
+    QApplication qapp(argc, argv);
+    QApplication::setApplicationName("kubelane");
+    QApplication::setOrganizationName("kubelane");
+
+    // --from/--to frame the image; the bundle is loaded whole so facts near the edges stay right.
+    core::LoadOptions load = cl.load;
+    ui::ExportRequest request;
+    request.from = load.from;
+    request.to = load.to;
+    load.from.reset();
+    load.to.reset();
+    if (cl.finding)
+        request.finding = *cl.finding - 1;
+    request.rules = cl.onlyRules;
+    request.lanes = QString::fromStdString(cl.lanes);
+
+    std::shared_ptr<const ui::LaneModel> model;
+    try {
+        auto incident = core::loadBundle(cl.inputs, load);
+        auto analysis = core::analyzeIncident(incident, analyzeOptions);
+        model = std::make_shared<const ui::LaneModel>(std::move(analysis));
+    } catch (const core::LoadError &e) {
+        std::cerr << "kubelane: " << e.what() << "\n";
+        return kExitLoadFailed;
+    } catch (const core::RuleError &e) {
+        std::cerr << "kubelane: " << e.what() << "\n";
+        return kExitBadArguments;
+    }
+    QString error;
+    auto scene = ui::frameExport(model, request, &error);
+    if (!scene) {
+        std::cerr << "kubelane: " << error.toStdString() << "\n";
+        return error.startsWith(QLatin1String("--lanes: ")) ? kExitBadArguments : kExitNothingMatches;
+    }
+    scene->bundleName = bundleName(cl.inputs);
+    scene->utcOffsetSeconds = cl.displayUtcOffset;
+    scene->notes = sessionNotes(cl.inputs);
+
+    ui::ImageSize size;
+    if (cl.width > 0)
+        size.width = cl.width;
+    size.height = cl.height;
+    size.scale = cl.scale;
+    const ui::TimelineImage image(std::move(*scene), size);
+    if (!image.save(QString::fromStdString(cl.output), &error)) {
+        std::cerr << "kubelane: " << error.toStdString() << "\n";
+        return kExitCannotWrite;
+    }
+    const QSize px = image.pixelSize();
+    std::cerr << "kubelane: wrote " << cl.output << " (" << px.width() << " x " << px.height() << " px, "
+              << image.scene().findings.size() << " findings)\n";
+    return kExitOk;
+}
+
+} // namespace kubelane::app

@@ -1,0 +1,50 @@
+#pragma once
+// What an exported timeline image shows: a time window, the lanes (which groups are open and
+// which lanes are kept) and the findings called out, numbered in time order. Built from the
+// headless command line (frameExport) or from the window's current view (sceneOfView);
+// TimelineImage turns it into pixels.
+#include "lanemodel.h"
+#include "note.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kubelane::ui {
+
+struct ExportScene {
+    std::shared_ptr<const LaneModel> model;
+    core::Timestamp start, end;
+    std::vector<bool> expanded;   // lane id -> group open
+    std::vector<bool> shown;      // lane id -> kept; empty = every lane
+    std::vector<int> findings;    // called out, numbered 1.. in this order
+    std::vector<Note> notes;
+    std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
+    std::optional<core::Timestamp> cursor;
+    int utcOffsetSeconds = 0;
+    QString bundleName;           // first line of the title
+};
+
+// The headless choices: `kubelane export ... [--finding N | --rule ID] [--from --to] [--lanes RE]`.
+struct ExportRequest {
+    std::optional<int> finding;              // 0-based index into Analysis::findings
+    std::vector<std::string> rules;          // only findings of these rules
+    std::optional<core::Timestamp> from, to;
+    QString lanes;                           // RE2 over lane names and event text
+    bool wholeBundle = false;                // frame everything instead of the findings
+};
+
+// Context kept around framed findings: 15 % of their span on each side, the whole at least 10 s.
+std::pair<core::Timestamp, core::Timestamp> framedWindow(core::Timestamp start, core::Timestamp end);
+
+// The scene for a request, or nothing with `error` ("--rule x: no such finding in the bundle").
+std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, const ExportRequest &request, QString *error);
+
+// Findings whose window overlaps [start, end] and that have a lane among `rows`, by start time.
+std::vector<int> findingsInView(const LaneModel &model, core::Timestamp start, core::Timestamp end, const std::vector<int> &rows);
+
+} // namespace kubelane::ui
