@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace kubelane;
@@ -17,14 +18,35 @@ struct Run {
     QByteArray out, err;
 };
 
-Run runKubelane(const QStringList &args)
+Run runKubelane(const QStringList &args, const QString &dataHome = {})
 {
     QProcess p;
+    if (!dataHome.isEmpty()) { // where `export` looks for the session's notes
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XDG_DATA_HOME", dataHome);
+        p.setProcessEnvironment(env);
+    }
     p.setProgram(KUBELANE_BINARY);
     p.setArguments(args);
     p.start();
     p.waitForFinished(120000);
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+// Width and height from a PNG's IHDR chunk (this test links no image library).
+QSize pngSize(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray head = f.read(24);
+    if (head.size() < 24 || !head.startsWith("\x89PNG\r\n\x1a\n") || head.mid(12, 4) != "IHDR")
+        return {};
+    auto be32 = [&](int at) {
+        return (quint32(quint8(head[at])) << 24) | (quint32(quint8(head[at + 1])) << 16) | (quint32(quint8(head[at + 2])) << 8)
+               | quint32(quint8(head[at + 3]));
+    };
+    return QSize(int(be32(16)), int(be32(20)));
 }
 
 } // namespace
@@ -52,6 +74,14 @@ private slots:
         QTest::newRow("bad year") << QStringList{"analyze", "b", "--year", "20"};
         QTest::newRow("to before from") << QStringList{"analyze", "b", "--from", "2020-01-02T00:00:00Z", "--to", "2020-01-01T00:00:00Z"};
         QTest::newRow("unknown option") << QStringList{"analyze", "b", "--frobnicate"};
+        QTest::newRow("export without -o") << QStringList{"export", "b"};
+        QTest::newRow("export to .jpg") << QStringList{"export", "b", "-o", "out.jpg"};
+        QTest::newRow("export --finding and --rule") << QStringList{"export", "b", "-o", "o.png", "--finding", "1", "--rule", "x"};
+        QTest::newRow("export --finding 0") << QStringList{"export", "b", "-o", "o.png", "--finding", "0"};
+        QTest::newRow("export tiny width") << QStringList{"export", "b", "-o", "o.png", "--width", "20"};
+        QTest::newRow("export huge scale") << QStringList{"export", "b", "-o", "o.png", "--scale", "40"};
+        QTest::newRow("export bad zone") << QStringList{"export", "b", "-o", "o.png", "--zone", "Mars"};
+        QTest::newRow("--lanes with analyze") << QStringList{"analyze", "b", "--lanes", "x"};
     }
     void rejectsBadArguments()
     {
@@ -120,6 +150,56 @@ private slots:
         };
         QCOMPARE(count({}), 1);
         QCOMPARE(count({"--grace", "90s"}), 0);
+    }
+
+    void exportWritesTheRequestedSize()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath("gap.png");
+        const Run r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", png, "--width", "800", "--height", "600",
+                                   "--scale", "2"}, dir.path());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(pngSize(png), QSize(1600, 1200));
+        QVERIFY2(r.err.contains("1600 x 1200 px, 1 findings"), r.err.constData());
+        QVERIFY2(!r.err.contains("XDG_RUNTIME_DIR"), r.err.constData());
+
+        const QString pdf = dir.filePath("gap.pdf");
+        QCOMPARE(runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", pdf}, dir.path()).exitCode, 0);
+        QFile f(pdf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.read(5) == "%PDF-");
+    }
+
+    void exportNothingMatchesExits4_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("finding out of range") << QStringList{"--finding", "9"} << "--finding 9: the bundle has 1 finding";
+        QTest::newRow("rule without finding") << QStringList{"--rule", "spec-hash-restart"} << "--rule spec-hash-restart: no such finding";
+        QTest::newRow("window outside the bundle") << QStringList{"--from", "2001-01-01T00:00:00Z", "--to", "2001-01-01T00:01:00Z"}
+                                                   << "no event of the bundle lies between --from and --to";
+    }
+    void exportNothingMatchesExits4()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString png = dir.filePath("none.png");
+        const Run r = runKubelane(QStringList{"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", png} + args, dir.path());
+        QCOMPARE(r.exitCode, 4);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY(!QFile::exists(png));
+    }
+
+    void exportReportsBadLanesAndUnwritableOutput()
+    {
+        QTemporaryDir dir;
+        Run r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", dir.filePath("x.png"), "--lanes", "(oops"}, dir.path());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--lanes"), r.err.constData());
+        r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", dir.filePath("no/such/folder/x.png")}, dir.path());
+        QCOMPARE(r.exitCode, 5);
+        QVERIFY2(r.err.contains("cannot write"), r.err.constData());
     }
 };
 

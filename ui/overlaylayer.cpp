@@ -187,13 +187,13 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
             if (!s.openEnded && x1 <= area.right()) {
                 const QString removed = QStringLiteral("− ") + timeText(s.end);
                 // Right of the bar when there is room, else beside the added time.
-                if (x1 + 3 + QFontMetricsF(painter->font()).horizontalAdvance(removed) + 10 <= area.right())
-                    drawLabel(painter, QPointF(x1 + 3, y), Qt::AlignLeft | Qt::AlignVCenter, removed, pal.text, pal.labelBackground, pal.state(StateKind::TaintPresent));
+                if (x1 + 8 + QFontMetricsF(painter->font()).horizontalAdvance(removed) + 10 <= area.right())
+                    drawLabel(painter, QPointF(x1 + 8, y), Qt::AlignLeft | Qt::AlignVCenter, removed, pal.text, pal.labelBackground, pal.state(StateKind::TaintPresent));
                 else
                     before += (before.isEmpty() ? QString() : QStringLiteral("  ")) + removed;
             }
             if (!before.isEmpty())
-                drawLabel(painter, QPointF(std::max(x0, double(area.left())) - 3, y), Qt::AlignRight | Qt::AlignVCenter, before, pal.text,
+                drawLabel(painter, QPointF(std::max(x0, double(area.left())) - 8, y), Qt::AlignRight | Qt::AlignVCenter, before, pal.text,
                           pal.labelBackground, pal.state(StateKind::TaintPresent));
         }
     });
