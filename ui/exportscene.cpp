@@ -119,7 +119,7 @@ std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, c
             return std::nullopt;
         }
         scene.shown = std::move(*shown);
-    } else if (!findings.empty()) {
+    } else if (!findings.empty() && !request.wholeBundle) {
         scene.shown = model->lanesOfFindings(findings);
     }
     return scene;

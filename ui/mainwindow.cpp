@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "bundleloader.h"
+#include "exportdialog.h"
 #include "findingspanel.h"
 #include "legendwidget.h"
 #include "logview.h"
@@ -28,8 +29,6 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QPainter>
-#include <QPdfWriter>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -179,7 +178,7 @@ void MainWindow::buildActions()
     m_recentMenu = file->addMenu(tr("Open &recent"));
     fillRecentMenu();
     file->addSeparator();
-    file->addAction(tr("&Export view as image or PDF…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::chooseExport);
+    file->addAction(tr("&Export image…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::chooseExport);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -408,41 +407,72 @@ void MainWindow::chooseFiles()
 
 void MainWindow::chooseExport()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the view"), QStringLiteral("kubelane.png"),
-                                                      tr("PNG image (*.png);;PDF (*.pdf)"));
+    if (!m_lanes)
+        return;
+    QStringList titles;
+    for (const core::Finding &f : m_analysis->findings)
+        titles << QStringLiteral("%1 · %2").arg(QString::fromStdString(f.rule), QString::fromStdString(f.title));
+    ExportDialog dialog([this](const ExportChoice &c) { return exportScene(c); }, titles, m_timeline->finding(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const ExportChoice choice = dialog.choice();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export image"), dialog.suggestedFileName(),
+                                                      choice.pdf ? tr("PDF (*.pdf)") : tr("PNG image (*.png)"));
     if (path.isEmpty())
         return;
     QString error;
-    if (!exportView(path, &error))
+    if (!exportImage(path, choice, &error))
         m_status->setText(tr("Export failed: %1").arg(error));
     else
-        m_status->setText(tr("Saved %1").arg(path));
+        m_status->setText(tr("Saved %1 (%2)").arg(path, dialog.sizeText()));
 }
 
-bool MainWindow::exportView(const QString &path, QString *error)
+std::optional<ExportScene> MainWindow::exportScene(const ExportChoice &choice) const
 {
-    QWidget *centre = centralWidget();
-    if (path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
-        QPdfWriter pdf(path);
-        pdf.setPageSize(QPageSize(QSizeF(centre->width(), centre->height()) * 0.75, QPageSize::Point));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setResolution(96);
-        QPainter painter;
-        if (!painter.begin(&pdf)) {
-            if (error)
-                *error = tr("cannot write %1").arg(path);
-            return false;
-        }
-        centre->render(&painter);
-        return true;
+    if (!m_lanes)
+        return std::nullopt;
+    std::optional<ExportScene> scene;
+    if (choice.scope == ExportScope::CurrentView) {
+        // The view as it is: its range, its rows (open groups, filter), notes, cursor, measure.
+        const TimelineState &state = m_timeline->state();
+        scene.emplace();
+        scene->model = m_lanes;
+        scene->start = m_timeline->visibleStart();
+        scene->end = m_timeline->visibleEnd();
+        scene->expanded = state.expanded;
+        scene->shown.assign(static_cast<std::size_t>(m_lanes->laneCount()), false);
+        for (int lane : state.rows)
+            scene->shown[static_cast<std::size_t>(lane)] = true;
+        scene->findings = findingsInView(*m_lanes, scene->start, scene->end, state.rows);
+        scene->measure = state.measure;
+        scene->cursor = state.cursor;
+    } else {
+        ExportRequest request;
+        request.wholeBundle = choice.scope == ExportScope::WholeBundle;
+        if (choice.scope == ExportScope::Finding)
+            request.finding = choice.finding;
+        scene = frameExport(m_lanes, request, nullptr);
+        if (!scene)
+            return std::nullopt;
     }
-    const QPixmap pixmap = centre->grab();
-    if (!pixmap.save(path)) {
+    scene->notes = m_notes->notes();
+    scene->utcOffsetSeconds = m_timeline->utcOffset();
+    QStringList names;
+    for (const QString &input : m_inputs)
+        names << QFileInfo(input).fileName();
+    scene->bundleName = names.join(QStringLiteral(", "));
+    return scene;
+}
+
+bool MainWindow::exportImage(const QString &path, const ExportChoice &choice, QString *error)
+{
+    const auto scene = exportScene(choice);
+    if (!scene) {
         if (error)
-            *error = tr("cannot write %1").arg(path);
+            *error = tr("no bundle is open");
         return false;
     }
-    return true;
+    return TimelineImage(*scene, choice.size).save(path, error);
 }
 
 void MainWindow::scheduleScreenshot(const QString &path, int finding)

@@ -4,6 +4,7 @@
 // Loading and analysis run in BundleLoader's thread; this window only reacts to its signals.
 #include "core/analysis/analyzer.h"
 #include "core/load/loader.h"
+#include "exportdialog.h"
 #include "lanemodel.h"
 
 #include <QMainWindow>
@@ -61,8 +62,10 @@ public:
     void nextFinding();
     void previousFinding();
     void setWalkthrough(bool on);
-    // Saves the centre (overview, timeline, legend) as PNG or PDF, by the file's suffix.
-    bool exportView(const QString &path, QString *error = nullptr);
+    // The annotated image of the current view, a finding or the whole bundle (see ExportDialog),
+    // and saving it as PNG or PDF by the file's suffix.
+    std::optional<ExportScene> exportScene(const ExportChoice &choice) const;
+    bool exportImage(const QString &path, const ExportChoice &choice, QString *error = nullptr);
     // After the next load: select finding `finding` (-1: none), save the whole window to
     // `path`, quit the application (exit code 0, or 1 when the file could not be written).
     void scheduleScreenshot(const QString &path, int finding);

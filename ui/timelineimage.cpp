@@ -34,7 +34,7 @@ std::size_t eventOf(const core::ChainStep &step) { return step.event; }
 } // namespace
 
 TimelineImage::TimelineImage(ExportScene scene, ImageSize size)
-    : m_scene(std::move(scene)), m_size(std::max(200, size.width), std::max(0, size.height)), m_scale(std::clamp(size.scale, 0.25, 8.0))
+    : m_scene(std::move(scene)), m_size(std::max(200, size.width), std::max(0, size.height)), m_scale(std::clamp(size.scale, 0.05, 8.0))
 {
     buildState();
     layout();

@@ -8,6 +8,7 @@
 #include "ui/mainwindow.h"
 #include "ui/notesstore.h"
 #include "ui/overviewstrip.h"
+#include "ui/timelineimage.h"
 #include "ui/timelinewidget.h"
 #include "ui/walkthroughcontroller.h"
 
@@ -147,11 +148,40 @@ void TestMainWindow::cancelKeepsWindowUsable()
 void TestMainWindow::exportWritesImage()
 {
     QTemporaryDir dir;
+    // The current view: its range and rows, with the findings in it called out.
+    m_window->selectFinding(0);
+    ExportChoice view;
+    view.size = ImageSize{1000, 0, 1.5};
+    const auto scene = m_window->exportScene(view);
+    QVERIFY(scene);
+    QCOMPARE(scene->start, m_window->timeline()->visibleStart());
+    QCOMPARE(scene->end, m_window->timeline()->visibleEnd());
+    QVERIFY(std::find(scene->findings.begin(), scene->findings.end(), 0) != scene->findings.end());
+    TimelineImage image(*scene, view.size);
+    QCOMPARE(image.state().rows, m_window->timeline()->state().rows);
     const QString png = dir.filePath("view.png");
-    QVERIFY(m_window->exportView(png));
+    QString error;
+    QVERIFY2(m_window->exportImage(png, view, &error), qPrintable(error));
     QImage img(png);
-    QVERIFY(!img.isNull());
-    QVERIFY(img.width() > 600);
+    QCOMPARE(img.size(), image.pixelSize());
+
+    // The whole bundle: every finding, every lane, the bundle's whole time.
+    ExportChoice bundle;
+    bundle.scope = ExportScope::WholeBundle;
+    const auto whole = m_window->exportScene(bundle);
+    QVERIFY(whole);
+    QCOMPARE(whole->findings.size(), m_window->analysis()->findings.size());
+    QVERIFY(whole->shown.empty());
+    QVERIFY(whole->start <= m_window->timeline()->laneModel()->first() && whole->end >= m_window->timeline()->laneModel()->last());
+
+    // The dialog's preview states the size that will be written.
+    ExportDialog dialog([&](const ExportChoice &c) { return m_window->exportScene(c); }, {"one"}, 0);
+    QVERIFY2(dialog.sizeText().endsWith(" px"), qPrintable(dialog.sizeText()));
+    QCOMPARE(dialog.choice().scope, ExportScope::Finding);
+    QCOMPARE(dialog.suggestedFileName(), QStringLiteral("kubelane-finding-1.png"));
+    const auto framed = m_window->exportScene(dialog.choice());
+    const TimelineImage expected(*framed, dialog.choice().size);
+    QCOMPARE(dialog.sizeText(), QStringLiteral("%1 × %2 px").arg(expected.pixelSize().width()).arg(expected.pixelSize().height()));
 }
 
 void TestMainWindow::cleanupTestCase() { m_window.reset(); }

@@ -1,0 +1,53 @@
+#pragma once
+// File › Export image…: what to export (the current view, one finding's window, the whole
+// bundle), as PNG or PDF, at which size, with a preview of the picture and its pixel size.
+// The scenes come from the window (MainWindow::exportScene); the dialog only chooses.
+#include "exportscene.h"
+#include "timelineimage.h"
+
+#include <QDialog>
+
+#include <functional>
+
+class QButtonGroup;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+class QDoubleSpinBox;
+
+namespace kubelane::ui {
+
+enum class ExportScope { CurrentView, Finding, WholeBundle };
+
+struct ExportChoice {
+    ExportScope scope = ExportScope::CurrentView;
+    int finding = -1;
+    ImageSize size;
+    bool pdf = false;
+};
+
+class ExportDialog : public QDialog {
+    Q_OBJECT
+public:
+    using SceneFor = std::function<std::optional<ExportScene>(const ExportChoice &)>;
+    // `findings`: one title per finding of the bundle; `selected` is preselected (or -1).
+    ExportDialog(SceneFor sceneFor, const QStringList &findings, int selected, QWidget *parent = nullptr);
+
+    ExportChoice choice() const;
+    QString sizeText() const; // "2200 × 1590 px" or "825 × 596 pt, vector"
+    QString suggestedFileName() const;
+
+private:
+    void updatePreview();
+    SceneFor m_sceneFor;
+    QButtonGroup *m_scope = nullptr;
+    QComboBox *m_finding = nullptr;
+    QComboBox *m_format = nullptr;
+    QSpinBox *m_width = nullptr;
+    QSpinBox *m_height = nullptr;
+    QDoubleSpinBox *m_scale = nullptr;
+    QLabel *m_size = nullptr;
+    QLabel *m_preview = nullptr;
+};
+
+} // namespace kubelane::ui
