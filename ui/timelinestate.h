@@ -76,13 +76,15 @@ struct TimelineState {
             fn(row, rows[static_cast<std::size_t>(row)], top);
         }
     }
-    // Row an event is drawn in (its lane or the nearest collapsed ancestor), or -1.
+    // Row an event is drawn in (its lane or the nearest collapsed ancestor), or -1 when its
+    // lane is filtered out (the nearest visible ancestor is an open group, which shows no events).
     int rowOfEvent(std::size_t event) const
     {
         if (!model)
             return -1;
         const int lane = model->laneOfEvent(event);
-        return lane < 0 ? -1 : model->visibleRowOf(lane, rowOfLane);
+        const int row = lane < 0 ? -1 : model->visibleRowOf(lane, rowOfLane);
+        return row >= 0 && rowShowsEvents(laneAtRow(row)) ? row : -1;
     }
     // Whether a row shows its lane's own events: leaves always, groups only when collapsed
     // (an open group's events are drawn by its children).

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates the README's pictures: one exported image per incident sample.
+# Needs a build (bash scripts/run.sh or cmake --build build); no display: export renders offscreen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=./build/app/kubelane
+mkdir -p docs/images
+# The incident's own finding, framed with context; scale 1 keeps the README light.
+# probe-status-race has two victims half an hour apart: the first one (finding 2 of analyze).
+"$bin" export samples/probe-status-race --finding 2 -o docs/images/probe-status-race.png --scale 1
+for rule in pleg-unhealthy sandbox-missing node-heartbeat-gap spec-hash-restart; do
+    "$bin" export "samples/$rule" --rule "$rule" -o "docs/images/$rule.png" --scale 1
+done
