@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <iostream>
 
 namespace kubelane::app {
@@ -105,8 +106,11 @@ int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeO
         return kExitCannotWrite;
     }
     const QSize px = image.pixelSize();
-    std::cerr << "kubelane: wrote " << cl.output << " (" << px.width() << " x " << px.height() << " px, "
-              << image.scene().findings.size() << " findings)\n";
+    const auto &shown = image.scene();
+    const auto notesInView = std::count_if(shown.notes.begin(), shown.notes.end(),
+                                           [&](const ui::Note &n) { return n.time >= shown.start && n.time <= shown.end; });
+    std::cerr << "kubelane: wrote " << cl.output << " (" << px.width() << " x " << px.height() << " px, " << shown.findings.size()
+              << " findings, " << notesInView << " notes)\n";
     return kExitOk;
 }
 

@@ -5,6 +5,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -160,7 +163,7 @@ private slots:
                                    "--scale", "2"}, dir.path());
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(pngSize(png), QSize(1600, 1200));
-        QVERIFY2(r.err.contains("1600 x 1200 px, 1 findings"), r.err.constData());
+        QVERIFY2(r.err.contains("1600 x 1200 px, 1 findings, 0 notes"), r.err.constData());
         QVERIFY2(!r.err.contains("XDG_RUNTIME_DIR"), r.err.constData());
 
         const QString pdf = dir.filePath("gap.pdf");
@@ -168,6 +171,23 @@ private slots:
         QFile f(pdf);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(5) == "%PDF-");
+    }
+
+    void exportDrawsTheSessionNotes()
+    {
+        // A note pinned in the window (saved in the session file, outside the bundle) is in the export.
+        QTemporaryDir dir;
+        const QString bundle = QFileInfo(KUBELANE_SAMPLES "/node-heartbeat-gap").canonicalFilePath();
+        const QByteArray hash = QCryptographicHash::hash(bundle.toUtf8(), QCryptographicHash::Sha1).toHex();
+        QVERIFY(QDir().mkpath(dir.filePath("kubelane/kubelane/sessions")));
+        QFile session(dir.filePath("kubelane/kubelane/sessions/" + QString::fromLatin1(hash) + ".json"));
+        QVERIFY(session.open(QIODevice::WriteOnly));
+        // 2020-06-18T02:13:00Z, inside the heartbeat gap the export frames.
+        session.write(R"({"notes":[{"ns":"1592446380000000000","lane":"","text":"kubelet stuck on the API"}]})");
+        session.close();
+        const Run r = runKubelane({"export", bundle, "-o", dir.filePath("n.png")}, dir.path());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("1 findings, 1 notes"), r.err.constData());
     }
 
     void exportNothingMatchesExits4_data()
