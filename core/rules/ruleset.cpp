@@ -24,7 +24,7 @@ Severity parseSeverity(const std::string &origin, const std::string &id, const s
     if (s == "warning") return Severity::Warning;
     if (s == "error") return Severity::Error;
     if (s == "fatal" || s == "critical") return Severity::Fatal;
-    fail(origin, id, "severity must be info, warning, error or critical, not '" + s + "'");
+    fail(origin, id, "severity must be info, warning, error or fatal, not '" + s + "'");
 }
 
 bool compare(double a, const std::string &op, double b)
@@ -57,63 +57,95 @@ void RuleSet::loadJson(const std::string &text, const std::string &origin)
         fail(origin, {}, std::string("not valid JSON: ") + e.what());
     }
     const nlohmann::json list = doc.is_array() ? doc : doc.contains("rules") ? doc["rules"] : nlohmann::json::array({doc});
-    for (const auto &r : list) {
-        Rule rule;
-        rule.origin = origin;
-        if (!r.is_object() || !r.contains("id") || !r["id"].is_string() || r["id"].get<std::string>().empty())
-            fail(origin, {}, "every rule needs a string \"id\"");
-        rule.id = r["id"].get<std::string>();
-        for (const auto &existing : m_rules)
-            if (existing.id == rule.id)
-                fail(origin, rule.id, "defined twice (also in " + existing.origin + ")");
-        rule.subjectKind = r.value("subject", "");
-        if (rule.subjectKind != "node" && rule.subjectKind != "pod" && rule.subjectKind != "container")
-            fail(origin, rule.id, "\"subject\" must be node, pod or container");
-        rule.detector = r.value("detector", "");
-        if (!rule.detector.empty() && !findRuleDetector(rule.detector)) {
-            std::string known;
-            for (const auto &n : ruleDetectorNames())
-                known += (known.empty() ? "" : ", ") + n;
-            fail(origin, rule.id, "unknown detector '" + rule.detector + "' (known: " + known + ")");
-        }
-        if (auto seq = r.find("sequence"); seq != r.end()) {
-            rule.usesSequence = true;
-            rule.sequence.by = seq->value("by", rule.subjectKind);
-            const auto span = parseGoDuration(seq->value("maxspan", "60s"));
-            if (!span)
-                fail(origin, rule.id, "sequence.maxspan is not a duration such as 90s or 5m");
-            rule.sequence.maxspan = *span;
-            for (const auto &s : seq->value("steps", nlohmann::json::array()))
-                rule.sequence.steps.push_back({s.value("type", ""), s.value("atLeast", 1)});
-            for (const auto &s : seq->value("absent", nlohmann::json::array()))
-                rule.sequence.absent.push_back(s.is_string() ? s.get<std::string>() : s.value("type", ""));
-            if (rule.sequence.steps.empty())
-                fail(origin, rule.id, "sequence needs at least one step");
-        }
-        if (rule.detector.empty() == !rule.usesSequence)
-            fail(origin, rule.id, "needs exactly one of \"detector\" or \"sequence\"");
-        for (const auto &w : r.value("where", nlohmann::json::array())) {
-            Condition c;
-            c.value = w.value("value", "");
-            c.op = w.value("op", "");
-            if (c.value.empty() || (c.op != ">" && c.op != ">=" && c.op != "<" && c.op != "<=" && c.op != "==" && c.op != "!="))
-                fail(origin, rule.id, "each \"where\" needs a value and an op (> >= < <= == !=): " + w.dump());
-            if (w.contains("than") && w["than"].is_string())
-                c.otherValue = w["than"].get<std::string>();
-            else if (w.contains("than") && (w["than"].is_number() || w["than"].is_boolean()))
-                c.constant = w["than"].is_boolean() ? double(w["than"].get<bool>()) : w["than"].get<double>();
-            else
-                fail(origin, rule.id, "each \"where\" needs \"than\": a number or another value's name");
-            rule.where.push_back(c);
-        }
-        rule.severity = parseSeverity(origin, rule.id, r.value("severity", "error"));
-        rule.title = r.value("title", "");
-        rule.explanation = r.value("explanation", "");
-        if (rule.title.empty() || rule.explanation.empty())
-            fail(origin, rule.id, "needs a \"title\" and an \"explanation\"");
-        for (const auto &ref : r.value("references", nlohmann::json::array()))
-            rule.references.push_back(ref.get<std::string>());
-        m_rules.push_back(std::move(rule));
+    if (!list.is_array())
+        fail(origin, {}, "\"rules\" must be a list of rules");
+    for (const auto &r : list)
+        m_rules.push_back(parseRule(r, origin));
+}
+
+Rule RuleSet::parseRule(const nlohmann::json &r, const std::string &origin) const
+{
+    Rule rule;
+    rule.origin = origin;
+    // A field of the wrong JSON type ("atLeast": "two") is the file's mistake, said as such.
+    try {
+        parseRuleFields(r, rule);
+    } catch (const nlohmann::json::exception &e) {
+        fail(origin, rule.id, std::string("a field has the wrong type: ") + e.what());
+    }
+    return rule;
+}
+
+void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
+{
+    const std::string &origin = rule.origin;
+    if (!r.is_object() || !r.contains("id") || !r["id"].is_string() || r["id"].get<std::string>().empty())
+        fail(origin, {}, "every rule needs a string \"id\"");
+    rule.id = r["id"].get<std::string>();
+    for (const auto &existing : m_rules)
+        if (existing.id == rule.id)
+            fail(origin, rule.id, "defined twice (also in " + existing.origin + ")");
+    if (r.contains("sequence") && !r["sequence"].is_object())
+        fail(origin, rule.id, "\"sequence\" must be an object with \"steps\"");
+    rule.subjectKind = r.value("subject", "");
+    if (rule.subjectKind != "node" && rule.subjectKind != "pod" && rule.subjectKind != "container")
+        fail(origin, rule.id, "\"subject\" must be node, pod or container");
+    rule.detector = r.value("detector", "");
+    if (!rule.detector.empty() && !findRuleDetector(rule.detector)) {
+        std::string known;
+        for (const auto &n : ruleDetectorNames())
+            known += (known.empty() ? "" : ", ") + n;
+        fail(origin, rule.id, "unknown detector '" + rule.detector + "' (known: " + known + ")");
+    }
+    if (auto seq = r.find("sequence"); seq != r.end()) {
+        rule.usesSequence = true;
+        rule.sequence.by = seq->value("by", rule.subjectKind);
+        const auto span = parseGoDuration(seq->value("maxspan", "60s"));
+        if (!span)
+            fail(origin, rule.id, "sequence.maxspan is not a duration such as 90s or 5m");
+        rule.sequence.maxspan = *span;
+        for (const auto &s : seq->value("steps", nlohmann::json::array()))
+            rule.sequence.steps.push_back({s.value("type", ""), s.value("atLeast", 1)});
+        for (const auto &s : seq->value("absent", nlohmann::json::array()))
+            rule.sequence.absent.push_back(s.is_string() ? s.get<std::string>() : s.value("type", ""));
+        if (rule.sequence.steps.empty())
+            fail(origin, rule.id, "sequence needs at least one step");
+    }
+    if (rule.detector.empty() == !rule.usesSequence)
+        fail(origin, rule.id, "needs exactly one of \"detector\" or \"sequence\"");
+    for (const auto &w : r.value("where", nlohmann::json::array())) {
+        Condition c;
+        c.value = w.value("value", "");
+        c.op = w.value("op", "");
+        if (c.value.empty() || (c.op != ">" && c.op != ">=" && c.op != "<" && c.op != "<=" && c.op != "==" && c.op != "!="))
+            fail(origin, rule.id, "each \"where\" needs a value and an op (> >= < <= == !=): " + w.dump());
+        if (w.contains("than") && w["than"].is_string())
+            c.otherValue = w["than"].get<std::string>();
+        else if (w.contains("than") && (w["than"].is_number() || w["than"].is_boolean()))
+            c.constant = w["than"].is_boolean() ? double(w["than"].get<bool>()) : w["than"].get<double>();
+        else
+            fail(origin, rule.id, "each \"where\" needs \"than\": a number or another value's name");
+        rule.where.push_back(c);
+    }
+    rule.severity = parseSeverity(origin, rule.id, r.value("severity", "error"));
+    rule.title = r.value("title", "");
+    rule.explanation = r.value("explanation", "");
+    if (rule.title.empty() || rule.explanation.empty())
+        fail(origin, rule.id, "needs a \"title\" and an \"explanation\"");
+    for (const auto &ref : r.value("references", nlohmann::json::array()))
+        rule.references.push_back(ref.get<std::string>());
+}
+
+void RuleSet::checkEventTypes(const EventTypeCatalog &catalog) const
+{
+    for (const Rule &rule : m_rules) {
+        std::vector<std::string> types;
+        for (const auto &step : rule.sequence.steps)
+            types.push_back(step.type);
+        types.insert(types.end(), rule.sequence.absent.begin(), rule.sequence.absent.end());
+        for (const auto &t : types)
+            if (t.empty() || !catalog.find(t))
+                fail(rule.origin, rule.id, "sequence names event type '" + t + "', which resources/events.json does not define");
     }
 }
 

@@ -4,7 +4,10 @@
 // ("sequence by subject with maxspan": ordered steps, counts, absence), then thresholds on
 // the values found, a severity, a title and an explanation template, references.
 #include "../analysis/analysis.h"
+#include "../classify/eventtypecatalog.h"
 #include "rulematch.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <memory>
 #include <string>
@@ -50,10 +53,14 @@ public:
     void loadFile(const std::string &path);
     void loadJson(const std::string &json, const std::string &origin);
     const std::vector<Rule> &rules() const { return m_rules; }
+    // Throws RuleError when a sequence names an event type the catalog does not define.
+    void checkEventTypes(const EventTypeCatalog &catalog) const;
 
     std::vector<Finding> evaluate(const Analysis &analysis, const std::vector<std::string> &onlyRules) const;
 
 private:
+    Rule parseRule(const nlohmann::json &json, const std::string &origin) const;
+    void parseRuleFields(const nlohmann::json &json, Rule &rule) const;
     std::vector<Rule> m_rules;
 };
 

@@ -1,0 +1,171 @@
+// Rules as data: a malformed rule file is refused with the file, the rule and what is wrong
+// (never a crash), and a user's sequence rule (--rules FILE) fires on the subject where its
+// steps happen in order within maxspan, and stays silent where they do not.
+#include "core/analysis/analyzer.h"
+#include "core/rules/ruleset.h"
+#include "testutil.h"
+
+#include <QtTest>
+
+using namespace kubelane;
+
+namespace {
+
+const char *kPlegSequence = R"({"id": "runtime-then-pleg", "subject": "node",
+  "sequence": {"by": "node", "maxspan": "10m",
+               "steps": [{"type": "runtime.rpc-failed", "atLeast": 2}, {"type": "pleg.unhealthy"}]},
+  "where": [{"value": "events", "op": ">=", "than": 3}],
+  "severity": "warning", "title": "runtime failures then PLEG on {subject}",
+  "explanation": "{events} events over {span}"})";
+
+std::shared_ptr<const core::Analysis> analyseWithRule(const std::string &sample, const std::string &ruleJson)
+{
+    QTemporaryDir dir;
+    const std::string rules = test::writeFile(dir, "rules.json", ruleJson);
+    auto incident = test::load({std::string(KUBELANE_SAMPLES) + "/" + sample});
+    core::AnalyzeOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    options.extraRuleFiles = {rules};
+    return core::analyzeIncident(incident, options);
+}
+
+std::vector<const core::Finding *> findingsOf(const core::Analysis &a, const std::string &rule)
+{
+    std::vector<const core::Finding *> out;
+    for (const auto &f : a.findings)
+        if (f.rule == rule)
+            out.push_back(&f);
+    return out;
+}
+
+} // namespace
+
+class TestRules : public QObject {
+    Q_OBJECT
+private slots:
+    void malformedRuleNamesFileRuleAndProblem_data();
+    void malformedRuleNamesFileRuleAndProblem();
+    void unknownEventTypeIsRefused();
+    void shippedRulesLoad();
+    void sequenceRuleFiresOnItsSubject();
+    void sequenceRuleStaysSilentElsewhere();
+};
+
+void TestRules::malformedRuleNamesFileRuleAndProblem_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<QString>("problem");
+    const QString base = QStringLiteral(R"("subject": "node", "detector": "heartbeat-gap", "title": "t", "explanation": "e")");
+    QTest::newRow("not JSON") << QStringLiteral("{\"id\": ") << QString() << QStringLiteral("not valid JSON");
+    QTest::newRow("no id") << QStringLiteral("{%1}").arg(base) << QString() << QStringLiteral("needs a string \"id\"");
+    QTest::newRow("bad subject") << QStringLiteral(R"({"id": "r1", "subject": "cluster", "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
+                                 << QStringLiteral("r1") << QStringLiteral("\"subject\" must be node, pod or container");
+    QTest::newRow("unknown detector") << QStringLiteral(R"({"id": "r2", "subject": "node", "detector": "magic", "title": "t", "explanation": "e"})")
+                                      << QStringLiteral("r2") << QStringLiteral("unknown detector 'magic' (known: ");
+    QTest::newRow("both detector and sequence")
+        << QStringLiteral(R"({"id": "r3", %1, "sequence": {"steps": [{"type": "pleg.unhealthy"}]}})").arg(base) << QStringLiteral("r3")
+        << QStringLiteral("exactly one of \"detector\" or \"sequence\"");
+    QTest::newRow("bad maxspan") << QStringLiteral(R"({"id": "r4", "subject": "node", "sequence": {"maxspan": "soon", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
+                                 << QStringLiteral("r4") << QStringLiteral("maxspan is not a duration");
+    QTest::newRow("no steps") << QStringLiteral(R"({"id": "r5", "subject": "node", "sequence": {"steps": []}, "title": "t", "explanation": "e"})")
+                              << QStringLiteral("r5") << QStringLiteral("at least one step");
+    QTest::newRow("bad op") << QStringLiteral(R"({"id": "r6", %1, "where": [{"value": "gapSeconds", "op": "=>", "than": 3}]})").arg(base)
+                            << QStringLiteral("r6") << QStringLiteral("needs a value and an op");
+    QTest::newRow("where without than") << QStringLiteral(R"({"id": "r7", %1, "where": [{"value": "gapSeconds", "op": ">"}]})").arg(base)
+                                        << QStringLiteral("r7") << QStringLiteral("needs \"than\"");
+    QTest::newRow("bad severity") << QStringLiteral(R"({"id": "r8", %1, "severity": "doom"})").arg(base) << QStringLiteral("r8")
+                                  << QStringLiteral("severity must be info, warning, error or fatal, not 'doom'");
+    QTest::newRow("no title") << QStringLiteral(R"({"id": "r9", "subject": "node", "detector": "heartbeat-gap", "explanation": "e"})")
+                              << QStringLiteral("r9") << QStringLiteral("needs a \"title\" and an \"explanation\"");
+    QTest::newRow("defined twice") << QStringLiteral(R"([{"id": "r10", %1}, {"id": "r10", %1}])").arg(base) << QStringLiteral("r10")
+                                   << QStringLiteral("defined twice");
+    QTest::newRow("wrong type: atLeast") << QStringLiteral(R"({"id": "r11", "subject": "node", "sequence": {"steps": [{"type": "pleg.unhealthy", "atLeast": "two"}]}, "title": "t", "explanation": "e"})")
+                                         << QStringLiteral("r11") << QStringLiteral("wrong type");
+    QTest::newRow("wrong type: subject") << QStringLiteral(R"({"id": "r12", "subject": 7, "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
+                                         << QStringLiteral("r12") << QStringLiteral("wrong type");
+    QTest::newRow("wrong type: reference") << QStringLiteral(R"({"id": "r13", %1, "references": [42]})").arg(base) << QStringLiteral("r13")
+                                           << QStringLiteral("wrong type");
+    QTest::newRow("sequence not an object") << QStringLiteral(R"({"id": "r14", "subject": "node", "sequence": ["pleg.unhealthy"], "title": "t", "explanation": "e"})")
+                                            << QStringLiteral("r14") << QStringLiteral("\"sequence\" must be an object");
+    QTest::newRow("rules not a list") << QStringLiteral(R"({"rules": {"id": "r15"}})") << QString() << QStringLiteral("must be a list");
+}
+
+void TestRules::malformedRuleNamesFileRuleAndProblem()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, rule);
+    QFETCH(QString, problem);
+    QTemporaryDir dir;
+    const std::string path = test::writeFile(dir, "my-rules.json", json.toStdString());
+    core::RuleSet set;
+    try {
+        set.loadFile(path);
+        QFAIL("a malformed rule file was accepted");
+    } catch (const core::RuleError &e) {
+        const QString message = QString::fromUtf8(e.what());
+        QVERIFY2(message.startsWith(QString::fromStdString(path) + ": "), qPrintable(message));
+        if (!rule.isEmpty())
+            QVERIFY2(message.contains(QStringLiteral("rule '%1'").arg(rule)), qPrintable(message));
+        QVERIFY2(message.contains(problem), qPrintable(message));
+    }
+}
+
+void TestRules::unknownEventTypeIsRefused()
+{
+    std::string json = kPlegSequence;
+    json.replace(json.find("pleg.unhealthy"), std::string("pleg.unhealthy").size(), "pleg.unhappy");
+    try {
+        analyseWithRule("pleg-unhealthy", json);
+        QFAIL("a sequence over an undefined event type was accepted");
+    } catch (const core::RuleError &e) {
+        const QString message = QString::fromUtf8(e.what());
+        QVERIFY2(message.contains("rule 'runtime-then-pleg'") && message.contains("'pleg.unhappy'"), qPrintable(message));
+    }
+}
+
+void TestRules::shippedRulesLoad()
+{
+    // The five incident rules load and each has a title and an explanation template.
+    core::RuleSet set;
+    for (const char *id : {"probe-status-race", "pleg-unhealthy", "sandbox-missing", "node-heartbeat-gap", "spec-hash-restart"})
+        set.loadFile(std::string(KUBELANE_RESOURCES) + "/rules/" + id + ".json");
+    QCOMPARE(set.rules().size(), std::size_t(5));
+    for (const auto &r : set.rules())
+        QVERIFY(!r.title.empty() && !r.explanation.empty() && !r.detector.empty());
+}
+
+void TestRules::sequenceRuleFiresOnItsSubject()
+{
+    const auto analysis = analyseWithRule("pleg-unhealthy", kPlegSequence);
+    const auto found = findingsOf(*analysis, "runtime-then-pleg");
+    QCOMPARE(found.size(), std::size_t(1));
+    const core::Finding &f = *found.front();
+    QCOMPARE(QString::fromStdString(f.subject), QStringLiteral("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9"));
+    QCOMPARE(f.severity, core::Severity::Warning);
+    QCOMPARE(QString::fromStdString(f.title), QStringLiteral("runtime failures then PLEG on node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9"));
+    // Two runtime failures, then the PLEG line: the chain is in order and the template is filled.
+    QVERIFY(f.chain.size() >= 3);
+    QCOMPARE(QString::fromStdString(f.chain.back().text), QStringLiteral("pleg.unhealthy"));
+    for (std::size_t i = 1; i < f.chain.size(); ++i)
+        QVERIFY(f.chain[i - 1].time <= f.chain[i].time);
+    QVERIFY2(QString::fromStdString(f.explanation).startsWith(QString::number(f.evidence.size()) + " events over "),
+             f.explanation.c_str());
+    QVERIFY(f.end - f.start <= core::Duration::fromSeconds(600));
+}
+
+void TestRules::sequenceRuleStaysSilentElsewhere()
+{
+    // A healthy kubelet restart has neither runtime failures nor PLEG trouble.
+    QVERIFY(findingsOf(*analyseWithRule("healthy-kubelet-restart", kPlegSequence), "runtime-then-pleg").empty());
+    // Thresholds are honoured: more failures than the bundle has, or a where the match fails.
+    std::string many = kPlegSequence;
+    many.replace(many.find("\"atLeast\": 2"), 12, "\"atLeast\": 9999");
+    QVERIFY(findingsOf(*analyseWithRule("pleg-unhealthy", many), "runtime-then-pleg").empty());
+    std::string strict = kPlegSequence;
+    strict.replace(strict.find("\"than\": 3"), 9, "\"than\": 1e9");
+    QVERIFY(findingsOf(*analyseWithRule("pleg-unhealthy", strict), "runtime-then-pleg").empty());
+}
+
+QTEST_GUILESS_MAIN(TestRules)
+#include "tst_rules.moc"
