@@ -2,10 +2,28 @@
 #include "factcontext.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
 namespace kubelane::core {
+
+namespace {
+
+// systemd names the unit ("kubelet.service: Main process exited") or, on older versions and
+// for stop messages, only its Description ("Stopped Kubernetes Kubelet Server.", "Stopped
+// kubelet: The Kubernetes Node Agent."): either says it is the kubelet.
+bool isKubeletUnit(const FactContext &ctx, const Event &e)
+{
+    const std::string_view unit = ctx.field(e, "unit");
+    if (!unit.empty())
+        return unit.starts_with("kubelet");
+    std::string name(ctx.field(e, "name"));
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return name.find("kubelet") != std::string::npos;
+}
+
+} // namespace
 
 void detectKubeletRuns(const FactContext &ctx, Facts &facts)
 {
@@ -62,7 +80,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             open[e.node] = run;
         } else if (type == "kubelet.fatal" && e.component == kubelet) {
             finish(e.node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));
-        } else if ((type == "systemd.unit.exit" || type == "systemd.unit.stopped") && ctx.field(e, "unit").starts_with("kubelet")) {
+        } else if ((type == "systemd.unit.exit" || type == "systemd.unit.stopped") && isKubeletUnit(ctx, e)) {
             // After a fatal line the systemd exit is the same exit: keep the fatal as the reason.
             if (open.count(e.node))
                 finish(e.node, e, false, std::string(ctx.inc.message(e)));

@@ -1,0 +1,505 @@
+// Fact detectors on small crafted bundles: heartbeat gaps against the node-monitor grace
+// period (the exact edge, where the grace comes from), taint intervals, node and control-plane
+// clocks in different zones, the status/probe order after a kubelet start, PLEG health and
+// kubelet runs. The log lines are copies of real ones from samples/ with times and names changed.
+#include "core/analysis/analyzer.h"
+#include "testutil.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace kubelane;
+using namespace kubelane::core;
+
+namespace {
+
+// ---- times -------------------------------------------------------------------------------
+
+// "02:12:36" for a second of the day.
+std::string hms(int secondOfDay)
+{
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%02d:%02d:%02d", secondOfDay / 3600 % 24, secondOfDay / 60 % 60, secondOfDay % 60);
+    return buf;
+}
+
+constexpr int at(int h, int m, int s) { return h * 3600 + m * 60 + s; }
+
+Timestamp utcTime(const std::string &rfc3339) { return parseRfc3339(rfc3339).value(); }
+
+// ---- bundle layout -----------------------------------------------------------------------
+
+const std::string kApiserverLog = "master2/var/log/pods/kube-system_kube-apiserver-master2_d85a1a8c-b645-4638-b08c-f7dc5983e764/kube-apiserver/0.log";
+const std::string kControllerLog = "master1/var/log/pods/kube-system_kube-controller-manager-master1_a1a10190-1f5f-4916-b4be-ebb3c2f80bfd/kube-controller-manager/0.log";
+
+struct File {
+    std::string path, content;
+};
+
+std::shared_ptr<const Incident> loadFiles(const std::vector<File> &files, LoadOptions o = test::options())
+{
+    QTemporaryDir dir;
+    std::vector<std::string> paths;
+    for (const auto &f : files)
+        paths.push_back(test::writeFile(dir, f.path, f.content));
+    return test::load(paths, std::move(o));
+}
+
+std::shared_ptr<const Analysis> analyze(const std::shared_ptr<const Incident> &inc, std::optional<Duration> grace = {})
+{
+    AnalyzeOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    options.gracePeriod = grace;
+    return analyzeIncident(inc, options);
+}
+
+// ---- line builders (2020-06-18, UTC unless said) -----------------------------------------
+
+// A CRI line (containerd 0.log) around a klog line written at `second` (UTC).
+std::string cri(int second, const std::string &micros, const std::string &klogRest)
+{
+    return "2020-06-18T" + hms(second) + "." + micros + "100Z stderr F I0618 " + hms(second) + "." + micros + " " + klogRest + "\n";
+}
+
+// kube-apiserver 1.15 request log: the kubelet's node status PATCH.
+std::string statusPatch(int second, const std::string &node)
+{
+    return cri(second, "104564", "      1 wrap.go:47] PATCH /api/v1/nodes/" + node
+                                     + "/status?timeout=10s: (8.668059ms) 200 [kubelet/v1.15.5 (linux/amd64) kubernetes/20c265f 10.0.0.13:44705]");
+}
+
+// Node status PATCHes of `node` every 10 s over [from, to].
+std::string statusPatches(int from, int to, const std::string &node)
+{
+    std::string out;
+    for (int s = from; s <= to; s += 10)
+        out += statusPatch(s, node);
+    return out;
+}
+
+// Heartbeats of node3: every 10 s from 02:12:06 to 02:12:36, silence for `gapSeconds`, then
+// every 10 s for another 30 s.
+std::string apiserverWithGap(int gapSeconds)
+{
+    const int last = at(2, 12, 36);
+    return statusPatches(at(2, 12, 6), last, "node3") + statusPatches(last + gapSeconds, last + gapSeconds + 30, "node3");
+}
+
+std::string controllerFlag(int second, const std::string &flag, const std::string &value)
+{
+    return cri(second, "403194", "      1 flags.go:33] FLAG: --" + flag + "=\"" + value + "\"");
+}
+
+std::string controllerVersion(int second, const std::string &version)
+{
+    return cri(second, "816281", "      1 controllermanager.go:164] Version: " + version);
+}
+
+std::string controllerNotReady(int second, const std::string &node)
+{
+    return cri(second, "399034", "      1 controller_utils.go:185] Recording status change NodeNotReady event message for node " + node);
+}
+
+std::string taintQueued(int second, const std::string &node, const std::string &why /* unresponsive | NotReady */)
+{
+    return cri(second, "514314", "      1 node_lifecycle_controller.go:717] Node " + node + " is " + why + " as of 2020-06-18 "
+                                     + hms(second) + ".513700211 +0000 UTC m=+503.821583211. Adding it to the Taint queue.");
+}
+
+std::string healthyAgain(int second, const std::string &node)
+{
+    return cri(second, "524394", "      1 node_lifecycle_controller.go:721] Node " + node + " is healthy again, removing all taints");
+}
+
+std::string controllerNoise(int second)
+{
+    return cri(second, "671617", "      1 taint_manager.go:158] Sending events to api server.");
+}
+
+// A raw klog line of node3's kubelet; `clock` is the wall clock the node prints.
+std::string kubeletLine(int clock, const std::string &micros, const std::string &rest, char level = 'I')
+{
+    return std::string(1, level) + "0618 " + hms(clock) + "." + micros + "    8731 " + rest + "\n";
+}
+
+// kubelet -v=6 client request log of its own heartbeat.
+std::string kubeletHeartbeat(int clock)
+{
+    return kubeletLine(clock, "218201", "round_trippers.go:438] PATCH https://10.0.0.10:6443/api/v1/nodes/node3/status?timeout=10s 200 OK in 5 milliseconds");
+}
+
+std::string kubeletUpdateFailed(int clock)
+{
+    return kubeletLine(clock, "301122", "kubelet_node_status.go:385] Error updating node status, will retry: error getting node \"node3\": "
+                                        "Get https://10.0.0.10:6443/api/v1/nodes/node3?timeout=10s: dial tcp 10.0.0.10:6443: connect: no route to host",
+                       'E');
+}
+
+// ---- kubelet 1.12.4 with the site patch (probe-status-race), +08:00, 2020-03-12 ------------
+
+const std::string kRaceNode = "10.86.98.42";
+const std::string kPodA = "auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)";
+const std::string kPodB = "pre-000_default(d8f7688a-cc39-11e8-a3c8-6c92bf85beda)";
+
+std::string glogHeader()
+{
+    return "Log file created at: 2020/03/12 10:42:24\n"
+           "Running on machine: py-node-10-86-98-42\n"
+           "Binary: Built with gc go1.10.4 for linux/amd64\n"
+           "Log line format: [IWEF]mmdd hh:mm:ss.uuuuuu threadid file:line] msg\n";
+}
+
+std::string raceLine(const std::string &time, const std::string &rest)
+{
+    return "I0312 " + time + " 2353235 " + rest + "\n";
+}
+
+std::string generatingStatus(const std::string &time, const std::string &pod)
+{
+    return raceLine(time, "kubelet_pods.go:1424] Generating status for \"" + pod + "\"");
+}
+
+std::string initProber(const std::string &time, const std::string &pod, const std::string &container, const std::string &containerId)
+{
+    return raceLine(time, "worker.go:104] LEOPOLD_INIT_PROBER: " + pod + "'s container " + container
+                              + " has been already running on the host({" + container
+                              + " {nil &ContainerStateRunning{StartedAt:2018-12-26 12:14:25 +0800 CST,} nil} {nil nil nil} true 0 "
+                                "registry.example.com/app:20180912 docker-pullable://registry.example.com/app@sha256:"
+                                "3fb5c481c184f0752db8832f15940c7d306d87a494039a6e667a7561a28fd98b docker://"
+                              + containerId + "})");
+}
+
+// ---- kubelet in journald short (+08:00) -------------------------------------------------
+
+std::string journalKubelet(const std::string &clock, int pid, const std::string &klog)
+{
+    return "May 16 " + clock + " cn-node-1 kubelet[" + std::to_string(pid) + "]: " + klog + "\n";
+}
+
+std::string plegSkip(const std::string &clock, const std::string &micros, const std::string &reason)
+{
+    return journalKubelet(clock, 2912, "I0516 " + clock + "." + micros + "    2912 kubelet.go:1817] skipping pod synchronization - [" + reason + "]");
+}
+
+const HeartbeatGap *gapOf(const Analysis &a, const std::string &node)
+{
+    const StringId id = a.incident->strings.find(node);
+    for (const auto &g : a.facts.gaps)
+        if (g.node == id)
+            return &g;
+    return nullptr;
+}
+
+int findingsOf(const Analysis &a, const std::string &rule, const std::string &subject)
+{
+    int n = 0;
+    for (const auto &f : a.findings)
+        n += f.rule == rule && f.subject == subject;
+    return n;
+}
+
+} // namespace
+
+class TestFacts : public QObject {
+    Q_OBJECT
+private slots:
+    // HeartbeatGap::exceedsGrace is `length > grace`: a gap of exactly the grace period does
+    // not exceed it (the controller marks the node only after more than the grace), one second
+    // more does, and the rule follows the fact.
+    void heartbeatGapAtGraceEdge_data()
+    {
+        QTest::addColumn<int>("gapSeconds");
+        QTest::addColumn<bool>("exceeds");
+        QTest::newRow("gap == grace") << 40 << false;
+        QTest::newRow("gap == grace + 1 s") << 41 << true;
+    }
+    void heartbeatGapAtGraceEdge()
+    {
+        QFETCH(int, gapSeconds);
+        QFETCH(bool, exceeds);
+        const auto inc = loadFiles({{kApiserverLog, apiserverWithGap(gapSeconds)}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.gaps.size(), size_t(1));
+        const HeartbeatGap &g = a->facts.gaps[0];
+        QCOMPARE(QString::fromStdString(std::string(inc->text(g.node))), QString("node3"));
+        QCOMPARE(test::utc(g.start), QString("2020-06-18T02:12:36.104564Z"));
+        QCOMPARE(g.length, Duration::fromSeconds(gapSeconds));
+        QCOMPARE(g.end, g.start + Duration::fromSeconds(gapSeconds));
+        QCOMPARE(g.grace, Duration::fromSeconds(40));
+        QCOMPARE(g.exceedsGrace, exceeds);
+        QVERIFY(!g.openEnded);
+        QVERIFY(g.beforeEvent != kNoEvent && g.afterEvent != kNoEvent);
+        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), exceeds ? 1 : 0);
+        for (const auto &f : a->findings)
+            QVERIFY2(f.rule != "node-heartbeat-gap" || f.subject == "node/node3", f.subject.c_str());
+    }
+
+    // Where the grace period comes from: the controller-manager's flag dump, else the default
+    // of its logged version (40 s; 50 s from 1.32), else 40 s; --grace overrides everything.
+    // The 45 s gap exceeds 40 s but not 50 s.
+    void gracePeriodOrigin_data()
+    {
+        QTest::addColumn<QString>("controller");
+        QTest::addColumn<int>("overrideSeconds"); // 0 = none
+        QTest::addColumn<int>("graceSeconds");
+        QTest::addColumn<QString>("originContains");
+        const int t = at(2, 5, 11);
+        QTest::newRow("flag dump") << QString::fromStdString(controllerFlag(t, "node-monitor-grace-period", "50s")
+                                                             + controllerFlag(t, "node-monitor-period", "5s")
+                                                             + controllerVersion(t + 1, "v1.15.5"))
+                                   << 0 << 50 << "--node-monitor-grace-period=50s";
+        QTest::newRow("version 1.15 default") << QString::fromStdString(controllerFlag(t, "node-monitor-period", "5s")
+                                                                        + controllerVersion(t + 1, "v1.15.5"))
+                                              << 0 << 40 << "v1.15.5";
+        QTest::newRow("version 1.32 default") << QString::fromStdString(controllerVersion(t + 1, "v1.32.2")) << 0 << 50 << "v1.32.2";
+        QTest::newRow("no controller-manager") << QString() << 0 << 40 << "default";
+        QTest::newRow("--grace beats the flag") << QString::fromStdString(controllerFlag(t, "node-monitor-grace-period", "50s")) << 42
+                                                << 42 << "--grace";
+    }
+    void gracePeriodOrigin()
+    {
+        QFETCH(QString, controller);
+        QFETCH(int, overrideSeconds);
+        QFETCH(int, graceSeconds);
+        QFETCH(QString, originContains);
+        std::vector<File> files{{kApiserverLog, apiserverWithGap(45)}};
+        if (!controller.isEmpty())
+            files.push_back({kControllerLog, controller.toStdString()});
+        const auto inc = loadFiles(files);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc, overrideSeconds ? std::optional(Duration::fromSeconds(overrideSeconds)) : std::nullopt);
+        const HeartbeatGap *g = gapOf(*a, "node3");
+        QVERIFY(g);
+        QCOMPARE(g->length, Duration::fromSeconds(45));
+        QCOMPARE(g->grace, Duration::fromSeconds(graceSeconds));
+        QVERIFY2(QString::fromStdString(g->graceOrigin).contains(originContains), g->graceOrigin.c_str());
+        QCOMPARE(g->exceedsGrace, 45 > graceSeconds);
+        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), 45 > graceSeconds ? 1 : 0);
+    }
+
+    // A taint added and removed has both times; one never removed is open-ended up to the end
+    // of the bundle. Key and effect come from the controller's reason.
+    void taintIntervals()
+    {
+        const std::string log = controllerNoise(at(2, 5, 25)) + taintQueued(at(2, 13, 32), "node3", "unresponsive")
+            + healthyAgain(at(2, 13, 37), "node3") + taintQueued(at(2, 14, 10), "node4", "NotReady") + controllerNoise(at(2, 20, 0));
+        const auto inc = loadFiles({{kControllerLog, log}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.taints.size(), size_t(2));
+
+        const TaintInterval &closed = a->facts.taints[0];
+        QCOMPARE(QString::fromStdString(std::string(inc->text(closed.node))), QString("node3"));
+        QCOMPARE(QString::fromStdString(closed.key), QString("node.kubernetes.io/unreachable"));
+        QCOMPARE(QString::fromStdString(closed.effect), QString("NoExecute"));
+        QCOMPARE(test::utc(closed.start), QString("2020-06-18T02:13:32.514314Z"));
+        QCOMPARE(test::utc(closed.end), QString("2020-06-18T02:13:37.524394Z"));
+        QVERIFY(!closed.openEnded);
+        QVERIFY(closed.addEvent != kNoEvent && closed.removeEvent != kNoEvent);
+        QCOMPARE(inc->events[closed.removeEvent].time, closed.end);
+
+        const TaintInterval &open = a->facts.taints[1];
+        QCOMPARE(QString::fromStdString(std::string(inc->text(open.node))), QString("node4"));
+        QCOMPARE(QString::fromStdString(open.key), QString("node.kubernetes.io/not-ready"));
+        QCOMPARE(QString::fromStdString(open.effect), QString("NoExecute"));
+        QCOMPARE(test::utc(open.start), QString("2020-06-18T02:14:10.514314Z"));
+        QVERIFY(open.openEnded);
+        QCOMPARE(open.removeEvent, kNoEvent);
+        QCOMPARE(open.end, inc->last());
+        QCOMPARE(test::utc(open.end), QString("2020-06-18T02:20:00.671617Z"));
+    }
+
+    // node3's kubelet writes its wall clock at +08:00 (told by --tz, or inferred from a UTC
+    // stamp in a message); the apiserver and controller-manager write UTC. In UTC the kubelet's
+    // failed status updates fall inside the apiserver's heartbeat gap, its own heartbeats
+    // line up with the apiserver's, and the controller's NotReady comes inside the gap.
+    void clockOffsetBetweenNodeAndControlPlane_data()
+    {
+        QTest::addColumn<bool>("override");
+        QTest::newRow("--tz node3=+08:00") << true;
+        QTest::newRow("offset inferred") << false;
+    }
+    void clockOffsetBetweenNodeAndControlPlane()
+    {
+        QFETCH(bool, override);
+        const int last = at(2, 12, 36), back = at(2, 13, 34);
+        const int eight = 8 * 3600;
+        const std::string apiserver = statusPatches(at(2, 12, 6), last, "node3") + statusPatches(back, back + 30, "node3");
+        const std::string controller = controllerNotReady(at(2, 13, 17), "node3") + controllerNoise(at(2, 14, 10));
+        std::string kubelet;
+        if (!override)
+            kubelet += kubeletLine(at(2, 12, 0) + eight, "000100",
+                                   "status_manager.go:499] Patch status for pod \"web-0_default(0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2)\" with "
+                                   "\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-06-18T02:12:00Z\\\"}]}}\"");
+        for (int s = at(2, 12, 6); s <= last; s += 10)
+            kubelet += kubeletHeartbeat(s + eight);
+        kubelet += kubeletUpdateFailed(at(2, 12, 50) + eight) + kubeletUpdateFailed(at(2, 13, 0) + eight);
+        for (int s = back; s <= back + 30; s += 10)
+            kubelet += kubeletHeartbeat(s + eight);
+
+        LoadOptions o = test::options();
+        o.fallbackYear = 2020;
+        if (override)
+            o.utcOffsets.push_back({"node3", "+08:00"});
+        const auto inc = loadFiles({{kApiserverLog, apiserver}, {kControllerLog, controller}, {"nodes/node3/kubelet.log", kubelet}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const Source *k = test::sourceEndingWith(*inc, "kubelet.log");
+        QVERIFY(k);
+        QCOMPARE(k->clock.utcOffsetSeconds, eight);
+        QCOMPARE(k->clock.offsetOrigin, override ? ClockInfo::OffsetOrigin::Override : ClockInfo::OffsetOrigin::Inferred);
+
+        const auto a = analyze(inc);
+        // One gap only: an 8 h misalignment would show as a gap of hours between the kubelet's
+        // and the apiserver's heartbeats.
+        QCOMPARE(a->facts.gaps.size(), size_t(1));
+        const HeartbeatGap &g = a->facts.gaps[0];
+        QVERIFY(g.length < Duration::fromSeconds(60));
+        QVERIFY(g.length >= Duration::fromSeconds(57));
+        QVERIFY(g.start >= utcTime("2020-06-18T02:12:36Z") && g.start < utcTime("2020-06-18T02:12:37Z"));
+        QVERIFY(g.end >= utcTime("2020-06-18T02:13:34Z") && g.end < utcTime("2020-06-18T02:13:35Z"));
+        QVERIFY(g.exceedsGrace);
+        // Both failed attempts of the kubelet are inside the gap, at their UTC time.
+        QCOMPARE(g.failures.size(), size_t(2));
+        QCOMPARE(test::utc(inc->events[g.failures[0]].time), QString("2020-06-18T02:12:50.301122Z"));
+        QCOMPARE(test::utc(inc->events[g.failures[1]].time), QString("2020-06-18T02:13:00.301122Z"));
+        // The control plane's NotReady (02:13:17 UTC) falls inside the gap.
+        const ConditionSpan *notReady = nullptr;
+        for (const auto &c : a->facts.conditions)
+            if (c.view == ConditionSpan::View::ControlPlane && c.status != ConditionSpan::Status::True)
+                notReady = &c;
+        QVERIFY(notReady);
+        QVERIFY(notReady->start > g.start && notReady->start < g.end);
+        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), 1);
+        // The kubelet's own heartbeats count as heartbeats of node3, at their UTC time.
+        int fromKubelet = 0;
+        for (const auto &h : a->facts.heartbeats)
+            if (!h.failed && inc->events[h.event].source == k->id) {
+                ++fromKubelet;
+                QVERIFY(h.time >= utcTime("2020-06-18T02:12:06Z") && h.time <= utcTime("2020-06-18T02:14:05Z"));
+            }
+        QCOMPARE(fromKubelet, 8);
+    }
+
+    // After the kubelet start, pod A's status is generated 43 µs before its container's first
+    // readiness result (statusFirst, delta +43 µs); pod B's probe result comes 49 µs before
+    // its status (delta -49 µs). A status generated by the previous kubelet process does not
+    // count for the new run.
+    void statusProbeOrder()
+    {
+        const std::string journal =
+            "-- Logs begin at Tue 2020-02-25 03:12:47 CST, end at Thu 2020-03-12 10:45:02 CST. --\n"
+            "Mar 12 10:30:00 py-node-10-86-98-42 kubelet[1890344]: I0312 10:30:00.100000 1890344 kubelet_pods.go:1424] Generating status for \""
+            + kPodA + "\"\n"
+                      "Mar 12 10:30:18 py-node-10-86-98-42 systemd[1]: Stopping Kubernetes Kubelet Server...\n"
+                      "Mar 12 10:30:18 py-node-10-86-98-42 systemd[1]: Stopped Kubernetes Kubelet Server.\n"
+                      "Mar 12 10:42:24 py-node-10-86-98-42 systemd[1]: Started Kubernetes Kubelet Server.\n";
+        const std::string kubelet = glogHeader() + raceLine("10:42:24.170143", "server.go:408] Version: v1.12.4")
+            + raceLine("10:42:24.205921", "server.go:1013] Started kubelet")
+            + generatingStatus("10:42:26.102104", kPodA)
+            + initProber("10:42:26.102147", kPodA, "auto-srv-cwhttp-py", "8a61fda8d43e4c28d4092a1bc8e5f372846d955ffffe0353a754c2e42f271b56")
+            + initProber("10:42:26.102489", kPodB, "pre-py", "c2e34bcb0be287f30d6e7414a8052a11cd88842bbc433cb0823566adb67036b4")
+            + generatingStatus("10:42:26.102538", kPodB);
+        LoadOptions o = test::options();
+        o.utcOffsets.push_back({kRaceNode, "+08:00"});
+        const auto inc = loadFiles({{"nodes/" + kRaceNode + "/journal.txt", journal}, {"nodes/" + kRaceNode + "/kubelet.INFO", kubelet}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+
+        // The run the orders belong to: started 02:42:24 UTC with its version.
+        const KubeletRun *run = nullptr;
+        for (const auto &r : a->facts.kubeletRuns)
+            if (r.startEvent != kNoEvent)
+                run = &r;
+        QVERIFY(run);
+        QCOMPARE(QString::fromStdString(run->version), QString("v1.12.4"));
+        QCOMPARE(test::utc(run->start), QString("2020-03-12T02:42:24.170143Z"));
+        // The previous process: from the journal's first kubelet line to its systemd stop.
+        QCOMPARE(a->facts.kubeletRuns.size(), size_t(2));
+        const KubeletRun &previous = a->facts.kubeletRuns[0];
+        QCOMPARE(test::utc(previous.start), QString("2020-03-12T02:30:00.100000Z"));
+        QVERIFY(!previous.openEnded);
+        QCOMPARE(test::utc(previous.end), QString("2020-03-12T02:30:18.000000Z"));
+
+        QCOMPARE(a->facts.orders.size(), size_t(2));
+        for (const StatusProbeOrder &ord : a->facts.orders) {
+            QCOMPARE(&a->facts.kubeletRuns[ord.runIndex], run);
+            const std::string pod = inc->podName(ord.pod);
+            const std::string container(inc->text(ord.container));
+            QVERIFY(inc->events[ord.statusEvent].time >= run->start);
+            if (pod == "default/auto-srv-cwhttp-sf-30b71-0") {
+                QCOMPARE(QString::fromStdString(container), QString("auto-srv-cwhttp-py"));
+                QVERIFY(ord.statusFirst);
+                QCOMPARE(ord.delta, Duration{43'000});
+                QCOMPARE(test::utc(inc->events[ord.statusEvent].time), QString("2020-03-12T02:42:26.102104Z"));
+            } else {
+                QCOMPARE(QString::fromStdString(pod), QString("default/pre-000"));
+                QCOMPARE(QString::fromStdString(container), QString("pre-py"));
+                QVERIFY(!ord.statusFirst);
+                QCOMPARE(ord.delta, Duration{-49'000});
+            }
+        }
+    }
+
+    // "PLEG is not healthy: pleg was last seen active X ago; threshold is Y": the longest X and
+    // Y, the first and last report; the start-up forms (zero time, "yet to be successful") are
+    // not a hang.
+    void plegUnhealthy()
+    {
+        const std::string journal = "-- Logs begin at Fri 2019-05-10 02:19:33 CST, end at Thu 2019-05-16 10:17:01 CST. --\n"
+            + plegSkip("09:53:52", "100000", "container runtime is down PLEG is not healthy: pleg was last seen active 2562047h47m16.854775807s ago; threshold is 3m0s")
+            + plegSkip("09:53:53", "100000", "container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful")
+            + plegSkip("10:03:52", "864790", "PLEG is not healthy: pleg was last seen active 3m0.52s ago; threshold is 3m0s")
+            + plegSkip("10:03:57", "865144", "PLEG is not healthy: pleg was last seen active 3m5.934940464s ago; threshold is 3m0s")
+            + journalKubelet("10:04:00", 2912, "I0516 10:04:00.000100    2912 generic.go:189] GenericPLEG: Relisting");
+        LoadOptions o = test::options();
+        o.utcOffsets.push_back({"cn-node-1", "+08:00"});
+        o.fallbackYear = 2019;
+        const auto inc = loadFiles({{"nodes/cn-node-1/journal.txt", journal}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.pleg.size(), size_t(1));
+        const PlegHealth &h = a->facts.pleg[0];
+        QCOMPARE(QString::fromStdString(std::string(inc->text(h.node))), QString("cn-node-1"));
+        QCOMPARE(h.unhealthy.size(), size_t(2));
+        QCOMPARE(h.relists.size(), size_t(1));
+        QCOMPARE(h.longestReported, Duration{185'934'940'464});
+        QCOMPARE(h.threshold, Duration::fromSeconds(180));
+        QCOMPARE(test::utc(h.firstUnhealthy), QString("2019-05-16T02:03:52.864790Z"));
+        QCOMPARE(test::utc(h.lastUnhealthy), QString("2019-05-16T02:03:57.865144Z"));
+    }
+
+    // kubelet runs: the log opens inside a run (start unknown), a "Version:" line starts a new
+    // run and closes the previous one, and the version is kept per run.
+    void kubeletRuns()
+    {
+        const std::string journal = "-- Logs begin at Mon 2019-01-14 10:00:00 CST, end at Mon 2019-01-14 18:10:00 CST. --\n"
+            + std::string("Jan 14 17:50:00 k8s-node-2 kubelet[3318]: I0114 17:50:00.100000    3318 kubelet.go:1884] SyncLoop (housekeeping)\n")
+            + "Jan 14 17:57:40 k8s-node-2 kubelet[12945]: I0114 17:57:40.402137   12945 server.go:182] Version: v1.9.11\n"
+            + "Jan 14 17:57:41 k8s-node-2 kubelet[12945]: I0114 17:57:41.863717   12945 server.go:946] Started kubelet\n"
+            + "Jan 14 18:05:00 k8s-node-2 kubelet[12945]: I0114 18:05:00.100000   12945 kubelet.go:1884] SyncLoop (housekeeping)\n";
+        LoadOptions o = test::options();
+        o.utcOffsets.push_back({"k8s-node-2", "+08:00"});
+        o.fallbackYear = 2019;
+        const auto inc = loadFiles({{"nodes/k8s-node-2/journal.txt", journal}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.kubeletRuns.size(), size_t(2));
+        const KubeletRun &before = a->facts.kubeletRuns[0];
+        const KubeletRun &after = a->facts.kubeletRuns[1];
+        QCOMPARE(before.startEvent, kNoEvent);
+        QVERIFY(before.version.empty());
+        QCOMPARE(test::utc(before.start), QString("2019-01-14T09:50:00.100000Z"));
+        QCOMPARE(before.end, after.start);
+        QVERIFY(!before.openEnded);
+        QVERIFY(after.startEvent != kNoEvent);
+        QCOMPARE(QString::fromStdString(after.version), QString("v1.9.11"));
+        QCOMPARE(test::utc(after.start), QString("2019-01-14T09:57:40.402137Z"));
+        QVERIFY(after.openEnded);
+        QCOMPARE(after.end, inc->last());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFacts)
+#include "tst_facts.moc"
