@@ -116,35 +116,61 @@ void EventPlottable::draw(QCPPainter *painter)
         const Lane &lane = m_state->model->lane(laneId);
         const double y = top + m_state->rowHeight / 2;
         const auto marks = fold(incident, lane, coords, 3.0);
-        for (std::size_t k = 0; k < marks.size(); ++k) {
-            const FoldedMark &m = marks[k];
-            const core::Event &e = incident.events[m.representative];
+        // Marks whose pills would touch are drawn as one band: at full zoom on a busy lane that
+        // is one shape instead of hundreds, and the picture is the same.
+        const double h = radius * 1.6;
+        std::size_t k = 0;
+        while (k < marks.size()) {
+            std::size_t end = k + 1;
+            std::uint32_t count = marks[k].count;
+            std::size_t worst = k;
+            while (end < marks.size() && marks[end].x0 - std::max(marks[end - 1].x1, marks[end - 1].x0 + 1) <= h) {
+                count += marks[end].count;
+                if (marks[end].severity > marks[worst].severity)
+                    worst = end;
+                ++end;
+            }
+            const FoldedMark &first = marks[k];
+            const core::Event &e = incident.events[marks[worst].representative];
             const EventCategory cat = Palette::categoryOf(incident.typeName(e));
             const QColor fill = pal.category(cat);
-            const bool other = cat == EventCategory::Other && m.severity < core::Severity::Warning;
-            if (m.count == 1) {
-                drawEventShape(painter, QPointF(m.x0, y), radius, m.severity, other, fill, pal.text);
+            const bool other = cat == EventCategory::Other && marks[worst].severity < core::Severity::Warning;
+            if (count == 1) {
+                drawEventShape(painter, QPointF(first.x0, y), radius, first.severity, other, fill, pal.text);
+                k = end;
                 continue;
             }
-            // Folded: a pill over the folded span; the count when there is room before the next mark.
-            const double next = k + 1 < marks.size() ? marks[k + 1].x0 : area.right() + 100;
-            const QString count = m.count > 9999 ? QStringLiteral("%1k").arg(m.count / 1000) : QString::number(m.count);
-            const double textWidth = fm.horizontalAdvance(count) + 4;
-            double x1 = std::max(m.x1, m.x0 + 1);
-            const double h = other ? radius * 1.2 : radius * 1.6;
-            QColor pillFill = fill;
-            pillFill.setAlpha(other ? 120 : 200);
-            painter->setPen(m.severity >= core::Severity::Warning ? QPen(pal.text, 1.2) : QPen(fill.darker(130), 1));
-            painter->setBrush(pillFill);
-            const QRectF pill(m.x0 - h / 2, y - h / 2, x1 - m.x0 + h, h);
-            painter->drawRoundedRect(pill, h / 2, h / 2);
-            if (m.severity >= core::Severity::Warning)
-                drawEventShape(painter, QPointF(m.x0, y), radius, m.severity, false, fill, pal.text);
+            const double x1 = std::max(marks[end - 1].x1, first.x0 + 1);
+            const double bandH = other ? radius * 1.2 : h;
+            QColor bandFill = fill;
+            bandFill.setAlpha(other ? 120 : 200);
+            painter->setPen(QPen(fill.darker(130), 1));
+            painter->setBrush(bandFill);
+            const QRectF pill(first.x0 - bandH / 2, y - bandH / 2, x1 - first.x0 + bandH, bandH);
+            painter->drawRoundedRect(pill, bandH / 2, bandH / 2);
+            // Warnings and worse keep their shape on the band; shapes that would overlap one
+            // drawn just before (and are no worse) add nothing.
+            double lastShape = -1e9;
+            core::Severity lastSeverity = core::Severity::Debug;
+            for (std::size_t i = k; i < end; ++i) {
+                const FoldedMark &m = marks[i];
+                if (m.severity < core::Severity::Warning || (m.x0 - lastShape < radius * 1.5 && m.severity <= lastSeverity))
+                    continue;
+                const QColor markFill = pal.category(Palette::categoryOf(incident.typeName(incident.events[m.representative])));
+                drawEventShape(painter, QPointF(m.x0, y), radius, m.severity, false, markFill, pal.text);
+                lastShape = m.x0;
+                lastSeverity = m.severity;
+            }
+            // The count when there is room before the next band.
+            const double next = end < marks.size() ? marks[end].x0 : area.right() + 100;
+            const QString text = count > 9999 ? QStringLiteral("%1k").arg(count / 1000) : QString::number(count);
+            const double textWidth = fm.horizontalAdvance(text) + 4;
             if (pill.right() + textWidth < next - radius) {
                 painter->setPen(pal.mutedText);
                 painter->drawText(QRectF(pill.right() + 1, y - m_state->rowHeight / 2, textWidth, m_state->rowHeight),
-                                  Qt::AlignVCenter | Qt::AlignLeft, count);
+                                  Qt::AlignVCenter | Qt::AlignLeft, text);
             }
+            k = end;
         }
     });
 }

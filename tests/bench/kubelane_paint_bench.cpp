@@ -14,6 +14,7 @@
 #include <qcustomplot.h>
 
 #include <functional>
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <random>
@@ -53,19 +54,21 @@ std::shared_ptr<const core::Analysis> syntheticBundle(std::size_t events)
     return core::analyzeIncident(b.finish(), options);
 }
 
-// Milliseconds per immediate replot, best of `frames` runs of `step` (which changes the view).
+// Median milliseconds per immediate replot over `frames` runs of `step` (which changes the
+// view): the frame a user typically sees, not the luckiest one.
 double msPerFrame(ui::TimelineWidget &w, int frames, const std::function<void(int)> &step)
 {
-    double best = 1e9;
+    std::vector<double> ms;
     for (int i = 0; i < frames; ++i) {
         step(i);
         QElapsedTimer t;
         t.start();
         w.plot()->replot(QCustomPlot::rpImmediateRefresh);
         QApplication::processEvents();
-        best = std::min(best, static_cast<double>(t.nsecsElapsed()) / 1e6);
+        ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
-    return best;
+    std::nth_element(ms.begin(), ms.begin() + static_cast<std::ptrdiff_t>(ms.size() / 2), ms.end());
+    return ms[ms.size() / 2];
 }
 
 } // namespace
@@ -101,7 +104,8 @@ int main(int argc, char **argv)
     w.setVisibleRange(mid, mid + core::Duration::fromSeconds(36)); // 1 % of the hour
     const double zoomed = msPerFrame(w, 10, [](int) {});
     w.fitAll();
-    const double panning = msPerFrame(w, 20, [&](int) { w.panBy(0.05); });
+    w.setVisibleRange(lanes->first(), lanes->first() + core::Duration::fromSeconds(600)); // a 10 min view, panned through the hour
+    const double panning = msPerFrame(w, 20, [&](int) { w.panBy(0.1); });
     for (const auto &lane : lanes->lanes())
         if (lane.isGroup())
             w.expandLane(lane.id);
@@ -120,6 +124,6 @@ int main(int argc, char **argv)
     line("zoomed to 1 %    ", zoomed);
     line("panning          ", panning);
     line("all groups open  ", allOpen);
-    std::cout << "(best of 10-20 frames, 1600 x 1000, offscreen raster)\n";
+    std::cout << "(median of 10-20 frames, 1600 x 1000, offscreen raster)\n";
     return 0;
 }
