@@ -18,6 +18,15 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     std::unordered_map<std::string, PodId> podByKey;
     std::vector<StringId> remap;
     std::vector<Timestamp> times;
+    // Reserve once for all sources: reserving per source to the exact size would copy every
+    // event already merged once per source (quadratic in the number of files).
+    std::size_t total = incident.events.size(), totalFields = incident.fields.size();
+    for (const auto &p : parsed) {
+        total += p.events.size();
+        totalFields += p.fields.size();
+    }
+    incident.events.reserve(total);
+    incident.fields.reserve(totalFields);
     for (auto &p : parsed) {
         remap.assign(p.strings.size(), kNoString);
         for (std::size_t i = 0; i < p.strings.size(); ++i)
@@ -42,7 +51,6 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
             incident.fields.push_back({remap[f.key], remap[f.value]});
         resolveTimes(p, times);
         const SourceId sourceId = static_cast<SourceId>(incident.sources.size());
-        incident.events.reserve(incident.events.size() + p.events.size());
         for (std::size_t i = 0; i < p.events.size(); ++i) {
             Event e = p.events[i];
             e.source = sourceId;
