@@ -12,11 +12,17 @@
 #include "ui/timelinewidget.h"
 #include "ui/walkthroughcontroller.h"
 
+#include <QDir>
+#include <QMenu>
+#include <QMimeData>
 #include <QPlainTextEdit>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+#include <QUrl>
 
 using namespace kubelane;
 using namespace kubelane::ui;
@@ -31,6 +37,7 @@ private slots:
     void walkthroughSteps();
     void cancelKeepsWindowUsable();
     void exportWritesImage();
+    void dropOpensBundleAndRecentReopens();
     void cleanupTestCase();
 
 private:
@@ -41,6 +48,8 @@ private:
 void TestMainWindow::initTestCase()
 {
     QCoreApplication::setOrganizationName("kubelane-test");
+    QStandardPaths::setTestModeEnabled(true); // settings (recent bundles) away from the user's
+    QSettings().remove(QStringLiteral("recentBundles"));
     core::LoadOptions load;
     load.resourceDir = KUBELANE_RESOURCES;
     m_window = std::make_unique<MainWindow>(load);
@@ -182,6 +191,39 @@ void TestMainWindow::exportWritesImage()
     const auto framed = m_window->exportScene(dialog.choice());
     const TimelineImage expected(*framed, dialog.choice().size);
     QCOMPARE(dialog.sizeText(), QStringLiteral("%1 × %2 px").arg(expected.pixelSize().width()).arg(expected.pixelSize().height()));
+}
+
+void TestMainWindow::dropOpensBundleAndRecentReopens()
+{
+    // Dropping a folder from the file manager opens it.
+    QSignalSpy loaded(m_window.get(), &MainWindow::bundleLoaded);
+    const QString sandbox = QDir(QStringLiteral(KUBELANE_SAMPLES "/sandbox-missing")).absolutePath();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(sandbox)});
+    const QPointF centre(m_window->width() / 2.0, m_window->height() / 2.0);
+    QDragEnterEvent enter(centre.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &drop);
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(m_window->analysis()->findings.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(m_window->analysis()->findings[0].rule), QStringLiteral("sandbox-missing"));
+
+    // Both bundles are remembered, newest first, and choosing one reopens it.
+    QMenu *recent = nullptr;
+    for (QMenu *m : m_window->findChildren<QMenu *>())
+        if (m->title() == MainWindow::tr("Open &recent"))
+            recent = m;
+    QVERIFY(recent);
+    const auto actions = recent->actions();
+    QVERIFY(actions.size() >= 2);
+    QCOMPARE(actions[0]->text(), sandbox);
+    QVERIFY2(actions[1]->text().endsWith(QStringLiteral("probe-status-race")), qPrintable(actions[1]->text()));
+    actions[1]->trigger();
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(m_window->analysis()->findings.size() >= 2);
+    QCOMPARE(recent->actions()[0]->text(), actions[1]->text()); // moved to the top
 }
 
 void TestMainWindow::cleanupTestCase() { m_window.reset(); }
