@@ -55,6 +55,19 @@ private slots:
                                                 QString::fromStdString(want["from"].get<std::string>()),
                                                 QString::fromStdString(want["to"].get<std::string>()), report)));
         }
+        // Rules fire on the culprit only: a finding of a rule the sample expects must be one of
+        // the expected ones (rule and subject); the healthy nodes and pods get none.
+        for (const Finding &f : analysis->findings) {
+            bool expectedRule = false, expectedSubject = false;
+            for (const auto &want : expected["must_fire"]) {
+                if (want["rule"].get<std::string>() != f.rule)
+                    continue;
+                expectedRule = true;
+                expectedSubject = expectedSubject || want["subject"].get<std::string>() == f.subject;
+            }
+            QVERIFY2(!expectedRule || expectedSubject, qPrintable("unexpected subject: " + QString::fromStdString(f.rule) + " on "
+                                                                   + QString::fromStdString(f.subject) + "; all:" + report));
+        }
         for (const auto &rule : expected["must_not_fire"]) {
             for (const Finding &f : analysis->findings)
                 QVERIFY2(f.rule != rule.get<std::string>(), qPrintable("unexpected " + QString::fromStdString(f.rule) + " on "
