@@ -73,18 +73,10 @@ int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeO
     request.rules = cl.onlyRules;
     request.lanes = QString::fromStdString(cl.lanes);
 
-    std::shared_ptr<const ui::LaneModel> model;
-    try {
-        auto incident = core::loadBundle(cl.inputs, load);
-        auto analysis = core::analyzeIncident(incident, analyzeOptions);
-        model = std::make_shared<const ui::LaneModel>(std::move(analysis));
-    } catch (const core::LoadError &e) {
-        std::cerr << "kubelane: " << e.what() << "\n";
-        return kExitLoadFailed;
-    } catch (const core::RuleError &e) {
-        std::cerr << "kubelane: " << e.what() << "\n";
-        return kExitBadArguments;
-    }
+    const LoadedAnalysis loaded = loadAndAnalyze(cl.inputs, load, analyzeOptions);
+    if (!loaded.analysis)
+        return loaded.exitCode;
+    const auto model = std::make_shared<const ui::LaneModel>(loaded.analysis);
     QString error;
     auto scene = ui::frameExport(model, request, &error);
     if (!scene) {

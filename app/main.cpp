@@ -1,6 +1,7 @@
 // kubelane: open a Kubernetes incident's logs as one timeline.
 #include "commandline.h"
 #include "exportcommand.h"
+#include "loadandanalyze.h"
 #include "core/analysis/analyzer.h"
 #include "core/report/analysisreport.h"
 #include "ui/mainwindow.h"
@@ -18,7 +19,6 @@ using namespace kubelane;
 namespace {
 
 using app::kExitBadArguments;
-using app::kExitLoadFailed;
 using app::kExitOk;
 
 core::AnalyzeOptions analyzeOptions(const app::CommandLine &cl)
@@ -33,21 +33,15 @@ core::AnalyzeOptions analyzeOptions(const app::CommandLine &cl)
 
 int runAnalyze(const app::CommandLine &cl)
 {
-    try {
-        auto incident = core::loadBundle(cl.inputs, cl.load);
-        const auto analysis = core::analyzeIncident(incident, analyzeOptions(cl));
-        if (cl.json)
-            std::cout << core::analysisJson(*incident, analysis.get()) << "\n";
-        else
-            std::cout << core::analysisText(*incident, analysis.get(), cl.verbose);
-        return kExitOk;
-    } catch (const core::LoadError &e) {
-        std::cerr << "kubelane: " << e.what() << "\n";
-        return kExitLoadFailed;
-    } catch (const core::RuleError &e) {
-        std::cerr << "kubelane: " << e.what() << "\n";
-        return kExitBadArguments;
-    }
+    const app::LoadedAnalysis loaded = app::loadAndAnalyze(cl.inputs, cl.load, analyzeOptions(cl));
+    if (!loaded.analysis)
+        return loaded.exitCode;
+    const core::Incident &incident = *loaded.analysis->incident;
+    if (cl.json)
+        std::cout << core::analysisJson(incident, loaded.analysis.get()) << "\n";
+    else
+        std::cout << core::analysisText(incident, loaded.analysis.get(), cl.verbose);
+    return kExitOk;
 }
 
 // The sample the README's run command opens when no bundle is given.

@@ -1,0 +1,28 @@
+#pragma once
+// What every headless command starts with: load the bundle and run the rules, or say why not
+// on stderr with the documented exit code.
+#include "core/analysis/analyzer.h"
+#include "core/load/loader.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kubelane::app {
+
+// Exit codes of the command line (documented in the README and `kubelane --help`).
+constexpr int kExitOk = 0;
+constexpr int kExitBadArguments = 2;  // also a broken rule file
+constexpr int kExitLoadFailed = 3;    // nothing readable in the bundle
+constexpr int kExitNothingMatches = 4; // export: no such finding, empty window
+constexpr int kExitCannotWrite = 5;   // export: the output could not be written
+
+struct LoadedAnalysis {
+    std::shared_ptr<const core::Analysis> analysis; // null on failure
+    int exitCode = kExitOk;
+};
+
+LoadedAnalysis loadAndAnalyze(const std::vector<std::string> &inputs, const core::LoadOptions &load,
+                              const core::AnalyzeOptions &analyze);
+
+} // namespace kubelane::app
