@@ -165,6 +165,13 @@ private slots:
         QCOMPARE(pngSize(png), QSize(1600, 1200));
         QVERIFY2(r.err.contains("1600 x 1200 px, 1 findings, 0 notes"), r.err.constData());
         QVERIFY2(!r.err.contains("XDG_RUNTIME_DIR"), r.err.constData());
+        // Same input, same image: a second run writes the same bytes.
+        const QString again = dir.filePath("again.png");
+        QCOMPARE(runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", again, "--width", "800", "--height", "600",
+                              "--scale", "2"}, dir.path()).exitCode, 0);
+        QFile a(png), b(again);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QVERIFY(a.readAll() == b.readAll());
 
         const QString pdf = dir.filePath("gap.pdf");
         QCOMPARE(runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", pdf}, dir.path()).exitCode, 0);
