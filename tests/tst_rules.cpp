@@ -49,6 +49,7 @@ private slots:
     void shippedRulesLoad();
     void sequenceRuleFiresOnItsSubject();
     void sequenceRuleStaysSilentElsewhere();
+    void absentEventBreaksTheSequence();
 };
 
 void TestRules::malformedRuleNamesFileRuleAndProblem_data()
@@ -165,6 +166,34 @@ void TestRules::sequenceRuleStaysSilentElsewhere()
     std::string strict = kPlegSequence;
     strict.replace(strict.find("\"than\": 3"), 9, "\"than\": 1e9");
     QVERIFY(findingsOf(*analyseWithRule("pleg-unhealthy", strict), "runtime-then-pleg").empty());
+}
+
+void TestRules::absentEventBreaksTheSequence()
+{
+    // Take an event type that the bundle logs on the same node inside the match and is no
+    // step: naming it as absent must silence the rule; naming a type that does not occur there
+    // must not.
+    const auto analysis = analyseWithRule("pleg-unhealthy", kPlegSequence);
+    const core::Finding &f = *findingsOf(*analysis, "runtime-then-pleg").front();
+    const core::Incident &inc = *analysis->incident;
+    const core::Event &firstStep = inc.events[f.evidence.front()];
+    std::string between;
+    for (const auto &e : inc.events) {
+        const std::string type(inc.typeName(e));
+        if (e.time > firstStep.time && e.time < f.end && e.node == firstStep.node && type != "runtime.rpc-failed"
+            && type != "pleg.unhealthy" && type != "other") {
+            between = type;
+            break;
+        }
+    }
+    QVERIFY2(!between.empty(), "the sample logs something else between the runtime failures and PLEG");
+    auto withAbsent = [](const std::string &type) {
+        std::string json = kPlegSequence;
+        json.replace(json.find("\"steps\""), 7, "\"absent\": [\"" + type + "\"], \"steps\"");
+        return json;
+    };
+    QVERIFY2(findingsOf(*analyseWithRule("pleg-unhealthy", withAbsent(between)), "runtime-then-pleg").empty(), between.c_str());
+    QCOMPARE(findingsOf(*analyseWithRule("pleg-unhealthy", withAbsent("container.spec-hash-changed")), "runtime-then-pleg").size(), std::size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestRules)
