@@ -1,7 +1,8 @@
 // Fact detectors on small crafted bundles: heartbeat gaps against the node-monitor grace
 // period (the exact edge, where the grace comes from), taint intervals, node and control-plane
-// clocks in different zones, the status/probe order after a kubelet start, PLEG health and
-// kubelet runs. The log lines are copies of real ones from samples/ with times and names changed.
+// clocks in different zones, the status/probe order after a kubelet start, PLEG health,
+// kubelet runs, pod/container readiness spans and container lifecycle events. The log lines
+// are copies of real ones from samples/ with times and names changed.
 #include "core/analysis/analyzer.h"
 #include "testutil.h"
 
@@ -197,6 +198,130 @@ int findingsOf(const Analysis &a, const std::string &rule, const std::string &su
     for (const auto &f : a.findings)
         n += f.rule == rule && f.subject == subject;
     return n;
+}
+
+// ---- readiness: node lifecycle controller (CRI, UTC) and kubelet status patches (1.12) -----
+
+const std::string kRaceControllerLog = "py-master/var/log/pods/kube-system_kube-controller-manager-10.86.0.11_2ec24a35-8711-45c6-aae9-e0572fb1880d/kube-controller-manager/0.log";
+const std::string kRaceContainer = "auto-srv-cwhttp-py";
+const std::string kRaceContainerId = "8a61fda8d43e4c28d4092a1bc8e5f372846d955ffffe0353a754c2e42f271b56";
+
+// A controller-manager line of 2020-03-12 at `time` ("02:30:55.136661", UTC).
+std::string raceController(const std::string &time, const std::string &rest)
+{
+    return "2020-03-12T" + time + "100Z stderr F I0312 " + time + "       1 " + rest + "\n";
+}
+
+std::string podsOnNodeNotReady(const std::string &time, const std::string &node)
+{
+    return raceController(time, "controller_utils.go:107] Update ready status of pods on node [" + node + "]");
+}
+
+std::string podMarkedNotReady(const std::string &time, const std::string &podName)
+{
+    return raceController(time, "controller_utils.go:124] Updating ready status of pod " + podName + " to false");
+}
+
+// The kubelet's status patch, Go-quoted as status_manager.go:499 prints it; `json` is the
+// plain patch.
+std::string patchStatus(const std::string &time, const std::string &pod, const std::string &json)
+{
+    std::string quoted;
+    for (char c : json) {
+        if (c == '"')
+            quoted += '\\';
+        quoted += c;
+    }
+    return raceLine(time, "status_manager.go:499] Patch status for pod \"" + pod + "\" with \"" + quoted + "\"");
+}
+
+const std::string kConditionOrder = "\"$setElementOrder/conditions\":[{\"type\":\"Initialized\"},{\"type\":\"Ready\"},"
+                                    "{\"type\":\"ContainersReady\"},{\"type\":\"PodScheduled\"}]";
+
+// One container status of a patch.
+std::string containerStatus(const std::string &name, const std::string &id, bool ready)
+{
+    return "{\"containerID\":\"docker://" + id + "\",\"name\":\"" + name + "\",\"ready\":" + (ready ? "true" : "false")
+        + ",\"restartCount\":1,\"state\":{\"running\":{\"startedAt\":\"2018-12-26T04:14:25Z\"}}}";
+}
+
+// The patch after a kubelet restart: containers unready, the Ready condition without a status
+// (it was already False), ContainersReady False.
+std::string unreadyPatch(const std::string &time, const std::string &pod, const std::vector<std::string> &containers, const std::string &statuses)
+{
+    std::string names;
+    for (const auto &c : containers)
+        names += (names.empty() ? "" : " ") + c;
+    const std::string message = "\"message\":\"containers with unready status: [" + names + "]\",\"reason\":\"ContainersNotReady\"";
+    return patchStatus(time, pod, "{\"status\":{" + kConditionOrder + ",\"conditions\":[{" + message + ",\"type\":\"Ready\"},{\"lastTransitionTime\":\"2020-03-12T02:42:26Z\"," + message
+                                      + ",\"status\":\"False\",\"type\":\"ContainersReady\"}],\"containerStatuses\":[" + statuses + "]}}");
+}
+
+// The patch once the readiness probe passed: Ready and ContainersReady True, the container ready.
+std::string readyPatch(const std::string &time, const std::string &pod, const std::string &statuses)
+{
+    const std::string since = "\"lastTransitionTime\":\"2020-03-12T03:12:37Z\",\"status\":\"True\"";
+    return patchStatus(time, pod, "{\"status\":{" + kConditionOrder + ",\"conditions\":[{" + since + ",\"type\":\"Ready\"},{" + since
+                                      + ",\"type\":\"ContainersReady\"}],\"containerStatuses\":[" + statuses + "]}}");
+}
+
+const ReadySpan *spanOf(const Analysis &a, const std::string &pod, const std::string &container, bool ready)
+{
+    for (const auto &r : a.facts.readiness)
+        if (a.incident->podName(r.pod) == pod && a.incident->text(r.container) == container && r.ready == ready)
+            return &r;
+    return nullptr;
+}
+
+// ---- container lifecycle: kubelet 1.9.11 (spec-hash-restart), +08:00, 2019-01-14 -----------
+
+const std::string kExporterPod = "prometheus-node-exporter-l7vzz_monitoring(4ec492d2-17de-11e9-9206-52540064c479)";
+const std::string kExporterOld = "f59c4812a66d65572020efab38780c1271d671330b126642653390dc8b8d29f1";
+const std::string kExporterNew = "cfb06c822af977c54524084108e73960e1c3b9da081147b7eb0b3099b9647bac";
+
+std::string node2Line(const std::string &time, const std::string &rest)
+{
+    return "I0114 " + time + "   12945 " + rest + "\n";
+}
+
+std::string syncLoopPleg(const std::string &time, const std::string &pod, const std::string &type, const std::string &containerId)
+{
+    const std::string uid = pod.substr(pod.find('(') + 1, 36);
+    return node2Line(time, "kubelet.go:1881] SyncLoop (PLEG): \"" + pod + "\", event: &pleg.PodLifecycleEvent{ID:\"" + uid + "\", Type:\"" + type
+                               + "\", Data:\"" + containerId + "\"}");
+}
+
+std::string specHashChanged(const std::string &time, const std::string &pod, const std::string &container, const std::string &containerId,
+                            const std::string &oldHash, const std::string &newHash)
+{
+    return node2Line(time, "kuberuntime_manager.go:550] Container \"" + container + "\" ({\"docker\" \"" + containerId + "\"}) of pod " + pod
+                               + ": Container spec hash changed (" + oldHash + " vs " + newHash + ").. Container will be killed and recreated.");
+}
+
+std::string killingContainer(const std::string &time, const std::string &containerId, int grace)
+{
+    return node2Line(time, "kuberuntime_container.go:581] Killing container \"docker://" + containerId + "\" with " + std::to_string(grace)
+                               + " second grace period");
+}
+
+// prober.go 1.x: "failed (failure): <output>" or "succeeded".
+std::string probeResult(const std::string &time, const std::string &probe, const std::string &pod, const std::string &container,
+                        const std::string &outcome)
+{
+    return node2Line(time, "prober.go:111] " + probe + " probe for \"" + pod + ":" + container + "\" " + outcome);
+}
+
+const char *kindName(ContainerEvent::Kind k)
+{
+    switch (k) {
+    case ContainerEvent::Kind::Started: return "Started";
+    case ContainerEvent::Kind::Died: return "Died";
+    case ContainerEvent::Kind::Killed: return "Killed";
+    case ContainerEvent::Kind::SpecHashChanged: return "SpecHashChanged";
+    case ContainerEvent::Kind::ProbeFailed: return "ProbeFailed";
+    case ContainerEvent::Kind::ProbeSucceeded: return "ProbeSucceeded";
+    }
+    return "?";
 }
 
 } // namespace
@@ -498,6 +623,149 @@ private slots:
         QCOMPARE(test::utc(after.start), QString("2019-01-14T09:57:40.402137Z"));
         QVERIFY(after.openEnded);
         QCOMPARE(after.end, inc->last());
+    }
+    // Pod readiness: the node lifecycle controller's "Updating ready status of pod X to false"
+    // (pod named without namespace) starts a Ready=False span of the kubelet's pod at that
+    // line's time; the kubelet's later patch with Ready True ends it and starts a Ready=True
+    // span. The container gets its own spans from the patches' containerStatuses. A pod the
+    // kubelet never patches ready again stays not ready, open-ended to the end of the bundle.
+    // The node-wide "Update ready status of pods on node" names no pod and makes no span.
+    void readinessSpans()
+    {
+        const std::string controller = podsOnNodeNotReady("02:30:55.126661", kRaceNode)
+            + podMarkedNotReady("02:30:55.136661", "auto-srv-cwhttp-sf-30b71-0") + podMarkedNotReady("02:30:55.145373", "pre-000");
+        const std::string kubelet = glogHeader() + raceLine("10:42:24.170143", "server.go:408] Version: v1.12.4")
+            + generatingStatus("10:42:26.102104", kPodA) + generatingStatus("10:42:26.102538", kPodB)
+            + unreadyPatch("10:42:26.119238", kPodA, {kRaceContainer}, containerStatus(kRaceContainer, kRaceContainerId, false))
+            + readyPatch("11:12:37.927828", kPodA, containerStatus(kRaceContainer, kRaceContainerId, true))
+            + raceLine("11:20:00.000100", "kubelet.go:1884] SyncLoop (housekeeping)");
+        LoadOptions o = test::options();
+        o.utcOffsets.push_back({kRaceNode, "+08:00"});
+        const auto inc = loadFiles({{kRaceControllerLog, controller}, {"nodes/" + kRaceNode + "/kubelet.INFO", kubelet}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.readiness.size(), size_t(5));
+        for (const auto &r : a->facts.readiness) {
+            QVERIFY(r.startEvent != kNoEvent);
+            QCOMPARE(inc->events[r.startEvent].time, r.start);
+        }
+
+        // Pod A: not ready from the controller's mark until the kubelet's Ready True patch.
+        const ReadySpan *aDown = spanOf(*a, "default/auto-srv-cwhttp-sf-30b71-0", "", false);
+        QVERIFY(aDown);
+        QCOMPARE(QString::fromStdString(aDown->origin), QString("node lifecycle controller"));
+        QCOMPARE(test::utc(aDown->start), QString("2020-03-12T02:30:55.136661Z"));
+        QCOMPARE(test::utc(aDown->end), QString("2020-03-12T03:12:37.927828Z"));
+        QVERIFY(!aDown->openEnded);
+        const ReadySpan *aUp = spanOf(*a, "default/auto-srv-cwhttp-sf-30b71-0", "", true);
+        QVERIFY(aUp);
+        QCOMPARE(QString::fromStdString(aUp->origin), QString("status patch"));
+        QCOMPARE(aUp->start, aDown->end);
+        QVERIFY(aUp->openEnded);
+        QCOMPARE(aUp->end, inc->last());
+
+        // Its container: unready from the kubelet's first patch after the restart (the pod
+        // was already not ready, so that patch adds no pod span), ready with the second.
+        const ReadySpan *cDown = spanOf(*a, "default/auto-srv-cwhttp-sf-30b71-0", kRaceContainer, false);
+        QVERIFY(cDown);
+        QCOMPARE(QString::fromStdString(cDown->origin), QString("status patch"));
+        QCOMPARE(test::utc(cDown->start), QString("2020-03-12T02:42:26.119238Z"));
+        QCOMPARE(test::utc(cDown->end), QString("2020-03-12T03:12:37.927828Z"));
+        QVERIFY(!cDown->openEnded);
+        const ReadySpan *cUp = spanOf(*a, "default/auto-srv-cwhttp-sf-30b71-0", kRaceContainer, true);
+        QVERIFY(cUp);
+        QCOMPARE(cUp->start, cDown->end);
+        QVERIFY(cUp->openEnded);
+
+        // Pod B: marked not ready, never patched ready: open-ended to the end of the bundle.
+        const ReadySpan *b = spanOf(*a, "default/pre-000", "", false);
+        QVERIFY(b);
+        QCOMPARE(QString::fromStdString(b->origin), QString("node lifecycle controller"));
+        QCOMPARE(test::utc(b->start), QString("2020-03-12T02:30:55.145373Z"));
+        QVERIFY(b->openEnded);
+        QCOMPARE(b->end, inc->last());
+        QCOMPARE(test::utc(b->end), QString("2020-03-12T03:20:00.000100Z"));
+        QVERIFY(!spanOf(*a, "default/pre-000", "", true));
+    }
+
+    // A patch listing several unready containers (kube-dns: kubedns, dnsmasq, sidecar) gives
+    // each container its own Ready=False span, even when no other line names the containers.
+    void readinessOfEveryListedContainer()
+    {
+        const std::string pod = "kube-dns-6c857864fb-9kxlp_kube-system(5e6ea480-f83a-11e8-9206-52540064c479)";
+        const std::string statuses = containerStatus("dnsmasq", "1e0445a594b5c8c6cbdbb3b26003bc7a53231a35da0e56c02dd5597b82de91b8", false) + ","
+            + containerStatus("kubedns", "f6da6f94ca7242339857f552f65f983b73c9245715baf1a896d96f5b62bfdc5a", false) + ","
+            + containerStatus("sidecar", "e6d119ea140ecaba945a3cf2ec50f0d60225ff34e3448834bcaeb5af68a43691", false);
+        const std::string kubelet = glogHeader() + unreadyPatch("10:42:26.119238", pod, {"dnsmasq", "kubedns", "sidecar"}, statuses)
+            + raceLine("11:20:00.000100", "kubelet.go:1884] SyncLoop (housekeeping)");
+        LoadOptions o = test::options();
+        o.utcOffsets.push_back({kRaceNode, "+08:00"});
+        const auto inc = loadFiles({{"nodes/" + kRaceNode + "/kubelet.INFO", kubelet}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        // The pod itself: not ready, from the patch that lists only unready containers.
+        const ReadySpan *p = spanOf(*a, "kube-system/kube-dns-6c857864fb-9kxlp", "", false);
+        QVERIFY(p);
+        QCOMPARE(test::utc(p->start), QString("2020-03-12T02:42:26.119238Z"));
+        QCOMPARE(a->facts.readiness.size(), size_t(4));
+        for (const char *c : {"dnsmasq", "kubedns", "sidecar"}) {
+            const ReadySpan *s = spanOf(*a, "kube-system/kube-dns-6c857864fb-9kxlp", c, false);
+            QVERIFY2(s, c);
+            if (s) {
+                QCOMPARE(test::utc(s->start), QString("2020-03-12T02:42:26.119238Z"));
+                QVERIFY(s->openEnded);
+            }
+        }
+    }
+
+    // Container lifecycle after an in-place kubelet upgrade (spec-hash-restart): the PLEG
+    // start, the spec-hash change (detail: old vs new hash), the kill (detail: grace period),
+    // the PLEG death, the new container's start, then a failed and a passed liveness probe
+    // (detail: probe type), in time order. Lines naming only a container id get the container
+    // name from the spec-hash line that named that id; the new container's id is never named.
+    void containerEvents()
+    {
+        const std::string c = "prometheus-node-exporter";
+        const std::string kubelet = syncLoopPleg("17:25:24.081221", kExporterPod, "ContainerStarted", kExporterOld)
+            + specHashChanged("17:57:42.715551", kExporterPod, c, kExporterOld, "1559107639", "1428860573")
+            + killingContainer("17:57:42.715981", kExporterOld, 30)
+            + syncLoopPleg("17:57:43.895981", kExporterPod, "ContainerDied", kExporterOld)
+            + syncLoopPleg("17:57:44.385800", kExporterPod, "ContainerStarted", kExporterNew)
+            + probeResult("17:57:50.100231", "Liveness", kExporterPod, c,
+                          "failed (failure): Get http://10.0.0.7:9100/: dial tcp 10.0.0.7:9100: connect: connection refused")
+            + probeResult("17:58:00.100187", "Liveness", kExporterPod, c, "succeeded");
+        LoadOptions o = test::options();
+        o.utcOffsets.push_back({"k8s-node-2", "+08:00"});
+        o.fallbackYear = 2019;
+        const auto inc = loadFiles({{"nodes/k8s-node-2/kubelet.log", kubelet}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+
+        struct Want {
+            const char *kind, *time, *container, *detail;
+        };
+        const std::vector<Want> want{
+            {"Started", "2019-01-14T09:25:24.081221Z", "prometheus-node-exporter", ""},
+            {"SpecHashChanged", "2019-01-14T09:57:42.715551Z", "prometheus-node-exporter", "spec hash 1559107639 vs 1428860573"},
+            {"Killed", "2019-01-14T09:57:42.715981Z", "prometheus-node-exporter", "grace period 30 s"},
+            {"Died", "2019-01-14T09:57:43.895981Z", "prometheus-node-exporter", ""},
+            {"Started", "2019-01-14T09:57:44.385800Z", "", ""},
+            {"ProbeFailed", "2019-01-14T09:57:50.100231Z", "prometheus-node-exporter", "Liveness"},
+            {"ProbeSucceeded", "2019-01-14T09:58:00.100187Z", "prometheus-node-exporter", "Liveness"},
+        };
+        const auto &got = a->facts.containerEvents;
+        QCOMPARE(got.size(), want.size());
+        for (size_t i = 0; i < want.size(); ++i) {
+            const ContainerEvent &e = got[i];
+            const QByteArray row = QByteArray::number(int(i)) + " " + want[i].kind;
+            QVERIFY2(QString(kindName(e.kind)) == want[i].kind, row + " got " + kindName(e.kind));
+            QCOMPARE(test::utc(e.time), QString(want[i].time));
+            QCOMPARE(QString::fromStdString(inc->podName(e.pod)), QString("monitoring/prometheus-node-exporter-l7vzz"));
+            QCOMPARE(QString::fromStdString(std::string(inc->text(e.container))), QString(want[i].container));
+            QCOMPARE(QString::fromStdString(e.detail), QString(want[i].detail));
+            QVERIFY(e.event != kNoEvent);
+            QCOMPARE(inc->events[e.event].time, e.time);
+        }
     }
 };
 
