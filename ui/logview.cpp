@@ -46,6 +46,10 @@ LogView::LogView(QWidget *parent) : QWidget(parent)
     split->addWidget(rawBox);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    // Sizes in proportion (the splitter scales them to its width): the details keep room for
+    // their field table instead of the long raw lines taking it all.
+    m_details->setMinimumWidth(160);
+    split->setSizes({2000, 3000});
     connect(m_raw, &QPlainTextEdit::cursorPositionChanged, this, &LogView::rawCursorMoved);
     m_details->setHtml(tr("<p>Click a mark in the timeline to see its log line here.</p>"));
 }

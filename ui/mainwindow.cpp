@@ -9,12 +9,14 @@
 #include "overviewstrip.h"
 #include "sourcespanel.h"
 #include "timeaxisticker.h"
+#include "theme.h"
 #include "timelinewidget.h"
 #include "walkthroughcontroller.h"
 
 #include <algorithm>
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -231,6 +233,25 @@ void MainWindow::buildActions()
         m_timeline->clearFinding();
         m_findings->selectFinding(-1);
     }, false);
+    // Light or dark: the system's choice, or forced (remembered across runs).
+    view->addSeparator();
+    QMenu *themes = view->addMenu(tr("&Theme"));
+    auto *themeGroup = new QActionGroup(this);
+    const Theme saved = themeFromName(QSettings().value(QStringLiteral("theme")).toString());
+    for (const auto &[theme, label] : {std::pair{Theme::System, tr("Follow the &system")}, std::pair{Theme::Light, tr("&Light")},
+                                       std::pair{Theme::Dark, tr("&Dark")}}) {
+        QAction *a = themes->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(theme == saved);
+        a->setData(themeName(theme));
+        themeGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [theme] {
+            QSettings().setValue(QStringLiteral("theme"), themeName(theme));
+            applyTheme(theme);
+        });
+    }
+    if (saved != Theme::System)
+        applyTheme(saved);
     add(tr("Add note at cursor…"), {QKeySequence(Qt::Key_M)}, [this] {
         const core::Timestamp t = m_timeline->state().cursor.value_or(
             m_timeline->visibleStart() + core::Duration{(m_timeline->visibleEnd() - m_timeline->visibleStart()).ns / 2});
@@ -518,7 +539,9 @@ void MainWindow::fillRecentMenu()
     const QStringList recent = QSettings().value(QStringLiteral("recentBundles")).toStringList();
     for (const QString &entry : recent) {
         const QStringList inputs = entry.split('\n');
-        m_recentMenu->addAction(inputs.join(QStringLiteral(", ")), this, [this, inputs] { openBundle(inputs); });
+        // Queued: opening rebuilds this menu, which deletes the action still emitting triggered().
+        m_recentMenu->addAction(inputs.join(QStringLiteral(", ")), this,
+                                [this, inputs] { QTimer::singleShot(0, this, [this, inputs] { openBundle(inputs); }); });
     }
     m_recentMenu->setEnabled(!recent.isEmpty());
 }

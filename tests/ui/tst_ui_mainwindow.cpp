@@ -220,10 +220,11 @@ void TestMainWindow::dropOpensBundleAndRecentReopens()
     QVERIFY(actions.size() >= 2);
     QCOMPARE(actions[0]->text(), sandbox);
     QVERIFY2(actions[1]->text().endsWith(QStringLiteral("probe-status-race")), qPrintable(actions[1]->text()));
-    actions[1]->trigger();
+    const QString reopened = actions[1]->text();
+    actions[1]->trigger(); // the menu is rebuilt afterwards: `actions` is stale from here
     QVERIFY(loaded.wait(60000));
     QVERIFY(m_window->analysis()->findings.size() >= 2);
-    QCOMPARE(recent->actions()[0]->text(), actions[1]->text()); // moved to the top
+    QCOMPARE(recent->actions()[0]->text(), reopened); // moved to the top
 }
 
 void TestMainWindow::cleanupTestCase() { m_window.reset(); }

@@ -6,6 +6,7 @@
 #include "ui/eventplottable.h"
 #include "ui/lanetreemodel.h"
 #include "ui/statebarplottable.h"
+#include "ui/theme.h"
 #include "ui/timelinewidget.h"
 
 #include <QSignalSpy>
@@ -40,6 +41,7 @@ private slots:
     void collapsedGroupDrawsInParentRow();
     void pixelsShowGapAndTaint();
     void clickSelectsEvent();
+    void themeRepaintsLightAndDark();
 
 private:
     int findingIndex(const std::string &rule, const std::string &subject) const;
@@ -315,6 +317,34 @@ void TestTimelineWidget::clickSelectsEvent()
     QCOMPARE(w.selectedEvent(), spy.front().front().value<std::size_t>());
     // Nothing is selected in an empty area.
     QCOMPARE(w.eventAt(QPointF(w.plot()->axisRect()->rect().left() + 2, w.laneRect(lane).center().y())).event == hit.event, false);
+}
+
+void TestTimelineWidget::themeRepaintsLightAndDark()
+{
+    TimelineWidget w;
+    QVERIFY(showTimeline(w, m_lanes, QSize(1200, 600)));
+    const int group = w.state().rows.front(); // the first row is a group (control plane or node)
+    QVERIFY(m_lanes->lane(group).isGroup());
+    auto groupRowPixel = [&] {
+        w.plot()->replot();
+        const QImage img = w.plot()->grab().toImage();
+        const QRectF r = w.laneRect(group);
+        return img.pixelColor(static_cast<int>(3 * img.devicePixelRatio()), static_cast<int>((r.top() + 2) * img.devicePixelRatio()));
+    };
+    applyTheme(Theme::Dark);
+    QApplication::processEvents();
+    QVERIFY(w.state().palette.dark);
+    QVERIFY(w.state().palette.text.lightness() > 180);
+    const QColor dark = groupRowPixel();
+    QVERIFY2(dark.lightness() < 80, qPrintable(dark.name()));
+    QCOMPARE(dark.rgb(), w.state().palette.groupRow.rgb());
+
+    applyTheme(Theme::Light);
+    QApplication::processEvents();
+    QVERIFY(!w.state().palette.dark);
+    const QColor light = groupRowPixel();
+    QVERIFY2(light.lightness() > 200, qPrintable(light.name()));
+    applyTheme(Theme::System);
 }
 
 QTEST_MAIN(TestTimelineWidget)
