@@ -298,6 +298,13 @@ std::string specHashChanged(const std::string &time, const std::string &pod, con
                                + ": Container spec hash changed (" + oldHash + " vs " + newHash + ").. Container will be killed and recreated.");
 }
 
+std::string killReason(const std::string &time, const std::string &pod, const std::string &container, const std::string &containerId,
+                       const std::string &reason)
+{
+    return node2Line(time, "kuberuntime_manager.go:616] Container \"" + container + "\" ({\"docker\" \"" + containerId + "\"}) of pod " + pod
+                               + ": " + reason);
+}
+
 std::string killingContainer(const std::string &time, const std::string &containerId, int grace)
 {
     return node2Line(time, "kuberuntime_container.go:581] Killing container \"docker://" + containerId + "\" with " + std::to_string(grace)
@@ -719,10 +726,35 @@ private slots:
     }
 
     // Container lifecycle after an in-place kubelet upgrade (spec-hash-restart): the PLEG
-    // start, the spec-hash change (detail: old vs new hash), the kill (detail: grace period),
+    // start, the spec-hash change (detail: old vs new hash), the kill (detail: why, and the grace period),
     // the PLEG death, the new container's start, then a failed and a passed liveness probe
     // (detail: probe type), in time order. Lines naming only a container id get the container
     // name from the spec-hash line that named that id; the new container's id is never named.
+    // A kill carries the reason computePodActions logged for that container just before it
+    // (a failed liveness probe); a kill without one says only its grace period.
+    void killCarriesItsReason()
+    {
+        const std::string c = "prometheus-node-exporter";
+        const std::string kubelet = syncLoopPleg("17:25:24.081221", kExporterPod, "ContainerStarted", kExporterOld)
+            + killReason("17:30:00.100000", kExporterPod, c, kExporterOld, "Container prometheus-node-exporter failed liveness probe, will be restarted")
+            + killingContainer("17:30:00.100400", kExporterOld, 30)
+            + killingContainer("17:40:00.000000", kExporterNew, 30);
+        LoadOptions o = test::options();
+        o.utcOffsets.push_back({"k8s-node-2", "+08:00"});
+        o.fallbackYear = 2019;
+        const auto inc = loadFiles({{"nodes/k8s-node-2/kubelet.log", kubelet}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        std::vector<const ContainerEvent *> kills;
+        for (const auto &e : a->facts.containerEvents)
+            if (e.kind == ContainerEvent::Kind::Killed)
+                kills.push_back(&e);
+        QCOMPARE(kills.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(kills[0]->detail),
+                 QString("Container prometheus-node-exporter failed liveness probe, will be restarted; grace period 30 s"));
+        QCOMPARE(QString::fromStdString(kills[1]->detail), QString("grace period 30 s"));
+    }
+
     void containerEvents()
     {
         const std::string c = "prometheus-node-exporter";
@@ -747,7 +779,7 @@ private slots:
         const std::vector<Want> want{
             {"Started", "2019-01-14T09:25:24.081221Z", "prometheus-node-exporter", ""},
             {"SpecHashChanged", "2019-01-14T09:57:42.715551Z", "prometheus-node-exporter", "spec hash 1559107639 vs 1428860573"},
-            {"Killed", "2019-01-14T09:57:42.715981Z", "prometheus-node-exporter", "grace period 30 s"},
+            {"Killed", "2019-01-14T09:57:42.715981Z", "prometheus-node-exporter", "container spec hash changed; grace period 30 s"},
             {"Died", "2019-01-14T09:57:43.895981Z", "prometheus-node-exporter", ""},
             {"Started", "2019-01-14T09:57:44.385800Z", "", ""},
             {"ProbeFailed", "2019-01-14T09:57:50.100231Z", "prometheus-node-exporter", "Liveness"},

@@ -74,7 +74,7 @@ struct ContainerEvent {
     PodId pod = kNoPod;
     StringId container = kNoString;
     Timestamp time;
-    std::string detail; // kill reason, hash values, probe type
+    std::string detail; // kill: "<reason>; grace period N s"; hash values; probe type
     std::size_t event = kNoEvent;
 };
 

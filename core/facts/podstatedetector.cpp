@@ -5,19 +5,62 @@
 
 namespace kubelane::core {
 
+namespace {
+
+// Why the kubelet killed a container is logged just before the kill (computePodActions):
+// "Container \"app\" (...) of pod web-0_default(...): Container app failed liveness probe,
+// will be restarted" (1.9-1.20) or containerMessage="..." (1.21+). Kept per container for a
+// few seconds, so the kill that follows carries its reason.
+struct KillReasons {
+    struct Reason {
+        std::string text;
+        Timestamp time;
+    };
+    std::map<std::pair<PodId, StringId>, Reason> byContainer;
+
+    void note(const FactContext &ctx, const Event &e)
+    {
+        std::string_view reason = ctx.field(e, "reason");
+        if (reason.empty())
+            reason = ctx.field(e, "containerMessage");
+        note(e, reason);
+    }
+    void note(const Event &e, std::string_view reason)
+    {
+        if (!reason.empty() && e.pod != kNoPod)
+            byContainer[{e.pod, e.container}] = {std::string(reason), e.time};
+    }
+    std::string take(const Event &kill)
+    {
+        auto it = byContainer.find({kill.pod, kill.container});
+        if (it == byContainer.end() || (kill.time - it->second.time) > Duration::fromSeconds(10))
+            return {};
+        std::string text = std::move(it->second.text);
+        byContainer.erase(it);
+        return text;
+    }
+};
+
+} // namespace
+
 void detectContainerEvents(const FactContext &ctx, Facts &facts)
 {
     using K = ContainerEvent::Kind;
+    KillReasons reasons;
     for (const Event &e : ctx.inc.events) {
         const std::string_view type = ctx.inc.typeName(e);
         std::optional<K> kind;
         std::string detail;
-        if (type == "container.spec-hash-changed") {
+        if (type == "container.kill-reason") {
+            reasons.note(ctx, e);
+        } else if (type == "container.spec-hash-changed") {
             kind = K::SpecHashChanged;
             detail = "spec hash " + std::string(ctx.field(e, "hashOld")) + " vs " + std::string(ctx.field(e, "hashNew"));
+            reasons.note(e, "container spec hash changed");
         } else if (type == "container.kill") {
             kind = K::Killed;
-            detail = "grace period " + std::string(ctx.field(e, "gracePeriod")) + " s";
+            const std::string reason = reasons.take(e);
+            detail = (reason.empty() ? std::string() : reason + "; ") + "grace period " + std::string(ctx.field(e, "gracePeriod")) + " s";
         } else if (type == "syncloop.pleg" || type == "container.died" || type == "pleg.container-state") {
             const std::string_view ev = ctx.field(e, "eventType");
             if (ev == "ContainerDied" || type == "container.died")
