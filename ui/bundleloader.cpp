@@ -21,7 +21,9 @@ BundleLoader::BundleLoader(QObject *parent) : QObject(parent)
 
 BundleLoader::~BundleLoader()
 {
-    cancel();
+    // Stop quietly: a signal from here would reach a window that is already half destroyed.
+    if (m_job)
+        m_job->cancel.store(true);
     wait();
 }
 
