@@ -275,6 +275,17 @@ const ReadySpan *spanOf(const Analysis &a, const std::string &pod, const std::st
 
 // ---- container lifecycle: kubelet 1.9.11 (spec-hash-restart), +08:00, 2019-01-14 -----------
 
+// Load options for a node whose logs were written at +08:00 (the seeds' clusters), with the
+// year for klog lines that show none.
+LoadOptions clockAtPlus8(const std::string &node, int year = 0)
+{
+    LoadOptions o = test::options();
+    o.utcOffsets.push_back({node, "+08:00"});
+    if (year)
+        o.fallbackYear = year;
+    return o;
+}
+
 const std::string kExporterPod = "prometheus-node-exporter-l7vzz_monitoring(4ec492d2-17de-11e9-9206-52540064c479)";
 const std::string kExporterOld = "f59c4812a66d65572020efab38780c1271d671330b126642653390dc8b8d29f1";
 const std::string kExporterNew = "cfb06c822af977c54524084108e73960e1c3b9da081147b7eb0b3099b9647bac";
@@ -533,8 +544,7 @@ private slots:
             + initProber("10:42:26.102147", kPodA, "auto-srv-cwhttp-py", "8a61fda8d43e4c28d4092a1bc8e5f372846d955ffffe0353a754c2e42f271b56")
             + initProber("10:42:26.102489", kPodB, "pre-py", "c2e34bcb0be287f30d6e7414a8052a11cd88842bbc433cb0823566adb67036b4")
             + generatingStatus("10:42:26.102538", kPodB);
-        LoadOptions o = test::options();
-        o.utcOffsets.push_back({kRaceNode, "+08:00"});
+        const LoadOptions o = clockAtPlus8(kRaceNode);
         const auto inc = loadFiles({{"nodes/" + kRaceNode + "/journal.txt", journal}, {"nodes/" + kRaceNode + "/kubelet.INFO", kubelet}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
@@ -585,9 +595,7 @@ private slots:
             + plegSkip("10:03:52", "864790", "PLEG is not healthy: pleg was last seen active 3m0.52s ago; threshold is 3m0s")
             + plegSkip("10:03:57", "865144", "PLEG is not healthy: pleg was last seen active 3m5.934940464s ago; threshold is 3m0s")
             + journalKubelet("10:04:00", 2912, "I0516 10:04:00.000100    2912 generic.go:189] GenericPLEG: Relisting");
-        LoadOptions o = test::options();
-        o.utcOffsets.push_back({"cn-node-1", "+08:00"});
-        o.fallbackYear = 2019;
+        const LoadOptions o = clockAtPlus8("cn-node-1", 2019);
         const auto inc = loadFiles({{"nodes/cn-node-1/journal.txt", journal}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
@@ -611,9 +619,7 @@ private slots:
             + "Jan 14 17:57:40 k8s-node-2 kubelet[12945]: I0114 17:57:40.402137   12945 server.go:182] Version: v1.9.11\n"
             + "Jan 14 17:57:41 k8s-node-2 kubelet[12945]: I0114 17:57:41.863717   12945 server.go:946] Started kubelet\n"
             + "Jan 14 18:05:00 k8s-node-2 kubelet[12945]: I0114 18:05:00.100000   12945 kubelet.go:1884] SyncLoop (housekeeping)\n";
-        LoadOptions o = test::options();
-        o.utcOffsets.push_back({"k8s-node-2", "+08:00"});
-        o.fallbackYear = 2019;
+        const LoadOptions o = clockAtPlus8("k8s-node-2", 2019);
         const auto inc = loadFiles({{"nodes/k8s-node-2/journal.txt", journal}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
@@ -646,8 +652,7 @@ private slots:
             + unreadyPatch("10:42:26.119238", kPodA, {kRaceContainer}, containerStatus(kRaceContainer, kRaceContainerId, false))
             + readyPatch("11:12:37.927828", kPodA, containerStatus(kRaceContainer, kRaceContainerId, true))
             + raceLine("11:20:00.000100", "kubelet.go:1884] SyncLoop (housekeeping)");
-        LoadOptions o = test::options();
-        o.utcOffsets.push_back({kRaceNode, "+08:00"});
+        const LoadOptions o = clockAtPlus8(kRaceNode);
         const auto inc = loadFiles({{kRaceControllerLog, controller}, {"nodes/" + kRaceNode + "/kubelet.INFO", kubelet}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
@@ -705,8 +710,7 @@ private slots:
             + containerStatus("sidecar", "e6d119ea140ecaba945a3cf2ec50f0d60225ff34e3448834bcaeb5af68a43691", false);
         const std::string kubelet = glogHeader() + unreadyPatch("10:42:26.119238", pod, {"dnsmasq", "kubedns", "sidecar"}, statuses)
             + raceLine("11:20:00.000100", "kubelet.go:1884] SyncLoop (housekeeping)");
-        LoadOptions o = test::options();
-        o.utcOffsets.push_back({kRaceNode, "+08:00"});
+        const LoadOptions o = clockAtPlus8(kRaceNode);
         const auto inc = loadFiles({{"nodes/" + kRaceNode + "/kubelet.INFO", kubelet}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
@@ -739,9 +743,7 @@ private slots:
             + killReason("17:30:00.100000", kExporterPod, c, kExporterOld, "Container prometheus-node-exporter failed liveness probe, will be restarted")
             + killingContainer("17:30:00.100400", kExporterOld, 30)
             + killingContainer("17:40:00.000000", kExporterNew, 30);
-        LoadOptions o = test::options();
-        o.utcOffsets.push_back({"k8s-node-2", "+08:00"});
-        o.fallbackYear = 2019;
+        const LoadOptions o = clockAtPlus8("k8s-node-2", 2019);
         const auto inc = loadFiles({{"nodes/k8s-node-2/kubelet.log", kubelet}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
@@ -766,9 +768,7 @@ private slots:
             + probeResult("17:57:50.100231", "Liveness", kExporterPod, c,
                           "failed (failure): Get http://10.0.0.7:9100/: dial tcp 10.0.0.7:9100: connect: connection refused")
             + probeResult("17:58:00.100187", "Liveness", kExporterPod, c, "succeeded");
-        LoadOptions o = test::options();
-        o.utcOffsets.push_back({"k8s-node-2", "+08:00"});
-        o.fallbackYear = 2019;
+        const LoadOptions o = clockAtPlus8("k8s-node-2", 2019);
         const auto inc = loadFiles({{"nodes/k8s-node-2/kubelet.log", kubelet}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
