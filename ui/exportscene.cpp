@@ -99,10 +99,24 @@ std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, c
     } else if (request.wholeBundle || findings.empty()) {
         std::tie(scene.start, scene.end) = TimelineCoordinates::padded(model->first(), model->last(), 0.01, core::Duration{core::kNsPerSecond});
     } else {
+        // The findings' windows and every line of their causal chains and evidence (a chain can
+        // begin before the window it explains, e.g. the runtime errors before PLEG went unhealthy).
         core::Timestamp start = analysis.findings[static_cast<std::size_t>(findings.front())].start, end = start;
-        for (int f : findings) {
-            start = std::min(start, analysis.findings[static_cast<std::size_t>(f)].start);
-            end = std::max(end, analysis.findings[static_cast<std::size_t>(f)].end);
+        const auto &events = model->incident().events;
+        auto cover = [&](core::Timestamp t) {
+            start = std::min(start, t);
+            end = std::max(end, t);
+        };
+        for (int index : findings) {
+            const core::Finding &f = analysis.findings[static_cast<std::size_t>(index)];
+            cover(f.start);
+            cover(f.end);
+            for (std::size_t e : f.evidence)
+                if (e < events.size())
+                    cover(events[e].time);
+            for (const auto &step : f.chain)
+                if (step.event < events.size())
+                    cover(events[step.event].time);
         }
         std::tie(scene.start, scene.end) = framedWindow(start, end);
     }

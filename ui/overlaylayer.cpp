@@ -182,19 +182,31 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
                 continue;
             const double y = top + m_state->rowHeight / 2;
             auto timeText = [&](core::Timestamp t) { return formatTimestamp(t, m_state->utcOffsetSeconds, digits, false).section(' ', 0, 0); };
+            auto width = [&](const QString &text) { return QFontMetricsF(painter->font()).horizontalAdvance(text) + 10; };
+            auto label = [&](double x, Qt::Alignment side, const QString &text) {
+                drawLabel(painter, QPointF(x, y), side | Qt::AlignVCenter, text, pal.text, pal.labelBackground, pal.state(StateKind::TaintPresent));
+            };
             const double x0 = coords.toPixel(s.start), x1 = coords.toPixel(s.end);
-            QString before = x0 >= area.left() ? QStringLiteral("+ ") + timeText(s.start) : QString();
-            if (!s.openEnded && x1 <= area.right()) {
-                const QString removed = QStringLiteral("− ") + timeText(s.end);
-                // Right of the bar when there is room, else beside the added time.
-                if (x1 + 8 + QFontMetricsF(painter->font()).horizontalAdvance(removed) + 10 <= area.right())
-                    drawLabel(painter, QPointF(x1 + 8, y), Qt::AlignLeft | Qt::AlignVCenter, removed, pal.text, pal.labelBackground, pal.state(StateKind::TaintPresent));
-                else
-                    before += (before.isEmpty() ? QString() : QStringLiteral("  ")) + removed;
+            const QString added = x0 >= area.left() ? QStringLiteral("+ ") + timeText(s.start) : QString();
+            const QString removed = !s.openEnded && x1 <= area.right() ? QStringLiteral("− ") + timeText(s.end) : QString();
+            const bool roomLeft = added.isEmpty() || x0 - 8 - width(added) >= area.left();
+            const bool roomRight = removed.isEmpty() || x1 + 8 + width(removed) <= area.right();
+            // Added left of the bar and removed right of it; else both in one label, left of the
+            // bar, right of it, or inside its start, whichever has room first.
+            if (roomLeft && roomRight) {
+                if (!added.isEmpty())
+                    label(x0 - 8, Qt::AlignRight, added);
+                if (!removed.isEmpty())
+                    label(x1 + 8, Qt::AlignLeft, removed);
+                continue;
             }
-            if (!before.isEmpty())
-                drawLabel(painter, QPointF(std::max(x0, double(area.left())) - 8, y), Qt::AlignRight | Qt::AlignVCenter, before, pal.text,
-                          pal.labelBackground, pal.state(StateKind::TaintPresent));
+            const QString both = added.isEmpty() ? removed : removed.isEmpty() ? added : added + QStringLiteral("  ") + removed;
+            if (x0 - 8 - width(both) >= area.left())
+                label(x0 - 8, Qt::AlignRight, both);
+            else if (x1 + 8 + width(both) <= area.right())
+                label(x1 + 8, Qt::AlignLeft, both);
+            else
+                label(std::max(x0, double(area.left())) + 4, Qt::AlignLeft, both);
         }
     });
 }

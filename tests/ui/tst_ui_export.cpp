@@ -76,10 +76,23 @@ void TestExport::framesTheFindingWithContext()
     QVERIFY2(scene, qPrintable(error));
     const core::Finding &f = m_heartbeat->analysis().findings[0];
     QCOMPARE(scene->findings, std::vector<int>{0});
-    // Context on both sides, 15 % of the finding's span (it is longer than the 10 s minimum).
-    const auto pad = core::Duration{static_cast<std::int64_t>(static_cast<double>((f.end - f.start).ns) * 0.15)};
-    QCOMPARE(scene->start, f.start - pad);
-    QCOMPARE(scene->end, f.end + pad);
+    // The finding's window and every evidence and chain line (the taint's removal comes after
+    // the gap it explains), with context on both sides: 15 % of that span (over the 10 s minimum).
+    core::Timestamp first = f.start, last = f.end;
+    const auto &events = m_heartbeat->incident().events;
+    for (std::size_t e : f.evidence) {
+        first = std::min(first, events[e].time);
+        last = std::max(last, events[e].time);
+    }
+    for (const auto &step : f.chain)
+        if (step.event < events.size()) {
+            first = std::min(first, events[step.event].time);
+            last = std::max(last, events[step.event].time);
+        }
+    QVERIFY(last > f.end); // the chain reaches past the window: framing must not cut it
+    const auto pad = core::Duration{static_cast<std::int64_t>(static_cast<double>((last - first).ns) * 0.15)};
+    QCOMPARE(scene->start, first - pad);
+    QCOMPARE(scene->end, last + pad);
     // Only the finding's lanes: the node's heartbeat lane, not the healthy nodes'.
     QVERIFY(scene->shown[static_cast<std::size_t>(m_heartbeat->laneByKey("node/node3/heartbeats"))]);
     const int other = m_heartbeat->laneByKey("node/node1/heartbeats");
