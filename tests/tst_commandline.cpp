@@ -227,6 +227,11 @@ private slots:
         r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", dir.filePath("no/such/folder/x.png")}, dir.path());
         QCOMPARE(r.exitCode, 5);
         QVERIFY2(r.err.contains("cannot write"), r.err.constData());
+        // An image no machine should hold is refused before it is painted.
+        r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", dir.filePath("huge.png"), "--width", "20000", "--height",
+                         "20000", "--scale", "8"}, dir.path());
+        QCOMPARE(r.exitCode, 5);
+        QVERIFY2(r.err.contains("160000 x 160000 pixels"), r.err.constData());
     }
 };
 

@@ -21,6 +21,7 @@ namespace {
 // Layout pixels per inch: fonts are set in pixels, and the PDF page is this many pixels per inch.
 constexpr int kLayoutDpi = 96;
 constexpr double kDotsPerMeterAt96 = kLayoutDpi / 0.0254;
+constexpr double kMaxPixels = 400e6; // 1.6 GB of RGB32
 
 QString window(core::Timestamp start, core::Timestamp end, int digits)
 {
@@ -403,7 +404,18 @@ bool TimelineImage::save(const QString &path, QString *error) const
         *error = QStringLiteral("%1: the output must end in .png or .pdf").arg(path);
         return false;
     }
-    if (!toImage().save(path, "PNG")) {
+    // A PNG is painted in memory: refuse sizes no machine should be asked to hold.
+    const QSize px = pixelSize();
+    if (static_cast<double>(px.width()) * px.height() > kMaxPixels) {
+        *error = QStringLiteral("the image would be %1 x %2 pixels; lower --width, --height or --scale").arg(px.width()).arg(px.height());
+        return false;
+    }
+    const QImage image = toImage();
+    if (image.isNull()) {
+        *error = QStringLiteral("not enough memory for a %1 x %2 pixel image").arg(px.width()).arg(px.height());
+        return false;
+    }
+    if (!image.save(path, "PNG")) {
         *error = QStringLiteral("cannot write %1").arg(path);
         return false;
     }
