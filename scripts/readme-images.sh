@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures: one exported image per incident sample.
+# Regenerates the README's pictures: one exported image per incident sample, and the window.
 # Needs a build (bash scripts/run.sh or cmake --build build); no display: export renders offscreen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,3 +11,8 @@ mkdir -p docs/images
 for rule in pleg-unhealthy sandbox-missing node-heartbeat-gap spec-hash-restart; do
     "$bin" export "samples/$rule" --rule "$rule" -o "docs/images/$rule.png" --scale 1
 done
+# The window (on a real X server: xvfb-run from the xvfb package), on the first race finding.
+if command -v xvfb-run >/dev/null; then
+    KUBELANE_SCREENSHOT=docs/screenshot.png KUBELANE_SCREENSHOT_FINDING=2 \
+        xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" samples/probe-status-race >/dev/null 2>&1
+fi
