@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace kubelane::core {
 
@@ -57,6 +58,25 @@ GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duratio
     return {Duration::fromSeconds(40), "default (40 s; 50 s from Kubernetes 1.32)"};
 }
 
+namespace {
+
+// True when a source that reports this node's heartbeats was logging through at least half of
+// the silence between two of them. Otherwise the bundle simply has no data there (two bundles
+// of the same nodes side by side, a rotation hole): silence in the logs is not silence from
+// the node.
+bool observed(const Incident &inc, const std::set<SourceId> &heartbeatSources, Timestamp from, Timestamp to)
+{
+    for (SourceId id : heartbeatSources) {
+        const Source &s = inc.sources[id];
+        const Duration overlap = std::min(s.last, to) - std::max(s.first, from);
+        if (overlap.ns * 2 >= (to - from).ns)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride)
 {
     const Incident &inc = ctx.inc;
@@ -100,6 +120,9 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
                 ok.push_back(h);
         if (ok.size() < 2)
             continue;
+        std::set<SourceId> sources;
+        for (auto *h : beats)
+            sources.insert(inc.events[h->event].source);
         // What counts as a gap: well above this node's usual interval (10 s status, 10 s lease).
         std::vector<std::int64_t> intervals;
         for (size_t i = 1; i < ok.size(); ++i)
@@ -125,7 +148,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             facts.gaps.push_back(std::move(g));
         };
         for (size_t i = 1; i < ok.size(); ++i)
-            if ((ok[i]->time - ok[i - 1]->time).ns > threshold)
+            if ((ok[i]->time - ok[i - 1]->time).ns > threshold && observed(inc, sources, ok[i - 1]->time, ok[i]->time))
                 addGap(ok[i - 1], ok[i], ok[i]->time);
         // Open-ended only within what the heartbeat sources cover: a log that simply ends is no gap.
         Timestamp coverageEnd;
