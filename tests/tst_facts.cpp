@@ -379,6 +379,18 @@ private slots:
             QVERIFY2(f.rule != "node-heartbeat-gap" || f.subject == "node/node3", f.subject.c_str());
     }
 
+    // Silence between two logs of the same node is no gap when no log of its heartbeats spans
+    // it (two bundles side by side); the same heartbeats in one log that spans it are.
+    void noGapWhereNoLogWatched()
+    {
+        const std::string morning = statusPatches(at(2, 12, 6), at(2, 12, 36), "node3");
+        const std::string later = statusPatches(at(4, 12, 6), at(4, 12, 36), "node3");
+        const std::string otherApiserver = "other/" + kApiserverLog;
+        auto gapsOf = [](const std::shared_ptr<const Incident> &inc) { return analyze(inc)->facts.gaps.size(); };
+        QCOMPARE(gapsOf(loadFiles({{kApiserverLog, morning}, {otherApiserver, later}})), size_t(0));
+        QCOMPARE(gapsOf(loadFiles({{kApiserverLog, morning + later}})), size_t(1));
+    }
+
     // Where the grace period comes from: the controller-manager's flag dump, else the default
     // of its logged version (40 s; 50 s from 1.32), else 40 s; --grace overrides everything.
     // The 45 s gap exceeds 40 s but not 50 s.
