@@ -139,13 +139,13 @@ void ExportDialog::updatePreview()
         m_preview->clear();
         return;
     }
-    const TimelineImage image(*scene, c.size);
-    const QSize px = image.pixelSize();
-    m_size->setText(c.pdf ? tr("%1 × %2 pt page, vector").arg(qRound(image.logicalSize().width() * 0.75)).arg(qRound(image.logicalSize().height() * 0.75))
-                          : tr("%1 × %2 px").arg(px.width()).arg(px.height()));
-    // The preview is the same image at a small scale, so what is seen is what is saved.
-    const TimelineImage small(*scene, ImageSize{c.size.width, c.size.height, double(kPreviewWidth) / c.size.width});
-    m_preview->setPixmap(QPixmap::fromImage(small.toImage()));
+    // The preview is the same layout at a small scale, so what is seen is what is saved; the
+    // layout does not depend on the scale, so its size gives the saved image's size.
+    const TimelineImage preview(*scene, ImageSize{c.size.width, c.size.height, double(kPreviewWidth) / c.size.width});
+    const QSize layout = preview.logicalSize();
+    m_size->setText(c.pdf ? tr("%1 × %2 pt page, vector").arg(qRound(layout.width() * 0.75)).arg(qRound(layout.height() * 0.75))
+                          : tr("%1 × %2 px").arg(qRound(layout.width() * c.size.scale)).arg(qRound(layout.height() * c.size.scale)));
+    m_preview->setPixmap(QPixmap::fromImage(preview.toImage()));
 }
 
 } // namespace kubelane::ui

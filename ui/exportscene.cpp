@@ -111,12 +111,8 @@ std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, c
             const core::Finding &f = analysis.findings[static_cast<std::size_t>(index)];
             cover(f.start);
             cover(f.end);
-            for (std::size_t e : f.evidence)
-                if (e < events.size())
-                    cover(events[e].time);
-            for (const auto &step : f.chain)
-                if (step.event < events.size())
-                    cover(events[step.event].time);
+            for (std::size_t e : f.lines())
+                cover(events[e].time);
         }
         std::tie(scene.start, scene.end) = framedWindow(start, end);
     }

@@ -162,7 +162,7 @@ double layoutLegend(QPainter *p, QPointF origin, double width, const QFont &font
     }
     const auto &states = content.states;
     heading(tr("State"));
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < static_cast<int>(StateKind::Count); ++i) {
         const auto s = static_cast<StateKind>(i);
         item(states[static_cast<std::size_t>(i)], tr(Palette::stateName(s)), [&, s](QPainter *q, QRectF rc) {
             q->setRenderHint(QPainter::Antialiasing, false);

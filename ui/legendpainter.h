@@ -18,7 +18,7 @@ struct LegendContent {
     std::array<bool, 4> severities{}; // Info (and Debug), Warning, Error, Fatal
     bool folded = false;
     std::array<bool, static_cast<int>(EventCategory::Count)> categories{};
-    std::array<bool, 8> states{};     // by StateKind
+    std::array<bool, static_cast<int>(StateKind::Count)> states{};
     bool heartbeat = false, failedHeartbeat = false, gapOverGrace = false, gapUnderGrace = false;
     bool raceArrow = false, safeArrow = false, evidence = false, findingWindow = false, callout = false, note = false;
 

@@ -172,17 +172,20 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
 {
     const Palette &pal = m_state->palette;
     const int digits = coords.nsPerPixel() < 1e6 ? 3 : 0;
+    const QFontMetricsF fm(painter->font());
+    auto timeText = [&](core::Timestamp t) { return QString::fromStdString(core::formatTimeOfDay(t, digits, m_state->utcOffsetSeconds)); };
+    auto width = [&](const QString &text) { return fm.horizontalAdvance(text) + 10; };
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
         if (lane.isGroup())
             return;
         int labelled = 0;
         for (const StateSpan &s : lane.states) {
-            if (s.state != StateKind::TaintPresent || !coords.overlaps(s.start, s.end) || ++labelled > 6)
+            if (s.state != StateKind::TaintPresent || !coords.overlaps(s.start, s.end))
                 continue;
+            if (++labelled > 6)
+                break;
             const double y = top + m_state->rowHeight / 2;
-            auto timeText = [&](core::Timestamp t) { return formatTimestamp(t, m_state->utcOffsetSeconds, digits, false).section(' ', 0, 0); };
-            auto width = [&](const QString &text) { return QFontMetricsF(painter->font()).horizontalAdvance(text) + 10; };
             auto label = [&](double x, Qt::Alignment side, const QString &text) {
                 drawLabel(painter, QPointF(x, y), side | Qt::AlignVCenter, text, pal.text, pal.labelBackground, pal.state(StateKind::TaintPresent));
             };

@@ -67,6 +67,7 @@ const char *Palette::stateName(StateKind s)
     case StateKind::TaintPresent: return "taint";
     case StateKind::ContainerRunning: return "running";
     case StateKind::Unhealthy: return "unhealthy";
+    case StateKind::Count: break;
     }
     return "";
 }
@@ -82,6 +83,7 @@ QColor Palette::state(StateKind s) const
     case StateKind::TaintPresent: return m_taint;
     case StateKind::ContainerRunning: return m_running;
     case StateKind::Unhealthy: return m_unhealthy;
+    case StateKind::Count: break;
     }
     return m_readyUnknown;
 }

@@ -25,6 +25,7 @@ enum class StateKind : std::uint8_t {
     TaintPresent,
     ContainerRunning,
     Unhealthy,
+    Count
 };
 
 class Palette {

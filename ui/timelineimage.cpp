@@ -3,6 +3,7 @@
 #include "legendpainter.h"
 #include "overlaylayer.h"
 #include "timeaxisticker.h"
+#include "timelineplot.h"
 
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -23,14 +24,12 @@ constexpr int kLayoutDpi = 96;
 constexpr double kDotsPerMeterAt96 = kLayoutDpi / 0.0254;
 constexpr double kMaxPixels = 400e6; // 1.6 GB of RGB32
 
+// "2020-06-18 02:12:26 – 02:13:42 UTC", with the end's date when the window crosses midnight.
 QString window(core::Timestamp start, core::Timestamp end, int digits)
 {
-    const QString from = formatTimestamp(start, 0, digits, true).chopped(4); // without " UTC"
     const bool sameDay = core::toCivil(start).day == core::toCivil(end).day && (end - start).ns < 86400 * core::kNsPerSecond;
-    return QStringLiteral("%1 – %2").arg(from, formatTimestamp(end, 0, digits, !sameDay));
+    return QStringLiteral("%1 – %2").arg(formatTimestamp(start, 0, digits, true).chopped(4), formatTimestamp(end, 0, digits, !sameDay));
 }
-
-std::size_t eventOf(const core::ChainStep &step) { return step.event; }
 
 } // namespace
 
@@ -61,12 +60,8 @@ void TimelineImage::buildState()
     for (int f : m_scene.findings) {
         for (int l : model.lanesOfFinding(static_cast<std::size_t>(f)))
             m_state.highlightedLanes[static_cast<std::size_t>(l)] = true;
-        const core::Finding &finding = model.analysis().findings[static_cast<std::size_t>(f)];
-        for (std::size_t e : finding.evidence)
+        for (std::size_t e : model.analysis().findings[static_cast<std::size_t>(f)].lines())
             m_state.evidence.push_back(static_cast<std::uint32_t>(e));
-        for (const auto &step : finding.chain)
-            if (eventOf(step) != core::kNoEvent)
-                m_state.evidence.push_back(static_cast<std::uint32_t>(eventOf(step)));
     }
     // Row highlights single out the finding's lanes among others; when (nearly) every row is
     // one of them they only tint the picture.
@@ -108,12 +103,16 @@ void TimelineImage::layout()
     }
     labelWidth = std::clamp(labelWidth, inner * 0.12, inner * 0.3);
 
-    const LegendContent content = LegendContent::of(m_state, m_scene.start, m_scene.end);
-    const double legendHeight = layoutLegend(nullptr, {}, inner, m_small, m_state.palette, content);
-    m_captionRects.clear();
+    // The legend is measured and painted from one content: the callouts placed below are in it.
+    m_legend = LegendContent::of(m_state, m_scene.start, m_scene.end);
+    m_legend.callout = m_legend.findingWindow = !m_scene.findings.empty();
+    const double legendHeight = layoutLegend(nullptr, {}, inner, m_small, m_state.palette, m_legend);
+    std::vector<double> captionHeights;
     double captionsHeight = 0;
-    for (std::size_t k = 0; k < m_scene.findings.size(); ++k)
-        captionsHeight += captionHeight(static_cast<int>(k), inner) + gap;
+    for (std::size_t k = 0; k < m_scene.findings.size(); ++k) {
+        captionHeights.push_back(captionHeight(static_cast<int>(k), inner));
+        captionsHeight += captionHeights.back() + gap;
+    }
 
     // Rows: all of them, or as many as a fixed height leaves room for (one slot then says how
     // many were cut).
@@ -124,7 +123,7 @@ void TimelineImage::layout()
         const int fit = static_cast<int>(std::floor((m_size.height() - fixed) / m_state.rowHeight));
         if (fit < rows)
             keep = std::max(1, fit - 1);
-    } 
+    }
     m_cutRows = rows - keep;
     if (m_cutRows > 0) {
         m_state.rows.resize(static_cast<std::size_t>(keep));
@@ -136,8 +135,7 @@ void TimelineImage::layout()
     m_plotRect = QRectF(margin + labelWidth, plotTop, inner - labelWidth, m_axisHeight + keep * m_state.rowHeight);
     m_legendRect = QRectF(margin, m_labelsRect.bottom() + gap, inner, legendHeight);
     double y = m_legendRect.bottom() + 2 * gap; // a rule between legend and captions
-    for (std::size_t k = 0; k < m_scene.findings.size(); ++k) {
-        const double h = captionHeight(static_cast<int>(k), inner);
+    for (double h : captionHeights) {
         m_captionRects.emplace_back(margin, y, inner, h);
         y += h + gap;
     }
@@ -153,12 +151,8 @@ void TimelineImage::layout()
         Callout c;
         c.number = static_cast<int>(k) + 1;
         c.finding = m_scene.findings[k];
-        std::vector<std::size_t> candidates;
-        for (const auto &step : f.chain)
-            candidates.push_back(eventOf(step));
-        candidates.insert(candidates.end(), f.evidence.begin(), f.evidence.end());
-        for (std::size_t e : candidates) {
-            if (e >= inc.events.size() || inc.events[e].time < m_scene.start || inc.events[e].time > m_scene.end)
+        for (std::size_t e : f.lines()) {
+            if (inc.events[e].time < m_scene.start || inc.events[e].time > m_scene.end)
                 continue;
             if (const int row = m_state.rowOfEvent(e); row >= 0) {
                 c.time = inc.events[e].time;
@@ -177,12 +171,12 @@ void TimelineImage::layout()
 
     m_plot = std::make_unique<QCustomPlot>();
     m_plot->resize(static_cast<int>(m_plotRect.width()), static_cast<int>(m_plotRect.height()));
-    m_layers = TimelinePlot::attach(m_plot.get(), &m_state, static_cast<int>(m_axisHeight));
+    const TimelinePlot layers = TimelinePlot::attach(m_plot.get(), &m_state, static_cast<int>(m_axisHeight));
     m_plot->xAxis2->setTickLabelFont(m_small);
-    m_layers.ticker->setOrigin(m_scene.model->origin());
-    m_layers.ticker->setUtcOffset(m_scene.utcOffsetSeconds);
-    m_layers.ticker->setTickCount(std::max(2, static_cast<int>(m_plotRect.width() / (px * 10))));
-    m_layers.setRange(m_state, m_scene.start, m_scene.end);
+    layers.ticker->setOrigin(m_scene.model->origin());
+    layers.ticker->setUtcOffset(m_scene.utcOffsetSeconds);
+    layers.ticker->setTickCount(std::max(2, static_cast<int>(m_plotRect.width() / (px * 10))));
+    layers.setRange(m_state, m_scene.start, m_scene.end);
 }
 
 QRectF TimelineImage::rowsRect() const
@@ -350,7 +344,7 @@ void TimelineImage::paint(QCPPainter *p) const
     p->setFont(m_font);
     m_plot->toPainter(p, static_cast<int>(m_plotRect.width()), static_cast<int>(m_plotRect.height()));
     p->restore();
-    layoutLegend(p, m_legendRect.topLeft(), m_legendRect.width(), m_small, m_state.palette, LegendContent::of(m_state, m_scene.start, m_scene.end));
+    layoutLegend(p, m_legendRect.topLeft(), m_legendRect.width(), m_small, m_state.palette, m_legend);
     paintCaptions(p);
 }
 

@@ -6,7 +6,7 @@
 // PDF page; the window's light theme, fonts sized in pixels so the result does not depend on
 // the screen it was made on. Same scene, same image.
 #include "exportscene.h"
-#include "timelineplot.h"
+#include "legendpainter.h"
 #include "timelinestate.h"
 
 #include <QFont>
@@ -41,9 +41,7 @@ public:
     const TimelineState &state() const { return m_state; }
 
     // Layout in layout pixels (multiply by the scale for PNG pixels).
-    QRectF titleRect() const { return m_titleRect; }
     QRectF rowsRect() const;  // the plot's rows, under the ruler
-    QRectF labelsRect() const { return m_labelsRect; }
     QRectF legendRect() const { return m_legendRect; }
     QRectF captionRect(int k) const;
     TimelineCoordinates coordinates() const;
@@ -72,7 +70,7 @@ private:
     double m_scale;
     TimelineState m_state;
     std::unique_ptr<QCustomPlot> m_plot;
-    TimelinePlot m_layers;
+    LegendContent m_legend;
     QFont m_font, m_bold, m_title, m_small;
     double m_axisHeight = 0;
     QRectF m_titleRect, m_labelsRect, m_plotRect, m_legendRect;

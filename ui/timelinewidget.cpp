@@ -340,11 +340,8 @@ void TimelineWidget::showFinding(int index)
     for (int l : lanes)
         m_state.highlightedLanes[static_cast<std::size_t>(l)] = true;
     m_state.evidence.clear();
-    for (std::size_t e : f.evidence)
+    for (std::size_t e : f.lines())
         m_state.evidence.push_back(static_cast<std::uint32_t>(e));
-    for (const auto &step : f.chain)
-        if (step.event != core::kNoEvent)
-            m_state.evidence.push_back(static_cast<std::uint32_t>(step.event));
     std::sort(m_state.evidence.begin(), m_state.evidence.end());
     m_state.evidence.erase(std::unique(m_state.evidence.begin(), m_state.evidence.end()), m_state.evidence.end());
     // Open the way to every lane of the finding (and the subject group itself).

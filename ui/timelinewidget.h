@@ -8,7 +8,6 @@
 #include "timelineplot.h"
 #include "timelinestate.h"
 
-#include <QSharedPointer>
 #include <QWidget>
 
 #include <memory>
@@ -24,10 +23,7 @@ class QWheelEvent;
 
 namespace kubelane::ui {
 
-class EventPlottable;
 class LaneTreeModel;
-class StateBarPlottable;
-class TimeAxisTicker;
 
 // An event under the mouse: the nearest one in the mark, and how many the mark folds.
 struct EventHit {

@@ -2,6 +2,7 @@
 // What a root-cause rule says: which rule fired, on what, when, why, and on which lines.
 #include "../model/event.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,20 @@ struct Finding {
     std::vector<ChainStep> chain;      // the causal chain, in order
     std::vector<std::size_t> evidence; // indices into Incident::events, in time order
     std::vector<std::string> references;
+
+    // The lines the finding stands on: its causal steps in order, then the evidence not among
+    // them. Every index is an event of the incident (steps without a line are left out).
+    std::vector<std::size_t> lines() const
+    {
+        std::vector<std::size_t> out;
+        for (const ChainStep &step : chain)
+            if (step.event != static_cast<std::size_t>(-1))
+                out.push_back(step.event);
+        for (std::size_t e : evidence)
+            if (std::find(out.begin(), out.end(), e) == out.end())
+                out.push_back(e);
+        return out;
+    }
 };
 
 } // namespace kubelane::core
