@@ -2,6 +2,7 @@
 // that are not understood are counted, never dropped.
 #include "core/classify/extractors.h"
 #include "core/model/incident.h"
+#include "core/util/textscan.h"
 #include "testutil.h"
 
 using namespace kubelane;
@@ -11,6 +12,17 @@ using test::writeFile;
 class TestFormats : public QObject {
     Q_OBJECT
 private slots:
+    // Container lists of status patches: whole names, so "app" is not found in "app-sidecar".
+    void listItemsAreWhole()
+    {
+        std::vector<std::string> items;
+        core::text::forEachListItem("app-sidecar,,app,", ',', [&](std::string_view x) { items.emplace_back(x); });
+        QCOMPARE(items, (std::vector<std::string>{"app-sidecar", "app"}));
+        QVERIFY(core::text::listContains("app-sidecar,web", ',', "web"));
+        QVERIFY(!core::text::listContains("app-sidecar,web", ',', "app"));
+        QVERIFY(!core::text::listContains("", ',', "app"));
+    }
+
     void klogText112()
     {
         const auto inc = test::loadText("nodes/10.86.98.42/kubelet.INFO",

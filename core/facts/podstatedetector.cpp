@@ -1,6 +1,8 @@
 // Container lifecycle and pod/container readiness, from kubelet and control-plane lines.
 #include "factcontext.h"
 
+#include "../util/textscan.h"
+
 #include <map>
 
 namespace kubelane::core {
@@ -109,15 +111,11 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
             if (podReady == "True" || podReady == "False")
                 set(e.pod, none, podReady == "True", e, "status patch");
             for (const char *key : {"readyContainers", "unreadyContainers"}) {
-                const std::string_view list = ctx.field(e, key);
-                size_t i = 0;
-                while (!list.empty() && i <= list.size()) {
-                    const size_t end = std::min(list.find(',', i), list.size());
-                    const StringId c = ctx.inc.strings.find(list.substr(i, end - i));
-                    if (c != kNoString)
+                text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
+                    // Every listed name is interned by the parser (SourceParser::storeFields).
+                    if (const StringId c = ctx.inc.strings.find(name); c != kNoString)
                         set(e.pod, c, key[0] == 'r', e, "status patch");
-                    i = end + 1;
-                }
+                });
             }
             // A patch that only lists unready containers also makes the pod not Ready.
             if (podReady.empty() && !ctx.field(e, "unreadyContainers").empty())

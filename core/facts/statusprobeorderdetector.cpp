@@ -2,6 +2,8 @@
 // before the probe worker seeded the container's readiness result? And what followed.
 #include "factcontext.h"
 
+#include "../util/textscan.h"
+
 #include <map>
 
 namespace kubelane::core {
@@ -53,7 +55,7 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
                     continue;
                 if (o.notReadyEvent == kNoEvent && ctx.is(e, "pod.status.patch")) {
                     const std::string_view unready = ctx.field(e, "unreadyContainers");
-                    if (unready.find(inc.text(o.container)) != std::string_view::npos || ctx.field(e, "podReady") == "False")
+                    if (text::listContains(unready, ',', inc.text(o.container)) || ctx.field(e, "podReady") == "False")
                         o.notReadyEvent = i;
                 }
                 if (o.killEvent == kNoEvent && ctx.is(e, "container.kill")

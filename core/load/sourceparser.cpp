@@ -540,12 +540,7 @@ void SourceParser::storeFields(Event &e, std::string_view component, std::string
         // Container lists of a status patch ("a,b,c"): each name is a container of the pod,
         // and facts refer to containers by interned name.
         if (k == "readyContainers" || k == "unreadyContainers")
-            for (size_t i = 0; i < v.size();) {
-                const size_t end = std::min(v.find(',', i), v.size());
-                if (end > i)
-                    m_out.strings.intern(v.substr(i, end - i));
-                i = end + 1;
-            }
+            text::forEachListItem(v, ',', [&](std::string_view name) { m_out.strings.intern(name); });
         if (m_out.fields.size() - e.firstField == 0xffff)
             break;
     }

@@ -1,6 +1,7 @@
 #pragma once
 // Lexical helpers shared by every hand-written parser (timestamps, klog headers, envelopes,
 // JSON/Go string escapes). Header-only: they sit on the per-line hot path.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -122,6 +123,27 @@ void forEachLine(std::string_view bytes, Fn &&fn)
                 return;
         }
     }
+}
+
+// Calls fn(item) for each non-empty item of a `separator`-separated list ("a,b,c"): the
+// container lists of status patches.
+template <typename Fn>
+void forEachListItem(std::string_view list, char separator, Fn &&fn)
+{
+    while (!list.empty()) {
+        const std::size_t end = std::min(list.find(separator), list.size());
+        if (end > 0)
+            fn(list.substr(0, end));
+        list.remove_prefix(std::min(end + 1, list.size()));
+    }
+}
+
+// True when `item` is one of the items of the list (a whole item, not a substring).
+inline bool listContains(std::string_view list, char separator, std::string_view item)
+{
+    bool found = false;
+    forEachListItem(list, separator, [&](std::string_view x) { found = found || x == item; });
+    return found;
 }
 
 } // namespace kubelane::core::text
