@@ -285,7 +285,7 @@ void SourceParser::onKlogTextLine(const LineView &line)
     }
     KlogHeader h;
     if (parseKlogHeader(line.text, h)) {
-        emitRecord(line, 1, line.text.size(), line.text, {});
+        emitRecord(line, 1, line.text.size(), line.text, {}, &h);
         return;
     }
     // Header-less text continues the entry above (stack traces, wrapped messages), except
@@ -379,11 +379,15 @@ void SourceParser::flushPartial(std::uint64_t endOffset)
 }
 
 void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
-                              const Envelope &env)
+                              const Envelope &env, const KlogHeader *header)
 {
     const Source &src = m_out.source;
     KlogHeader h;
-    const bool klog = parseKlogHeader(payload, h);
+    bool klog = true;
+    if (header)
+        h = *header;
+    else
+        klog = parseKlogHeader(payload, h);
     // The component: the journald identifier, else the file's, else the Go file's owner.
     const std::string_view component = !env.component.empty() ? componentForProcess(env.component)
         : !src.component.empty()                                 ? std::string_view(src.component)

@@ -75,8 +75,9 @@ private:
     void parseGoroutineDump();
 
     // The payload of one record (klog line, systemd message, plain text) becomes an event.
+    // `header`: the payload's klog header when the caller has parsed it already (else parsed here).
     void emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
-                    const Envelope &env);
+                    const Envelope &env, const KlogHeader *header = nullptr);
     Event &addEvent(const EventDraft &draft);
     void storeFields(Event &e, std::string_view component, std::string_view host);
     bool extendLastEvent(const LineView &line);
