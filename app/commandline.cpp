@@ -1,5 +1,7 @@
 #include "commandline.h"
 
+#include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 namespace kubelane::app {
@@ -126,7 +128,7 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         else if (a == "--lanes") cl.lanes = value(a);
         else if (a == "--zone") {
             const std::string v = value(a);
-            const auto offset = v == "UTC" ? std::optional<int>(0) : core::parseUtcOffset(v);
+            const auto offset = core::parseUtcOffset(v); // also UTC and Z
             if (!offset)
                 throw std::invalid_argument("--zone expects UTC or an offset such as +08:00, got '" + v + "'");
             cl.displayUtcOffset = *offset;
@@ -157,8 +159,9 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
     if (cl.command == CommandLine::Command::Export) {
         if (cl.output.empty())
             throw std::invalid_argument("export needs -o OUT.png or -o OUT.pdf");
-        const std::string suffix = cl.output.size() > 4 ? cl.output.substr(cl.output.size() - 4) : "";
-        if (suffix != ".png" && suffix != ".pdf" && suffix != ".PNG" && suffix != ".PDF")
+        std::string suffix = cl.output.size() > 4 ? cl.output.substr(cl.output.size() - 4) : "";
+        std::transform(suffix.begin(), suffix.end(), suffix.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (suffix != ".png" && suffix != ".pdf")
             throw std::invalid_argument("-o " + cl.output + ": the output must end in .png or .pdf");
         if (cl.finding && !cl.onlyRules.empty())
             throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");

@@ -1,6 +1,7 @@
 #include "exportcommand.h"
 
 #include "ui/exportscene.h"
+#include "ui/lanefilter.h"
 #include "ui/lanemodel.h"
 #include "ui/notesstore.h"
 #include "ui/timelineimage.h"
@@ -72,16 +73,20 @@ int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeO
         request.finding = *cl.finding - 1;
     request.rules = cl.onlyRules;
     request.lanes = QString::fromStdString(cl.lanes);
+    QString error;
+    if (!ui::LaneFilter::validate(request.lanes, &error)) { // before the load, not after it
+        std::cerr << "kubelane: --lanes: " << error.toStdString() << "\n";
+        return kExitBadArguments;
+    }
 
     const LoadedAnalysis loaded = loadAndAnalyze(cl.inputs, load, analyzeOptions);
     if (!loaded.analysis)
         return loaded.exitCode;
     const auto model = std::make_shared<const ui::LaneModel>(loaded.analysis);
-    QString error;
     auto scene = ui::frameExport(model, request, &error);
     if (!scene) {
         std::cerr << "kubelane: " << error.toStdString() << "\n";
-        return error.startsWith(QLatin1String("--lanes: ")) ? kExitBadArguments : kExitNothingMatches;
+        return kExitNothingMatches;
     }
     scene->bundleName = bundleName(cl.inputs);
     scene->utcOffsetSeconds = cl.displayUtcOffset;

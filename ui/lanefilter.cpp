@@ -28,6 +28,16 @@ bool eventMatches(const core::Incident &inc, std::uint32_t e, const RE2 &re)
 
 } // namespace
 
+bool LaneFilter::validate(const QString &pattern, QString *error)
+{
+    if (pattern.trimmed().isEmpty())
+        return true;
+    const RE2 re(pattern.toStdString(), options());
+    if (!re.ok() && error)
+        *error = QString::fromStdString(re.error());
+    return re.ok();
+}
+
 std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const QString &pattern, QString *error)
 {
     std::vector<bool> keep(static_cast<std::size_t>(model.laneCount()), pattern.trimmed().isEmpty());

@@ -13,6 +13,8 @@ namespace kubelane::ui {
 
 class LaneFilter {
 public:
+    // Whether a pattern compiles (an empty one does); `error` says why not.
+    static bool validate(const QString &pattern, QString *error = nullptr);
     // Empty pattern: every lane. On a bad pattern returns nothing and sets `error`.
     static std::optional<std::vector<bool>> match(const LaneModel &model, const QString &pattern, QString *error = nullptr);
     // Events of a lane whose text matches (for highlighting); empty on a bad pattern.
