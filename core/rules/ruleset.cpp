@@ -138,14 +138,15 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
 
 void RuleSet::checkEventTypes(const EventTypeCatalog &catalog) const
 {
+    auto check = [&](const Rule &rule, const std::string &type) {
+        if (type.empty() || !catalog.find(type))
+            fail(rule.origin, rule.id, "sequence names event type '" + type + "', which the event type catalog (events.json) does not define");
+    };
     for (const Rule &rule : m_rules) {
-        std::vector<std::string> types;
         for (const auto &step : rule.sequence.steps)
-            types.push_back(step.type);
-        types.insert(types.end(), rule.sequence.absent.begin(), rule.sequence.absent.end());
-        for (const auto &t : types)
-            if (t.empty() || !catalog.find(t))
-                fail(rule.origin, rule.id, "sequence names event type '" + t + "', which resources/events.json does not define");
+            check(rule, step.type);
+        for (const auto &type : rule.sequence.absent)
+            check(rule, type);
     }
 }
 
@@ -182,30 +183,34 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
 {
     const Incident &inc = *analysis.incident;
     std::vector<RuleMatch> out;
-    // Group the events of the steps by subject, then walk each group in time order.
-    std::map<std::string, std::vector<std::size_t>> bySubject;
+    // Type ids once (checkEventTypes made sure every name exists), compared per event.
+    auto idOf = [&](const std::string &name) { return inc.eventTypes ? inc.eventTypes->find(name).value_or(kOtherEventType) : kOtherEventType; };
+    std::vector<EventTypeId> stepTypes, absentTypes;
+    for (const auto &step : seq.steps)
+        stepTypes.push_back(idOf(step.type));
+    for (const auto &type : seq.absent)
+        absentTypes.push_back(idOf(type));
+    auto isAbsent = [&](EventTypeId t) { return std::find(absentTypes.begin(), absentTypes.end(), t) != absentTypes.end(); };
+    const bool byPod = seq.by == "pod", byNode = seq.by == "node";
+    // Group the events of the steps by subject (pod or node id), then walk each group in time order.
+    std::map<std::uint64_t, std::vector<std::size_t>> bySubject;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
-        const std::string_view type = inc.typeName(e);
-        const bool relevant = std::any_of(seq.steps.begin(), seq.steps.end(), [&](auto &s) { return s.type == type; })
-            || std::find(seq.absent.begin(), seq.absent.end(), type) != seq.absent.end();
-        if (!relevant)
+        if (std::find(stepTypes.begin(), stepTypes.end(), e.type) == stepTypes.end() && !isAbsent(e.type))
             continue;
-        std::string subject;
-        if (seq.by == "pod" && e.pod != kNoPod)
-            subject = "pod/" + inc.podName(e.pod);
-        else if (seq.by == "node" && e.node != kNoString)
-            subject = "node/" + std::string(inc.text(e.node));
-        if (!subject.empty())
-            bySubject[subject].push_back(i);
+        if (byPod && e.pod != kNoPod)
+            bySubject[e.pod].push_back(i);
+        else if (byNode && e.node != kNoString)
+            bySubject[e.node].push_back(i);
     }
-    for (const auto &[subject, events] : bySubject) {
+    auto subjectOf = [&](const Event &e) { return byPod ? "pod/" + inc.podName(e.pod) : "node/" + std::string(inc.text(e.node)); };
+    for (const auto &[key, events] : bySubject) {
         for (std::size_t startPos = 0; startPos < events.size(); ++startPos) {
             const Event &first = inc.events[events[startPos]];
-            if (inc.typeName(first) != seq.steps.front().type)
+            if (first.type != stepTypes.front())
                 continue;
             RuleMatch m;
-            m.subject = subject;
+            m.subject = subjectOf(first);
             m.start = first.time;
             size_t stepIndex = 0;
             int count = 0;
@@ -214,15 +219,14 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
                 const Event &e = inc.events[events[k]];
                 if ((e.time - first.time) > seq.maxspan)
                     break;
-                const std::string_view type = inc.typeName(e);
-                if (std::find(seq.absent.begin(), seq.absent.end(), type) != seq.absent.end()) {
+                if (isAbsent(e.type)) {
                     broken = true;
                     break;
                 }
-                if (type != seq.steps[stepIndex].type)
+                if (e.type != stepTypes[stepIndex])
                     continue;
                 m.evidence.push_back(events[k]);
-                m.chain.push_back({e.time, std::string(type), events[k]});
+                m.chain.push_back({e.time, std::string(inc.typeName(e)), events[k]});
                 m.end = e.time;
                 if (++count >= seq.steps[stepIndex].atLeast) {
                     ++stepIndex;
@@ -232,7 +236,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
             if (broken || stepIndex < seq.steps.size())
                 continue;
             m.numbers["events"] = double(m.evidence.size());
-            m.text["subject"] = subject;
+            m.text["subject"] = m.subject;
             m.text["span"] = formatDuration(m.end - m.start);
             out.push_back(std::move(m));
             break; // one finding per subject
