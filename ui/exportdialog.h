@@ -17,15 +17,6 @@ class QDoubleSpinBox;
 
 namespace kubelane::ui {
 
-enum class ExportScope { CurrentView, Finding, WholeBundle };
-
-struct ExportChoice {
-    ExportScope scope = ExportScope::CurrentView;
-    int finding = -1;
-    ImageSize size;
-    bool pdf = false;
-};
-
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:

@@ -38,6 +38,23 @@ struct ExportRequest {
     bool wholeBundle = false;                // frame everything instead of the findings
 };
 
+// The size of an exported image.
+struct ImageSize {
+    int width = 1100;   // layout pixels
+    int height = 0;     // 0: as tall as the content; otherwise lanes that do not fit are cut
+    double scale = 2.0; // device pixels per layout pixel of the PNG
+};
+
+// What File › Export image… asks for.
+enum class ExportScope { CurrentView, Finding, WholeBundle };
+
+struct ExportChoice {
+    ExportScope scope = ExportScope::CurrentView;
+    int finding = -1;
+    ImageSize size;
+    bool pdf = false;
+};
+
 // Context kept around framed findings: 15 % of their span on each side, the whole at least 10 s.
 std::pair<core::Timestamp, core::Timestamp> framedWindow(core::Timestamp start, core::Timestamp end);
 

@@ -10,6 +10,7 @@
 #include "sourcespanel.h"
 #include "timeaxisticker.h"
 #include "theme.h"
+#include "timelineimage.h"
 #include "timelinewidget.h"
 #include "walkthroughcontroller.h"
 

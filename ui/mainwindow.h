@@ -4,7 +4,7 @@
 // Loading and analysis run in BundleLoader's thread; this window only reacts to its signals.
 #include "core/analysis/analyzer.h"
 #include "core/load/loader.h"
-#include "exportdialog.h"
+#include "exportscene.h"
 #include "lanemodel.h"
 
 #include <QMainWindow>

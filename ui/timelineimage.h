@@ -22,12 +22,6 @@ class QCPPainter;
 
 namespace kubelane::ui {
 
-struct ImageSize {
-    int width = 1100;   // layout pixels
-    int height = 0;     // 0: as tall as the content; otherwise lanes that do not fit are cut
-    double scale = 2.0; // device pixels per layout pixel of the PNG
-};
-
 class TimelineImage {
 public:
     TimelineImage(ExportScene scene, ImageSize size);

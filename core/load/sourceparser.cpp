@@ -291,8 +291,8 @@ void SourceParser::onKlogTextLine(const LineView &line)
     // Header-less text continues the entry above (stack traces, wrapped messages), except
     // systemd's own lines, which `journalctl -o cat` keeps without any prefix: those are
     // events with their neighbour's time.
-    FieldList probe;
-    if (!line.text.empty() && !looksLikeContinuation(line.text) && m_types.classify(line.text, "systemd", probe) != kOtherEventType) {
+    m_probeFields.clear();
+    if (!line.text.empty() && !looksLikeContinuation(line.text) && m_types.classify(line.text, "systemd", m_probeFields) != kOtherEventType) {
         Envelope unit;
         unit.component = "systemd";
         emitRecord(line, 1, line.text.size(), line.text, unit);

@@ -92,6 +92,7 @@ private:
     const GoroutineMap &m_roles;
     ParsedSource m_out;
     FieldList m_fields;
+    FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)
     std::unordered_map<std::uint64_t, RoleId> m_roleCache; // (component, file) string ids
     std::unordered_map<std::uint64_t, PodId> m_podByName;  // (namespace, name) string ids
     std::unordered_map<StringId, PodId> m_podByUid;

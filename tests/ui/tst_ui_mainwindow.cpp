@@ -3,6 +3,7 @@
 // selection both ways, the walkthrough steps through the chain, notes reach the session.
 #include "uitestdata.h"
 
+#include "ui/exportdialog.h"
 #include "ui/findingspanel.h"
 #include "ui/logview.h"
 #include "ui/mainwindow.h"
