@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 #include <re2/set.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace kubelane::core {
@@ -35,14 +36,47 @@ std::optional<Severity> parseSeverity(const std::string &s)
 } // namespace
 
 struct EventTypeCatalog::Compiled {
-    struct Pattern {
-        EventTypeId type;
+    struct Regex {
         std::unique_ptr<RE2> re;
         std::vector<std::string> groupNames; // by group index (1-based), "" for unnamed
+    };
+    struct FieldRegex {
+        std::string field;
+        Regex regex;
+        bool required = true;
+    };
+    struct Pattern {
+        EventTypeId type;
+        Regex message;
+        std::vector<FieldRegex> fields;
     };
     std::vector<Pattern> patterns;
     std::unique_ptr<RE2::Set> set;
     std::vector<Extractor> extractors; // by type
+
+    static Regex compile(const std::string &pattern, const RE2::Options &opts, const std::string &origin, const std::string &typeId)
+    {
+        Regex r{std::make_unique<RE2>(pattern, opts), {}};
+        if (!r.re->ok())
+            fail(origin, typeId, "pattern /" + pattern + "/ does not compile: " + r.re->error());
+        r.groupNames.resize(static_cast<size_t>(r.re->NumberOfCapturingGroups()) + 1);
+        for (const auto &[name, index] : r.re->NamedCapturingGroups())
+            r.groupNames[static_cast<size_t>(index)] = name;
+        return r;
+    }
+
+    // Runs `r` over `text`; on a match adds its named captures to `fields`.
+    static bool matchInto(const Regex &r, std::string_view text, const EventTypeCatalog &cat, FieldList &fields)
+    {
+        thread_local std::vector<re2::StringPiece> groups;
+        groups.assign(r.groupNames.size(), re2::StringPiece());
+        if (!r.re->Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size())))
+            return false;
+        for (size_t g = 1; g < groups.size(); ++g)
+            if (!r.groupNames[g].empty() && groups[g].data())
+                fields.set(cat.canonicalField(r.groupNames[g]), std::string_view(groups[g].data(), groups[g].size()));
+        return true;
+    }
 };
 
 EventTypeCatalog::EventTypeCatalog() : m_compiled(std::make_unique<Compiled>()) {}
@@ -117,6 +151,18 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
             pat.re = p["re"].get<std::string>();
             pat.since = p.value("since", "");
             pat.until = p.value("until", "");
+            for (const char *key : {"fields", "optionalFields"}) {
+                const auto f = p.find(key);
+                if (f == p.end())
+                    continue;
+                if (!f->is_object())
+                    fail(origin, type.id, std::string("\"") + key + "\" must map field names to patterns");
+                for (auto it = f->begin(); it != f->end(); ++it) {
+                    if (!it.value().is_string())
+                        fail(origin, type.id, std::string(key) + "." + it.key() + " must be a pattern string");
+                    pat.fields.push_back({it.key(), it.value().get<std::string>(), key[0] == 'f'});
+                }
+            }
             if (auto ex = p.find("examples"); ex != p.end() && ex->is_array()) {
                 for (const auto &e : *ex) {
                     EventTypeExample example;
@@ -127,16 +173,12 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                     pat.examples.push_back(std::move(example));
                 }
             }
-            auto re = std::make_unique<RE2>(pat.re, opts);
-            if (!re->ok())
-                fail(origin, type.id, "pattern /" + pat.re + "/ does not compile: " + re->error());
+            Compiled::Pattern cp{typeIndex, Compiled::compile(pat.re, opts, origin, type.id), {}};
+            for (const FieldPattern &fp : pat.fields)
+                cp.fields.push_back({std::string(cat->canonicalField(fp.field)), Compiled::compile(fp.re, opts, origin, type.id), fp.required});
             std::string error;
             if (set->Add(pat.re, &error) < 0)
                 fail(origin, type.id, "pattern /" + pat.re + "/ rejected: " + error);
-            Compiled::Pattern cp{typeIndex, std::move(re), {}};
-            cp.groupNames.resize(static_cast<size_t>(cp.re->NumberOfCapturingGroups()) + 1);
-            for (const auto &[name, index] : cp.re->NamedCapturingGroups())
-                cp.groupNames[static_cast<size_t>(index)] = name;
             cat->m_compiled->patterns.push_back(std::move(cp));
             type.patterns.push_back(std::move(pat));
         }
@@ -186,23 +228,25 @@ EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_vie
     if (!m_compiled->set->Match(window, &matches))
         return kOtherEventType;
     std::sort(matches.begin(), matches.end());
-    thread_local std::vector<re2::StringPiece> groups;
     for (int index : matches) {
         const auto &p = m_compiled->patterns[static_cast<size_t>(index)];
         const EventType &type = m_types[p.type];
-        if (!type.components.empty()) {
-            bool allowed = false;
-            for (const auto &c : type.components)
-                allowed = allowed || c == component;
-            if (!allowed)
-                continue;
-        }
-        groups.assign(p.groupNames.size(), re2::StringPiece());
-        if (!p.re->Match(window, 0, window.size(), RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size())))
+        if (!type.components.empty()
+            && std::none_of(type.components.begin(), type.components.end(), [&](const std::string &c) { return c == component; }))
             continue;
-        for (size_t g = 1; g < groups.size(); ++g)
-            if (!p.groupNames[g].empty() && groups[g].data())
-                fields.set(canonicalField(p.groupNames[g]), std::string_view(groups[g].data(), groups[g].size()));
+        // Required field conditions first: a pattern that fails one must leave no captures.
+        const bool fieldsHold = std::all_of(p.fields.begin(), p.fields.end(), [&](const Compiled::FieldRegex &f) {
+            return !f.required || RE2::PartialMatch(fields.get(f.field), *f.regex.re);
+        });
+        if (!fieldsHold || !Compiled::matchInto(p.message, window, *this, fields))
+            continue;
+        for (const Compiled::FieldRegex &f : p.fields) {
+            // The view points at the line (or the list's own storage), not into the list's
+            // items, so setting captures while matching it is safe.
+            const std::string_view value = fields.get(f.field);
+            if (!value.empty())
+                Compiled::matchInto(f.regex, value, *this, fields);
+        }
         if (auto extractor = m_compiled->extractors[p.type])
             extractor(message, fields);
         return p.type;

@@ -23,8 +23,19 @@ struct EventTypeExample {
     std::vector<std::pair<std::string, std::string>> fields;
 };
 
+// A condition on a structured field, checked after the message pattern matched: structured
+// klog moves the interesting text out of the message ("Skipping pod synchronization"
+// err="[... PLEG is not healthy: ...]"), so what the message alone cannot tell is matched
+// here, in data, with named captures like the message pattern's.
+struct FieldPattern {
+    std::string field; // canonical field name
+    std::string re;    // unanchored RE2
+    bool required = true; // false: only adds its captures when it matches
+};
+
 struct EventTypePattern {
     std::string re;
+    std::vector<FieldPattern> fields;
     std::string since, until;
     std::vector<EventTypeExample> examples;
 };

@@ -1,5 +1,7 @@
 #include "timestamp.h"
 
+#include <limits>
+
 #include "../util/textscan.h"
 
 #include <algorithm>
@@ -218,6 +220,11 @@ std::optional<Duration> parseGoDuration(std::string_view s)
     }
     if (!any)
         return std::nullopt;
+    // Go's largest duration (2562047h47m16.854775807s, what the kubelet prints for "never")
+    // rounds past int64 in a double: saturate instead of overflowing.
+    constexpr double kMax = 9.2e18;
+    if (total >= kMax)
+        return Duration{negative ? -std::numeric_limits<std::int64_t>::max() : std::numeric_limits<std::int64_t>::max()};
     return Duration{static_cast<std::int64_t>(std::llround(negative ? -total : total))};
 }
 
