@@ -94,7 +94,7 @@ private slots:
         options.onlyRules = {"node-heartbeat-gap"};
         const auto analysis = analyzeIncident(incident, options);
         QCOMPARE(analysis->findings.size(), size_t(1));
-        QVERIFY2(analysis->findings[0].explanation.find("45 pods still Ready=False") != std::string::npos,
+        QVERIFY2(analysis->findings[0].explanation.find("45 pods on node3 stayed Ready=False") != std::string::npos,
                  analysis->findings[0].explanation.c_str());
     }
 };

@@ -4,21 +4,44 @@
 #include "../model/incident.h"
 #include "facts.h"
 
+#include <map>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace kubelane::core {
 
 class FactContext {
 public:
-    explicit FactContext(const Incident &incident) : inc(incident) {}
+    explicit FactContext(const Incident &incident);
 
     const Incident &inc;
 
+    // Until when the bundle saw what this event's source sees: the last line of any source of
+    // the same component on the same node (rotated files, a second log of the same kubelet).
+    // A state that is still open at the end of the bundle is only known until then; past it
+    // the logs are silent, which is not the same as the state going on.
+    Timestamp observedUntil(const Event &e) const;
+    // The same for a node's kubelet (zero Timestamp when the bundle has no kubelet log of it).
+    Timestamp kubeletObservedUntil(StringId node) const;
+
     bool is(const Event &e, std::string_view typeId) const { return inc.typeName(e) == typeId; }
+    // The id of an event type a detector depends on, looked up once per detector run. A name
+    // the catalog does not define is a programming or resource error, never an empty fact.
+    EventTypeId type(std::string_view typeId) const
+    {
+        if (inc.eventTypes)
+            if (const auto id = inc.eventTypes->find(typeId))
+                return *id;
+        throw std::logic_error("resources/events.json defines no event type '" + std::string(typeId) + "'");
+    }
     std::string_view field(const Event &e, std::string_view key) const { return inc.field(e, key); }
     std::string_view text(StringId id) const { return inc.text(id); }
     std::size_t indexOf(const Event &e) const { return static_cast<std::size_t>(&e - inc.events.data()); }
+
+private:
+    std::map<std::pair<std::string, std::string>, Timestamp> m_observedUntil; // (component, node) -> last line
 };
 
 // Detectors, in the order they run (later ones read earlier results).

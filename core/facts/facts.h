@@ -33,6 +33,15 @@ struct HeartbeatGap {
     bool openEnded = false;     // no heartbeat after it within the bundle
     std::size_t beforeEvent = kNoEvent, afterEvent = kNoEvent;
     std::vector<std::size_t> failures; // failed attempts inside the gap
+
+    // Did the node lifecycle controller act on the silence (Ready Unknown, NodeNotReady,
+    // taint, pods marked not ready)? Ignored: its log covers the time it would have acted,
+    // at a verbosity that shows such lines, and it did nothing, so the silence was in the
+    // logs, not in the node. Unchecked: the bundle cannot tell (reactionNote says why).
+    enum class Reaction : std::uint8_t { Acted, Ignored, Unchecked };
+    Reaction reaction = Reaction::Unchecked;
+    std::size_t reactionEvent = kNoEvent; // the controller's first reaction
+    std::string reactionNote;
 };
 
 // Node Ready condition as seen by one side.

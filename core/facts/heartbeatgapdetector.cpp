@@ -2,6 +2,8 @@
 // with the node-monitor grace period in force.
 #include "factcontext.h"
 
+#include "../util/kubeversion.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -18,20 +20,31 @@ bool verbWrites(std::string_view verb)
         || verb == "create";
 }
 
-// Parses "v1.15.5" -> (1, 15).
-std::pair<int, int> minorVersion(std::string_view v)
+
+// The newest version each kind of component reported, and where.
+struct ClusterVersion {
+    std::string version, origin;
+};
+
+std::optional<ClusterVersion> clusterVersion(const FactContext &ctx)
 {
-    if (!v.empty() && v[0] == 'v')
-        v.remove_prefix(1);
-    int major = 0, minor = 0;
-    size_t i = 0;
-    while (i < v.size() && v[i] >= '0' && v[i] <= '9')
-        major = major * 10 + (v[i++] - '0');
-    if (i < v.size() && v[i] == '.')
-        ++i;
-    while (i < v.size() && v[i] >= '0' && v[i] <= '9')
-        minor = minor * 10 + (v[i++] - '0');
-    return {major, minor};
+    const EventTypeId controllerStart = ctx.type("controller.start"), componentStart = ctx.type("component.start"),
+                      kubeletStart = ctx.type("kubelet.start");
+    std::optional<ClusterVersion> controller, apiserver, kubelet;
+    auto newer = [](std::optional<ClusterVersion> &slot, std::string_view v, std::string origin) {
+        if (parseKubeVersion(v).known() && (!slot || parseKubeVersion(v) > parseKubeVersion(slot->version)))
+            slot = ClusterVersion{std::string(v), std::move(origin)};
+    };
+    for (const Event &e : ctx.inc.events) {
+        if (e.type == controllerStart)
+            newer(controller, ctx.field(e, "version"), "kube-controller-manager");
+        else if (e.type == componentStart && ctx.text(e.component) == "kube-apiserver")
+            newer(apiserver, ctx.field(e, "version"), "kube-apiserver");
+        else if (e.type == kubeletStart)
+            // The control plane is at least as new as its kubelets (version skew policy).
+            newer(kubelet, ctx.field(e, "version"), "the newest kubelet");
+    }
+    return controller ? controller : apiserver ? apiserver : kubelet;
 }
 
 } // namespace
@@ -40,22 +53,21 @@ GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duratio
 {
     if (override)
         return {*override, "--grace " + formatDuration(*override)};
-    std::string version;
+    const EventTypeId controllerFlag = ctx.type("controller.flag"), componentFlag = ctx.type("component.flag");
     for (const Event &e : ctx.inc.events) {
-        if ((ctx.is(e, "controller.flag") || ctx.is(e, "component.flag")) && ctx.field(e, "flag").ends_with("node-monitor-grace-period")) {
+        if ((e.type == controllerFlag || e.type == componentFlag) && ctx.field(e, "flag").ends_with("node-monitor-grace-period")) {
             if (auto d = parseGoDuration(ctx.field(e, "value")))
                 return {*d, "flag --node-monitor-grace-period=" + std::string(ctx.field(e, "value")) + " in the "
                                 + ctx.inc.sources[e.source].component + " log, line " + std::to_string(e.line)};
         }
-        if (version.empty() && ctx.is(e, "controller.start"))
-            version = std::string(ctx.field(e, "version"));
     }
-    if (!version.empty()) {
-        const auto [major, minor] = minorVersion(version);
-        const bool newer = major > 1 || minor >= 32;
-        return {Duration::fromSeconds(newer ? 50 : 40), "default of kube-controller-manager " + version};
+    // The default went from 40 s to 50 s in Kubernetes 1.32 (docs/version-matrix.md).
+    if (const auto v = clusterVersion(ctx)) {
+        const bool newer = parseKubeVersion(v->version) >= KubeVersion{1, 32};
+        return {Duration::fromSeconds(newer ? 50 : 40),
+                std::string("default of Kubernetes ") + (newer ? ">= 1.32" : "< 1.32") + ", version " + v->version + " from " + v->origin};
     }
-    return {Duration::fromSeconds(40), "default (40 s; 50 s from Kubernetes 1.32)"};
+    return {Duration::fromSeconds(40), "default before Kubernetes 1.32 (50 s from 1.32); the bundle shows no version"};
 }
 
 namespace {
@@ -73,6 +85,75 @@ bool observed(const Incident &inc, const std::set<SourceId> &heartbeatSources, T
             return true;
     }
     return false;
+}
+
+// How the node lifecycle controller answered each gap longer than the grace period. It
+// checks every node-monitor-period (5 s) and acts once a node's last renewal is older than
+// the grace period: Ready goes Unknown, a NodeNotReady event, pods marked not ready, the
+// unreachable taint. Its log is the one authority on whether the node was lost.
+class ReactionJudge {
+public:
+    explicit ReactionJudge(const FactContext &ctx) : m_ctx(ctx)
+    {
+        for (const char *id : {"nlc.node-not-updated", "nlc.ready-transitioned", "nlc.node-not-ready-event", "nlc.taint-added",
+                               "nlc.pods-marked-not-ready", "nlc.eviction", "nlc.taint-swapped"})
+            m_reactions.push_back(ctx.type(id));
+        const auto &types = *ctx.inc.eventTypes;
+        std::vector<bool> lifecycle(types.typeCount());
+        for (EventTypeId t = 0; t < types.typeCount(); ++t)
+            lifecycle[t] = types.typeId(t).starts_with("nlc.");
+        for (const Source &s : ctx.inc.sources)
+            if (s.component == "kube-controller-manager" && s.eventCount > 0)
+                m_controllerLogs.push_back(&s);
+        for (const Event &e : ctx.inc.events)
+            m_controllerSpeaks = m_controllerSpeaks || lifecycle[e.type];
+    }
+
+    void judge(HeartbeatGap &g) const
+    {
+        if (!g.exceedsGrace)
+            return;
+        // It acts within a monitor period of the grace running out; allow a few for skew.
+        const Timestamp due = g.start + g.grace, decided = due + Duration::fromSeconds(15);
+        if (const std::size_t first = firstReaction(g.node, g.start, std::max(g.end, decided) + Duration::fromSeconds(15)); first != kNoEvent) {
+            g.reaction = HeartbeatGap::Reaction::Acted;
+            g.reactionEvent = first;
+        } else if (!covered(due, g.openEnded ? due : std::min(decided, g.end))) {
+            g.reactionNote = "the bundle has no kube-controller-manager log for that time, so whether the node lifecycle controller acted on it could not be checked";
+        } else if (!m_controllerSpeaks) {
+            g.reactionNote = "the kube-controller-manager log covers it but has no node lifecycle controller line at all (its verbosity may hide them), so its reaction could not be checked";
+        } else {
+            g.reaction = HeartbeatGap::Reaction::Ignored;
+        }
+    }
+
+private:
+    std::size_t firstReaction(StringId node, Timestamp from, Timestamp to) const
+    {
+        const auto &events = m_ctx.inc.events;
+        for (std::size_t i = m_ctx.inc.lowerBound(from); i < events.size() && events[i].time <= to; ++i)
+            if (events[i].node == node && std::find(m_reactions.begin(), m_reactions.end(), events[i].type) != m_reactions.end())
+                return i;
+        return kNoEvent;
+    }
+    bool covered(Timestamp from, Timestamp to) const
+    {
+        return std::any_of(m_controllerLogs.begin(), m_controllerLogs.end(), [&](const Source *s) { return s->first <= from && s->last >= to; });
+    }
+
+    const FactContext &m_ctx;
+    std::vector<EventTypeId> m_reactions;
+    std::vector<const Source *> m_controllerLogs;
+    bool m_controllerSpeaks = false;
+};
+
+void judgeControllerReactions(const FactContext &ctx, Facts &facts)
+{
+    if (!ctx.inc.eventTypes)
+        return;
+    const ReactionJudge judge(ctx);
+    for (HeartbeatGap &g : facts.gaps)
+        judge.judge(g);
 }
 
 } // namespace
@@ -159,6 +240,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             addGap(ok.back(), nullptr, coverageEnd);
     }
     std::sort(facts.gaps.begin(), facts.gaps.end(), [](auto &a, auto &b) { return a.start < b.start; });
+    judgeControllerReactions(ctx, facts);
 }
 
 } // namespace kubelane::core

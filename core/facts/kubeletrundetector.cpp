@@ -55,7 +55,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             KubeletRun run;
             run.node = e.node;
             run.start = e.time;
-            run.end = ctx.inc.last();
+            run.end = ctx.observedUntil(e);
             run.openEnded = true;
             open[e.node] = run;
         }
@@ -73,7 +73,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             KubeletRun run;
             run.node = e.node;
             run.start = e.time;
-            run.end = ctx.inc.last();
+            run.end = ctx.observedUntil(e);
             run.openEnded = true;
             run.version = std::string(ctx.field(e, "version"));
             run.startEvent = ctx.indexOf(e);

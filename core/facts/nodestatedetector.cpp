@@ -30,7 +30,8 @@ struct Transition {
     std::string reason;
 };
 
-void spansFrom(std::map<StringId, std::vector<Transition>> &byNode, ConditionSpan::View view, Timestamp end, Facts &facts)
+// A span still open at the end is known only while the source that reported it logs.
+void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition>> &byNode, ConditionSpan::View view, Facts &facts)
 {
     for (auto &[node, list] : byNode) {
         std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.time < b.time; });
@@ -44,6 +45,7 @@ void spansFrom(std::map<StringId, std::vector<Transition>> &byNode, ConditionSpa
                 facts.conditions.back().endEvent = list[i].event;
                 facts.conditions.back().openEnded = false;
             }
+            const Timestamp end = std::max(list[i].time, ctx.observedUntil(ctx.inc.events[list[i].event]));
             ConditionSpan span{node, view, list[i].status, list[i].time, end, true, list[i].reason, list[i].event, kNoEvent};
             facts.conditions.push_back(span);
         }
@@ -96,9 +98,8 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
                 kubelet[e.node].push_back({e.time, Status::False, idx, "NodeNotReady"});
         }
     }
-    const Timestamp end = ctx.inc.last();
-    spansFrom(controlPlane, ConditionSpan::View::ControlPlane, end, facts);
-    spansFrom(kubelet, ConditionSpan::View::Kubelet, end, facts);
+    spansFrom(ctx, controlPlane, ConditionSpan::View::ControlPlane, facts);
+    spansFrom(ctx, kubelet, ConditionSpan::View::Kubelet, facts);
 }
 
 namespace {
@@ -156,14 +157,14 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             for (auto &[key, effect] : taintsOn(ctx, e)) {
                 const bool already = std::any_of(open.begin(), open.end(), [&](auto &t) { return t.node == e.node && t.key == key; });
                 if (!already)
-                    open.push_back({e.node, key, effect, e.time, ctx.inc.last(), true, ctx.indexOf(e), kNoEvent});
+                    open.push_back({e.node, key, effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
             }
         } else if (type == "nlc.taint-swapped") {
             const std::string from(ctx.field(e, "fromTaint")), to(ctx.field(e, "toTaint"));
             const auto keys = taintsOn(ctx, e);
             close(e.node, keys.size() == 2 ? keys[1].first : std::string(), e);
             if (!keys.empty())
-                open.push_back({e.node, keys.front().first, keys.front().second, e.time, ctx.inc.last(), true, ctx.indexOf(e), kNoEvent});
+                open.push_back({e.node, keys.front().first, keys.front().second, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
         } else if (type == "nlc.healthy-again") {
             close(e.node, {}, e);
         } else if (type == "nlc.taint-removed") {

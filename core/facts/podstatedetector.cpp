@@ -3,6 +3,7 @@
 
 #include "../util/textscan.h"
 
+#include <algorithm>
 #include <map>
 
 namespace kubelane::core {
@@ -101,7 +102,11 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
             open.openEnded = false;
         }
         openSpan[key] = facts.readiness.size();
-        facts.readiness.push_back({pod, container, ready, e.time, ctx.inc.last(), true, origin, ctx.indexOf(e)});
+        // Open until the end of what the logs saw: the source that set it, or the kubelet of
+        // the pod's node, which would have patched any change (facts never run past the logs).
+        const StringId node = ctx.inc.pods[pod].node;
+        const Timestamp until = std::max({e.time, ctx.observedUntil(e), node == kNoString ? Timestamp{} : ctx.kubeletObservedUntil(node)});
+        facts.readiness.push_back({pod, container, ready, e.time, until, true, origin, ctx.indexOf(e)});
     };
     const StringId none = kNoString;
     for (const Event &e : ctx.inc.events) {

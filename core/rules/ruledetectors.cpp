@@ -9,12 +9,6 @@ namespace kubelane::core {
 
 namespace {
 
-std::string seconds(Duration d)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f s", d.seconds());
-    return buf;
-}
 
 std::string clock(Timestamp t) { return formatTimeOfDay(t, 0) + "Z"; }
 
@@ -38,6 +32,40 @@ void finish(RuleMatch &m)
     std::stable_sort(m.chain.begin(), m.chain.end(), [](auto &a, auto &b) { return a.time < b.time; });
 }
 
+std::string plural(std::size_t n, const std::string &noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+
+// "Ready=Unknown at 02:13:17Z; node.kubernetes.io/unreachable:NoExecute added 02:13:32Z, removed 02:13:37Z"
+// and the chain steps for it. Returns when the last taint went (or the gap's end without one).
+Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &m, std::vector<std::string> &what)
+{
+    const Incident &inc = *a.incident;
+    const Timestamp until = g.end + Duration::fromSeconds(60);
+    for (const ConditionSpan &c : a.facts.conditions)
+        if (c.node == g.node && c.view == ConditionSpan::View::ControlPlane && c.status != ConditionSpan::Status::True
+            && c.start >= g.start && c.start <= until) {
+            const char *state = c.status == ConditionSpan::Status::Unknown ? "Ready=Unknown" : "NotReady";
+            what.push_back(std::string(state) + " at " + clock(c.start));
+            step(m, inc, c.startEvent, std::string("control plane sets node ") + state);
+            break;
+        }
+    Timestamp lastRemoval = g.end;
+    for (const TaintInterval &t : a.facts.taints) {
+        if (t.node != g.node || t.start < g.start || t.start > until + Duration::fromSeconds(60))
+            continue;
+        what.push_back(t.key + ":" + t.effect + " added " + clock(t.start)
+                       + (t.openEnded ? ", still there when the controller's log ends at " + clock(t.end) : ", removed " + clock(t.end)));
+        step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + " added");
+        step(m, inc, t.removeEvent, "taint " + t.key + " removed (node healthy again)");
+        if (!t.openEnded)
+            lastRemoval = std::max(lastRemoval, t.end);
+    }
+    if (what.empty() && g.reactionEvent != kNoEvent) {
+        what.push_back(std::string(inc.typeName(inc.events[g.reactionEvent])) + " at " + clock(inc.events[g.reactionEvent].time));
+        step(m, inc, g.reactionEvent, "node lifecycle controller reacts");
+    }
+    return lastRemoval;
+}
+
 std::vector<RuleMatch> heartbeatGap(const Analysis &a)
 {
     const Incident &inc = *a.incident;
@@ -50,61 +78,57 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         m.start = g.start;
         m.end = g.end;
         m.text["node"] = node;
-        m.text["gap"] = seconds(g.length);
+        m.text["gap"] = formatDuration(g.length) + (g.openEnded ? " (to the end of its logs)" : "");
         m.text["grace"] = formatDuration(g.grace);
         m.text["graceOrigin"] = g.graceOrigin;
         m.numbers["gapSeconds"] = g.length.seconds();
         m.numbers["graceSeconds"] = g.grace.seconds();
         m.numbers["openEnded"] = g.openEnded;
+        m.numbers["reaction"] = g.reaction == HeartbeatGap::Reaction::Acted ? 1 : g.reaction == HeartbeatGap::Reaction::Ignored ? -1 : 0;
         step(m, inc, g.beforeEvent, "last heartbeat from " + node);
         for (auto i : g.failures)
             if (m.chain.size() < 4)
                 step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.events[i]).substr(0, 120)));
-        // Control-plane consequences inside or right after the gap.
-        std::string notReady = "none recorded";
-        for (const ConditionSpan &c : f.conditions)
-            if (c.node == g.node && c.view == ConditionSpan::View::ControlPlane && c.status != ConditionSpan::Status::True
-                && c.start >= g.start && c.start <= g.end + Duration::fromSeconds(60)) {
-                notReady = clock(c.start);
-                step(m, inc, c.startEvent, std::string("control plane sets node ") + (c.status == ConditionSpan::Status::Unknown ? "Ready=Unknown" : "NotReady"));
-                break;
-            }
-        std::string taintText;
-        Timestamp lastTaintRemoval = g.end;
-        for (const TaintInterval &t : f.taints)
-            if (t.node == g.node && t.start >= g.start && t.start <= g.end + Duration::fromSeconds(120)) {
-                taintText += (taintText.empty() ? "" : "; ") + t.key + ":" + t.effect + " added " + clock(t.start)
-                    + (t.openEnded ? ", never removed in the bundle" : ", removed " + clock(t.end));
-                step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + " added");
-                step(m, inc, t.removeEvent, "taint " + t.key + " removed (node healthy again)");
-                if (!t.openEnded)
-                    lastTaintRemoval = std::max(lastTaintRemoval, t.end);
-            }
-        // Pods on the node still not Ready well after the node came back.
+
+        std::vector<std::string> what;
+        const Timestamp lastRemoval = describeReaction(a, g, m, what);
+        std::string reaction;
+        if (g.reaction == HeartbeatGap::Reaction::Acted) {
+            reaction = "The node lifecycle controller acted on it: ";
+            for (std::size_t i = 0; i < what.size(); ++i)
+                reaction += (i ? "; " : "") + what[i];
+            reaction += ".";
+        } else {
+            reaction = "Whether the cluster lost the node could not be checked: " + g.reactionNote + ".";
+        }
+        m.text["reaction"] = reaction;
+
+        // Pods on the node still not Ready well after it came back, measured inside what the
+        // logs saw (a span's end is where its source stops logging).
+        const bool tainted = lastRemoval != g.end;
         std::set<PodId> stuck;
         Timestamp stuckUntil;
         for (const ReadySpan &r : f.readiness) {
             if (r.ready || r.container != kNoString || r.pod == kNoPod || inc.pods[r.pod].node != g.node)
                 continue;
-            if (r.start < g.start || r.start > g.end + Duration::fromSeconds(60))
+            if (r.start < g.start || r.start > g.end + Duration::fromSeconds(60) || r.end <= lastRemoval + Duration::fromSeconds(30))
                 continue;
-            if (r.end > lastTaintRemoval + Duration::fromSeconds(30)) {
-                if (stuck.insert(r.pod).second && stuck.size() <= 3)
-                    addEvidence(m, r.startEvent);
-                stuckUntil = std::max(stuckUntil, r.end);
-            }
+            if (stuck.insert(r.pod).second && stuck.size() <= 3)
+                addEvidence(m, r.startEvent);
+            stuckUntil = std::max(stuckUntil, r.end);
         }
-        m.text["notReadyAt"] = notReady;
-        m.text["taints"] = taintText.empty() ? "no taint recorded" : taintText;
         m.numbers["podsStillNotReady"] = double(stuck.size());
-        m.text["podsStillNotReady"] = std::to_string(stuck.size());
-        m.text["stuckFor"] = stuck.empty() ? "" : formatDuration(stuckUntil - lastTaintRemoval);
-        step(m, inc, g.afterEvent, "heartbeat from " + node + " again");
+        std::string aftermath;
         if (!stuck.empty()) {
-            ChainStep s{lastTaintRemoval, std::to_string(stuck.size()) + " pods on " + node
-                + " still Ready=False: nothing sets them Ready again, and their 300 s toleration kept them from eviction", kNoEvent};
-            m.chain.push_back(s);
+            const std::string after = tainted ? "after the taint was removed" : "after the node was back";
+            aftermath = " " + plural(stuck.size(), "pod") + " on " + node + " stayed Ready=False for at least "
+                + formatDuration(stuckUntil - lastRemoval) + " " + after
+                + ": the controller marks pods not ready when a node goes Unknown, but nothing marks them Ready again until their "
+                  "containers' status changes, and the default 300 s toleration of the unreachable taint kept them from being evicted.";
+            m.chain.push_back({lastRemoval, plural(stuck.size(), "pod") + " on " + node + " still Ready=False " + after, kNoEvent});
         }
+        m.text["aftermath"] = aftermath;
+        step(m, inc, g.afterEvent, "heartbeat from " + node + " again");
         finish(m);
         out.push_back(std::move(m));
     }

@@ -38,6 +38,46 @@ bool compare(double a, const std::string &op, double b)
     return false;
 }
 
+std::vector<Condition> parseConditions(const nlohmann::json &list, const std::string &origin, const std::string &id)
+{
+    if (!list.is_array())
+        fail(origin, id, "\"where\" must be a list of conditions");
+    std::vector<Condition> out;
+    for (const auto &w : list) {
+        Condition c;
+        c.value = w.value("value", "");
+        c.op = w.value("op", "");
+        if (c.value.empty() || (c.op != ">" && c.op != ">=" && c.op != "<" && c.op != "<=" && c.op != "==" && c.op != "!="))
+            fail(origin, id, "each \"where\" needs a value and an op (> >= < <= == !=): " + w.dump());
+        if (w.contains("than") && w["than"].is_string())
+            c.otherValue = w["than"].get<std::string>();
+        else if (w.contains("than") && (w["than"].is_number() || w["than"].is_boolean()))
+            c.constant = w["than"].is_boolean() ? double(w["than"].get<bool>()) : w["than"].get<double>();
+        else
+            fail(origin, id, "each \"where\" needs \"than\": a number or another value's name");
+        out.push_back(c);
+    }
+    return out;
+}
+
+// True when every condition holds for the match's numbers (a missing value never holds).
+bool holds(const std::vector<Condition> &conditions, const RuleMatch &m)
+{
+    for (const Condition &c : conditions) {
+        const auto v = m.numbers.find(c.value);
+        double rhs = c.constant;
+        if (!c.otherValue.empty()) {
+            const auto o = m.numbers.find(c.otherValue);
+            if (o == m.numbers.end())
+                return false;
+            rhs = o->second;
+        }
+        if (v == m.numbers.end() || !compare(v->second, c.op, rhs))
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 void RuleSet::loadFile(const std::string &path)
@@ -113,21 +153,19 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
     }
     if (rule.detector.empty() == !rule.usesSequence)
         fail(origin, rule.id, "needs exactly one of \"detector\" or \"sequence\"");
-    for (const auto &w : r.value("where", nlohmann::json::array())) {
-        Condition c;
-        c.value = w.value("value", "");
-        c.op = w.value("op", "");
-        if (c.value.empty() || (c.op != ">" && c.op != ">=" && c.op != "<" && c.op != "<=" && c.op != "==" && c.op != "!="))
-            fail(origin, rule.id, "each \"where\" needs a value and an op (> >= < <= == !=): " + w.dump());
-        if (w.contains("than") && w["than"].is_string())
-            c.otherValue = w["than"].get<std::string>();
-        else if (w.contains("than") && (w["than"].is_number() || w["than"].is_boolean()))
-            c.constant = w["than"].is_boolean() ? double(w["than"].get<bool>()) : w["than"].get<double>();
-        else
-            fail(origin, rule.id, "each \"where\" needs \"than\": a number or another value's name");
-        rule.where.push_back(c);
-    }
+    rule.where = parseConditions(r.value("where", nlohmann::json::array()), origin, rule.id);
     rule.severity = parseSeverity(origin, rule.id, r.value("severity", "error"));
+    // A match can be worse or milder than the rule's usual severity (a container killed vs
+    // one that only flapped): the first case whose conditions hold decides.
+    const auto cases = r.value("severityWhen", nlohmann::json::array());
+    if (!cases.is_array())
+        fail(origin, rule.id, "\"severityWhen\" must be a list of {\"where\": [...], \"severity\": ...}");
+    for (const auto &c : cases) {
+        if (!c.is_object() || !c.contains("where") || !c.contains("severity") || !c["severity"].is_string())
+            fail(origin, rule.id, "each \"severityWhen\" case needs \"where\" and a \"severity\": " + c.dump());
+        rule.severityWhen.push_back({parseConditions(c["where"], origin, rule.id),
+                                     parseSeverity(origin, rule.id, c["severity"].get<std::string>())});
+    }
     rule.title = r.value("title", "");
     rule.explanation = r.value("explanation", "");
     if (rule.title.empty() || rule.explanation.empty())
@@ -254,24 +292,7 @@ std::vector<Finding> RuleSet::evaluate(const Analysis &analysis, const std::vect
         const std::vector<RuleMatch> matches = rule.usesSequence ? matchSequence(rule.sequence, analysis)
                                                                  : findRuleDetector(rule.detector)(analysis);
         for (const RuleMatch &m : matches) {
-            bool pass = true;
-            for (const Condition &c : rule.where) {
-                const auto v = m.numbers.find(c.value);
-                double rhs = c.constant;
-                if (!c.otherValue.empty()) {
-                    const auto o = m.numbers.find(c.otherValue);
-                    if (o == m.numbers.end()) {
-                        pass = false;
-                        break;
-                    }
-                    rhs = o->second;
-                }
-                if (v == m.numbers.end() || !compare(v->second, c.op, rhs)) {
-                    pass = false;
-                    break;
-                }
-            }
-            if (!pass)
+            if (!holds(rule.where, m))
                 continue;
             Finding f;
             f.rule = rule.id;
@@ -279,6 +300,11 @@ std::vector<Finding> RuleSet::evaluate(const Analysis &analysis, const std::vect
             f.start = m.start;
             f.end = m.end;
             f.severity = rule.severity;
+            for (const SeverityCase &c : rule.severityWhen)
+                if (holds(c.where, m)) {
+                    f.severity = c.severity;
+                    break;
+                }
             f.title = fillTemplate(rule.title, m);
             f.explanation = fillTemplate(rule.explanation, m);
             f.chain = m.chain;

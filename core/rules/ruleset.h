@@ -34,6 +34,11 @@ struct Sequence {
     std::vector<std::string> absent; // event types that must not occur inside the match
 };
 
+struct SeverityCase {
+    std::vector<Condition> where;
+    Severity severity = Severity::Error;
+};
+
 struct Rule {
     std::string id;
     std::string origin; // file it came from
@@ -43,6 +48,7 @@ struct Rule {
     bool usesSequence = false;
     std::vector<Condition> where;
     Severity severity = Severity::Error;
+    std::vector<SeverityCase> severityWhen; // first case that holds overrides `severity`
     std::string title, explanation;
     std::vector<std::string> references;
 };
