@@ -100,17 +100,24 @@ struct KubeletRun {
 };
 
 // After a kubelet start: which came first for a pod's container, the pod worker's status
-// generation or the probe worker's first readiness result (incident 1).
+// generation or the container's first readiness result (probe-status-race). The pod worker
+// builds the status from the probe manager's results; a container with a readiness worker
+// but no result yet is written ready:false, so a container that was running and Ready
+// before the restart flaps to not ready (and a site's admission handler may kill it).
 struct StatusProbeOrder {
     PodId pod = kNoPod;
     StringId container = kNoString;
     std::size_t runIndex = 0;          // into Facts::kubeletRuns
-    std::size_t statusEvent = kNoEvent;
-    std::size_t probeEvent = kNoEvent;
+    std::size_t statusEvent = kNoEvent; // "Generating status", else the first status patch
+    std::size_t probeEvent = kNoEvent;  // first readiness result: a seeding line, a readiness
+                                        // probe result, SyncLoop (probe), else the ready patch
     bool statusFirst = false;
     Duration delta;                    // probe time - status time (positive: status first)
-    std::size_t notReadyEvent = kNoEvent; // the ready:false patch / NotReady that followed
-    std::size_t killEvent = kNoEvent;     // the kill that followed
+    std::string orderFrom;             // what the order was read from when a side is not logged
+    std::string runningBefore;         // evidence the container ran before the start ("" = none)
+    std::size_t notReadyEvent = kNoEvent;   // ready:false pushed for it (patch, readiness changed)
+    std::size_t readyAgainEvent = kNoEvent; // reported ready again
+    std::size_t killEvent = kNoEvent;       // killed or rejected right after
 };
 
 struct PlegHealth {

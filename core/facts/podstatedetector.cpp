@@ -58,7 +58,10 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
             reasons.note(ctx, e);
         } else if (type == "container.spec-hash-changed") {
             kind = K::SpecHashChanged;
-            detail = "spec hash " + std::string(ctx.field(e, "hashOld")) + " vs " + std::string(ctx.field(e, "hashNew"));
+            // Up to 1.12 the hashes are printed; later kubelets only say "definition changed".
+            const std::string_view oldHash = ctx.field(e, "hashOld"), newHash = ctx.field(e, "hashNew");
+            detail = oldHash.empty() ? std::string("container definition changed")
+                                     : "spec hash " + std::string(oldHash) + " vs " + std::string(newHash);
             reasons.note(e, "container spec hash changed");
         } else if (type == "container.kill") {
             kind = K::Killed;

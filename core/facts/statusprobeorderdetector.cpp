@@ -1,68 +1,182 @@
-// Incident 1's fact: after a kubelet start, did the pod worker generate the pod's status
-// before the probe worker seeded the container's readiness result? And what followed.
+// probe-status-race's fact: after a kubelet start, did the pod worker generate a pod's status
+// before the container's first readiness result, and what followed (ready:false pushed, a
+// kill, ready again). Every wording is an event type (resources/events.json); this file only
+// orders them. Verbosity decides what is logged: "Generating pod status" and "Probe
+// succeeded" need -v=3, so either side may be missing and is then read from status patches.
 #include "factcontext.h"
 
 #include "../util/textscan.h"
 
+#include <algorithm>
 #include <map>
 
 namespace kubelane::core {
 
 namespace {
+
 constexpr std::int64_t kConsequenceWindow = 10 * kNsPerSecond;
+// The pod worker and the probe workers of one start all run within this much of it.
+constexpr std::int64_t kStartupWindow = 600 * kNsPerSecond;
+// The first PLEG relist after a start reports every container already running at once.
+constexpr std::int64_t kFirstRelistSpread = 3 * kNsPerSecond;
+
+struct Types {
+    explicit Types(const FactContext &ctx)
+        : generate(ctx.type("pod.status.generate")), patch(ctx.type("pod.status.patch")),
+          changedBeforeSync(ctx.type("pod.readiness.changed-before-sync")), seeded(ctx.type("probe.initial-result")),
+          success(ctx.type("probe.result.success")), failure(ctx.type("probe.result.failure")), error(ctx.type("probe.result.error")),
+          syncProbe(ctx.type("syncloop.probe")), plegEvent(ctx.type("syncloop.pleg")), kill(ctx.type("container.kill")),
+          rejected(ctx.type("pod.admission-rejected"))
+    {
+    }
+    EventTypeId generate, patch, changedBeforeSync, seeded, success, failure, error, syncProbe, plegEvent, kill, rejected;
+};
+
+bool isReadiness(std::string_view probeType) { return probeType == "Readiness" || probeType == "readiness"; }
+
+// What one kubelet run logged about each pod and container in its first minutes.
+struct RunView {
+    std::map<PodId, std::size_t> firstStatus, firstPatch, firstPodReadiness, firstPodEvent;
+    std::map<std::pair<PodId, StringId>, std::size_t> firstReadiness;
+    std::map<PodId, std::size_t> runningAtStart; // in the first PLEG relist after the start
+};
+
+RunView observeRun(const FactContext &ctx, const Types &t, const KubeletRun &run, std::size_t from, std::size_t to)
+{
+    const Incident &inc = ctx.inc;
+    RunView v;
+    std::optional<Timestamp> firstRelist;
+    for (std::size_t i = from; i < to; ++i) {
+        const Event &e = inc.events[i];
+        if (e.node != run.node || e.pod == kNoPod)
+            continue;
+        v.firstPodEvent.emplace(e.pod, i);
+        if (e.type == t.generate)
+            v.firstStatus.emplace(e.pod, i);
+        else if (e.type == t.patch)
+            v.firstPatch.emplace(e.pod, i);
+        else if (e.type == t.seeded && e.container != kNoString)
+            v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
+        else if ((e.type == t.success || e.type == t.failure || e.type == t.error) && isReadiness(ctx.field(e, "probeType")))
+            v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
+        else if (e.type == t.syncProbe && ctx.field(e, "probe") == "readiness")
+            v.firstPodReadiness.emplace(e.pod, i); // names the pod, not the container
+        else if (e.type == t.plegEvent && ctx.field(e, "eventType") == "ContainerStarted") {
+            if (!firstRelist)
+                firstRelist = e.time;
+            if ((e.time - *firstRelist).ns <= kFirstRelistSpread)
+                v.runningAtStart.emplace(e.pod, i);
+        }
+    }
+    return v;
 }
+
+bool listsContainer(const FactContext &ctx, const Event &patch, const char *key, StringId container)
+{
+    return text::listContains(ctx.field(patch, key), ',', ctx.text(container));
+}
+
+// Why we believe the container ran before this start, or "" if nothing says so. A pod created
+// after the start is expected to be not ready at first: that is no race.
+std::string runningBefore(const FactContext &ctx, const Types &t, const RunView &v, const KubeletRun &run, PodId pod, std::size_t probe)
+{
+    const Incident &inc = ctx.inc;
+    if (probe != kNoEvent && inc.events[probe].type == t.seeded)
+        return "the probe worker found it already running on the host";
+    if (const auto it = v.runningAtStart.find(pod); it != v.runningAtStart.end())
+        return "the first PLEG relist after the start found it running";
+    for (std::size_t i = inc.lowerBound(run.start - Duration::fromSeconds(3600)); i < inc.events.size() && inc.events[i].time < run.start; ++i)
+        if (inc.events[i].pod == pod && inc.events[i].node == run.node)
+            return "the previous kubelet run logged the pod";
+    return {};
+}
+
+} // namespace
 
 void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
 {
     const Incident &inc = ctx.inc;
+    const Types t(ctx);
     for (std::size_t r = 0; r < facts.kubeletRuns.size(); ++r) {
         const KubeletRun &run = facts.kubeletRuns[r];
-        const std::size_t from = inc.lowerBound(run.start);
-        const std::size_t to = inc.lowerBound(run.end + Duration{1});
-        std::map<PodId, std::size_t> firstStatus;
-        std::map<std::pair<PodId, StringId>, std::size_t> firstProbe;
+        if (run.startEvent == kNoEvent)
+            continue; // the log begins inside this run: no start to race after
+        const Timestamp windowEnd = std::min(run.end, run.start + Duration{kStartupWindow});
+        const std::size_t from = inc.lowerBound(run.start), to = inc.lowerBound(windowEnd + Duration{1});
+        const RunView v = observeRun(ctx, t, run, from, to);
+
+        // Every container the run reported on: from readiness results and from status patches.
+        std::map<std::pair<PodId, StringId>, bool> containers;
+        for (const auto &[key, idx] : v.firstReadiness)
+            containers[key] = true;
         for (std::size_t i = from; i < to; ++i) {
             const Event &e = inc.events[i];
-            if (e.node != run.node || e.pod == kNoPod)
+            if (e.type != t.patch || e.node != run.node || e.pod == kNoPod)
                 continue;
-            if (ctx.is(e, "pod.status.generate"))
-                firstStatus.emplace(e.pod, i);
-            else if (ctx.is(e, "probe.initial-result") && e.container != kNoString)
-                firstProbe.emplace(std::make_pair(e.pod, e.container), i);
+            for (const char *key : {"readyContainers", "unreadyContainers"})
+                text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
+                    if (const StringId c = inc.strings.find(name); c != kNoString)
+                        containers.emplace(std::make_pair(e.pod, c), true);
+                });
         }
-        for (const auto &[key, probeIdx] : firstProbe) {
-            const auto status = firstStatus.find(key.first);
-            if (status == firstStatus.end())
-                continue;
+
+        for (const auto &[key, unused] : containers) {
+            const auto [pod, container] = key;
             StatusProbeOrder o;
-            o.pod = key.first;
-            o.container = key.second;
+            o.pod = pod;
+            o.container = container;
             o.runIndex = r;
-            o.statusEvent = status->second;
-            o.probeEvent = probeIdx;
+            // What the kubelet reported for the container after the start: the first patch
+            // listing it not ready, and the first after that listing it ready.
+            for (std::size_t i = from; i < to; ++i) {
+                const Event &e = inc.events[i];
+                if (e.pod != pod || e.node != run.node)
+                    continue;
+                if (o.notReadyEvent == kNoEvent
+                    && ((e.type == t.patch && listsContainer(ctx, e, "unreadyContainers", container)) || e.type == t.changedBeforeSync))
+                    o.notReadyEvent = i;
+                else if (o.notReadyEvent != kNoEvent && o.readyAgainEvent == kNoEvent && e.type == t.patch
+                         && listsContainer(ctx, e, "readyContainers", container))
+                    o.readyAgainEvent = i;
+            }
+            // The two sides, from what is logged; a side not logged is read from the patches.
+            const auto status = v.firstStatus.find(pod);
+            o.statusEvent = status != v.firstStatus.end() ? status->second : o.notReadyEvent;
+            if (const auto p = v.firstReadiness.find(key); p != v.firstReadiness.end())
+                o.probeEvent = p->second;
+            else if (const auto pp = v.firstPodReadiness.find(pod); pp != v.firstPodReadiness.end())
+                o.probeEvent = pp->second;
+            if (status == v.firstStatus.end())
+                o.orderFrom = "the status patches (\"Generating pod status\" is logged at -v=3 and up)";
+            if (o.probeEvent == kNoEvent) {
+                o.probeEvent = o.readyAgainEvent;
+                o.orderFrom = "the status patches (readiness probe results are logged at -v=3 and up)";
+            }
+            if (o.statusEvent == kNoEvent || o.probeEvent == kNoEvent)
+                continue;
             const Event &s = inc.events[o.statusEvent];
             const Event &p = inc.events[o.probeEvent];
             o.delta = p.time - s.time;
             // Equal microseconds: the store's order (file order within one source) decides.
             o.statusFirst = s.time != p.time ? s.time < p.time : o.statusEvent < o.probeEvent;
-            // What followed: a ready:false patch and a kill of that container, within seconds.
-            const Timestamp first = std::min(s.time, p.time);
-            for (std::size_t i = std::min(o.statusEvent, o.probeEvent); i < inc.events.size(); ++i) {
-                const Event &e = inc.events[i];
-                if ((e.time - first).ns > kConsequenceWindow)
-                    break;
-                if (e.pod != o.pod)
-                    continue;
-                if (o.notReadyEvent == kNoEvent && ctx.is(e, "pod.status.patch")) {
-                    const std::string_view unready = ctx.field(e, "unreadyContainers");
-                    if (text::listContains(unready, ',', inc.text(o.container)) || ctx.field(e, "podReady") == "False")
-                        o.notReadyEvent = i;
+            // A first readiness result that failed made the container not ready by itself:
+            // the report that follows is the probe's verdict, not the race.
+            const bool probeFailed = p.type == t.failure || p.type == t.error || (p.type == t.syncProbe && ctx.field(p, "status") != "ready");
+            if (probeFailed)
+                o.notReadyEvent = o.readyAgainEvent = kNoEvent;
+            o.runningBefore = runningBefore(ctx, t, v, run, pod, o.probeEvent);
+            // What followed the not-ready report: the container killed or the pod rejected.
+            if (o.notReadyEvent != kNoEvent)
+                for (std::size_t i = o.notReadyEvent; i < inc.events.size(); ++i) {
+                    const Event &e = inc.events[i];
+                    if ((e.time - inc.events[o.notReadyEvent].time).ns > kConsequenceWindow)
+                        break;
+                    if (e.pod == pod && ((e.type == t.kill && (e.container == kNoString || e.container == container)) || e.type == t.rejected)) {
+                        o.killEvent = i;
+                        break;
+                    }
                 }
-                if (o.killEvent == kNoEvent && ctx.is(e, "container.kill")
-                    && (e.container == kNoString || e.container == o.container))
-                    o.killEvent = i;
-            }
-            facts.orders.push_back(o);
+            facts.orders.push_back(std::move(o));
         }
     }
 }

@@ -1,5 +1,9 @@
 #include "ruledetectors.h"
 
+#include "../classify/extractors.h"
+#include "../classify/eventtypecatalog.h"
+#include "../util/kubeversion.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -135,6 +139,21 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
     return out;
 }
 
+// What the kubelet's version says about readiness on restart (docs/version-matrix.md).
+std::string restartReadinessNote(const std::string &version)
+{
+    const KubeVersion v = parseKubeVersion(version);
+    const std::string before = "Kubelets before 1.35 reset every container's readiness when they restart (kubernetes#100277), so each running "
+                               "container with a readiness probe is not ready until its first probe";
+    const std::string from = "from 1.35 the kubelet keeps the readiness it had before the restart (KEP-4781) unless the "
+                             "ChangeContainerStatusOnKubeletRestart feature gate, off by default, is on";
+    if (!v.known())
+        return before + "; " + from + ". The kubelet's version is not in the bundle.";
+    if (v < KubeVersion{1, 35})
+        return before + ": expected on " + version + ", but the pod left its Services' endpoints meanwhile.";
+    return "On " + version + ", " + from + ": this flap means the gate is on, or a kubelet bug.";
+}
+
 std::vector<RuleMatch> statusProbeRace(const Analysis &a)
 {
     const Incident &inc = *a.incident;
@@ -148,33 +167,55 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         const Event &p = inc.events[o.probeEvent];
         m.start = std::min(s.time, p.time);
         m.end = std::max(s.time, p.time);
+        const bool harmed = o.notReadyEvent != kNoEvent;
+        const bool killed = o.killEvent != kNoEvent;
         m.numbers["statusFirst"] = o.statusFirst;
-        m.numbers["consequence"] = o.notReadyEvent != kNoEvent || o.killEvent != kNoEvent;
+        m.numbers["runningBefore"] = !o.runningBefore.empty();
+        m.numbers["notReady"] = harmed;
+        m.numbers["killed"] = killed;
         m.numbers["deltaMicros"] = double(o.delta.ns) / 1e3;
+        const KubeletRun &run = a.facts.kubeletRuns[o.runIndex];
+        const std::string version = run.version.empty() ? "(version not logged)" : run.version;
         m.text["pod"] = pod;
         m.text["container"] = container;
+        m.text["node"] = std::string(inc.text(run.node));
+        m.text["version"] = version;
+        m.text["kubeletStart"] = clock(run.start);
         m.text["delta"] = formatDuration(Duration{std::llabs(o.delta.ns)});
         m.text["statusAt"] = formatTimeOfDay(s.time) + "Z";
         m.text["probeAt"] = formatTimeOfDay(p.time) + "Z";
-        const KubeletRun &run = a.facts.kubeletRuns[o.runIndex];
-        m.text["node"] = std::string(inc.text(run.node));
-        m.text["kubeletStart"] = run.startEvent == kNoEvent ? "the start of its log, " + clock(run.start) : clock(run.start);
-        m.text["version"] = run.version.empty() ? "unknown version" : run.version;
-        step(m, inc, run.startEvent, "kubelet " + m.text["version"] + " starts on " + m.text["node"]);
+        m.text["orderFrom"] = o.orderFrom.empty() ? "" : " (order read from " + o.orderFrom + ")";
+        m.text["runningBefore"] = o.runningBefore.empty() ? "no sign it ran before the start" : o.runningBefore;
+        step(m, inc, run.startEvent, "kubelet " + version + " starts on " + m.text["node"]);
         step(m, inc, o.statusEvent, "pod worker generates the status of " + pod + " (no readiness result yet)");
-        step(m, inc, o.probeEvent, "probe worker seeds readiness Success for " + container + " (" + m.text["delta"] + " later)");
+        step(m, inc, o.probeEvent, "first readiness result for " + container + " (" + m.text["delta"] + " later)");
         std::string consequence;
-        if (o.notReadyEvent != kNoEvent) {
-            step(m, inc, o.notReadyEvent, "status patched with " + container + " ready:false");
-            consequence = "the status was patched with ready:false";
-            m.end = std::max(m.end, inc.events[o.notReadyEvent].time);
+        if (harmed) {
+            const Event &down = inc.events[o.notReadyEvent];
+            step(m, inc, o.notReadyEvent, "kubelet reports " + container + " ready:false");
+            m.text["notReadyAt"] = formatTimeOfDay(down.time) + "Z";
+            m.end = std::max(m.end, down.time);
+            if (killed) {
+                const Event &k = inc.events[o.killEvent];
+                step(m, inc, o.killEvent, inc.typeName(k) == "pod.admission-rejected" ? "the pod is rejected at admission" : "the running container is killed");
+                consequence = std::string("Then ") + (inc.typeName(k) == "pod.admission-rejected" ? "the pod was rejected at admission" : "the container was killed")
+                    + " at " + formatTimeOfDay(k.time) + "Z, " + formatDuration(k.time - down.time) + " later.";
+                m.end = std::max(m.end, k.time);
+            } else if (o.readyAgainEvent != kNoEvent) {
+                const Event &up = inc.events[o.readyAgainEvent];
+                step(m, inc, o.readyAgainEvent, "kubelet reports " + container + " ready again");
+                m.text["notReadyFor"] = formatDuration(up.time - down.time);
+                consequence = "It was reported ready again at " + formatTimeOfDay(up.time) + "Z: not ready for " + m.text["notReadyFor"] + ".";
+                m.end = std::max(m.end, up.time);
+            } else {
+                m.text["notReadyFor"] = "the rest of the log";
+                consequence = "It was still not ready when the kubelet's log ends (" + clock(a.facts.kubeletRuns[o.runIndex].end) + ").";
+            }
         }
-        if (o.killEvent != kNoEvent) {
-            step(m, inc, o.killEvent, "the running container is killed");
-            consequence += std::string(consequence.empty() ? "" : " and ") + "the container was killed";
-            m.end = std::max(m.end, inc.events[o.killEvent].time);
-        }
+        m.text["notReadyFor"] = m.text.count("notReadyFor") ? m.text["notReadyFor"] : "";
+        m.text["harm"] = killed ? "killed running container " + container : "flapped " + container + " not ready for " + m.text["notReadyFor"];
         m.text["consequence"] = consequence;
+        m.text["versionNote"] = killed ? "" : " " + restartReadinessNote(run.version);
         finish(m);
         out.push_back(std::move(m));
     }
@@ -279,6 +320,45 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
     return out;
 }
 
+// Pods the API changed during [from, to) on a node: a "SyncLoop UPDATE" names them. A
+// container whose spec changed without one was changed by the kubelet's own view of it.
+std::set<PodId> podsUpdatedFromApi(const Incident &inc, StringId node, Timestamp from, Timestamp to)
+{
+    std::set<PodId> out;
+    const auto update = inc.eventTypes ? inc.eventTypes->find("syncloop.update") : std::nullopt;
+    if (!update)
+        return out;
+    std::map<std::pair<std::string_view, std::string_view>, PodId> byName; // (ns, name) -> pod
+    for (PodId p = 0; p < inc.pods.size(); ++p)
+        byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = p;
+    for (std::size_t i = inc.lowerBound(from); i < inc.events.size() && inc.events[i].time < to; ++i) {
+        const Event &e = inc.events[i];
+        if (e.type != *update || e.node != node)
+            continue;
+        if (e.pod != kNoPod)
+            out.insert(e.pod);
+        forEachListedPod(inc.field(e, "pods"), [&](std::string_view entry) {
+            const PodReference ref = parsePodReference(entry);
+            for (auto it = byName.lower_bound({ref.ns, ref.name}); it != byName.end() && it->first.second == ref.name
+                 && (ref.ns.empty() || it->first.first == ref.ns); ++it)
+                out.insert(it->second);
+        });
+    }
+    return out;
+}
+
+// "v1.7.6 -> v1.9.11 upgrade", "restart of v1.28.4 (same version)", ...: only what is known.
+std::string versionChange(const std::string &before, const std::string &after)
+{
+    if (after.empty())
+        return before.empty() ? "restart (its version is not logged)" : "restart after " + before + " (new version not logged)";
+    if (before.empty())
+        return "start of " + after + " (the version before it is not in the bundle)";
+    if (before == after)
+        return "restart of " + after + " (same version)";
+    return before + " -> " + after + " upgrade";
+}
+
 std::vector<RuleMatch> specHashRestart(const Analysis &a)
 {
     const Incident &inc = *a.incident;
@@ -286,13 +366,17 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
     const auto &runs = a.facts.kubeletRuns;
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const KubeletRun &run = runs[r];
+        if (run.startEvent == kNoEvent)
+            continue; // the log begins inside this run: no restart to blame
+        const Timestamp until = std::min(run.end, run.start + Duration::fromSeconds(600));
+        const std::set<PodId> updated = podsUpdatedFromApi(inc, run.node, run.start, until);
         RuleMatch m;
         std::set<std::string> containers;
         for (const ContainerEvent &c : a.facts.containerEvents) {
-            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.events[c.event].node != run.node)
+            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.events[c.event].node != run.node || c.time < run.start || c.time > until)
                 continue;
-            if (c.time < run.start || c.time > run.start + Duration::fromSeconds(600) || (!run.openEnded && c.time > run.end))
-                continue;
+            if (c.pod != kNoPod && updated.count(c.pod))
+                continue; // a rollout through the API, not the restart
             const std::string name = (c.pod == kNoPod ? std::string("?") : inc.podName(c.pod)) + "/" + std::string(inc.text(c.container));
             if (containers.insert(name).second && m.chain.size() < 6)
                 step(m, inc, c.event, "container " + name + ": " + c.detail + ", killed and recreated");
@@ -301,26 +385,30 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         }
         if (containers.empty())
             continue;
-        std::string previous = "unknown";
+        std::string previous;
         for (std::size_t p = r; p-- > 0;)
             if (runs[p].node == run.node && !runs[p].version.empty()) {
                 previous = runs[p].version;
                 step(m, inc, runs[p].startEvent, "kubelet " + previous + " was running");
                 break;
             }
-        step(m, inc, run.startEvent, "kubelet " + run.version + " starts");
+        step(m, inc, run.startEvent, "kubelet " + (run.version.empty() ? std::string("(version not logged)") : run.version) + " starts");
         m.subject = "node/" + std::string(inc.text(run.node));
         m.start = run.start;
         m.text["node"] = std::string(inc.text(run.node));
         m.text["count"] = std::to_string(containers.size());
-        m.text["newVersion"] = run.version.empty() ? "unknown" : run.version;
-        m.text["oldVersion"] = previous;
+        m.text["containersNoun"] = containers.size() == 1 ? "container" : "containers";
+        m.text["change"] = versionChange(previous, run.version);
         std::string list;
         for (const auto &c : containers)
             list += (list.empty() ? "" : ", ") + c;
         m.text["containers"] = list;
+        const bool upgraded = !previous.empty() && !run.version.empty() && previous != run.version;
         m.numbers["containers"] = double(containers.size());
-        m.numbers["versionChanged"] = previous != "unknown" && previous != run.version;
+        m.numbers["versionChanged"] = upgraded;
+        // One container changed right after a plain restart can be a coincidence; several, or
+        // any after a version change, is the kubelet's hash.
+        m.numbers["strength"] = double(containers.size()) + (upgraded ? 1 : 0);
         finish(m);
         out.push_back(std::move(m));
     }
