@@ -113,6 +113,11 @@ std::string healthyAgain(int second, const std::string &node)
     return cri(second, "524394", "      1 node_lifecycle_controller.go:721] Node " + node + " is healthy again, removing all taints");
 }
 
+std::string observedNode(int second, const std::string &node)
+{
+    return cri(second, "100201", "      1 node_lifecycle_controller.go:637] Controller observed a new Node: \"" + node + "\"");
+}
+
 std::string controllerNoise(int second)
 {
     return cri(second, "671617", "      1 taint_manager.go:158] Sending events to api server.");
@@ -432,6 +437,104 @@ private slots:
         QVERIFY2(QString::fromStdString(g->graceOrigin).contains(originContains), g->graceOrigin.c_str());
         QCOMPARE(g->exceedsGrace, 45 > graceSeconds);
         QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), 45 > graceSeconds ? 1 : 0);
+    }
+
+    // The node lifecycle controller's log decides whether a gap past the grace period was a
+    // lost node: it acted (finding, error), it covers the time and stayed silent (no finding:
+    // the silence was in the logs), or the bundle cannot tell (finding, warning, saying so).
+    void controllerReaction_data()
+    {
+        QTest::addColumn<QString>("controller");
+        QTest::addColumn<int>("reaction"); // HeartbeatGap::Reaction
+        QTest::addColumn<int>("findings");
+        QTest::addColumn<QString>("severity");
+        QTest::addColumn<QString>("explains");
+        const int from = at(2, 5, 11), to = at(2, 20, 0);
+        const std::string covers = observedNode(from, "node3") + observedNode(from + 1, "node4") + controllerNoise(to);
+        QTest::newRow("acted") << QString::fromStdString(covers + controllerNotReady(at(2, 13, 17), "node3"))
+                               << int(HeartbeatGap::Reaction::Acted) << 1 << "error" << "acted on it: NotReady at 02:13:17Z";
+        QTest::newRow("silent") << QString::fromStdString(covers) << int(HeartbeatGap::Reaction::Ignored) << 0 << "" << "";
+        QTest::newRow("acted on another node only")
+            << QString::fromStdString(covers + controllerNotReady(at(2, 13, 17), "node4")) << int(HeartbeatGap::Reaction::Ignored) << 0 << "" << "";
+        QTest::newRow("no controller log") << QString() << int(HeartbeatGap::Reaction::Unchecked) << 1 << "warning"
+                                           << "no kube-controller-manager log for that time";
+        QTest::newRow("log ends before the grace ran out")
+            << QString::fromStdString(observedNode(from, "node3") + controllerNoise(at(2, 12, 50))) << int(HeartbeatGap::Reaction::Unchecked) << 1
+            << "warning" << "no kube-controller-manager log for that time";
+        QTest::newRow("no lifecycle lines at all")
+            << QString::fromStdString(controllerNoise(from) + controllerNoise(to)) << int(HeartbeatGap::Reaction::Unchecked) << 1 << "warning"
+            << "no node lifecycle controller line";
+    }
+    void controllerReaction()
+    {
+        QFETCH(QString, controller);
+        QFETCH(int, reaction);
+        QFETCH(int, findings);
+        QFETCH(QString, severity);
+        QFETCH(QString, explains);
+        std::vector<File> files{{kApiserverLog, apiserverWithGap(59)}};
+        if (!controller.isEmpty())
+            files.push_back({kControllerLog, controller.toStdString()});
+        const auto inc = loadFiles(files);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        const HeartbeatGap *g = gapOf(*a, "node3");
+        QVERIFY(g && g->exceedsGrace);
+        QCOMPARE(int(g->reaction), reaction);
+        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), findings);
+        for (const Finding &f : a->findings) {
+            QCOMPARE(QString(severityName(f.severity)), severity);
+            QVERIFY2(QString::fromStdString(f.explanation).contains(explains), f.explanation.c_str());
+            for (const char *wrong : {"none recorded", "no taint recorded", "0 pods", "{"})
+                QVERIFY2(f.explanation.find(wrong) == std::string::npos, f.explanation.c_str());
+        }
+    }
+
+    // Without a controller-manager version or flag, the grace period follows the newest
+    // kubelet: the control plane is never older than its kubelets.
+    void graceFromKubeletVersion_data()
+    {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<int>("graceSeconds");
+        QTest::newRow("1.31 kubelet") << "v1.31.4" << 40;
+        QTest::newRow("1.32 kubelet") << "v1.32.0" << 50;
+    }
+    void graceFromKubeletVersion()
+    {
+        QFETCH(QString, version);
+        QFETCH(int, graceSeconds);
+        const std::string kubelet = kubeletLine(at(2, 5, 0), "100000", "server.go:446] \"Kubelet version\" kubeletVersion=\"" + version.toStdString() + "\"");
+        const auto inc = loadFiles({{kApiserverLog, apiserverWithGap(45)}, {"nodes/node3/kubelet.log", kubelet}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        const HeartbeatGap *g = gapOf(*a, "node3");
+        QVERIFY(g);
+        QCOMPARE(g->grace, Duration::fromSeconds(graceSeconds));
+        QVERIFY2(QString::fromStdString(g->graceOrigin).contains(version + " from the newest kubelet"), g->graceOrigin.c_str());
+        QCOMPARE(g->exceedsGrace, 45 > graceSeconds);
+    }
+
+    // A state still open when its source's log ends is known only until then, even when
+    // another source (here the apiserver) logs for an hour more.
+    void openStatesEndWithTheirSource()
+    {
+        const std::string controller = observedNode(at(2, 5, 0), "node4") + taintQueued(at(2, 14, 10), "node4", "NotReady")
+            + controllerNotReady(at(2, 14, 10), "node4") + controllerNoise(at(2, 20, 0));
+        const std::string apiserver = statusPatches(at(2, 5, 0), at(3, 20, 0), "node3");
+        const auto inc = loadFiles({{kControllerLog, controller}, {kApiserverLog, apiserver}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.taints.size(), size_t(1));
+        QVERIFY(a->facts.taints[0].openEnded);
+        QCOMPARE(test::utc(a->facts.taints[0].end), QString("2020-06-18T02:20:00.671617Z"));
+        QVERIFY(a->facts.taints[0].end < inc->last());
+        bool sawCondition = false;
+        for (const ConditionSpan &c : a->facts.conditions)
+            if (c.openEnded && inc->text(c.node) == "node4") {
+                sawCondition = true;
+                QCOMPARE(c.end, a->facts.taints[0].end);
+            }
+        QVERIFY(sawCondition);
     }
 
     // A taint added and removed has both times; one never removed is open-ended up to the end
