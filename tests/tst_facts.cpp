@@ -699,6 +699,57 @@ private slots:
         }
     }
 
+    // An upstream structured kubelet (1.30, raw klog, UTC) restarts. web-0 logs both sides at
+    // -v=3 (status first, then SyncLoop (probe) ready); web-1 logs neither, so the order is
+    // read from its patches; both flap not ready and are findings (warnings: nothing killed).
+    // Silent: new-0 (created after the start: no sign it ran before), fail-0 (its first
+    // readiness probe failed: not ready by the probe's verdict) and seed-0 (probe first).
+    void statusProbeOrderStructured()
+    {
+        auto k = [](const std::string &clock, const std::string &rest) { return "I0516 " + clock + "    4052 " + rest + "\n"; };
+        auto patch = [&](const std::string &clock, const std::string &pod, const std::string &ctr, bool ready) {
+            return k(clock, "status_manager.go:877] \"Patch status for pod\" pod=\"default/" + pod + "\" podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"containerStatuses\\\":[{\\\"name\\\":\\\"" + ctr + "\\\",\\\"ready\\\":" + (ready ? "true" : "false") + "}]}}\"");
+        };
+        auto started = [&](const std::string &clock, const std::string &pod) {
+            return k(clock, "kubelet.go:2439] \"SyncLoop (PLEG): event for pod\" pod=\"default/" + pod + "\" event={\"ID\":\"7ed0f963-37b7-4383-9d94-77e3a5afb787\",\"Type\":\"ContainerStarted\",\"Data\":\"f51267392f05152ad8ef082073f1b65abea345f4d4445cf079acd0d770374a1c\"}");
+        };
+        const std::string log = k("18:00:00.100000", "server.go:487] \"Kubelet version\" kubeletVersion=\"v1.30.2\"")
+            + started("18:00:02.500000", "web-0") + started("18:00:02.500100", "web-1") + started("18:00:02.500200", "fail-0")
+            + started("18:00:02.500300", "seed-0")
+            + k("18:00:02.600000", "kubelet_pods.go:1652] \"Generating pod status\" podIsTerminal=false pod=\"default/web-0\"")
+            + k("18:00:02.600100", "kubelet_pods.go:1652] \"Generating pod status\" podIsTerminal=false pod=\"default/seed-0\"")
+            + k("18:00:02.600050", "prober.go:128] \"Probe succeeded\" probeType=\"Readiness\" pod=\"default/seed-0\" podUID=\"11\" containerName=\"app\"")
+            + k("18:00:02.700000", "prober.go:107] \"Probe failed\" probeType=\"Readiness\" pod=\"default/fail-0\" podUID=\"12\" containerName=\"app\" probeResult=\"failure\" output=\"HTTP probe failed with statuscode: 503\"")
+            + patch("18:00:02.800000", "web-0", "app", false) + patch("18:00:02.800100", "web-1", "app", false)
+            + patch("18:00:02.800200", "fail-0", "app", false) + patch("18:00:02.800300", "seed-0", "app", true)
+            + k("18:00:05.000000", "kuberuntime_manager.go:1046] \"No sandbox for pod can be found. Need to start a new one\" pod=\"default/new-0\"")
+            + patch("18:00:07.000000", "new-0", "app", false)
+            + k("18:00:09.000000", "kubelet.go:2528] \"SyncLoop (probe)\" probe=\"readiness\" status=\"ready\" pod=\"default/web-0\"")
+            + patch("18:00:09.100000", "web-0", "app", true) + patch("18:00:12.100000", "web-1", "app", true)
+            + patch("18:00:15.000000", "new-0", "app", true) + k("18:00:30.000000", "kubelet.go:2536] \"SyncLoop (housekeeping)\"");
+        const auto inc = loadFiles({{"nodes/node3/kubelet.log", log}}, test::options());
+        const auto a = analyze(inc);
+        auto finding = [&](const std::string &pod) -> const Finding * {
+            for (const Finding &f : a->findings)
+                if (f.rule == "probe-status-race" && f.subject == "pod/default/" + pod)
+                    return &f;
+            return nullptr;
+        };
+        for (const char *pod : {"web-0", "web-1"}) {
+            const Finding *f = finding(pod);
+            QVERIFY2(f, pod);
+            QCOMPARE(f->severity, Severity::Warning);
+            QVERIFY2(f->title.find("flapped app not ready for") != std::string::npos, f->title.c_str());
+            QVERIFY2(f->explanation.find("the first PLEG relist after the start found it running") != std::string::npos, f->explanation.c_str());
+            QVERIFY2(f->explanation.find("before 1.35 reset") != std::string::npos, f->explanation.c_str());
+        }
+        QVERIFY(finding("web-0")->title.find("not ready for 6.3 s") != std::string::npos);
+        QVERIFY2(finding("web-1")->explanation.find("order read from the status patches") != std::string::npos, finding("web-1")->explanation.c_str());
+        QVERIFY(finding("web-0")->explanation.find("order read from") == std::string::npos);
+        for (const char *pod : {"new-0", "fail-0", "seed-0"})
+            QVERIFY2(!finding(pod), pod);
+    }
+
     // "PLEG is not healthy: pleg was last seen active X ago; threshold is Y": the longest X and
     // Y, the first and last report; the start-up forms (zero time, "yet to be successful") are
     // not a hang.

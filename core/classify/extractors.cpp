@@ -131,7 +131,7 @@ void extractPodList(std::string_view message, FieldList &fields)
 void extractPlegEvent(std::string_view message, FieldList &fields)
 {
     // Old: event: &pleg.PodLifecycleEvent{ID:"uid", Type:"ContainerStarted", Data:"id"}
-    // New: event=&{ID:uid Type:ContainerStarted Data:id} (already split into fields)
+    // 1.21-1.27: event=&{ID:uid Type:ContainerStarted Data:id} (already split into fields)
     std::string_view ev = fields.get("event");
     if (ev.empty()) {
         const size_t at = message.find("PodLifecycleEvent{");
@@ -139,11 +139,18 @@ void extractPlegEvent(std::string_view message, FieldList &fields)
             return;
         ev = message.substr(at);
     }
+    // 1.28+ prints the event as JSON ({"ID":"uid","Type":"ContainerStarted",...}): the key is
+    // then quoted, so `Type:` is looked for as `Type":` too.
     auto value = [&](std::string_view key) -> std::string_view {
-        const size_t k = ev.find(key);
+        size_t k = ev.find(key), skip = key.size();
+        if (k == std::string_view::npos) {
+            const std::string quoted = std::string(key.substr(0, key.size() - 1)) + "\":";
+            k = ev.find(quoted);
+            skip = quoted.size();
+        }
         if (k == std::string_view::npos)
             return {};
-        size_t i = k + key.size();
+        size_t i = k + skip;
         if (i < ev.size() && ev[i] == '"') {
             const size_t e = ev.find('"', i + 1);
             return e == std::string_view::npos ? std::string_view{} : ev.substr(i + 1, e - i - 1);
