@@ -288,7 +288,7 @@ void LaneModel::addFacts()
             const core::KubeletRun &r = *runs[i];
             StateSpan up;
             up.start = r.start;
-            up.end = r.openEnded ? m_last : r.end;
+            up.end = r.end; // an open run ends where its logs end (core bounds it)
             up.openEnded = r.openEnded;
             up.state = StateKind::KubeletUp;
             up.label = r.version.empty() ? QStringLiteral("kubelet") : QStringLiteral("kubelet ") + QString::fromStdString(r.version);
@@ -340,7 +340,7 @@ void LaneModel::addFacts()
                                     LaneKind::State, cp ? QStringLiteral("Ready (control plane)") : QStringLiteral("Ready (kubelet)"));
         StateSpan s;
         s.start = c.start;
-        s.end = c.openEnded ? m_last : c.end;
+        s.end = c.end;
         s.openEnded = c.openEnded;
         s.state = c.status == core::ConditionSpan::Status::True    ? StateKind::ReadyTrue
                 : c.status == core::ConditionSpan::Status::False ? StateKind::ReadyFalse
@@ -363,7 +363,7 @@ void LaneModel::addFacts()
                                     QStringLiteral("taint ") + label);
         StateSpan s;
         s.start = t.start;
-        s.end = t.openEnded ? m_last : t.end;
+        s.end = t.end;
         s.openEnded = t.openEnded;
         s.state = StateKind::TaintPresent;
         s.label = QString::fromStdString(t.key) + (t.effect.empty() ? QString() : ':' + QString::fromStdString(t.effect));
@@ -386,7 +386,7 @@ void LaneModel::addFacts()
             continue;
         StateSpan s;
         s.start = r.start;
-        s.end = r.openEnded ? m_last : r.end;
+        s.end = r.end;
         s.openEnded = r.openEnded;
         s.state = r.ready ? StateKind::ReadyTrue : StateKind::ReadyFalse;
         s.startEvent = r.startEvent;

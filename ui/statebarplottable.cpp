@@ -49,7 +49,8 @@ void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const
         painter->drawRect(rect);
     }
     if (openEnded && rect.width() > 8) {
-        // Still in this state when the bundle ends: a fading right edge says "continues".
+        // Still in this state when the logs that observe it end: a fading right edge says the
+        // state is unknown from there on (facts never run past their sources).
         QLinearGradient fade(rect.right() - 8, 0, rect.right(), 0);
         fade.setColorAt(0, QColor(0, 0, 0, 0));
         fade.setColorAt(1, palette.background);
