@@ -237,13 +237,12 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
         m.text["node"] = node;
         m.text["longest"] = formatDuration(h.longestReported);
         m.text["threshold"] = formatDuration(h.threshold);
-        m.text["reports"] = std::to_string(h.unhealthy.size());
         m.numbers["reports"] = double(h.unhealthy.size());
         m.numbers["longestSeconds"] = h.longestReported.seconds();
         m.numbers["thresholdSeconds"] = h.threshold.seconds();
         step(m, inc, h.unhealthy.front(), "PLEG reported not healthy");
         if (h.unhealthy.size() > 1)
-            step(m, inc, h.unhealthy.back(), "still not healthy (" + m.text["reports"] + " reports)");
+            step(m, inc, h.unhealthy.back(), "still not healthy (" + plural(h.unhealthy.size(), "report") + ")");
         // Runtime errors and NotReady around it.
         int runtimeErrors = 0;
         for (std::size_t i = inc.lowerBound(h.firstUnhealthy - Duration::fromSeconds(300)); i < inc.events.size(); ++i) {
@@ -256,16 +255,19 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             if ((type == "runtime.error" || type == "runtime.rpc-failed" || type == "runtime.down") && runtimeErrors++ < 3)
                 step(m, inc, i, "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
         }
-        std::string notReady = "no NotReady transition recorded";
+        std::string notReady;
         for (const ConditionSpan &c : a.facts.conditions)
             if (c.node == h.node && c.status != ConditionSpan::Status::True && c.start >= h.firstUnhealthy - Duration::fromSeconds(240)
                 && c.start <= h.lastUnhealthy + Duration::fromSeconds(60)) {
                 step(m, inc, c.startEvent, std::string(c.view == ConditionSpan::View::Kubelet ? "kubelet" : "control plane") + " marks the node NotReady");
-                if (notReady.starts_with("no"))
-                    notReady = "node NotReady at " + clock(c.start);
+                if (notReady.empty())
+                    notReady = " (it went NotReady at " + clock(c.start) + ")";
             }
         m.text["notReady"] = notReady;
-        m.text["runtimeErrors"] = std::to_string(runtimeErrors);
+        m.text["reports"] = plural(h.unhealthy.size(), "report");
+        m.text["runtime"] = runtimeErrors > 0
+            ? plural(std::size_t(runtimeErrors), "runtime call error") + " around it: a relist hangs when the container runtime does."
+            : "No runtime call error is logged around it, but a relist hangs when the container runtime does.";
         finish(m);
         out.push_back(std::move(m));
     }
