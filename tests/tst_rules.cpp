@@ -7,6 +7,9 @@
 
 #include <QtTest>
 
+#include <filesystem>
+#include <fstream>
+
 using namespace kubelane;
 
 namespace {
@@ -43,6 +46,33 @@ std::vector<const core::Finding *> findingsOf(const core::Analysis &a, const std
 class TestRules : public QObject {
     Q_OBJECT
 private slots:
+    // Detectors name the event types they read; a table without one of them stops the
+    // analysis with a message naming it, instead of silently giving an empty fact.
+    void missingEventTypeIsRefused()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path resources(dir.path().toStdString());
+        std::filesystem::copy(KUBELANE_RESOURCES, resources, std::filesystem::copy_options::recursive);
+        std::ifstream in(resources / "events.json");
+        std::string table((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string id = "\"id\": \"pleg.relist\"";
+        const auto at = table.find(id);
+        QVERIFY(at != std::string::npos);
+        table.replace(at, id.size(), "\"id\": \"pleg.relist-renamed\"");
+        std::ofstream(resources / "events.json") << table;
+        core::LoadOptions load = test::options();
+        load.resourceDir = resources.string();
+        const auto incident = test::load({std::string(KUBELANE_SAMPLES) + "/pleg-unhealthy"}, load);
+        core::AnalyzeOptions options;
+        options.resourceDir = resources.string();
+        try {
+            core::analyzeIncident(incident, options);
+            QFAIL("the analysis ran without the pleg.relist event type");
+        } catch (const core::LoadError &e) {
+            QVERIFY2(std::string(e.what()).find("'pleg.relist'") != std::string::npos, e.what());
+        }
+    }
+
     void malformedRuleNamesFileRuleAndProblem_data();
     void malformedRuleNamesFileRuleAndProblem();
     void unknownEventTypeIsRefused();

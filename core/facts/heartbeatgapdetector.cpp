@@ -161,10 +161,13 @@ void judgeControllerReactions(const FactContext &ctx, Facts &facts)
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride)
 {
     const Incident &inc = ctx.inc;
+    const EventTypeId apiRequest = ctx.type("apiserver.request"), audit = ctx.type("apiserver.audit"), ownRequest = ctx.type("heartbeat.request");
+    const EventTypeId statusFailed = ctx.type("node.status.update-failed"), statusExhausted = ctx.type("node.status.update-exhausted"),
+                      leaseFailed = ctx.type("lease.renew-failed");
     for (const Event &e : inc.events) {
         if (e.node == kNoString)
             continue;
-        const bool request = ctx.is(e, "apiserver.request") || ctx.is(e, "apiserver.audit") || ctx.is(e, "heartbeat.request");
+        const bool request = e.type == apiRequest || e.type == audit || e.type == ownRequest;
         if (request) {
             const std::string_view resource = ctx.field(e, "resource");
             const std::string_view sub = ctx.field(e, "subresource");
@@ -182,8 +185,8 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             else if (!(resource == "nodes" && sub == "status"))
                 continue;
             facts.heartbeats.push_back(h);
-        } else if (ctx.is(e, "node.status.update-failed") || ctx.is(e, "node.status.update-exhausted") || ctx.is(e, "lease.renew-failed")) {
-            facts.heartbeats.push_back({e.time, e.node, ctx.is(e, "lease.renew-failed") ? Heartbeat::Kind::Lease : Heartbeat::Kind::NodeStatus,
+        } else if (e.type == statusFailed || e.type == statusExhausted || e.type == leaseFailed) {
+            facts.heartbeats.push_back({e.time, e.node, e.type == leaseFailed ? Heartbeat::Kind::Lease : Heartbeat::Kind::NodeStatus,
                                         true, ctx.indexOf(e)});
         }
     }

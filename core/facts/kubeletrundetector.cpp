@@ -28,6 +28,8 @@ bool isKubeletUnit(const FactContext &ctx, const Event &e)
 void detectKubeletRuns(const FactContext &ctx, Facts &facts)
 {
     const StringId kubelet = ctx.inc.strings.find("kubelet");
+    const EventTypeId start = ctx.type("kubelet.start"), fatal = ctx.type("kubelet.fatal"), unitExit = ctx.type("systemd.unit.exit"),
+                      unitStopped = ctx.type("systemd.unit.stopped");
     std::map<StringId, KubeletRun> open;
     auto finish = [&](StringId node, const Event &e, bool fatal, std::string reason) {
         auto it = open.find(node);
@@ -48,10 +50,10 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
             continue;
-        const std::string_view type = ctx.inc.typeName(e);
+
         // A log that begins after the kubelet started still shows that run: it opens at the
         // node's first kubelet line, with its start and version unknown.
-        if (type != "kubelet.start" && e.component == kubelet && nodesWithRuns.insert(e.node).second) {
+        if (e.type != start && e.component == kubelet && nodesWithRuns.insert(e.node).second) {
             KubeletRun run;
             run.node = e.node;
             run.start = e.time;
@@ -59,7 +61,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.openEnded = true;
             open[e.node] = run;
         }
-        if (type == "kubelet.start") {
+        if (e.type == start) {
             nodesWithRuns.insert(e.node);
             if (open.count(e.node)) {
                 // A new start without a recorded exit: the previous run ended unseen.
@@ -78,9 +80,9 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.version = std::string(ctx.field(e, "version"));
             run.startEvent = ctx.indexOf(e);
             open[e.node] = run;
-        } else if (type == "kubelet.fatal" && e.component == kubelet) {
+        } else if (e.type == fatal && e.component == kubelet) {
             finish(e.node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));
-        } else if ((type == "systemd.unit.exit" || type == "systemd.unit.stopped") && isKubeletUnit(ctx, e)) {
+        } else if ((e.type == unitExit || e.type == unitStopped) && isKubeletUnit(ctx, e)) {
             // After a fatal line the systemd exit is the same exit: keep the fatal as the reason.
             if (open.count(e.node))
                 finish(e.node, e, false, std::string(ctx.inc.message(e)));

@@ -57,40 +57,43 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
 void detectNodeConditions(const FactContext &ctx, Facts &facts)
 {
     std::map<StringId, std::vector<Transition>> controlPlane, kubelet;
+    const EventTypeId notUpdated = ctx.type("nlc.node-not-updated"), statusChange = ctx.type("nlc.node-not-ready-event"),
+                      nodeEvent = ctx.type("nlc.node-event"), transitioned = ctx.type("nlc.ready-transitioned"),
+                      healthyAgain = ctx.type("nlc.healthy-again"), kubeletNotReady = ctx.type("node.status.not-ready"),
+                      kubeletEvent = ctx.type("node.status.event");
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
             continue;
         const std::size_t idx = ctx.indexOf(e);
-        const std::string_view type = ctx.inc.typeName(e);
-        if (type == "nlc.node-not-updated") {
+        if (e.type == notUpdated) {
             const std::string_view cond = ctx.field(e, "conditionType");
             if (cond.empty() || cond == "Ready")
                 controlPlane[e.node].push_back({e.time, Status::Unknown, idx, "Kubelet stopped posting node status"});
-        } else if (type == "nlc.node-not-ready-event" || type == "nlc.node-event") {
+        } else if (e.type == statusChange || e.type == nodeEvent) {
+            // The event's reason, as the patterns capture it (free text, structured status=).
             const std::string_view what = ctx.field(e, "reason").empty() ? ctx.field(e, "event") : ctx.field(e, "reason");
-            const std::string msg(ctx.inc.message(e));
-            if (what.find("NodeNotReady") != std::string_view::npos || msg.find("NodeNotReady") != std::string::npos) {
+            if (what == "NodeNotReady") {
                 auto &list = controlPlane[e.node];
                 const bool unknown = !list.empty() && list.back().status == Status::Unknown;
                 list.push_back({e.time, unknown ? Status::Unknown : Status::False, idx, "NodeNotReady"});
-            } else if (what.find("NodeReady") != std::string_view::npos || msg.find("NodeReady") != std::string::npos) {
+            } else if (what == "NodeReady") {
                 controlPlane[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
             }
-        } else if (type == "nlc.ready-transitioned") {
+        } else if (e.type == transitioned) {
             std::string_view to = ctx.field(e, "condition");
             if (to.empty())
                 to = ctx.field(e, "currentReadyCondition");
             if (auto s = statusFromText(to))
                 controlPlane[e.node].push_back({e.time, *s, idx, "ReadyCondition transitioned"});
-        } else if (type == "nlc.healthy-again") {
+        } else if (e.type == healthyAgain) {
             controlPlane[e.node].push_back({e.time, Status::True, idx, "healthy again"});
-        } else if (type == "node.status.not-ready") {
+        } else if (e.type == kubeletNotReady) {
             auto s = statusFromText(ctx.field(e, "readyStatus")).value_or(Status::False);
             std::string reason(ctx.field(e, "message"));
             if (reason.empty())
                 reason = std::string(ctx.field(e, "reason"));
             kubelet[e.node].push_back({e.time, s, idx, reason});
-        } else if (type == "node.status.event") {
+        } else if (e.type == kubeletEvent) {
             const std::string_view what = ctx.field(e, "event").empty() ? ctx.field(e, "reason") : ctx.field(e, "event");
             if (what == "NodeReady")
                 kubelet[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
@@ -149,25 +152,26 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             }
         }
     };
+    const EventTypeId added = ctx.type("nlc.taint-added"), swapped = ctx.type("nlc.taint-swapped"), healthyAgain = ctx.type("nlc.healthy-again"),
+                      removed = ctx.type("nlc.taint-removed");
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
             continue;
-        const std::string_view type = ctx.inc.typeName(e);
-        if (type == "nlc.taint-added") {
+        if (e.type == added) {
             for (auto &[key, effect] : taintsOn(ctx, e)) {
                 const bool already = std::any_of(open.begin(), open.end(), [&](auto &t) { return t.node == e.node && t.key == key; });
                 if (!already)
                     open.push_back({e.node, key, effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
             }
-        } else if (type == "nlc.taint-swapped") {
+        } else if (e.type == swapped) {
             const std::string from(ctx.field(e, "fromTaint")), to(ctx.field(e, "toTaint"));
             const auto keys = taintsOn(ctx, e);
             close(e.node, keys.size() == 2 ? keys[1].first : std::string(), e);
             if (!keys.empty())
                 open.push_back({e.node, keys.front().first, keys.front().second, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
-        } else if (type == "nlc.healthy-again") {
+        } else if (e.type == healthyAgain) {
             close(e.node, {}, e);
-        } else if (type == "nlc.taint-removed") {
+        } else if (e.type == removed) {
             const auto keys = taintsOn(ctx, e);
             if (keys.empty())
                 close(e.node, {}, e);

@@ -50,33 +50,36 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
 {
     using K = ContainerEvent::Kind;
     KillReasons reasons;
+    const EventTypeId killReason = ctx.type("container.kill-reason"), specChanged = ctx.type("container.spec-hash-changed"),
+                      kill = ctx.type("container.kill"), plegEvent = ctx.type("syncloop.pleg"), died = ctx.type("container.died"),
+                      plegState = ctx.type("pleg.container-state"), probeFailed = ctx.type("probe.result.failure"),
+                      probeSucceeded = ctx.type("probe.result.success");
     for (const Event &e : ctx.inc.events) {
-        const std::string_view type = ctx.inc.typeName(e);
         std::optional<K> kind;
         std::string detail;
-        if (type == "container.kill-reason") {
+        if (e.type == killReason) {
             reasons.note(ctx, e);
-        } else if (type == "container.spec-hash-changed") {
+        } else if (e.type == specChanged) {
             kind = K::SpecHashChanged;
             // Up to 1.12 the hashes are printed; later kubelets only say "definition changed".
             const std::string_view oldHash = ctx.field(e, "hashOld"), newHash = ctx.field(e, "hashNew");
             detail = oldHash.empty() ? std::string("container definition changed")
                                      : "spec hash " + std::string(oldHash) + " vs " + std::string(newHash);
             reasons.note(e, "container spec hash changed");
-        } else if (type == "container.kill") {
+        } else if (e.type == kill) {
             kind = K::Killed;
             const std::string reason = reasons.take(e);
             detail = (reason.empty() ? std::string() : reason + "; ") + "grace period " + std::string(ctx.field(e, "gracePeriod")) + " s";
-        } else if (type == "syncloop.pleg" || type == "container.died" || type == "pleg.container-state") {
+        } else if (e.type == plegEvent || e.type == died || e.type == plegState) {
             const std::string_view ev = ctx.field(e, "eventType");
-            if (ev == "ContainerDied" || type == "container.died")
+            if (ev == "ContainerDied" || e.type == died)
                 kind = K::Died;
             else if (ev == "ContainerStarted")
                 kind = K::Started;
-        } else if (type == "probe.result.failure") {
+        } else if (e.type == probeFailed) {
             kind = K::ProbeFailed;
             detail = std::string(ctx.field(e, "probeType"));
-        } else if (type == "probe.result.success") {
+        } else if (e.type == probeSucceeded) {
             kind = K::ProbeSucceeded;
             detail = std::string(ctx.field(e, "probeType"));
         }
@@ -112,9 +115,9 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
         facts.readiness.push_back({pod, container, ready, e.time, until, true, origin, ctx.indexOf(e)});
     };
     const StringId none = kNoString;
+    const EventTypeId patch = ctx.type("pod.status.patch"), markedNotReady = ctx.type("nlc.pods-marked-not-ready");
     for (const Event &e : ctx.inc.events) {
-        const std::string_view type = ctx.inc.typeName(e);
-        if (type == "pod.status.patch") {
+        if (e.type == patch) {
             const std::string_view podReady = ctx.field(e, "podReady");
             if (podReady == "True" || podReady == "False")
                 set(e.pod, none, podReady == "True", e, "status patch");
@@ -128,7 +131,7 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
             // A patch that only lists unready containers also makes the pod not Ready.
             if (podReady.empty() && !ctx.field(e, "unreadyContainers").empty())
                 set(e.pod, none, false, e, "status patch");
-        } else if (type == "nlc.pods-marked-not-ready" && e.pod != kNoPod) {
+        } else if (e.type == markedNotReady && e.pod != kNoPod) {
             set(e.pod, none, false, e, "node lifecycle controller");
         }
     }

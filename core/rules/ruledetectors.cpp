@@ -1,7 +1,7 @@
 #include "ruledetectors.h"
 
 #include "../classify/extractors.h"
-#include "../classify/eventtypecatalog.h"
+#include "../facts/factcontext.h"
 #include "../util/kubeversion.h"
 
 #include <algorithm>
@@ -197,8 +197,9 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
             m.end = std::max(m.end, down.time);
             if (killed) {
                 const Event &k = inc.events[o.killEvent];
-                step(m, inc, o.killEvent, inc.typeName(k) == "pod.admission-rejected" ? "the pod is rejected at admission" : "the running container is killed");
-                consequence = std::string("Then ") + (inc.typeName(k) == "pod.admission-rejected" ? "the pod was rejected at admission" : "the container was killed")
+                const bool rejected = k.type == requireEventType(inc, "pod.admission-rejected");
+                step(m, inc, o.killEvent, rejected ? "the pod is rejected at admission" : "the running container is killed");
+                consequence = std::string("Then ") + (rejected ? "the pod was rejected at admission" : "the container was killed")
                     + " at " + formatTimeOfDay(k.time) + "Z, " + formatDuration(k.time - down.time) + " later.";
                 m.end = std::max(m.end, k.time);
             } else if (o.readyAgainEvent != kNoEvent) {
@@ -225,6 +226,8 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
 std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
 {
     const Incident &inc = *a.incident;
+    const EventTypeId runtimeError = requireEventType(inc, "runtime.error"), rpcFailed = requireEventType(inc, "runtime.rpc-failed"),
+                      runtimeDown = requireEventType(inc, "runtime.down");
     std::vector<RuleMatch> out;
     for (const PlegHealth &h : a.facts.pleg) {
         if (h.unhealthy.empty())
@@ -251,8 +254,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
                 break;
             if (e.node != h.node)
                 continue;
-            const std::string_view type = inc.typeName(e);
-            if ((type == "runtime.error" || type == "runtime.rpc-failed" || type == "runtime.down") && runtimeErrors++ < 3)
+            if ((e.type == runtimeError || e.type == rpcFailed || e.type == runtimeDown) && runtimeErrors++ < 3)
                 step(m, inc, i, "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
         }
         std::string notReady;
@@ -277,11 +279,12 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
 std::vector<RuleMatch> sandboxMissing(const Analysis &a)
 {
     const Incident &inc = *a.incident;
+    const EventTypeId fatal = requireEventType(inc, "kubelet.fatal"), unitExit = requireEventType(inc, "systemd.unit.exit");
     std::map<StringId, RuleMatch> byNode;
     std::map<StringId, int> fatals;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
-        if (inc.typeName(e) != "kubelet.fatal")
+        if (e.type != fatal)
             continue;
         const std::string_view sandbox = inc.field(e, "sandboxId");
         if (sandbox.empty())
@@ -310,7 +313,7 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
                     step(m, inc, r.startEvent, "kubelet " + r.version + " starts");
             }
         for (std::size_t i = inc.lowerBound(m.start); i < inc.events.size() && inc.events[i].time <= m.end + Duration::fromSeconds(30); ++i)
-            if (inc.events[i].node == node && inc.typeName(inc.events[i]) == "systemd.unit.exit")
+            if (inc.events[i].node == node && inc.events[i].type == unitExit)
                 addEvidence(m, i);
         m.numbers["fatals"] = fatals[node];
         m.text["fatals"] = std::to_string(fatals[node]);
@@ -327,15 +330,13 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
 std::set<PodId> podsUpdatedFromApi(const Incident &inc, StringId node, Timestamp from, Timestamp to)
 {
     std::set<PodId> out;
-    const auto update = inc.eventTypes ? inc.eventTypes->find("syncloop.update") : std::nullopt;
-    if (!update)
-        return out;
+    const EventTypeId update = requireEventType(inc, "syncloop.update");
     std::map<std::pair<std::string_view, std::string_view>, PodId> byName; // (ns, name) -> pod
     for (PodId p = 0; p < inc.pods.size(); ++p)
         byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = p;
     for (std::size_t i = inc.lowerBound(from); i < inc.events.size() && inc.events[i].time < to; ++i) {
         const Event &e = inc.events[i];
-        if (e.type != *update || e.node != node)
+        if (e.type != update || e.node != node)
             continue;
         if (e.pod != kNoPod)
             out.insert(e.pod);
