@@ -46,6 +46,61 @@ std::vector<const core::Finding *> findingsOf(const core::Analysis &a, const std
 class TestRules : public QObject {
     Q_OBJECT
 private slots:
+    // spec-hash-restart in each wording the kubelet has printed (1.9-1.12 hash, 1.14-1.20
+    // "definition changed", 1.21+ structured): two running containers found changed right
+    // after a kubelet start fire on the node. The same after a restart where the API updated
+    // the pod first (a rollout), or while the kubelet runs (an image bump), is no finding.
+    void specChangeAfterStart_data()
+    {
+        QTest::addColumn<QString>("changed"); // %1 container, %2 pod (name_ns(uid) or ns/name)
+        QTest::addColumn<bool>("structured");
+        QTest::addColumn<bool>("restart");
+        QTest::addColumn<bool>("apiUpdate");
+        QTest::addColumn<bool>("fires");
+        const QString hash = R"(kuberuntime_manager.go:550] Container "%1" ({"docker" "f59c4812a66d65572020efab38780c1271d671330b126642653390dc8b8d29f1"}) of pod %2: Container spec hash changed (1559107639 vs 1428860573).. Container will be killed and recreated.)";
+        const QString changed = R"(kuberuntime_manager.go:600] Container "%1" ({"docker" "9d1e6a3c27b84f05a1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f607182"}) of pod %2: Container %1 definition changed, will be restarted)";
+        const QString modern = R"(kuberuntime_manager.go:1027] "Message for Container of pod" containerName="%1" containerStatusID={"Type":"containerd","ID":"8c2f4e6a0b1d3c5e7f9a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e4f"} pod="%2" containerMessage="Container %1 definition changed, will be restarted")";
+        QTest::newRow("1.9 spec hash") << hash << false << true << false << true;
+        QTest::newRow("1.14 definition changed") << changed << false << true << false << true;
+        QTest::newRow("1.21+ structured") << modern << true << true << false << true;
+        QTest::newRow("rollout through the API after a restart") << modern << true << true << true << false;
+        QTest::newRow("image bump while the kubelet runs") << modern << true << false << false << false;
+    }
+    void specChangeAfterStart()
+    {
+        QFETCH(QString, changed);
+        QFETCH(bool, structured);
+        QFETCH(bool, restart);
+        QFETCH(bool, apiUpdate);
+        QFETCH(bool, fires);
+        auto line = [](const std::string &clock, const std::string &rest) { return "I0610 " + clock + "    1873 " + rest + "\n"; };
+        std::string log = line("09:00:00.000100", "kubelet.go:2100] SyncLoop (housekeeping)");
+        if (restart)
+            log += line("09:12:40.100000", structured ? "server.go:487] \"Kubelet version\" kubeletVersion=\"v1.30.2\"" : "server.go:408] Version: v1.14.7");
+        for (const auto &[pod, ctr] : {std::pair<std::string, std::string>{"web-0", "app"}, {"web-1", "app"}}) {
+            const std::string ref = structured ? "default/" + pod : pod + "_default(9f4c1e6b-af2e-47c3-b6ee-0b5f2d54364e)";
+            if (apiUpdate)
+                log += line("09:12:43.000000", structured ? "kubelet.go:2400] \"SyncLoop UPDATE\" source=\"api\" pods=[\"" + ref + "\"]"
+                                                          : "kubelet.go:1900] SyncLoop (UPDATE, \"api\"): \"" + ref + "\"");
+            log += line("09:12:44.310221", changed.arg(QString::fromStdString(ctr), QString::fromStdString(ref)).toStdString());
+        }
+        log += line("09:13:00.000100", "kubelet.go:2100] SyncLoop (housekeeping)");
+        QTemporaryDir dir;
+        const auto incident = test::load({test::writeFile(dir, "nodes/node7/kubelet.log", log)});
+        QCOMPARE(incident->stats.unparsed, 0u);
+        core::AnalyzeOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        options.onlyRules = {"spec-hash-restart"};
+        const auto analysis = core::analyzeIncident(incident, options);
+        QCOMPARE(analysis->findings.size(), size_t(fires ? 1 : 0));
+        if (fires) {
+            const core::Finding &f = analysis->findings[0];
+            QCOMPARE(QString::fromStdString(f.subject), QString("node/node7"));
+            QVERIFY2(f.title.find("recreated 2 running containers") != std::string::npos, f.title.c_str());
+            QVERIFY2(f.title.find("unknown") == std::string::npos, f.title.c_str());
+        }
+    }
+
     // Detectors name the event types they read; a table without one of them stops the
     // analysis with a message naming it, instead of silently giving an empty fact.
     void missingEventTypeIsRefused()
