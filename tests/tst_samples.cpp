@@ -73,6 +73,13 @@ private slots:
                 QVERIFY2(f.rule != rule.get<std::string>(), qPrintable("unexpected " + QString::fromStdString(f.rule) + " on "
                                                                         + QString::fromStdString(f.subject) + "; all:" + report));
         }
+        // A rule that may fire elsewhere in the bundle but not on this subject.
+        for (const auto &want : expected.value("must_not_fire_on", nlohmann::json::array())) {
+            for (const Finding &f : analysis->findings)
+                QVERIFY2(f.rule != want["rule"].get<std::string>() || f.subject != want["subject"].get<std::string>(),
+                         qPrintable("unexpected " + QString::fromStdString(f.rule) + " on " + QString::fromStdString(f.subject)
+                                    + "; all:" + report));
+        }
         // Every finding names its evidence, and each evidence line is real.
         for (const Finding &f : analysis->findings) {
             QVERIFY(!f.evidence.empty());
