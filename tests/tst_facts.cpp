@@ -700,8 +700,9 @@ private slots:
     }
 
     // An upstream structured kubelet (1.30, raw klog, UTC) restarts. web-0 logs both sides at
-    // -v=3 (status first, then SyncLoop (probe) ready); web-1 logs neither, so the order is
-    // read from its patches; both flap not ready and are findings (warnings: nothing killed).
+    // -v=3 (status first, then SyncLoop (probe) ready); web-1 logs neither (only the seeded
+    // status="" of its readiness worker, which is no result), so the order is read from its
+    // patches; both flap not ready and are findings (warnings: nothing killed).
     // Silent: new-0 (created after the start: no sign it ran before), fail-0 (its first
     // readiness probe failed: not ready by the probe's verdict) and seed-0 (probe first).
     void statusProbeOrderStructured()
@@ -720,6 +721,8 @@ private slots:
             + k("18:00:02.600100", "kubelet_pods.go:1652] \"Generating pod status\" podIsTerminal=false pod=\"default/seed-0\"")
             + k("18:00:02.600050", "prober.go:128] \"Probe succeeded\" probeType=\"Readiness\" pod=\"default/seed-0\" podUID=\"11\" containerName=\"app\"")
             + k("18:00:02.700000", "prober.go:107] \"Probe failed\" probeType=\"Readiness\" pod=\"default/fail-0\" podUID=\"12\" containerName=\"app\" probeResult=\"failure\" output=\"HTTP probe failed with statuscode: 503\"")
+            // The readiness worker's seeded Failure on a new container id: not a probe result.
+            + k("18:00:02.700500", "kubelet.go:2528] \"SyncLoop (probe)\" probe=\"readiness\" status=\"\" pod=\"default/web-1\"")
             + patch("18:00:02.800000", "web-0", "app", false) + patch("18:00:02.800100", "web-1", "app", false)
             + patch("18:00:02.800200", "fail-0", "app", false) + patch("18:00:02.800300", "seed-0", "app", true)
             + k("18:00:05.000000", "kuberuntime_manager.go:1046] \"No sandbox for pod can be found. Need to start a new one\" pod=\"default/new-0\"")

@@ -119,9 +119,9 @@ public:
             g.reaction = HeartbeatGap::Reaction::Acted;
             g.reactionEvent = first;
         } else if (!covered(due, g.openEnded ? due : std::min(decided, g.end))) {
-            g.reactionNote = "the bundle has no kube-controller-manager log for that time, so whether the node lifecycle controller acted on it could not be checked";
+            g.reactionNote = "the bundle has no kube-controller-manager log for that time";
         } else if (!m_controllerSpeaks) {
-            g.reactionNote = "the kube-controller-manager log covers it but has no node lifecycle controller line at all (its verbosity may hide them), so its reaction could not be checked";
+            g.reactionNote = "the kube-controller-manager log covers it but has no node lifecycle controller line at all (its verbosity may hide them)";
         } else {
             g.reaction = HeartbeatGap::Reaction::Ignored;
         }

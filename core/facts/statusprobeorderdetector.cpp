@@ -59,8 +59,11 @@ RunView observeRun(const FactContext &ctx, const Types &t, const KubeletRun &run
             v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
         else if ((e.type == t.success || e.type == t.failure || e.type == t.error) && isReadiness(ctx.field(e, "probeType")))
             v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
-        else if (e.type == t.syncProbe && ctx.field(e, "probe") == "readiness")
-            v.firstPodReadiness.emplace(e.pod, i); // names the pod, not the container
+        else if (e.type == t.syncProbe && ctx.field(e, "probe") == "readiness" && ctx.field(e, "status") == "ready")
+            // Names the pod, not the container. Only "ready" is a result: on a new container
+            // the readiness worker seeds its initial Failure into the cache, and that change
+            // is logged as status="" before any probe ran (worker.go, 1.21+).
+            v.firstPodReadiness.emplace(e.pod, i);
         else if (e.type == t.plegEvent && ctx.field(e, "eventType") == "ContainerStarted") {
             if (!firstRelist)
                 firstRelist = e.time;
@@ -161,7 +164,7 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             o.statusFirst = s.time != p.time ? s.time < p.time : o.statusEvent < o.probeEvent;
             // A first readiness result that failed made the container not ready by itself:
             // the report that follows is the probe's verdict, not the race.
-            const bool probeFailed = p.type == t.failure || p.type == t.error || (p.type == t.syncProbe && ctx.field(p, "status") != "ready");
+            const bool probeFailed = p.type == t.failure || p.type == t.error;
             if (probeFailed)
                 o.notReadyEvent = o.readyAgainEvent = kNoEvent;
             o.runningBefore = runningBefore(ctx, t, v, run, pod, o.probeEvent);

@@ -103,7 +103,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
                 reaction += (i ? "; " : "") + what[i];
             reaction += ".";
         } else {
-            reaction = "Whether the cluster lost the node could not be checked: " + g.reactionNote + ".";
+            reaction = "Whether the node lifecycle controller acted on it could not be checked: " + g.reactionNote + ".";
         }
         m.text["reaction"] = reaction;
 
@@ -187,7 +187,8 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         m.text["orderFrom"] = o.orderFrom.empty() ? "" : " (order read from " + o.orderFrom + ")";
         m.text["runningBefore"] = o.runningBefore.empty() ? "no sign it ran before the start" : o.runningBefore;
         step(m, inc, run.startEvent, "kubelet " + version + " starts on " + m.text["node"]);
-        step(m, inc, o.statusEvent, "pod worker generates the status of " + pod + " (no readiness result yet)");
+        if (o.statusEvent != o.notReadyEvent) // else the status is only seen in the patch below
+            step(m, inc, o.statusEvent, "pod worker generates the status of " + pod + " (no readiness result yet)");
         step(m, inc, o.probeEvent, "first readiness result for " + container + " (" + m.text["delta"] + " later)");
         std::string consequence;
         if (harmed) {
