@@ -51,9 +51,13 @@ ClockEvidence::Verdict ClockEvidence::tally() const
     const auto bo = best(offsets);
     const auto by = best(years);
     const ClockVote *example = nullptr;
-    for (const auto &vote : m_votes)
-        if (vote.utcOffsetSeconds == bo->first && (!example || vote.fromEnvelope))
+    for (const auto &vote : m_votes) {
+        if (vote.utcOffsetSeconds != bo->first)
+            continue;
+        v.explicitZone = v.explicitZone || vote.explicitZone;
+        if (!example || vote.fromEnvelope)
             example = &vote;
+    }
     char buf[512];
     v.haveOffset = true;
     v.utcOffsetSeconds = bo->first;
@@ -92,7 +96,7 @@ void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint
     int offset;
     if (!nearestZoneOffset(asUtc.ns - envelopeUtc.ns, 2 * kNsPerSecond, offset))
         return;
-    evidence.add({offset, year - local.rollovers, line, "envelope " + formatRfc3339(envelopeUtc), true});
+    evidence.add({offset, year - local.rollovers, line, "envelope " + formatRfc3339(envelopeUtc), true, true});
 }
 
 void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
@@ -157,7 +161,7 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
             continue;
         if (explicitLocal && offset != zone && std::llabs(lineAsUtc.ns - stampUtc.ns - std::int64_t(zone) * kNsPerSecond) > kStampTolerance)
             continue;
-        evidence.add({offset, lineYear - local.rollovers, line, std::string(s.substr(start, i - start)), false});
+        evidence.add({offset, lineYear - local.rollovers, line, std::string(s.substr(start, i - start)), false, explicitLocal});
         ++found;
     }
 }

@@ -27,6 +27,10 @@ struct ClockVote {
     std::uint32_t line = 0;
     std::string example; // the stamp text, for the report
     bool fromEnvelope = false;
+    // The zone is stated, not guessed: an envelope's UTC next to the header's local reading, or
+    // a stamp with its own offset ("+0800 CST"). A "Z" stamp that happens to sit a whole
+    // number of hours from the line is only a guess.
+    bool explicitZone = false;
 };
 
 // Collects votes; the winning offset/year and a sentence of evidence come out of tally().
@@ -40,6 +44,7 @@ public:
     struct Verdict {
         bool haveOffset = false;
         int utcOffsetSeconds = 0;
+        bool explicitZone = false; // some vote for the winning offset stated its zone
         bool haveYear = false;
         int yearAtRollover0 = 0;
         std::string offsetEvidence, yearEvidence;
