@@ -5,6 +5,8 @@
 #include "../format/sourceidentity.h"
 #include "../input/bundlereader.h"
 #include "../time/clockalignment.h"
+#include "../time/zoneclaim.h"
+#include "../time/zonestatements.h"
 #include "correlator.h"
 #include "sourceparser.h"
 
@@ -58,8 +60,9 @@ int currentYear()
     return tm.tm_year + 1900;
 }
 
-// Decides the zone and the year of one source from what its lines showed.
-void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear)
+// Decides the zone and the year of one source from what its lines showed and what the file
+// states about its host's zone; `claim` says how sure the zone is, for the alignment later.
+void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear, ZoneClaim &claim)
 {
     Source &s = p.source;
     ClockInfo &c = s.clock;
@@ -69,16 +72,10 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear)
         c.utcOffsetSeconds = offset.value_or(0);
         c.offsetOrigin = ClockInfo::OffsetOrigin::Override;
         c.offsetEvidence = "--tz " + o->pattern + "=" + o->value;
-    } else if (verdict.haveOffset) {
-        c.utcOffsetSeconds = verdict.utcOffsetSeconds;
-        c.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
-        c.offsetEvidence = verdict.offsetEvidence;
-    } else if (!p.needsClockInference) {
-        c.offsetOrigin = ClockInfo::OffsetOrigin::Wrapper;
-        c.offsetEvidence = "every line carries an absolute UTC time";
+        claim = overriddenZone(c);
     } else {
-        c.offsetOrigin = ClockInfo::OffsetOrigin::Assumed;
-        c.offsetEvidence = "no evidence in the file: assumed UTC (override with --tz)";
+        const auto statements = s.bytes ? scanZoneStatements(*s.bytes) : std::vector<ZoneStatement>{};
+        claim = decideZone(verdict, statements, p.needsClockInference, c);
     }
 
     // Year of the file's first stretch (before any Dec -> Jan turn).
@@ -268,10 +265,12 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
 
     // Clocks: sources with their own evidence first, then the rest borrow the bundle's year.
     std::map<int, int> yearVotes;
-    for (auto &p : parsed) {
+    std::vector<ZoneClaim> claims(parsed.size()); // by SourceId: the merge keeps the order
+    for (std::size_t i = 0; i < parsed.size(); ++i) {
+        auto &p = parsed[i];
         if (p.clockEvidence.empty() && !p.explicitYear)
             continue;
-        resolveClock(p, options, 0);
+        resolveClock(p, options, 0, claims[i]);
         ++yearVotes[p.source.clock.year];
     }
     for (auto &p : parsed)
@@ -279,9 +278,9 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
             ++yearVotes[toCivil({p.times.front().reference}, 0).year];
     const int bundleYear = yearVotes.empty() ? 0
         : std::max_element(yearVotes.begin(), yearVotes.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
-    for (auto &p : parsed)
-        if (p.clockEvidence.empty() && !p.explicitYear)
-            resolveClock(p, options, bundleYear);
+    for (std::size_t i = 0; i < parsed.size(); ++i)
+        if (parsed[i].clockEvidence.empty() && !parsed[i].explicitYear)
+            resolveClock(parsed[i], options, bundleYear, claims[i]);
     // Files in one folder were written on one host: a raw kubelet log that names no node
     // takes the node its sibling journal names on every line.
     for (auto &p : parsed) {
@@ -301,29 +300,15 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
             break;
         }
     }
-    // Files written on the same host share its clock: a journal without zone takes the zone
-    // its node's kubelet log showed.
-    for (auto &p : parsed) {
-        ClockInfo &c = p.source.clock;
-        if (c.offsetOrigin != ClockInfo::OffsetOrigin::Assumed || p.source.node.empty())
-            continue;
-        for (const auto &other : parsed) {
-            const ClockInfo &oc = other.source.clock;
-            if (&other == &p || other.source.node != p.source.node
-                || (oc.offsetOrigin != ClockInfo::OffsetOrigin::Inferred && oc.offsetOrigin != ClockInfo::OffsetOrigin::Override))
-                continue;
-            c.utcOffsetSeconds = oc.utcOffsetSeconds;
-            c.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
-            c.offsetEvidence = "same node as " + other.source.path + " (" + formatUtcOffset(oc.utcOffsetSeconds) + ")";
-            break;
-        }
-    }
     mergeParsedSources(parsed, *incident, [&](ParsedSource &p, std::vector<Timestamp> &times) { resolveTimes(p, times); });
     correlate(*incident);
-    alignClocks(*incident);
+    // Files of one host share its zone, and pairs of lines between sources (requests, the
+    // node lifecycle controller against heartbeats) carry zones from anchors to the rest.
+    alignClocks(*incident, claims);
     for (const auto &s : incident->sources)
         if (s.clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed)
-            incident->notes.push_back(s.path + ": time zone unknown, assumed UTC");
+            incident->notes.push_back(s.path + ": time zone unknown, assumed UTC"
+                                      + (claims[s.id].ambiguity.empty() ? "" : " (" + claims[s.id].ambiguity + " is ambiguous)"));
 
     if (options.from || options.to) {
         const Timestamp from = options.from.value_or(Timestamp{std::numeric_limits<std::int64_t>::min()});

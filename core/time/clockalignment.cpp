@@ -1,137 +1,366 @@
 #include "clockalignment.h"
 
-#include "timeevidence.h"
+#include "clockpairs.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
-#include <unordered_map>
+#include <queue>
+#include <set>
+#include <tuple>
 
 namespace kubelane::core {
 
 namespace {
 
-constexpr std::int64_t kSkewWindow = 5 * kNsPerSecond;
 constexpr std::int64_t kMinSkewToApply = 250 * 1'000'000;
-constexpr std::int64_t kZoneWindow = 15 * 3600 * kNsPerSecond;
+constexpr int kWestmostZone = -12 * 3600, kEastmostZone = 14 * 3600;
 
-struct Keys {
-    StringId verb, resource, ns, name, subresource, kubelet, apiserver;
+// One way a settled source could set another's zone.
+struct Candidate {
+    SourceId target = 0;
+    std::int64_t correctionNs = 0; // added to the target's times: whole quarter hours
+    ZoneStrength authority = ZoneStrength::Assumed;
+    int rank = 0;                  // 1: pairs, 0: same host (pairs say more about a log's own clock)
+    std::uint32_t pairs = 0;
+    SourceId from = 0;
+    int link = -1;                 // index into the links; -1: same host
+    bool operator<(const Candidate &o) const
+    {
+        return std::tie(authority, rank, pairs) < std::tie(o.authority, o.rank, o.pairs);
+    }
 };
 
-std::string requestKey(const Incident &inc, const Event &e, const Keys &k)
-{
-    std::string verb(inc.text(inc.fieldId(e, k.verb)));
-    const std::string_view resource = inc.text(inc.fieldId(e, k.resource));
-    std::string key;
-    if (!verb.empty() && !resource.empty()) {
-        for (auto &c : verb)
-            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        if (verb == "UPDATE")
-            verb = "PUT";
-        key = verb + ' ' + std::string(resource) + '/' + std::string(inc.text(inc.fieldId(e, k.ns))) + '/'
-            + std::string(inc.text(inc.fieldId(e, k.name))) + '/' + std::string(inc.text(inc.fieldId(e, k.subresource)));
-    } else if (e.pod != kNoPod && inc.typeName(e) == "pod.status.patch") {
-        const Pod &p = inc.pods[e.pod];
-        key = "PATCH pods/" + std::string(inc.text(p.ns)) + '/' + std::string(inc.text(p.name)) + "/status";
-    }
-    return key;
-}
+struct State {
+    bool settled = false;
+    bool moved = false;
+    ZoneStrength authority = ZoneStrength::Assumed; // what the zone now rests on
+    std::int64_t correctionNs = 0;
+    SourceId root = 0;                               // the anchor (or strongest source) it rests on
+    std::int64_t skewNs = 0;
+    bool skewKnown = false;
+    std::string skewVia;
+};
 
-Timestamp nearest(const std::vector<Timestamp> &sorted, Timestamp t)
-{
-    auto it = std::lower_bound(sorted.begin(), sorted.end(), t);
-    if (it == sorted.end())
-        return sorted.back();
-    if (it == sorted.begin())
-        return *it;
-    const Timestamp after = *it, before = *(it - 1);
-    return (after - t).ns < (t - before).ns ? after : before;
-}
+std::int64_t seconds(std::int64_t ns) { return ns / kNsPerSecond; }
+
+class Aligner {
+public:
+    Aligner(Incident &inc, const std::vector<ZoneClaim> &claims)
+        : m_inc(inc), m_claims(claims), m_links(findClockLinks(inc)), m_state(inc.sources.size()), m_bySource(inc.sources.size())
+    {
+        for (std::size_t i = 0; i < m_links.size(); ++i) {
+            m_bySource[m_links[i].a].push_back(static_cast<int>(i));
+            m_bySource[m_links[i].b].push_back(static_cast<int>(i));
+        }
+        for (SourceId s = 0; s < inc.sources.size(); ++s)
+            if (!inc.sources[s].node.empty())
+                m_hosts[inc.sources[s].node].push_back(s);
+    }
+
+    void run()
+    {
+        // Anchors first, then whatever they reach; then the strongest source nothing reached.
+        for (SourceId s = 0; s < m_inc.sources.size(); ++s)
+            if (claim(s).strength >= ZoneStrength::Explicit)
+                settle(s, 0, claim(s).strength, s);
+        spread();
+        while (true) {
+            const auto root = strongestUnsettled();
+            if (!root)
+                break;
+            settle(*root, 0, claim(*root).strength, *root);
+            spread();
+        }
+        alignSkews();
+        apply();
+    }
+
+private:
+    const ZoneClaim &claim(SourceId s) const
+    {
+        static const ZoneClaim kNone;
+        return s < m_claims.size() ? m_claims[s] : kNone;
+    }
+    Source &source(SourceId s) { return m_inc.sources[s]; }
+    // A moved source's clock already carries its new offset.
+    int finalOffset(SourceId s) const { return m_inc.sources[s].clock.utcOffsetSeconds; }
+
+    // What a settled source says about the zone of its host's other files.
+    bool hostZone(SourceId s, int &offset, ZoneStrength &authority) const
+    {
+        const ZoneClaim &c = claim(s);
+        if (!c.localTimes) {
+            offset = c.hostOffset;
+            authority = c.hostStrength;
+            return c.hostZoneKnown;
+        }
+        offset = finalOffset(s);
+        authority = m_state[s].authority;
+        return authority >= ZoneStrength::Stamps;
+    }
+
+    void settle(SourceId s, std::int64_t correction, ZoneStrength authority, SourceId root)
+    {
+        State &st = m_state[s];
+        st.settled = true;
+        st.correctionNs = correction;
+        st.authority = authority;
+        st.root = root;
+        offer(s);
+    }
+
+    // Queues what `s` says about the sources linked to it.
+    void offer(SourceId s)
+    {
+        const State &st = m_state[s];
+        for (int li : m_bySource[s]) {
+            const ClockLink &l = m_links[li];
+            if (!l.zoneDecided)
+                continue;
+            const bool fromA = l.a == s;
+            const SourceId other = fromA ? l.b : l.a;
+            if (m_state[other].settled && !disagrees(other, st.correctionNs + (fromA ? l.zoneNs : -l.zoneNs)))
+                continue;
+            m_queue.push({other, st.correctionNs + (fromA ? l.zoneNs : -l.zoneNs), st.authority, 1, l.pairs, s, li});
+        }
+        int offset;
+        ZoneStrength authority;
+        const auto host = m_hosts.find(source(s).node);
+        if (host == m_hosts.end() || !hostZone(s, offset, authority))
+            return;
+        for (SourceId other : host->second) {
+            if (other == s || m_state[other].settled || !claim(other).localTimes)
+                continue;
+            const std::int64_t correction = std::int64_t(source(other).clock.utcOffsetSeconds - offset) * kNsPerSecond;
+            m_queue.push({other, correction, authority, 0, 0, s, -1});
+        }
+    }
+
+    bool disagrees(SourceId s, std::int64_t correction) const { return m_state[s].correctionNs != correction; }
+
+    void spread()
+    {
+        while (!m_queue.empty()) {
+            const Candidate c = m_queue.top();
+            m_queue.pop();
+            if (m_state[c.target].settled) {
+                if (c.link >= 0 && disagrees(c.target, c.correctionNs))
+                    noteConflict(c, "its zone was settled by stronger evidence");
+                continue;
+            }
+            decide(c);
+        }
+    }
+
+    void decide(const Candidate &c)
+    {
+        const SourceId u = c.target;
+        const ZoneClaim &own = claim(u);
+        const int offset = source(u).clock.utcOffsetSeconds;
+        const int implied = offset - static_cast<int>(seconds(c.correctionNs));
+        if (implied < kWestmostZone || implied > kEastmostZone) {
+            noteConflict(c, "no zone is that far from UTC");
+            return; // another candidate may still settle it
+        }
+        if (c.correctionNs == 0) {
+            confirm(c);
+            return;
+        }
+        const bool movable = own.strength <= ZoneStrength::Stamps
+            && (c.authority > own.strength || own.strength == ZoneStrength::Assumed);
+        if (!movable) {
+            noteConflict(c, std::string("its own evidence (") + zoneStrengthName(own.strength) + ") says "
+                                + formatUtcOffset(offset) + "; kept");
+            settle(u, 0, own.strength, u);
+            return;
+        }
+        ClockInfo &clock = source(u).clock;
+        std::string why = explain(c, implied);
+        if (own.strength == ZoneStrength::Stamps)
+            why += " (the file's own guess was " + formatUtcOffset(offset) + ": " + clock.offsetEvidence + ")";
+        clock.offsetEvidence = why;
+        clock.utcOffsetSeconds = implied;
+        clock.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
+        m_state[u].moved = true;
+        settle(u, c.correctionNs, std::max(c.authority, std::min(own.strength, ZoneStrength::Stamps)), m_state[c.from].root);
+    }
+
+    // The candidate agrees with the zone the source already has.
+    void confirm(const Candidate &c)
+    {
+        const SourceId u = c.target;
+        const ZoneClaim &own = claim(u);
+        ClockInfo &clock = source(u).clock;
+        const ZoneStrength authority = std::max(c.authority, own.strength);
+        if (c.authority > ZoneStrength::Assumed && clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed) {
+            // Only assumed before: now it rests on the other source's evidence.
+            clock.offsetEvidence = explain(c, clock.utcOffsetSeconds);
+            clock.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
+        } else if (c.link >= 0 && c.authority > ZoneStrength::Assumed && own.strength < ZoneStrength::Fixed) {
+            clock.offsetEvidence += "; confirmed: " + reason(c);
+        }
+        settle(u, 0, authority, c.authority >= own.strength ? m_state[c.from].root : u);
+    }
+
+    std::string describe(SourceId s) const
+    {
+        const ZoneClaim &c = claim(s);
+        std::string zone;
+        if (c.localTimes)
+            zone = formatUtcOffset(finalOffset(s));
+        else if (c.hostZoneKnown)
+            zone = "exact UTC times, host " + formatUtcOffset(c.hostOffset);
+        else
+            zone = "exact UTC times";
+        return m_inc.sources[s].path + " (" + zone + ", " + zoneStrengthName(m_state[s].moved ? ZoneStrength::Paired : c.strength)
+            + ")";
+    }
+
+    // The sentence for a source whose zone a candidate set: the zone, why, and (for an
+    // ambiguous zone name) which meaning that picks.
+    std::string explain(const Candidate &c, int offset) const
+    {
+        const ZoneClaim &own = claim(c.target);
+        if (own.strength != ZoneStrength::Ambiguous)
+            return formatUtcOffset(offset) + ": " + reason(c);
+        if (std::find(own.candidates.begin(), own.candidates.end(), offset) != own.candidates.end())
+            return own.ambiguity + " read as " + formatUtcOffset(offset) + ": " + reason(c);
+        return formatUtcOffset(offset) + ": " + reason(c) + "; " + own.ambiguity + " fits none of its meanings";
+    }
+
+    std::string reason(const Candidate &c) const
+    {
+        std::string out;
+        if (c.link < 0) {
+            // What the other file of the host showed, in its own words.
+            const ZoneClaim &donor = claim(c.from);
+            const std::string &why = donor.localTimes ? m_inc.sources[c.from].clock.offsetEvidence : donor.hostEvidence;
+            out += "same host as " + m_inc.sources[c.from].path + " (" + why + ")";
+        } else {
+            const ClockLink &l = m_links[c.link];
+            out += l.what + " line up with " + describe(c.from);
+        }
+        const SourceId root = m_state[c.from].root;
+        if (root != c.from)
+            out += ", which rests on " + describe(root);
+        if (c.authority == ZoneStrength::Assumed)
+            out += " - whose own zone is only assumed";
+        return out;
+    }
+
+    void noteConflict(const Candidate &c, const std::string &why)
+    {
+        if (!m_conflicts.insert({std::min(c.from, c.target), std::max(c.from, c.target)}).second)
+            return;
+        const int implied = source(c.target).clock.utcOffsetSeconds - static_cast<int>(seconds(c.correctionNs - m_state[c.target].correctionNs));
+        std::string what = c.link >= 0 ? m_links[c.link].what + " with " + source(c.from).path : "same host as " + source(c.from).path;
+        m_inc.notes.push_back(source(c.target).path + ": " + what + " would put it at " + formatUtcOffset(implied) + ", but "
+                              + why);
+    }
+
+    std::optional<SourceId> strongestUnsettled() const
+    {
+        std::optional<SourceId> best;
+        auto key = [&](SourceId s) {
+            std::uint64_t pairs = 0;
+            for (int li : m_bySource[s])
+                pairs += m_links[li].zoneDecided ? m_links[li].pairs : 0;
+            const bool apiserver = m_inc.sources[s].component == "kube-apiserver";
+            return std::make_tuple(claim(s).strength, apiserver, pairs);
+        };
+        for (SourceId s = 0; s < m_inc.sources.size(); ++s) {
+            if (m_state[s].settled || !related(s))
+                continue;
+            if (!best || key(*best) < key(s))
+                best = s;
+        }
+        return best;
+    }
+
+    // Has a decided link, or a host sibling that could share a zone with it.
+    bool related(SourceId s) const
+    {
+        for (int li : m_bySource[s])
+            if (m_links[li].zoneDecided)
+                return true;
+        const auto host = m_hosts.find(m_inc.sources[s].node);
+        return host != m_hosts.end() && host->second.size() > 1 && (claim(s).localTimes || claim(s).hostZoneKnown);
+    }
+
+    // Skew relative to the apiserver: along tight request pairs whose zones agree.
+    void alignSkews()
+    {
+        std::optional<SourceId> reference;
+        for (SourceId s = 0; s < m_inc.sources.size(); ++s) {
+            if (m_inc.sources[s].component != "kube-apiserver" || m_bySource[s].empty())
+                continue;
+            if (!reference || claim(*reference).strength < claim(s).strength)
+                reference = s;
+        }
+        if (!reference)
+            return;
+        m_state[*reference].skewKnown = true;
+        std::vector<int> order(m_links.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = static_cast<int>(i);
+        std::sort(order.begin(), order.end(), [&](int x, int y) { return m_links[x].skewPairs > m_links[y].skewPairs; });
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (int li : order) {
+                const ClockLink &l = m_links[li];
+                if (!l.haveSkew || m_state[l.a].skewKnown == m_state[l.b].skewKnown
+                    || m_state[l.b].correctionNs - m_state[l.a].correctionNs != l.zoneNs)
+                    continue;
+                const bool fromA = m_state[l.a].skewKnown;
+                const SourceId known = fromA ? l.a : l.b, other = fromA ? l.b : l.a;
+                State &st = m_state[other];
+                st.skewKnown = true;
+                st.skewNs = m_state[known].skewNs + (fromA ? l.skewNs : -l.skewNs);
+                st.skewVia = std::to_string(l.skewPairs) + " tight pairs (" + l.what + ") with " + source(known).path;
+                if (known != *reference)
+                    st.skewVia += ", itself aligned to " + source(*reference).path;
+                grew = true;
+            }
+        }
+        for (SourceId s = 0; s < m_inc.sources.size(); ++s) {
+            const State &st = m_state[s];
+            if (!st.skewKnown || std::llabs(st.skewNs) < kMinSkewToApply)
+                continue;
+            ClockInfo &clock = source(s).clock;
+            clock.skew = {st.skewNs};
+            clock.skewEvidence = "median " + formatDuration({st.skewNs}) + " over " + st.skewVia;
+        }
+    }
+
+    void apply()
+    {
+        std::vector<std::int64_t> shift(m_inc.sources.size(), 0);
+        bool any = false;
+        for (SourceId s = 0; s < m_inc.sources.size(); ++s) {
+            shift[s] = m_state[s].correctionNs + source(s).clock.skew.ns;
+            any = any || shift[s] != 0;
+        }
+        if (!any)
+            return;
+        for (Event &e : m_inc.events)
+            e.time.ns += shift[e.source];
+    }
+
+    Incident &m_inc;
+    const std::vector<ZoneClaim> &m_claims;
+    std::vector<ClockLink> m_links;
+    std::vector<State> m_state;
+    std::vector<std::vector<int>> m_bySource;
+    std::map<std::string, std::vector<SourceId>> m_hosts;
+    std::priority_queue<Candidate> m_queue;
+    std::set<std::pair<SourceId, SourceId>> m_conflicts;
+};
 
 } // namespace
 
-void alignClocks(Incident &inc)
+void alignClocks(Incident &incident, const std::vector<ZoneClaim> &claims)
 {
-    Keys k{inc.strings.find("verb"), inc.strings.find("resource"), inc.strings.find("namespace"), inc.strings.find("name"),
-           inc.strings.find("subresource"), inc.strings.find("kubelet"), inc.strings.find("kube-apiserver")};
-    if (k.apiserver == kNoString)
-        return;
-    // The apiserver's view of every request, by what was requested.
-    std::unordered_map<std::string, std::vector<Timestamp>> served;
-    for (const Event &e : inc.events) {
-        if (e.component != k.apiserver)
-            continue;
-        if (std::string key = requestKey(inc, e, k); !key.empty())
-            served[key].push_back(e.time);
-    }
-    if (served.empty())
-        return;
-    for (auto &[key, times] : served)
-        std::sort(times.begin(), times.end());
-
-    // The requests each other source made.
-    std::map<SourceId, std::vector<std::pair<std::string, Timestamp>>> made;
-    for (const Event &e : inc.events) {
-        if (e.component == k.apiserver)
-            continue;
-        if (std::string key = requestKey(inc, e, k); !key.empty() && served.count(key))
-            made[e.source].emplace_back(std::move(key), e.time);
-    }
-
-    std::vector<std::int64_t> shift(inc.sources.size(), 0); // applied in one pass at the end
-    for (auto &[sourceId, requests] : made) {
-        Source &src = inc.sources[sourceId];
-        ClockInfo &clock = src.clock;
-        // Zone: unique pod-status patches pair at any distance.
-        if (clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed) {
-            std::map<int, int> votes;
-            for (const auto &[key, t] : requests) {
-                if (!key.starts_with("PATCH pods/"))
-                    continue;
-                const auto &times = served[key];
-                const Timestamp match = nearest(times, t);
-                int offset;
-                if (std::llabs((match - t).ns) < kZoneWindow && nearestZoneOffset((t - match).ns, 2 * kNsPerSecond, offset))
-                    ++votes[offset];
-            }
-            if (!votes.empty()) {
-                const auto best = std::max_element(votes.begin(), votes.end(), [](auto &a, auto &b) { return a.second < b.second; });
-                if (best->first != 0 && best->second >= 2) {
-                    shift[sourceId] += std::int64_t(best->first) * kNsPerSecond;
-                    for (auto &r : requests)
-                        r.second.ns += std::int64_t(best->first) * kNsPerSecond;
-                    clock.utcOffsetSeconds = best->first;
-                    clock.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
-                    char buf[256];
-                    std::snprintf(buf, sizeof buf, "%d pod status patches pair with the apiserver's request log at %s",
-                                  best->second, formatUtcOffset(best->first).c_str());
-                    clock.offsetEvidence = buf;
-                }
-            }
-        }
-        // Skew: the median distance to the apiserver's record of the same requests.
-        std::vector<std::int64_t> deltas;
-        for (const auto &[key, t] : requests) {
-            const Timestamp match = nearest(served[key], t);
-            if (std::llabs((match - t).ns) <= kSkewWindow)
-                deltas.push_back((match - t).ns);
-        }
-        if (deltas.size() < 3)
-            continue;
-        std::nth_element(deltas.begin(), deltas.begin() + std::ptrdiff_t(deltas.size() / 2), deltas.end());
-        const std::int64_t median = deltas[deltas.size() / 2];
-        if (std::llabs(median) < kMinSkewToApply)
-            continue;
-        shift[sourceId] += median;
-        clock.skew = {median};
-        char buf[256];
-        std::snprintf(buf, sizeof buf, "%zu requests pair with the apiserver's request log; median offset %s",
-                      deltas.size(), formatDuration({median}).c_str());
-        clock.skewEvidence = buf;
-    }
-    for (Event &e : inc.events)
-        e.time.ns += shift[e.source];
+    Aligner(incident, claims).run();
 }
 
 } // namespace kubelane::core

@@ -1,19 +1,23 @@
 #pragma once
-// Clock offsets between sources. A request a kubelet logs (node status PATCH, lease PUT, pod
-// status patch) also appears in the apiserver's request log; pairing them shows a source's
-// zone when its lines did not (unique pod-status patches, any distance) and its clock skew
-// against the apiserver (periodic requests, within seconds). The apiserver is the reference.
+// Clocks aligned across sources. Each source starts with the zone its own file showed and a
+// strength (ZoneClaim). Sources whose zone is stated (envelopes, --tz, explicit offsets,
+// unambiguous zone names) are anchors and never move. From them, offsets spread along the
+// links between sources (clockpairs.h: request pairs, the node lifecycle controller against
+// heartbeats) and along "same host" (files of one node share its zone) to sources with weaker
+// evidence: assumed UTC, an ambiguous zone name, a guess from "Z" stamps. The strongest claim
+// reaches a source first; a weaker one that disagrees is reported, not applied. Sources no
+// anchor reaches are aligned to the strongest of them (a source that only assumed UTC always
+// moves). Clock skew is the median remainder of tight request pairs, relative to the
+// apiserver. Every change names its pairs and its anchor in the source's evidence.
 #include "../model/incident.h"
+#include "zoneclaim.h"
+
+#include <vector>
 
 namespace kubelane::core {
 
-struct ClockPairing {
-    SourceId source;
-    std::size_t pairs = 0;
-    Duration median;
-};
-
-// Adjusts event times in place (before the final sort) and records evidence on each source.
-void alignClocks(Incident &incident);
+// Adjusts event times in place (one pass, before the final sort) and records evidence on each
+// source. `claims` is indexed by SourceId; notes on conflicts go to incident.notes.
+void alignClocks(Incident &incident, const std::vector<ZoneClaim> &claims);
 
 } // namespace kubelane::core
