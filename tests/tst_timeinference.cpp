@@ -1,10 +1,197 @@
 // Year and UTC offset of klog lines, which print neither: inferred from stamps inside
-// messages, envelopes, file headers, overrides; Dec 31 -> Jan 1 inside one file.
+// messages, envelopes, file headers, overrides; Dec 31 -> Jan 1 inside one file. Zone
+// statements outside klog lines (journal header, timedatectl, date, offset syslog lines) and
+// clocks aligned across sources by pairs of lines (requests, the node lifecycle controller
+// against heartbeats), with skew.
 #include "core/time/timeevidence.h"
+#include "core/time/zonenames.h"
 #include "testutil.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
 
 using namespace kubelane;
 using namespace kubelane::core;
+
+namespace {
+
+// ---- a small cluster on 2024-03-14: times are seconds of the day, on the clock that prints them
+
+struct File {
+    std::string path, content;
+};
+
+std::shared_ptr<const Incident> loadFiles(const std::vector<File> &files, LoadOptions o = test::options())
+{
+    QTemporaryDir dir;
+    std::vector<std::string> paths;
+    for (const auto &f : files)
+        paths.push_back(test::writeFile(dir, f.path, f.content));
+    return test::load(paths, std::move(o));
+}
+
+// "09:05:03.412301"
+std::string clock(double secondOfDay)
+{
+    const long long us = static_cast<long long>(secondOfDay * 1e6 + 0.5);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld.%06lld", us / 3600000000LL % 24, us / 60000000LL % 60, us / 1000000LL % 60,
+                  us % 1000000LL);
+    return buf;
+}
+
+// A deterministic jitter in [0, 1).
+struct Jitter {
+    unsigned state = 12345;
+    double next()
+    {
+        state = state * 1103515245u + 12345u;
+        return double((state >> 8) & 0xffff) / 65536.0;
+    }
+};
+
+const std::string kKubeletAgent = "kubelet/v1.28.9 (linux/amd64) kubernetes/587f5fe";
+
+// kube-apiserver 1.28 request log line, as plain klog.
+std::string httpLine(double t, const std::string &verb, const std::string &uri, const std::string &agent = kKubeletAgent)
+{
+    return "I0314 " + clock(t) + "       1 httplog.go:132] \"HTTP\" verb=\"" + verb + "\" URI=\"" + uri
+        + "\" latency=\"3.1ms\" userAgent=\"" + agent
+        + "\" audit-ID=\"6f0f5c1e-8f62-4d8e-9c55-0e1f3b0b6a11\" srcIP=\"10.20.0.22:41234\" apf_pl=\"system\" "
+          "apf_fs=\"system-nodes\" apf_iseats=1 apf_fseats=0 apf_additionalLatency=\"0s\" apf_execution_time=\"2.4ms\" resp=200\n";
+}
+
+// The same, in a CRI container log: the envelope gives the exact UTC time (the line at `t` UTC).
+std::string criHttpLine(double t, const std::string &verb, const std::string &uri)
+{
+    return "2024-03-14T" + clock(t) + "123Z stderr F " + httpLine(t, verb, uri);
+}
+
+// A kubelet line in `journalctl -u kubelet -o short-precise`.
+std::string journalLine(double t, const std::string &node, const std::string &klog)
+{
+    return "Mar 14 " + clock(t + 0.000041) + " " + node + " kubelet[1187]: I0314 " + clock(t) + "    1187 " + klog + "\n";
+}
+
+std::string leaseUri(const std::string &node)
+{
+    return "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/" + node + "?timeout=10s";
+}
+
+std::string podPatch(const std::string &pod)
+{
+    return "status_manager.go:877] \"Patch status for pod\" pod=\"shop/" + pod
+        + "\" podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2024-03-11T00:03:41Z\\\",\\\"status\\\":\\\"True\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"";
+}
+
+// A kubelet at -v=6 renewing its lease and posting its status, every 10 s with the jitter
+// (4 %) of wait.JitterUntil, from `from` to `to` (true time); the kubelet's clock reads
+// `shift` seconds ahead of true time, the apiserver's `apiShift`. `gap` is a stretch with no
+// heartbeat at all.
+struct Heartbeats {
+    std::string kubelet, apiserver;
+    double lastBefore = 0, firstAfter = 0; // the apiserver's records around the gap
+};
+Heartbeats heartbeats(const std::string &node, double from, double to, double shift, double apiShift, double gapFrom = 0, double gapTo = 0,
+                      unsigned seed = 7)
+{
+    Heartbeats out;
+    Jitter j{seed};
+    auto record = [&](double served) {
+        if (served < gapFrom)
+            out.lastBefore = std::max(out.lastBefore, served);
+        else if (served >= gapTo && (!out.firstAfter || served < out.firstAfter))
+            out.firstAfter = served;
+    };
+    for (double t = from; t < to; t += 10 + 0.4 * j.next()) {
+        if (t >= gapFrom && t < gapTo)
+            continue;
+        const double served = t + 0.002 + 0.003 * j.next();
+        record(served);
+        out.apiserver += httpLine(served + apiShift, "PUT", leaseUri(node));
+        out.kubelet += journalLine(served + 0.0004 + shift, node,
+                                   "round_trippers.go:553] PUT https://10.20.0.10:6443" + leaseUri(node) + " 200 OK in 4 milliseconds");
+        const double status = t + 3.7 + 0.2 * j.next();
+        if (status >= gapFrom && status < gapTo)
+            continue;
+        record(status + 0.006);
+        out.apiserver += httpLine(status + 0.006 + apiShift, "PATCH", "/api/v1/nodes/" + node + "/status?timeout=10s");
+        out.kubelet += journalLine(status + 0.0065 + shift, node,
+                                   "round_trippers.go:553] PATCH https://10.20.0.10:6443/api/v1/nodes/" + node
+                                       + "/status?timeout=10s 200 OK in 7 milliseconds");
+    }
+    return out;
+}
+
+// Lines of one file in time order (klog files are written in order).
+std::string sorted(const std::string &lines)
+{
+    std::vector<std::string> v;
+    std::size_t pos = 0;
+    while (pos < lines.size()) {
+        const std::size_t end = lines.find('\n', pos);
+        v.push_back(lines.substr(pos, end - pos + 1));
+        pos = end + 1;
+    }
+    // Every line starts with its time at a fixed place (klog "I0314 hh:mm:ss", journald
+    // "Mar 14 hh:mm:ss", CRI "2024-03-14Thh:mm:ss").
+    std::stable_sort(v.begin(), v.end(), [](const std::string &a, const std::string &b) {
+        auto key = [](const std::string &l) { return l.substr(l.find(' ') == 3 ? 7 : l.starts_with("2024") ? 11 : 6, 15); };
+        return key(a) < key(b);
+    });
+    std::string out;
+    for (const auto &l : v)
+        out += l;
+    return out;
+}
+
+const Source &sourceNamed(const Incident &inc, const std::string &suffix)
+{
+    const Source *s = test::sourceEndingWith(inc, suffix);
+    if (!s)
+        qFatal("no source %s", suffix.c_str());
+    return *s;
+}
+
+bool contains(const std::string &text, const std::string &what) { return text.find(what) != std::string::npos; }
+
+bool noted(const Incident &inc, const std::string &what)
+{
+    for (const auto &n : inc.notes)
+        if (contains(n, what))
+            return true;
+    return false;
+}
+
+// The node lifecycle controller 1.28 (plain klog, --v=2) for a node whose last heartbeat it saw
+// at `lastSeen`, on its own clock: stale passes every 5 s from grace on, the NotReady, back at `back`.
+std::string controllerNotReady(const std::string &node, double lastSeen, double back)
+{
+    std::string out;
+    bool first = true;
+    for (double t = lastSeen + 40.6; t < back; t += 5.0) {
+        char d[32];
+        std::snprintf(d, sizeof d, "%.9fs", t - lastSeen);
+        for (const char *type : {"Ready", "MemoryPressure"})
+            out += "I0314 " + clock(t) + "       1 node_lifecycle_controller.go:1171] \"Node hasn't been updated\" node=\"" + node
+                + "\" duration=\"" + d + "\" nodeConditionType=\"" + type + "\" currentCondition=\"&NodeCondition{Type:" + type
+                + ",Status:Unknown,}\"\n";
+        if (first)
+            out += "I0314 " + clock(t + 0.0005) + "       1 controller_utils.go:151] \"Recording status change event message for node\" "
+                "status=\"NodeNotReady\" node=\"" + node + "\"\n";
+        first = false;
+    }
+    const double healthy = back + 1.8;
+    out += "I0314 " + clock(healthy) + "       1 node_lifecycle_controller.go:1059] \"Node is healthy again, removing all taints\" node=\""
+        + node + "\"\n";
+    return out;
+}
+
+constexpr double kEight = 8 * 3600;
+constexpr double at(int h, int m, double s) { return h * 3600 + m * 60 + s; }
+
+} // namespace
 
 class TestTimeInference : public QObject {
     Q_OBJECT
@@ -84,6 +271,311 @@ private slots:
         const Source *j = test::sourceEndingWith(*inc, "journal.txt");
         QCOMPARE(j->clock.utcOffsetSeconds, 8 * 3600);
         QCOMPARE(QString::fromStdString(formatRfc3339(test::eventsOf(*inc, *j).front()->time, 0)), QString("2020-03-12T02:40:00Z"));
+    }
+
+    // ---- zone statements outside klog lines ----
+
+    void zoneStatements_data()
+    {
+        QTest::addColumn<QString>("path1");
+        QTest::addColumn<QString>("content1");
+        QTest::addColumn<QString>("path2");
+        QTest::addColumn<QString>("content2");
+        QTest::addColumn<QString>("check");      // the source to check (path suffix)
+        QTest::addColumn<int>("offset");         // expected, seconds
+        QTest::addColumn<bool>("assumed");       // still only assumed
+        QTest::addColumn<QString>("evidence");   // part of the evidence text
+
+        const QString kubelet = "I0314 10:04:05.000000    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n";
+        const QString journal = "Mar 14 10:04:05.123456 n1 kubelet[1187]: I0314 10:04:05.123401    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n";
+        QTest::newRow("journal header, old systemd, CET")
+            << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CET, end at Thu 2024-03-14 10:16:00 CET. --\n" + journal
+            << "" << "" << "journal.txt" << 3600 << false << "journal header";
+        QTest::newRow("journal header, newer systemd, JST")
+            << "nodes/n1/journal.txt" << "-- Journal begins at Mon 2024-03-11 08:02:11 JST, ends at Thu 2024-03-14 10:16:00 JST. --\n" + journal
+            << "" << "" << "journal.txt" << 9 * 3600 << false << "Journal begins";
+        QTest::newRow("journal header, numeric tzdata name")
+            << "nodes/n1/journal.txt" << "-- Journal begins at Mon 2024-03-11 08:02:11 +0530, ends at Thu 2024-03-14 10:16:00 +0530. --\n" + journal
+            << "" << "" << "journal.txt" << 5 * 3600 + 1800 << false << "journal header";
+        QTest::newRow("CST alone stays unresolved")
+            << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal
+            << "" << "" << "journal.txt" << 0 << true << "US Central";
+        QTest::newRow("CST and a stamp in a message")
+            << "nodes/n1/journal.txt"
+            << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n"
+               "Mar 14 10:04:05.123456 n1 kubelet[1187]: I0314 10:04:05.123401    1187 status_manager.go:877] \"Patch status for pod\" "
+               "pod=\"shop/web-0\" podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"conditions\\\":"
+               "[{\\\"lastTransitionTime\\\":\\\"2024-03-14T02:04:05Z\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"\n"
+            << "" << "" << "journal.txt" << 8 * 3600 << false << "read as +08:00";
+        QTest::newRow("CST and timedatectl on the same node")
+            << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal
+            << "nodes/n1/timedatectl.txt"
+            << "               Local time: Thu 2024-03-14 10:16:02 CST\n           Universal time: Thu 2024-03-14 02:16:02 UTC\n"
+               "                 RTC time: Thu 2024-03-14 02:16:02\n                Time zone: Asia/Shanghai (CST, +0800)\n"
+               "System clock synchronized: yes\n"
+            << "journal.txt" << 8 * 3600 << false << "read as +08:00";
+        QTest::newRow("CST and a US offset beside it")
+            << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal
+            << "nodes/n1/date.txt" << "Thu, 14 Mar 2024 10:16:02 -0600\n" << "journal.txt" << -6 * 3600 << false << "read as -06:00";
+        QTest::newRow("timedatectl local and universal time")
+            << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/timedatectl.txt"
+            << "      Local time: Thu 2024-03-14 04:16:02 EDT\n  Universal time: Thu 2024-03-14 08:16:02 UTC\n"
+            << "kubelet.log" << -4 * 3600 << false << "timedatectl";
+        QTest::newRow("date output") << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/date.txt" << "Thu Mar 14 10:16:02 KST 2024\n"
+                                     << "kubelet.log" << 9 * 3600 << false << "date output";
+        QTest::newRow("ISO offsets in a syslog beside it")
+            << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/messages"
+            << "2024-03-14T10:04:05.123456+03:00 n1 sshd[811]: Accepted publickey for root from 10.0.0.5 port 50522 ssh2\n"
+               "2024-03-14T10:04:06.000000+03:00 n1 systemd[1]: Started Session 12 of user root.\n"
+            << "kubelet.log" << 3 * 3600 << false << "start with a time at +03:00";
+        QTest::newRow("ansible-style +0300 lines beside it")
+            << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/ansible.log"
+            << "2024-03-14 10:04:05,123 +0300 p=28394 u=root n=ansible | TASK [restart kubelet] ****\n"
+            << "kubelet.log" << 3 * 3600 << false << "+03:00";
+        QTest::newRow("UTC stamps beside it say nothing")
+            << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/messages"
+            << "2024-03-14T10:04:05.123456Z n1 sshd[811]: Accepted publickey for root from 10.0.0.5 port 50522 ssh2\n"
+            << "kubelet.log" << 0 << true << "no evidence";
+    }
+    void zoneStatements()
+    {
+        QFETCH(QString, path1);
+        QFETCH(QString, content1);
+        QFETCH(QString, path2);
+        QFETCH(QString, content2);
+        QFETCH(QString, check);
+        QFETCH(int, offset);
+        QFETCH(bool, assumed);
+        QFETCH(QString, evidence);
+        std::vector<File> files{{path1.toStdString(), content1.toStdString()}};
+        if (!path2.isEmpty())
+            files.push_back({path2.toStdString(), content2.toStdString()});
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles(files, o);
+        const Source &s = sourceNamed(*inc, check.toStdString());
+        QCOMPARE(s.clock.utcOffsetSeconds, offset);
+        QCOMPARE(s.clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed, assumed);
+        QVERIFY2(contains(s.clock.offsetEvidence, evidence.toStdString()), s.clock.offsetEvidence.c_str());
+        if (assumed)
+            QVERIFY(noted(*inc, s.path + ": time zone unknown, assumed UTC"));
+        if (evidence == "US Central")
+            QVERIFY(noted(*inc, "is ambiguous"));
+    }
+
+    void zoneNames()
+    {
+        QCOMPARE(lookupZoneName("CEST").offsets, std::vector<int>{7200});
+        QCOMPARE(lookupZoneName("+0545").offsets, std::vector<int>{5 * 3600 + 45 * 60});
+        QVERIFY(lookupZoneName("CST").ambiguous());
+        QVERIFY(lookupZoneName("IST").ambiguous());
+        QVERIFY(lookupZoneName("XYZ").offsets.empty());
+    }
+
+    // ---- pairs between sources ----
+
+    // A control plane that prints local time (+08:00) and shows no zone, a node whose journal
+    // says HKT: the pairs move the control plane, and its evidence names them.
+    void pairsMoveTheControlPlane_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("node status PATCH and lease PUT") << "heartbeats";
+        QTest::newRow("pod status PATCH") << "pods";
+    }
+    void pairsMoveTheControlPlane()
+    {
+        QFETCH(QString, kind);
+        const double from = at(9, 5, 0), to = at(9, 15, 0);
+        const std::string header = "-- Logs begin at Mon 2024-03-11 08:02:11 HKT, end at Thu 2024-03-14 09:16:00 HKT. --\n";
+        std::string kubelet, apiserver;
+        if (kind == "heartbeats") {
+            const Heartbeats h = heartbeats("worker-2", from, to, 0, 0);
+            kubelet += h.kubelet;
+            apiserver += h.apiserver;
+        } else {
+            int i = 0;
+            for (const char *pod : {"web-0", "web-1", "cart-0", "cart-1"}) {
+                ++i;
+                const double t = from + 70 * i + 0.13 * i;
+                apiserver += httpLine(t, "PATCH", std::string("/api/v1/namespaces/shop/pods/") + pod + "/status");
+                kubelet += journalLine(t + 0.0005, "worker-2", podPatch(pod));
+            }
+        }
+        // Requests of other nodes the kubelet never made: no pairs, no harm.
+        apiserver += heartbeats("worker-1", from, to, 0, 0, 0, 0, 99).apiserver;
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", header + sorted(kubelet)}, {"control-plane/kube-apiserver.log", sorted(apiserver)}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const Source &k = sourceNamed(*inc, "kubelet.log");
+        const Source &a = sourceNamed(*inc, "kube-apiserver.log");
+        QCOMPARE(k.clock.utcOffsetSeconds, 8 * 3600);
+        QCOMPARE(a.clock.utcOffsetSeconds, 8 * 3600);
+        QCOMPARE(a.clock.offsetOrigin, ClockInfo::OffsetOrigin::Inferred);
+        const std::string &why = a.clock.offsetEvidence;
+        QVERIFY2(contains(why, kind == "heartbeats" ? "lease renewals, " : "4 pod status patches"), why.c_str());
+        if (kind == "heartbeats")
+            QVERIFY2(contains(why, "node status updates"), why.c_str());
+        QVERIFY2(contains(why, "nodes/worker-2/kubelet.log (+08:00, explicit)"), why.c_str());
+        QVERIFY(!noted(*inc, "assumed UTC"));
+        // Both logs now tell one time: the apiserver's first line is 01:05 UTC, not 09:05.
+        QVERIFY(test::eventsOf(*inc, a).front()->time < parseRfc3339("2024-03-14T01:06:00Z").value());
+    }
+
+    // The controller-manager shows no zone and makes no requests: its NotReady lines pair with
+    // the node's last heartbeat in the apiserver's log (exact UTC), a grace period earlier.
+    void controllerPairsWithHeartbeats_data()
+    {
+        QTest::addColumn<double>("controllerOffset"); // what its clock reads ahead of UTC
+        QTest::newRow("+08:00") << kEight;
+        QTest::newRow("-05:00") << -5.0 * 3600;
+        QTest::newRow("UTC") << 0.0;
+    }
+    void controllerPairsWithHeartbeats()
+    {
+        QFETCH(double, controllerOffset);
+        const double from = at(12, 5, 0), to = at(12, 15, 0), gapFrom = at(12, 10, 50), gapTo = at(12, 11, 44);
+        std::string apiserver;
+        Jitter j{3};
+        double lastSeen = 0, firstBack = 0;
+        for (double t = from; t < to; t += 10 + 0.4 * j.next()) {
+            if (t >= gapFrom && t < gapTo)
+                continue;
+            if (t < gapFrom)
+                lastSeen = t + 0.004;
+            else if (!firstBack)
+                firstBack = t;
+            apiserver += criHttpLine(t, "PUT", leaseUri("worker-2"));
+        }
+        const std::string controller = controllerNotReady("worker-2", lastSeen + 0.003 + controllerOffset, firstBack + 0.5 + controllerOffset);
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles({{"var/log/pods/kube-system_kube-apiserver-cp-1_u1/kube-apiserver/0.log", apiserver},
+                                    {"control-plane/kube-controller-manager.log", controller}},
+                                   o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const Source &c = sourceNamed(*inc, "kube-controller-manager.log");
+        QCOMPARE(c.clock.utcOffsetSeconds, int(controllerOffset));
+        QCOMPARE(c.clock.offsetOrigin, ClockInfo::OffsetOrigin::Inferred);
+        QVERIFY2(contains(c.clock.offsetEvidence, "1 'not updated for' line,"), c.clock.offsetEvidence.c_str());
+        QVERIFY2(contains(c.clock.offsetEvidence, "1 NotReady record,"), c.clock.offsetEvidence.c_str());
+        QVERIFY2(contains(c.clock.offsetEvidence, "heartbeats of worker-2"), c.clock.offsetEvidence.c_str());
+        // The NotReady lands 40 s after the last heartbeat, in UTC.
+        const Event *first = test::eventsOf(*inc, c).front();
+        QVERIFY(first->time > Timestamp{parseRfc3339("2024-03-14T12:10:40Z")->ns});
+        QVERIFY(first->time < Timestamp{parseRfc3339("2024-03-14T12:11:35Z")->ns});
+    }
+
+    // The whole chain: control plane (apiserver and controller-manager) in +08:00 with no zone
+    // evidence, a node journal that says HKT. The apiserver moves by request pairs with the node,
+    // the controller by its NotReady against the (now aligned) apiserver's heartbeats.
+    void controlPlaneWithoutZoneFollowsTheNodes()
+    {
+        const double from = at(9, 5, 0), to = at(9, 15, 0), gapFrom = at(9, 10, 50), gapTo = at(9, 11, 44);
+        const Heartbeats h = heartbeats("worker-2", from, to, 0, 0, gapFrom, gapTo);
+        const std::string kubelet = "-- Logs begin at Mon 2024-03-11 08:02:11 HKT, end at Thu 2024-03-14 09:16:00 HKT. --\n" + sorted(h.kubelet);
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", kubelet},
+                                    {"control-plane/kube-apiserver.log", sorted(h.apiserver)},
+                                    {"control-plane/kube-controller-manager.log", controllerNotReady("worker-2", h.lastBefore + 0.004, h.firstAfter + 0.5)}},
+                                   o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        for (const char *cp : {"kube-apiserver.log", "kube-controller-manager.log"}) {
+            const Source &s = sourceNamed(*inc, cp);
+            QCOMPARE(s.clock.utcOffsetSeconds, 8 * 3600);
+            QVERIFY2(contains(s.clock.offsetEvidence, "kubelet.log"), s.clock.offsetEvidence.c_str()); // the anchor
+        }
+        QVERIFY(contains(sourceNamed(*inc, "kube-apiserver.log").clock.offsetEvidence, "lease renewals"));
+        QVERIFY(contains(sourceNamed(*inc, "kube-controller-manager.log").clock.offsetEvidence, "node lifecycle controller"));
+        QVERIFY(!noted(*inc, "assumed UTC"));
+    }
+
+    // Negative: two logs that share no request and state no zone stay at UTC, each with a note.
+    void noPairsNoEvidenceStaysUtc()
+    {
+        const double from = at(9, 5, 0), to = at(9, 15, 0);
+        const Heartbeats w1 = heartbeats("worker-1", from, to, 0, 0);
+        std::string kubelet;
+        for (double t = from; t < to; t += 10)
+            kubelet += journalLine(t, "worker-2",
+                                   "prober.go:128] \"Probe succeeded\" probeType=\"Readiness\" pod=\"shop/web-0\" "
+                                   "podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" containerName=\"web\"");
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", kubelet}, {"control-plane/kube-apiserver.log", sorted(w1.apiserver)}}, o);
+        for (const char *name : {"kubelet.log", "kube-apiserver.log"}) {
+            const Source &s = sourceNamed(*inc, name);
+            QCOMPARE(s.clock.utcOffsetSeconds, 0);
+            QCOMPARE(s.clock.offsetOrigin, ClockInfo::OffsetOrigin::Assumed);
+            QVERIFY(noted(*inc, s.path + ": time zone unknown, assumed UTC"));
+        }
+    }
+
+    // Negative: a periodic request with no jitter lines up at every quarter hour; the logs of
+    // two windows an hour apart must not be "aligned" by it.
+    void periodicRequestsAloneDecideNothing()
+    {
+        std::string apiserver, kubelet = "-- Logs begin at Mon 2024-03-11 08:02:11 HKT, end at Thu 2024-03-14 11:16:00 HKT. --\n";
+        for (double t = at(10, 5, 0); t < at(10, 15, 0); t += 10.0)
+            apiserver += httpLine(t, "PUT", leaseUri("worker-2"));
+        for (double t = at(9, 5, 0); t < at(9, 15, 0); t += 10.0)
+            kubelet += journalLine(t + 0.0004, "worker-2",
+                                   "round_trippers.go:553] PUT https://10.20.0.10:6443" + leaseUri("worker-2") + " 200 OK in 4 milliseconds");
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", kubelet}, {"control-plane/kube-apiserver.log", apiserver}}, o);
+        const Source &a = sourceNamed(*inc, "kube-apiserver.log");
+        QCOMPARE(a.clock.offsetOrigin, ClockInfo::OffsetOrigin::Assumed);
+    }
+
+    // Skew: the node's clock runs a few hundred ms ahead of the apiserver's (exact UTC).
+    void skewFromPairs_data()
+    {
+        QTest::addColumn<double>("ahead");
+        QTest::addColumn<bool>("applied");
+        QTest::newRow("380 ms ahead") << 0.380 << true;
+        QTest::newRow("620 ms behind") << -0.620 << true;
+        QTest::newRow("40 ms: below what is worth correcting") << 0.040 << false;
+    }
+    void skewFromPairs()
+    {
+        QFETCH(double, ahead);
+        QFETCH(bool, applied);
+        const double from = at(1, 5, 0), to = at(1, 15, 0);
+        Heartbeats h = heartbeats("worker-2", from, to, ahead, 0);
+        std::string apiserver;
+        // The apiserver's log in a container: exact UTC times, an anchor.
+        std::size_t pos = 0;
+        while (pos < h.apiserver.size()) {
+            const std::size_t end = h.apiserver.find('\n', pos);
+            const std::string line = h.apiserver.substr(pos, end - pos);
+            apiserver += "2024-03-14T" + line.substr(6, 15) + "123Z stderr F " + line + "\n";
+            pos = end + 1;
+        }
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", "-- Logs begin at Mon 2024-03-11 08:02:11 UTC, end at Thu 2024-03-14 09:16:00 UTC. --\n" + sorted(h.kubelet)},
+                                    {"var/log/pods/kube-system_kube-apiserver-cp-1_u1/kube-apiserver/0.log", sorted(apiserver)}},
+                                   o);
+        const Source &k = sourceNamed(*inc, "kubelet.log");
+        QCOMPARE(k.clock.utcOffsetSeconds, 0);
+        if (!applied) {
+            QCOMPARE(k.clock.skew.ns, std::int64_t(0));
+            return;
+        }
+        // The kubelet logs 0.4 ms after the apiserver: the skew is what is left.
+        const double expected = -(ahead + 0.0004);
+        QVERIFY2(std::abs(k.clock.skew.seconds() - expected) < 0.002, std::to_string(k.clock.skew.seconds()).c_str());
+        QVERIFY2(contains(k.clock.skewEvidence, "tight pairs") && contains(k.clock.skewEvidence, "lease renewals"), k.clock.skewEvidence.c_str());
+        // After the correction, the kubelet's line of a renewal sits with the apiserver's.
+        auto firstPut = [&](const Source &src) {
+            for (const Event *e : test::eventsOf(*inc, src))
+                if (inc->field(*e, "verb") == "PUT")
+                    return e->time;
+            return Timestamp{};
+        };
+        QVERIFY(std::llabs((firstPut(k) - firstPut(sourceNamed(*inc, "0.log"))).ns) < 2'000'000);
     }
 
     void zoneRounding()
