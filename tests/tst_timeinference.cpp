@@ -529,6 +529,46 @@ private slots:
         QCOMPARE(a.clock.offsetOrigin, ClockInfo::OffsetOrigin::Assumed);
     }
 
+    // A guess from one "Z" stamp that happens to sit 8 h from its line yields to an anchor: the
+    // kubelet's requests pair with the apiserver's (exact UTC) records at +00:00.
+    void weakGuessYieldsToAnAnchor()
+    {
+        const double from = at(9, 5, 0), to = at(9, 15, 0);
+        const Heartbeats h = heartbeats("worker-2", from, to, 0, 0);
+        std::string apiserver;
+        std::size_t pos = 0;
+        while (pos < h.apiserver.size()) {
+            const std::size_t end = h.apiserver.find('\n', pos);
+            const std::string line = h.apiserver.substr(pos, end - pos);
+            apiserver += "2024-03-14T" + line.substr(6, 15) + "123Z stderr F " + line + "\n";
+            pos = end + 1;
+        }
+        // A status patch that carries an old transition time, 8 h to the second before the line.
+        const std::string guess = "I0314 " + clock(at(9, 4, 0)) + "    1187 status_manager.go:877] \"Patch status for pod\" pod=\"shop/web-0\" "
+            "podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":"
+            "\\\"2024-03-14T01:04:00Z\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"\n";
+        std::string kubelet = guess;
+        pos = 0;
+        const std::string body = sorted(h.kubelet);
+        while (pos < body.size()) {
+            // The raw klog of the journal lines: what `journalctl -o cat` keeps.
+            const std::size_t end = body.find('\n', pos);
+            const std::string line = body.substr(pos, end - pos);
+            kubelet += line.substr(line.find(": I0314") + 2) + "\n";
+            pos = end + 1;
+        }
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", kubelet},
+                                    {"var/log/pods/kube-system_kube-apiserver-cp-1_u1/kube-apiserver/0.log", sorted(apiserver)}},
+                                   o);
+        const Source &k = sourceNamed(*inc, "kubelet.log");
+        QCOMPARE(k.clock.utcOffsetSeconds, 0);
+        QCOMPARE(k.clock.offsetOrigin, ClockInfo::OffsetOrigin::Inferred);
+        QVERIFY2(contains(k.clock.offsetEvidence, "the file's own guess was +08:00"), k.clock.offsetEvidence.c_str());
+        QVERIFY2(contains(k.clock.offsetEvidence, "lease renewals"), k.clock.offsetEvidence.c_str());
+    }
+
     // Skew: the node's clock runs a few hundred ms ahead of the apiserver's (exact UTC).
     void skewFromPairs_data()
     {
