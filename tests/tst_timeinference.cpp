@@ -297,6 +297,12 @@ private slots:
         QTest::newRow("journal header, numeric tzdata name")
             << "nodes/n1/journal.txt" << "-- Journal begins at Mon 2024-03-11 08:02:11 +0530, ends at Thu 2024-03-14 10:16:00 +0530. --\n" + journal
             << "" << "" << "journal.txt" << 5 * 3600 + 1800 << false << "journal header";
+        QTest::newRow("journalctl --utc around klog lines in +08:00")
+            << "nodes/n1/journal.txt"
+            << "-- Logs begin at Mon 2024-03-11 00:02:11 UTC, end at Thu 2024-03-14 02:16:00 UTC. --\n"
+               "Mar 14 02:04:05.123456 n1 kubelet[1187]: I0314 10:04:05.123401    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n"
+               "Mar 14 02:04:07.123456 n1 kubelet[1187]: I0314 10:04:07.123401    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n"
+            << "" << "" << "journal.txt" << 8 * 3600 << false << "the klog times inside read +08:00";
         QTest::newRow("CST alone stays unresolved")
             << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal
             << "" << "" << "journal.txt" << 0 << true << "US Central";

@@ -1,5 +1,7 @@
 #include "zonestatements.h"
 
+#include "../format/envelopes.h"
+#include "../format/klogline.h"
 #include "../model/timestamp.h"
 #include "../util/textscan.h"
 #include "timeevidence.h"
@@ -66,6 +68,36 @@ std::string_view zoneAfterFirstDateTime(std::string_view s, CivilTime *when = nu
     }
     return {};
 }
+
+// How far the klog clock inside journal lines reads ahead of journald's own prefix: 0 when both
+// print the host's local time, the host's offset after `journalctl --utc`. The header's zone
+// is the prefix's; the events take their time from the klog header.
+struct PayloadLead {
+    std::map<int, int> votes;
+    void add(std::string_view line)
+    {
+        JournaldLine j;
+        KlogHeader h;
+        if (votes.size() > 8 || !parseJournaldLine(line, j) || j.hasZone || j.local.month == 0 || !parseKlogHeader(j.message, h))
+            return;
+        std::int64_t days = std::int64_t(h.day) - std::int64_t(j.local.day);
+        if (h.month != j.local.month)
+            days = h.day < j.local.day ? 1 : -1; // across a month's end
+        int offset = 0;
+        if (nearestZoneOffset(days * 86400 * kNsPerSecond + h.nsOfDay - j.local.nsOfDay, 2 * kNsPerSecond, offset))
+            ++votes[offset];
+    }
+    int lead() const
+    {
+        int best = 0, n = 0;
+        for (const auto &[offset, count] : votes)
+            if (count > n) {
+                best = offset;
+                n = count;
+            }
+        return best;
+    }
+};
 
 std::string quote(std::string_view line) { return "\"" + std::string(trim(line).substr(0, 100)) + "\""; }
 
@@ -151,13 +183,20 @@ std::vector<ZoneStatement> scanZoneStatements(std::string_view bytes)
     std::uint32_t localLine = 0, universalLine = 0;
     std::string_view localZone;
     bool sawTimeZoneLine = false;
+    std::size_t headerStatement = std::string::npos;
+    PayloadLead lead;
     text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
         if (number > kHeadLines)
             return false;
         const std::string_view t = trim(line);
+        if (headerStatement != std::string::npos)
+            lead.add(line);
         if (t.starts_with("-- Logs begin at ") || t.starts_with("-- Journal begins at ")) {
-            // journalctl prints its range in the zone it prints every line in.
+            // journalctl prints its range in the zone it prints every line's prefix in.
+            const std::size_t before = out.size();
             addNamed(out, zoneAfterFirstDateTime(t), "journal header, line " + std::to_string(number) + ": " + quote(t), number);
+            if (out.size() > before && headerStatement == std::string::npos)
+                headerStatement = before;
         } else if (t.starts_with("Time zone: ")) {
             // timedatectl: "Time zone: Asia/Shanghai (CST, +0800)".
             const std::size_t comma = t.rfind(", ");
@@ -189,6 +228,8 @@ std::vector<ZoneStatement> scanZoneStatements(std::string_view bytes)
             std::size_t e = z + 1;
             while (e < t.size() && (isDigit(t[e]) || t[e] == ':'))
                 ++e;
+            if (e - z < 3)
+                return true; // "+1" is no offset
             if (auto offset = parseUtcOffset(t.substr(z, e - z))) {
                 Stamp &s = leading[*offset];
                 if (s.count++ == 0) {
@@ -200,6 +241,15 @@ std::vector<ZoneStatement> scanZoneStatements(std::string_view bytes)
         }
         return true;
     });
+    if (headerStatement != std::string::npos && lead.lead() != 0) {
+        // `journalctl --utc` (or another TZ) around klog lines printed in the host's zone.
+        ZoneStatement &st = out[headerStatement];
+        for (int &offset : st.zone.offsets)
+            offset += lead.lead();
+        st.what += "; the klog times inside read " + formatUtcOffset(lead.lead()) + " from the journal's";
+        if (st.zone.ambiguous())
+            st.zone.meanings += ", shifted by " + formatUtcOffset(lead.lead());
+    }
     if (!sawTimeZoneLine && localLine && universalLine) {
         int offset = 0;
         const std::int64_t diff = toUtc(local, 0).ns - toUtc(universal, 0).ns;
