@@ -168,6 +168,20 @@ bool parseCriLine(std::string_view s, CriLine &out)
     return true;
 }
 
+bool parseTimestampPrefixLine(std::string_view s, TimestampPrefixLine &out)
+{
+    // "2024-01-02T03:04:05Z" is the shortest stamp; 'T' as RFC 3339 and Go write it.
+    const size_t sp = s.find(' ');
+    if (sp == std::string_view::npos || sp < 20 || s[10] != 'T')
+        return false;
+    const auto ts = parseRfc3339(s.substr(0, sp));
+    if (!ts)
+        return false;
+    out.utc = *ts;
+    out.message = s.substr(sp + 1);
+    return true;
+}
+
 std::size_t decodeJsonString(std::string_view s, std::size_t i, std::string &out)
 {
     while (i < s.size()) {

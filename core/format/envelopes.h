@@ -1,5 +1,6 @@
 #pragma once
-// The wrappers klog lines arrive in: journald text, CRI container logs, docker json-file.
+// The wrappers klog lines arrive in: journald text, CRI container logs, docker json-file,
+// kubectl logs --timestamps. What they carry is decoded by decodePayload (payload.h).
 // Each parser is hand-written, allocation-free on the common path, and returns false for a
 // line that is not of its shape so the caller can count it.
 #include "../model/timestamp.h"
@@ -32,6 +33,16 @@ struct CriLine {
     std::string_view message;
 };
 bool parseCriLine(std::string_view line, CriLine &out);
+
+// `kubectl logs --timestamps`: "2024-01-02T03:04:05.123456789Z I0102 03:04:05.123456 ...".
+// The kubelet prefixes each line with the container log's time (pkg/kubelet/kuberuntime/logs
+// logWriter.write: types.RFC3339NanoFixed, nine digits; time.RFC3339Nano, trailing zeros cut,
+// in older releases) and a space. Any zone is accepted; the line must be nothing else.
+struct TimestampPrefixLine {
+    Timestamp utc;
+    std::string_view message;
+};
+bool parseTimestampPrefixLine(std::string_view line, TimestampPrefixLine &out);
 
 struct DockerJsonLine {
     Timestamp utc;

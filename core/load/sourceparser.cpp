@@ -90,6 +90,7 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
     std::map<JournaldStyle, int> journaldStyles;
     int examined = 0;
     int binaryLines = 0;
+    int klogJsonPayloads = 0; // envelope lines that carry klog JSON
     bool goroutineHeader = false;
     text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line.empty())
@@ -99,13 +100,16 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
         KlogHeader h;
         JournaldLine j;
         CriLine c;
+        TimestampPrefixLine t;
         if (checkLine(line.substr(0, 4096)) == LineCheck::Binary) {
             ++binaryLines;
         } else if (line.starts_with("goroutine ") && line.find(" [") != std::string_view::npos) {
             goroutineHeader = true;
         } else if (line[0] == '{') {
-            if (line.find("\"log\":") != std::string_view::npos && line.find("\"time\":") != std::string_view::npos)
+            if (line.find("\"log\":") != std::string_view::npos && line.find("\"time\":") != std::string_view::npos) {
                 ++votes[SourceFormat::DockerJson];
+                klogJsonPayloads += line.find("\"log\":\"{\\\"ts\\\":") != std::string_view::npos; // "log":"{\"ts\":
+            }
             else if (line.find("\"auditID\"") != std::string_view::npos || line.find("audit.k8s.io") != std::string_view::npos)
                 ++votes[SourceFormat::AuditLog];
             else if (line.find("\"ts\":") != std::string_view::npos)
@@ -114,17 +118,24 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
             ++votes[SourceFormat::KlogText];
         } else if (parseCriLine(line, c)) {
             ++votes[SourceFormat::CriLog];
+            klogJsonPayloads += looksLikeKlogJson(c.message);
+        } else if (parseTimestampPrefixLine(line, t) && (parseKlogHeader(t.message, h) || looksLikeKlogJson(t.message))) {
+            // Only a klog payload makes the prefix kubectl's: a journald short-iso line also
+            // starts with an RFC 3339 time, followed by its host.
+            ++votes[SourceFormat::KubectlTimestamps];
+            klogJsonPayloads += looksLikeKlogJson(t.message);
         } else if (parseJournaldLine(line, j)) {
             ++votes[SourceFormat::Journald];
             ++journaldStyles[j.style];
+            klogJsonPayloads += looksLikeKlogJson(j.message);
         } else if (isJournaldMetaLine(line)) {
             ++votes[SourceFormat::Journald];
         }
         return examined < 200;
     });
-    auto set = [&](SourceFormat f, const char *text) {
+    auto set = [&](SourceFormat f, std::string text) {
         if (detail)
-            *detail = text;
+            *detail = std::move(text);
         return f;
     };
     if (examined > 0 && binaryLines * 2 > examined)
@@ -137,9 +148,11 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
         return std::max_element(m.begin(), m.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
     };
     const SourceFormat best = mostVoted(votes);
-    if (best == SourceFormat::Journald && !journaldStyles.empty())
-        return set(best, journaldStyleName(mostVoted(journaldStyles)));
-    return set(best, formatName(best));
+    std::string text = best == SourceFormat::Journald && !journaldStyles.empty() ? journaldStyleName(mostVoted(journaldStyles))
+                                                                                 : formatName(best);
+    if (klogJsonPayloads > 0 && best != SourceFormat::KlogJson)
+        text += ", klog JSON payloads";
+    return set(best, std::move(text));
 }
 
 SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles) : m_types(types), m_roles(roles) {}
@@ -267,6 +280,7 @@ void SourceParser::parseLines(SourceFormat format)
         case SourceFormat::Journald: onJournaldLine(line); break;
         case SourceFormat::CriLog: onCriLine(line); break;
         case SourceFormat::DockerJson: onDockerJsonLine(line); break;
+        case SourceFormat::KubectlTimestamps: onTimestampPrefixLine(line); break;
         default: onKlogTextLine(line); break;
         }
     });
@@ -283,9 +297,10 @@ void SourceParser::onKlogTextLine(const LineView &line)
         emitRecord(line, 1, line.text.size(), line.text, {});
         return;
     }
-    KlogHeader h;
-    if (parseKlogHeader(line.text, h)) {
-        emitRecord(line, 1, line.text.size(), line.text, {}, &h);
+    Payload klogLine;
+    if (parseKlogHeader(line.text, klogLine.header)) {
+        klogLine.kind = PayloadKind::KlogText;
+        emitPayload(line, 1, line.text.size(), line.text, {}, klogLine);
         return;
     }
     // Header-less text continues the entry above (stack traces, wrapped messages), except
@@ -367,6 +382,19 @@ void SourceParser::onDockerJsonLine(const LineView &line)
         flushPartial(line.offset + line.text.size());
 }
 
+void SourceParser::onTimestampPrefixLine(const LineView &line)
+{
+    TimestampPrefixLine t;
+    if (!parseTimestampPrefixLine(line.text, t)) {
+        if (!(looksLikeContinuation(line.text) && extendLastEvent(line)))
+            unparsed(line, DiagnosticReason::NoTimestamp);
+        return;
+    }
+    Envelope env;
+    env.utc = t.utc.ns;
+    emitRecord(line, 1, line.text.size(), t.message, env);
+}
+
 void SourceParser::flushPartial(std::uint64_t endOffset)
 {
     Envelope env;
@@ -378,21 +406,37 @@ void SourceParser::flushPartial(std::uint64_t endOffset)
     emitRecord(m_partial.first, m_partial.lines, endOffset - m_partial.first.offset, joined, env);
 }
 
-void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
-                              const Envelope &env, const KlogHeader *header)
+std::string_view SourceParser::componentFor(const Envelope &env, std::string_view goFile) const
 {
+    // The journald identifier, else the file's, else the Go file's owner.
+    if (!env.component.empty())
+        return componentForProcess(env.component);
+    if (!m_out.source.component.empty())
+        return m_out.source.component;
+    return componentForGoFile(goFile);
+}
+
+void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
+                              const Envelope &env)
+{
+    m_fields.clear();
+    const Payload decoded = decodePayload(payload, m_fields);
+    if (decoded.malformedJson) // kept as a plain message, but worth a word
+        diagnose(first, DiagnosticReason::MalformedJson);
+    emitPayload(first, lineCount, length, payload, env, decoded);
+}
+
+void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
+                               const Envelope &env, const Payload &decoded)
+{
+    if (decoded.kind == PayloadKind::KlogJson) {
+        emitKlogJson(first, lineCount, length, decoded.record, env);
+        return;
+    }
     const Source &src = m_out.source;
-    KlogHeader h;
-    bool klog = true;
-    if (header)
-        h = *header;
-    else
-        klog = parseKlogHeader(payload, h);
-    // The component: the journald identifier, else the file's, else the Go file's owner.
-    const std::string_view component = !env.component.empty() ? componentForProcess(env.component)
-        : !src.component.empty()                                 ? std::string_view(src.component)
-        : klog                                                   ? componentForGoFile(h.file)
-                                                                 : std::string_view{};
+    const bool klog = decoded.kind == PayloadKind::KlogText;
+    const KlogHeader &h = decoded.header;
+    const std::string_view component = componentFor(env, klog ? h.file : std::string_view{});
 
     // Wrapped formats: a header-less payload right after an event is usually its stack trace.
     if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal) && looksLikeContinuation(payload) && !m_out.events.empty()
@@ -445,6 +489,44 @@ void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, st
     m_out.needsClockInference = m_out.needsClockInference || !t.exact;
     if (!t.exact && t.month != 0 && !m_out.clockEvidence.full())
         scanMessageForClockEvidence(d.message.substr(0, 16 * 1024), t, first.number, m_out.clockEvidence);
+    addEvent(d);
+}
+
+void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const KlogJsonRecord &r,
+                                const Envelope &env)
+{
+    Source &src = m_out.source;
+    // The record's text and values are stored apart by now, so an envelope's decoded payload
+    // (docker's "log", joined CRI parts) at the arena's end is not needed any more.
+    if (env.messageInArena && env.arenaOffset <= src.arena.size())
+        src.arena.resize(env.arenaOffset);
+    const std::uint64_t arenaAt = src.arena.size();
+    src.arena.append(r.message);
+    m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
+
+    EventDraft d;
+    d.first = first;
+    d.length = length;
+    d.lineCount = lineCount;
+    d.severity = r.severity;
+    d.component = componentFor(env, r.caller);
+    d.file = r.caller;
+    d.message = std::string_view(src.arena).substr(arenaAt);
+    d.messageInArena = true;
+    d.messageOffset = arenaAt;
+    d.fieldsReady = true;
+    d.host = env.host;
+    d.time.exact = true;
+    d.time.reference = r.utc;
+    if (env.haveLocal) {
+        // A local envelope time (journald short, short-precise) beside the record's UTC is a
+        // reading of this node's clock, as a klog header beside a CRI time is: evidence for
+        // the zone and year of the lines that have only the envelope's time (systemd's).
+        PendingTime local = env.local;
+        local.rollovers = currentRollovers(local.month);
+        if (local.month != 0)
+            voteFromEnvelope(local, Timestamp{r.utc}, first.number, m_out.clockEvidence);
+    }
     addEvent(d);
 }
 

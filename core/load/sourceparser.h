@@ -4,6 +4,7 @@
 // One instance per worker thread; parse() may be called for many files.
 #include "../classify/eventtypecatalog.h"
 #include "../classify/goroutinemap.h"
+#include "../format/payload.h"
 #include "../input/bundlereader.h"
 #include "parsedsource.h"
 
@@ -29,7 +30,9 @@ private:
         std::uint64_t offset;
         std::uint32_t number;
     };
-    // What an envelope says about its payload.
+    // What an envelope says about its payload. The payload's own time wins over it: a klog
+    // header's (µs, local) and a klog JSON "ts" (UTC) are both finer than journald's seconds
+    // and are when the line was logged, not when it was collected.
     struct Envelope {
         std::string_view host;       // journald
         std::string_view component;  // from the journald identifier; "" = the source's
@@ -69,15 +72,23 @@ private:
     void onJournaldLine(const LineView &line);
     void onCriLine(const LineView &line);
     void onDockerJsonLine(const LineView &line);
+    void onTimestampPrefixLine(const LineView &line);
     void flushPartial(std::uint64_t endOffset);
     void parseKlogJson();
     void parseAudit();
     void parseGoroutineDump();
 
-    // The payload of one record (klog line, systemd message, plain text) becomes an event.
-    // `header`: the payload's klog header when the caller has parsed it already (else parsed here).
+    // The payload of one record becomes an event: decodePayload says what it is (klog text,
+    // klog JSON, plain text), the same step for every envelope.
     void emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
-                    const Envelope &env, const KlogHeader *header = nullptr);
+                    const Envelope &env);
+    // The same with the payload decoded already (a bare klog line, whose header was parsed to
+    // recognise it). A klog JSON payload's key/values are in m_fields.
+    void emitPayload(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
+                     const Envelope &env, const Payload &decoded);
+    void emitKlogJson(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const KlogJsonRecord &record,
+                      const Envelope &env);
+    std::string_view componentFor(const Envelope &env, std::string_view goFile) const;
     Event &addEvent(const EventDraft &draft);
     void storeFields(Event &e, std::string_view component, std::string_view host);
     bool extendLastEvent(const LineView &line);

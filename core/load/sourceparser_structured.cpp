@@ -1,4 +1,4 @@
-// SourceParser for record formats that are not line-prefix envelopes: klog JSON, the
+// SourceParser for record formats that are not line-prefix envelopes: klog JSON files, the
 // kube-apiserver audit log, and Go goroutine dumps. Each builds an EventDraft and stores it
 // through the same addEvent() as the text formats.
 #include "sourceparser.h"
@@ -11,56 +11,10 @@
 
 namespace kubelane::core {
 
-namespace {
-
-// klog JSON "ts": seconds since the epoch with a fraction, or (newer klog) milliseconds
-// ("ts":1718784064445.591, 13 integer digits). Read the digits, not a double, so
-// microseconds survive.
-std::int64_t parseEpochStamp(std::string_view raw)
-{
-    std::size_t digits = 0;
-    while (digits < raw.size() && text::isDigit(raw[digits]))
-        ++digits;
-    std::int64_t whole = 0, fraction = 0;
-    if (digits == 0 || digits > 16 || !text::parseDigits(raw, 0, digits, whole))
-        return 0;
-    if (digits < raw.size() && raw[digits] == '.')
-        text::parseFraction(raw, digits + 1, fraction);
-    if (digits >= 12)
-        return whole * 1'000'000 + fraction / 1000; // ms + a fraction of a ms, in ns
-    return whole * kNsPerSecond + fraction;
-}
-
-std::string jsonValueText(const nlohmann::json &v)
-{
-    if (v.is_string())
-        return v.get<std::string>();
-    // klog's KObj: {"name":"web-0","namespace":"default"} -> "default/web-0"
-    if (v.is_object() && v.contains("name") && v["name"].is_string()) {
-        const std::string name = v["name"].get<std::string>();
-        if (v.contains("namespace") && v["namespace"].is_string() && !v["namespace"].get<std::string>().empty())
-            return v["namespace"].get<std::string>() + "/" + name;
-        return name;
-    }
-    return v.dump();
-}
-
-Severity klogJsonSeverity(const nlohmann::json &doc)
-{
-    if (auto lvl = doc.find("level"); lvl != doc.end() && lvl->is_string()) {
-        const std::string l = lvl->get<std::string>();
-        if (l == "error") return Severity::Error;
-        if (l == "warning" || l == "warn") return Severity::Warning;
-        if (l == "fatal") return Severity::Fatal;
-    }
-    // klog JSON: info lines carry a verbosity "v"; ErrorS lines carry "err" and no "v".
-    return doc.contains("err") && !doc.contains("v") ? Severity::Error : Severity::Info;
-}
-
-} // namespace
-
 void SourceParser::parseKlogJson()
 {
+    // A file of klog JSON records is the envelope-less case of the same payload: one decoder
+    // (klogjson.h) and one emitter for both.
     Source &src = m_out.source;
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
@@ -71,44 +25,14 @@ void SourceParser::parseKlogJson()
                 unparsed(line, text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::UnknownRecord);
             return;
         }
-        const auto doc = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
-        if (doc.is_discarded() || !doc.is_object()) {
-            unparsed(line, DiagnosticReason::MalformedJson);
-            return;
-        }
-        const auto ts = doc.find("ts");
-        std::int64_t utc = 0;
-        if (ts != doc.end() && ts->is_string()) {
-            utc = parseRfc3339(ts->get<std::string>()).value_or(Timestamp{}).ns;
-        } else if (ts != doc.end() && ts->is_number()) {
-            const size_t at = text.find("\"ts\":");
-            utc = parseEpochStamp(text.substr(at + 5));
-        }
-        if (utc == 0) {
-            unparsed(line, ts == doc.end() ? DiagnosticReason::NoTimestamp : DiagnosticReason::BadTimestamp);
-            return;
-        }
-        const std::string caller = doc.value("caller", "");
-        const std::uint64_t arenaAt = src.arena.size();
-        src.arena += doc.value("msg", "");
         m_fields.clear();
-        for (auto it = doc.begin(); it != doc.end(); ++it)
-            if (it.key() != "ts" && it.key() != "msg" && it.key() != "caller" && it.key() != "v")
-                m_fields.add(m_types.canonicalField(it.key()), m_fields.own(jsonValueText(it.value())));
-
-        EventDraft d;
-        d.first = line;
-        d.length = text.size();
-        d.severity = klogJsonSeverity(doc);
-        d.component = src.component.empty() ? componentForGoFile(caller) : std::string_view(src.component);
-        d.file = caller;
-        d.message = std::string_view(src.arena).substr(arenaAt);
-        d.messageInArena = true;
-        d.messageOffset = arenaAt;
-        d.fieldsReady = true;
-        d.time.exact = true;
-        d.time.reference = utc;
-        addEvent(d);
+        KlogJsonRecord record;
+        switch (parseKlogJsonRecord(text, record, m_fields)) {
+        case KlogJsonStatus::Ok: emitKlogJson(line, 1, text.size(), record, {}); break;
+        case KlogJsonStatus::Malformed: unparsed(line, DiagnosticReason::MalformedJson); break;
+        case KlogJsonStatus::NoTime: unparsed(line, DiagnosticReason::NoTimestamp); break;
+        case KlogJsonStatus::BadTime: unparsed(line, DiagnosticReason::BadTimestamp); break;
+        }
     });
 }
 

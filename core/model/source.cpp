@@ -10,6 +10,7 @@ const char *formatName(SourceFormat f)
     case SourceFormat::Journald: return "journald";
     case SourceFormat::CriLog: return "CRI container log";
     case SourceFormat::DockerJson: return "docker json-file";
+    case SourceFormat::KubectlTimestamps: return "kubectl logs --timestamps";
     case SourceFormat::KlogJson: return "klog JSON";
     case SourceFormat::AuditLog: return "kube-apiserver audit log";
     case SourceFormat::GoroutineDump: return "Go goroutine dump";

@@ -15,6 +15,7 @@ enum class SourceFormat : std::uint8_t {
     Journald,       // journalctl short / short-precise / short-iso / short-iso-precise
     CriLog,         // containerd/CRI-O container log
     DockerJson,     // docker json-file
+    KubectlTimestamps, // kubectl logs --timestamps: an RFC 3339 time and a space before each line
     KlogJson,       // klog JSON (--logging-format=json)
     AuditLog,       // kube-apiserver audit JSON lines
     GoroutineDump,  // Go stack dump (dockerd SIGUSR1, kubelet panic)
