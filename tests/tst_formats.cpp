@@ -1,6 +1,7 @@
 // Each input format, detected per file, with its envelope, time and fields; and the lines
 // that are not understood are counted, never dropped.
 #include "core/classify/extractors.h"
+#include "core/format/klogjson.h"
 #include "core/model/incident.h"
 #include "core/util/textscan.h"
 #include "testutil.h"
@@ -196,6 +197,226 @@ private slots:
         const auto inc = test::loadText("nodes/w1/kubelet.log",
             "{\"ts\":1718784064445.591,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe failed\",\"v\":1}\n");
         QCOMPARE(test::utc(inc->events.at(0).time, 9), QString("2024-06-19T08:01:04.445591000Z"));
+    }
+
+    // Any known payload inside any known envelope: the payload is decoded by one step for every
+    // envelope, and its own time wins over the envelope's (journald short has whole seconds;
+    // a klog header has µs, a klog JSON "ts" fractions of a ms). One row per combination.
+    void payloadInEnvelope_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("tz");     // --tz for the file, "" = none (the zone must be found)
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("detail");
+        QTest::addColumn<QString>("time");   // RFC 3339, 9 digits: nothing rounded away
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("component");
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<int>("severity");
+
+        // kubelet 1.21+: klog.ErrorS(err, "Skipping pod synchronization") in syncLoop.
+        const QString pleg = "[container runtime is down, PLEG is not healthy: pleg was last seen active 3m5.1s ago; threshold is 3m0s]";
+        const QString kubeletJson = "{\"ts\":1704164645123.456,\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod synchronization\",\"err\":\"" + pleg + "\"}";
+        const QString kubeletText = "E0102 03:04:05.123456    1234 kubelet.go:2281] \"Skipping pod synchronization\" err=\"" + pleg + "\"";
+        const QString kubeletTextPlus8 = "E0102 11:04:05.123456    1234 kubelet.go:2281] \"Skipping pod synchronization\" err=\"" + pleg + "\"";
+        // controller-manager: logger.V(2).Info("Recording status change event message for node", "status", ..., "node", ...)
+        const QString kcmJson = "{\"ts\":1704164645123.456,\"caller\":\"node/controller_utils.go:121\",\"msg\":\"Recording status change event message for node\",\"v\":2,\"status\":\"NodeNotReady\",\"node\":\"worker-1\"}";
+        const QString kcmText = "I0102 03:04:05.123456       1 controller_utils.go:121] \"Recording status change event message for node\" status=\"NodeNotReady\" node=\"worker-1\"";
+        const QString kcmJsonEscaped = QString(kcmJson).replace("\"", "\\\"");
+        const QString at = "2024-01-02T03:04:05.123456000Z";
+        // A klog JSON record's message is its "msg"; a klog text line's is the text after "] ".
+        const QString msgPleg = "Skipping pod synchronization", msgKcm = "Recording status change event message for node";
+        const QString msgPlegText = kubeletText.mid(kubeletText.indexOf("] ") + 2), msgKcmText = kcmText.mid(kcmText.indexOf("] ") + 2);
+        const int journald = int(SourceFormat::Journald), cri = int(SourceFormat::CriLog), docker = int(SourceFormat::DockerJson),
+                  kubectl = int(SourceFormat::KubectlTimestamps);
+        // pleg.unhealthy raises its lines to error, nlc.node-not-ready-event to warning.
+        const int error = int(Severity::Error), warning = int(Severity::Warning);
+        const QString criPath = "var/log/pods/kube-system_kube-controller-manager-cp-1_0d1f/kube-controller-manager/0.log";
+        const QString dockerPath = "var/log/containers/kube-controller-manager-cp-1_kube-system_kube-controller-manager-0123.log";
+        const QString kubectlPath = "kubectl-logs/kube-controller-manager-cp-1.log";
+
+        // journald received the line a moment after it was logged: the envelope says :06.
+        QTest::newRow("journald short, klog JSON") << "journal.txt" << "Jan 02 03:04:06 node1 kubelet[1234]: " + kubeletJson << ""
+            << journald << "journald short, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
+        QTest::newRow("journald short-precise, klog JSON") << "journal.txt" << "Jan 02 03:04:05.124001 node1 kubelet[1234]: " + kubeletJson << ""
+            << journald << "journald short-precise, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
+        QTest::newRow("journald short-iso, klog JSON") << "journal.txt" << "2024-01-02T05:04:06+0200 node1 kubelet[1234]: " + kubeletJson << ""
+            << journald << "journald short-iso, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
+        QTest::newRow("journald short, klog JSON with v") << "journal.txt"
+            << "Jan 02 03:04:06 node1 kubelet[1234]: " + QString(kubeletJson).replace("\"}", "\",\"v\":0}") << ""
+            << journald << "journald short, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
+        // klog text carries no zone: journald short needs --tz, short-iso brings its own.
+        QTest::newRow("journald short, klog text") << "journal.txt" << "Jan 02 03:04:06 node1 kubelet[1234]: " + kubeletText << "+00:00"
+            << journald << "journald short" << at << msgPlegText << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
+        QTest::newRow("journald short-precise, klog text") << "journal.txt" << "Jan 02 03:04:05.124001 node1 kubelet[1234]: " + kubeletText << "+00:00"
+            << journald << "journald short-precise" << at << msgPlegText << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
+        QTest::newRow("journald short-iso, klog text") << "journal.txt" << "2024-01-02T11:04:06+0800 node1 kubelet[1234]: " + kubeletTextPlus8 << ""
+            << journald << "journald short-iso" << at << msgPlegText << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
+        QTest::newRow("CRI, klog JSON") << criPath << "2024-01-02T03:04:05.200000000Z stderr F " + kcmJson << ""
+            << cri << "CRI container log, klog JSON payloads" << at << msgKcm << "status" << "NodeNotReady" << "kube-controller-manager"
+            << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("CRI, klog text") << criPath << "2024-01-02T03:04:05.200000000Z stderr F " + kcmText << ""
+            << cri << "CRI container log" << at << msgKcmText << "status" << "NodeNotReady" << "kube-controller-manager"
+            << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("docker json, klog JSON") << dockerPath
+            << "{\"log\":\"" + kcmJsonEscaped + "\\n\",\"stream\":\"stderr\",\"time\":\"2024-01-02T03:04:05.2Z\"}" << ""
+            << docker << "docker json-file, klog JSON payloads" << at << msgKcm << "status" << "NodeNotReady" << "kube-controller-manager"
+            << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("kubectl --timestamps, klog text") << kubectlPath << "2024-01-02T03:04:05.200000000Z " + kcmText << ""
+            << kubectl << "kubectl logs --timestamps" << at << msgKcmText << "status" << "NodeNotReady" << "kube-controller-manager"
+            << "nlc.node-not-ready-event" << warning;
+        // Before types.RFC3339NanoFixed the kubelet wrote time.RFC3339Nano: trailing zeros cut.
+        QTest::newRow("kubectl --timestamps (RFC3339Nano), klog text") << kubectlPath << "2024-01-02T03:04:05.2Z " + kcmText << ""
+            << kubectl << "kubectl logs --timestamps" << at << msgKcmText << "status" << "NodeNotReady" << "kube-controller-manager"
+            << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("kubectl --timestamps, klog JSON") << kubectlPath << "2024-01-02T03:04:05.200000000Z " + kcmJson << ""
+            << kubectl << "kubectl logs --timestamps, klog JSON payloads" << at << msgKcm << "status" << "NodeNotReady"
+            << "kube-controller-manager" << "nlc.node-not-ready-event" << warning;
+    }
+    void payloadInEnvelope()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, line);
+        QFETCH(QString, tz);
+        QFETCH(int, format);
+        QFETCH(QString, detail);
+        QFETCH(QString, time);
+        QFETCH(QString, message);
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        QFETCH(QString, component);
+        QFETCH(QString, type);
+        QFETCH(int, severity);
+        auto opts = test::options();
+        opts.fallbackYear = 2024;
+        if (!tz.isEmpty())
+            opts.utcOffsets.push_back({path.toStdString(), tz.toStdString()});
+        const auto inc = test::loadText(path.toStdString(), line.toStdString() + "\n", opts);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(int(s.format), format);
+        QCOMPARE(QString::fromStdString(s.formatDetail), detail);
+        QCOMPARE(s.lineCount, 1u);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.diagnostics.size(), size_t(0));
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(1));
+        const Event &e = *events[0];
+        QCOMPARE(test::utc(e.time, 9), time);
+        QCOMPARE(QString::fromStdString(std::string(inc->message(e))), message);
+        QCOMPARE(QString::fromStdString(std::string(inc->field(e, key.toStdString()))), value);
+        QCOMPARE(QString::fromStdString(std::string(inc->text(e.component))), component);
+        QCOMPARE(QString::fromStdString(std::string(inc->typeName(e))), type);
+        QCOMPARE(int(e.severity), severity);
+    }
+
+    // What only looks like a known payload stays a plain message of its envelope: not lost, not
+    // unparsed, no crash; a would-be klog JSON record that does not parse is also noted.
+    void payloadThatIsNotKlogJson_data()
+    {
+        QTest::addColumn<QString>("payload");
+        QTest::addColumn<int>("malformedJson"); // diagnostics noted for the line
+        QTest::newRow("braces in text") << "{ braces opened by a systemd unit's own message" << 0;
+        QTest::newRow("not JSON but has \"ts\":") << "{ \"ts\": is not a number, nor is this JSON" << 1;
+        QTest::newRow("truncated klog JSON")
+            << "{\"ts\":1704164645123.456,\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod synchronization\",\"err\":\"[container runtime is do" << 1;
+        QTest::newRow("other JSON, no ts") << "{\"level\":\"info\",\"msg\":\"loading plugin\",\"time\":\"2024-01-02T03:04:05Z\"}" << 0;
+        QTest::newRow("ts not a time") << "{\"ts\":\"yesterday\",\"msg\":\"x\"}" << 0;
+        QTest::newRow("lone brace") << "{" << 0;
+    }
+    void payloadThatIsNotKlogJson()
+    {
+        QFETCH(QString, payload);
+        QFETCH(int, malformedJson);
+        auto opts = test::options();
+        opts.fallbackYear = 2024;
+        opts.utcOffsets.push_back({"journal.txt", "+00:00"});
+        const auto inc = test::loadText("journal.txt", "Jan 02 03:04:06 node1 kubelet[1234]: " + payload.toStdString() + "\n"
+            "Jan 02 03:04:07 node1 kubelet[1234]: I0102 03:04:07.000001    1234 kubelet.go:2257] \"Starting kubelet main sync loop\"\n", opts);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::Journald);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.diagnosticCounts[int(DiagnosticReason::MalformedJson)], std::uint64_t(malformedJson));
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(std::string(inc->message(*events[0]))), payload);
+        QCOMPARE(test::utc(events[0]->time, 0), QString("2024-01-02T03:04:06Z"));
+        QCOMPARE(std::string(inc->text(events[0]->component)), std::string("kubelet"));
+        QCOMPARE(std::string(inc->typeName(*events[1])), std::string("kubelet.syncloop.start"));
+    }
+
+    // A journal in local time whose kubelet lines are klog JSON (UTC): each line pairs a local
+    // reading with its UTC, the evidence the lines with only the journal's time need.
+    void journaldKlogJsonGivesTheZone()
+    {
+        const auto inc = test::loadText("nodes/worker-1/kubelet.journal",
+            "Jan 02 05:04:01.000310 worker-1 systemd[1]: Started kubelet: The Kubernetes Node Agent.\n"
+            "Jan 02 05:04:05.123999 worker-1 kubelet[1234]: {\"ts\":1704164645123.456,\"caller\":\"app/server.go:415\",\"msg\":\"Kubelet version\",\"v\":0,\"kubeletVersion\":\"v1.27.3\"}\n"
+            "Jan 02 05:04:06.201007 worker-1 kubelet[1234]: {\"ts\":1704164646200.9,\"caller\":\"kubelet/kubelet.go:2257\",\"msg\":\"Starting kubelet main sync loop\",\"v\":0}\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.clock.utcOffsetSeconds, 2 * 3600);
+        QCOMPARE(s.clock.year, 2024);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(3));
+        QCOMPARE(std::string(inc->typeName(*events[0])), std::string("systemd.unit.started"));
+        QCOMPARE(test::utc(events[0]->time), QString("2024-01-02T03:04:01.000310Z"));
+        QCOMPARE(std::string(inc->typeName(*events[1])), std::string("kubelet.start"));
+        QCOMPARE(std::string(inc->field(*events[1], "version")), std::string("v1.27.3"));
+        QCOMPARE(test::utc(events[2]->time), QString("2024-01-02T03:04:06.200900Z"));
+    }
+
+    // Without a klog payload an RFC 3339 prefix is not taken for kubectl's: the lines stay not
+    // understood, as any text with an unknown shape.
+    void timestampPrefixNeedsAKlogPayload()
+    {
+        const auto inc = test::loadText("app.log", "2024-01-02T03:04:05.200000000Z GET /healthz 200\n2024-01-02T03:04:06.200000000Z GET / 404\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::PlainText);
+        QCOMPARE(s.unparsedLines, 2u);
+    }
+
+    // "ts" as written: seconds (plain zap) or milliseconds (Kubernetes) by magnitude, digits
+    // read from the text so nothing is rounded, the top-level key only, or RFC 3339 text.
+    void klogJsonStamp_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("time");
+        QTest::newRow("milliseconds") << "{\"ts\":1704164645123.456,\"msg\":\"m\"}" << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("milliseconds, whole") << "{\"ts\":1704164645123,\"msg\":\"m\"}" << "2024-01-02T03:04:05.123000000Z";
+        QTest::newRow("seconds") << "{\"ts\":1704164645.123456,\"msg\":\"m\"}" << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("a quoted ts first") << "{\"msg\":\"said \\\"ts\\\":1\",\"ts\":1704164645123.456}" << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("exponent") << "{\"ts\":1.704164645123456e12,\"msg\":\"m\"}" << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("RFC 3339") << "{\"ts\":\"2024-01-02T03:04:05.123456Z\",\"msg\":\"m\"}" << "2024-01-02T03:04:05.123456000Z";
+    }
+    void klogJsonStamp()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, time);
+        FieldList fields;
+        KlogJsonRecord r;
+        QCOMPARE(int(parseKlogJsonRecord(json.toStdString(), r, fields)), int(KlogJsonStatus::Ok));
+        QCOMPARE(test::utc(Timestamp{r.utc}, 9), time);
+        QCOMPARE(std::string(r.message), std::string(json.contains("said") ? "said \"ts\":1" : "m"));
+    }
+
+    // Kubernetes' JSON logger writes no level: 1.21+ ErrorS lines have "err" and no "v".
+    void klogJsonSeverity()
+    {
+        FieldList fields;
+        KlogJsonRecord r;
+        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":1704164645123.456,\"msg\":\"m\",\"err\":\"boom\"}", r, fields)), int(KlogJsonStatus::Ok));
+        QCOMPARE(r.severity, Severity::Error);
+        QCOMPARE(std::string(fields.get("err")), std::string("boom"));
+        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":1704164645123.456,\"msg\":\"m\",\"v\":0,\"err\":\"boom\"}", r, fields)), int(KlogJsonStatus::Ok));
+        QCOMPARE(r.severity, Severity::Info);
+        fields.clear();
+        QCOMPARE(int(parseKlogJsonRecord("{\"msg\":\"m\"}", r, fields)), int(KlogJsonStatus::NoTime));
+        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":true,\"msg\":\"m\"}", r, fields)), int(KlogJsonStatus::BadTime));
+        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":1704164645123.4", r, fields)), int(KlogJsonStatus::Malformed));
+        QCOMPARE(fields.items().size(), size_t(0)); // a failed record adds nothing
     }
 
     void journalNodeFromItsHost()
