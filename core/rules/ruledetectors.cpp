@@ -158,10 +158,26 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
 {
     const Incident &inc = *a.incident;
     std::vector<RuleMatch> out;
-    for (const StatusProbeOrder &o : a.facts.orders) {
+    // One finding per pod and kubelet start: the pod is the subject. Of its containers the
+    // one that fared worst (killed, then flapped by the race) speaks; the others are named.
+    auto rank = [](const StatusProbeOrder &o) {
+        const bool raced = o.statusFirst && !o.runningBefore.empty() && o.notReadyEvent != kNoEvent;
+        return (raced ? 2 : 0) + (raced && o.killEvent != kNoEvent ? 1 : 0);
+    };
+    std::map<std::pair<std::size_t, PodId>, std::vector<const StatusProbeOrder *>> byPod;
+    for (const StatusProbeOrder &o : a.facts.orders)
+        byPod[{o.runIndex, o.pod}].push_back(&o);
+    for (auto &[key, orders] : byPod) {
+        std::stable_sort(orders.begin(), orders.end(), [&](auto *x, auto *y) { return rank(*x) > rank(*y); });
+        const StatusProbeOrder &o = *orders.front();
+        std::string others;
+        for (std::size_t i = 1; i < orders.size(); ++i)
+            if (rank(*orders[i]) >= 2)
+                others += (others.empty() ? "" : ", ") + std::string(inc.text(orders[i]->container));
         RuleMatch m;
         const std::string pod = inc.podName(o.pod);
         const std::string container(inc.text(o.container));
+        m.text["alsoContainers"] = others.empty() ? "" : " The same happened to its other containers: " + others + ".";
         m.subject = "pod/" + pod;
         const Event &s = inc.events[o.statusEvent];
         const Event &p = inc.events[o.probeEvent];
