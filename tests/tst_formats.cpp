@@ -415,6 +415,10 @@ private slots:
         fields.clear();
         QCOMPARE(int(parseKlogJsonRecord("{\"msg\":\"m\"}", r, fields)), int(KlogJsonStatus::NoTime));
         QCOMPARE(int(parseKlogJsonRecord("{\"ts\":true,\"msg\":\"m\"}", r, fields)), int(KlogJsonStatus::BadTime));
+        // Epoch nanoseconds (zap's EpochNanosTimeEncoder) and times past 2255 are no klog times.
+        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":1704164645123456789,\"msg\":\"m\"}", r, fields)), int(KlogJsonStatus::BadTime));
+        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":9999999999999.9,\"msg\":\"m\"}", r, fields)), int(KlogJsonStatus::BadTime));
+        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":9999999999.5,\"msg\":\"m\"}", r, fields)), int(KlogJsonStatus::BadTime));
         QCOMPARE(int(parseKlogJsonRecord("{\"ts\":1704164645123.4", r, fields)), int(KlogJsonStatus::Malformed));
         QCOMPARE(fields.items().size(), size_t(0)); // a failed record adds nothing
     }

@@ -87,9 +87,10 @@ std::int64_t parseEpochStamp(std::string_view raw)
         return 0;
     if (digits < raw.size() && raw[digits] == '.')
         text::parseFraction(raw, digits + 1, fraction);
+    // Past the year 2255 either way the product would not fit in 64 bits: not a log time.
     if (digits >= kMillisecondDigits)
-        return whole * 1'000'000 + fraction / 1000; // ms + a fraction of a ms, in ns
-    return whole * kNsPerSecond + fraction;
+        return whole < 9'000'000'000'000 ? whole * 1'000'000 + fraction / 1000 : 0; // ms + a fraction of a ms
+    return whole < 9'000'000'000 ? whole * kNsPerSecond + fraction : 0;
 }
 
 bool looksLikeKlogJson(std::string_view text)
