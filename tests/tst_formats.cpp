@@ -272,6 +272,11 @@ private slots:
         QTest::newRow("kubectl --timestamps (RFC3339Nano), klog text") << kubectlPath << "2024-01-02T03:04:05.2Z " + kcmText << ""
             << kubectl << "kubectl logs --timestamps" << at << msgKcmText << "status" << "NodeNotReady" << "kube-controller-manager"
             << "nlc.node-not-ready-event" << warning;
+        // The klog header is the container's local time (+02:00), the prefix UTC: the pair gives the zone.
+        QTest::newRow("kubectl --timestamps, klog text at +02:00") << kubectlPath
+            << "2024-01-02T03:04:05.200000000Z " + QString(kcmText).replace("I0102 03:04:05", "I0102 05:04:05") << ""
+            << kubectl << "kubectl logs --timestamps" << at << QString(msgKcmText) << "status" << "NodeNotReady"
+            << "kube-controller-manager" << "nlc.node-not-ready-event" << warning;
         QTest::newRow("kubectl --timestamps, klog JSON") << kubectlPath << "2024-01-02T03:04:05.200000000Z " + kcmJson << ""
             << kubectl << "kubectl logs --timestamps, klog JSON payloads" << at << msgKcm << "status" << "NodeNotReady"
             << "kube-controller-manager" << "nlc.node-not-ready-event" << warning;
