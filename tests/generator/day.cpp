@@ -375,6 +375,8 @@ GeneratedBundle Day::generate()
     for (std::size_t n = 0; n < m_nodes.size(); ++n)
         simulateNodeStatus(static_cast<int>(n));
     for (std::size_t n = 0; n < m_nodes.size(); ++n)
+        writeControllerStaleness(static_cast<int>(n));
+    for (std::size_t n = 0; n < m_nodes.size(); ++n)
         simulateControllerReadiness(static_cast<int>(n));
     finishHeartbeatGaps();
     describeBlips();

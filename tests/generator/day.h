@@ -56,6 +56,12 @@ struct NodeTimeline {
     std::vector<ReadyChange> readyChanges;
     std::vector<Nanos> controllerUnknown; // the controller set Ready=Unknown: the next status sync patches
     std::vector<Nanos> taints;            // the controller queued a NoExecute taint (unreachable or not-ready)
+    std::vector<Nanos> statusPatches;     // the kubelet's node status PATCHes (LastHeartbeatTime of its conditions)
+    struct Stale {
+        Nanos lastRenewal, observed, seen; // the renewal before, the pass that saw it, the pass that saw the next
+        Nanos drift;                       // what each monitor pass adds to the 5 s period
+    };
+    std::vector<Stale> stale;             // the controller found the lease older than the grace period
     std::vector<std::pair<Nanos, Nanos>> busy; // incident and noise windows on this node
     std::vector<Nanos> leasePuts;     // successful lease renewals, as the apiserver logs them
     std::vector<Nanos> readyPatches;  // status patches that carry Ready=True again (after NotReady or Unknown)
@@ -86,6 +92,7 @@ private:
     void simulateLeases(int node);
     void simulateNodeStatus(int node);
     void simulateControllerStaleness(int node);
+    void writeControllerStaleness(int node);
     void simulateControllerReadiness(int node);
     Nanos nextPass(Nanos t) const;
     struct LeaseOutcome {

@@ -165,27 +165,43 @@ Nanos Day::podNotReadyMarks(int node, Nanos at)
     return t;
 }
 
+// When the controller finds the lease too old: set Ready=Unknown (the next status sync of
+// the kubelet patches it back) and, a pass later, queue the unreachable taint. The lines are
+// written once the kubelet's status patches are known (their time is LastHeartbeatTime).
 void Day::simulateControllerStaleness(int node)
 {
     NodeTimeline &tl = m_nodes[static_cast<std::size_t>(node)];
-    const std::string &name = m_cluster.nodes[static_cast<std::size_t>(node)].name;
     const Nanos period = 5 * kSec;
-    const Nanos passesInGrace = m_grace / period;
     for (std::size_t i = 1; i < tl.leasePuts.size(); ++i) {
         const Nanos a = tl.leasePuts[i - 1], b = tl.leasePuts[i];
         if (b - a < m_grace - 2 * period)
             continue;
         // probeTimestamp is the pass that saw the renewal; each pass takes some microseconds.
-        const Nanos observed = nextPass(a + m_rng.between(3 * kMs, 40 * kMs));
-        const Nanos seen = nextPass(b + m_rng.between(3 * kMs, 40 * kMs));
-        const Nanos drift = m_rng.between(8 * kUs, 25 * kUs);
-        const Nanos firstStale = observed + passesInGrace * period;
-        if (firstStale >= seen)
+        NodeTimeline::Stale s{a, nextPass(a + m_rng.between(3 * kMs, 40 * kMs)), nextPass(b + m_rng.between(3 * kMs, 40 * kMs)),
+                              m_rng.between(8 * kUs, 25 * kUs)};
+        const Nanos firstStale = s.observed + (m_grace / period) * period;
+        if (firstStale >= s.seen)
             continue;
+        tl.stale.push_back(s);
+        tl.controllerUnknown.push_back(firstStale + kMs);
+        if (firstStale + period < s.seen)
+            tl.taints.push_back(firstStale + period + 100 * kMs);
+    }
+}
+
+void Day::writeControllerStaleness(int node)
+{
+    NodeTimeline &tl = m_nodes[static_cast<std::size_t>(node)];
+    const std::string &name = m_cluster.nodes[static_cast<std::size_t>(node)].name;
+    const Nanos period = 5 * kSec;
+    for (const NodeTimeline::Stale &s : tl.stale) {
+        const Nanos firstStale = s.observed + (m_grace / period) * period;
+        const auto reported = std::upper_bound(tl.statusPatches.begin(), tl.statusPatches.end(), s.lastRenewal);
+        const Nanos heartbeat = reported == tl.statusPatches.begin() ? s.lastRenewal - 150 * kSec : *(reported - 1);
         int pass = 0;
-        for (Nanos p = firstStale; p < seen; p += period, ++pass) {
-            const Nanos n = (p - observed) / period;
-            const Nanos duration = n * period + n * drift;
+        for (Nanos p = firstStale; p < s.seen; p += period, ++pass) {
+            const Nanos n = (p - s.observed) / period;
+            const Nanos duration = n * period + n * s.drift;
             const bool before = pass == 0; // the conditions as the kubelet last posted them
             struct Cond {
                 const char *type, *status, *reason, *message;
@@ -199,8 +215,8 @@ void Day::simulateControllerStaleness(int node)
             Nanos t = p + m_rng.between(100 * kUs, 900 * kUs);
             for (const Cond &c : conds) {
                 const std::string condition = std::string("&NodeCondition{Type:") + c.type + ",Status:" + (before ? c.status : "Unknown")
-                    + ",LastHeartbeatTime:" + goTime(a / kSec * kSec) + ",LastTransitionTime:"
-                    + goTime(before ? m_start - 3 * 86400 * kSec + node * 7919 * kSec : firstStale / kSec * kSec) + ",Reason:"
+                    + ",LastHeartbeatTime:" + goTime(heartbeat / kSec * kSec) + ",LastTransitionTime:"
+                    + goTime(before ? tl.runs.front().start / kSec * kSec : firstStale / kSec * kSec) + ",Reason:"
                     + (before ? c.reason : "NodeStatusUnknown") + ",Message:" + (before ? c.message : "Kubelet stopped posting node status.") + ",}";
                 controllerLine(t, 'I', "node_lifecycle_controller.go:1214",
                                Structured("Node hasn't been updated")
@@ -212,19 +228,17 @@ void Day::simulateControllerStaleness(int node)
             }
             if (pass == 0) {
                 api(controllerRequest(t + 3 * kMs, "PUT", "/api/v1/nodes/" + name + "/status", "node-controller"));
-                tl.controllerUnknown.push_back(t);
                 podNotReadyMarks(node, t + 5 * kMs);
                 // After the network is back the status manager corrects what the controller wrote.
+                const Nanos back = *std::lower_bound(tl.leasePuts.begin(), tl.leasePuts.end(), s.seen - period);
                 for (int pod : m_cluster.podsOn(node, t)) {
                     const Pod &pd = m_cluster.pods[static_cast<std::size_t>(pod)];
-                    api(kubeletRequest(node, b + m_rng.between(kSec, 10 * kSec), "PATCH", "/api/v1/namespaces/" + pd.ns + "/pods/" + pd.name + "/status"));
+                    api(kubeletRequest(node, back + m_rng.between(kSec, 10 * kSec), "PATCH", "/api/v1/namespaces/" + pd.ns + "/pods/" + pd.name + "/status"));
                 }
             } else if (pass == 1) {
                 controllerLine(t, 'I', "node_lifecycle_controller.go:753",
                                Structured("Node is unresponsive. Adding it to the Taint queue").str("node", name).str("timeStamp", goTimeMonotonic(t, m_start - 90 * kSec)));
-                const Nanos tainted = t + m_rng.between(60 * kMs, 140 * kMs);
-                api(controllerRequest(tainted, "PATCH", "/api/v1/nodes/" + name, "node-controller"));
-                tl.taints.push_back(tainted);
+                api(controllerRequest(t + m_rng.between(60 * kMs, 140 * kMs), "PATCH", "/api/v1/nodes/" + name, "node-controller"));
             }
         }
     }
@@ -255,6 +269,7 @@ void Day::simulateNodeStatus(int node)
             api(kubeletRequest(node, reg, "POST", "/api/v1/nodes", 409));
             api(kubeletRequest(node, reg + 4 * kMs, "GET", "/api/v1/nodes/" + name));
             api(kubeletRequest(node, reg + 30 * kMs, "PATCH", "/api/v1/nodes/" + name + "/status?timeout=10s"));
+            tl.statusPatches.push_back(reg + 30 * kMs);
             lastReport = reg;
             if (!postedReady) {
                 tl.readyPatches.push_back(reg + 30 * kMs);
@@ -298,6 +313,7 @@ void Day::simulateNodeStatus(int node)
                 if (changed || got - lastReport >= kReportFrequency) {
                     const Nanos patched = got + m_rng.between(2 * kMs, 7 * kMs);
                     api(kubeletRequest(node, patched, "PATCH", "/api/v1/nodes/" + name + "/status?timeout=10s"));
+                    tl.statusPatches.push_back(patched);
                     lastReport = got;
                     if (!kubeletReady && postedReady)
                         tl.notReadyPatches.push_back(patched);

@@ -271,14 +271,15 @@ void Day::readinessAfterRestart(int node, Nanos added, Nanos from, Nanos to, std
         std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return probeAt[a] < probeAt[b]; });
         Nanos last = 0;
         for (std::size_t i : order) {
-            const Nanos at = probeAt[i];
-            if (at < from || at >= to)
+            if (probeAt[i] < from || probeAt[i] >= to)
                 continue;
+            // The worker seeds the new container's result (Failure: status ""), then probes.
+            kubeletLine(node, probeAt[i], 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
+            const Nanos at = probeAt[i] + m_rng.between(800 * kUs, 5 * kMs);
             if (verbosity >= 3)
                 kubeletLine(node, at, 'I', "prober.go:128",
                             Structured("Probe succeeded").str("probeType", "Readiness").str("pod", pod.ref()).raw("podUID", uidValue(m_version, pod.uid)).str("containerName", pod.containers[i].spec.name));
-            kubeletLine(node, at + 90 * kUs, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
-            kubeletLine(node, at + 160 * kUs, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
+            kubeletLine(node, at + 70 * kUs, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
             ready[i] = true;
             const Nanos regenerated = at + m_rng.between(kMs, 4 * kMs);
             if (verbosity >= 3)
