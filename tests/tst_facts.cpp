@@ -490,6 +490,29 @@ private slots:
         }
     }
 
+    // The kubelet's own request log (-v=6): a status PATCH that timed out has no status code
+    // ("PATCH <url>  in 10000 milliseconds") and is a failed heartbeat, not a sign of life.
+    void timedOutKubeletRequestIsNoHeartbeat()
+    {
+        auto patch = [](int clock, const std::string &result) {
+            return kubeletLine(clock, "218201", "round_trippers.go:553] PATCH https://10.0.0.10:6443/api/v1/nodes/node3/status?timeout=10s " + result);
+        };
+        std::string log;
+        for (int s = at(2, 12, 0); s <= at(2, 12, 30); s += 10)
+            log += patch(s, "200 OK in 5 milliseconds");
+        for (int s = at(2, 12, 40); s <= at(2, 13, 20); s += 10)
+            log += patch(s, " in 10000 milliseconds");
+        for (int s = at(2, 13, 30); s <= at(2, 14, 0); s += 10)
+            log += patch(s, "200 OK in 4 milliseconds");
+        const auto inc = loadFiles({{"nodes/node3/kubelet.log", log}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        const HeartbeatGap *g = gapOf(*a, "node3");
+        QVERIFY(g);
+        QCOMPARE(g->length, Duration::fromSeconds(60));
+        QCOMPARE(g->failures.size(), size_t(5));
+    }
+
     // Without a controller-manager version or flag, the grace period follows the newest
     // kubelet: the control plane is never older than its kubelets.
     void graceFromKubeletVersion_data()

@@ -12,7 +12,10 @@ namespace kubelane::core {
 
 namespace {
 
-bool isSuccess(std::string_view code) { return code.empty() || code.starts_with('2'); }
+// The kubelet's own client log (round_trippers, -v=6) prints "PUT <url>  in 10000 milliseconds"
+// with no status when a request timed out: there an empty code is a failure. Server-side
+// records without a code (an audit RequestReceived stage) say nothing either way.
+bool isSuccess(std::string_view code, bool clientSide) { return code.empty() ? !clientSide : code.starts_with('2'); }
 
 bool verbWrites(std::string_view verb)
 {
@@ -179,7 +182,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             if ((!agent.empty() && agent.find("kubelet") == std::string_view::npos)
                 || (!user.empty() && !user.starts_with("system:node:")))
                 continue;
-            Heartbeat h{e.time, e.node, Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, "code")), ctx.indexOf(e)};
+            Heartbeat h{e.time, e.node, Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, "code"), e.type == ownRequest), ctx.indexOf(e)};
             if (resource == "leases")
                 h.kind = Heartbeat::Kind::Lease;
             else if (!(resource == "nodes" && sub == "status"))
