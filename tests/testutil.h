@@ -31,6 +31,20 @@ inline std::shared_ptr<const core::Incident> load(const std::vector<std::string>
     return core::loadBundle(inputs, o);
 }
 
+// A bundle written from memory: each file at its path below a temporary folder.
+struct File {
+    std::string path, content;
+};
+
+inline std::shared_ptr<const core::Incident> loadFiles(const std::vector<File> &files, core::LoadOptions o = options())
+{
+    QTemporaryDir dir;
+    std::vector<std::string> paths;
+    for (const auto &f : files)
+        paths.push_back(writeFile(dir, f.path, f.content));
+    return load(paths, std::move(o));
+}
+
 inline const core::Source *sourceEndingWith(const core::Incident &inc, const std::string &suffix)
 {
     for (const auto &s : inc.sources)

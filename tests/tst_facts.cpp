@@ -34,18 +34,8 @@ Timestamp utcTime(const std::string &rfc3339) { return parseRfc3339(rfc3339).val
 const std::string kApiserverLog = "master2/var/log/pods/kube-system_kube-apiserver-master2_d85a1a8c-b645-4638-b08c-f7dc5983e764/kube-apiserver/0.log";
 const std::string kControllerLog = "master1/var/log/pods/kube-system_kube-controller-manager-master1_a1a10190-1f5f-4916-b4be-ebb3c2f80bfd/kube-controller-manager/0.log";
 
-struct File {
-    std::string path, content;
-};
-
-std::shared_ptr<const Incident> loadFiles(const std::vector<File> &files, LoadOptions o = test::options())
-{
-    QTemporaryDir dir;
-    std::vector<std::string> paths;
-    for (const auto &f : files)
-        paths.push_back(test::writeFile(dir, f.path, f.content));
-    return test::load(paths, std::move(o));
-}
+using test::File;
+using test::loadFiles;
 
 std::shared_ptr<const Analysis> analyze(const std::shared_ptr<const Incident> &inc, std::optional<Duration> grace = {})
 {

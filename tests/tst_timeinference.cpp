@@ -18,18 +18,8 @@ namespace {
 
 // ---- a small cluster on 2024-03-14: times are seconds of the day, on the clock that prints them
 
-struct File {
-    std::string path, content;
-};
-
-std::shared_ptr<const Incident> loadFiles(const std::vector<File> &files, LoadOptions o = test::options())
-{
-    QTemporaryDir dir;
-    std::vector<std::string> paths;
-    for (const auto &f : files)
-        paths.push_back(test::writeFile(dir, f.path, f.content));
-    return test::load(paths, std::move(o));
-}
+using test::File;
+using test::loadFiles;
 
 // "09:05:03.412301"
 std::string clock(double secondOfDay)
