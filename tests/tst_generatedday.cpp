@@ -81,6 +81,10 @@ private slots:
         QTest::newRow("v1.28.4, every incident, seed 2") << "v1.28.4" << qulonglong(2) << "all" << "";
         // 1.33: a 45 s blip is under the 50 s default grace period (it was 40 s before 1.32).
         QTest::newRow("v1.33.1, every incident, 45 s blip") << "v1.33.1" << qulonglong(3) << "all" << "45";
+        // 1.22: printf node lifecycle controller, the 1.21/1.22 httplog fields, a kubelet
+        // that still dies on a container without sandbox (crash loop under systemd), the
+        // in-place 1.21 -> 1.22 upgrade that recreates every container.
+        QTest::newRow("v1.22.17, every incident") << "v1.22.17" << qulonglong(4) << "all" << "";
     }
 
     void day()
@@ -218,6 +222,11 @@ private slots:
         gen::GeneratorOptions o;
         o.outputDir = dir.path().toStdString();
         o.plant = {"sandbox-missing"};
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, gen::generateBundle(o));
+        o.kubernetesVersion = "v1.24.17"; // logs "no PodSandBox found for the container" and carries on
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, gen::generateBundle(o));
+        o.kubernetesVersion = "v1.20.15"; // printf kubelet: not written by this generator
+        o.plant = {"all"};
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, gen::generateBundle(o));
         o.plant = {"spec-hash-restart"};
         o.kubernetesVersion = "v1.33.1";

@@ -21,8 +21,8 @@ namespace {
 std::string notPlantable(const KubeVersion &v, const std::string &rule)
 {
     if (rule == "sandbox-missing" && !v.sandboxMissingCrashes())
-        return "kubelet " + v.text() + " does not crash on a container without sandbox: since 1.20 buildContainerMapFromRuntime logs "
-               "\"no PodSandBox found for the container\" and carries on (the crash loop is a 1.18/1.19 kubelet's)";
+        return "kubelet " + v.text() + " does not crash on a container without sandbox: since 1.24 buildContainerMapFromRuntime logs "
+               "\"no PodSandBox found for the container\" and carries on (the crash loop is a 1.18-1.23 kubelet's)";
     if (rule == "spec-hash-restart" && !v.upgradeRestartsContainers())
         return "from 1.31 the container hash no longer changes across kubelet minors, so an in-place upgrade to " + v.text() + " restarts nothing";
     return {};
@@ -64,7 +64,7 @@ GeneratedBundle generateBundle(const GeneratorOptions &options)
 {
     const KubeVersion version = KubeVersion::parse(options.kubernetesVersion);
     if (!version.supported())
-        throw std::invalid_argument("the generator writes the structured logs of Kubernetes 1.27 to 1.33, not " + version.text());
+        throw std::invalid_argument("the generator writes the logs of Kubernetes 1.21 to 1.33 (structured kubelets), not " + version.text());
     if (options.outputDir.empty())
         throw std::invalid_argument("no output directory");
     if (options.nodes < 1 || options.nodes > 5000)

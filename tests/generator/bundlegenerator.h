@@ -49,7 +49,7 @@ struct GeneratedBundle {
 // too few nodes or hours for what is asked) and std::runtime_error when writing fails.
 GeneratedBundle generateBundle(const GeneratorOptions &options);
 
-// The incidents a version's logs can show (sandbox-missing needs a 1.18/1.19 kubelet, the
+// The incidents a version's logs can show (sandbox-missing needs a 1.18-1.23 kubelet, the
 // upgrade restart of every container ends with 1.31).
 std::vector<std::string> plantableRules(const std::string &kubernetesVersion);
 std::vector<std::string> allRules();

@@ -75,11 +75,12 @@ void Day::controllerLine(Nanos t, char severity, std::string_view fileLine, cons
 void Day::controllerEvent(Nanos t, const std::string &kind, const std::string &ns, const std::string &name, const std::string &apiVersion,
                           const std::string &type, const std::string &reason, const std::string &message)
 {
-    controllerLine(t, 'I', "event.go:307",
-                   Structured("Event occurred")
-                       .str("object", ns.empty() ? name : ns + "/" + name)
-                       .str("fieldPath", "")
-                       .str("kind", kind)
+    Structured line("Event occurred");
+    line.str("object", ns.empty() ? name : ns + "/" + name);
+    if (m_version.eventFieldPath())
+        line.str("fieldPath", "");
+    controllerLine(t, 'I', m_version.eventFieldPath() ? "event.go:307" : "event.go:294",
+                   line.str("kind", kind)
                        .str("apiVersion", apiVersion)
                        .str("type", type)
                        .str("reason", reason)
@@ -126,8 +127,12 @@ void Day::controllerStartup()
         t += m_rng.between(3 * kUs, 12 * kUs);
     }
     t += 2 * kMs;
-    controllerLine(t, 'I', "controllermanager.go:189", Structured("Starting").str("version", m_version.text()));
-    controllerLine(t + 30 * kUs, 'I', "controllermanager.go:191", Structured("Golang settings").str("GOGC", "").str("GOMAXPROCS", "").str("GOTRACEBACK", ""));
+    if (m_version.controllerStartingLine()) {
+        controllerLine(t, 'I', "controllermanager.go:189", Structured("Starting").str("version", m_version.text()));
+        controllerLine(t + 30 * kUs, 'I', "controllermanager.go:191", Structured("Golang settings").str("GOGC", "").str("GOMAXPROCS", "").str("GOTRACEBACK", ""));
+    } else {
+        controllerLine(t, 'I', "controllermanager.go:186", "Version: " + m_version.text());
+    }
     t += 400 * kMs;
     controllerLine(t, 'I', "secure_serving.go:213", "Serving securely on 127.0.0.1:10257");
     controllerLine(t + 2 * kMs, 'I', "leaderelection.go:250", "attempting to acquire leader lease kube-system/kube-controller-manager...");
@@ -137,10 +142,27 @@ void Day::controllerStartup()
     controllerEvent(t + 300 * kUs, "Lease", "kube-system", "kube-controller-manager", "coordination.k8s.io/v1", "Normal", "LeaderElection",
                     m_cluster.controlPlaneName + "_" + m_rng.uuid() + " became leader");
     t += 600 * kMs;
-    controllerLine(t, 'I', "node_lifecycle_controller.go:431", Structured("Controller will reconcile labels"));
-    controllerLine(t + 3 * kMs, 'I', "node_lifecycle_controller.go:469", Structured("Sending events to api server"));
     // The first monitor pass meets every node.
     Nanos p = nextPass(t + 2 * kSec);
+    if (!m_version.controllerStructured()) {
+        // The printf controller of 1.2x (klog.Infof / klog.V(0).Infof / klog.Warningf).
+        controllerLine(t, 'I', "node_lifecycle_controller.go:377", "Controller will reconcile labels.");
+        controllerLine(t + 3 * kMs, 'I', "node_lifecycle_controller.go:404", "Sending events to api server.");
+        controllerLine(p, 'I', "node_lifecycle_controller.go:1218", "Initializing eviction metric for zone: ");
+        for (const Node &n : m_cluster.nodes) {
+            p += m_rng.between(20 * kUs, 80 * kUs);
+            controllerLine(p, 'I', "node_lifecycle_controller.go:811", "Controller observed a new Node: " + goQuote(n.name));
+        }
+        for (const Node &n : m_cluster.nodes) {
+            p += m_rng.between(20 * kUs, 80 * kUs);
+            controllerLine(p, 'W', "node_lifecycle_controller.go:1013", "Missing timestamp for Node " + n.name + ". Assuming now as a timestamp.");
+        }
+        p += 300 * kUs;
+        controllerLine(p + 40 * kUs, 'I', "node_lifecycle_controller.go:1209", "Controller detected that zone  is now in state Normal.");
+        return;
+    }
+    controllerLine(t, 'I', "node_lifecycle_controller.go:431", Structured("Controller will reconcile labels"));
+    controllerLine(t + 3 * kMs, 'I', "node_lifecycle_controller.go:469", Structured("Sending events to api server"));
     controllerLine(p, 'I', "node_lifecycle_controller.go:1278", Structured("Initializing eviction metric for zone").str("zone", ""));
     for (const Node &n : m_cluster.nodes) {
         p += m_rng.between(20 * kUs, 80 * kUs);
@@ -205,22 +227,28 @@ FileFigures Day::writeApiserver(Random &rng)
             continue;
         const Nanos exec = std::max<Nanos>(r.latency - rng.between(50 * kUs, 400 * kUs), 80 * kUs);
         std::string line = criPrefix(r.t + 25 * kUs + static_cast<Nanos>(++seq * 7919 % 40000));
-        line += klogHeader('I', r.t, 1, "httplog.go:132");
-        line += Structured("HTTP")
-                    .str("verb", m_strings[r.verb])
-                    .str("URI", m_strings[r.uri])
-                    .str("latency", goDuration(r.latency))
-                    .str("userAgent", m_strings[r.agent])
-                    .str("audit-ID", rng.uuid())
-                    .str("srcIP", m_strings[r.src])
-                    .str("apf_pl", kFlows[r.flow][0])
-                    .str("apf_fs", kFlows[r.flow][1])
-                    .num("apf_iseats", 1)
-                    .num("apf_fseats", 0)
-                    .str("apf_additionalLatency", "0s")
-                    .str("apf_execution_time", goDuration(exec))
-                    .num("resp", r.code)
-                    .text();
+        Structured http("HTTP");
+        http.str("verb", m_strings[r.verb])
+            .str("URI", m_strings[r.uri])
+            .str("latency", goDuration(r.latency))
+            .str("userAgent", m_strings[r.agent])
+            .str("audit-ID", rng.uuid())
+            .str("srcIP", m_strings[r.src]);
+        if (!m_version.httplogApfFields()) {
+            // 1.21/1.22 httplog respLogger.Log: no APF keys yet; resp, then addedInfo if any.
+            line += klogHeader('I', r.t, 1, "httplog.go:109");
+            line += http.num("resp", r.code).text();
+        } else {
+            line += klogHeader('I', r.t, 1, "httplog.go:132");
+            line += http.str("apf_pl", kFlows[r.flow][0])
+                        .str("apf_fs", kFlows[r.flow][1])
+                        .num("apf_iseats", 1)
+                        .num("apf_fseats", 0)
+                        .str("apf_additionalLatency", "0s")
+                        .str("apf_execution_time", goDuration(exec))
+                        .num("resp", r.code)
+                        .text();
+        }
         buffer += line;
         buffer += '\n';
         ++f.lines;

@@ -195,6 +195,77 @@ void Day::planIncidents()
             tl.runs.front().version = m_version.previousMinor();
             addRestart(n, t - seconds(m_rng.real(4, 11)), t, m_version, 2);
             scene(t, [this, n, t] { plantSpecHashRestart(n, t); });
+        } else if (rule == "sandbox-missing") {
+            // A node whose kubelet logs to the journal, so systemd's restarts are in the bundle.
+            const int n = node(false, false, true, any);
+            const int crashes = static_cast<int>(m_rng.between(5, 10));
+            planSandboxMissing(n, when(n, crashes * 11 * kSec + 2 * kMin), crashes);
+        }
+    }
+}
+
+void Day::planSandboxMissing(int node, Nanos at, int crashes)
+{
+    NodeTimeline &tl = m_nodes[static_cast<std::size_t>(node)];
+    CrashLoop loop;
+    loop.node = node;
+    loop.stop = at - seconds(m_rng.real(0.4, 1.2));
+    loop.firstRun = tl.runs.size();
+    loop.crashes = crashes;
+    const std::string orphan = m_rng.hex(64);
+    Nanos start = at;
+    for (int i = 0; i <= crashes; ++i) {
+        KubeletRun run;
+        run.start = start;
+        run.version = m_version;
+        run.pid = tl.runs.back().pid + static_cast<int>(m_rng.between(40, 400));
+        if (i < crashes) {
+            // As kubeletStartup times it: the main sync loop starts 118 ms in, the container
+            // manager fails some 60-110 ms later; systemd reaps the process a few ms after.
+            run.orphanSandbox = orphan;
+            run.fatalAt = start + 118 * kMs + m_rng.between(60 * kMs, 110 * kMs);
+            run.exitAt = run.fatalAt + m_rng.between(3 * kMs, 12 * kMs);
+            // RestartSec=10s (kubeadm's 10-kubeadm.conf / the kubelet package's unit).
+            start = run.exitAt + 10 * kSec + m_rng.between(4 * kMs, 20 * kMs);
+        }
+        tl.runs.push_back(run);
+    }
+    // Nothing reaches the apiserver from the first stop until the good run's lease controller.
+    tl.silences.push_back({Silence::Cause::KubeletDown, loop.stop, start + seconds(m_rng.real(0.9, 1.8))});
+    std::sort(tl.silences.begin(), tl.silences.end(), [](const Silence &a, const Silence &b) { return a.from < b.from; });
+    PlantedIncident p;
+    p.rule = "sandbox-missing";
+    p.subject = "node/" + m_cluster.nodes[static_cast<std::size_t>(node)].name;
+    p.startNs = loop.stop;
+    p.endNs = start + 30 * kSec;
+    p.what = "kubelet " + m_version.text() + " exits " + std::to_string(crashes) + " times at start (no PodsandBox found with Id '" + orphan.substr(0, 12)
+        + "...'), systemd restarts it every 10 s until the orphan container is removed";
+    loop.planted = m_planted.size();
+    m_planted.push_back(p);
+    m_crashLoops.push_back(loop);
+    scene(at, [this, i = m_crashLoops.size() - 1] { plantSandboxMissing(m_crashLoops[i]); });
+}
+
+// The leases stop while the kubelet crash-loops. Whether that is a heartbeat gap the
+// controller acted on is what the simulation says: a stale lease (older than the grace
+// period at a monitor pass) in the loop makes it one, planted with the crash loop.
+void Day::finishCrashLoops()
+{
+    for (const CrashLoop &loop : m_crashLoops) {
+        const NodeTimeline &tl = m_nodes[static_cast<std::size_t>(loop.node)];
+        const Nanos up = tl.runs[loop.firstRun + static_cast<std::size_t>(loop.crashes)].start;
+        for (const NodeTimeline::Stale &s : tl.stale) {
+            if (s.lastRenewal > up || s.seen < loop.stop)
+                continue;
+            const auto after = std::upper_bound(tl.leasePuts.begin(), tl.leasePuts.end(), s.lastRenewal);
+            PlantedIncident p;
+            p.rule = "node-heartbeat-gap";
+            p.subject = m_planted[loop.planted].subject;
+            p.startNs = s.lastRenewal;
+            p.endNs = after == tl.leasePuts.end() ? m_end : *after;
+            p.what = "no lease renewal for " + std::to_string((p.endNs - p.startNs) / kSec) + " s while the kubelet crash-loops (grace "
+                + std::to_string(m_grace / kSec) + " s): the controller marks the node Unknown and taints it";
+            m_planted.push_back(p);
         }
     }
 }
@@ -239,13 +310,14 @@ void Day::planNoise()
         }
     }
     // Plain restarts at the usual verbosity (config change); one kubelet finds a container
-    // whose sandbox is gone and logs it, as kubelets since 1.20 do, and carries on.
+    // whose sandbox is gone and logs it, as kubelets since 1.24 do, and carries on.
     for (int i = 0; i < count(1.0 / 6, 1); ++i) {
         const int n = pickNode(false, false);
         if (const auto t = freeTime(n, 3 * kMin, 5 * kMin)) {
             reserve(n, *t - 3 * kMin, *t + 5 * kMin);
             addRestart(n, *t - seconds(m_rng.real(0.4, 3)), *t, m_version, 2);
-            const bool sandboxNote = i == 0;
+            // (A kubelet that still crashes on it cannot log it and carry on.)
+            const bool sandboxNote = i == 0 && !m_version.sandboxMissingCrashes();
             scene(*t, [this, n, t = *t, sandboxNote] { noisePlainRestart(n, t, sandboxNote); });
             m_noise.push_back("kubelet restart on node/" + m_cluster.nodes[static_cast<std::size_t>(n)].name
                               + (sandboxNote ? " (logs a container without sandbox and carries on)" : ""));
@@ -372,6 +444,7 @@ GeneratedBundle Day::generate()
         simulateLeases(static_cast<int>(n));
     for (std::size_t n = 0; n < m_nodes.size(); ++n)
         simulateControllerStaleness(static_cast<int>(n));
+    finishCrashLoops();
     for (std::size_t n = 0; n < m_nodes.size(); ++n)
         simulateNodeStatus(static_cast<int>(n));
     for (std::size_t n = 0; n < m_nodes.size(); ++n)

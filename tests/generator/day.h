@@ -41,6 +41,19 @@ struct KubeletRun {
     KubeVersion version;
     int pid = 0;
     int verbosity = 2;
+    // A run that dies at start: the container manager meets this orphan's missing sandbox
+    // (sandbox-missing, 1.18-1.23) and the process exits at fatalAt, systemd sees it at exitAt.
+    std::string orphanSandbox;
+    Nanos fatalAt = 0, exitAt = 0;
+};
+
+// A kubelet that crash-loops at start until someone removes the orphan container.
+struct CrashLoop {
+    int node = 0;
+    Nanos stop = 0;         // the restart that meets the orphan begins here
+    std::size_t firstRun = 0; // index in the node's runs; the crashing ones, then the one that starts
+    int crashes = 0;
+    std::size_t planted = 0;
 };
 
 // The kubelet's Ready condition as it computes it itself (PLEG health).
@@ -109,8 +122,16 @@ private:
     // --- kubelet scenes (kubeletscenes.cpp)
     void kubeletLine(int node, Nanos t, char severity, std::string_view fileLine, const std::string &message);
     void systemdLine(int node, Nanos t, const std::string &message);
-    Nanos kubeletStartup(int node, const KubeletRun &run, bool sandboxNote);
-    Nanos restartScene(int node, const KubeletRun &run, bool sandboxNote); // returns when pods were added
+    std::string unitName() const;
+    Nanos kubeletStartup(int node, const KubeletRun &run, bool sandboxNote); // a run with fatalAt returns it
+    void serviceStops(int node, Nanos stop);
+    // returns when pods were added; afterCrash: systemd's restart lines were written already
+    Nanos restartScene(int node, const KubeletRun &run, bool sandboxNote, bool afterCrash = false);
+    std::string generatingPodStatus(const Pod &pod) const;
+    std::string patchStatusForPod(const Pod &pod, const std::string &patch) const;
+    void planSandboxMissing(int node, Nanos at, int crashes);
+    void plantSandboxMissing(const CrashLoop &loop);
+    void finishCrashLoops();
     void readinessAfterRestart(int node, Nanos added, Nanos from, Nanos to, std::vector<std::pair<int, Nanos>> *firstProbes);
     void verboseStretch(int node, Nanos from, Nanos to, Nanos probesFrom);
     void kubeletPlain(int node, Nanos t, const std::string &text);
@@ -185,6 +206,7 @@ private:
         Nanos down, up;
     };
     std::vector<GapPlant> m_gapPlants;
+    std::vector<CrashLoop> m_crashLoops;
     std::vector<PlantedIncident> m_planted;
     std::vector<std::string> m_noise;
     int m_controllerPid = 1;

@@ -66,14 +66,22 @@ Day::LeaseOutcome Day::leaseRetries(int node, Nanos first, const Silence &s, boo
         if (const auto ok = throughAfterAll(a, s, i > 0))
             return {*ok + 3 * kMs, false};
         a += kClientTimeout;
-        if (log)
-            kubeletLine(node, a, 'E', "controller.go:193",
-                        Structured("Failed to update lease").err("Put \"" + url + "\": " + timeoutError(i == 0)));
+        if (log) {
+            const std::string error = "Put \"" + url + "\": " + timeoutError(i == 0);
+            if (m_version.leaseStructured())
+                kubeletLine(node, a, 'E', "controller.go:193", Structured("Failed to update lease").err(error));
+            else
+                kubeletLine(node, a, 'E', "controller.go:187", "failed to update lease, error: " + error);
+        }
         a += 300 * kUs;
     }
-    if (log)
-        kubeletLine(node, a, 'I', "controller.go:120",
-                    Structured("failed to update lease using latest lease, fallback to ensure lease").err("failed 5 attempts to update lease"));
+    if (log) {
+        if (m_version.leaseStructured())
+            kubeletLine(node, a, 'I', "controller.go:120",
+                        Structured("failed to update lease using latest lease, fallback to ensure lease").err("failed 5 attempts to update lease"));
+        else
+            kubeletLine(node, a, 'I', "controller.go:114", "failed to update lease using latest lease, fallback to ensure lease, err: failed 5 attempts to update lease");
+    }
     // backoffEnsureLease: GET the lease, sleeping 200ms, 400ms, ... up to 7s between tries.
     Nanos sleep = 100 * kMs;
     for (;;) {
@@ -81,11 +89,14 @@ Day::LeaseOutcome Day::leaseRetries(int node, Nanos first, const Silence &s, boo
             return {*ok + 6 * kMs, true};
         a += kClientTimeout;
         sleep = std::min(2 * sleep, 7 * kSec);
-        if (log)
-            kubeletLine(node, a, 'E', "controller.go:146",
-                        Structured("Failed to ensure lease exists, will retry")
-                            .err("Get \"" + url + "\": " + timeoutError(false))
-                            .str("interval", goDuration(sleep)));
+        if (log) {
+            const std::string error = "Get \"" + url + "\": " + timeoutError(false);
+            if (m_version.leaseStructured())
+                kubeletLine(node, a, 'E', "controller.go:146",
+                            Structured("Failed to ensure lease exists, will retry").err(error).str("interval", goDuration(sleep)));
+            else
+                kubeletLine(node, a, 'E', "controller.go:144", "failed to ensure node lease exists, will retry in " + goDuration(sleep) + ", error: " + error);
+        }
         a += sleep;
     }
 }
@@ -153,13 +164,22 @@ void Day::simulateLeases(int node)
 Nanos Day::podNotReadyMarks(int node, Nanos at)
 {
     const std::string &name = m_cluster.nodes[static_cast<std::size_t>(node)].name;
-    controllerLine(at, 'I', "controller_utils.go:151", Structured("Recording status change event message for node").str("status", "NodeNotReady").str("node", name));
-    controllerLine(at + 40 * kUs, 'I', "controller_utils.go:123", Structured("Update ready status of pods on node").str("node", name));
+    const bool structured = m_version.controllerStructured();
+    if (structured) {
+        controllerLine(at, 'I', "controller_utils.go:151", Structured("Recording status change event message for node").str("status", "NodeNotReady").str("node", name));
+        controllerLine(at + 40 * kUs, 'I', "controller_utils.go:123", Structured("Update ready status of pods on node").str("node", name));
+    } else {
+        controllerLine(at, 'I', "controller_utils.go:172", "Recording status change NodeNotReady event message for node " + name);
+        controllerLine(at + 40 * kUs, 'I', "controller_utils.go:120", "Update ready status of pods on node [" + name + "]");
+    }
     Nanos t = at + 2 * kMs;
     for (int p : m_cluster.podsOn(node, at)) {
         const Pod &pod = m_cluster.pods[static_cast<std::size_t>(p)];
         t += m_rng.between(3 * kMs, 11 * kMs);
-        controllerLine(t, 'I', "controller_utils.go:141", Structured("Updating ready status of pod to false").str("pod", pod.ref()));
+        if (structured)
+            controllerLine(t, 'I', "controller_utils.go:141", Structured("Updating ready status of pod to false").str("pod", pod.ref()));
+        else
+            controllerLine(t, 'I', "controller_utils.go:138", "Updating ready status of pod " + pod.name + " to false");
         api(controllerRequest(t + 2 * kMs, "PUT", "/api/v1/namespaces/" + pod.ns + "/pods/" + pod.name + "/status", "node-controller"));
     }
     return t;
@@ -218,12 +238,16 @@ void Day::writeControllerStaleness(int node)
                     + ",LastHeartbeatTime:" + goTime(heartbeat / kSec * kSec) + ",LastTransitionTime:"
                     + goTime(before ? tl.runs.front().start / kSec * kSec : firstStale / kSec * kSec) + ",Reason:"
                     + (before ? c.reason : "NodeStatusUnknown") + ",Message:" + (before ? c.message : "Kubelet stopped posting node status.") + ",}";
-                controllerLine(t, 'I', "node_lifecycle_controller.go:1214",
-                               Structured("Node hasn't been updated")
-                                   .str("node", name)
-                                   .str("duration", goDuration(duration))
-                                   .raw("nodeConditionType", m_version.klogJsonValues() ? "\"" + std::string(c.type) + "\"" : c.type)
-                                   .str("currentCondition", condition));
+                if (m_version.controllerStructured())
+                    controllerLine(t, 'I', "node_lifecycle_controller.go:1214",
+                                   Structured("Node hasn't been updated")
+                                       .str("node", name)
+                                       .str("duration", goDuration(duration))
+                                       .raw("nodeConditionType", m_version.klogJsonValues() ? "\"" + std::string(c.type) + "\"" : c.type)
+                                       .str("currentCondition", condition));
+                else // klog.V(2).Infof("node %v hasn't been updated for %+v. Last %v is: %+v", ...)
+                    controllerLine(t, 'I', "node_lifecycle_controller.go:1127",
+                                   "node " + name + " hasn't been updated for " + goDuration(duration) + ". Last " + c.type + " is: " + condition);
                 t += m_rng.between(20 * kUs, 90 * kUs);
             }
             if (pass == 0) {
@@ -236,8 +260,12 @@ void Day::writeControllerStaleness(int node)
                     api(kubeletRequest(node, back + m_rng.between(kSec, 10 * kSec), "PATCH", "/api/v1/namespaces/" + pd.ns + "/pods/" + pd.name + "/status"));
                 }
             } else if (pass == 1) {
-                controllerLine(t, 'I', "node_lifecycle_controller.go:753",
-                               Structured("Node is unresponsive. Adding it to the Taint queue").str("node", name).str("timeStamp", goTimeMonotonic(t, m_start - 90 * kSec)));
+                if (m_version.controllerStructured())
+                    controllerLine(t, 'I', "node_lifecycle_controller.go:753",
+                                   Structured("Node is unresponsive. Adding it to the Taint queue").str("node", name).str("timeStamp", goTimeMonotonic(t, m_start - 90 * kSec)));
+                else
+                    controllerLine(t, 'I', "node_lifecycle_controller.go:709",
+                                   "Node " + name + " is unresponsive as of " + goTimeMonotonic(t, m_start - 90 * kSec) + ". Adding it to the Taint queue.");
                 api(controllerRequest(t + m_rng.between(60 * kMs, 140 * kMs), "PATCH", "/api/v1/nodes/" + name, "node-controller"));
             }
         }
@@ -360,15 +388,21 @@ void Day::simulateControllerReadiness(int node)
             tainted = true;
         } else if (s.kind == 1) {
             const Nanos p = nextPass(s.at + m_rng.between(3 * kMs, 40 * kMs)) + m_rng.between(100 * kUs, 900 * kUs);
-            controllerLine(p, 'I', "node_lifecycle_controller.go:746",
-                           Structured("Node is NotReady. Adding it to the Taint queue").str("node", name).str("timeStamp", goTimeMonotonic(p, m_start - 90 * kSec)));
+            if (m_version.controllerStructured())
+                controllerLine(p, 'I', "node_lifecycle_controller.go:746",
+                               Structured("Node is NotReady. Adding it to the Taint queue").str("node", name).str("timeStamp", goTimeMonotonic(p, m_start - 90 * kSec)));
+            else
+                controllerLine(p, 'I', "node_lifecycle_controller.go:697",
+                               "Node " + name + " is NotReady as of " + goTimeMonotonic(p, m_start - 90 * kSec) + ". Adding it to the Taint queue.");
             api(controllerRequest(p + m_rng.between(60 * kMs, 140 * kMs), "PATCH", "/api/v1/nodes/" + name, "node-controller"));
             tainted = true;
         } else if (tainted) {
             const Nanos p = nextPass(s.at + m_rng.between(3 * kMs, 40 * kMs)) + m_rng.between(100 * kUs, 900 * kUs);
             api(controllerRequest(p + 2 * kMs, "PATCH", "/api/v1/nodes/" + name, "node-controller"));
-            controllerLine(p + 9 * kMs, 'I', "node_lifecycle_controller.go:762",
-                           Structured("Node is healthy again, removed all taints").str("node", name));
+            if (m_version.controllerStructured())
+                controllerLine(p + 9 * kMs, 'I', "node_lifecycle_controller.go:762", Structured("Node is healthy again, removed all taints").str("node", name));
+            else
+                controllerLine(p + 9 * kMs, 'I', "node_lifecycle_controller.go:717", "Node " + name + " is healthy again, removing all taints");
             tainted = false;
         }
     }

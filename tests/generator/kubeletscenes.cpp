@@ -1,4 +1,4 @@
-// What kubelets print (structured klog of 1.27+, at --v=2 unless a run is at --v=3): start-up,
+// What kubelets print (structured klog of 1.21+, at --v=2 unless a run is at --v=3): start-up,
 // pods starting and stopping, probes, container restarts, and the planted incidents seen from
 // the node: PLEG stuck on a wedged runtime, a restart whose first statuses come before the
 // first readiness results, an in-place upgrade that recreates every container.
@@ -41,9 +41,14 @@ std::string cpuTime(Nanos run)
     return buf;
 }
 
-constexpr const char *kUnit = "kubelet.service - kubelet: The Kubernetes Node Agent";
-
 } // namespace
+
+// How systemd names the unit in "Started ..."/"Stopped ...": systemd 249+ puts the unit name
+// before the description, the systemd 245 of a 1.2x-era node the description only.
+std::string Day::unitName() const
+{
+    return m_version.oldSystemd() ? "kubelet: The Kubernetes Node Agent" : "kubelet.service - kubelet: The Kubernetes Node Agent";
+}
 
 void Day::kubeletLine(int node, Nanos t, char severity, std::string_view fileLine, const std::string &message)
 {
@@ -86,6 +91,22 @@ namespace {
 // types.UID is a named string: klog before JSON values prints it with %+v, unquoted.
 std::string uidValue(const KubeVersion &v, const std::string &uid) { return v.klogJsonValues() ? goQuote(uid) : uid; }
 } // namespace
+
+// klog.V(3).InfoS("Generating pod status", "pod", klog.KObj(pod)) in 1.21/1.22; podIsTerminal
+// and the patch's podUID came later.
+std::string Day::generatingPodStatus(const Pod &pod) const
+{
+    if (m_version.kubeletPodStatusExtraFields())
+        return Structured("Generating pod status").raw("podIsTerminal", "false").str("pod", pod.ref());
+    return Structured("Generating pod status").str("pod", pod.ref());
+}
+
+std::string Day::patchStatusForPod(const Pod &pod, const std::string &patch) const
+{
+    if (m_version.kubeletPodStatusExtraFields())
+        return Structured("Patch status for pod").str("pod", pod.ref()).raw("podUID", uidValue(m_version, pod.uid)).str("patch", patch);
+    return Structured("Patch status for pod").str("pod", pod.ref()).str("patch", patch);
+}
 
 std::string Day::volumeText(const Pod &pod) const
 {
@@ -133,7 +154,9 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
 {
     const Node &n = m_cluster.nodes[static_cast<std::size_t>(node)];
     Nanos t = run.start;
-    kubeletPlain(node, t, "Flag --pod-infra-container-image has been deprecated, will be removed in a future release. Image garbage collector will get sandbox image information from CRI.");
+    const bool modern = run.version.atLeast(1, 27);
+    if (modern)
+        kubeletPlain(node, t, "Flag --pod-infra-container-image has been deprecated, will be removed in a future release. Image garbage collector will get sandbox image information from CRI.");
     const std::vector<std::pair<std::string, std::string>> flags = {
         {"address", "0.0.0.0"},
         {"anonymous-auth", "true"},
@@ -150,7 +173,7 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
         {"node-ip", n.ip},
         {"node-labels", ""},
         {"node-status-update-frequency", "10s"},
-        {"pod-infra-container-image", "registry.k8s.io/pause:3.9"},
+        {"pod-infra-container-image", modern ? "registry.k8s.io/pause:3.9" : "k8s.gcr.io/pause:3.5"},
         {"register-node", "true"},
         {"root-dir", "/var/lib/kubelet"},
         {"runtime-request-timeout", "2m0s"},
@@ -173,7 +196,7 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
     kubeletLine(node, t + 31 * kMs, 'I', "kubelet.go:298", Structured("Adding static pod path").str("path", "/etc/kubernetes/manifests"));
     kubeletLine(node, t + 31 * kMs + 20 * kUs, 'I', "kubelet.go:309", Structured("Adding apiserver pod source"));
     kubeletLine(node, t + 52 * kMs, 'I', "kuberuntime_manager.go:257",
-                Structured("Container runtime initialized").str("containerRuntime", "containerd").str("version", "1.7.13").str("apiVersion", "v1"));
+                Structured("Container runtime initialized").str("containerRuntime", "containerd").str("version", modern ? "1.7.13" : "1.5.11").str("apiVersion", modern ? "v1" : "v1alpha2"));
     kubeletLine(node, t + 78 * kMs, 'I', "server.go:1168", Structured("Started kubelet"));
     kubeletLine(node, t + 78 * kMs + 90 * kUs, 'I', "server.go:162", Structured("Starting to listen").str("address", "0.0.0.0").num("port", 10250));
     kubeletLine(node, t + 80 * kMs, 'I', "fs_resource_analyzer.go:67", Structured("Starting FS ResourceAnalyzer"));
@@ -189,6 +212,15 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
     kubeletLine(node, loop, 'I', "kubelet.go:2303", Structured("Starting kubelet main sync loop"));
     kubeletLine(node, loop + 60 * kUs, 'E', "kubelet.go:2327",
                 Structured("Skipping pod synchronization").err("[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"));
+    if (!run.orphanSandbox.empty()) {
+        // updateRuntimeUp -> initializeRuntimeDependentModules: cadvisor starts, then the
+        // container manager builds its map of running containers and meets one whose sandbox
+        // is gone: klog.ErrorS(err, "Failed to start ContainerManager"); os.Exit(1) (1.21-1.23).
+        kubeletLine(node, run.fatalAt, 'E', "kubelet.go:1423",
+                    Structured("Failed to start ContainerManager")
+                        .err("failed to build map of initial containers from runtime: no PodsandBox found with Id '" + run.orphanSandbox + "'"));
+        return run.fatalAt;
+    }
     kubeletLine(node, loop + 160 * kMs, 'E', "kubelet.go:2327", Structured("Skipping pod synchronization").err("PLEG is not healthy: pleg has yet to be successful"));
     const Nanos reg = run.start + 300 * kMs;
     kubeletLine(node, reg - 2 * kMs, 'I', "kubelet_node_status.go:70", Structured("Attempting to register node").str("node", n.name));
@@ -198,21 +230,28 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
     return loop + seconds(m_rng.real(0.55, 0.8));
 }
 
-Nanos Day::restartScene(int node, const KubeletRun &run, bool sandboxNote)
+void Day::serviceStops(int node, Nanos stop)
 {
-    NodeTimeline &tl = m_nodes[static_cast<std::size_t>(node)];
-    const Silence *down = nullptr;
-    for (const Silence &s : tl.silences)
-        if (s.cause == Silence::Cause::KubeletDown && s.from < run.start && run.start < s.to)
-            down = &s;
-    const Nanos stop = down ? down->from : run.start - kSec;
-    const KubeletRun &before = tl.runAt(stop);
-    systemdLine(node, stop, std::string("Stopping ") + kUnit + "...");
+    const KubeletRun &before = m_nodes[static_cast<std::size_t>(node)].runAt(stop);
+    systemdLine(node, stop, "Stopping " + unitName() + "...");
     const Nanos gone = stop + m_rng.between(60 * kMs, 400 * kMs);
-    systemdLine(node, gone, "kubelet.service: Deactivated successfully.");
-    systemdLine(node, gone + 300 * kUs, std::string("Stopped ") + kUnit + ".");
-    systemdLine(node, gone + 700 * kUs, "kubelet.service: Consumed " + cpuTime(stop - std::max(before.start, m_start - 86400 * kSec)) + " CPU time.");
-    systemdLine(node, run.start - m_rng.between(2 * kMs, 6 * kMs), std::string("Started ") + kUnit + ".");
+    systemdLine(node, gone, m_version.oldSystemd() ? "kubelet.service: Succeeded." : "kubelet.service: Deactivated successfully.");
+    systemdLine(node, gone + 300 * kUs, "Stopped " + unitName() + ".");
+    if (!m_version.oldSystemd())
+        systemdLine(node, gone + 700 * kUs, "kubelet.service: Consumed " + cpuTime(stop - std::max(before.start, m_start - 86400 * kSec)) + " CPU time.");
+}
+
+Nanos Day::restartScene(int node, const KubeletRun &run, bool sandboxNote, bool afterCrash)
+{
+    if (!afterCrash) {
+        const NodeTimeline &tl = m_nodes[static_cast<std::size_t>(node)];
+        const Silence *down = nullptr;
+        for (const Silence &s : tl.silences)
+            if (s.cause == Silence::Cause::KubeletDown && s.from < run.start && run.start < s.to)
+                down = &s;
+        serviceStops(node, down ? down->from : run.start - kSec);
+        systemdLine(node, run.start - m_rng.between(2 * kMs, 6 * kMs), "Started " + unitName() + ".");
+    }
     const Nanos added = kubeletStartup(node, run, sandboxNote);
     const std::vector<int> pods = m_cluster.podsOn(node, added);
     kubeletLine(node, added, 'I', "kubelet.go:2380", Structured("SyncLoop ADD").str("source", "api").raw("pods", podList(pods)));
@@ -258,12 +297,11 @@ void Day::readinessAfterRestart(int node, Nanos added, Nanos from, Nanos to, std
         // result yet.
         const Nanos generated = added + m_rng.between(4 * kMs, 40 * kMs);
         if (verbosity >= 3)
-            kubeletLine(node, generated, 'I', "kubelet_pods.go:1574", Structured("Generating pod status").raw("podIsTerminal", "false").str("pod", pod.ref()));
+            kubeletLine(node, generated, 'I', "kubelet_pods.go:1574", generatingPodStatus(pod));
         const Nanos patched = generated + m_rng.between(6 * kMs, 30 * kMs);
         podStatusPatch(p, patched - 3 * kMs);
         if (verbosity >= 3)
-            kubeletLine(node, patched, 'I', "status_manager.go:877",
-                        Structured("Patch status for pod").str("pod", pod.ref()).raw("podUID", uidValue(m_version, pod.uid)).str("patch", statusPatchJson(pod, patched, pod.hasReadinessProbe() ? ready : std::vector<bool>{})));
+            kubeletLine(node, patched, 'I', "status_manager.go:877", patchStatusForPod(pod, statusPatchJson(pod, patched, pod.hasReadinessProbe() ? ready : std::vector<bool>{})));
         std::vector<std::size_t> order;
         for (std::size_t i = 0; i < pod.containers.size(); ++i)
             if (pod.containers[i].spec.readiness)
@@ -283,12 +321,11 @@ void Day::readinessAfterRestart(int node, Nanos added, Nanos from, Nanos to, std
             ready[i] = true;
             const Nanos regenerated = at + m_rng.between(kMs, 4 * kMs);
             if (verbosity >= 3)
-                kubeletLine(node, regenerated, 'I', "kubelet_pods.go:1574", Structured("Generating pod status").raw("podIsTerminal", "false").str("pod", pod.ref()));
+                kubeletLine(node, regenerated, 'I', "kubelet_pods.go:1574", generatingPodStatus(pod));
             const Nanos repatched = regenerated + m_rng.between(5 * kMs, 20 * kMs);
             podStatusPatch(p, repatched - 3 * kMs);
             if (verbosity >= 3)
-                kubeletLine(node, repatched, 'I', "status_manager.go:877",
-                            Structured("Patch status for pod").str("pod", pod.ref()).raw("podUID", uidValue(m_version, pod.uid)).str("patch", statusPatchJson(pod, repatched, ready)));
+                kubeletLine(node, repatched, 'I', "status_manager.go:877", patchStatusForPod(pod, statusPatchJson(pod, repatched, ready)));
             last = repatched;
         }
         if (firstProbes && last)
@@ -302,7 +339,7 @@ void Day::verboseStretch(int node, Nanos from, Nanos to, Nanos probesFrom)
     for (int p : m_cluster.podsOn(node, from)) {
         const Pod &pod = m_cluster.pods[static_cast<std::size_t>(p)];
         for (Nanos t = from + seconds(m_rng.real(50, 70)); t < to; t += seconds(m_rng.real(58, 75)))
-            kubeletLine(node, t, 'I', "kubelet_pods.go:1574", Structured("Generating pod status").raw("podIsTerminal", "false").str("pod", pod.ref()));
+            kubeletLine(node, t, 'I', "kubelet_pods.go:1574", generatingPodStatus(pod));
         for (const Container &c : pod.containers)
             for (const char *type : {"Readiness", "Liveness"}) {
                 if ((type[0] == 'R' && !c.spec.readiness) || (type[0] == 'L' && !c.spec.liveness))
@@ -574,6 +611,35 @@ void Day::plantSpecHashRestart(int node, Nanos at)
     pi.endNs = last + 5 * kSec;
     pi.what = "kubelet " + old.text() + " -> " + run.version.text() + " in place: " + std::to_string(recreated) + " containers recreated";
     m_planted.push_back(pi);
+}
+
+void Day::plantSandboxMissing(const CrashLoop &loop)
+{
+    // `systemctl restart kubelet` on a node where a container outlived its sandbox (removed
+    // underneath it): every start dies in the container manager, systemd restarts the kubelet
+    // after RestartSec=10s, until someone removes the orphan (crictl rm) and the next start
+    // goes through.
+    const NodeTimeline &tl = m_nodes[static_cast<std::size_t>(loop.node)];
+    serviceStops(loop.node, loop.stop);
+    for (int i = 0; i <= loop.crashes; ++i) {
+        const KubeletRun &run = tl.runs[loop.firstRun + static_cast<std::size_t>(i)];
+        if (i > 0) {
+            const KubeletRun &crashed = tl.runs[loop.firstRun + static_cast<std::size_t>(i - 1)];
+            const Nanos scheduled = crashed.exitAt + 10 * kSec + m_rng.between(100 * kUs, 900 * kUs);
+            systemdLine(loop.node, std::min(scheduled, run.start - 3 * kMs),
+                        "kubelet.service: Scheduled restart job, restart counter is at " + std::to_string(i) + ".");
+            systemdLine(loop.node, run.start - 2 * kMs - 500 * kUs, "Stopped " + unitName() + ".");
+        }
+        systemdLine(loop.node, run.start - 2 * kMs, "Started " + unitName() + ".");
+        if (i == loop.crashes)
+            break;
+        kubeletStartup(loop.node, run, false);
+        systemdLine(loop.node, run.exitAt, "kubelet.service: Main process exited, code=exited, status=1/FAILURE");
+        systemdLine(loop.node, run.exitAt + 200 * kUs, "kubelet.service: Failed with result 'exit-code'.");
+    }
+    const KubeletRun &good = tl.runs[loop.firstRun + static_cast<std::size_t>(loop.crashes)];
+    const Nanos added = restartScene(loop.node, good, false, true);
+    readinessAfterRestart(loop.node, added, added, m_end, nullptr);
 }
 
 void Day::noiseVerboseRestart(int node, Nanos at)

@@ -1,5 +1,6 @@
 #include "version.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
@@ -38,8 +39,13 @@ KubeVersion KubeVersion::previousMinor() const
 {
     KubeVersion v = *this;
     v.minor -= 1;
-    // A patch release of the older minor from about the same time.
+    // A patch release of the older minor from about the same time, but not past the last
+    // patch release of the minors that are closed.
     v.patch = patch + 4;
+    static constexpr int kLastPatch[][2] = {{20, 15}, {21, 14}, {22, 17}, {23, 17}, {24, 17}, {25, 16}, {26, 15}, {27, 16}};
+    for (const auto &last : kLastPatch)
+        if (v.major == 1 && v.minor == last[0])
+            v.patch = std::min(v.patch, last[1]);
     return v;
 }
 
