@@ -90,9 +90,25 @@ private slots:
         }
     }
 
+    // A kubelet that logs its status patches shows a pod that stayed Ready=False after its
+    // node was back: the finding says for how long, measured inside that kubelet's log.
+    void heartbeatGapMeasuresPodsLeftNotReady()
+    {
+        const auto incident = test::load({std::string(KUBELANE_SAMPLES) + "/probe-status-race"});
+        AnalyzeOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        options.onlyRules = {"node-heartbeat-gap"};
+        const auto analysis = analyzeIncident(incident, options);
+        QCOMPARE(analysis->findings.size(), size_t(2));
+        for (const Finding &f : analysis->findings)
+            QVERIFY2(f.explanation.find("1 pod on " + f.subject.substr(5) + " stayed Ready=False for at least 7") != std::string::npos,
+                     f.explanation.c_str());
+    }
+
     // The node lifecycle controller names pods without namespace or node; the kubelet's
     // SyncLoop lines tie them to their node, through a sibling journal when the kubelet log
-    // itself names no node. The finding must count them.
+    // itself names no node. The finding must count them; this kubelet does not log its
+    // status patches, so it cannot say whether they stayed not ready.
     void heartbeatGapCountsStuckPods()
     {
         const auto incident = test::load({std::string(KUBELANE_SAMPLES) + "/node-heartbeat-gap"});
@@ -101,7 +117,7 @@ private slots:
         options.onlyRules = {"node-heartbeat-gap"};
         const auto analysis = analyzeIncident(incident, options);
         QCOMPARE(analysis->findings.size(), size_t(1));
-        QVERIFY2(analysis->findings[0].explanation.find("45 pods on node3 stayed Ready=False") != std::string::npos,
+        QVERIFY2(analysis->findings[0].explanation.find("The controller marked 45 pods on node3 not ready") != std::string::npos,
                  analysis->findings[0].explanation.c_str());
     }
 };

@@ -121,8 +121,22 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
                 addEvidence(m, r.startEvent);
             stuckUntil = std::max(stuckUntil, r.end);
         }
-        m.numbers["podsStillNotReady"] = double(stuck.size());
+        // Only a kubelet that logs its status patches (-v=3 and up) could have shown them Ready
+        // again: without any, their staying not ready is not known.
+        const EventTypeId patch = requireEventType(inc, "pod.status.patch");
+        bool patchesLogged = false;
+        for (std::size_t i = inc.lowerBound(g.end); i < inc.events.size() && !patchesLogged; ++i)
+            patchesLogged = inc.events[i].type == patch && inc.events[i].node == g.node;
         std::string aftermath;
+        if (!stuck.empty() && !patchesLogged) {
+            aftermath = " The controller marked " + plural(stuck.size(), "pod") + " on " + node
+                + " not ready. Nothing marks them Ready again until the kubelet sends a status update, which it does only when a "
+                  "container's status changes; this kubelet's log does not show status updates (-v=3 and up), so whether they "
+                  "stayed not ready cannot be confirmed from it."
+                + (tainted ? " The default 300 s toleration of the unreachable taint kept them from being evicted." : "");
+            stuck.clear();
+        }
+        m.numbers["podsStillNotReady"] = double(stuck.size());
         if (!stuck.empty()) {
             const std::string after = tainted ? "after the taint was removed" : "after the node was back";
             aftermath = " " + plural(stuck.size(), "pod") + " on " + node + " stayed Ready=False for at least "
@@ -379,6 +393,25 @@ std::string versionChange(const std::string &before, const std::string &after)
     return before + " -> " + after + " upgrade";
 }
 
+// The kubelet version a node ran before `t`, as the apiserver saw it: the user agent of its
+// last heartbeat request ("kubelet/v1.27.8 (linux/amd64) kubernetes/..."), when its own log
+// begins after that kubelet started.
+std::string kubeletVersionBefore(const Analysis &a, StringId node, Timestamp t, RuleMatch &m)
+{
+    const Incident &inc = *a.incident;
+    for (auto it = a.facts.heartbeats.rbegin(); it != a.facts.heartbeats.rend(); ++it) {
+        if (it->node != node || it->time >= t || it->event == kNoEvent)
+            continue;
+        const std::string_view agent = inc.field(inc.events[it->event], "userAgent");
+        if (!agent.starts_with("kubelet/v"))
+            continue;
+        const std::string version(agent.substr(8, agent.find(' ') == std::string_view::npos ? std::string_view::npos : agent.find(' ') - 8));
+        step(m, inc, it->event, "the apiserver last saw kubelet " + version + " of this node");
+        return version;
+    }
+    return {};
+}
+
 std::vector<RuleMatch> specHashRestart(const Analysis &a)
 {
     const Incident &inc = *a.incident;
@@ -412,6 +445,8 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
                 step(m, inc, runs[p].startEvent, "kubelet " + previous + " was running");
                 break;
             }
+        if (previous.empty())
+            previous = kubeletVersionBefore(a, run.node, run.start, m);
         step(m, inc, run.startEvent, "kubelet " + (run.version.empty() ? std::string("(version not logged)") : run.version) + " starts");
         m.subject = "node/" + std::string(inc.text(run.node));
         m.start = run.start;
