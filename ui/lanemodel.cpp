@@ -436,7 +436,8 @@ void LaneModel::addFacts()
             first = false;
         }
         if (open) {
-            open->end = m_last;
+            // Still running when the kubelet's log that reported it ends: unknown after that.
+            open->end = std::max(open->start, inc.sources[inc.events[list.back()->event].source].last);
             open->openEnded = true;
             at(lane).states.push_back(*open);
         }
