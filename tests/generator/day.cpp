@@ -16,6 +16,14 @@ bool NodeTimeline::isBusy(Nanos from, Nanos to) const
     return std::any_of(busy.begin(), busy.end(), [&](const auto &b) { return from < b.second && b.first < to; });
 }
 
+const KubeletRun *NodeTimeline::runAfter(Nanos t) const
+{
+    for (const KubeletRun &r : runs)
+        if (r.start > t)
+            return &r;
+    return nullptr;
+}
+
 const KubeletRun &NodeTimeline::runAt(Nanos t) const
 {
     const KubeletRun *run = &runs.front();

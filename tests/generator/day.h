@@ -82,6 +82,8 @@ struct NodeTimeline {
 
     bool isBusy(Nanos from, Nanos to) const;
     const KubeletRun &runAt(Nanos t) const;
+    // The first run that starts after `t`, or null.
+    const KubeletRun *runAfter(Nanos t) const;
     const Silence *silenceAt(Nanos t) const;
     bool kubeletDownAt(Nanos t) const;
 };

@@ -560,10 +560,7 @@ void Day::plantProbeStatusRace(int node, Nanos at)
     // status at once: the status manager patches probed containers ready:false.
     const NodeTimeline &tl = m_nodes[static_cast<std::size_t>(node)];
     const KubeletRun &run = tl.runAt(at);
-    const KubeletRun *next = nullptr;
-    for (const KubeletRun &r : tl.runs)
-        if (r.start > at && !next)
-            next = &r;
+    const KubeletRun *next = tl.runAfter(at);
     const KubeletRun &revert = next ? *next : run;
     const Nanos added = restartScene(node, run, false);
     std::vector<std::pair<int, Nanos>> first;
@@ -646,10 +643,7 @@ void Day::noiseVerboseRestart(int node, Nanos at)
 {
     const NodeTimeline &tl = m_nodes[static_cast<std::size_t>(node)];
     const KubeletRun &run = tl.runAt(at);
-    const KubeletRun *revert = nullptr;
-    for (const KubeletRun &r : tl.runs)
-        if (r.start > at && !revert)
-            revert = &r;
+    const KubeletRun *revert = tl.runAfter(at);
     const Nanos until = revert ? revert->start : m_end;
     const Nanos added = restartScene(node, run, false);
     readinessAfterRestart(node, added, added, until, nullptr);
