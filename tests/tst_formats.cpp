@@ -13,6 +13,52 @@ using test::writeFile;
 class TestFormats : public QObject {
     Q_OBJECT
 private slots:
+    // A kubelet journal saved on Windows (PowerShell `>` writes UTF-16LE with a BOM and CRLF),
+    // in UTF-16BE, or with a UTF-8 BOM reads like the plain file: every line an event, the
+    // header of the first line found, and the source says what it was converted from. An
+    // unpaired surrogate becomes U+FFFD and the line is kept.
+    void textEncodings_data()
+    {
+        QTest::addColumn<QString>("encoding");
+        QTest::addColumn<QString>("detail");
+        QTest::newRow("UTF-16LE with BOM, CRLF") << "utf16le" << "UTF-16LE";
+        QTest::newRow("UTF-16BE with BOM") << "utf16be" << "UTF-16BE";
+        QTest::newRow("UTF-8 with BOM") << "utf8bom" << "UTF-8 with BOM";
+        QTest::newRow("UTF-16LE with a lone surrogate") << "utf16le-bad" << "UTF-16LE";
+    }
+    void textEncodings()
+    {
+        QFETCH(QString, encoding);
+        QFETCH(QString, detail);
+        const std::string plain = "Dec 07 15:20:22 node3 kubelet[14756]: E1207 15:20:22.530073   14756 kubelet.go:1846] "
+                                  "skipping pod synchronization - [container runtime is down, PLEG is not healthy: pleg was last seen active 4m0.001s ago; threshold is 3m0s]\r\n"
+                                  "Dec 07 15:20:23 node3 kubelet[14756]: I1207 15:20:23.000100   14756 kubelet.go:1884] SyncLoop (housekeeping) \xc3\xa9\r\n";
+        std::string bytes;
+        const bool utf16 = encoding.startsWith("utf16");
+        const bool little = encoding.startsWith("utf16le");
+        if (encoding == "utf8bom")
+            bytes = "\xEF\xBB\xBF" + plain;
+        if (utf16) {
+            bytes = little ? "\xFF\xFE" : "\xFE\xFF";
+            const QString text = QString::fromUtf8(plain.data(), qsizetype(plain.size()));
+            for (QChar c : text) {
+                const char16_t u = encoding == "utf16le-bad" && c == QChar(0xE9) ? char16_t(0xD800) : c.unicode();
+                const char lo = char(u & 0xFF), hi = char(u >> 8);
+                bytes += little ? std::string{lo, hi} : std::string{hi, lo};
+            }
+        }
+        const auto inc = test::loadText("nodes/node3/kubelet.log", bytes);
+        QCOMPARE(inc->sources.size(), size_t(1));
+        const Source &src = inc->sources[0];
+        QCOMPARE(int(src.format), int(SourceFormat::Journald));
+        QVERIFY2(QString::fromStdString(src.formatDetail).contains(detail), src.formatDetail.c_str());
+        QCOMPARE(src.eventCount, 2u);
+        QCOMPARE(src.unparsedLines, 0u);
+        QCOMPARE(QString::fromStdString(std::string(inc->typeName(inc->events[0]))), QString("pleg.unhealthy"));
+        const std::string last(inc->message(inc->events[1]));
+        QVERIFY2(last.ends_with(encoding == "utf16le-bad" ? "\xEF\xBF\xBD" : "\xC3\xA9"), last.c_str());
+    }
+
     // Container lists of status patches: whole names, so "app" is not found in "app-sidecar".
     void listItemsAreWhole()
     {

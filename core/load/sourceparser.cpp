@@ -1,5 +1,7 @@
 #include "sourceparser.h"
 
+#include "../input/textencoding.h"
+
 #include "../classify/extractors.h"
 #include "../format/envelopes.h"
 #include "../format/klogline.h"
@@ -170,17 +172,20 @@ ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const Sourc
     Source &src = m_out.source;
     src.id = id;
     src.path = file.path;
-    src.bytes = file.bytes;
+    const TextEncoding text = toUtf8(file.bytes);
+    src.bytes = text.utf8;
     src.modifiedTime = file.modifiedTime;
     src.error = file.error;
     const SourceIdentity ident = identityFromPath(file.path);
     src.component = overrides.component.empty() ? ident.component : overrides.component;
     src.node = overrides.node.empty() ? ident.node : overrides.node;
     src.componentOrigin = !overrides.component.empty() ? "override" : ident.origin;
-    if (!file.bytes)
+    if (!src.bytes)
         return std::move(m_out);
 
-    src.format = detectFormat(*file.bytes, &src.formatDetail);
+    src.format = detectFormat(*src.bytes, &src.formatDetail);
+    if (!text.convertedFrom.empty())
+        src.formatDetail += " (" + text.convertedFrom + ", read as UTF-8)";
     switch (src.format) {
     case SourceFormat::KlogJson: parseKlogJson(); break;
     case SourceFormat::AuditLog: parseAudit(); break;

@@ -1,0 +1,83 @@
+#include "textencoding.h"
+
+#include <cstdint>
+
+namespace kubelane::core {
+
+namespace {
+
+constexpr char32_t kReplacement = 0xFFFD;
+
+void appendUtf8(std::string &out, char32_t c)
+{
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+}
+
+std::string utf16ToUtf8(const std::string &in, std::size_t from, bool littleEndian)
+{
+    auto unit = [&](std::size_t i) -> std::uint16_t {
+        const auto a = static_cast<unsigned char>(in[i]), b = static_cast<unsigned char>(in[i + 1]);
+        return littleEndian ? static_cast<std::uint16_t>(a | (b << 8)) : static_cast<std::uint16_t>((a << 8) | b);
+    };
+    std::string out;
+    out.reserve((in.size() - from) / 2 + 16);
+    std::size_t i = from;
+    for (; i + 1 < in.size(); i += 2) {
+        const std::uint16_t u = unit(i);
+        if (u >= 0xD800 && u < 0xDC00 && i + 3 < in.size()) {
+            const std::uint16_t low = unit(i + 2);
+            if (low >= 0xDC00 && low < 0xE000) {
+                appendUtf8(out, 0x10000 + ((char32_t(u) - 0xD800) << 10) + (low - 0xDC00));
+                i += 2;
+                continue;
+            }
+        }
+        appendUtf8(out, (u >= 0xD800 && u < 0xE000) ? kReplacement : char32_t(u));
+    }
+    if (i < in.size())
+        appendUtf8(out, kReplacement); // an odd trailing byte: a truncated file
+    return out;
+}
+
+bool startsWith(const std::string &s, std::initializer_list<unsigned char> bom)
+{
+    if (s.size() < bom.size())
+        return false;
+    std::size_t i = 0;
+    for (unsigned char b : bom)
+        if (static_cast<unsigned char>(s[i++]) != b)
+            return false;
+    return true;
+}
+
+} // namespace
+
+TextEncoding toUtf8(std::shared_ptr<const std::string> bytes)
+{
+    if (!bytes)
+        return {std::move(bytes), {}};
+    const std::string &s = *bytes;
+    if (startsWith(s, {0xEF, 0xBB, 0xBF}))
+        return {std::make_shared<const std::string>(s.substr(3)), "UTF-8 with BOM"};
+    if (startsWith(s, {0xFF, 0xFE}))
+        return {std::make_shared<const std::string>(utf16ToUtf8(s, 2, true)), "UTF-16LE"};
+    if (startsWith(s, {0xFE, 0xFF}))
+        return {std::make_shared<const std::string>(utf16ToUtf8(s, 2, false)), "UTF-16BE"};
+    return {std::move(bytes), {}};
+}
+
+} // namespace kubelane::core
