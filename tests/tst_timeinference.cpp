@@ -21,6 +21,20 @@ namespace {
 using test::File;
 using test::loadFiles;
 
+// Raw klog lines of 2024-03-14 (UTC) as a container runtime writes them: each behind its exact
+// UTC time, which makes the log an anchor for the others.
+std::string inContainerLog(const std::string &klog)
+{
+    std::string out;
+    for (std::size_t pos = 0; pos < klog.size();) {
+        const std::size_t end = klog.find('\n', pos);
+        const std::string line = klog.substr(pos, end - pos);
+        out += "2024-03-14T" + line.substr(6, 15) + "123Z stderr F " + line + "\n";
+        pos = end == std::string::npos ? klog.size() : end + 1;
+    }
+    return out;
+}
+
 // "09:05:03.412301"
 std::string clock(double secondOfDay)
 {
@@ -531,20 +545,13 @@ private slots:
     {
         const double from = at(9, 5, 0), to = at(9, 15, 0);
         const Heartbeats h = heartbeats("worker-2", from, to, 0, 0);
-        std::string apiserver;
-        std::size_t pos = 0;
-        while (pos < h.apiserver.size()) {
-            const std::size_t end = h.apiserver.find('\n', pos);
-            const std::string line = h.apiserver.substr(pos, end - pos);
-            apiserver += "2024-03-14T" + line.substr(6, 15) + "123Z stderr F " + line + "\n";
-            pos = end + 1;
-        }
+        const std::string apiserver = inContainerLog(h.apiserver);
         // A status patch that carries an old transition time, 8 h to the second before the line.
         const std::string guess = "I0314 " + clock(at(9, 4, 0)) + "    1187 status_manager.go:877] \"Patch status for pod\" pod=\"shop/web-0\" "
             "podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":"
             "\\\"2024-03-14T01:04:00Z\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"\n";
         std::string kubelet = guess;
-        pos = 0;
+        std::size_t pos = 0;
         const std::string body = sorted(h.kubelet);
         while (pos < body.size()) {
             // The raw klog of the journal lines: what `journalctl -o cat` keeps.
@@ -580,15 +587,8 @@ private slots:
         QFETCH(bool, applied);
         const double from = at(1, 5, 0), to = at(1, 15, 0);
         Heartbeats h = heartbeats("worker-2", from, to, ahead, 0);
-        std::string apiserver;
         // The apiserver's log in a container: exact UTC times, an anchor.
-        std::size_t pos = 0;
-        while (pos < h.apiserver.size()) {
-            const std::size_t end = h.apiserver.find('\n', pos);
-            const std::string line = h.apiserver.substr(pos, end - pos);
-            apiserver += "2024-03-14T" + line.substr(6, 15) + "123Z stderr F " + line + "\n";
-            pos = end + 1;
-        }
+        std::string apiserver = inContainerLog(h.apiserver);
         auto o = test::options();
         o.fallbackYear = 2024;
         const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", "-- Logs begin at Mon 2024-03-11 08:02:11 UTC, end at Thu 2024-03-14 09:16:00 UTC. --\n" + sorted(h.kubelet)},

@@ -144,6 +144,8 @@ private:
     void noisePlainRestart(int node, Nanos at, bool sandboxNote);
     void noiseImageBump(int pod, Nanos at);
     void noiseLivenessRestart(int pod, Nanos at);
+    void probeFailed(const Pod &pod, const Container &c, Nanos t, const std::string &probeType, const std::string &output);
+    void taintQueued(Nanos t, const std::string &node, const std::string &why);
     void noiseReadinessFlap(int pod, Nanos at);
     void noiseRollout(std::size_t workload, Nanos at);
     struct CronSpec {

@@ -260,12 +260,7 @@ void Day::writeControllerStaleness(int node)
                     api(kubeletRequest(node, back + m_rng.between(kSec, 10 * kSec), "PATCH", "/api/v1/namespaces/" + pd.ns + "/pods/" + pd.name + "/status"));
                 }
             } else if (pass == 1) {
-                if (m_version.controllerStructured())
-                    controllerLine(t, 'I', "node_lifecycle_controller.go:753",
-                                   Structured("Node is unresponsive. Adding it to the Taint queue").str("node", name).str("timeStamp", goTimeMonotonic(t, m_start - 90 * kSec)));
-                else
-                    controllerLine(t, 'I', "node_lifecycle_controller.go:709",
-                                   "Node " + name + " is unresponsive as of " + goTimeMonotonic(t, m_start - 90 * kSec) + ". Adding it to the Taint queue.");
+                taintQueued(t, name, "unresponsive");
                 api(controllerRequest(t + m_rng.between(60 * kMs, 140 * kMs), "PATCH", "/api/v1/nodes/" + name, "node-controller"));
             }
         }
@@ -388,12 +383,7 @@ void Day::simulateControllerReadiness(int node)
             tainted = true;
         } else if (s.kind == 1) {
             const Nanos p = nextPass(s.at + m_rng.between(3 * kMs, 40 * kMs)) + m_rng.between(100 * kUs, 900 * kUs);
-            if (m_version.controllerStructured())
-                controllerLine(p, 'I', "node_lifecycle_controller.go:746",
-                               Structured("Node is NotReady. Adding it to the Taint queue").str("node", name).str("timeStamp", goTimeMonotonic(p, m_start - 90 * kSec)));
-            else
-                controllerLine(p, 'I', "node_lifecycle_controller.go:697",
-                               "Node " + name + " is NotReady as of " + goTimeMonotonic(p, m_start - 90 * kSec) + ". Adding it to the Taint queue.");
+            taintQueued(p, name, "NotReady");
             api(controllerRequest(p + m_rng.between(60 * kMs, 140 * kMs), "PATCH", "/api/v1/nodes/" + name, "node-controller"));
             tainted = true;
         } else if (tainted) {
@@ -450,6 +440,20 @@ void Day::finishHeartbeatGaps()
         p.startNs = after == puts.begin() ? g.down : *(after - 1);
         p.endNs = after == puts.end() ? m_end : *after;
     }
+}
+
+// The node lifecycle controller queues a node for its taint: `why` is "unresponsive" (lost:
+// the unreachable taint) or "NotReady" (the kubelet says so: the not-ready taint).
+void Day::taintQueued(Nanos t, const std::string &node, const std::string &why)
+{
+    const std::string since = goTimeMonotonic(t, m_start - 90 * kSec);
+    const bool lost = why == "unresponsive";
+    if (m_version.controllerStructured())
+        controllerLine(t, 'I', lost ? "node_lifecycle_controller.go:753" : "node_lifecycle_controller.go:746",
+                       Structured("Node is " + why + ". Adding it to the Taint queue").str("node", node).str("timeStamp", since));
+    else
+        controllerLine(t, 'I', lost ? "node_lifecycle_controller.go:709" : "node_lifecycle_controller.go:697",
+                       "Node " + node + " is " + why + " as of " + since + ". Adding it to the Taint queue.");
 }
 
 } // namespace kubelane::bundlegen

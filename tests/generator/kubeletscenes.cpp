@@ -676,6 +676,19 @@ void Day::noiseImageBump(int p, Nanos at)
     containerRestart(p, 0, at + m_rng.between(2 * kMs, 9 * kMs), "Container " + c.spec.name + " definition changed, will be restarted");
 }
 
+// prober.go's "Probe failed" (V(1), 1.21+).
+void Day::probeFailed(const Pod &pod, const Container &c, Nanos t, const std::string &probeType, const std::string &output)
+{
+    kubeletLine(pod.node, t, 'I', "prober.go:107",
+                Structured("Probe failed")
+                    .str("probeType", probeType)
+                    .str("pod", pod.ref())
+                    .raw("podUID", uidValue(m_version, pod.uid))
+                    .str("containerName", c.spec.name)
+                    .str("probeResult", "failure")
+                    .str("output", output));
+}
+
 void Day::noiseLivenessRestart(int p, Nanos at)
 {
     Pod &pod = m_cluster.pods[static_cast<std::size_t>(p)];
@@ -688,15 +701,9 @@ void Day::noiseLivenessRestart(int p, Nanos at)
     Nanos t = at;
     for (int i = 0; i < 3; ++i, t += 10 * kSec + m_rng.between(-3 * kMs, 3 * kMs)) {
         const bool timeout = m_rng.chance(0.5);
-        kubeletLine(pod.node, t, 'I', "prober.go:107",
-                    Structured("Probe failed")
-                        .str("probeType", "Liveness")
-                        .str("pod", pod.ref())
-                        .raw("podUID", uidValue(m_version, pod.uid))
-                        .str("containerName", c.spec.name)
-                        .str("probeResult", "failure")
-                        .str("output", timeout ? "Get \"" + url + "\": context deadline exceeded (Client.Timeout exceeded while awaiting headers)"
-                                               : "HTTP probe failed with statuscode: 500"));
+        probeFailed(pod, c, t, "Liveness",
+                    timeout ? "Get \"" + url + "\": context deadline exceeded (Client.Timeout exceeded while awaiting headers)"
+                            : "HTTP probe failed with statuscode: 500");
     }
     const Nanos unhealthy = t - 10 * kSec + m_rng.between(100 * kUs, 600 * kUs);
     kubeletLine(pod.node, unhealthy, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "liveness").str("status", "unhealthy").str("pod", pod.ref()));
@@ -717,14 +724,7 @@ void Day::noiseReadinessFlap(int p, Nanos at)
         std::string output = "HTTP probe failed with statuscode: 503";
         if (c.spec.port == 6379)
             output = "dial tcp " + pod.ip + ":6379: connect: connection refused";
-        kubeletLine(pod.node, t, 'I', "prober.go:107",
-                    Structured("Probe failed")
-                        .str("probeType", "Readiness")
-                        .str("pod", pod.ref())
-                        .raw("podUID", uidValue(m_version, pod.uid))
-                        .str("containerName", c.spec.name)
-                        .str("probeResult", "failure")
-                        .str("output", output));
+        probeFailed(pod, c, t, "Readiness", output);
         if (i == 2) {
             kubeletLine(pod.node, t + 150 * kUs, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
             podStatusPatch(p, t + 9 * kMs);
