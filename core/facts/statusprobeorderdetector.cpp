@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <vector>
 
 namespace kubelane::core {
 
@@ -35,30 +37,42 @@ struct Types {
 bool isReadiness(std::string_view probeType) { return probeType == "Readiness" || probeType == "readiness"; }
 
 // What one kubelet run logged about each pod and container in its first minutes.
+// One pass over the run's first minutes (and the hour before it) collects all of it.
 struct RunView {
-    std::map<PodId, std::size_t> firstStatus, firstPatch, firstPodReadiness, firstPodEvent;
+    std::map<PodId, std::size_t> firstStatus, firstPodReadiness;
     std::map<std::pair<PodId, StringId>, std::size_t> firstReadiness;
-    std::map<PodId, std::size_t> runningAtStart; // in the first PLEG relist after the start
+    std::map<PodId, std::size_t> runningAtStart;         // in the first PLEG relist after the start
+    std::map<PodId, std::vector<std::size_t>> reports;   // status patches, "readiness changed", in order
+    std::set<std::pair<PodId, StringId>> containers;     // every container a result or patch names
+    std::set<PodId> loggedBefore;                        // by the previous run, in the hour before
 };
 
 RunView observeRun(const FactContext &ctx, const Types &t, const KubeletRun &run, std::size_t from, std::size_t to)
 {
     const Incident &inc = ctx.inc;
     RunView v;
+    for (std::size_t i = inc.lowerBound(run.start - Duration::fromSeconds(3600)); i < from; ++i)
+        if (inc.events[i].node == run.node && inc.events[i].pod != kNoPod)
+            v.loggedBefore.insert(inc.events[i].pod);
     std::optional<Timestamp> firstRelist;
     for (std::size_t i = from; i < to; ++i) {
         const Event &e = inc.events[i];
         if (e.node != run.node || e.pod == kNoPod)
             continue;
-        v.firstPodEvent.emplace(e.pod, i);
-        if (e.type == t.generate)
+        if (e.type == t.generate) {
             v.firstStatus.emplace(e.pod, i);
-        else if (e.type == t.patch)
-            v.firstPatch.emplace(e.pod, i);
-        else if (e.type == t.seeded && e.container != kNoString)
+        } else if (e.type == t.patch || e.type == t.changedBeforeSync) {
+            v.reports[e.pod].push_back(i);
+            for (const char *key : {"readyContainers", "unreadyContainers"})
+                text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
+                    if (const StringId c = inc.strings.find(name); c != kNoString)
+                        v.containers.emplace(e.pod, c);
+                });
+        } else if ((e.type == t.seeded && e.container != kNoString)
+                   || ((e.type == t.success || e.type == t.failure || e.type == t.error) && isReadiness(ctx.field(e, "probeType")))) {
             v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
-        else if ((e.type == t.success || e.type == t.failure || e.type == t.error) && isReadiness(ctx.field(e, "probeType")))
-            v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
+            v.containers.emplace(e.pod, e.container);
+        }
         else if (e.type == t.syncProbe && ctx.field(e, "probe") == "readiness" && ctx.field(e, "status") == "ready")
             // Names the pod, not the container. Only "ready" is a result: on a new container
             // the readiness worker seeds its initial Failure into the cache, and that change
@@ -81,16 +95,15 @@ bool listsContainer(const FactContext &ctx, const Event &patch, const char *key,
 
 // Why we believe the container ran before this start, or "" if nothing says so. A pod created
 // after the start is expected to be not ready at first: that is no race.
-std::string runningBefore(const FactContext &ctx, const Types &t, const RunView &v, const KubeletRun &run, PodId pod, std::size_t probe)
+std::string runningBefore(const FactContext &ctx, const Types &t, const RunView &v, PodId pod, std::size_t probe)
 {
     const Incident &inc = ctx.inc;
     if (probe != kNoEvent && inc.events[probe].type == t.seeded)
         return "the probe worker found it already running on the host";
     if (const auto it = v.runningAtStart.find(pod); it != v.runningAtStart.end())
         return "the first PLEG relist after the start found it running";
-    for (std::size_t i = inc.lowerBound(run.start - Duration::fromSeconds(3600)); i < inc.events.size() && inc.events[i].time < run.start; ++i)
-        if (inc.events[i].pod == pod && inc.events[i].node == run.node)
-            return "the previous kubelet run logged the pod";
+    if (v.loggedBefore.count(pod))
+        return "the previous kubelet run logged the pod";
     return {};
 }
 
@@ -107,23 +120,7 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
         const Timestamp windowEnd = std::min(run.end, run.start + Duration{kStartupWindow});
         const std::size_t from = inc.lowerBound(run.start), to = inc.lowerBound(windowEnd + Duration{1});
         const RunView v = observeRun(ctx, t, run, from, to);
-
-        // Every container the run reported on: from readiness results and from status patches.
-        std::map<std::pair<PodId, StringId>, bool> containers;
-        for (const auto &[key, idx] : v.firstReadiness)
-            containers[key] = true;
-        for (std::size_t i = from; i < to; ++i) {
-            const Event &e = inc.events[i];
-            if (e.type != t.patch || e.node != run.node || e.pod == kNoPod)
-                continue;
-            for (const char *key : {"readyContainers", "unreadyContainers"})
-                text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
-                    if (const StringId c = inc.strings.find(name); c != kNoString)
-                        containers.emplace(std::make_pair(e.pod, c), true);
-                });
-        }
-
-        for (const auto &[key, unused] : containers) {
+        for (const auto &key : v.containers) {
             const auto [pod, container] = key;
             StatusProbeOrder o;
             o.pod = pod;
@@ -131,10 +128,10 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             o.runIndex = r;
             // What the kubelet reported for the container after the start: the first patch
             // listing it not ready, and the first after that listing it ready.
-            for (std::size_t i = from; i < to; ++i) {
+            static const std::vector<std::size_t> kNone;
+            const auto found = v.reports.find(pod);
+            for (std::size_t i : found == v.reports.end() ? kNone : found->second) {
                 const Event &e = inc.events[i];
-                if (e.pod != pod || e.node != run.node)
-                    continue;
                 if (o.notReadyEvent == kNoEvent
                     && ((e.type == t.patch && listsContainer(ctx, e, "unreadyContainers", container)) || e.type == t.changedBeforeSync))
                     o.notReadyEvent = i;
@@ -167,7 +164,7 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             const bool probeFailed = p.type == t.failure || p.type == t.error;
             if (probeFailed)
                 o.notReadyEvent = o.readyAgainEvent = kNoEvent;
-            o.runningBefore = runningBefore(ctx, t, v, run, pod, o.probeEvent);
+            o.runningBefore = runningBefore(ctx, t, v, pod, o.probeEvent);
             // What followed the not-ready report: the container killed or the pod rejected.
             if (o.notReadyEvent != kNoEvent)
                 for (std::size_t i = o.notReadyEvent; i < inc.events.size(); ++i) {

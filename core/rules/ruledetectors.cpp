@@ -75,6 +75,15 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
     const Incident &inc = *a.incident;
     const Facts &f = a.facts;
     std::vector<RuleMatch> out;
+    // When each node's kubelet last logged a status patch: only a kubelet that logs them
+    // (-v=3 and up) can show its pods Ready again after a gap.
+    std::map<StringId, Timestamp> lastStatusPatch;
+    if (!f.gaps.empty()) {
+        const EventTypeId patch = requireEventType(inc, "pod.status.patch");
+        for (const Event &e : inc.events)
+            if (e.type == patch && e.node != kNoString)
+                lastStatusPatch[e.node] = e.time;
+    }
     for (const HeartbeatGap &g : f.gaps) {
         RuleMatch m;
         const std::string node(inc.text(g.node));
@@ -121,12 +130,9 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
                 addEvidence(m, r.startEvent);
             stuckUntil = std::max(stuckUntil, r.end);
         }
-        // Only a kubelet that logs its status patches (-v=3 and up) could have shown them Ready
-        // again: without any, their staying not ready is not known.
-        const EventTypeId patch = requireEventType(inc, "pod.status.patch");
-        bool patchesLogged = false;
-        for (std::size_t i = inc.lowerBound(g.end); i < inc.events.size() && !patchesLogged; ++i)
-            patchesLogged = inc.events[i].type == patch && inc.events[i].node == g.node;
+        // Without status patches after the gap, their staying not ready is not known.
+        const auto lastPatch = lastStatusPatch.find(g.node);
+        const bool patchesLogged = lastPatch != lastStatusPatch.end() && lastPatch->second >= g.end;
         std::string aftermath;
         if (!stuck.empty() && !patchesLogged) {
             aftermath = " The controller marked " + plural(stuck.size(), "pod") + " on " + node
