@@ -200,6 +200,26 @@ constexpr double at(int h, int m, double s) { return h * 3600 + m * 60 + s; }
 class TestTimeInference : public QObject {
     Q_OBJECT
 private slots:
+    // A file whose lines show no year borrows it from its nearest neighbours: the files of its
+    // own folder or archive, even when the rest of the bundle (last week's collection of
+    // another year next to it) outvotes them.
+    void yearFromNeighboursFirst()
+    {
+        const std::string yearless = "I0314 09:10:45.647153       1 httplog.go:132] \"HTTP\" verb=\"GET\" URI=\"/healthz\" latency=\"1ms\" userAgent=\"kube-probe/1.28\" audit-ID=\"\" srcIP=\"10.0.0.1:1\" resp=200\n";
+        auto journal = [](int year) {
+            return "-- Logs begin at Mon " + std::to_string(year) + "-03-11 08:02:11 UTC, end at Thu " + std::to_string(year)
+                + "-03-14 09:16:00 UTC. --\nMar 14 09:10:00 worker-2 kubelet[1187]: I0314 09:10:00.000100    1187 kubelet.go:2536] \"SyncLoop (housekeeping)\"\n";
+        };
+        const auto inc = loadFiles({{"today/control-plane/kube-apiserver.log", yearless},
+                                    {"today/nodes/worker-2/kubelet.log", journal(2024)},
+                                    {"old/nodes/a/kubelet.log", journal(2020)},
+                                    {"old/nodes/b/kubelet.log", journal(2020)},
+                                    {"old/nodes/c/kubelet.log", journal(2020)}});
+        const Source &s = sourceNamed(*inc, "kube-apiserver.log");
+        QCOMPARE(s.clock.year, 2024);
+        QVERIFY2(QString::fromStdString(s.clock.yearEvidence).contains("today/"), s.clock.yearEvidence.c_str());
+    }
+
     void offsetFromRfc3339InMessage()
     {
         const auto inc = test::loadText("kubelet.log",

@@ -62,7 +62,35 @@ int currentYear()
 
 // Decides the zone and the year of one source from what its lines showed and what the file
 // states about its host's zone; `claim` says how sure the zone is, for the alignment later.
-void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear, ZoneClaim &claim)
+struct BorrowedYear {
+    int year = 0;
+    std::string from; // "the other files of <folder>"
+};
+
+// The year most files show in the innermost folder or archive around `path` that has any.
+BorrowedYear neighboursYear(const std::string &path, const std::vector<std::pair<std::string, int>> &yearOf)
+{
+    for (std::size_t cut = path.find_last_of("/!"); cut != std::string::npos && cut > 0; cut = path.find_last_of("/!", cut - 1)) {
+        const std::string_view folder(path.data(), cut + 1);
+        std::map<int, int> votes;
+        for (const auto &[other, year] : yearOf)
+            if (std::string_view(other).starts_with(folder))
+                ++votes[year];
+        if (!votes.empty()) {
+            const int year = std::max_element(votes.begin(), votes.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
+            return {year, "the year the other files of " + std::string(folder) + " show"};
+        }
+    }
+    std::map<int, int> votes;
+    for (const auto &[other, year] : yearOf)
+        ++votes[year];
+    if (votes.empty())
+        return {};
+    return {std::max_element(votes.begin(), votes.end(), [](auto &a, auto &b) { return a.second < b.second; })->first,
+            "the year the other files of the bundle show"};
+}
+
+void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYear &borrowed, ZoneClaim &claim)
 {
     Source &s = p.source;
     ClockInfo &c = s.clock;
@@ -88,9 +116,9 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, int bundleYear, Z
     } else if (options.fallbackYear) {
         c.year = options.fallbackYear;
         c.yearEvidence = "--year " + std::to_string(options.fallbackYear);
-    } else if (bundleYear) {
-        c.year = bundleYear;
-        c.yearEvidence = "the year the other files of the bundle show";
+    } else if (borrowed.year) {
+        c.year = borrowed.year;
+        c.yearEvidence = borrowed.from;
     } else if (s.modifiedTime > 0 && !p.times.empty()) {
         // The file was last written after its last line.
         const CivilTime m = toCivil({s.modifiedTime * kNsPerSecond}, c.utcOffsetSeconds);
@@ -263,24 +291,24 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     for (const auto &s : read.skipped)
         incident->notes.push_back("skipped " + s);
 
-    // Clocks: sources with their own evidence first, then the rest borrow the bundle's year.
-    std::map<int, int> yearVotes;
+    // Clocks: sources with their own evidence first, then the rest borrow the year of their
+    // nearest neighbours: the files of the same archive or folder before the whole bundle's,
+    // since a bundle may hold collections of other days (last week's next to today's).
+    std::vector<std::pair<std::string, int>> yearOf; // (path, year) of the sources that show one
     std::vector<ZoneClaim> claims(parsed.size()); // by SourceId: the merge keeps the order
     for (std::size_t i = 0; i < parsed.size(); ++i) {
         auto &p = parsed[i];
         if (p.clockEvidence.empty() && !p.explicitYear)
             continue;
-        resolveClock(p, options, 0, claims[i]);
-        ++yearVotes[p.source.clock.year];
+        resolveClock(p, options, {}, claims[i]);
+        yearOf.emplace_back(p.source.path, p.source.clock.year);
     }
     for (auto &p : parsed)
         if (!p.needsClockInference && !p.times.empty() && p.times.front().exact)
-            ++yearVotes[toCivil({p.times.front().reference}, 0).year];
-    const int bundleYear = yearVotes.empty() ? 0
-        : std::max_element(yearVotes.begin(), yearVotes.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
+            yearOf.emplace_back(p.source.path, toCivil({p.times.front().reference}, 0).year);
     for (std::size_t i = 0; i < parsed.size(); ++i)
         if (parsed[i].clockEvidence.empty() && !parsed[i].explicitYear)
-            resolveClock(parsed[i], options, bundleYear, claims[i]);
+            resolveClock(parsed[i], options, neighboursYear(parsed[i].source.path, yearOf), claims[i]);
     // Files in one folder were written on one host: a raw kubelet log that names no node
     // takes the node its sibling journal names on every line.
     for (auto &p : parsed) {
