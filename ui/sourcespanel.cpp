@@ -15,7 +15,8 @@ SourcesPanel::SourcesPanel(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     m_tree = new QTreeWidget(this);
     m_tree->setHeaderLabels({tr("Source"), tr("Format"), tr("Component"), tr("Node"), tr("Lines"), tr("Events"),
-                             tr("Not understood"), tr("From (UTC)"), tr("To (UTC)"), tr("Clock")});
+                             tr("Not understood"), tr("From (UTC)"), tr("To (UTC)"), tr("Clock"), tr("Shape"),
+                             tr("Not log lines")});
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     layout->addWidget(m_tree);
@@ -40,7 +41,12 @@ void SourcesPanel::setIncident(std::shared_ptr<const core::Incident> incident, c
         item->setText(0, QString::fromStdString(s->path));
         item->setToolTip(0, QString::fromStdString(s->path));
         item->setText(1, QString::fromStdString(s->error.empty() ? s->formatDetail : "error: " + s->error));
-        item->setText(2, QString::fromStdString(s->component));
+        QString component = QString::fromStdString(s->component);
+        if (!s->attribution.podName.empty())
+            component += QString::fromStdString(" (pod " + s->attribution.podNamespace + "/" + s->attribution.podName
+                                                + (s->attribution.container.empty() ? "" : ", " + s->attribution.container) + ")");
+        item->setText(2, component);
+        item->setToolTip(2, tr("Attributed by %1").arg(QString::fromStdString(s->componentOrigin.empty() ? "nothing" : s->componentOrigin)));
         item->setText(3, QString::fromStdString(s->node));
         item->setText(4, QString::number(s->lineCount));
         item->setText(5, QString::number(s->eventCount));
@@ -52,6 +58,8 @@ void SourcesPanel::setIncident(std::shared_ptr<const core::Incident> incident, c
             clock += tr(", skew %1").arg(formatPreciseDuration(s->clock.skew));
         item->setText(9, clock);
         item->setToolTip(9, QString::fromStdString(s->clock.offsetEvidence + (s->clock.skewEvidence.empty() ? "" : "\n" + s->clock.skewEvidence)));
+        item->setText(10, QString::fromStdString(s->shape.empty() ? "file" : s->shape));
+        item->setText(11, QString::number(s->nonLogLines));
         if (!s->error.empty()) {
             ++m_problems;
             item->setForeground(1, okabeito::vermillion);

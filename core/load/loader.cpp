@@ -4,6 +4,7 @@
 #include "../classify/goroutinemap.h"
 #include "../format/sourceidentity.h"
 #include "../input/bundlereader.h"
+#include "../shape/bundleshapes.h"
 #include "../time/clockalignment.h"
 #include "../time/zoneclaim.h"
 #include "../time/zonestatements.h"
@@ -228,36 +229,41 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
         throw LoadError("no readable log file in " + inputs.front() + (why.empty() ? " (it is empty)" : ":" + why));
     }
 
-    // Parse in parallel: files are independent; each worker has its own parser.
-    std::vector<ParsedSource> parsed(read.files.size());
+    // The bundle's shape: layouts attribute files by where they lie, container files (a
+    // cluster-info dump in one file) are split into their sections.
+    const std::vector<SourceInput> inputsToParse = recogniseShapes(std::move(read.files));
+
+    // Parse in parallel: sources are independent; each worker has its own parser.
+    std::vector<ParsedSource> parsed(inputsToParse.size());
     std::uint64_t totalBytes = 0;
-    for (const auto &f : read.files)
-        totalBytes += f.bytes ? f.bytes->size() : 0;
+    for (const auto &in : inputsToParse)
+        totalBytes += in.file.bytes ? in.file.bytes->size() : 0;
     progress.update([&](LoadProgress &p) {
         p.stage = LoadProgress::Stage::Parsing;
-        p.filesTotal = read.files.size();
+        p.filesTotal = inputsToParse.size();
         p.bytesTotal = totalBytes;
         p.bytesDone = 0;
     });
     // Largest files first, so one big file does not start last.
-    std::vector<std::size_t> order(read.files.size());
+    std::vector<std::size_t> order(inputsToParse.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) {
-        const auto sa = read.files[a].bytes ? read.files[a].bytes->size() : 0;
-        const auto sb = read.files[b].bytes ? read.files[b].bytes->size() : 0;
+        const auto sa = inputsToParse[a].file.bytes ? inputsToParse[a].file.bytes->size() : 0;
+        const auto sb = inputsToParse[b].file.bytes ? inputsToParse[b].file.bytes->size() : 0;
         return sa > sb;
     });
     std::atomic<std::size_t> next{0};
     const unsigned threadCount = std::max(1u, std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
-                                                                  static_cast<unsigned>(read.files.size())));
+                                                                  static_cast<unsigned>(inputsToParse.size())));
     auto worker = [&] {
         SourceParser parser(*types, *roles);
         for (std::size_t k; (k = next.fetch_add(1)) < order.size();) {
             if (cancelled(options))
                 return;
             const std::size_t i = order[k];
-            const InputFile &f = read.files[i];
+            const SourceInput &input = inputsToParse[i];
+            const InputFile &f = input.file;
             SourceOverrides ov;
             Source probe;
             probe.path = f.path;
@@ -265,7 +271,7 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
                 ov.component = o->value;
             if (const auto *o = findOverride(options.nodes, probe))
                 ov.node = o->value;
-            parsed[i] = parser.parse(f, static_cast<SourceId>(i), ov);
+            parsed[i] = parser.parse(input, static_cast<SourceId>(i), ov);
             progress.update([&](LoadProgress &p) {
                 ++p.filesDone;
                 p.bytesDone += f.bytes ? f.bytes->size() : 0;
@@ -373,6 +379,7 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     for (const auto &s : incident->sources) {
         incident->stats.lines += s.lineCount;
         incident->stats.unparsed += s.unparsedLines;
+        incident->stats.nonLog += s.nonLogLines;
         incident->stats.bytes += s.bytes ? s.bytes->size() : 0;
         if (!s.error.empty())
             incident->notes.push_back(s.path + ": " + s.error);

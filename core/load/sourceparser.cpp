@@ -161,6 +161,15 @@ SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &ro
 
 ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const SourceOverrides &overrides)
 {
+    SourceInput input;
+    input.file = file;
+    input.identity = identityFromPath(file.path);
+    return parse(input, id, overrides);
+}
+
+ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const SourceOverrides &overrides)
+{
+    const InputFile &file = input.file;
     m_out = ParsedSource{};
     m_roleCache.clear();
     m_podByName.clear();
@@ -176,7 +185,9 @@ ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const Sourc
     src.bytes = text.utf8;
     src.modifiedTime = file.modifiedTime;
     src.error = file.error;
-    const SourceIdentity ident = identityFromPath(file.path);
+    const SourceIdentity &ident = input.identity;
+    src.shape = input.shape;
+    src.attribution = input.attribution;
     src.component = overrides.component.empty() ? ident.component : overrides.component;
     src.node = overrides.node.empty() ? ident.node : overrides.node;
     src.componentOrigin = !overrides.component.empty() ? "override" : ident.origin;
@@ -238,6 +249,12 @@ void SourceParser::diagnose(const LineView &line, DiagnosticReason reason)
 void SourceParser::unparsed(const LineView &line, DiagnosticReason reason)
 {
     ++m_out.source.unparsedLines;
+    diagnose(line, reason);
+}
+
+void SourceParser::notALogLine(const LineView &line, DiagnosticReason reason)
+{
+    ++m_out.source.nonLogLines;
     diagnose(line, reason);
 }
 

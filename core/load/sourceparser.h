@@ -5,7 +5,7 @@
 #include "../classify/eventtypecatalog.h"
 #include "../classify/goroutinemap.h"
 #include "../format/payload.h"
-#include "../input/bundlereader.h"
+#include "../shape/sourceinput.h"
 #include "parsedsource.h"
 
 #include <optional>
@@ -22,6 +22,8 @@ class SourceParser {
 public:
     SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles);
 
+    ParsedSource parse(const SourceInput &input, SourceId id, const SourceOverrides &overrides = {});
+    // A file as it is, attributed by its path alone (tests, a single pasted text).
     ParsedSource parse(const InputFile &file, SourceId id, const SourceOverrides &overrides = {});
 
 private:
@@ -93,6 +95,7 @@ private:
     void storeFields(Event &e, std::string_view component, std::string_view host);
     bool extendLastEvent(const LineView &line);
     void unparsed(const LineView &line, DiagnosticReason reason);
+    void notALogLine(const LineView &line, DiagnosticReason reason); // reason: isNotALogLine
     void diagnose(const LineView &line, DiagnosticReason reason);
     void noteYear(int year, const LineView &line, const char *what);
     PodId resolvePod();

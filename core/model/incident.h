@@ -27,6 +27,7 @@ struct BundleStats {
     std::uint64_t lines = 0;
     std::uint64_t events = 0;
     std::uint64_t unparsed = 0;
+    std::uint64_t nonLog = 0; // lines recognised as not log lines (Source::nonLogLines)
     std::uint64_t bytes = 0;
 };
 

@@ -31,9 +31,18 @@ const char *diagnosticName(DiagnosticReason r)
     case DiagnosticReason::MalformedJson: return "malformed JSON";
     case DiagnosticReason::UnknownRecord: return "unknown record shape";
     case DiagnosticReason::LineTooLong: return "line over 64 KiB (classified on its start)";
+    case DiagnosticReason::ShellPrompt: return "shell prompt (not a log line)";
+    case DiagnosticReason::CommandOutput: return "command output (not a log line)";
+    case DiagnosticReason::MarkdownFence: return "Markdown fence (not a log line)";
+    case DiagnosticReason::Elision: return "elision '...' (not a log line)";
+    case DiagnosticReason::CommentLine: return "comment (not a log line)";
+    case DiagnosticReason::SectionFrame: return "section frame (not a log line)";
+    case DiagnosticReason::ObjectWithoutTime: return "object without a time (not a log line)";
     case DiagnosticReason::Count: break;
     }
     return "?";
 }
+
+bool isNotALogLine(DiagnosticReason r) { return r >= DiagnosticReason::ShellPrompt && r < DiagnosticReason::Count; }
 
 } // namespace kubelane::core

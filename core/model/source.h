@@ -33,9 +33,20 @@ enum class DiagnosticReason : std::uint8_t {
     MalformedJson,
     UnknownRecord,       // JSON/record of a shape we do not know
     LineTooLong,         // truncated for classification (still an event)
+    // Lines recognised as not being log lines at all (pastes, terminal captures, dumps): they
+    // are counted apart from the lines not understood, each kind with its own reason.
+    ShellPrompt,         // "$ kubectl logs ...", "root@node3:~# journalctl -u kubelet"
+    CommandOutput,       // a table or message of a command ("NAME READY STATUS", "error: ...")
+    MarkdownFence,       // ``` around a pasted block
+    Elision,             // "..." where the paster cut lines out
+    CommentLine,         // "# what I did next", "// note"
+    SectionFrame,        // "==> kubelet <==", "==== START logs for container ... ===="
+    ObjectWithoutTime,   // lines of a Kubernetes object that carries no time of its own
     Count
 };
 const char *diagnosticName(DiagnosticReason r);
+// True for the reasons that say a line is something other than a log line (not a failure).
+bool isNotALogLine(DiagnosticReason r);
 
 struct Diagnostic {
     std::uint32_t line = 0;
@@ -54,6 +65,14 @@ struct ClockInfo {
     std::string skewEvidence; // empty = no skew correction
 };
 
+// What the bundle's layout or the source's content says the source belongs to, and how that
+// was decided: the Sources panel and `analyze --json` show it so the user can check it.
+struct SourceAttribution {
+    std::string podNamespace; // a container log: its pod's namespace, name and container
+    std::string podName;
+    std::string container;
+};
+
 struct Source {
     SourceId id = 0;
     std::string path;        // display path: "bundle.tar.gz!nodes/node3/kubelet.log"
@@ -61,7 +80,9 @@ struct Source {
     std::string formatDetail; // e.g. "journald short-iso", "klog text (glog 1.12)"
     std::string component;    // dominant component
     std::string node;         // node the file was written on, if known
-    std::string componentOrigin; // "path", "content", "journald identifier", "override"
+    std::string componentOrigin; // "path", "content", "journald identifier", "override", "layout (...)"
+    std::string shape;        // the collection shape it came in: "cluster-info dump", "must-gather", "" = a plain file
+    SourceAttribution attribution;
     std::string error;        // non-empty when the source could not be read
     std::shared_ptr<const std::string> bytes; // the decompressed content (raw text)
     std::string arena;        // decoded messages that are not verbatim in `bytes`
@@ -69,7 +90,8 @@ struct Source {
 
     std::uint64_t lineCount = 0;
     std::uint64_t eventCount = 0;
-    std::uint64_t unparsedLines = 0; // lines that are in no event
+    std::uint64_t unparsedLines = 0; // lines that are in no event and not understood
+    std::uint64_t nonLogLines = 0;   // lines recognised as not log lines (prompts, tables, fences)
     std::uint64_t diagnosticCounts[static_cast<int>(DiagnosticReason::Count)] = {};
     std::vector<Diagnostic> diagnostics; // the first few of each reason, to show the user
     Timestamp first, last;

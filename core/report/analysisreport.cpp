@@ -27,11 +27,18 @@ nlohmann::json sourceJson(const Source &s)
     j["path"] = s.path;
     j["format"] = formatName(s.format);
     j["formatDetail"] = s.formatDetail;
+    j["shape"] = s.shape.empty() ? "file" : s.shape;
     j["component"] = s.component;
     j["node"] = s.node;
+    j["attributedBy"] = s.componentOrigin;
+    if (!s.attribution.podName.empty())
+        j["pod"] = s.attribution.podNamespace + "/" + s.attribution.podName;
+    if (!s.attribution.container.empty())
+        j["container"] = s.attribution.container;
     j["lines"] = s.lineCount;
     j["events"] = s.eventCount;
     j["unparsed"] = s.unparsedLines;
+    j["nonLogLines"] = s.nonLogLines;
     j["first"] = s.first.isValid() ? nlohmann::json(formatRfc3339(s.first)) : nlohmann::json(nullptr);
     j["last"] = s.last.isValid() ? nlohmann::json(formatRfc3339(s.last)) : nlohmann::json(nullptr);
     j["utcOffset"] = formatUtcOffset(s.clock.utcOffsetSeconds);
@@ -73,7 +80,10 @@ std::string analysisJson(const Incident &inc, const Analysis *analysis, int inde
     out["sources"] = nlohmann::json::array();
     for (const auto &s : inc.sources)
         out["sources"].push_back(sourceJson(s));
-    out["stats"] = {{"lines", inc.stats.lines}, {"events", inc.stats.events}, {"unparsed", inc.stats.unparsed}};
+    out["stats"] = {{"lines", inc.stats.lines},
+                    {"events", inc.stats.events},
+                    {"unparsed", inc.stats.unparsed},
+                    {"nonLogLines", inc.stats.nonLog}};
     out["notes"] = inc.notes;
     out["findings"] = nlohmann::json::array();
     if (analysis) {
@@ -109,9 +119,15 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
             o << "      ERROR: " << s.error << "\n";
             continue;
         }
-        o << "      " << s.formatDetail << ", component " << (s.component.empty() ? "?" : s.component) << ", node "
-          << (s.node.empty() ? "-" : s.node) << "\n";
+        o << "      " << (s.shape.empty() ? "" : s.shape + ": ") << s.formatDetail << ", component "
+          << (s.component.empty() ? "?" : s.component) << ", node " << (s.node.empty() ? "-" : s.node);
+        if (!s.attribution.podName.empty())
+            o << ", pod " << s.attribution.podNamespace << "/" << s.attribution.podName
+              << (s.attribution.container.empty() ? "" : " container " + s.attribution.container);
+        o << (s.componentOrigin.empty() ? "" : " (by " + s.componentOrigin + ")") << "\n";
         o << "      " << s.lineCount << " lines, " << s.eventCount << " events, " << s.unparsedLines << " not understood";
+        if (s.nonLogLines)
+            o << ", " << s.nonLogLines << " not log lines";
         if (s.first.isValid())
             o << ", " << formatRfc3339(s.first, 3) << " .. " << formatRfc3339(s.last, 3);
         o << "\n      UTC offset " << formatUtcOffset(s.clock.utcOffsetSeconds) << " (" << originName(s.clock.offsetOrigin)
@@ -132,7 +148,10 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
             }
     }
     o << "Total: " << inc.stats.lines << " lines, " << inc.stats.events << " events, " << inc.stats.unparsed
-      << " not understood\n";
+      << " not understood";
+    if (inc.stats.nonLog)
+        o << ", " << inc.stats.nonLog << " not log lines";
+    o << "\n";
     for (const auto &n : inc.notes)
         o << "Note: " << n << "\n";
     if (!analysis || analysis->findings.empty()) {
