@@ -80,6 +80,7 @@ private slots:
                          qPrintable("unexpected " + QString::fromStdString(f.rule) + " on " + QString::fromStdString(f.subject)
                                     + "; all:" + report));
         }
+        checkSources(*incident, expected.value("sources", nlohmann::json::array()));
         // Every finding names its evidence, and each evidence line is real.
         for (const Finding &f : analysis->findings) {
             QVERIFY(!f.evidence.empty());
@@ -87,6 +88,50 @@ private slots:
             QVERIFY(f.explanation.find('{') == std::string::npos); // every template value filled
             for (auto i : f.evidence)
                 QVERIFY(i < incident->events.size());
+        }
+    }
+
+    // "sources": [{"path": substring, "shape", "component", "node", "pod", "container",
+    //               "non_log_lines": {reason: count}}]: each entry names exactly one source and
+    // every key given must match. Every source of a sample reads at least 98 % of the lines
+    // that are log lines (the rest are recognised as prompts, tables, frames...) as events.
+    static void checkSources(const Incident &incident, const nlohmann::json &want)
+    {
+        for (const Source &s : incident.sources) {
+            const double logLines = static_cast<double>(s.lineCount - s.nonLogLines);
+            QVERIFY2(logLines == 0 || static_cast<double>(s.lineCount - s.nonLogLines - s.unparsedLines) >= 0.98 * logLines,
+                     s.path.c_str());
+            QVERIFY2(s.error.empty(), (s.path + ": " + s.error).c_str());
+        }
+        for (const auto &w : want) {
+            const std::string path = w["path"].get<std::string>();
+            const Source *match = nullptr;
+            for (const Source &s : incident.sources)
+                if (s.path.find(path) != std::string::npos) {
+                    QVERIFY2(!match, qPrintable("two sources match " + QString::fromStdString(path)));
+                    match = &s;
+                }
+            QVERIFY2(match, qPrintable("no source matches " + QString::fromStdString(path)));
+            auto check = [&](const char *key, const std::string &actual) {
+                if (w.contains(key))
+                    QVERIFY2(w[key].get<std::string>() == actual,
+                             qPrintable(QString("%1: %2 is '%3', expected '%4'")
+                                            .arg(QString::fromStdString(match->path), key, QString::fromStdString(actual),
+                                                 QString::fromStdString(w[key].get<std::string>()))));
+            };
+            check("shape", match->shape.empty() ? "file" : match->shape);
+            check("component", match->component);
+            check("node", match->node);
+            check("pod", match->attribution.podName.empty() ? "" : match->attribution.podNamespace + "/" + match->attribution.podName);
+            check("container", match->attribution.container);
+            const nlohmann::json nonLog = w.value("non_log_lines", nlohmann::json::object());
+            for (const auto &[reason, count] : nonLog.items()) {
+                std::uint64_t actual = 0;
+                for (int r = 0; r < static_cast<int>(DiagnosticReason::Count); ++r)
+                    if (diagnosticName(static_cast<DiagnosticReason>(r)) == reason)
+                        actual = match->diagnosticCounts[r];
+                QVERIFY2(actual == count.get<std::uint64_t>(), qPrintable(QString::fromStdString(match->path + ": " + reason)));
+            }
         }
     }
 
