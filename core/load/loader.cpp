@@ -199,9 +199,11 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     const std::string resources = options.resourceDir.empty() ? locateResources({}, {}) : options.resourceDir;
     std::shared_ptr<const EventTypeCatalog> types;
     std::shared_ptr<const GoroutineMap> roles;
+    std::shared_ptr<const LayoutCatalog> layouts;
     try {
         types = EventTypeCatalog::loadFile((fs::path(resources) / "events.json").string());
         roles = GoroutineMap::loadFile((fs::path(resources) / "goroutines.json").string());
+        layouts = LayoutCatalog::loadFile((fs::path(resources) / "layouts.json").string());
     } catch (const std::exception &e) {
         throw LoadError(std::string("kubelane's own data files are broken: ") + e.what());
     }
@@ -231,7 +233,8 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
 
     // The bundle's shape: layouts attribute files by where they lie, container files (a
     // cluster-info dump in one file) are split into their sections.
-    const std::vector<SourceInput> inputsToParse = recogniseShapes(std::move(read.files));
+    ShapedBundle shaped = recogniseShapes(std::move(read.files), layouts.get());
+    const std::vector<SourceInput> &inputsToParse = shaped.sources;
 
     // Parse in parallel: sources are independent; each worker has its own parser.
     std::vector<ParsedSource> parsed(inputsToParse.size());
@@ -296,6 +299,8 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     incident->roles = roles;
     for (const auto &s : read.skipped)
         incident->notes.push_back("skipped " + s);
+    for (auto &n : shaped.notes)
+        incident->notes.push_back(std::move(n));
 
     // Clocks: sources with their own evidence first, then the rest borrow the year of their
     // nearest neighbours: the files of the same archive or folder before the whole bundle's,

@@ -194,6 +194,15 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     if (!src.bytes)
         return std::move(m_out);
 
+    if (input.frameLines) {
+        src.lineCount += input.frameLines;
+        src.nonLogLines += input.frameLines;
+        src.diagnosticCounts[static_cast<int>(DiagnosticReason::SectionFrame)] += input.frameLines;
+    }
+    if (input.allLinesAre) {
+        countAllLinesAs(*input.allLinesAre);
+        return std::move(m_out);
+    }
     src.format = detectFormat(*src.bytes, &src.formatDetail);
     if (!text.convertedFrom.empty())
         src.formatDetail += " (" + text.convertedFrom + ", read as UTF-8)";
@@ -250,6 +259,16 @@ void SourceParser::unparsed(const LineView &line, DiagnosticReason reason)
 {
     ++m_out.source.unparsedLines;
     diagnose(line, reason);
+}
+
+void SourceParser::countAllLinesAs(DiagnosticReason reason)
+{
+    Source &src = m_out.source;
+    src.formatDetail = std::string("not a log: ") + diagnosticName(reason);
+    text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+        ++src.lineCount;
+        notALogLine({text, offset, number}, reason);
+    });
 }
 
 void SourceParser::notALogLine(const LineView &line, DiagnosticReason reason)

@@ -96,6 +96,7 @@ private:
     bool extendLastEvent(const LineView &line);
     void unparsed(const LineView &line, DiagnosticReason reason);
     void notALogLine(const LineView &line, DiagnosticReason reason); // reason: isNotALogLine
+    void countAllLinesAs(DiagnosticReason reason);                   // a file the layout says is no log
     void diagnose(const LineView &line, DiagnosticReason reason);
     void noteYear(int year, const LineView &line, const char *what);
     PodId resolvePod();

@@ -1,19 +1,27 @@
 #pragma once
 // Recognises the shape a bundle was collected in and turns its files into sources.
 //
-// Two kinds of recognisers, each a small table entry (see bundleshapes.cpp):
-// - a *layout* is recognised from the set of paths (must-gather, sosreport, kind export,
-//   /var/log/pods, a cluster-info dump directory) and attributes each file it knows by where
-//   it lies;
-// - a *container file* is recognised from its content (a cluster-info dump printed to one
-//   file, `minikube logs`, `tail` of several files) and split into one source per section.
+// - Files with the same content are read once (kubelet.log next to its copy kubelet.log.1, a
+//   kind export's containers/ links next to pods/).
+// - *Layouts* (resources/layouts.json: kind export, must-gather, sosreport, cluster-info dump
+//   directory, /var/log/pods) are recognised from the set of paths and attribute each file by
+//   where it lies.
+// - *Container files* are recognised from their content and cut into one source per section
+//   (sectionsplitter.h: a cluster-info dump in one file, `minikube logs`, `tail` of several files).
 // Recognition is by content and layout, never by a file name alone.
+#include "layoutcatalog.h"
 #include "sourceinput.h"
 
+#include <string>
 #include <vector>
 
 namespace kubelane::core {
 
-std::vector<SourceInput> recogniseShapes(std::vector<InputFile> files);
+struct ShapedBundle {
+    std::vector<SourceInput> sources;
+    std::vector<std::string> notes; // files read once or not read, and why
+};
+
+ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *layouts);
 
 } // namespace kubelane::core

@@ -1,0 +1,303 @@
+#include "sectionsplitter.h"
+
+#include "../format/sourceidentity.h"
+#include "../util/textscan.h"
+
+#include <re2/re2.h>
+
+namespace kubelane::core {
+
+namespace {
+
+// A section being collected: its lines are copied, so the file's bytes can be released.
+struct SectionDraft {
+    SourceInput input;
+    std::string text;
+};
+
+bool isBlank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
+
+// Everything of the file that belongs to no section: its frames and the blank lines between
+// sections, and stray lines, which are parsed as they are.
+struct Leftover {
+    std::string text;
+    std::uint32_t frames = 0;
+    void add(std::string_view line)
+    {
+        if (isBlank(line))
+            ++frames;
+        else
+            text.append(line).push_back('\n');
+    }
+    // A section's trailing blank lines separate it from the next header: they are the frame's.
+    void takeTrailingBlankLines(std::string &section)
+    {
+        while (section.size() >= 2 && section.ends_with("\n\n")) {
+            section.pop_back();
+            ++frames;
+        }
+    }
+};
+
+SourceInput sectionOf(const InputFile &file, const std::string &name, const std::string &shape)
+{
+    SourceInput in;
+    in.file.path = file.path + "#" + name;
+    in.file.modifiedTime = file.modifiedTime;
+    in.shape = shape;
+    return in;
+}
+
+std::vector<SourceInput> finish(const InputFile &file, std::vector<SectionDraft> &sections, Leftover &rest, const std::string &shape)
+{
+    std::vector<SourceInput> out;
+    for (auto &s : sections) {
+        s.input.file.bytes = std::make_shared<const std::string>(std::move(s.text));
+        out.push_back(std::move(s.input));
+    }
+    // The file itself stays a source: the user sees it was recognised, and its frames are counted.
+    SourceInput whole;
+    whole.file.path = file.path;
+    whole.file.modifiedTime = file.modifiedTime;
+    whole.file.bytes = std::make_shared<const std::string>(std::move(rest.text));
+    whole.shape = shape;
+    whole.frameLines = rest.frames;
+    out.push_back(std::move(whole));
+    return out;
+}
+
+// A static pod's name is its component and its node: "kube-apiserver-master-1".
+std::string staticPodNode(std::string_view pod, std::string_view component)
+{
+    if (!isControlPlaneComponent(component) || !pod.starts_with(component) || pod.size() <= component.size() + 1
+        || pod[component.size()] != '-')
+        return {};
+    return std::string(pod.substr(component.size() + 1));
+}
+
+void attributeContainer(SourceInput &in, std::string ns, std::string pod, std::string container, const char *origin)
+{
+    const std::string_view component = componentForProcess(container.empty() ? pod : container);
+    in.identity.component = std::string(component);
+    in.identity.node = staticPodNode(pod, component);
+    in.identity.origin = origin;
+    in.attribution.podNamespace = std::move(ns);
+    in.attribution.podName = std::move(pod);
+    in.attribution.container = std::move(container);
+}
+
+// `    "kind": "PodList",` and the first `"namespace": "x"` of a pretty-printed list: its name.
+std::string jsonDocumentName(std::string_view doc)
+{
+    static const re2::RE2 kind(R"re(\n {4}"kind": "([A-Za-z]+)")re");
+    static const re2::RE2 ns(R"re("namespace": "([^"]+)")re");
+    std::string k, n;
+    re2::RE2::PartialMatch(doc.substr(0, 1 << 20), kind, &k);
+    re2::RE2::PartialMatch(doc.substr(0, 1 << 16), ns, &n);
+    if (k.size() > 4 && k.ends_with("List"))
+        k.resize(k.size() - 4);
+    for (auto &c : k)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (k.empty())
+        k = "objects";
+    return n.empty() || k == "node" ? k + "s" : n + "/" + k + "s";
+}
+
+std::string_view firstNonEmptyLine(std::string_view bytes)
+{
+    std::string_view first;
+    text::forEachLine(bytes.substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (isBlank(line))
+            return true;
+        first = line;
+        return false;
+    });
+    return first;
+}
+
+const re2::RE2 &startFrame()
+{
+    // "==== START logs for container C of pod NS/NAME ====" (kubectl); other collectors print
+    // "==== START logs for pod NS/NAME ====" or "==== START logs for NS/NAME ====".
+    static const re2::RE2 re(R"(==== START logs for (?:container (\S+) of )?(?:pod )?([^/\s]+)/(\S+) ====)");
+    return re;
+}
+
+// A pretty-printed JSON document at column 0 followed by another one or by a frame: how a
+// dump starts (its node list first), and what a single JSON file never looks like.
+bool startsWithTwoDocuments(std::string_view bytes)
+{
+    bool closed = false, second = false;
+    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (!closed) {
+            closed = line == "}";
+            return true;
+        }
+        if (isBlank(line))
+            return true;
+        second = line == "{" || re2::RE2::FullMatch(line, startFrame());
+        return false;
+    });
+    return second;
+}
+
+bool isEndFrame(std::string_view line) { return line.starts_with("==== END logs for ") && line.ends_with(" ===="); }
+
+} // namespace
+
+std::vector<SourceInput> splitClusterInfoDump(const InputFile &file)
+{
+    if (!file.bytes)
+        return {};
+    const std::string_view bytes = *file.bytes;
+    const std::string_view first = firstNonEmptyLine(bytes);
+    const bool framesFirst = re2::RE2::FullMatch(first, startFrame());
+    const bool nodesFirst = first == "{" && startsWithTwoDocuments(bytes);
+    if (!framesFirst && !nodesFirst)
+        return {};
+    const std::string shape = "cluster-info dump";
+    std::vector<SectionDraft> sections;
+    Leftover rest;
+    enum class In { Nothing, Json, Log } in = In::Nothing;
+    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        std::string container, ns, pod;
+        if (re2::RE2::FullMatch(line, startFrame(), &container, &ns, &pod)) {
+            if (!sections.empty())
+                rest.takeTrailingBlankLines(sections.back().text);
+            SectionDraft s{sectionOf(file, ns + "/" + pod + (container.empty() ? "" : "/" + container), shape), {}};
+            attributeContainer(s.input, ns, pod, container, "layout (cluster-info dump frame)");
+            sections.push_back(std::move(s));
+            in = In::Log;
+            ++rest.frames;
+            return;
+        }
+        if (in == In::Log && isEndFrame(line)) {
+            in = In::Nothing;
+            ++rest.frames;
+            return;
+        }
+        if (in == In::Nothing && line == "{") {
+            sections.push_back({sectionOf(file, "", shape), {}});
+            in = In::Json;
+        }
+        if (in == In::Nothing)
+            rest.add(line);
+        else
+            sections.back().text.append(line).push_back('\n');
+        if (in == In::Json && line == "}") {
+            SourceInput &doc = sections.back().input;
+            doc.file.path += jsonDocumentName(sections.back().text);
+            doc.identity.origin = "layout (cluster-info dump)";
+            in = In::Nothing;
+        }
+    });
+    return finish(file, sections, rest, shape);
+}
+
+namespace {
+
+// "==> kubelet <==", "* ==> kube-apiserver [3f2a] <==": the section's name and the prefix
+// every line of the output carries ("* " in some minikube versions).
+bool parseTailHeader(std::string_view line, std::string &name, std::string &prefix)
+{
+    prefix.clear();
+    if (line.starts_with("* ")) {
+        prefix = "* ";
+        line.remove_prefix(2);
+    }
+    if (!line.starts_with("==> ") || !line.ends_with(" <==") || line.size() < 9)
+        return false;
+    name = std::string(line.substr(4, line.size() - 8));
+    return true;
+}
+
+// Sections minikube fills with command output rather than logs.
+bool isCommandOutputSection(std::string_view name)
+{
+    return name == "Audit" || name == "container status" || name == "describe nodes" || name == "kernel";
+}
+
+bool isMinikubeSection(std::string_view name)
+{
+    return name == "Last Start" || name == "container status" || name == "describe nodes" || name == "Audit";
+}
+
+void attributeTailSection(SourceInput &in, const std::string &name, bool minikube)
+{
+    in.identity.origin = minikube ? "layout (minikube logs section)" : "layout (tail section)";
+    if (isCommandOutputSection(name) && minikube) {
+        in.allLinesAre = DiagnosticReason::CommandOutput;
+        return;
+    }
+    if (name == "Last Start" && minikube) {
+        in.identity.component = "minikube";
+        return;
+    }
+    // "kube-apiserver [3f2a9c]": a container's log, named by its pod and container id.
+    std::string_view base = name;
+    if (const auto bracket = base.find(" ["); bracket != std::string_view::npos)
+        base = base.substr(0, bracket);
+    if (const auto slash = base.find_last_of('/'); slash != std::string_view::npos) // tail's file paths
+        base = base.substr(slash + 1);
+    const std::string_view component = componentForProcess(base);
+    if (component != base || base == "kubelet" || minikube)
+        in.identity.component = std::string(component);
+    if (!minikube) {
+        const SourceIdentity fromPath = identityFromPath(name);
+        if (in.identity.component.empty())
+            in.identity.component = fromPath.component;
+        in.identity.node = fromPath.node;
+    }
+}
+
+} // namespace
+
+std::vector<SourceInput> splitTailSections(const InputFile &file)
+{
+    if (!file.bytes)
+        return {};
+    std::string name, prefix;
+    std::string_view first;
+    text::forEachLine(file.bytes->substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (line == "*" || line == "* " || isBlank(line))
+            return true;
+        first = line;
+        return false;
+    });
+    if (!parseTailHeader(first, name, prefix))
+        return {};
+    // minikube's own section names tell its output from a tail of several files.
+    bool minikube = false;
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        std::string n, p;
+        if (parseTailHeader(line, n, p) && isMinikubeSection(n))
+            minikube = true;
+        return !minikube;
+    });
+    const std::string shape = minikube ? "minikube logs" : "tail of several files";
+    std::vector<SectionDraft> sections;
+    Leftover rest;
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        std::string n, p;
+        if (parseTailHeader(line, n, p) && p == prefix) {
+            if (!sections.empty())
+                rest.takeTrailingBlankLines(sections.back().text);
+            SectionDraft s{sectionOf(file, n, shape), {}};
+            attributeTailSection(s.input, n, minikube);
+            sections.push_back(std::move(s));
+            ++rest.frames;
+            return;
+        }
+        if (!prefix.empty() && line.starts_with(prefix.substr(0, 1)))
+            line.remove_prefix(std::min(line.size(), line.starts_with(prefix) ? prefix.size() : 1));
+        if (sections.empty())
+            rest.add(line);
+        else
+            sections.back().text.append(line).push_back('\n');
+    });
+    if (!sections.empty())
+        rest.takeTrailingBlankLines(sections.back().text);
+    return finish(file, sections, rest, shape);
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,22 @@
+#pragma once
+// Files that hold several logs one after the other, cut into one source per section.
+//
+// - `kubectl cluster-info dump` printed to one file: pretty-printed JSON lists (nodes, then per
+//   namespace events, replication controllers, services, daemon sets, deployments, replica sets,
+//   pods) and each container's log between `==== START logs for container C of pod NS/NAME ====`
+//   and `==== END logs for ... ====` (kubectl/pkg/cmd/clusterinfo/clusterinfo_dump.go, unchanged
+//   since 1.5). The --output-directory layout's <ns>/<pod>/logs.txt holds the same frames.
+// - `minikube logs` and `tail` of several files: `==> NAME <==` before each section
+//   (minikube's pkg/minikube/logs/logs.go prints its sections that way; some versions prefix
+//   every line with "* ").
+// Each returns no sections when the file is not of its kind.
+#include "sourceinput.h"
+
+#include <vector>
+
+namespace kubelane::core {
+
+std::vector<SourceInput> splitClusterInfoDump(const InputFile &file);
+std::vector<SourceInput> splitTailSections(const InputFile &file);
+
+} // namespace kubelane::core
