@@ -91,7 +91,7 @@ private slots:
         }
     }
 
-    // "sources": [{"path": substring, "shape", "component", "node", "pod", "container",
+    // "sources": [{"path": how the source's path ends, "shape", "component", "node", "pod", "container",
     //               "non_log_lines": {reason: count}}]: each entry names exactly one source and
     // every key given must match. Every source of a sample reads at least 98 % of the lines
     // that are log lines (the rest are recognised as prompts, tables, frames...) as events.
@@ -107,7 +107,7 @@ private slots:
             const std::string path = w["path"].get<std::string>();
             const Source *match = nullptr;
             for (const Source &s : incident.sources)
-                if (s.path.find(path) != std::string::npos) {
+                if (s.path.ends_with(path)) {
                     QVERIFY2(!match, qPrintable("two sources match " + QString::fromStdString(path)));
                     match = &s;
                 }

@@ -76,6 +76,8 @@ void applyLayout(SourceInput &in, const LayoutMatch &m, const std::string &layou
     in.attribution.podNamespace = m.podNamespace;
     in.attribution.podName = m.podName;
     in.attribution.container = m.container;
+    if (!m.podName.empty() || !m.container.empty() || m.notALog)
+        in.identity.origin = origin;
     in.allLinesAre = m.notALog;
 }
 

@@ -86,22 +86,37 @@ void attributeContainer(SourceInput &in, std::string ns, std::string pod, std::s
     in.attribution.container = std::move(container);
 }
 
-// `    "kind": "PodList",` and the first `"namespace": "x"` of a pretty-printed list: its name.
-std::string jsonDocumentName(std::string_view doc)
-{
-    static const re2::RE2 kind(R"re(\n {4}"kind": "([A-Za-z]+)")re");
-    static const re2::RE2 ns(R"re("namespace": "([^"]+)")re");
-    std::string k, n;
-    re2::RE2::PartialMatch(doc.substr(0, 1 << 20), kind, &k);
-    re2::RE2::PartialMatch(doc.substr(0, 1 << 16), ns, &n);
-    if (k.size() > 4 && k.ends_with("List"))
-        k.resize(k.size() - 4);
-    for (auto &c : k)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (k.empty())
-        k = "objects";
-    return n.empty() || k == "node" ? k + "s" : n + "/" + k + "s";
-}
+// `    "kind": "PodList",` and the first `"namespace": "x"` of a pretty-printed list name it.
+// kubectl prints each namespace's lists in a fixed order starting with its events, so a list
+// with no items (no namespace to read) belongs to the namespace of the lists before it.
+class JsonDocumentNamer {
+public:
+    std::string name(std::string_view doc)
+    {
+        static const re2::RE2 kind(R"re(\n {4}"kind": "([A-Za-z]+)")re");
+        static const re2::RE2 ns(R"re("namespace": "([^"]+)")re");
+        std::string k, n;
+        re2::RE2::PartialMatch(doc.substr(0, 1 << 20), kind, &k);
+        re2::RE2::PartialMatch(doc.substr(0, 1 << 16), ns, &n);
+        if (k.size() > 4 && k.ends_with("List"))
+            k.resize(k.size() - 4);
+        for (auto &c : k)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (k.empty())
+            k = "objects";
+        if (k == "node")
+            return "nodes";
+        if (k == "event")
+            m_namespace = !n.empty() ? n : "namespace " + std::to_string(++m_unnamed);
+        else if (!n.empty())
+            m_namespace = n;
+        return m_namespace.empty() ? k + "s" : m_namespace + "/" + k + "s";
+    }
+
+private:
+    std::string m_namespace;
+    int m_unnamed = 0;
+};
 
 std::string_view firstNonEmptyLine(std::string_view bytes)
 {
@@ -159,6 +174,7 @@ std::vector<SourceInput> splitClusterInfoDump(const InputFile &file)
     std::vector<SectionDraft> sections;
     Leftover rest;
     enum class In { Nothing, Json, Log } in = In::Nothing;
+    JsonDocumentNamer namer;
     text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         std::string container, ns, pod;
         if (re2::RE2::FullMatch(line, startFrame(), &container, &ns, &pod)) {
@@ -186,7 +202,7 @@ std::vector<SourceInput> splitClusterInfoDump(const InputFile &file)
             sections.back().text.append(line).push_back('\n');
         if (in == In::Json && line == "}") {
             SourceInput &doc = sections.back().input;
-            doc.file.path += jsonDocumentName(sections.back().text);
+            doc.file.path += namer.name(sections.back().text);
             doc.identity.origin = "layout (cluster-info dump)";
             in = In::Nothing;
         }
