@@ -122,7 +122,7 @@ private slots:
             check("shape", match->shape.empty() ? "file" : match->shape);
             check("component", match->component);
             check("node", match->node);
-            check("pod", match->attribution.podName.empty() ? "" : match->attribution.podNamespace + "/" + match->attribution.podName);
+            check("pod", match->attribution.pod());
             check("container", match->attribution.container);
             const nlohmann::json nonLog = w.value("non_log_lines", nlohmann::json::object());
             for (const auto &[reason, count] : nonLog.items()) {

@@ -43,7 +43,7 @@ void SourcesPanel::setIncident(std::shared_ptr<const core::Incident> incident, c
         item->setText(1, QString::fromStdString(s->error.empty() ? s->formatDetail : "error: " + s->error));
         QString component = QString::fromStdString(s->component);
         if (!s->attribution.podName.empty())
-            component += QString::fromStdString(" (pod " + s->attribution.podNamespace + "/" + s->attribution.podName
+            component += QString::fromStdString(" (pod " + s->attribution.pod()
                                                 + (s->attribution.container.empty() ? "" : ", " + s->attribution.container) + ")");
         item->setText(2, component);
         item->setToolTip(2, tr("Attributed by %1").arg(QString::fromStdString(s->componentOrigin.empty() ? "nothing" : s->componentOrigin)));

@@ -71,6 +71,8 @@ struct SourceAttribution {
     std::string podNamespace; // a container log: its pod's namespace, name and container
     std::string podName;
     std::string container;
+    // "NS/NAME", or "NAME" when only the name is known (`kubectl logs --prefix`), or "".
+    std::string pod() const { return podName.empty() || podNamespace.empty() ? podName : podNamespace + "/" + podName; }
 };
 
 struct Source {

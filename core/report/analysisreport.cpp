@@ -32,7 +32,7 @@ nlohmann::json sourceJson(const Source &s)
     j["node"] = s.node;
     j["attributedBy"] = s.componentOrigin;
     if (!s.attribution.podName.empty())
-        j["pod"] = s.attribution.podNamespace + "/" + s.attribution.podName;
+        j["pod"] = s.attribution.pod();
     if (!s.attribution.container.empty())
         j["container"] = s.attribution.container;
     j["lines"] = s.lineCount;
@@ -122,7 +122,7 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         o << "      " << (s.shape.empty() ? "" : s.shape + ": ") << s.formatDetail << ", component "
           << (s.component.empty() ? "?" : s.component) << ", node " << (s.node.empty() ? "-" : s.node);
         if (!s.attribution.podName.empty())
-            o << ", pod " << s.attribution.podNamespace << "/" << s.attribution.podName
+            o << ", pod " << s.attribution.pod()
               << (s.attribution.container.empty() ? "" : " container " + s.attribution.container);
         o << (s.componentOrigin.empty() ? "" : " (by " + s.componentOrigin + ")") << "\n";
         o << "      " << s.lineCount << " lines, " << s.eventCount << " events, " << s.unparsedLines << " not understood";

@@ -126,6 +126,8 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
             sections = splitClusterInfoDump(in.file);
             if (sections.empty())
                 sections = splitTailSections(in.file);
+            if (sections.empty())
+                sections = splitPrefixedLines(in.file);
         }
         if (sections.empty()) {
             out.sources.push_back(std::move(in));

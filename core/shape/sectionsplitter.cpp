@@ -5,6 +5,8 @@
 
 #include <re2/re2.h>
 
+#include <map>
+
 namespace kubelane::core {
 
 namespace {
@@ -313,6 +315,71 @@ std::vector<SourceInput> splitTailSections(const InputFile &file)
     });
     if (!sections.empty())
         rest.takeTrailingBlankLines(sections.back().text);
+    return finish(file, sections, rest, shape);
+}
+
+} // namespace kubelane::core
+
+namespace kubelane::core {
+
+namespace {
+
+// "[pod/web-7b8d9c5f6d-5j2xq/nginx] " -> pod, container and the length of the prefix.
+bool parseLogPrefix(std::string_view line, std::string_view &pod, std::string_view &container, std::size_t &length)
+{
+    if (!line.starts_with("[pod/"))
+        return false;
+    const std::size_t close = line.find("] ");
+    const std::size_t slash = line.find('/', 5);
+    if (close == std::string_view::npos || slash == std::string_view::npos || slash >= close || slash == 5 || slash + 1 == close)
+        return false;
+    pod = line.substr(5, slash - 5);
+    container = line.substr(slash + 1, close - slash - 1);
+    length = close + 2;
+    return container.find_first_of("/ ") == std::string_view::npos && pod.find(' ') == std::string_view::npos;
+}
+
+} // namespace
+
+std::vector<SourceInput> splitPrefixedLines(const InputFile &file)
+{
+    if (!file.bytes)
+        return {};
+    // Every one of the first non-blank lines carries the prefix: a log that merely mentions
+    // "[pod/..." somewhere is not cut.
+    int seen = 0;
+    bool prefixed = true;
+    text::forEachLine(file.bytes->substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (isBlank(line))
+            return true;
+        std::string_view pod, container;
+        std::size_t length = 0;
+        prefixed = parseLogPrefix(line, pod, container, length);
+        return prefixed && ++seen < 20;
+    });
+    if (!prefixed || seen == 0)
+        return {};
+    const std::string shape = "kubectl logs --prefix";
+    std::vector<SectionDraft> sections;
+    std::map<std::string, std::size_t, std::less<>> byPrefix;
+    Leftover rest;
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        std::string_view pod, container;
+        std::size_t length = 0;
+        if (!parseLogPrefix(line, pod, container, length)) {
+            rest.add(line); // kubectl's own errors between the lines are parsed as they are
+            return;
+        }
+        const std::string_view key = line.substr(0, length);
+        auto it = byPrefix.find(key);
+        if (it == byPrefix.end()) {
+            SectionDraft s{sectionOf(file, std::string(pod) + "/" + std::string(container), shape), {}};
+            attributeContainer(s.input, "", std::string(pod), std::string(container), "layout (kubectl logs --prefix)");
+            it = byPrefix.emplace(std::string(key), sections.size()).first;
+            sections.push_back(std::move(s));
+        }
+        sections[it->second].text.append(line.substr(length)).push_back('\n');
+    });
     return finish(file, sections, rest, shape);
 }
 

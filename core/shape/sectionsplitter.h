@@ -9,6 +9,8 @@
 // - `minikube logs` and `tail` of several files: `==> NAME <==` before each section
 //   (minikube's pkg/minikube/logs/logs.go prints its sections that way; some versions prefix
 //   every line with "* ").
+// - `kubectl logs --prefix` (1.17+): `[pod/NAME/CONTAINER] ` before every line of several
+//   containers' logs (kubectl/pkg/cmd/logs/logs.go addPrefixIfNeeded).
 // Each returns no sections when the file is not of its kind.
 #include "sourceinput.h"
 
@@ -18,5 +20,6 @@ namespace kubelane::core {
 
 std::vector<SourceInput> splitClusterInfoDump(const InputFile &file);
 std::vector<SourceInput> splitTailSections(const InputFile &file);
+std::vector<SourceInput> splitPrefixedLines(const InputFile &file);
 
 } // namespace kubelane::core
