@@ -3,7 +3,9 @@
 #include "../util/textscan.h"
 #include "sectionsplitter.h"
 
+#include <algorithm>
 #include <functional>
+#include <memory>
 #include <unordered_map>
 
 namespace kubelane::core {
@@ -13,15 +15,33 @@ namespace {
 // Drops files whose bytes equal an earlier file's, with a note naming both. Tiny files are
 // kept: two nodes' one-line `kubernetes-version.txt` are the same bytes and still two facts;
 // a kilobyte of log lines carries times and host names that no other file repeats by chance.
-void dropDuplicates(std::vector<InputFile> &files, std::vector<std::string> &notes)
+// A file in a place of links (`isLink`: /var/log/containers, copied by `tar -h`) is a copy
+// of its target whatever its size, so it goes when any other file has its bytes, and the
+// target is the one kept, wherever the two sort.
+void dropDuplicates(std::vector<InputFile> &files, const std::vector<bool> &isLink, std::vector<std::string> &notes)
 {
     constexpr std::size_t kMinDuplicateSize = 1024;
+    auto hashOf = [](const InputFile &f) { return std::hash<std::string_view>{}(*f.bytes); };
+    // Files outside places of links, any size (their bytes and paths: `files` is moved from below).
+    std::unordered_multimap<std::size_t, std::pair<std::shared_ptr<const std::string>, std::string>> targets;
+    for (std::size_t i = 0; i < files.size(); ++i)
+        if (files[i].bytes && !isLink[i])
+            targets.emplace(hashOf(files[i]), std::make_pair(files[i].bytes, files[i].path));
     std::unordered_multimap<std::size_t, std::size_t> byHash;
     std::vector<InputFile> kept;
     kept.reserve(files.size());
-    for (auto &f : files) {
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        auto &f = files[i];
+        if (f.bytes && isLink[i]) {
+            const auto [from, to] = targets.equal_range(hashOf(f));
+            const auto target = std::find_if(from, to, [&](const auto &e) { return *e.second.first == *f.bytes; });
+            if (target != to) {
+                notes.push_back(f.path + ": a copy of " + target->second.second + " (a link in the collection), read once");
+                continue;
+            }
+        }
         if (f.bytes && f.bytes->size() >= kMinDuplicateSize) {
-            const std::size_t h = std::hash<std::string_view>{}(*f.bytes);
+            const std::size_t h = hashOf(f);
             const auto [from, to] = byHash.equal_range(h);
             const auto same = std::find_if(from, to, [&](const auto &e) { return *kept[e.second].bytes == *f.bytes; });
             if (same != to) {
@@ -102,11 +122,18 @@ void inherit(SourceInput &section, const SourceInput &parent)
 ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *layouts)
 {
     ShapedBundle out;
-    dropDuplicates(files, out.notes);
+    // Layouts are recognised from every path, before duplicates go: a link copy may be the
+    // path that names the layout.
     std::vector<std::string> paths;
     for (const auto &f : files)
         paths.push_back(f.path);
     const auto recognised = layouts ? layouts->recognise(paths) : std::vector<std::pair<std::size_t, std::string>>{};
+    std::vector<bool> isLink(files.size());
+    for (std::size_t i = 0; i < files.size() && layouts; ++i) {
+        const auto m = layouts->match(recognised, files[i].path);
+        isLink[i] = m && m->link;
+    }
+    dropDuplicates(files, isLink, out.notes);
     const auto nodeOfRoot = layouts ? layoutNodes(*layouts, recognised, files) : std::unordered_map<std::string, std::string>{};
 
     for (auto &f : files) {

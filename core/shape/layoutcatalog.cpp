@@ -76,6 +76,7 @@ std::shared_ptr<LayoutCatalog> LayoutCatalog::loadJson(std::string_view text, co
             rule.re = compile("^(?:" + rule.pattern + ")$", where);
             if (f.contains("notALog"))
                 rule.notALog = reasonNamed(f["notALog"].get<std::string>(), where);
+            rule.link = f.value("links", false);
             layout.files.push_back(std::move(rule));
         }
         for (const auto &n : l.value("nodeFromFile", nlohmann::json::array()))
@@ -106,18 +107,34 @@ const std::vector<std::string> &LayoutCatalog::nodeFiles(std::size_t layout) con
 
 std::optional<LayoutMatch> LayoutCatalog::match(const std::vector<std::pair<std::size_t, std::string>> &recognised, std::string_view path) const
 {
-    // The innermost root wins: a kind export inside a folder of several collections.
-    const std::pair<std::size_t, std::string> *best = nullptr;
+    // Layouts nest: a kind export holds per node a pods/ folder that is a "pod log files" layout
+    // of its own. The outermost layout with a rule for the file wins, since it knows more (the
+    // node from the folder or the sosreport's hostname); a file no rule names belongs to the
+    // innermost root (its "other files").
+    std::vector<const std::pair<std::size_t, std::string> *> holders;
     for (const auto &r : recognised)
-        if (path.starts_with(r.second) && (!best || r.second.size() > best->second.size()))
-            best = &r;
-    if (!best)
+        if (path.starts_with(r.second))
+            holders.push_back(&r);
+    if (holders.empty())
         return std::nullopt;
-    const Layout &layout = m_layouts[best->first];
+    std::stable_sort(holders.begin(), holders.end(), [](auto *a, auto *b) { return a->second.size() < b->second.size(); });
+    for (const auto *h : holders)
+        if (auto m = matchRule(h->first, h->second, path))
+            return m;
+    LayoutMatch m;
+    m.shape = m_layouts[holders.back()->first].shape;
+    m.root = holders.back()->second;
+    m.skip = m_layouts[holders.back()->first].skipOtherFiles;
+    return m;
+}
+
+std::optional<LayoutMatch> LayoutCatalog::matchRule(std::size_t index, const std::string &root, std::string_view path) const
+{
+    const Layout &layout = m_layouts[index];
     LayoutMatch m;
     m.shape = layout.shape;
-    m.root = best->second;
-    const std::string_view relative = path.substr(best->second.size());
+    m.root = root;
+    const std::string_view relative = path.substr(root.size());
     for (const FileRule &rule : layout.files) {
         const int n = rule.re->NumberOfCapturingGroups();
         std::vector<re2::StringPiece> groups(static_cast<std::size_t>(n) + 1);
@@ -125,6 +142,7 @@ std::optional<LayoutMatch> LayoutCatalog::match(const std::vector<std::pair<std:
             continue;
         m.rule = rule.pattern;
         m.notALog = rule.notALog;
+        m.link = rule.link;
         m.node = group(*rule.re, groups, "node");
         m.podNamespace = group(*rule.re, groups, "namespace");
         m.podName = group(*rule.re, groups, "pod");
@@ -134,8 +152,7 @@ std::optional<LayoutMatch> LayoutCatalog::match(const std::vector<std::pair<std:
         m.component = named.empty() ? std::string() : std::string(componentForProcess(named));
         return m;
     }
-    m.skip = layout.skipOtherFiles;
-    return m;
+    return std::nullopt;
 }
 
 } // namespace kubelane::core

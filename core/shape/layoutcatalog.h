@@ -23,6 +23,7 @@ struct LayoutMatch {
     std::string component, node, podNamespace, podName, container; // "" = not given
     std::optional<DiagnosticReason> notALog;
     bool skip = false;    // under a root whose other files are not read
+    bool link = false;    // a place of links to files elsewhere (copies once archived with tar -h)
 };
 
 class LayoutCatalog {
@@ -39,10 +40,13 @@ public:
     const std::vector<std::string> &nodeFiles(std::size_t layout) const;
 
 private:
+    std::optional<LayoutMatch> matchRule(std::size_t layout, const std::string &root, std::string_view path) const;
+
     struct FileRule {
         std::string pattern;
         std::unique_ptr<re2::RE2> re;
         std::optional<DiagnosticReason> notALog;
+        bool link = false;
     };
     struct Layout {
         std::string shape;

@@ -276,7 +276,7 @@ std::vector<SourceInput> splitTailSections(const InputFile &file)
         return {};
     std::string name, prefix;
     std::string_view first;
-    text::forEachLine(file.bytes->substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
+    text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line == "*" || line == "* " || isBlank(line))
             return true;
         first = line;

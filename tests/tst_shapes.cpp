@@ -1,0 +1,254 @@
+// The shape stage: collection layouts recognised by their paths (resources/layouts.json), container
+// files cut into sections, duplicate files read once. Small bundles written to a temporary folder.
+#include "testutil.h"
+
+#include <QProcess>
+
+using namespace kubelane;
+using namespace kubelane::core;
+
+namespace {
+
+const std::string kKubeletJournal =
+    "Jun 14 10:18:27 kind-worker2 kubelet[643]: E0614 10:18:27.433120     643 controller.go:195] \"Failed to update lease\" "
+    "err=\"Put \\\"https://kind-control-plane:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/kind-worker2?timeout=10s\\\": "
+    "context deadline exceeded\"\n"
+    "Jun 14 10:18:31 kind-worker2 kubelet[643]: E0614 10:18:31.462881     643 kubelet_node_status.go:540] \"Error updating node status, "
+    "will retry\" err=\"error getting node \\\"kind-worker2\\\": Get \\\"https://kind-control-plane:6443/api/v1/nodes/kind-worker2?"
+    "resourceVersion=0&timeout=10s\\\": net/http: request canceled (Client.Timeout exceeded while awaiting headers)\"\n";
+
+std::string criLines(const std::string &first, int n)
+{
+    std::string out;
+    for (int i = 0; i < n; ++i)
+        out += "2024-06-14T10:1" + std::to_string(2 + i / 60) + ":" + (i % 60 < 10 ? "0" : "") + std::to_string(i % 60)
+            + ".312044018Z stderr F I0614 10:12:00.000000       1 " + first + " \"Caches are synced\" n=" + std::to_string(i) + "\n";
+    return out;
+}
+
+const Source *only(const Incident &inc, const std::string &suffix)
+{
+    const Source *found = nullptr;
+    for (const auto &s : inc.sources)
+        if (s.path.ends_with(suffix)) {
+            if (found)
+                return nullptr;
+            found = &s;
+        }
+    return found;
+}
+
+std::uint64_t count(const Source &s, DiagnosticReason r) { return s.diagnosticCounts[static_cast<int>(r)]; }
+
+bool hasNote(const Incident &inc, const std::string &part)
+{
+    return std::any_of(inc.notes.begin(), inc.notes.end(), [&](const std::string &n) { return n.find(part) != std::string::npos; });
+}
+
+} // namespace
+
+class TestShapes : public QObject {
+    Q_OBJECT
+private slots:
+    // kind export: the node folder names the node, the file the component; kubernetes-version.txt
+    // is not a log.
+    void kindNodeFolder()
+    {
+        const auto inc = test::loadFiles({{"logs/kind-version.txt", "kind v0.23.0 go1.21.10 linux/amd64"},
+                                          {"logs/kind-worker2/kubernetes-version.txt", "v1.30.0"},
+                                          {"logs/kind-worker2/kubelet.log", kKubeletJournal},
+                                          {"logs/kind-worker2/pods/kube-system_kube-proxy-p9dq7_ef8ae84c-bdd2-483b-92f1-a02fc1400fee/kube-proxy/0.log",
+                                           criLines("shared_informer.go:320]", 3)}});
+        const Source *kubelet = only(*inc, "kind-worker2/kubelet.log");
+        QVERIFY(kubelet);
+        QCOMPARE(kubelet->shape, std::string("kind export"));
+        QCOMPARE(kubelet->node, std::string("kind-worker2"));
+        QCOMPARE(kubelet->component, std::string("kubelet"));
+        QCOMPARE(kubelet->eventCount, 2u);
+        const Source *pod = only(*inc, "kube-proxy/0.log");
+        QVERIFY(pod);
+        QCOMPARE(pod->attribution.podNamespace + "/" + pod->attribution.podName, std::string("kube-system/kube-proxy-p9dq7"));
+        QCOMPARE(pod->attribution.container, std::string("kube-proxy"));
+        QCOMPARE(pod->node, std::string("kind-worker2"));
+        const Source *version = only(*inc, "kubernetes-version.txt");
+        QVERIFY(version);
+        QCOMPARE(version->eventCount, 0u);
+        QCOMPARE(count(*version, DiagnosticReason::CommandOutput), 1u);
+        QCOMPARE(inc->stats.unparsed, 0u);
+    }
+
+    // must-gather: namespaces/<ns>/pods/<pod>/<ctr>/<ctr>/logs/current.log.
+    void mustGatherPodPath()
+    {
+        const auto inc = test::loadFiles(
+            {{"must-gather.local.123/quay-io-openshift-release-dev-sha256-abc/namespaces/openshift-kube-apiserver/pods/"
+              "kube-apiserver-master-0/kube-apiserver/kube-apiserver/logs/current.log",
+              "2024-06-14T10:12:00.312044018Z I0614 10:12:00.312000       1 secure_serving.go:213] Serving securely on [::]:6443\n"}});
+        const Source *s = only(*inc, "logs/current.log");
+        QVERIFY(s);
+        QCOMPARE(s->shape, std::string("must-gather"));
+        QCOMPARE(s->attribution.podNamespace, std::string("openshift-kube-apiserver"));
+        QCOMPARE(s->attribution.podName, std::string("kube-apiserver-master-0"));
+        QCOMPARE(s->attribution.container, std::string("kube-apiserver"));
+        QCOMPARE(s->component, std::string("kube-apiserver"));
+    }
+
+    // sosreport: the node from its `hostname` file; configuration files are listed, not read.
+    void sosreportHostnameAndSkippedFile()
+    {
+        const auto inc = test::loadFiles({{"sosreport-wk1-2024-06-14-abcdef/hostname", "wk-fra-21\n"},
+                                          {"sosreport-wk1-2024-06-14-abcdef/sos_commands/logs/journalctl_--no-pager", kKubeletJournal},
+                                          {"sosreport-wk1-2024-06-14-abcdef/etc/kubernetes/kubelet.conf", "apiVersion: v1\nkind: Config\n"}});
+        const Source *journal = only(*inc, "journalctl_--no-pager");
+        QVERIFY(journal);
+        QCOMPARE(journal->shape, std::string("sosreport"));
+        QCOMPARE(journal->node, std::string("wk-fra-21"));
+        QVERIFY(!only(*inc, "kubelet.conf"));
+        QVERIFY(hasNote(*inc, "not read: "));
+        QVERIFY(hasNote(*inc, "kubelet.conf"));
+    }
+
+    // /var/log/pods copied from a node, and the same inside an archive (member path after '!').
+    void varLogPodsAndNestedInArchive()
+    {
+        QTemporaryDir dir;
+        const std::string rel = "var/log/pods/kube-system_kube-controller-manager-cp-1_b79216bf-b885-4105-b226-d56f9b2459d5/"
+                                "kube-controller-manager/0.log";
+        test::writeFile(dir, "tree/node-1/" + rel, criLines("controllermanager.go:761]", 2));
+        const auto plain = test::load({dir.path().toStdString() + "/tree"});
+        const Source *p = only(*plain, "kube-controller-manager/0.log");
+        QVERIFY(p);
+        QCOMPARE(p->shape, std::string("pod log files"));
+        QCOMPARE(p->attribution.podName, std::string("kube-controller-manager-cp-1"));
+        QCOMPARE(p->component, std::string("kube-controller-manager"));
+
+        const QString archive = dir.path() + "/bundle.tar.gz";
+        QProcess tar;
+        tar.start("tar", {"-czf", archive, "-C", dir.path() + "/tree", "node-1"});
+        QVERIFY(tar.waitForFinished());
+        QCOMPARE(tar.exitCode(), 0);
+        const auto nested = test::load({archive.toStdString()});
+        const Source *n = only(*nested, "kube-controller-manager/0.log");
+        QVERIFY(n);
+        QVERIFY2(n->path.find(".tar.gz!node-1/var/log/pods/") != std::string::npos, n->path.c_str());
+        QCOMPARE(n->shape, std::string("pod log files"));
+        QCOMPARE(n->attribution.container, std::string("kube-controller-manager"));
+    }
+
+    // `minikube logs` sections, with and without the "* " prefix of older versions.
+    void minikubeSections_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::newRow("plain") << "";
+        QTest::newRow("star prefix") << "* ";
+    }
+    void minikubeSections()
+    {
+        QFETCH(QString, prefix);
+        const std::string p = prefix.toStdString();
+        std::string text;
+        for (const std::string &line :
+             {std::string(), std::string("==> Audit <=="), std::string("|---------|------|"), std::string("| Command | Args |"), std::string(),
+              std::string("==> kubelet <=="),
+              std::string("Jun 14 10:09:12 minikube kubelet[4721]: I0614 10:09:12.260000    4721 server.go:484] \"Kubelet version\" kubeletVersion=\"v1.30.0\""),
+              std::string(),
+              std::string("==> kube-apiserver [ad6166f11711] <=="),
+              std::string("I0614 10:02:16.122204       1 server.go:148] \"Version info\" version=\"v1.30.0\""),
+              std::string("I0614 10:02:19.830204       1 secure_serving.go:213] Serving securely on [::]:8443")})
+            text += (line.empty() ? (p.empty() ? "" : "*") : p + line) + "\n";
+        const auto inc = test::loadText("logs.txt", text);
+        const Source *kubelet = only(*inc, "logs.txt#kubelet");
+        QVERIFY(kubelet);
+        QCOMPARE(kubelet->shape, std::string("minikube logs"));
+        QCOMPARE(kubelet->component, std::string("kubelet"));
+        QCOMPARE(kubelet->eventCount, 1u);
+        const Source *api = only(*inc, "logs.txt#kube-apiserver [ad6166f11711]");
+        QVERIFY(api);
+        QCOMPARE(api->component, std::string("kube-apiserver"));
+        QCOMPARE(api->eventCount, 2u);
+        const Source *audit = only(*inc, "logs.txt#Audit");
+        QVERIFY(audit);
+        QCOMPARE(audit->eventCount, 0u);
+        QCOMPARE(count(*audit, DiagnosticReason::CommandOutput), 2u);
+        const Source *file = only(*inc, "logs.txt");
+        QVERIFY(file);
+        QCOMPARE(file->shape, std::string("minikube logs"));
+        QVERIFY(count(*file, DiagnosticReason::SectionFrame) >= 3);
+        QCOMPARE(inc->stats.unparsed, 0u);
+    }
+
+    // `tail -n +1 a b`: two plain files, each section keeps its file's name.
+    void tailOfTwoFiles()
+    {
+        const std::string text = "==> /var/log/kube-apiserver.log <==\n"
+                                 "I0614 10:02:16.122204       1 server.go:148] \"Version info\" version=\"v1.30.0\"\n"
+                                 "\n"
+                                 "==> /var/log/kube-scheduler.log <==\n"
+                                 "I0614 10:02:16.913100       1 server.go:154] \"Starting Kubernetes Scheduler\" version=\"v1.30.0\"\n";
+        const auto inc = test::loadText("tail.txt", text);
+        const Source *api = only(*inc, "tail.txt#/var/log/kube-apiserver.log");
+        const Source *sched = only(*inc, "tail.txt#/var/log/kube-scheduler.log");
+        QVERIFY(api && sched);
+        QCOMPARE(api->shape, std::string("tail of several files"));
+        QCOMPARE(api->component, std::string("kube-apiserver"));
+        QCOMPARE(sched->component, std::string("kube-scheduler"));
+        QCOMPARE(api->eventCount + sched->eventCount, 2u);
+    }
+
+    // A log and its byte-identical copy are read once; two tiny identical files are two facts.
+    void duplicatesReadOnce()
+    {
+        const std::string log = criLines("shared_informer.go:320]", 12);
+        QVERIFY(log.size() >= 1024);
+        const auto inc = test::loadFiles({{"a/kubelet.log", kKubeletJournal + log}, {"b/kubelet.log.1", kKubeletJournal + log},
+                                          {"n1/kubernetes-version.txt", "v1.30.0"}, {"n2/kubernetes-version.txt", "v1.30.0"}});
+        int kubelets = 0, versions = 0;
+        for (const auto &s : inc->sources) {
+            kubelets += s.path.find("kubelet.log") != std::string::npos;
+            versions += s.path.ends_with("kubernetes-version.txt");
+        }
+        QCOMPARE(kubelets, 1);
+        QCOMPARE(versions, 2);
+        QVERIFY(hasNote(*inc, "read once"));
+    }
+
+    // kind copies /var/log/containers links as files (tar -h): a small copy is read once too,
+    // and the pods/ file is the one kept.
+    void smallLinkCopyReadOnce()
+    {
+        const std::string pod = "2024-06-14T10:12:44.115213482Z stdout F .:53\n"
+                                "2024-06-14T10:12:44.115271890Z stdout F CoreDNS-1.11.1\n";
+        const auto inc = test::loadFiles(
+            {{"logs/kind-version.txt", "kind v0.23.0 go1.21.10 linux/amd64"},
+             {"logs/kind-control-plane/kubernetes-version.txt", "v1.30.0"},
+             {"logs/kind-control-plane/pods/kube-system_coredns-7db6d8ff4d-4fq2r_eede0021-4951-49ac-8bea-d1afa4494986/coredns/0.log", pod},
+             {"logs/kind-control-plane/containers/coredns-7db6d8ff4d-4fq2r_kube-system_coredns-"
+              "fb254038dfc52469878e1a0463295b558e55387a56b924a1775c167949442070.log",
+              pod}});
+        int coredns = 0;
+        for (const auto &s : inc->sources)
+            coredns += s.path.find("coredns") != std::string::npos;
+        QCOMPARE(coredns, 1);
+        QVERIFY(only(*inc, "coredns/0.log"));
+        QVERIFY(hasNote(*inc, "a copy of"));
+    }
+
+    // A plain kubelet log that quotes `==>` or a dump frame in its messages is not cut.
+    void plainLogWithFrameTextNotSplit()
+    {
+        const std::string text =
+            "I0614 10:02:16.122204    4721 kuberuntime_manager.go:1050] \"Message\" msg=\"==> kubelet <==\"\n"
+            "==> not a header because it is not the first line <==\n"
+            "I0614 10:02:16.122304    4721 kuberuntime_manager.go:1050] \"Message\" msg=\"==== START logs for container c of pod a/b ====\"\n";
+        const auto inc = test::loadText("kubelet.log", text);
+        QCOMPARE(inc->sources.size(), size_t(1));
+        QCOMPARE(inc->sources[0].shape, std::string());
+        const auto frame = test::loadText("kubelet.log", "I0614 10:02:16.122204    4721 server.go:484] \"x\"\n"
+                                                         "==== START logs for container kubelet of pod a/b ====\n");
+        QCOMPARE(frame->sources.size(), size_t(1));
+        QCOMPARE(frame->sources[0].shape, std::string());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestShapes)
+#include "tst_shapes.moc"
