@@ -9,6 +9,7 @@
 #include "../time/zoneclaim.h"
 #include "../time/zonestatements.h"
 #include "correlator.h"
+#include "repeatedevents.h"
 #include "sourceparser.h"
 
 #include <algorithm>
@@ -368,6 +369,12 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
             return a.source < b.source;
         return a.line < b.line;
     });
+
+    if (dropRepeatedEvents(*incident) > 0)
+        for (const auto &s : incident->sources)
+            if (s.repeatedEvents)
+                incident->notes.push_back(s.path + ": " + std::to_string(s.repeatedEvents)
+                                          + " events are the same lines another source of the same host holds; shown once");
 
     // Per-source time range and bundle totals, after every correction.
     for (auto &s : incident->sources) {

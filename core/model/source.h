@@ -94,6 +94,7 @@ struct Source {
     std::uint64_t eventCount = 0;
     std::uint64_t unparsedLines = 0; // lines that are in no event and not understood
     std::uint64_t nonLogLines = 0;   // lines recognised as not log lines (prompts, tables, fences)
+    std::uint64_t repeatedEvents = 0; // events that another source holds too, shown once (from there)
     std::uint64_t diagnosticCounts[static_cast<int>(DiagnosticReason::Count)] = {};
     std::vector<Diagnostic> diagnostics; // the first few of each reason, to show the user
     Timestamp first, last;

@@ -39,6 +39,7 @@ nlohmann::json sourceJson(const Source &s)
     j["events"] = s.eventCount;
     j["unparsed"] = s.unparsedLines;
     j["nonLogLines"] = s.nonLogLines;
+    j["repeatedEvents"] = s.repeatedEvents;
     j["first"] = s.first.isValid() ? nlohmann::json(formatRfc3339(s.first)) : nlohmann::json(nullptr);
     j["last"] = s.last.isValid() ? nlohmann::json(formatRfc3339(s.last)) : nlohmann::json(nullptr);
     j["utcOffset"] = formatUtcOffset(s.clock.utcOffsetSeconds);
@@ -128,6 +129,8 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         o << "      " << s.lineCount << " lines, " << s.eventCount << " events, " << s.unparsedLines << " not understood";
         if (s.nonLogLines)
             o << ", " << s.nonLogLines << " not log lines";
+        if (s.repeatedEvents)
+            o << ", " << s.repeatedEvents << " events shown from another source";
         if (s.first.isValid())
             o << ", " << formatRfc3339(s.first, 3) << " .. " << formatRfc3339(s.last, 3);
         o << "\n      UTC offset " << formatUtcOffset(s.clock.utcOffsetSeconds) << " (" << originName(s.clock.offsetOrigin)
