@@ -25,6 +25,28 @@ std::int64_t microsToNs(const std::string &text)
     return us * 1000;
 }
 
+// The bytes of a field journalctl found not to be UTF-8: the valid sequences kept, each other
+// byte shown as U+FFFD, so the message stays text.
+std::string validUtf8(const std::string &bytes)
+{
+    std::string out;
+    for (std::size_t i = 0; i < bytes.size();) {
+        const auto c = static_cast<unsigned char>(bytes[i]);
+        const int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+        bool ok = n >= 0 && i + std::size_t(n) < bytes.size();
+        for (int k = 1; ok && k <= n; ++k)
+            ok = (static_cast<unsigned char>(bytes[i + std::size_t(k)]) & 0xC0) == 0x80;
+        if (ok) {
+            out.append(bytes, i, std::size_t(n) + 1);
+            i += std::size_t(n) + 1;
+        } else {
+            out += "\xEF\xBF\xBD";
+            ++i;
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 bool isJournalJsonEntry(const nlohmann::json &o)
@@ -43,7 +65,7 @@ std::string journalFieldText(const nlohmann::json &v)
             for (const auto &b : v)
                 if (b.is_number_integer())
                     bytes += static_cast<char>(b.get<int>() & 0xff);
-            return bytes;
+            return validUtf8(bytes);
         }
         return journalFieldText(v.front()); // the field occurs several times: the first
     }
