@@ -42,6 +42,52 @@ std::string componentForLogId(std::string id)
     return id;
 }
 
+// google.rpc.Code of an audit entry's status as the HTTP code the apiserver answered.
+std::string httpCodeForRpc(const Json &status)
+{
+    if (!status.is_object() || !status.contains("code") || !status["code"].is_number_integer())
+        return "200"; // no status, or an empty one: the request succeeded
+    switch (status["code"].get<int>()) {
+    case 0: return "200";
+    case 3: return "400";
+    case 4: return "504";
+    case 5: return "404";
+    case 6:
+    case 10: return "409";
+    case 7: return "403";
+    case 8: return "429";
+    case 14: return "503";
+    case 16: return "401";
+    default: return "500";
+    }
+}
+
+// A Kubernetes request in the cluster's Cloud Audit Log (serviceName "k8s.io"): methodName
+// "io.k8s.coordination.v1.leases.update", resourceName
+// "coordination.k8s.io/v1/namespaces/kube-node-lease/leases/NODE" ("core/v1/nodes/NODE/status"
+// for the core group), authenticationInfo.principalEmail "system:node:NODE",
+// requestMetadata.callerSuppliedUserAgent "kubelet/v1.29.4 ...". Rewritten as the
+// audit.k8s.io Event the apiserver logged, so it reads like any audit line (a node's lease
+// renewals are its heartbeats).
+std::string kubernetesAuditEvent(const Json &p, const Json &entry)
+{
+    const std::string method = str(p, "methodName");
+    const std::string resource = str(p, "resourceName");
+    const size_t slash = resource.find('/');
+    const std::string uri = resource.starts_with("core/") ? "/api/" + resource.substr(5) : "/apis/" + resource;
+    Json event = {{"kind", "Event"},
+                  {"apiVersion", "audit.k8s.io/v1"},
+                  {"auditID", str(entry, "insertId")},
+                  {"stage", "ResponseComplete"},
+                  {"requestURI", slash == std::string::npos ? resource : uri},
+                  {"verb", method.substr(method.rfind('.') + 1)},
+                  {"user", {{"username", str(member(p, "authenticationInfo"), "principalEmail")}}},
+                  {"userAgent", str(member(p, "requestMetadata"), "callerSuppliedUserAgent")},
+                  {"responseStatus", {{"code", std::stoi(httpCodeForRpc(member(p, "status")))}}},
+                  {"stageTimestamp", str(entry, "timestamp")}};
+    return event.dump();
+}
+
 // protoPayload of an audit entry (type.googleapis.com/google.cloud.audit.AuditLog): a line
 // like the apiserver's own audit events.
 std::string auditSummary(const Json &p)
@@ -63,7 +109,8 @@ void readPayload(const Json &entry, ExportRecord &out)
         return;
     }
     if (const Json &proto = member(entry, "protoPayload"); proto.is_object()) {
-        out.payload = auditSummary(proto);
+        out.payload = str(proto, "serviceName") == "k8s.io" && !str(proto, "methodName").empty() ? kubernetesAuditEvent(proto, entry)
+                                                                                                 : auditSummary(proto);
         return;
     }
     const Json &json = member(entry, "jsonPayload");
