@@ -193,6 +193,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_lastDay = 0;
     m_monotonicAnchor = {};
     m_lastMonotonic = 0;
+    m_recordPodEvents = 0;
     Source &src = m_out.source;
     src.id = id;
     src.path = file.path;
@@ -226,6 +227,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         break;
     default: parseLines(src.format); break;
     }
+    attributeSourceFromRecords();
 
     if (src.formatDetail.starts_with(journaldStyleName(JournaldStyle::ShortMonotonic)))
         src.formatDetail += m_monotonicAnchor.everSet

@@ -148,6 +148,7 @@ private:
         PendingTime time;
     } m_monotonicAnchor;
     std::int64_t m_lastMonotonic = 0;
+    std::uint64_t m_recordPodEvents = 0; // events whose pod and container the export's record named
 };
 
 // Decides a file's format from its first lines.

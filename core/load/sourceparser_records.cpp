@@ -192,7 +192,6 @@ void SourceParser::parseRecords()
     });
     if (open.active)
         abandon(); // the file ends inside a record
-    attributeSourceFromRecords();
 }
 
 void SourceParser::unparsedRecord(const LineView &first, std::uint32_t lineCount, DiagnosticReason reason)
@@ -254,13 +253,15 @@ void SourceParser::addRecordFields(const EventDraft &d)
     m_fields.add("podName", d.podName);
     if (!d.container.empty() && m_fields.get("container").empty())
         m_fields.add("container", d.container);
+    ++m_recordPodEvents;
 }
 
 void SourceParser::attributeSourceFromRecords()
 {
-    // An export of one container's records: the source is that container's log.
+    // An export of one container's records: the source is that container's log. Only the
+    // records say so, not messages that all happen to name one pod.
     Source &src = m_out.source;
-    if (!src.attribution.podName.empty() || m_out.events.empty())
+    if (!src.attribution.podName.empty() || m_out.events.empty() || m_recordPodEvents != m_out.events.size())
         return;
     const PodId pod = m_out.events.front().pod;
     const StringId container = m_out.events.front().container;
