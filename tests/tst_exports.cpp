@@ -159,6 +159,20 @@ const std::vector<Row> &rows()
          "2023-09-12T08:04:11Z {hostname=\"worker-1\", unit=\"containerd.service\"}   time=\"2023-09-12T08:04:11Z\" level=info msg=\"done\"\n",
          SourceFormat::LokiExport, "logcli default output", 2, 0, 0, "2023-09-12T08:04:10.123456Z", "kubelet", "worker-1", "", "",
          "SyncLoop ADD"},
+        {"logcli default output: a container stream's labels name its pod", "a/q.txt",
+         "2023-09-12T08:04:10Z {container=\"coredns\", namespace=\"kube-system\", node_name=\"worker-1\", pod=\"coredns-76f75df574-7xq2d\"} [INFO] plugin/reload: Running configuration SHA512 = 591cf3\n",
+         SourceFormat::LokiExport, "logcli default output", 1, 0, 0, "2023-09-12T08:04:10.000000Z", "coredns", "worker-1",
+         "kube-system/coredns-76f75df574-7xq2d", "coredns", "plugin/reload"},
+        {"Grafana Explore text download: meta items, local times, a multi-line entry", "a/explore.txt",
+         "Common labels: {\"hostname\":\"worker-1\",\"unit\":\"kubelet.service\"}\n"
+         "Line limit: \"1000 (3 returned)\"\n"
+         "Total bytes processed: \"1.21  kB\"\n\n\n"
+         "2023-09-12 08:04:10.123\tI0912 08:04:10.123456    1812 kubelet.go:2281] \"SyncLoop ADD\" source=\"api\"\n"
+         "2023-09-12 08:04:11.500\tStarted kubelet.service - kubelet: The Kubernetes Node Agent.\n"
+         "2023-09-12 08:04:12.000\tfirst line of two\n"
+         "second line of two\n",
+         SourceFormat::LokiExport, "Grafana Explore text download", 3, 0, 5, "2023-09-12T08:04:10.123456Z", "kubelet", "worker-1", "", "",
+         "SyncLoop ADD"},
         {"Grafana Explore JSON download: line, epoch ns, date, fields", "a/explore.txt",
          "[\n  {\n    \"line\": \"I0912 08:04:10.123456    1812 kubelet.go:2281] \\\"SyncLoop ADD\\\"\",\n    \"timestamp\": \"1694505850123456789\",\n"
          "    \"date\": \"2023-09-12T08:04:10.123Z\",\n    \"fields\": {\n      \"hostname\": \"worker-1\",\n      \"unit\": \"kubelet.service\"\n    }\n  }\n]\n",

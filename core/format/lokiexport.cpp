@@ -147,6 +147,37 @@ bool parseLokiTextLine(std::string_view s, LokiTextLine &out)
     return true;
 }
 
+bool parseGrafanaTextLine(std::string_view s, GrafanaTextLine &out)
+{
+    // "2024-02-20 14:02:12.404\t..."
+    unsigned y, mo, d, h, mi, sec, ms;
+    if (s.size() < 24 || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' || s[16] != ':' || s[19] != '.' || s[23] != '\t')
+        return false;
+    if (!text::parseDigits(s, 0, 4, y) || !text::parseDigits(s, 5, 2, mo) || !text::parseDigits(s, 8, 2, d) || !text::parseDigits(s, 11, 2, h)
+        || !text::parseDigits(s, 14, 2, mi) || !text::parseDigits(s, 17, 2, sec) || !text::parseDigits(s, 20, 3, ms) || !isValidDate(int(y), mo, d)
+        || h > 23 || mi > 59 || sec > 60)
+        return false;
+    out.local = CivilTime{int(y), mo, d, ((std::int64_t(h) * 60 + mi) * 60 + sec) * kNsPerSecond + std::int64_t(ms) * 1'000'000};
+    out.line = s.substr(24);
+    return true;
+}
+
+bool parseGrafanaMetaLine(std::string_view s, std::string_view &label, std::string_view &value)
+{
+    // `${metaItem.label}: ${JSON.stringify(metaItem.value)}`: a label of words, a JSON value.
+    const size_t colon = s.find(": ");
+    if (colon == std::string_view::npos || colon == 0 || colon > 40)
+        return false;
+    for (char c : s.substr(0, colon))
+        if (!(isKeyChar(c) || c == ' '))
+            return false;
+    value = s.substr(colon + 2);
+    if (value.empty() || (value.front() != '"' && value.front() != '{' && value.front() != '[' && !text::isDigit(value.front())))
+        return false;
+    label = s.substr(0, colon);
+    return true;
+}
+
 bool parseLogfmtLine(std::string_view s, LogfmtLine &out)
 {
     out = LogfmtLine{};

@@ -8,6 +8,11 @@
 //    spaces to the widest label set; --no-labels leaves "<time> <line>".
 //  * Grafana Explore "Download logs" JSON (public/app/features/logs/utils.ts
 //    logRowsToReadableJson): [{"line":"...","timestamp":"<epoch ns>","date":"<ISO>","fields":{labels}}].
+//  * Grafana Explore "Download logs" text (public/app/features/inspector/utils/download.ts
+//    downloadLogsModelAsTxt): the meta items as `Label: <JSON value>` ("Common labels:
+//    {"hostname":"worker-1"}"), two empty lines, then per row dateTimeFormat(timeEpochMs,
+//    {defaultWithMS: true}) - "2024-02-20 14:02:12.404", the browser's time zone, not shown -
+//    a tab and the line.
 //  * logfmt with a ts= key (go-kit log: promtail, Loki's own logs):
 //    level=info ts=2023-09-12T08:04:10.123Z caller=main.go:10 msg="..."
 #include "exportrecord.h"
@@ -31,6 +36,15 @@ struct LokiTextLine {
 };
 // logcli's default output. Without labels the line must still start with an RFC 3339 time.
 bool parseLokiTextLine(std::string_view text, LokiTextLine &out);
+// A row of Grafana's text download: a local time with milliseconds, a tab, the line.
+struct GrafanaTextLine {
+    CivilTime local; // year, month, day, time of day; zone unknown
+    std::string_view line;
+};
+bool parseGrafanaTextLine(std::string_view text, GrafanaTextLine &out);
+// A meta line of Grafana's text download ("Common labels: {...}"): its label and JSON value.
+bool parseGrafanaMetaLine(std::string_view text, std::string_view &label, std::string_view &value);
+
 // The labels of a Prometheus label set text, as JSON strings (for attributeFromLabels).
 nlohmann::json parsePrometheusLabels(std::string_view labels);
 

@@ -98,6 +98,7 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
     int examined = 0;
     int binaryLines = 0;
     int klogJsonPayloads = 0; // envelope lines that carry klog JSON
+    int grafanaRows = 0;      // rows of Grafana's text download (a Loki export too)
     bool goroutineHeader = false;
     text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line.empty())
@@ -109,6 +110,7 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
         CriLine c;
         TimestampPrefixLine t;
         LokiTextLine loki;
+        GrafanaTextLine grafana;
         LogfmtLine logfmt;
         if (checkLine(line.substr(0, 4096)) == LineCheck::Binary) {
             ++binaryLines;
@@ -130,6 +132,9 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
             klogJsonPayloads += looksLikeKlogJson(c.message);
         } else if (parseLokiTextLine(line, loki) && !loki.labels.empty()) {
             ++votes[SourceFormat::LokiExport]; // logcli's default output: a time and the stream's labels
+        } else if (parseGrafanaTextLine(line, grafana)) {
+            ++votes[SourceFormat::LokiExport];
+            ++grafanaRows;
         } else if (parseLogfmtLine(line, logfmt)) {
             ++votes[SourceFormat::Logfmt];
         } else if (parseTimestampPrefixLine(line, t) && (parseKlogHeader(t.message, h) || looksLikeKlogJson(t.message))) {
@@ -162,6 +167,7 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
     };
     const SourceFormat best = mostVoted(votes);
     std::string text = best == SourceFormat::Journald && !journaldStyles.empty() ? journaldStyleName(mostVoted(journaldStyles))
+        : best == SourceFormat::LokiExport && grafanaRows * 2 > votes[best]      ? "Loki export (Grafana Explore text download)"
         : best == SourceFormat::LokiExport                                       ? "Loki export (logcli default output)"
         : best == SourceFormat::Logfmt                                           ? "logfmt (ts= times)"
                                                                                  : formatName(best);
@@ -194,6 +200,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_monotonicAnchor = {};
     m_lastMonotonic = 0;
     m_recordPodEvents = 0;
+    m_commonLabels = {};
     Source &src = m_out.source;
     src.id = id;
     src.path = file.path;
@@ -219,8 +226,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     case SourceFormat::GoroutineDump: parseGoroutineDump(); break;
     case SourceFormat::JournaldJson:
     case SourceFormat::CloudLogging: parseRecords(); break;
-    case SourceFormat::LokiExport: // JSON records, or logcli's text lines
-        if (src.formatDetail.find("logcli default") == std::string::npos)
+    case SourceFormat::LokiExport: // JSON records, or the text of logcli and Grafana
+        if (src.formatDetail.find("JSON") != std::string::npos || src.formatDetail.find("jsonl") != std::string::npos)
             parseRecords();
         else
             parseLines(src.format);

@@ -6,6 +6,7 @@
 #include "../classify/goroutinemap.h"
 #include "../format/envelopes.h"
 #include "../format/exportrecord.h"
+#include "../format/lokiexport.h"
 #include "../format/payload.h"
 #include "../shape/sourceinput.h"
 #include "parsedsource.h"
@@ -101,6 +102,7 @@ private:
     void emitExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const ExportRecord &r);
     void unparsedRecord(const LineView &first, std::uint32_t lineCount, DiagnosticReason reason);
     void onLokiTextLine(const LineView &line);
+    void onGrafanaTextLine(const LineView &line, const GrafanaTextLine &g);
     void onLogfmtLine(const LineView &line);
     void attributeSourceFromRecords();
     void addRecordFields(const EventDraft &d);
@@ -149,6 +151,7 @@ private:
     } m_monotonicAnchor;
     std::int64_t m_lastMonotonic = 0;
     std::uint64_t m_recordPodEvents = 0; // events whose pod and container the export's record named
+    ExportRecord m_commonLabels;         // Grafana's text download: its "Common labels"
 };
 
 // Decides a file's format from its first lines.

@@ -278,8 +278,22 @@ void SourceParser::attributeSourceFromRecords()
 void SourceParser::onLokiTextLine(const LineView &line)
 {
     LokiTextLine l;
+    GrafanaTextLine g;
     if (!parseLokiTextLine(line.text, l)) {
-        if (!(!line.text.empty() && (line.text[0] == ' ' || line.text[0] == '\t') && extendLastEvent(line)))
+        if (parseGrafanaTextLine(line.text, g)) {
+            onGrafanaTextLine(line, g);
+            return;
+        }
+        std::string_view label, value;
+        if (m_out.events.empty() && (line.text.empty() || parseGrafanaMetaLine(line.text, label, value))) {
+            // The download's header: its meta items and the empty lines after them.
+            if (label == "Common labels")
+                attributeFromLabels(nlohmann::json::parse(value.begin(), value.end(), nullptr, false), m_commonLabels);
+            notALogLine(line, DiagnosticReason::SectionFrame);
+            return;
+        }
+        // A multi-line entry goes on without a prefix of its own.
+        if (!extendLastEvent(line))
             unparsed(line, DiagnosticReason::NoTimestamp);
         return;
     }
@@ -294,6 +308,26 @@ void SourceParser::onLokiTextLine(const LineView &line)
     env.podName = r.podName;
     env.container = r.container;
     emitRecord(line, 1, line.text.size(), l.line, env);
+}
+
+void SourceParser::onGrafanaTextLine(const LineView &line, const GrafanaTextLine &g)
+{
+    // A local reading in the browser's zone, which the file does not state: like a journal's
+    // short time, it is resolved with the zone inferred for the source (a klog payload's own
+    // time wins over it anyway).
+    noteYear(g.local.year, line, "Grafana download row");
+    const ExportRecord &r = m_commonLabels;
+    Envelope env;
+    env.haveLocal = true;
+    env.local.month = static_cast<std::uint8_t>(g.local.month);
+    env.local.day = static_cast<std::uint8_t>(g.local.day);
+    env.local.nsOfDay = g.local.nsOfDay;
+    env.host = r.host;
+    env.component = r.process;
+    env.podNamespace = r.podNamespace;
+    env.podName = r.podName;
+    env.container = r.container;
+    emitRecord(line, 1, line.text.size(), g.line, env);
 }
 
 void SourceParser::onLogfmtLine(const LineView &line)
