@@ -100,6 +100,7 @@ private:
     void parseRecords();
     void onExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view text);
     void emitExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const ExportRecord &r);
+    void onRecordArrayLine(const LineView &line);
     void unparsedRecord(const LineView &first, std::uint32_t lineCount, DiagnosticReason reason);
     void onLokiTextLine(const LineView &line);
     void onGrafanaTextLine(const LineView &line, const GrafanaTextLine &g);

@@ -70,6 +70,33 @@ private:
     bool m_inString = false, m_escape = false;
 };
 
+// The objects of an array written on one line, "[{...},{...}]": fn(offset in `line`, text)
+// for each complete one, up to `limit`. Returns whether the closing ']' was reached.
+template <typename Fn>
+bool forEachArrayElement(std::string_view line, std::size_t limit, Fn &&fn)
+{
+    std::size_t i = line.find('[') + 1, count = 0;
+    while (i < line.size() && count < limit) {
+        const char c = line[i];
+        if (c == ' ' || c == '\t' || c == ',') {
+            ++i;
+            continue;
+        }
+        if (c == ']')
+            return true;
+        if (c != '{')
+            return false;
+        ObjectScanner scanner;
+        const std::size_t end = scanner.feed(line.substr(i));
+        if (end == std::string_view::npos)
+            return false;
+        fn(i, line.substr(i, end));
+        ++count;
+        i += end;
+    }
+    return false;
+}
+
 enum class ExportKind { None, Journal, Cloud, Loki };
 
 ExportKind exportKindOf(const nlohmann::json &o)
@@ -98,7 +125,19 @@ SourceFormat detectExportFormat(std::string_view bytes, std::string *detail)
             framed = true;
             array = t == "[";
         }
-        if (t.front() == '{' && t.size() > 1) {
+        if (t.front() == '[' && t.size() > 1 && examined == 1) {
+            // A whole array on one line (Grafana's JSON download is JSON.stringify's output).
+            array = true;
+            forEachArrayElement(t, 200, [&](std::size_t, std::string_view element) {
+                const auto doc = nlohmann::json::parse(element.begin(), element.end(), nullptr, false);
+                switch (doc.is_discarded() ? ExportKind::None : exportKindOf(doc)) {
+                case ExportKind::Journal: ++journal; break;
+                case ExportKind::Cloud: ++cloud; break;
+                case ExportKind::Loki: ++loki; break;
+                case ExportKind::None: ++otherObjects; break;
+                }
+            });
+        } else if (t.front() == '{' && t.size() > 1) {
             const auto doc = nlohmann::json::parse(t.begin(), t.end() - (t.back() == ',' ? 1 : 0), nullptr, false);
             switch (doc.is_discarded() ? ExportKind::None : exportKindOf(doc)) {
             case ExportKind::Journal: ++journal; break;
@@ -170,6 +209,10 @@ void SourceParser::parseRecords()
                 notALogLine(line, DiagnosticReason::SectionFrame);
                 return;
             }
+            if (t.front() == '[') {
+                onRecordArrayLine(line);
+                return;
+            }
             if (t.front() != '{') {
                 unparsed(line, DiagnosticReason::UnknownRecord);
                 return;
@@ -192,6 +235,25 @@ void SourceParser::parseRecords()
     });
     if (open.active)
         abandon(); // the file ends inside a record
+}
+
+void SourceParser::onRecordArrayLine(const LineView &line)
+{
+    // "[{...},{...}]" on one line: each element is an event over its own bytes of the line.
+    int records = 0;
+    const bool closed = forEachArrayElement(line.text, std::size_t(-1), [&](std::size_t at, std::string_view text) {
+        const LineView element{text, line.offset + at, line.number};
+        const std::uint64_t before = m_out.source.unparsedLines;
+        onExportRecord(element, 1, text.size(), text);
+        if (m_out.source.unparsedLines > before)
+            m_out.source.unparsedLines = before; // the line is counted once, below
+        else
+            ++records;
+    });
+    if (records == 0)
+        unparsed(line, closed ? DiagnosticReason::UnknownRecord : DiagnosticReason::MalformedJson);
+    else if (!closed) // the line's events stand; its cut tail is worth a word
+        diagnose(line, DiagnosticReason::MalformedJson);
 }
 
 void SourceParser::unparsedRecord(const LineView &first, std::uint32_t lineCount, DiagnosticReason reason)

@@ -101,8 +101,9 @@ std::optional<DiagnosticReason> SourceParser::emitAudit(const LineView &first, s
     d.length = length;
     d.lineCount = lineCount;
     d.severity = code.starts_with('5') ? Severity::Error : code.starts_with('4') ? Severity::Warning : Severity::Info;
-    d.component = env.component.empty() ? std::string_view(src.component.empty() ? "kube-apiserver" : src.component)
-                                        : componentForProcess(env.component);
+    d.component = !env.component.empty() ? componentForProcess(env.component)
+                : !src.component.empty()     ? std::string_view(src.component)
+                                             : std::string_view("kube-apiserver");
     d.file = "audit";
     d.message = std::string_view(src.arena).substr(arenaAt);
     d.messageInArena = true;
