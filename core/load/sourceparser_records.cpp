@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace kubelane::core {
 
 namespace {
@@ -114,7 +116,7 @@ ExportKind exportKindOf(const nlohmann::json &o)
 
 SourceFormat detectExportFormat(std::string_view bytes, std::string *detail)
 {
-    int journal = 0, cloud = 0, loki = 0, otherObjects = 0, examined = 0;
+    int journal = 0, cloud = 0, loki = 0, otherObjects = 0, examined = 0, lokiLines = 0, lokiTimes = 0;
     bool framed = false, array = false, sequence = false, multiLine = false;
     text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         sequence = sequence || (!line.empty() && line.front() == kRecordSeparator);
@@ -150,10 +152,12 @@ SourceFormat detectExportFormat(std::string_view bytes, std::string *detail)
             multiLine = true;
             journal += t.starts_with("\"__REALTIME_TIMESTAMP\"");
             cloud += t.starts_with("\"logName\"") || t.starts_with("\"receiveTimestamp\"");
-            loki += t.starts_with("\"line\"");
+            lokiLines += t.starts_with("\"line\"");
+            lokiTimes += t.starts_with("\"timestamp\"");
         }
         return examined < 400;
     });
+    loki += std::min(lokiLines, lokiTimes); // a Loki record has both keys
     const int best = std::max({journal, cloud, loki});
     if (best == 0 || best < otherObjects)
         return SourceFormat::Unknown;
