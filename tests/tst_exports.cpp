@@ -229,6 +229,23 @@ const std::vector<Row> &rows()
     return kRows;
 }
 
+// A controller-manager container's export: a line about another pod, a line about itself.
+std::string containerExportWithOtherPod()
+{
+    return containerEntry("2024-06-19T00:00:03.412Z",
+                          R"("textPayload":"I0619 00:00:03.412000       1 controller_utils.go:140] \"Updating ready status of pod to false\" pod=\"shop/web-0\"")")
+        + containerEntry("2024-06-19T00:00:04Z",
+                         R"("textPayload":"I0619 00:00:04.000000       1 leaderelection.go:260] successfully acquired lease kube-system/kube-controller-manager")");
+}
+
+std::string twoContainersExport()
+{
+    std::string second = containerEntry("2024-06-19T00:00:04Z", R"("textPayload":"b")");
+    const std::string name = R"("container_name":"kube-controller-manager")";
+    second.replace(second.find(name), name.size(), R"("container_name":"sidecar")");
+    return containerEntry("2024-06-19T00:00:03Z", R"("textPayload":"a")") + second;
+}
+
 struct MalformedCase {
     const char *name;
     std::string content;
@@ -340,6 +357,24 @@ private slots:
         QCOMPARE(std::string(inc->rawText(*events[1])).substr(0, 4), std::string("  {\n"));
         QVERIFY(std::string(inc->rawText(*events[1])).ends_with("  }"));
         QCOMPARE(inc->sources[0].diagnosticCounts[int(DiagnosticReason::SectionFrame)], 2u);
+    }
+
+    // A container's export is that container's log, by what its records say; a line about
+    // another pod stays on that pod's lane, the others land on the container's pod.
+    void containerExportAttributedByItsRecords()
+    {
+        const auto inc = test::loadText("a/S0.txt", containerExportWithOtherPod());
+        const Source &src = inc->sources[0];
+        QCOMPARE(QString::fromStdString(src.attribution.podNamespace + "/" + src.attribution.podName),
+                 QString("kube-system/kube-controller-manager-master-0"));
+        QCOMPARE(QString::fromStdString(src.attribution.container), QString("kube-controller-manager"));
+        const auto events = test::eventsOf(*inc, src);
+        QCOMPARE(events.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(inc->podName(*events[0])), QString("shop/web-0"));
+        QCOMPARE(QString::fromStdString(inc->podName(*events[1])), QString("kube-system/kube-controller-manager-master-0"));
+        // Records of two containers: no single container's log.
+        const auto mixed = test::loadText("a/S0.txt", twoContainersExport());
+        QVERIFY(mixed->sources[0].attribution.podName.empty());
     }
 
     // short-monotonic: a line without a wall time is placed from the last klog line's own time

@@ -199,7 +199,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_lastDay = 0;
     m_monotonicAnchor = {};
     m_lastMonotonic = 0;
-    m_recordPodEvents = 0;
+    m_recordPods = {};
     m_commonLabels = {};
     Source &src = m_out.source;
     src.id = id;

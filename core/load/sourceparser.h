@@ -107,6 +107,7 @@ private:
     void onLogfmtLine(const LineView &line);
     void attributeSourceFromRecords();
     void addRecordFields(const EventDraft &d);
+    void notePodOfRecord(const Envelope &env);
 
     // The payload of one record becomes an event: decodePayload says what it is (klog text,
     // klog JSON, plain text), the same step for every envelope.
@@ -151,7 +152,13 @@ private:
         PendingTime time;
     } m_monotonicAnchor;
     std::int64_t m_lastMonotonic = 0;
-    std::uint64_t m_recordPodEvents = 0; // events whose pod and container the export's record named
+    // The pods the export's records name: one pod and container for all makes the source
+    // that container's log.
+    struct RecordPods {
+        std::uint64_t records = 0, named = 0;
+        bool mixed = false;
+        std::string ns, name, container;
+    } m_recordPods;
     ExportRecord m_commonLabels;         // Grafana's text download: its "Common labels"
 };
 

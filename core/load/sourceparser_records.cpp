@@ -307,6 +307,7 @@ void SourceParser::emitExportRecord(const LineView &first, std::uint32_t lineCou
     env.messageInArena = true;
     env.arenaOffset = src.arena.size();
     src.arena.append(payload);
+    notePodOfRecord(env);
     emitRecord(first, lineCount, length, std::string_view(src.arena).substr(env.arenaOffset), env);
 }
 
@@ -319,26 +320,33 @@ void SourceParser::addRecordFields(const EventDraft &d)
     m_fields.add("podName", d.podName);
     if (!d.container.empty() && m_fields.get("container").empty())
         m_fields.add("container", d.container);
-    ++m_recordPodEvents;
+}
+
+void SourceParser::notePodOfRecord(const Envelope &env)
+{
+    RecordPods &p = m_recordPods;
+    ++p.records;
+    if (env.podName.empty())
+        return;
+    if (p.named++ == 0) {
+        p.ns = env.podNamespace;
+        p.name = env.podName;
+        p.container = env.container;
+    } else {
+        p.mixed = p.mixed || p.ns != env.podNamespace || p.name != env.podName || p.container != env.container;
+    }
 }
 
 void SourceParser::attributeSourceFromRecords()
 {
-    // An export of one container's records: the source is that container's log. Only the
-    // records say so, not messages that all happen to name one pod.
+    // An export whose every record names one pod and container is that container's log.
     Source &src = m_out.source;
-    if (!src.attribution.podName.empty() || m_out.events.empty() || m_recordPodEvents != m_out.events.size())
+    const RecordPods &p = m_recordPods;
+    if (!src.attribution.podName.empty() || p.records == 0 || p.named != p.records || p.mixed)
         return;
-    const PodId pod = m_out.events.front().pod;
-    const StringId container = m_out.events.front().container;
-    if (pod == kNoPod || container == kNoString)
-        return;
-    for (const Event &e : m_out.events)
-        if (e.pod != pod || e.container != container)
-            return;
-    src.attribution.podNamespace = std::string(m_out.strings.view(m_out.pods[pod].ns));
-    src.attribution.podName = std::string(m_out.strings.view(m_out.pods[pod].name));
-    src.attribution.container = std::string(m_out.strings.view(container));
+    src.attribution.podNamespace = p.ns;
+    src.attribution.podName = p.name;
+    src.attribution.container = p.container;
 }
 
 void SourceParser::onLokiTextLine(const LineView &line)
@@ -373,6 +381,7 @@ void SourceParser::onLokiTextLine(const LineView &line)
     env.podNamespace = r.podNamespace;
     env.podName = r.podName;
     env.container = r.container;
+    notePodOfRecord(env);
     emitRecord(line, 1, line.text.size(), l.line, env);
 }
 
@@ -393,6 +402,7 @@ void SourceParser::onGrafanaTextLine(const LineView &line, const GrafanaTextLine
     env.podNamespace = r.podNamespace;
     env.podName = r.podName;
     env.container = r.container;
+    notePodOfRecord(env);
     emitRecord(line, 1, line.text.size(), g.line, env);
 }
 
