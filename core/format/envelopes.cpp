@@ -1,5 +1,6 @@
 #include "envelopes.h"
 
+#include "../time/zonenames.h"
 #include "../util/textscan.h"
 
 #include <array>
@@ -64,6 +65,87 @@ bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
     return true;
 }
 
+// short-monotonic "[ 1234.567890] host ident[pid]: msg", short-delta "[ 1234.567890 <    0.000123>] ...".
+bool parseMonotonicStamp(std::string_view s, JournaldLine &out)
+{
+    size_t i = 1;
+    while (i < s.size() && s[i] == ' ')
+        ++i;
+    const size_t digits = i;
+    std::int64_t seconds = 0;
+    while (i < s.size() && isDigit(s[i]) && i - digits < 12)
+        seconds = seconds * 10 + (s[i++] - '0');
+    if (i == digits || i >= s.size() || s[i] != '.')
+        return false;
+    std::int64_t frac = 0;
+    int n = 0;
+    i = text::parseFraction(s, i + 1, frac, &n);
+    if (n != 6 || i >= s.size())
+        return false;
+    if (s[i] == ' ' && i + 1 < s.size() && s[i + 1] == '<') { // short-delta's "<delta>"
+        const size_t close = s.find('>', i);
+        if (close == std::string_view::npos)
+            return false;
+        i = close + 1;
+    }
+    if (i >= s.size() || s[i] != ']')
+        return false;
+    out.monotonicNs = seconds * kNsPerSecond + frac;
+    out.style = JournaldStyle::ShortMonotonic;
+    return parseHostAndIdentifier(s, i + 1, out);
+}
+
+// short-unix "1607306400.123456 host ident[pid]: msg": seconds since the epoch, UTC.
+bool parseUnixStamp(std::string_view s, JournaldLine &out)
+{
+    std::int64_t seconds = 0, frac = 0;
+    int n = 0;
+    if (!text::parseDigits(s, 0, 10, seconds))
+        return false;
+    const size_t i = text::parseFraction(s, 11, frac, &n);
+    if (n != 6)
+        return false;
+    out.utc = seconds * kNsPerSecond + frac;
+    out.hasZone = true;
+    out.local = toCivil(Timestamp{out.utc});
+    out.style = JournaldStyle::ShortUnix;
+    return parseHostAndIdentifier(s, i, out);
+}
+
+// short-full / with-unit "Mon 2020-12-07 10:00:00 CST host ident[pid]: msg" (format_timestamp:
+// "%a %Y-%m-%d %H:%M:%S %Z"; "UTC" with --utc). A zone name with one meaning gives the exact
+// time; an ambiguous one (CST) leaves a local reading, with its year, for the zone inference.
+bool parseFullStamp(std::string_view s, JournaldLine &out)
+{
+    unsigned y, mo, d;
+    if (!num(s, 4, 4, y) || !num(s, 9, 2, mo) || !num(s, 12, 2, d) || !isValidDate(int(y), mo, d))
+        return false;
+    bool precise = false;
+    const size_t i = parseClock(s, 15, out.local.nsOfDay, precise);
+    if (i == std::string_view::npos || i >= s.size() || s[i] != ' ')
+        return false;
+    const size_t zoneEnd = s.find(' ', i + 1);
+    if (zoneEnd == std::string_view::npos)
+        return false;
+    const ZoneName zone = lookupZoneName(s.substr(i + 1, zoneEnd - i - 1));
+    if (zone.offsets.empty())
+        return false;
+    out.local.year = int(y);
+    out.local.month = mo;
+    out.local.day = d;
+    if (!zone.ambiguous()) {
+        out.hasZone = true;
+        out.utcOffsetSeconds = zone.offsets.front();
+    }
+    if (!parseHostAndIdentifier(s, zoneEnd, out))
+        return false;
+    // with-unit shows the unit where short-full shows the identifier.
+    const bool unit = out.identifier.ends_with(".service") || out.identifier.ends_with(".scope")
+        || out.identifier.ends_with(".mount") || out.identifier.ends_with(".socket");
+    out.style = unit ? JournaldStyle::WithUnit : JournaldStyle::ShortFull;
+    return true;
+}
+
 } // namespace
 
 const char *journaldStyleName(JournaldStyle s)
@@ -74,6 +156,10 @@ const char *journaldStyleName(JournaldStyle s)
     case JournaldStyle::ShortIso: return "journald short-iso";
     case JournaldStyle::ShortIsoPrecise: return "journald short-iso-precise";
     case JournaldStyle::TimeOnly: return "journald (time only)";
+    case JournaldStyle::ShortMonotonic: return "journald short-monotonic";
+    case JournaldStyle::ShortUnix: return "journald short-unix";
+    case JournaldStyle::ShortFull: return "journald short-full";
+    case JournaldStyle::WithUnit: return "journald with-unit";
     }
     return "journald";
 }
@@ -123,6 +209,12 @@ bool parseJournaldLine(std::string_view s, JournaldLine &out)
         out.style = precise ? JournaldStyle::ShortIsoPrecise : JournaldStyle::ShortIso;
         return parseHostAndIdentifier(s, zoneEnd, out);
     }
+    if (s.size() >= 10 && s[0] == '[')
+        return parseMonotonicStamp(s, out);
+    if (s.size() >= 18 && isDigit(s[0]) && s.find('.') == 10)
+        return parseUnixStamp(s, out);
+    if (s.size() >= 24 && s[3] == ' ' && s[8] == '-' && s[11] == '-' && s[14] == ' ')
+        return parseFullStamp(s, out);
     if (s.size() >= 12 && s[2] == ':' && s[5] == ':') {
         // "15:16:15 node3 kubelet[14756]: ..." as pasted in write-ups with the date cut off.
         const size_t i = parseClock(s, 0, out.local.nsOfDay, precise);

@@ -10,7 +10,14 @@
 
 namespace kubelane::core {
 
-enum class JournaldStyle : std::uint8_t { Short, ShortPrecise, ShortIso, ShortIsoPrecise, TimeOnly };
+// systemd src/shared/logs-show.c output_timestamp_realtime / _monotonic: short "%b %d %H:%M:%S",
+// short-precise (+ ".%06u"), short-iso "%Y-%m-%dT%H:%M:%S%z" (+ ".%06u" before the zone in
+// short-iso-precise), short-full and with-unit format_timestamp ("Mon 2020-12-07 10:00:00 CST";
+// with-unit shows the unit, "kubelet.service", instead of the identifier), short-unix
+// "%10u.%06u" (UTC seconds), short-monotonic "[%5u.%06u]" (seconds since boot) and short-delta
+// "[%5u.%06u <%5u.%06u>]".
+enum class JournaldStyle : std::uint8_t { Short, ShortPrecise, ShortIso, ShortIsoPrecise, TimeOnly,
+                                          ShortMonotonic, ShortUnix, ShortFull, WithUnit };
 const char *journaldStyleName(JournaldStyle s);
 
 struct JournaldLine {
@@ -18,6 +25,8 @@ struct JournaldLine {
     CivilTime local;              // year 0 unless short-iso
     int utcOffsetSeconds = 0;     // short-iso only
     bool hasZone = false;
+    std::int64_t utc = 0;         // short-unix: exact UTC ns
+    std::int64_t monotonicNs = 0; // short-monotonic / short-delta: time since boot
     std::string_view host;
     std::string_view identifier;  // "kubelet", "systemd"
     std::string_view message;

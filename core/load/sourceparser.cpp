@@ -5,8 +5,11 @@
 #include "../classify/extractors.h"
 #include "../format/envelopes.h"
 #include "../format/klogline.h"
+#include "../format/lokiexport.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>
@@ -88,11 +91,14 @@ std::uint64_t pairKey(StringId a, StringId b) { return (std::uint64_t(a) << 32) 
 
 SourceFormat detectFormat(std::string_view bytes, std::string *detail)
 {
+    if (const SourceFormat exported = detectExportFormat(bytes, detail); exported != SourceFormat::Unknown)
+        return exported;
     std::map<SourceFormat, int> votes;
     std::map<JournaldStyle, int> journaldStyles;
     int examined = 0;
     int binaryLines = 0;
     int klogJsonPayloads = 0; // envelope lines that carry klog JSON
+    int grafanaRows = 0;      // rows of Grafana's text download (a Loki export too)
     bool goroutineHeader = false;
     text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line.empty())
@@ -103,6 +109,9 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
         JournaldLine j;
         CriLine c;
         TimestampPrefixLine t;
+        LokiTextLine loki;
+        GrafanaTextLine grafana;
+        LogfmtLine logfmt;
         if (checkLine(line.substr(0, 4096)) == LineCheck::Binary) {
             ++binaryLines;
         } else if (line.starts_with("goroutine ") && line.find(" [") != std::string_view::npos) {
@@ -121,6 +130,13 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
         } else if (parseCriLine(line, c)) {
             ++votes[SourceFormat::CriLog];
             klogJsonPayloads += looksLikeKlogJson(c.message);
+        } else if (parseLokiTextLine(line, loki) && !loki.labels.empty()) {
+            ++votes[SourceFormat::LokiExport]; // logcli's default output: a time and the stream's labels
+        } else if (parseGrafanaTextLine(line, grafana)) {
+            ++votes[SourceFormat::LokiExport];
+            ++grafanaRows;
+        } else if (parseLogfmtLine(line, logfmt)) {
+            ++votes[SourceFormat::Logfmt];
         } else if (parseTimestampPrefixLine(line, t) && (parseKlogHeader(t.message, h) || looksLikeKlogJson(t.message))) {
             // Only a klog payload makes the prefix kubectl's: a journald short-iso line also
             // starts with an RFC 3339 time, followed by its host.
@@ -151,6 +167,9 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
     };
     const SourceFormat best = mostVoted(votes);
     std::string text = best == SourceFormat::Journald && !journaldStyles.empty() ? journaldStyleName(mostVoted(journaldStyles))
+        : best == SourceFormat::LokiExport && grafanaRows * 2 > votes[best]      ? "Loki export (Grafana Explore text download)"
+        : best == SourceFormat::LokiExport                                       ? "Loki export (logcli default output)"
+        : best == SourceFormat::Logfmt                                           ? "logfmt (ts= times)"
                                                                                  : formatName(best);
     if (klogJsonPayloads > 0 && best != SourceFormat::KlogJson)
         text += ", klog JSON payloads";
@@ -178,6 +197,10 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_lastMonth = 0;
     m_rollovers = 0;
     m_lastDay = 0;
+    m_monotonicAnchor = {};
+    m_lastMonotonic = 0;
+    m_recordPods = {};
+    m_commonLabels = {};
     Source &src = m_out.source;
     src.id = id;
     src.path = file.path;
@@ -210,8 +233,22 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     case SourceFormat::KlogJson: parseKlogJson(); break;
     case SourceFormat::AuditLog: parseAudit(); break;
     case SourceFormat::GoroutineDump: parseGoroutineDump(); break;
+    case SourceFormat::JournaldJson:
+    case SourceFormat::CloudLogging: parseRecords(); break;
+    case SourceFormat::LokiExport: // JSON records, or the text of logcli and Grafana
+        if (src.formatDetail.find("JSON") != std::string::npos || src.formatDetail.find("jsonl") != std::string::npos)
+            parseRecords();
+        else
+            parseLines(src.format);
+        break;
     default: parseLines(src.format); break;
     }
+    attributeSourceFromRecords();
+
+    if (src.formatDetail.starts_with(journaldStyleName(JournaldStyle::ShortMonotonic)))
+        src.formatDetail += m_monotonicAnchor.everSet
+            ? " (times since boot: each line is placed from the last klog line's own time by the difference of their monotonic readings)"
+            : " (times since boot and no klog line with a time of its own: the events keep their order, their times are not known)";
 
     // What the path did not say, the content does: the most frequent component, and for a
     // node-local file (a journal) the host its lines name.
@@ -322,6 +359,8 @@ void SourceParser::parseLines(SourceFormat format)
         case SourceFormat::CriLog: onCriLine(line); break;
         case SourceFormat::DockerJson: onDockerJsonLine(line); break;
         case SourceFormat::KubectlTimestamps: onTimestampPrefixLine(line); break;
+        case SourceFormat::LokiExport: onLokiTextLine(line); break;
+        case SourceFormat::Logfmt: onLogfmtLine(line); break;
         default: onKlogTextLine(line); break;
         }
     });
@@ -361,6 +400,7 @@ void SourceParser::onJournaldLine(const LineView &line)
 {
     if (isJournaldMetaLine(line.text)) {
         noteYear(journaldHeaderYear(line.text), line, "journal header");
+        m_monotonicAnchor.set = false; // "-- Boot ... --", "-- Reboot --": a new boot's clock
         Envelope meta;
         meta.component = "journald";
         emitRecord(line, 1, line.text.size(), line.text, meta);
@@ -376,15 +416,53 @@ void SourceParser::onJournaldLine(const LineView &line)
     Envelope env;
     env.host = j.host;
     env.component = j.identifier;
-    if (j.hasZone) {
+    if (j.style == JournaldStyle::ShortMonotonic) {
+        onMonotonicJournaldLine(line, j, env);
+        return;
+    }
+    if (j.utc != 0) {
+        env.utc = j.utc;
+    } else if (j.hasZone) {
         env.utc = toUtc(j.local, j.utcOffsetSeconds).ns;
     } else {
+        if (j.local.year != 0) // short-full with a zone name of several meanings
+            noteYear(j.local.year, line, "journal line");
         env.haveLocal = true;
         env.local.month = static_cast<std::uint8_t>(j.local.month ? j.local.month : m_lastMonth);
         env.local.day = static_cast<std::uint8_t>(j.local.day ? j.local.day : m_lastDay);
         env.local.nsOfDay = j.local.nsOfDay;
     }
     emitRecord(line, 1, line.text.size(), j.message, env);
+}
+
+void SourceParser::onMonotonicJournaldLine(const LineView &line, const JournaldLine &j, Envelope &env)
+{
+    // Seconds since boot, no wall time. A klog payload brings its own (header or JSON ts): the
+    // lines after it are placed from it by the difference of their monotonic readings (one
+    // boot, one clock); the lines before any such line take their neighbour's time.
+    if (j.monotonicNs < m_lastMonotonic)
+        m_monotonicAnchor.set = false; // the clock went back: another boot
+    m_lastMonotonic = j.monotonicNs;
+    if (m_monotonicAnchor.set) {
+        const PendingTime &a = m_monotonicAnchor.time;
+        const std::int64_t at = (a.exact ? a.reference : a.nsOfDay) + (j.monotonicNs - m_monotonicAnchor.monotonicNs);
+        if (a.exact) {
+            env.utc = at;
+        } else if (at >= 0 && at < 86400 * kNsPerSecond) { // past midnight: the neighbour's time
+            env.haveLocal = true;
+            env.local = a;
+            env.local.reference = 0;
+            env.local.nsOfDay = at;
+        }
+    }
+    const std::size_t before = m_out.events.size();
+    emitRecord(line, 1, line.text.size(), j.message, env);
+    KlogHeader h;
+    if (m_out.events.size() > before && (parseKlogHeader(j.message, h) || looksLikeKlogJson(j.message))) {
+        m_monotonicAnchor.set = m_monotonicAnchor.everSet = true;
+        m_monotonicAnchor.monotonicNs = j.monotonicNs;
+        m_monotonicAnchor.time = m_out.times.back();
+    }
 }
 
 void SourceParser::onCriLine(const LineView &line)
@@ -460,6 +538,13 @@ std::string_view SourceParser::componentFor(const Envelope &env, std::string_vie
 void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
                               const Envelope &env)
 {
+    if (looksLikeAuditEvent(payload)) {
+        // An apiserver writing its audit log to stdout (--audit-log-path=-): the events in its
+        // container log are audit events, not text.
+        const auto doc = nlohmann::json::parse(payload.begin(), payload.end(), nullptr, false);
+        if (!doc.is_discarded() && doc.is_object() && !emitAudit(first, lineCount, length, doc, env))
+            return;
+    }
     m_fields.clear();
     const Payload decoded = decodePayload(payload, m_fields);
     if (decoded.malformedJson) // kept as a plain message, but worth a word
@@ -494,7 +579,7 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     d.first = first;
     d.length = length;
     d.lineCount = lineCount;
-    d.severity = klog ? h.severity : Severity::Info;
+    d.severity = klog ? h.severity : env.haveSeverity ? env.severity : Severity::Info;
     d.component = component;
     d.file = klog ? h.file : std::string_view{};
     d.message = klog ? h.message : payload;
@@ -502,6 +587,9 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     d.messageOffset = env.messageInArena ? env.arenaOffset + static_cast<std::uint64_t>(d.message.data() - payload.data())
                                          : static_cast<std::uint64_t>(d.message.data() - src.bytes->data()) - first.offset;
     d.host = env.host;
+    d.podNamespace = env.podNamespace;
+    d.podName = env.podName;
+    d.container = env.container;
 
     // Time: exact from the envelope, or a local reading to resolve once year and zone are known.
     PendingTime &t = d.time;
@@ -557,6 +645,9 @@ void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, 
     d.messageOffset = arenaAt;
     d.fieldsReady = true;
     d.host = env.host;
+    d.podNamespace = env.podNamespace;
+    d.podName = env.podName;
+    d.container = env.container;
     d.time.exact = true;
     d.time.reference = r.utc;
     if (env.haveLocal) {
@@ -604,6 +695,7 @@ Event &SourceParser::addEvent(const EventDraft &d)
                                    d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file)).first;
     e.role = role->second;
 
+    addRecordFields(d);
     m_out.events.push_back(e);
     m_out.times.push_back(d.time);
     storeFields(m_out.events.back(), d.component, d.host);

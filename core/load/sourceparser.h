@@ -4,9 +4,14 @@
 // One instance per worker thread; parse() may be called for many files.
 #include "../classify/eventtypecatalog.h"
 #include "../classify/goroutinemap.h"
+#include "../format/envelopes.h"
+#include "../format/exportrecord.h"
+#include "../format/lokiexport.h"
 #include "../format/payload.h"
 #include "../shape/sourceinput.h"
 #include "parsedsource.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <optional>
 #include <string>
@@ -43,6 +48,11 @@ private:
         PendingTime local;
         bool messageInArena = false; // the payload is the source arena from arenaOffset on
         std::uint64_t arenaOffset = 0;
+        // An export's record (journal JSON, Cloud Logging, Loki): its level, and the pod and
+        // container it names, used where the message itself names none.
+        bool haveSeverity = false;
+        Severity severity = Severity::Info;
+        std::string_view podNamespace, podName, container;
     };
     // Everything an event needs before it is classified and stored; every format ends here.
     struct EventDraft {
@@ -59,6 +69,7 @@ private:
         std::optional<EventTypeId> type; // record formats that know their type (audit, dumps)
         std::string_view host;
         PendingTime time;
+        std::string_view podNamespace, podName, container; // the record's (Envelope)
     };
     // A record split over several lines (CRI "P" parts, docker lines over 16 KiB).
     struct PartialRecord {
@@ -72,13 +83,31 @@ private:
     void parseLines(SourceFormat format);
     void onKlogTextLine(const LineView &line);
     void onJournaldLine(const LineView &line);
+    void onMonotonicJournaldLine(const LineView &line, const JournaldLine &j, Envelope &env);
     void onCriLine(const LineView &line);
     void onDockerJsonLine(const LineView &line);
     void onTimestampPrefixLine(const LineView &line);
     void flushPartial(std::uint64_t endOffset);
     void parseKlogJson();
     void parseAudit();
+    // One audit.k8s.io Event (v1alpha1, v1beta1, v1), a line of an audit file or an envelope's
+    // payload (the apiserver logging audit to stdout); the reason when it is not one.
+    std::optional<DiagnosticReason> emitAudit(const LineView &first, std::uint32_t lineCount, std::uint64_t length,
+                                              const nlohmann::json &doc, const Envelope &env);
     void parseGoroutineDump();
+    // Exports from log systems (sourceparser_records.cpp): JSON records one per line or over
+    // several lines (json-pretty, a JSON array), and the line-shaped ones (Loki text, logfmt).
+    void parseRecords();
+    void onExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view text);
+    void emitExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const ExportRecord &r);
+    void onRecordArrayLine(const LineView &line);
+    void unparsedRecord(const LineView &first, std::uint32_t lineCount, DiagnosticReason reason);
+    void onLokiTextLine(const LineView &line);
+    void onGrafanaTextLine(const LineView &line, const GrafanaTextLine &g);
+    void onLogfmtLine(const LineView &line);
+    void attributeSourceFromRecords();
+    void addRecordFields(const EventDraft &d);
+    void notePodOfRecord(const Envelope &env);
 
     // The payload of one record becomes an event: decodePayload says what it is (klog text,
     // klog JSON, plain text), the same step for every envelope.
@@ -115,9 +144,31 @@ private:
     unsigned m_lastMonth = 0;
     std::uint16_t m_rollovers = 0;
     unsigned m_lastDay = 0; // for journald time-only lines
+    // journalctl -o short-monotonic: the last line whose wall time is known (a klog header or
+    // a klog JSON ts) and its monotonic reading tie the boot's clock to the wall clock.
+    struct MonotonicAnchor {
+        bool set = false;
+        bool everSet = false; // for the format detail
+        std::int64_t monotonicNs = 0;
+        PendingTime time;
+    } m_monotonicAnchor;
+    std::int64_t m_lastMonotonic = 0;
+    // The pods the export's records name: one pod and container for all makes the source
+    // that container's log.
+    struct RecordPods {
+        std::uint64_t records = 0, named = 0;
+        bool mixed = false;
+        std::string ns, name, container;
+    } m_recordPods;
+    ExportRecord m_commonLabels;         // Grafana's text download: its "Common labels"
 };
 
 // Decides a file's format from its first lines.
 SourceFormat detectFormat(std::string_view bytes, std::string *detail = nullptr);
+// The JSON exports (journal JSON, Cloud Logging, Loki JSON) by their records' keys; Unknown
+// for anything else (sourceparser_records.cpp).
+// An audit.k8s.io Event object as a payload (cheap test before a real parse).
+bool looksLikeAuditEvent(std::string_view payload);
+SourceFormat detectExportFormat(std::string_view bytes, std::string *detail = nullptr);
 
 } // namespace kubelane::core

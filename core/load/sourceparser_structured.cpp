@@ -41,7 +41,6 @@ void SourceParser::parseAudit()
     Source &src = m_out.source;
     if (src.component.empty())
         src.component = "kube-apiserver";
-    const auto type = m_types.find("apiserver.audit");
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
         const LineView line{text, offset, number};
@@ -50,46 +49,71 @@ void SourceParser::parseAudit()
             unparsed(line, text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::MalformedJson);
             return;
         }
-        if (doc.value("kind", "") != "Event") {
-            unparsed(line, DiagnosticReason::UnknownRecord);
-            return;
-        }
-        const auto ts = parseRfc3339(doc.value("stageTimestamp", doc.value("requestReceivedTimestamp", "")));
-        if (!ts) {
-            unparsed(line, DiagnosticReason::BadTimestamp);
-            return;
-        }
-        std::string code, user;
-        if (auto rs = doc.find("responseStatus"); rs != doc.end() && rs->is_object() && rs->contains("code"))
-            code = rs->at("code").dump();
-        if (auto u = doc.find("user"); u != doc.end() && u->is_object())
-            user = u->value("username", "");
-        const std::string verb = doc.value("verb", "");
-        const std::string uri = doc.value("requestURI", "");
-        m_fields.clear();
-        for (auto [key, value] : {std::pair<const char *, std::string>{"verb", verb}, {"uri", uri}, {"code", code}, {"user", user},
-                                  {"userAgent", doc.value("userAgent", "")}, {"stage", doc.value("stage", "")},
-                                  {"auditID", doc.value("auditID", "")}})
-            m_fields.add(key, m_fields.own(std::move(value)));
-        extractApiPath(m_fields.get("uri"), m_fields);
-
-        const std::uint64_t arenaAt = src.arena.size();
-        src.arena += verb + " " + uri + " " + code + " (" + user + ")";
-        EventDraft d;
-        d.first = line;
-        d.length = text.size();
-        d.severity = code.starts_with('5') ? Severity::Error : code.starts_with('4') ? Severity::Warning : Severity::Info;
-        d.component = src.component;
-        d.file = "audit";
-        d.message = std::string_view(src.arena).substr(arenaAt);
-        d.messageInArena = true;
-        d.messageOffset = arenaAt;
-        d.fieldsReady = true;
-        d.type = type.value_or(kOtherEventType);
-        d.time.exact = true;
-        d.time.reference = ts->ns;
-        addEvent(d);
+        if (const auto failed = emitAudit(line, 1, text.size(), doc, {}))
+            unparsed(line, *failed);
     });
+}
+
+bool looksLikeAuditEvent(std::string_view payload)
+{
+    return payload.starts_with("{") && payload.find("\"audit.k8s.io/") != std::string_view::npos
+        && payload.find("\"auditID\"") != std::string_view::npos;
+}
+
+std::optional<DiagnosticReason> SourceParser::emitAudit(const LineView &first, std::uint32_t lineCount, std::uint64_t length,
+                                                        const nlohmann::json &doc, const Envelope &env)
+{
+    Source &src = m_out.source;
+    if (doc.value("kind", "") != "Event")
+        return DiagnosticReason::UnknownRecord;
+    // audit.k8s.io/v1 and v1beta1 (1.9+) have requestReceivedTimestamp and stageTimestamp;
+    // v1alpha1 and the v1beta1 of 1.8 have only "timestamp" (staging/src/k8s.io/apiserver/pkg/
+    // apis/audit/v1alpha1/types.go and v1beta1/types.go: Timestamp metav1.Time, deprecated from 1.9).
+    std::string stamp = doc.value("stageTimestamp", "");
+    for (const char *key : {"requestReceivedTimestamp", "timestamp"})
+        if (stamp.empty())
+            stamp = doc.value(key, "");
+    if (stamp.empty())
+        return DiagnosticReason::NoTimestamp;
+    const auto ts = parseRfc3339(stamp);
+    if (!ts)
+        return DiagnosticReason::BadTimestamp;
+    std::string code, user;
+    if (auto rs = doc.find("responseStatus"); rs != doc.end() && rs->is_object() && rs->contains("code"))
+        code = rs->at("code").dump();
+    if (auto u = doc.find("user"); u != doc.end() && u->is_object())
+        user = u->value("username", "");
+    const std::string verb = doc.value("verb", "");
+    const std::string uri = doc.value("requestURI", "");
+    m_fields.clear();
+    for (auto [key, value] : {std::pair<const char *, std::string>{"verb", verb}, {"uri", uri}, {"code", code}, {"user", user},
+                              {"userAgent", doc.value("userAgent", "")}, {"stage", doc.value("stage", "")},
+                              {"auditID", doc.value("auditID", "")}})
+        m_fields.add(key, m_fields.own(std::move(value)));
+    extractApiPath(m_fields.get("uri"), m_fields);
+
+    if (env.messageInArena && env.arenaOffset <= src.arena.size()) // an envelope's decoded payload: not needed
+        src.arena.resize(env.arenaOffset);
+    const std::uint64_t arenaAt = src.arena.size();
+    src.arena += verb + " " + uri + " " + code + " (" + user + ")";
+    EventDraft d;
+    d.first = first;
+    d.length = length;
+    d.lineCount = lineCount;
+    d.severity = code.starts_with('5') ? Severity::Error : code.starts_with('4') ? Severity::Warning : Severity::Info;
+    d.component = !env.component.empty() ? componentForProcess(env.component)
+                : !src.component.empty()     ? std::string_view(src.component)
+                                             : std::string_view("kube-apiserver");
+    d.file = "audit";
+    d.message = std::string_view(src.arena).substr(arenaAt);
+    d.messageInArena = true;
+    d.messageOffset = arenaAt;
+    d.fieldsReady = true;
+    d.type = m_types.find("apiserver.audit").value_or(kOtherEventType);
+    d.time.exact = true;
+    d.time.reference = ts->ns;
+    addEvent(d);
+    return std::nullopt;
 }
 
 void SourceParser::parseGoroutineDump()

@@ -16,6 +16,10 @@ const char *formatName(SourceFormat f)
     case SourceFormat::GoroutineDump: return "Go goroutine dump";
     case SourceFormat::PlainText: return "plain text";
     case SourceFormat::Binary: return "binary";
+    case SourceFormat::JournaldJson: return "journald JSON";
+    case SourceFormat::CloudLogging: return "Cloud Logging export";
+    case SourceFormat::LokiExport: return "Loki export";
+    case SourceFormat::Logfmt: return "logfmt";
     }
     return "unknown";
 }

@@ -21,6 +21,11 @@ enum class SourceFormat : std::uint8_t {
     GoroutineDump,  // Go stack dump (dockerd SIGUSR1, kubelet panic)
     PlainText,      // text with timestamps we do not know the shape of
     Binary,
+    // Record-per-line (or JSON array) exports pulled from log systems, recognised by content.
+    JournaldJson,   // journalctl -o json / json-pretty / json-seq
+    CloudLogging,   // Google Cloud Logging LogEntry: gcloud logging read --format=json, console download, sink JSON lines
+    LokiExport,     // Loki: logcli --output=jsonl or default, Grafana Explore download
+    Logfmt,         // key=value lines with ts= (go-kit: promtail, Loki's own logs)
 };
 const char *formatName(SourceFormat f);
 
