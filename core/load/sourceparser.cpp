@@ -5,6 +5,7 @@
 #include "../classify/extractors.h"
 #include "../format/envelopes.h"
 #include "../format/klogline.h"
+#include "../format/kubeobjects.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
 
@@ -88,6 +89,14 @@ std::uint64_t pairKey(StringId a, StringId b) { return (std::uint64_t(a) << 32) 
 
 SourceFormat detectFormat(std::string_view bytes, std::string *detail)
 {
+    // What kubectl prints (objects, event tables) is told by its first lines' shape.
+    if (const KubeObjectsSyntax objects = detectKubeObjects(bytes); objects != KubeObjectsSyntax::None) {
+        if (detail)
+            *detail = objects == KubeObjectsSyntax::Json ? "Kubernetes objects (JSON)"
+                : objects == KubeObjectsSyntax::Yaml     ? "Kubernetes objects (YAML)"
+                                                         : "kubectl events table";
+        return objects == KubeObjectsSyntax::EventTable ? SourceFormat::KubeEventTable : SourceFormat::KubeObjects;
+    }
     std::map<SourceFormat, int> votes;
     std::map<JournaldStyle, int> journaldStyles;
     int examined = 0;
@@ -201,6 +210,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     case SourceFormat::KlogJson: parseKlogJson(); break;
     case SourceFormat::AuditLog: parseAudit(); break;
     case SourceFormat::GoroutineDump: parseGoroutineDump(); break;
+    case SourceFormat::KubeObjects: src.formatDetail.starts_with("Kubernetes objects (YAML") ? parseKubeYaml() : parseKubeObjects(); break;
+    case SourceFormat::KubeEventTable: parseEventTable(); break;
     default: parseLines(src.format); break;
     }
 
@@ -221,7 +232,9 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         if (!src.component.empty())
             src.componentOrigin = "content";
     }
-    if (src.node.empty() && !isControlPlaneComponent(src.component))
+    // Objects are the cluster's, not one node's: each event names its own node.
+    if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
+        && src.format != SourceFormat::KubeEventTable)
         src.node = dominant(&Event::node);
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
         src.componentOrigin += " (audit log)";
