@@ -156,7 +156,7 @@ std::optional<ObjectRecord> recordFromEventTableRow(const EventTableRow &row, st
     const std::size_t comma = row.source.find(", ");
     const std::string reporter = row.source.substr(0, comma);
     const std::string host = comma == std::string::npos ? std::string() : row.source.substr(comma + 2);
-    r.component = componentForEventSource(reporter);
+    r.component = reporter.empty() ? componentForEventReason(row.reason) : componentForEventSource(reporter);
     r.severity = row.type == "Warning" ? Severity::Warning : Severity::Info;
     r.message = row.type + " " + row.reason + " " + row.kind + "/" + row.name + ": " + row.message;
     if (!count.empty() && count != "1")

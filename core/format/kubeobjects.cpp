@@ -102,7 +102,7 @@ std::vector<ObjectRecord> eventRecords(const json &ev)
     if (const std::string seriesCount = num(series, "count"); !seriesCount.empty())
         count = seriesCount;
 
-    r.component = componentForEventSource(reporter);
+    r.component = reporter.empty() ? componentForEventReason(reason) : componentForEventSource(reporter);
     r.severity = type == "Warning" ? Severity::Warning : Severity::Info;
     r.message = type + " " + reason + " " + kind + "/" + name + ": " + text;
     if (!count.empty() && count != "1" && count != "0")
@@ -432,6 +432,31 @@ std::vector<ObjectRecord> recordsFromObject(const json &item, std::string_view k
         return nodeRecords(item);
     if (kind == "Pod")
         return podRecords(item);
+    return {};
+}
+
+std::string componentForEventReason(std::string_view reason)
+{
+    static constexpr std::array kKubelet{"Created", "Started", "Failed", "Killing", "Preempting", "BackOff", "ExceededGracePeriod",
+                                         "FailedKillPod", "FailedCreatePodContainer", "NetworkNotReady", "Pulling", "Pulled",
+                                         "ErrImageNeverPull", "InspectFailed", "Unhealthy", "ProbeWarning", "FailedSync",
+                                         "FailedValidation", "FailedPostStartHook", "FailedPreStopHook", "SandboxChanged",
+                                         "FailedCreatePodSandBox", "FailedPodSandBoxStatus", "FailedMount", "FailedMapVolume",
+                                         "Rebooted", "Starting", "NodeAllocatableEnforced", "NodeHasSufficientMemory",
+                                         "NodeHasInsufficientMemory", "NodeHasNoDiskPressure", "NodeHasDiskPressure",
+                                         "NodeHasSufficientPID", "NodeHasInsufficientPID", "NodeReady", "NodeSchedulable",
+                                         "NodeNotSchedulable", "ContainerGCFailed", "ImageGCFailed", "Evicted"};
+    static constexpr std::array kControllerManager{"RegisteredNode", "RemovingNode", "DeletingNode", "TaintManagerEviction",
+                                                   "ScalingReplicaSet", "SuccessfulCreate", "SuccessfulDelete", "FailedCreate",
+                                                   "SuccessfulAttachVolume", "SuccessfulRescale", "Completed", "SawCompletedJob"};
+    for (std::string_view r : kKubelet)
+        if (reason == r)
+            return "kubelet";
+    for (std::string_view r : kControllerManager)
+        if (reason == r)
+            return "kube-controller-manager";
+    if (reason == "Scheduled" || reason == "FailedScheduling")
+        return "kube-scheduler";
     return {};
 }
 

@@ -58,5 +58,9 @@ std::vector<ObjectRecord> recordsFromObject(const nlohmann::json &item, std::str
 // The component behind an event's source.component / reportingController:
 // "node-controller" -> "kube-controller-manager", "default-scheduler" -> "kube-scheduler".
 std::string componentForEventSource(std::string_view reporter);
+// The component that records events of a reason, for tables that print no SOURCE: the
+// kubelet's reasons (pkg/kubelet/events), the scheduler's and the controller manager's; ""
+// for a reason two components record (NodeNotReady) or one not known.
+std::string componentForEventReason(std::string_view reason);
 
 } // namespace kubelane::core

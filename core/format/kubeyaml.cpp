@@ -304,6 +304,12 @@ private:
             }
             return out;
         }
+        // A plain scalar holds no ": " (that would be a mapping the emitter never folds).
+        for (std::size_t k = 1; k < pieces.size(); ++k)
+            if (pieces[k].find(": ") != std::string_view::npos || pieces[k].ends_with(':')) {
+                m_ok = false;
+                return nullptr;
+            }
         if (text == "null" || text == "~")
             return nullptr;
         if (text == "true" || text == "false")
