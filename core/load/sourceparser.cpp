@@ -227,6 +227,11 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
                                                                     return a.second < b.second;
                                                                 })->first));
     };
+    // Objects are the API server's records; their events carry each reporter's component.
+    if (src.component.empty() && (src.format == SourceFormat::KubeObjects || src.format == SourceFormat::KubeEventTable)) {
+        src.component = "kube-apiserver";
+        src.componentOrigin = "content (API objects)";
+    }
     if (src.component.empty()) {
         src.component = dominant(&Event::component);
         if (!src.component.empty())
