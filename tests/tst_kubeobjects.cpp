@@ -342,6 +342,38 @@ private slots:
         QCOMPARE(s.nonLogLines, 9u + 6u);
     }
 
+    // Hostile shapes end in counted lines, not in a crash or a deep recursion.
+    void hostileShapes()
+    {
+        std::string deepYaml = "apiVersion: v1\nkind: Node\nmetadata:\n";
+        for (int i = 1; i < 5000; ++i)
+            deepYaml += std::string(static_cast<std::size_t>(i), ' ') + "a:\n";
+        auto inc = test::loadText("deep.yaml", deepYaml);
+        QCOMPARE(inc->sources[0].eventCount, 0u);
+        QCOMPARE(inc->sources[0].unparsedLines, inc->sources[0].lineCount);
+
+        inc = test::loadText("deep.json", "{\n\"kind\": \"List\", \"apiVersion\": \"v1\", \"items\": [" + std::string(200000, '[') + "\n");
+        QCOMPARE(inc->sources[0].eventCount, 0u);
+        QCOMPARE(inc->sources[0].unparsedLines, 2u);
+        inc = test::loadText("deep2.json", "{\n\"kind\": \"List\", \"apiVersion\": \"v1\", \"items\": [\n" + std::string(100000, '[')
+                                                 + std::string(100000, ']') + "\n]}\n");
+        QCOMPARE(inc->sources[0].eventCount, 0u);
+        QCOMPARE(inc->sources[0].unparsedLines, 0u);
+        QCOMPARE(inc->sources[0].nonLogLines, 4u);
+
+        QCOMPARE(int(detectKubeObjects(std::string(4 << 20, '-').replace(0, 0, "---\n"))), int(KubeObjectsSyntax::None));
+        std::string markers;
+        for (int i = 0; i < 300000; ++i)
+            markers += "---\n";
+        QCOMPARE(int(detectKubeObjects(markers)), int(KubeObjectsSyntax::None));
+
+        // An age beyond the file's time places nothing (and overflows nothing).
+        EventTableRow row;
+        row.lastSeen = "999999999y";
+        row.type = "Normal";
+        QVERIFY(!recordFromEventTableRow(row, 1725371520));
+    }
+
     // What is not kubectl's printout stays with its own format.
     void detection_data()
     {

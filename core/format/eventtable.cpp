@@ -115,7 +115,7 @@ std::optional<std::int64_t> parseKubectlAge(std::string_view text, std::string *
     while (i < text.size()) {
         std::int64_t n = 0;
         const std::size_t digits = i;
-        while (i < text.size() && text::isDigit(text[i]) && i - digits < 12)
+        while (i < text.size() && text::isDigit(text[i]) && i - digits < 9) // no overflow below
             n = n * 10 + (text[i++] - '0');
         if (i == digits || i >= text.size())
             return std::nullopt;
@@ -148,7 +148,7 @@ std::optional<ObjectRecord> recordFromEventTableRow(const EventTableRow &row, st
     std::optional<std::int64_t> age = parseKubectlAge(row.lastSeen, &count, &over);
     if (!age)
         age = parseKubectlAge(row.firstSeen); // LAST SEEN <unknown>: a series' events.k8s.io time
-    if (!age || capturedAt <= 0)
+    if (!age || capturedAt <= 0 || *age > capturedAt)
         return std::nullopt;
     ObjectRecord r;
     r.utcNs = (capturedAt - *age) * kNsPerSecond;

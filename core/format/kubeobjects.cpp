@@ -395,9 +395,10 @@ KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
             && first.find("\"metadata\":{") != std::string_view::npos;
         return pretty || compact ? KubeObjectsSyntax::Json : KubeObjectsSyntax::None;
     }
-    if (first == "---") {
+    if (first == "---") { // one document marker; what follows decides
         const std::size_t next = head.find('\n', at);
-        return next == std::string_view::npos ? KubeObjectsSyntax::None : detectKubeObjects(bytes.substr(next + 1));
+        const std::string_view rest = next == std::string_view::npos ? std::string_view{} : bytes.substr(next + 1);
+        return rest.starts_with("---") ? KubeObjectsSyntax::None : detectKubeObjects(rest);
     }
     if (first.starts_with("apiVersion: ") || first.starts_with("kind: ")) {
         const bool block = head.find("\nitems:") != std::string_view::npos || head.find("\nmetadata:") != std::string_view::npos

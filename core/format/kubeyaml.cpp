@@ -159,6 +159,16 @@ private:
 
     json node(int indent)
     {
+        // The emitter nests as deep as the objects do (a few dozen levels); deeper is not its output.
+        if (++m_depth > kMaxDepth) {
+            m_ok = false;
+            m_i = m_lines.size();
+            return nullptr;
+        }
+        struct Leave {
+            int &depth;
+            ~Leave() { --depth; }
+        } leave{m_depth};
         const std::string_view t = m_lines[m_i].text;
         std::string_view key, rest;
         bool quoted = false;
@@ -362,8 +372,10 @@ private:
         return out;
     }
 
+    static constexpr int kMaxDepth = 200;
     std::vector<Line> m_lines;
     std::size_t m_i = 0;
+    int m_depth = 0;
     bool m_ok = true;
 };
 
