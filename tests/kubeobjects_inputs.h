@@ -364,4 +364,50 @@ const char *const kServiceListJson = R"J({
 }
 )J";
 
+// kubectl get node worker-3 -o yaml and kubectl get pod -o yaml, one after the other: single
+// objects (no List), separated by a document marker.
+const char *const kNodeAndPodYaml = R"Y(apiVersion: v1
+kind: Node
+metadata:
+  annotations:
+    node.alpha.kubernetes.io/ttl: "0"
+    volumes.kubernetes.io/controller-managed-attach-detach: "true"
+  creationTimestamp: "2024-05-02T08:00:01Z"
+  labels:
+    kubernetes.io/hostname: worker-3
+  name: worker-3
+  resourceVersion: "50190"
+  uid: a3c1e2f0-1111-4a2b-9c3d-4e5f6a7b8c9d
+spec:
+  podCIDR: 10.244.3.0/24
+  podCIDRs:
+  - 10.244.3.0/24
+status:
+  conditions:
+  - lastHeartbeatTime: "2024-06-19T10:07:20Z"
+    lastTransitionTime: "2024-06-19T10:07:20Z"
+    message: 'container runtime is down,PLEG is not healthy: pleg was last seen active
+      3m4.2s ago; threshold is 3m0s'
+    reason: KubeletNotReady
+    status: "False"
+    type: Ready
+  nodeInfo:
+    containerRuntimeVersion: containerd://1.7.18
+    kubeletVersion: v1.30.2
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  creationTimestamp: "2024-06-19T09:58:00Z"
+  name: web-0
+  namespace: shop
+spec:
+  containers:
+  - image: registry.example.com/shop/web:2.4.1
+    name: app
+  nodeName: worker-3
+status:
+  phase: Running
+)Y";
+
 } // namespace kubelane::test::kubeobjects

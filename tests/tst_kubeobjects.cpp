@@ -132,6 +132,27 @@ private slots:
         QCOMPARE(std::string(inc->text(node.node)), std::string("worker-3"));
     }
 
+    // Single objects in YAML, one document after the other: a Node (its condition message
+    // folded) and a Pod.
+    void yamlSingleObjects()
+    {
+        const auto inc = test::loadText("objects.yaml", kNodeAndPodYaml);
+        const Source &s = inc->sources[0];
+        QCOMPARE(int(s.format), int(SourceFormat::KubeObjects));
+        QCOMPARE(QString::fromStdString(s.formatDetail), QString("Kubernetes objects (YAML: Node, Pod; kubelet v1.30.2)"));
+        QCOMPARE(s.eventCount, 3u);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.nonLogLines, 1u); // the document marker
+        const Event &ready = inc->events[2];
+        QCOMPARE(QString::fromStdString(std::string(inc->message(ready))),
+                 QString("Node worker-3 condition Ready=False since 2024-06-19T10:07:20Z: KubeletNotReady: container runtime is down,PLEG is "
+                         "not healthy: pleg was last seen active 3m4.2s ago; threshold is 3m0s"));
+        QCOMPARE(ready.line, 1u);
+        QCOMPARE(ready.lineCount, 28u);
+        QCOMPARE(inc->podName(inc->events[1]), std::string("shop/web-0"));
+        QCOMPARE(std::string(inc->text(inc->events[1].node)), std::string("worker-3"));
+    }
+
     void yamlScalars_data()
     {
         QTest::addColumn<QString>("yaml");
