@@ -295,7 +295,7 @@ const std::vector<KeptCase> &keptCases()
         {"logrus text is not logfmt with ts=", "time=\"2024-06-19T00:00:00Z\" level=info msg=\"x\"\n", SourceFormat::PlainText},
         {"a pretty object with a \"line\" key is not a Loki export", "{\n  \"line\": \"x\",\n  \"kind\": \"Note\"\n}\n", SourceFormat::PlainText},
         {"a Kubernetes object is not an export", "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"Pod\",\n  \"metadata\": {}\n}\n",
-         SourceFormat::PlainText},
+         SourceFormat::KubeObjects},
     };
     return kCases;
 }

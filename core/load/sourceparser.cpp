@@ -6,6 +6,7 @@
 #include "../format/envelopes.h"
 #include "../format/klogline.h"
 #include "../format/lokiexport.h"
+#include "../format/kubeobjects.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
 
@@ -93,6 +94,14 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
 {
     if (const SourceFormat exported = detectExportFormat(bytes, detail); exported != SourceFormat::Unknown)
         return exported;
+    // What kubectl prints (objects, event tables) is told by its first lines' shape.
+    if (const KubeObjectsSyntax objects = detectKubeObjects(bytes); objects != KubeObjectsSyntax::None) {
+        if (detail)
+            *detail = objects == KubeObjectsSyntax::Json ? "Kubernetes objects (JSON)"
+                : objects == KubeObjectsSyntax::Yaml     ? "Kubernetes objects (YAML)"
+                                                         : "kubectl events table";
+        return objects == KubeObjectsSyntax::EventTable ? SourceFormat::KubeEventTable : SourceFormat::KubeObjects;
+    }
     std::map<SourceFormat, int> votes;
     std::map<JournaldStyle, int> journaldStyles;
     int examined = 0;
@@ -241,6 +250,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         else
             parseLines(src.format);
         break;
+    case SourceFormat::KubeObjects: src.formatDetail.starts_with("Kubernetes objects (YAML") ? parseKubeYaml() : parseKubeObjects(); break;
+    case SourceFormat::KubeEventTable: parseEventTable(); break;
     default: parseLines(src.format); break;
     }
     attributeSourceFromRecords();
@@ -262,12 +273,19 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
                                                                     return a.second < b.second;
                                                                 })->first));
     };
+    // Objects are the API server's records; their events carry each reporter's component.
+    if (src.component.empty() && (src.format == SourceFormat::KubeObjects || src.format == SourceFormat::KubeEventTable)) {
+        src.component = "kube-apiserver";
+        src.componentOrigin = "content (API objects)";
+    }
     if (src.component.empty()) {
         src.component = dominant(&Event::component);
         if (!src.component.empty())
             src.componentOrigin = "content";
     }
-    if (src.node.empty() && !isControlPlaneComponent(src.component))
+    // Objects are the cluster's, not one node's: each event names its own node.
+    if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
+        && src.format != SourceFormat::KubeEventTable)
         src.node = dominant(&Event::node);
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
         src.componentOrigin += " (audit log)";

@@ -18,6 +18,8 @@
 
 namespace kubelane::core {
 
+struct ObjectRecord;
+
 struct SourceOverrides {
     std::string component; // "" = detect
     std::string node;
@@ -108,6 +110,12 @@ private:
     void attributeSourceFromRecords();
     void addRecordFields(const EventDraft &d);
     void notePodOfRecord(const Envelope &env);
+    // Kubernetes objects (sourceparser_objects.cpp): each object's records become events that
+    // span the object's lines; the lines of objects without a time are counted as such.
+    void parseKubeObjects();
+    void parseKubeYaml();
+    void parseEventTable();
+    void emitObjectRecords(const LineView &first, const LineView &last, const std::vector<ObjectRecord> &records);
 
     // The payload of one record becomes an event: decodePayload says what it is (klog text,
     // klog JSON, plain text), the same step for every envelope.

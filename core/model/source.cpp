@@ -14,6 +14,8 @@ const char *formatName(SourceFormat f)
     case SourceFormat::KlogJson: return "klog JSON";
     case SourceFormat::AuditLog: return "kube-apiserver audit log";
     case SourceFormat::GoroutineDump: return "Go goroutine dump";
+    case SourceFormat::KubeObjects: return "Kubernetes objects";
+    case SourceFormat::KubeEventTable: return "kubectl events table";
     case SourceFormat::PlainText: return "plain text";
     case SourceFormat::Binary: return "binary";
     case SourceFormat::JournaldJson: return "journald JSON";

@@ -19,6 +19,8 @@ enum class SourceFormat : std::uint8_t {
     KlogJson,       // klog JSON (--logging-format=json)
     AuditLog,       // kube-apiserver audit JSON lines
     GoroutineDump,  // Go stack dump (dockerd SIGUSR1, kubelet panic)
+    KubeObjects,    // Kubernetes API objects: kubectl get -o json/yaml, cluster-info dump JSON
+    KubeEventTable, // the table of `kubectl get events` (ages, no times)
     PlainText,      // text with timestamps we do not know the shape of
     Binary,
     // Record-per-line (or JSON array) exports pulled from log systems, recognised by content.

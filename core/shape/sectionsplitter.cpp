@@ -140,13 +140,15 @@ const re2::RE2 &startFrame()
     return re;
 }
 
-// A pretty-printed JSON document at column 0 followed by another one or by a frame: how a
-// dump starts (its node list first), and what a single JSON file never looks like.
-bool startsWithTwoDocuments(std::string_view bytes)
+// kubectl prints the node list first, as a pretty-printed JSON document at column 0, and then
+// another document or a frame. Concatenated JSON of another kind (journalctl -o json-pretty,
+// several `kubectl get -o json` outputs) is left whole to its format's reader.
+bool startsWithNodeListAndMore(std::string_view bytes)
 {
-    bool closed = false, second = false;
+    bool closed = false, nodeList = false, second = false;
     text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (!closed) {
+            nodeList = nodeList || line == "    \"kind\": \"NodeList\",";
             closed = line == "}";
             return true;
         }
@@ -155,7 +157,7 @@ bool startsWithTwoDocuments(std::string_view bytes)
         second = line == "{" || re2::RE2::FullMatch(line, startFrame());
         return false;
     });
-    return second;
+    return nodeList && second;
 }
 
 bool isEndFrame(std::string_view line) { return line.starts_with("==== END logs for ") && line.ends_with(" ===="); }
@@ -169,7 +171,7 @@ std::vector<SourceInput> splitClusterInfoDump(const InputFile &file)
     const std::string_view bytes = *file.bytes;
     const std::string_view first = firstNonEmptyLine(bytes);
     const bool framesFirst = re2::RE2::FullMatch(first, startFrame());
-    const bool nodesFirst = first == "{" && startsWithTwoDocuments(bytes);
+    const bool nodesFirst = first == "{" && startsWithNodeListAndMore(bytes);
     if (!framesFirst && !nodesFirst)
         return {};
     const std::string shape = "cluster-info dump";
