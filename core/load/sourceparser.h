@@ -4,6 +4,8 @@
 // One instance per worker thread; parse() may be called for many files.
 #include "../classify/eventtypecatalog.h"
 #include "../classify/goroutinemap.h"
+#include "../format/envelopes.h"
+#include "../format/pastetext.h"
 #include "../format/payload.h"
 #include "../shape/sourceinput.h"
 #include "parsedsource.h"
@@ -75,6 +77,12 @@ private:
     void onCriLine(const LineView &line);
     void onDockerJsonLine(const LineView &line);
     void onTimestampPrefixLine(const LineView &line);
+    // Any line format's lines, also indented or quoted in a paste: true when it was one.
+    bool emitLogLine(const LineView &line);
+    void emitJournald(const LineView &line, const JournaldLine &j);
+    void onGlogPreamble(const LineView &line, std::string_view text);
+    // A line that is no log line (prompt, fence, command output...): counted, true.
+    bool onNonLogLine(const LineView &line);
     void flushPartial(std::uint64_t endOffset);
     void parseKlogJson();
     void parseAudit();
@@ -114,9 +122,15 @@ private:
     unsigned m_lastMonth = 0;
     std::uint16_t m_rollovers = 0;
     unsigned m_lastDay = 0; // for journald time-only lines
+    // Pastes and terminal captures: the indentation of the last log line (a paste's, stripped
+    // from the lines after it), whether the text shows it is a paste, the command block.
+    std::string m_pasteIndent;
+    bool m_pasteEvidence = false;
+    PasteReader m_pasteReader;
 };
 
-// Decides a file's format from its first lines.
-SourceFormat detectFormat(std::string_view bytes, std::string *detail = nullptr);
+// Decides a file's format from its first lines. `pasted`: they show a paste or a terminal
+// capture (log lines indented or quoted, a fence, a shell prompt).
+SourceFormat detectFormat(std::string_view bytes, std::string *detail = nullptr, bool *pasted = nullptr);
 
 } // namespace kubelane::core
