@@ -24,6 +24,8 @@ std::shared_ptr<const core::Incident> loadWithStandardInput(const std::vector<st
     core::InputFile pasted;
     pasted.path = kStandardInputName;
     pasted.bytes = std::make_shared<const std::string>(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    if (pasted.bytes->empty() && paths.empty())
+        throw core::LoadError(std::string(kStandardInputName) + " is empty: pipe the log text in, e.g. `xclip -o | kubelane analyze -`");
     files.push_back(std::move(pasted));
     return core::loadBundle(std::move(files), load);
 }
