@@ -49,6 +49,9 @@ private slots:
         QTest::newRow("… (indented paste)") << "    " + klog + "    …\n    " + klog2 << elision << 1 << 2;
         QTest::newRow("[...] (after a fence)") << "```\n" + klog + "[...]\n" + klog2 + "```\n" << elision << 1 << 2;
         QTest::newRow("# comment (before any line)") << "# worker-3 went NotReady at 02:03\n" + klog << comment << 1 << 1;
+        QTest::newRow("# comment and the gap after it") << "# worker-3 went NotReady at 02:03\n\n    " + klog << comment << 2 << 1;
+        QTest::newRow("# comment and the gap after it, between lines")
+            << "    " + klog + "    # here containerd hung\n\n    " + klog2 << comment << 2 << 2;
         QTest::newRow("# comment (indented paste)") << "    " + klog + "    # here containerd hung\n    " + klog2 << comment << 1 << 2;
         QTest::newRow("// comment (indented paste)") << "    " + klog + "    // restarted containerd\n    " + klog2 << comment << 1 << 2;
         QTest::newRow("## heading (quoted paste)") << "> " + klog + "## after the restart\n> " + klog2 << comment << 1 << 2;

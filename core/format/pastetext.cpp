@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <array>
 
 namespace kubelane::core {
@@ -58,10 +59,14 @@ bool looksLikeCommandLine(std::string_view s)
         "get",   "describe", "logs",    "top",     "exec",  "apply", "delete", "edit",    "cordon",
         "drain", "uncordon", "status",  "restart", "start", "stop",  "ps",     "inspect", "images",
         "pods",  "info",     "version", "config",  "show",  "cat",   "list",   "rollout"};
+    // Subcommands count after the tools that have them only ("kubelet logs below" is prose).
+    static constexpr std::array<std::string_view, 12> kTools{"kubectl", "k",      "oc",   "docker", "crictl",   "ctr",
+                                                             "nerdctl", "podman", "helm", "kubeadm", "systemctl", "service"};
     const std::string_view second = firstWord(rest);
-    for (const auto c : kSubcommands)
-        if (second == c)
-            return true;
+    if (std::find(kTools.begin(), kTools.end(), firstWord(s)) != kTools.end())
+        for (const auto c : kSubcommands)
+            if (second == c)
+                return true;
     return second.find('/') != std::string_view::npos || second.find('=') != std::string_view::npos;
 }
 
@@ -165,12 +170,19 @@ std::optional<DiagnosticReason> PasteReader::classify(std::string_view text, std
 {
     if (isBlank(text)) {
         // A blank line closing a table or `systemctl status` (before its journal excerpt) is
-        // part of that output; a command's output may hold blank lines.
+        // part of that output; a command's output may hold blank lines. Else it goes with the
+        // line above when that was no log line either (the gap after a comment or a fence).
         const bool inOutput = m_block != Block::None;
         if (m_block == Block::Table || m_block == Block::UnitStatus)
             m_block = Block::None;
-        return inOutput ? std::optional(DiagnosticReason::CommandOutput) : std::nullopt;
+        return inOutput ? std::optional(DiagnosticReason::CommandOutput) : m_last;
     }
+    m_last = recognise(text, asWritten, evidence);
+    return m_last;
+}
+
+std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, std::string_view asWritten, bool evidence)
+{
     if (m_block == Block::UnitStatus && (isUnitStatusLine(text) || isUnitStatusLine(asWritten)))
         return DiagnosticReason::CommandOutput;
     if (text[0] != ' ' && text[0] != '\t') {

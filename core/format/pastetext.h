@@ -49,11 +49,17 @@ public:
     // `text`: the line without the paste's indentation; `asWritten`: the whole line (a block's
     // own indentation, as systemctl's labels, may be all a line before any log line has).
     std::optional<DiagnosticReason> classify(std::string_view text, std::string_view asWritten, bool evidence);
-    // A log line (or the end of the text) ends any command's output.
-    void endBlock() { m_block = Block::None; }
+    // A log line ends any command's output.
+    void endBlock()
+    {
+        m_block = Block::None;
+        m_last.reset();
+    }
 
 private:
+    std::optional<DiagnosticReason> recognise(std::string_view text, std::string_view asWritten, bool evidence);
     enum class Block { None, Command, Table, UnitStatus } m_block = Block::None;
+    std::optional<DiagnosticReason> m_last; // the line above, when it was no log line
 };
 
 } // namespace kubelane::core

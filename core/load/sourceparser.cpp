@@ -382,7 +382,6 @@ bool SourceParser::emitLogLine(const LineView &line)
     if (m_pasteIndent != line.text.substr(0, indent))
         m_pasteIndent = line.text.substr(0, indent);
     m_pasteEvidence = m_pasteEvidence || indent > 0;
-    m_pasteReader.endBlock();
     return true;
 }
 
@@ -678,6 +677,7 @@ Event &SourceParser::addEvent(const EventDraft &d)
 
     m_out.events.push_back(e);
     m_out.times.push_back(d.time);
+    m_pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d.component, d.host);
     return m_out.events.back();
 }
