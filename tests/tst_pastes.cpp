@@ -196,6 +196,24 @@ private slots:
         QCOMPARE(test::eventsOf(*inc, s).size(), std::size_t(1));
     }
 
+    // Lines that name no node belong to the one node a node's log names; a file naming two
+    // nodes lends neither.
+    void nodeFromTheLines()
+    {
+        const std::string notReady = "I0516 02:00:56.0    1234 setters.go:548] \"Node became not ready\" node=\"worker-3\"\n";
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        auto inc = test::loadText("paste.txt", kKlog + kKlog2 + notReady, o);
+        for (const Event &e : inc->events)
+            QCOMPARE(std::string(inc->text(e.node)), std::string("worker-3"));
+        const std::string other = "I0516 02:00:57.0    1234 setters.go:548] \"Node became not ready\" node=\"worker-4\"\n";
+        inc = test::loadText("paste.txt", kKlog + kKlog2 + notReady + notReady + other, o);
+        int without = 0;
+        for (const Event &e : inc->events)
+            without += e.node == kNoString;
+        QCOMPARE(without, 2);
+    }
+
     // Each recogniser on its own, with near misses that are not its kind.
     void recognisers()
     {

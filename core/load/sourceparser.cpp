@@ -239,9 +239,11 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     if (src.node.empty() && !isControlPlaneComponent(src.component)) {
         src.node = dominant(&Event::node);
         // A node's own log (a paste of kubelet lines) names its node on a few lines only
-        // ("Node became not ready" node=...): the rest were written on the same node.
-        if (!src.node.empty()) {
-            const StringId node = m_out.strings.intern(src.node);
+        // ("Node became not ready" node=...): when no line names another, the rest were
+        // written on the same node.
+        const StringId node = src.node.empty() ? kNoString : m_out.strings.intern(src.node);
+        if (node != kNoString
+            && std::all_of(m_out.events.begin(), m_out.events.end(), [&](const Event &e) { return e.node == kNoString || e.node == node; })) {
             for (Event &e : m_out.events)
                 if (e.node == kNoString && !isControlPlaneComponent(m_out.strings.view(e.component)))
                     e.node = node;
