@@ -214,11 +214,45 @@ private slots:
         QCOMPARE(without, 2);
     }
 
+    // Under a prompt that runs kubectl for itself, klog lines are kubectl's own (client-go's
+    // discovery errors); under `kubectl logs` they are the container's, under journalctl the
+    // unit's.
+    void kubectlsOwnLines_data()
+    {
+        QTest::addColumn<QString>("prompt");
+        QTest::addColumn<QString>("component");
+        QTest::newRow("kubectl get") << "$ kubectl get nodes" << "kubectl";
+        QTest::newRow("kubectl with options") << "root@node3:~# kubectl --context prod -n shop get pods -o wide" << "kubectl";
+        QTest::newRow("k alias") << "$ k describe node node3" << "kubectl";
+        QTest::newRow("kubectl logs") << "$ kubectl -n kube-system logs kube-controller-manager-cp-1" << "";
+        QTest::newRow("kubectl exec") << "$ kubectl exec -it web-0 -- cat /var/log/app.log" << "";
+        QTest::newRow("journalctl") << "$ journalctl -u kubelet -o cat" << "";
+    }
+    void kubectlsOwnLines()
+    {
+        QFETCH(QString, prompt);
+        QFETCH(QString, component);
+        const std::string text = prompt.toStdString()
+            + "\nE0416 09:13:40.118127   30291 memcache.go:265] couldn't get current server API group list: Get "
+              "\"http://localhost:8080/api?timeout=32s\": dial tcp 127.0.0.1:8080: connect: connection refused\n"
+              "The connection to the server localhost:8080 was refused - did you specify the right host or port?\n";
+        const auto inc = test::loadText("capture.txt", text);
+        QCOMPARE(inc->events.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(std::string(inc->text(inc->events[0].component))), component);
+        QCOMPARE(inc->sources[0].unparsedLines, std::uint64_t(0));
+        QCOMPARE(inc->sources[0].nonLogLines, std::uint64_t(2));
+    }
+
     // Each recogniser on its own, with near misses that are not its kind.
     void recognisers()
     {
         QCOMPARE(pasteIndent("    > > I0516"), std::size_t(8));
         QCOMPARE(pasteIndent(">I0516"), std::size_t(0)); // ">" glued to text is no quote marker
+        QCOMPARE(promptCommand("[root@node3 ~]# kubectl get pods"), std::string_view("kubectl get pods"));
+        QCOMPARE(promptCommand("ops@bastion:~/k8s$ k get no"), std::string_view("k get no"));
+        QCOMPARE(promptCommand("PS C:\\Users\\ops> kubectl get pods"), std::string_view("kubectl get pods"));
+        QCOMPARE(promptCommand("$"), std::string_view());
+        QCOMPARE(promptCommand("kubectl get pods"), std::string_view());
         QVERIFY(isShellPrompt("# crictl ps"));
         QVERIFY(!isShellPrompt("# kubelet logs from worker-3"));
         QVERIFY(!isShellPrompt("# docker was hung here"));

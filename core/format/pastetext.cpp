@@ -102,6 +102,18 @@ bool isShellPrompt(std::string_view line)
     return line.starts_with("PS ") && RE2::PartialMatch(line, kPowerShell);
 }
 
+std::string_view promptCommand(std::string_view line)
+{
+    if (!isShellPrompt(line))
+        return {};
+    // The prompt ends at its first "$ ", "# " or "> " (a user@host:path or [user@host dir]
+    // prompt holds none before its end).
+    std::size_t end = line.find_first_of("$#>");
+    while (end != std::string_view::npos && end + 1 < line.size() && line[end + 1] != ' ')
+        end = line.find_first_of("$#>", end + 1);
+    return end == std::string_view::npos || end + 1 >= line.size() ? std::string_view{} : trimmed(line.substr(end + 2));
+}
+
 bool isMarkdownFence(std::string_view line)
 {
     static const RE2 kFence(R"(^(?:`{3,}|~{3,})[ \t]*[\w+#.-]*[ \t]*$)");
@@ -188,10 +200,12 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
     if (text[0] != ' ' && text[0] != '\t') {
         if (isMarkdownFence(text)) {
             m_block = Block::None;
+            m_command = {};
             return DiagnosticReason::MarkdownFence;
         }
         if (isShellPrompt(text)) {
             m_block = Block::Command;
+            m_command = promptCommand(text);
             return DiagnosticReason::ShellPrompt;
         }
         if (isUnitStatusHeader(text)) {
@@ -212,6 +226,25 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
     if (m_block == Block::Table || m_block == Block::Command)
         return DiagnosticReason::CommandOutput;
     return std::nullopt;
+}
+
+bool PasteReader::inKubectlOwnOutput() const
+{
+    const std::string_view tool = firstWord(m_command);
+    if (tool != "kubectl" && tool != "k" && tool != "oc")
+        return false;
+    // The first word after the tool's options is its subcommand.
+    std::string_view rest = trimmed(m_command.substr(tool.size()));
+    static constexpr std::array<std::string_view, 10> kValued{"-n", "--namespace", "--context", "--kubeconfig", "--cluster",
+                                                             "--user", "-s", "--server", "--as", "--token"};
+    while (rest.starts_with("-")) {
+        const std::string_view option = firstWord(rest);
+        rest = trimmed(rest.substr(option.size()));
+        if (std::find(kValued.begin(), kValued.end(), option) != kValued.end())
+            rest = trimmed(rest.substr(firstWord(rest).size())); // its value
+    }
+    static constexpr std::array<std::string_view, 7> kRelays{"logs", "exec", "attach", "run", "debug", "port-forward", "proxy"};
+    return std::find(kRelays.begin(), kRelays.end(), firstWord(rest)) == kRelays.end();
 }
 
 } // namespace kubelane::core

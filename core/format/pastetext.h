@@ -19,6 +19,9 @@ std::size_t pasteIndent(std::string_view line);
 // "$ kubectl logs ...", "user@host:~$ cmd", "[root@node3 ~]# cmd", "PS C:\> cmd", and "# cmd"
 // when cmd is a command a node's root runs (else "# text" is a comment).
 bool isShellPrompt(std::string_view line);
+// The command a prompt runs ("kubectl get pods -A" of "root@node3:~# kubectl get pods -A");
+// "" when the line is no prompt.
+std::string_view promptCommand(std::string_view line);
 // ``` or ~~~ alone or with a language ("```console").
 bool isMarkdownFence(std::string_view line);
 // "...", "…", "[...]", "(...)", "[snip]": the paster cut lines out.
@@ -56,10 +59,16 @@ public:
         m_last.reset();
     }
 
+    // The last prompt ran kubectl for itself, not to relay a container's output (`logs`,
+    // `exec`, `attach`...): klog lines under it are kubectl's own (client-go's
+    // "memcache.go:265] couldn't get current server API group list").
+    bool inKubectlOwnOutput() const;
+
 private:
     std::optional<DiagnosticReason> recognise(std::string_view text, std::string_view asWritten, bool evidence);
     enum class Block { None, Command, Table, UnitStatus } m_block = Block::None;
     std::optional<DiagnosticReason> m_last; // the line above, when it was no log line
+    std::string_view m_command;              // of the last prompt, until a fence
 };
 
 } // namespace kubelane::core

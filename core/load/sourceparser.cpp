@@ -364,7 +364,10 @@ bool SourceParser::emitLogLine(const LineView &line)
     CriLine c;
     if (parseKlogHeader(text, klogLine.header)) {
         klogLine.kind = PayloadKind::KlogText;
-        emitPayload(line, 1, line.text.size(), text, {}, klogLine);
+        Envelope env;
+        if (m_pasteReader.inKubectlOwnOutput())
+            env.component = "kubectl";
+        emitPayload(line, 1, line.text.size(), text, env, klogLine);
     } else if (isGlogPreamble(text)) {
         onGlogPreamble(line, text);
     } else if (isJournaldMetaLine(text)) {
