@@ -24,6 +24,10 @@ std::shared_ptr<const core::Incident> loadWithStandardInput(const std::vector<st
     core::InputFile pasted;
     pasted.path = kStandardInputName;
     pasted.bytes = std::make_shared<const std::string>(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    // Archives are read from their paths (nested members, sizes checked): piped, they would
+    // read as binary text.
+    if (core::looksLikeArchive(std::string_view(*pasted.bytes).substr(0, 512)))
+        throw core::LoadError(std::string(kStandardInputName) + " holds an archive: give its path instead of piping it");
     if (pasted.bytes->empty() && paths.empty())
         throw core::LoadError(std::string(kStandardInputName) + " is empty: pipe the log text in, e.g. `xclip -o | kubelane analyze -`");
     files.push_back(std::move(pasted));

@@ -185,6 +185,16 @@ private slots:
         QCOMPARE(empty.exitCode(), 3);
         const QByteArray err = empty.readAllStandardError();
         QVERIFY2(err.contains("(standard input)"), err.constData());
+
+        // An archive is opened by its path; piped, it is refused with that advice.
+        QProcess gz;
+        gz.start(KUBELANE_BINARY, {"analyze", "-", "--resources", KUBELANE_RESOURCES});
+        QVERIFY(gz.waitForStarted());
+        gz.write(QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
+        gz.closeWriteChannel();
+        QVERIFY(gz.waitForFinished(120000));
+        QCOMPARE(gz.exitCode(), 3);
+        QVERIFY(gz.readAllStandardError().contains("archive"));
     }
 
     void graceDecidesAGap()
