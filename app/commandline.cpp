@@ -56,7 +56,8 @@ std::string usage()
                                        exit 2 bad arguments, 3 bundle unreadable,
                                        4 nothing matches, 5 output not written
 
-A BUNDLE is a folder, log files, .gz files or .tar/.tar.gz/.tgz/.zip archives, in any mix.
+A BUNDLE is a folder, log files, .gz files or .tar/.tar.gz/.tgz/.zip archives, in any mix;
+"-" reads log text from standard input (a paste: `xclip -o | kubelane analyze -`).
 
 Options:
   --tz SOURCE=OFFSET     the UTC offset of a source's clock (+08:00); SOURCE is part of a path,

@@ -17,11 +17,15 @@ constexpr int kExitLoadFailed = 3;    // nothing readable in the bundle
 constexpr int kExitNothingMatches = 4; // export: no such finding, empty window
 constexpr int kExitCannotWrite = 5;   // export: the output could not be written
 
+// The source name of a bundle read from standard input (`kubelane analyze -`).
+inline constexpr const char *kStandardInputName = "(standard input)";
+
 struct LoadedAnalysis {
     std::shared_ptr<const core::Analysis> analysis; // null on failure
     int exitCode = kExitOk;
 };
 
+// An input "-" is standard input, read to its end (a paste piped in).
 LoadedAnalysis loadAndAnalyze(const std::vector<std::string> &inputs, const core::LoadOptions &load,
                               const core::AnalyzeOptions &analyze);
 

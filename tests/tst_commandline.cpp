@@ -143,6 +143,60 @@ private slots:
             QVERIFY2(ev.contains(key), key);
     }
 
+    // `xclip -o | kubelane analyze -`: the paste is read from standard input, named
+    // "(standard input)", analysed like a file, and written nowhere.
+    void analyzeReadsStandardInput()
+    {
+        QFile paste(KUBELANE_SAMPLES "/pleg-paste/kubelet-paste.txt");
+        QVERIFY(paste.open(QIODevice::ReadOnly));
+        QTemporaryDir home, work;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("HOME", home.path());
+        env.insert("XDG_DATA_HOME", home.path());
+        env.insert("XDG_CONFIG_HOME", home.path());
+        p.setProcessEnvironment(env);
+        p.setWorkingDirectory(work.path());
+        p.setProgram(KUBELANE_BINARY);
+        p.setArguments({"analyze", "-", "--json", "--resources", KUBELANE_RESOURCES});
+        p.start();
+        QVERIFY(p.waitForStarted());
+        p.write(paste.readAll());
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const QJsonArray sources = doc["sources"].toArray();
+        QCOMPARE(sources.size(), 1);
+        QCOMPARE(sources[0].toObject()["path"].toString(), QString("(standard input)"));
+        QCOMPARE(doc["stats"].toObject()["unparsed"].toInteger(), 0);
+        const QJsonArray findings = doc["findings"].toArray();
+        QCOMPARE(findings.size(), 1);
+        QCOMPARE(findings[0].toObject()["rule"].toString(), QString("pleg-unhealthy"));
+        QCOMPARE(findings[0].toObject()["subject"].toString(), QString("node/worker-3"));
+        QVERIFY(QDir(home.path()).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
+        QVERIFY(QDir(work.path()).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
+
+        // An empty paste is nothing readable.
+        QProcess empty;
+        empty.setStandardInputFile(QProcess::nullDevice());
+        empty.start(KUBELANE_BINARY, {"analyze", "-", "--resources", KUBELANE_RESOURCES});
+        QVERIFY(empty.waitForFinished(120000));
+        QCOMPARE(empty.exitCode(), 3);
+        const QByteArray err = empty.readAllStandardError();
+        QVERIFY2(err.contains("(standard input)"), err.constData());
+
+        // An archive is opened by its path; piped, it is refused with that advice.
+        QProcess gz;
+        gz.start(KUBELANE_BINARY, {"analyze", "-", "--resources", KUBELANE_RESOURCES});
+        QVERIFY(gz.waitForStarted());
+        gz.write(QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
+        gz.closeWriteChannel();
+        QVERIFY(gz.waitForFinished(120000));
+        QCOMPARE(gz.exitCode(), 3);
+        QVERIFY(gz.readAllStandardError().contains("archive"));
+    }
+
     void graceDecidesAGap()
     {
         // The 59 s gap fires against 40 s and stays silent against 90 s.

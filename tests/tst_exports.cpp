@@ -208,13 +208,13 @@ const std::vector<Row> &rows()
          "-- Journal begins at Wed 2024-06-19 00:00:00 UTC, ends at Wed 2024-06-19 00:10:00 UTC. --\n"
          "[   86.100000] worker-1 kubelet[1812]: I0619 00:00:00.100000    1812 kubelet.go:2281] \"SyncLoop ADD\"\n"
          "[   88.100000] worker-1 systemd[1]: Stopping kubelet.service...\n",
-         SourceFormat::Journald, "placed from the last klog line", 3, 0, 0, "2024-06-19T00:00:00.100000Z", "journald", "", "",
+         SourceFormat::Journald, "placed from the last klog line", 3, 0, 0, "2024-06-19T00:00:00.100000Z", "journald", "worker-1", "",
          "", "Journal begins"},
         {"journalctl -o short-delta, no klog line: order only, said so", "a/j.txt",
          "-- Boot 3c1e2f6f0a8d4b0e9a3c1e2f6f0a8d4b --\n"
          "[    5.100000 <    0.000000>] worker-1 systemd[1]: Starting kubelet.service...\n"
          "[    5.200000 <    0.100000>] worker-1 systemd[1]: Started kubelet.service.\n",
-         SourceFormat::Journald, "times are not known", 3, 0, 0, "", "journald", "", "", "", "Boot"},
+         SourceFormat::Journald, "times are not known", 3, 0, 0, "", "journald", "worker-1", "", "", "Boot"},
         {"audit.k8s.io/v1alpha1 (1.7): timestamp only", "a/audit.txt", audit("v1alpha1", R"("timestamp":"2017-09-05T10:04:55Z")") + "\n",
          SourceFormat::AuditLog, "audit", 1, 0, 0, "2017-09-05T10:04:55.000000Z", "kube-apiserver", "", "", "", "list"},
         {"audit.k8s.io/v1beta1 (1.8): timestamp only", "a/audit.txt", audit("v1beta1", R"("timestamp":"2017-09-05T10:04:55Z")") + "\n",

@@ -2,6 +2,7 @@
 // that are not understood are counted, never dropped.
 #include "core/classify/extractors.h"
 #include "core/format/klogjson.h"
+#include "core/format/klogline.h"
 #include "core/model/incident.h"
 #include "core/util/textscan.h"
 #include "testutil.h"
@@ -101,6 +102,84 @@ private slots:
         QCOMPARE(inc->podName(*patch), std::string("default/auto-srv-cwhttp-sf-30b71-0"));
         QCOMPARE(std::string(inc->field(*patch, "unreadyContainers")), std::string("auto-srv-cwhttp-py"));
         QCOMPARE(std::string(inc->roleName(*patch)), std::string("status-manager"));
+    }
+
+    // The thread id field of a klog header: right-aligned in 7 columns by klog/glog, wider ids
+    // push it out, some writers print it without padding.
+    void klogThreadIds_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<bool>("parses");
+        QTest::newRow("padded to 7") << "I0516 02:00:50.123456    1234 kubelet.go:2341] msg" << true;
+        QTest::newRow("padded, one digit") << "I0516 02:00:50.123456       1 kubelet.go:2341] msg" << true;
+        QTest::newRow("not padded") << "I0516 02:00:50.123456 1234 kubelet.go:2341] msg" << true;
+        QTest::newRow("7 digits") << "I0516 02:00:50.123456 2353235 kubelet.go:2341] msg" << true;
+        QTest::newRow("very large") << "I0516 02:00:50.123456 18446744073709551615 kubelet.go:2341] msg" << true;
+        QTest::newRow("no thread id") << "I0516 02:00:50.123456 kubelet.go:2341] msg" << false;
+        QTest::newRow("thread id not a number") << "I0516 02:00:50.123456 12a4 kubelet.go:2341] msg" << false;
+    }
+    void klogThreadIds()
+    {
+        QFETCH(QString, line);
+        QFETCH(bool, parses);
+        const std::string text = line.toStdString();
+        KlogHeader h;
+        QCOMPARE(parseKlogHeader(text, h), parses);
+        if (!parses)
+            return;
+        QCOMPARE(std::string(h.file), std::string("kubelet.go:2341"));
+        QCOMPARE(std::string(h.message), std::string("msg"));
+        QCOMPARE(h.nsOfDay, (2 * 3600 + 50) * kNsPerSecond + 123456000);
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = test::loadText("kubelet.log", text + "\n" + text + "\n", o);
+        QCOMPARE(inc->sources.at(0).format, SourceFormat::KlogText);
+        QCOMPARE(inc->events.size(), std::size_t(2));
+    }
+
+    // glog writes its 4-line preamble at the top of each file; files appended to each other
+    // (a restart, `cat kubelet.log.*`) repeat it, and each states its own year: the later
+    // one holds from there on, also when no month turned back in between.
+    void glogPreambleRepeated_data()
+    {
+        QTest::addColumn<QString>("secondCreated");
+        QTest::addColumn<QString>("secondLine");
+        QTest::addColumn<QString>("secondTime");
+        QTest::newRow("a year later, earlier month") << "2020/02/03 08:00:01" << "I0203 08:00:02.000001    4242 kubelet.go:1] \"second run\""
+                                                      << "2020-02-03T08:00:02.000001Z";
+        QTest::newRow("two years later, later month") << "2021/05/01 00:00:09" << "I0501 00:00:10.5    4242 kubelet.go:1] \"second run\""
+                                                       << "2021-05-01T00:00:10.500000Z";
+        QTest::newRow("after New Year in the file") << "2020/01/05 07:00:00" << "I0105 07:00:01.000001    4242 kubelet.go:1] \"second run\""
+                                                     << "2020-01-05T07:00:01.000001Z";
+        QTest::newRow("same year") << "2019/03/14 09:00:00" << "I0314 09:00:00.25    4242 kubelet.go:1] \"second run\""
+                                   << "2019-03-14T09:00:00.250000Z";
+    }
+    void glogPreambleRepeated()
+    {
+        QFETCH(QString, secondCreated);
+        QFETCH(QString, secondLine);
+        QFETCH(QString, secondTime);
+        auto preamble = [](const std::string &created, const std::string &go) {
+            return "Log file created at: " + created + "\nRunning on machine: node-a\nBinary: Built with gc " + go
+                 + " for linux/amd64\nLog line format: [IWEF]mmdd hh:mm:ss.uuuuuu threadid file:line] msg\n";
+        };
+        const bool newYearInside = secondCreated.startsWith("2020/01");
+        const std::string text = preamble("2019/03/12 10:42:20", "go1.10.3")
+            + "I0312 10:42:26.102104 2353235 kubelet.go:1] \"first run\"\n"
+            + (newYearInside ? "I1231 23:59:59.000001 2353235 kubelet.go:1] \"old year\"\nI0101 00:00:01.000001 2353235 kubelet.go:1] \"new year\"\n"
+                             : "I0312 11:00:00.000001 2353235 kubelet.go:1] \"first run ends\"\n")
+            + preamble(secondCreated.toStdString(), "go1.12.9") + secondLine.toStdString() + "\n";
+        auto o = test::options();
+        o.utcOffsets.push_back({"kubelet", "+00:00"});
+        const auto inc = test::loadText("kubelet.log", text, o);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.clock.year, 2019);
+        QCOMPARE(s.eventCount, std::uint64_t(newYearInside ? 12 : 11)); // preamble lines are events too
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(test::utc(events.front()->time), QString("2019-03-12T10:42:20.000000Z")); // the preamble's own time
+        QCOMPARE(test::utc(events.back()->time), secondTime);
+        QCOMPARE(QString::fromStdString(std::string(inc->message(*events.back()))), QString("\"second run\""));
     }
 
     void journaldStyles_data()

@@ -41,16 +41,27 @@ void BundleLoader::wait()
         m_job->thread.join();
 }
 
-void BundleLoader::start(const QStringList &inputs, const core::LoadOptions &baseOptions, const core::AnalyzeOptions &analyzeOptions)
+void BundleLoader::start(const QStringList &inputs, const core::LoadOptions &options, const core::AnalyzeOptions &analyzeOptions)
+{
+    std::vector<std::string> paths;
+    for (const auto &i : inputs)
+        paths.push_back(i.toStdString());
+    run([paths](const core::LoadOptions &o) { return core::loadBundle(paths, o); }, options, analyzeOptions);
+}
+
+void BundleLoader::start(std::vector<core::InputFile> files, const core::LoadOptions &options, const core::AnalyzeOptions &analyzeOptions)
+{
+    auto held = std::make_shared<std::vector<core::InputFile>>(std::move(files));
+    run([held](const core::LoadOptions &o) { return core::loadBundle(*held, o); }, options, analyzeOptions);
+}
+
+void BundleLoader::run(LoadFn load, const core::LoadOptions &baseOptions, const core::AnalyzeOptions &analyzeOptions)
 {
     if (m_job)
         m_job->cancel = true; // quietly: a new load replaces it
     wait();
     auto job = std::make_shared<Job>();
     m_job = job;
-    std::vector<std::string> paths;
-    for (const auto &i : inputs)
-        paths.push_back(i.toStdString());
     core::LoadOptions options = baseOptions;
     options.cancel = &job->cancel;
     QPointer<BundleLoader> self(this);
@@ -73,9 +84,9 @@ void BundleLoader::start(const QStringList &inputs, const core::LoadOptions &bas
                              QString::fromStdString(p.currentFile));
         });
     };
-    job->thread = std::thread([post, job, paths, options, analyzeOptions] {
+    job->thread = std::thread([post, job, load = std::move(load), options, analyzeOptions] {
         try {
-            auto incident = core::loadBundle(paths, options);
+            auto incident = load(options);
             if (job->cancel)
                 return;
             post([](BundleLoader *l) { emit l->stageChanged(tr("Analysing…")); });

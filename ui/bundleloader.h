@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace kubelane::ui {
@@ -22,6 +23,8 @@ public:
 
     // Starts loading in a worker thread; a load already running is cancelled first.
     void start(const QStringList &inputs, const core::LoadOptions &options, const core::AnalyzeOptions &analyzeOptions);
+    // The same for files held in memory (text dropped on the window): nothing is written.
+    void start(std::vector<core::InputFile> files, const core::LoadOptions &options, const core::AnalyzeOptions &analyzeOptions);
     void cancel();
     bool isRunning() const;
 
@@ -35,6 +38,8 @@ signals:
     void cancelled();
 
 private:
+    using LoadFn = std::function<std::shared_ptr<const core::Incident>(const core::LoadOptions &)>;
+    void run(LoadFn load, const core::LoadOptions &options, const core::AnalyzeOptions &analyzeOptions);
     void wait();
     struct Job;
     std::shared_ptr<Job> m_job;

@@ -350,6 +350,25 @@ void MainWindow::openBundle(const QStringList &inputs)
     m_loader->start(inputs, m_options, m_analyzeOptions);
 }
 
+void MainWindow::openText(const QString &text, const QString &name)
+{
+    if (text.isEmpty())
+        return;
+    if (m_walk->isActive())
+        m_walk->stop();
+    m_inputs.clear();
+    m_notes->openFile({}); // notes of a paste live in memory only
+    setLoading(true);
+    m_status->setText(tr("Opening %1…").arg(name));
+    setWindowTitle(tr("kubelane — %1").arg(name));
+    core::InputFile file;
+    file.path = name.toStdString();
+    file.bytes = std::make_shared<const std::string>(text.toStdString());
+    std::vector<core::InputFile> files;
+    files.push_back(std::move(file));
+    m_loader->start(std::move(files), m_options, m_analyzeOptions);
+}
+
 void MainWindow::setLoading(bool loading)
 {
     m_progress->setVisible(loading);
@@ -549,7 +568,7 @@ void MainWindow::fillRecentMenu()
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (event->mimeData()->hasUrls())
+    if (event->mimeData()->hasUrls() || event->mimeData()->hasText())
         event->acceptProposedAction();
 }
 
@@ -562,6 +581,10 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (!inputs.isEmpty()) {
         event->acceptProposedAction();
         openBundle(inputs);
+    } else if (!event->mimeData()->hasUrls() && event->mimeData()->hasText()) {
+        // Text selected in a browser, a chat or a terminal: a paste, not a file.
+        event->acceptProposedAction();
+        openText(event->mimeData()->text(), tr("(dropped text)"));
     }
 }
 

@@ -41,6 +41,9 @@ public:
     ~MainWindow() override;
 
     void openBundle(const QStringList &inputs);
+    // Log text as the user pasted or dropped it, held in memory as one source `name`; its
+    // notes are kept for this window only, no session file is written for it.
+    void openText(const QString &text, const QString &name);
     // Shows an analysis that is already built (the loader's result, or a test's). Builds the
     // lane model when none is given. `inputs` key the notes' session file.
     void showAnalysis(std::shared_ptr<const core::Analysis> analysis, std::shared_ptr<const LaneModel> lanes = {},

@@ -193,10 +193,45 @@ std::string locateResources(const std::string &explicitDir, const std::string &e
     return candidates.empty() ? "resources" : candidates.back().string();
 }
 
+namespace {
+
+std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vector<std::string> &inputs, const LoadOptions &options);
+
+} // namespace
+
 std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &inputs, const LoadOptions &options)
 {
     if (inputs.empty())
         throw LoadError("nothing to open: give a folder, log files or an archive");
+    ProgressReporter progress(options);
+    BundleReadOptions readOptions;
+    readOptions.cancel = options.cancel;
+    readOptions.progress = [&](const std::string &path, std::uint64_t bytes) {
+        progress.update([&](LoadProgress &p) {
+            p.stage = LoadProgress::Stage::Reading;
+            p.currentFile = path;
+            p.bytesTotal = bytes;
+        });
+    };
+    return loadRead(readBundle(inputs, readOptions), inputs, options);
+}
+
+std::shared_ptr<const Incident> loadBundle(std::vector<InputFile> files, const LoadOptions &options)
+{
+    if (files.empty())
+        throw LoadError("nothing to open: the text is empty");
+    std::vector<std::string> names;
+    for (const auto &f : files)
+        names.push_back(f.path);
+    BundleReadResult read;
+    read.files = std::move(files);
+    return loadRead(std::move(read), names, options);
+}
+
+namespace {
+
+std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vector<std::string> &inputs, const LoadOptions &options)
+{
     const std::string resources = options.resourceDir.empty() ? locateResources({}, {}) : options.resourceDir;
     std::shared_ptr<const EventTypeCatalog> types;
     std::shared_ptr<const GoroutineMap> roles;
@@ -210,16 +245,6 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     }
 
     ProgressReporter progress(options);
-    BundleReadOptions readOptions;
-    readOptions.cancel = options.cancel;
-    readOptions.progress = [&](const std::string &path, std::uint64_t bytes) {
-        progress.update([&](LoadProgress &p) {
-            p.stage = LoadProgress::Stage::Reading;
-            p.currentFile = path;
-            p.bytesTotal = bytes;
-        });
-    };
-    BundleReadResult read = readBundle(inputs, readOptions);
     if (cancelled(options))
         throw LoadError("cancelled");
     bool anyReadable = false;
@@ -403,5 +428,7 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     });
     return incident;
 }
+
+} // namespace
 
 } // namespace kubelane::core

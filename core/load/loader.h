@@ -2,6 +2,7 @@
 // Loads a bundle into an Incident: read (archives in memory) -> parse files in parallel ->
 // resolve each source's clock -> merge into one time-ordered store -> correlate pods and
 // containers across lines and sources. Progress and cancellation for the GUI's worker thread.
+#include "../input/bundlereader.h"
 #include "../model/incident.h"
 
 #include <atomic>
@@ -49,6 +50,10 @@ public:
 // Throws LoadError when nothing at all could be read or the resources are broken; single
 // unreadable files become sources with an error and the rest still loads.
 std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &inputs, const LoadOptions &options);
+// The same for files already in memory: a paste read from standard input, text dropped on
+// the window. Each file is one source, its path only a name ("(standard input)"); nothing is
+// written anywhere.
+std::shared_ptr<const Incident> loadBundle(std::vector<InputFile> files, const LoadOptions &options);
 
 // Finds the resources folder: --resources, $KUBELANE_RESOURCES, next to the executable, or
 // the source tree it was built from.

@@ -7,6 +7,7 @@
 #include "../format/klogline.h"
 #include "../format/lokiexport.h"
 #include "../format/kubeobjects.h"
+#include "../format/pastetext.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
 
@@ -61,14 +62,6 @@ bool looksLikeContinuation(std::string_view payload)
         || payload.starts_with("created by ") || payload.starts_with("[signal ") || payload.starts_with("panic(");
 }
 
-// "Log file created at: 2020/03/12 10:42:26" (glog preamble): year of the first line.
-int glogCreatedYear(std::string_view line)
-{
-    constexpr std::string_view kPrefix = "Log file created at: ";
-    int y = 0;
-    return line.starts_with(kPrefix) && text::parseDigits(line, kPrefix.size(), 4, y) ? y : 0;
-}
-
 bool isGlogPreamble(std::string_view line)
 {
     return line.starts_with("Log file created at: ") || line.starts_with("Running on machine: ")
@@ -90,7 +83,7 @@ std::uint64_t pairKey(StringId a, StringId b) { return (std::uint64_t(a) << 32) 
 
 } // namespace
 
-SourceFormat detectFormat(std::string_view bytes, std::string *detail)
+SourceFormat detectFormat(std::string_view bytes, std::string *detail, bool *pasted)
 {
     if (const SourceFormat exported = detectExportFormat(bytes, detail); exported != SourceFormat::Unknown)
         return exported;
@@ -109,11 +102,26 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
     int klogJsonPayloads = 0; // envelope lines that carry klog JSON
     int grafanaRows = 0;      // rows of Grafana's text download (a Loki export too)
     bool goroutineHeader = false;
+    bool pasteSeen = false;
     text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line.empty())
             return true;
         line = line.substr(0, 1 << 20);
         ++examined;
+        // A paste's log lines vote as what they are under its indentation or quote markers.
+        const std::size_t indent = pasteIndent(line);
+        if (indent > 0 && indent < line.size() && (text::isDigit(line[indent]) || (line[indent] >= 'A' && line[indent] <= 'Z'))) {
+            KlogHeader h;
+            JournaldLine j;
+            CriLine c;
+            const std::string_view inner = line.substr(indent);
+            if (parseKlogHeader(inner, h) || parseJournaldLine(inner, j) || parseCriLine(inner, c)) {
+                line = inner;
+                pasteSeen = true;
+            }
+        } else if (isMarkdownFence(line) || isShellPrompt(line)) {
+            pasteSeen = true;
+        }
         KlogHeader h;
         JournaldLine j;
         CriLine c;
@@ -160,6 +168,8 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail)
         }
         return examined < 200;
     });
+    if (pasted)
+        *pasted = pasteSeen;
     auto set = [&](SourceFormat f, std::string text) {
         if (detail)
             *detail = std::move(text);
@@ -210,6 +220,9 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_lastMonotonic = 0;
     m_recordPods = {};
     m_commonLabels = {};
+    m_pasteIndent.clear();
+    m_pasteEvidence = false;
+    m_pasteReader = {};
     Source &src = m_out.source;
     src.id = id;
     src.path = file.path;
@@ -235,7 +248,9 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         countAllLinesAs(*input.allLinesAre);
         return std::move(m_out);
     }
-    src.format = detectFormat(*src.bytes, &src.formatDetail);
+    src.format = detectFormat(*src.bytes, &src.formatDetail, &m_pasteEvidence);
+    if (m_pasteEvidence)
+        src.formatDetail += ", pasted";
     if (!text.convertedFrom.empty())
         src.formatDetail += " (" + text.convertedFrom + ", read as UTF-8)";
     switch (src.format) {
@@ -285,8 +300,19 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     }
     // Objects are the cluster's, not one node's: each event names its own node.
     if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
-        && src.format != SourceFormat::KubeEventTable)
+        && src.format != SourceFormat::KubeEventTable) {
         src.node = dominant(&Event::node);
+        // A node's own log (a paste of kubelet lines) names its node on a few lines only
+        // ("Node became not ready" node=...): when no line names another, the rest were
+        // written on the same node.
+        const StringId node = src.node.empty() ? kNoString : m_out.strings.intern(src.node);
+        if (node != kNoString
+            && std::all_of(m_out.events.begin(), m_out.events.end(), [&](const Event &e) { return e.node == kNoString || e.node == node; })) {
+            for (Event &e : m_out.events)
+                if (e.node == kNoString && !isControlPlaneComponent(m_out.strings.view(e.component)))
+                    e.node = node;
+        }
+    }
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
         src.componentOrigin += " (audit log)";
     src.eventCount = m_out.events.size();
@@ -388,19 +414,8 @@ void SourceParser::parseLines(SourceFormat format)
 
 void SourceParser::onKlogTextLine(const LineView &line)
 {
-    if (isGlogPreamble(line.text)) {
-        noteYear(glogCreatedYear(line.text), line, "glog header");
-        if (line.text.starts_with("Running on machine: ") && m_out.source.node.empty())
-            m_out.source.node = std::string(line.text.substr(20));
-        emitRecord(line, 1, line.text.size(), line.text, {});
+    if (emitLogLine(line) || onNonLogLine(line))
         return;
-    }
-    Payload klogLine;
-    if (parseKlogHeader(line.text, klogLine.header)) {
-        klogLine.kind = PayloadKind::KlogText;
-        emitPayload(line, 1, line.text.size(), line.text, {}, klogLine);
-        return;
-    }
     // Header-less text continues the entry above (stack traces, wrapped messages), except
     // systemd's own lines, which `journalctl -o cat` keeps without any prefix: those are
     // events with their neighbour's time.
@@ -414,23 +429,102 @@ void SourceParser::onKlogTextLine(const LineView &line)
     }
 }
 
-void SourceParser::onJournaldLine(const LineView &line)
+bool SourceParser::emitLogLine(const LineView &line)
 {
-    if (isJournaldMetaLine(line.text)) {
-        noteYear(journaldHeaderYear(line.text), line, "journal header");
+    // An indented line that is a whole log line is a new entry (a paste's), whatever the
+    // entry above: a continuation (stack frame, multi-line value) never parses as a header.
+    const std::size_t indent = pasteIndent(line.text);
+    const std::string_view text = line.text.substr(indent);
+    Payload klogLine;
+    JournaldLine j;
+    CriLine c;
+    if (parseKlogHeader(text, klogLine.header)) {
+        klogLine.kind = PayloadKind::KlogText;
+        Envelope env;
+        if (m_pasteReader.inKubectlOwnOutput())
+            env.component = "kubectl";
+        emitPayload(line, 1, line.text.size(), text, env, klogLine);
+    } else if (isGlogPreamble(text)) {
+        onGlogPreamble(line, text);
+    } else if (isJournaldMetaLine(text)) {
+        noteYear(journaldHeaderYear(text), line, "journal header");
         m_monotonicAnchor.set = false; // "-- Boot ... --", "-- Reboot --": a new boot's clock
         Envelope meta;
         meta.component = "journald";
-        emitRecord(line, 1, line.text.size(), line.text, meta);
-        return;
+        emitRecord(line, 1, line.text.size(), text, meta);
+    } else if (parseJournaldLine(text, j)) {
+        emitJournald(line, j);
+    } else if (indent > 0 && parseCriLine(text, c) && !c.partial && !m_partial.open) {
+        Envelope env;
+        env.utc = c.utc.ns;
+        emitRecord(line, 1, line.text.size(), c.message, env);
+    } else {
+        return false;
     }
-    JournaldLine j;
-    if (!parseJournaldLine(line.text, j)) {
-        // journalctl indents the continuation lines of a multi-line message.
-        if (!(looksLikeContinuation(line.text) && extendLastEvent(line)))
-            unparsed(line, DiagnosticReason::NoTimestamp);
-        return;
+    if (m_pasteIndent != line.text.substr(0, indent))
+        m_pasteIndent = line.text.substr(0, indent);
+    m_pasteEvidence = m_pasteEvidence || indent > 0;
+    return true;
+}
+
+bool SourceParser::onNonLogLine(const LineView &line)
+{
+    // Under the paste's indentation a line reads as written; before any entry nothing can
+    // continue, so all indentation is the paste's.
+    std::string_view text = line.text;
+    const bool nothingToContinue = m_out.events.empty();
+    if (nothingToContinue)
+        text.remove_prefix(pasteIndent(text));
+    else if (!m_pasteIndent.empty() && text.starts_with(m_pasteIndent))
+        text.remove_prefix(m_pasteIndent.size());
+    const auto reason = m_pasteReader.classify(text, line.text, m_pasteEvidence || nothingToContinue);
+    if (!reason)
+        return false;
+    if (*reason == DiagnosticReason::ShellPrompt || *reason == DiagnosticReason::MarkdownFence)
+        m_pasteEvidence = true;
+    notALogLine(line, *reason);
+    return true;
+}
+
+void SourceParser::onGlogPreamble(const LineView &line, std::string_view text)
+{
+    // "Log file created at: 2006/01/02 15:04:05" (glog createLogFile) in the file's local
+    // time, as its lines. Files appended to each other repeat the preamble at each start: its
+    // year counts from there on, also when no month turned back (March 2019, then February
+    // 2020 after a restart).
+    Envelope env;
+    unsigned year = 0, month = 0, day = 0, h = 0, mi = 0, se = 0;
+    constexpr std::size_t at = 21; // after "Log file created at: "
+    if (text.starts_with("Log file created at: ") && text::parseDigits(text, at, 4, year) && text::parseDigits(text, at + 5, 2, month)
+        && text::parseDigits(text, at + 8, 2, day) && text::parseDigits(text, at + 11, 2, h) && text::parseDigits(text, at + 14, 2, mi)
+        && text::parseDigits(text, at + 17, 2, se) && isValidDate(int(year), month, day) && h < 24 && mi < 60 && se <= 60) {
+        const std::uint16_t rollovers = currentRollovers(month);
+        if (!m_out.explicitYear)
+            noteYear(int(year) - rollovers, line, "glog header");
+        else if (int(year) - m_out.explicitYear > int(rollovers))
+            m_rollovers = static_cast<std::uint16_t>(int(year) - m_out.explicitYear);
+        m_lastMonth = month;
+        env.haveLocal = true;
+        env.local.month = static_cast<std::uint8_t>(month);
+        env.local.day = static_cast<std::uint8_t>(day);
+        env.local.nsOfDay = (std::int64_t(h) * 3600 + mi * 60 + se) * kNsPerSecond;
     }
+    if (text.starts_with("Running on machine: ") && m_out.source.node.empty())
+        m_out.source.node = std::string(text.substr(20));
+    emitRecord(line, 1, line.text.size(), text, env);
+}
+
+void SourceParser::onJournaldLine(const LineView &line)
+{
+    if (emitLogLine(line) || onNonLogLine(line))
+        return;
+    // journalctl indents the continuation lines of a multi-line message.
+    if (!(looksLikeContinuation(line.text) && extendLastEvent(line)))
+        unparsed(line, DiagnosticReason::NoTimestamp);
+}
+
+void SourceParser::emitJournald(const LineView &line, const JournaldLine &j)
+{
     Envelope env;
     env.host = j.host;
     env.component = j.identifier;
@@ -487,7 +581,8 @@ void SourceParser::onCriLine(const LineView &line)
 {
     CriLine c;
     if (!parseCriLine(line.text, c)) {
-        unparsed(line, DiagnosticReason::NoTimestamp);
+        if (!emitLogLine(line) && !onNonLogLine(line))
+            unparsed(line, DiagnosticReason::NoTimestamp);
         return;
     }
     if (!c.partial && !m_partial.open) {
@@ -523,7 +618,7 @@ void SourceParser::onTimestampPrefixLine(const LineView &line)
 {
     TimestampPrefixLine t;
     if (!parseTimestampPrefixLine(line.text, t)) {
-        if (!(looksLikeContinuation(line.text) && extendLastEvent(line)))
+        if (!emitLogLine(line) && !onNonLogLine(line) && !(looksLikeContinuation(line.text) && extendLastEvent(line)))
             unparsed(line, DiagnosticReason::NoTimestamp);
         return;
     }
@@ -716,6 +811,7 @@ Event &SourceParser::addEvent(const EventDraft &d)
     addRecordFields(d);
     m_out.events.push_back(e);
     m_out.times.push_back(d.time);
+    m_pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d.component, d.host);
     return m_out.events.back();
 }

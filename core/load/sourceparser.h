@@ -7,6 +7,7 @@
 #include "../format/envelopes.h"
 #include "../format/exportrecord.h"
 #include "../format/lokiexport.h"
+#include "../format/pastetext.h"
 #include "../format/payload.h"
 #include "../shape/sourceinput.h"
 #include "parsedsource.h"
@@ -89,6 +90,12 @@ private:
     void onCriLine(const LineView &line);
     void onDockerJsonLine(const LineView &line);
     void onTimestampPrefixLine(const LineView &line);
+    // Any line format's lines, also indented or quoted in a paste: true when it was one.
+    bool emitLogLine(const LineView &line);
+    void emitJournald(const LineView &line, const JournaldLine &j);
+    void onGlogPreamble(const LineView &line, std::string_view text);
+    // A line that is no log line (prompt, fence, command output...): counted, true.
+    bool onNonLogLine(const LineView &line);
     void flushPartial(std::uint64_t endOffset);
     void parseKlogJson();
     void parseAudit();
@@ -169,14 +176,21 @@ private:
         std::string ns, name, container;
     } m_recordPods;
     ExportRecord m_commonLabels;         // Grafana's text download: its "Common labels"
+    // Pastes and terminal captures: the indentation of the last log line (a paste's, stripped
+    // from the lines after it), whether the text shows it is a paste, the command block.
+    std::string m_pasteIndent;
+    bool m_pasteEvidence = false;
+    PasteReader m_pasteReader;
 };
 
-// Decides a file's format from its first lines.
-SourceFormat detectFormat(std::string_view bytes, std::string *detail = nullptr);
-// The JSON exports (journal JSON, Cloud Logging, Loki JSON) by their records' keys; Unknown
-// for anything else (sourceparser_records.cpp).
+// Decides a file's format from its first lines. `pasted`: they show a paste or a terminal
+// capture (log lines indented or quoted, a fence, a shell prompt).
+SourceFormat detectFormat(std::string_view bytes, std::string *detail = nullptr, bool *pasted = nullptr);
+
 // An audit.k8s.io Event object as a payload (cheap test before a real parse).
 bool looksLikeAuditEvent(std::string_view payload);
+// The JSON exports (journal JSON, Cloud Logging, Loki JSON) by their records' keys; Unknown
+// for anything else (sourceparser_records.cpp).
 SourceFormat detectExportFormat(std::string_view bytes, std::string *detail = nullptr);
 
 } // namespace kubelane::core

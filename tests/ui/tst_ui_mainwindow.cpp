@@ -39,6 +39,7 @@ private slots:
     void cancelKeepsWindowUsable();
     void exportWritesImage();
     void dropOpensBundleAndRecentReopens();
+    void dropTextOpensPaste();
     void cleanupTestCase();
 
 private:
@@ -226,6 +227,43 @@ void TestMainWindow::dropOpensBundleAndRecentReopens()
     QVERIFY(loaded.wait(60000));
     QVERIFY(m_window->analysis()->findings.size() >= 2);
     QCOMPARE(recent->actions()[0]->text(), reopened); // moved to the top
+}
+
+void TestMainWindow::dropTextOpensPaste()
+{
+    // Text selected in a browser or chat and dropped: one in-memory source, analysed as a
+    // bundle; it is no file, so it is neither remembered as recent nor given a session file.
+    QFile paste(QStringLiteral(KUBELANE_SAMPLES "/pleg-paste/kubelet-paste.txt"));
+    QVERIFY(paste.open(QIODevice::ReadOnly));
+    const auto sessionFiles = [this] {
+        return QDir(m_sessions.path() + "/sessions").entryList(QDir::Files).size();
+    };
+    const auto sessionsBefore = sessionFiles();
+    QSignalSpy loaded(m_window.get(), &MainWindow::bundleLoaded);
+    QMimeData mime;
+    mime.setText(QString::fromUtf8(paste.readAll()));
+    const QPointF centre(m_window->width() / 2.0, m_window->height() / 2.0);
+    QDragEnterEvent enter(centre.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &drop);
+    QVERIFY(loaded.wait(60000));
+    const auto &incident = *m_window->analysis()->incident;
+    QCOMPARE(incident.sources.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(incident.sources[0].path), MainWindow::tr("(dropped text)"));
+    QCOMPARE(incident.stats.unparsed, std::uint64_t(0));
+    QCOMPARE(m_window->analysis()->findings.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(m_window->analysis()->findings[0].rule), QStringLiteral("pleg-unhealthy"));
+    for (QMenu *m : m_window->findChildren<QMenu *>())
+        if (m->title() == MainWindow::tr("Open &recent"))
+            for (QAction *a : m->actions())
+                QVERIFY(!a->text().contains(MainWindow::tr("(dropped text)")));
+    // A note on the paste stays in memory: no session file, and the previous bundle's notes
+    // are not touched.
+    m_window->notes()->add(Note{incident.events.front().time, QStringLiteral("node/worker-3"), QStringLiteral("paste note")});
+    QCOMPARE(m_window->notes()->notes().size(), std::size_t(1));
+    QCOMPARE(sessionFiles(), sessionsBefore);
 }
 
 void TestMainWindow::cleanupTestCase() { m_window.reset(); }

@@ -1,0 +1,250 @@
+#include "pastetext.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <array>
+
+namespace kubelane::core {
+
+namespace {
+
+bool isBlank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
+
+std::string_view trimmed(std::string_view s)
+{
+    const size_t b = s.find_first_not_of(" \t");
+    if (b == std::string_view::npos)
+        return {};
+    const size_t e = s.find_last_not_of(" \t");
+    return s.substr(b, e - b + 1);
+}
+
+std::string_view firstWord(std::string_view s)
+{
+    const size_t end = s.find_first_of(" \t|;&");
+    return s.substr(0, end);
+}
+
+// What an operator runs on a node or against a cluster while looking at logs: a "# " line
+// starting with one of these is root's prompt, not a comment.
+bool isOperatorCommand(std::string_view word)
+{
+    static constexpr std::array<std::string_view, 52> kCommands{
+        "kubectl", "k",        "oc",       "journalctl", "systemctl", "service",  "docker",   "crictl",   "ctr",
+        "nerdctl", "podman",   "kubeadm",  "kubelet",    "minikube",  "kind",     "helm",     "cat",      "tail",
+        "head",    "less",     "more",     "grep",       "egrep",     "zgrep",    "zcat",     "awk",      "sed",
+        "ls",      "cd",       "sudo",     "su",         "ssh",       "scp",      "ps",       "top",      "df",
+        "free",    "uptime",   "date",     "dmesg",      "ip",        "ping",     "curl",     "wget",     "vi",
+        "vim",     "echo",     "export",   "tar",        "mount",     "uname",    "hostname"};
+    if (word.starts_with("./") || word.starts_with("/usr/") || word.starts_with("/bin/") || word.starts_with("/opt/"))
+        return true;
+    for (const auto c : kCommands)
+        if (word == c)
+            return true;
+    return false;
+}
+
+// "kubectl get pods -A", "journalctl -u kubelet | tail", "crictl ps": a command, then nothing,
+// an option, a path, or a subcommand word - not "kubelet logs below" or "docker was hung".
+bool looksLikeCommandLine(std::string_view s)
+{
+    if (!isOperatorCommand(firstWord(s)))
+        return false;
+    const std::string_view rest = trimmed(s.substr(firstWord(s).size()));
+    if (rest.empty() || rest[0] == '-' || rest[0] == '/' || rest[0] == '~' || rest[0] == '.' || rest[0] == '$' || rest[0] == '"'
+        || rest[0] == '\'' || rest[0] == '|' || rest.find(" | ") != std::string_view::npos)
+        return true;
+    static constexpr std::array<std::string_view, 26> kSubcommands{
+        "get",   "describe", "logs",    "top",     "exec",  "apply", "delete", "edit",    "cordon",
+        "drain", "uncordon", "status",  "restart", "start", "stop",  "ps",     "inspect", "images",
+        "pods",  "info",     "version", "config",  "show",  "cat",   "list",   "rollout"};
+    // Subcommands count after the tools that have them only ("kubelet logs below" is prose).
+    static constexpr std::array<std::string_view, 12> kTools{"kubectl", "k",      "oc",   "docker", "crictl",   "ctr",
+                                                             "nerdctl", "podman", "helm", "kubeadm", "systemctl", "service"};
+    const std::string_view second = firstWord(rest);
+    if (std::find(kTools.begin(), kTools.end(), firstWord(s)) != kTools.end())
+        for (const auto c : kSubcommands)
+            if (second == c)
+                return true;
+    return second.find('/') != std::string_view::npos || second.find('=') != std::string_view::npos;
+}
+
+} // namespace
+
+std::size_t pasteIndent(std::string_view line)
+{
+    size_t i = 0;
+    while (i < line.size()) {
+        if (line[i] == ' ' || line[i] == '\t')
+            ++i;
+        else if (line[i] == '>' && (i + 1 == line.size() || line[i + 1] == ' ' || line[i + 1] == '>'))
+            ++i; // a quote marker: "> ", ">> ", ">" alone
+        else
+            break;
+    }
+    return i;
+}
+
+bool isShellPrompt(std::string_view line)
+{
+    // bash/zsh defaults (\u@\h:\w\$, [\u@\h \W]\$), PowerShell's "PS C:\path>".
+    static const RE2 kUserAtHost(R"(^[A-Za-z_][\w.-]*@[\w.-]+:[^\s$#]*[$#](?: |$))");
+    static const RE2 kBracketed(R"(^\[[A-Za-z_][\w.-]*@[\w.-]+(?: [^\]]*)?\][$#](?: |$))");
+    static const RE2 kPowerShell(R"(^PS [A-Za-z]:\\[^>]*>(?: |$))");
+    if (line == "$" || line.starts_with("$ "))
+        return true;
+    if (line.starts_with("# "))
+        return looksLikeCommandLine(trimmed(line.substr(2)));
+    if (line.find('@') != std::string_view::npos
+        && (RE2::PartialMatch(line, kUserAtHost) || RE2::PartialMatch(line, kBracketed)))
+        return true;
+    return line.starts_with("PS ") && RE2::PartialMatch(line, kPowerShell);
+}
+
+std::string_view promptCommand(std::string_view line)
+{
+    if (!isShellPrompt(line))
+        return {};
+    // The prompt ends at its first "$ ", "# " or "> " (a user@host:path or [user@host dir]
+    // prompt holds none before its end).
+    std::size_t end = line.find_first_of("$#>");
+    while (end != std::string_view::npos && end + 1 < line.size() && line[end + 1] != ' ')
+        end = line.find_first_of("$#>", end + 1);
+    return end == std::string_view::npos || end + 1 >= line.size() ? std::string_view{} : trimmed(line.substr(end + 2));
+}
+
+bool isMarkdownFence(std::string_view line)
+{
+    static const RE2 kFence(R"(^(?:`{3,}|~{3,})[ \t]*[\w+#.-]*[ \t]*$)");
+    return (line.starts_with("```") || line.starts_with("~~~")) && RE2::FullMatch(line, kFence);
+}
+
+bool isElision(std::string_view line)
+{
+    static const RE2 kElision(R"(^[\[(<]?[ \t]*(?:\.{3,}|…+|snip|snipped|cut)[ \t]*[\])>]?$)");
+    const std::string_view t = trimmed(line);
+    return !t.empty() && t.size() <= 16 && RE2::FullMatch(t, kElision);
+}
+
+bool isCommentLine(std::string_view line)
+{
+    if (line == "#" || line == "//")
+        return true;
+    if (line.starts_with("// "))
+        return true;
+    const size_t hashes = line.find_first_not_of('#');
+    return hashes != std::string_view::npos && hashes > 0 && hashes <= 6 && line[hashes] == ' ' && !isShellPrompt(line);
+}
+
+bool isTableHeader(std::string_view line)
+{
+    // Column names are upper case (digits, "-", "(S)", "/", "%" inside); a name may hold one
+    // space ("NOMINATED NODE", "CONTAINER ID"), columns are two or more spaces apart.
+    static const RE2 kHeader(R"(^[A-Z][A-Z0-9()/%_.-]*(?: [A-Z][A-Z0-9()/%_.-]*)?(?:(?: {2,}|\t)[A-Z][A-Z0-9()/%_.-]*(?: [A-Z][A-Z0-9()/%_.-]*)?)+ *$)");
+    return line.size() >= 8 && line[0] >= 'A' && line[0] <= 'Z' && RE2::FullMatch(line, kHeader);
+}
+
+bool isKubectlError(std::string_view line)
+{
+    return line.starts_with("error: ") || line.starts_with("Error from server (") || line.starts_with("Error from server: ")
+        || line.starts_with("Unable to connect to the server: ") || line.starts_with("Server returned an unexpected response: ")
+        || (line.starts_with("The connection to the server ") && line.find(" was refused") != std::string_view::npos);
+}
+
+bool isUnitStatusHeader(std::string_view line)
+{
+    // The state glyph (systemd's special_glyph: ● active, ○ inactive, × failed; "*" without
+    // UTF-8), the unit, " - " and its description.
+    static const RE2 kUnit(R"(^(?:●|○|×|\*) [\w@:.\\-]+\.(?:service|socket|target|timer|mount|scope|slice|path|device|swap)(?: - .*)?$)");
+    return RE2::FullMatch(line, kUnit);
+}
+
+bool isUnitStatusLine(std::string_view line)
+{
+    // systemctl right-aligns the labels (src/systemctl/systemctl-show.c print_status_info).
+    static const RE2 kLabel(
+        R"(^[ \t]+(?:Loaded|Drop-In|Active|Docs|Main PID|Process|Tasks|Memory|CPU|CGroup|Status|TriggeredBy|Triggers|Invocation|IP|IO|Mem peak|Swap peak|Listen|Accepted|Connected|Trigger|Warning|Notice):(?: |$))");
+    static const RE2 kTree(R"(^[ \t]+(?:└─|├─|│|`-|\|-|\|))");
+    return (line.starts_with(" ") || line.starts_with("\t")) && (RE2::PartialMatch(line, kLabel) || RE2::PartialMatch(line, kTree));
+}
+
+bool isShellTrace(std::string_view line)
+{
+    // bash prints PS4 ("+ ") once per nesting level before each traced command; a diff's
+    // "+ \tField" (go-cmp) has a tab where the command would be.
+    const size_t pluses = line.find_first_not_of('+');
+    return pluses != std::string_view::npos && pluses > 0 && pluses <= 8 && line[pluses] == ' ' && pluses + 1 < line.size()
+        && line[pluses + 1] != ' ' && line[pluses + 1] != '\t';
+}
+
+std::optional<DiagnosticReason> PasteReader::classify(std::string_view text, std::string_view asWritten, bool evidence)
+{
+    if (isBlank(text)) {
+        // A blank line closing a table or `systemctl status` (before its journal excerpt) is
+        // part of that output; a command's output may hold blank lines. Else it goes with the
+        // line above when that was no log line either (the gap after a comment or a fence).
+        const bool inOutput = m_block != Block::None;
+        if (m_block == Block::Table || m_block == Block::UnitStatus)
+            m_block = Block::None;
+        return inOutput ? std::optional(DiagnosticReason::CommandOutput) : m_last;
+    }
+    m_last = recognise(text, asWritten, evidence);
+    return m_last;
+}
+
+std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, std::string_view asWritten, bool evidence)
+{
+    if (m_block == Block::UnitStatus && (isUnitStatusLine(text) || isUnitStatusLine(asWritten)))
+        return DiagnosticReason::CommandOutput;
+    if (text[0] != ' ' && text[0] != '\t') {
+        if (isMarkdownFence(text)) {
+            m_block = Block::None;
+            m_command = {};
+            return DiagnosticReason::MarkdownFence;
+        }
+        if (isShellPrompt(text)) {
+            m_block = Block::Command;
+            m_command = promptCommand(text);
+            return DiagnosticReason::ShellPrompt;
+        }
+        if (isUnitStatusHeader(text)) {
+            m_block = Block::UnitStatus;
+            return DiagnosticReason::CommandOutput;
+        }
+        if (isTableHeader(text)) {
+            m_block = Block::Table;
+            return DiagnosticReason::CommandOutput;
+        }
+        if (isShellTrace(text) || (isKubectlError(text) && (evidence || !text.starts_with("error: "))))
+            return DiagnosticReason::CommandOutput;
+        if (evidence && isElision(text))
+            return DiagnosticReason::Elision;
+        if (evidence && isCommentLine(text))
+            return DiagnosticReason::CommentLine;
+    }
+    if (m_block == Block::Table || m_block == Block::Command)
+        return DiagnosticReason::CommandOutput;
+    return std::nullopt;
+}
+
+bool PasteReader::inKubectlOwnOutput() const
+{
+    const std::string_view tool = firstWord(m_command);
+    if (tool != "kubectl" && tool != "k" && tool != "oc")
+        return false;
+    // The first word after the tool's options is its subcommand.
+    std::string_view rest = trimmed(m_command.substr(tool.size()));
+    static constexpr std::array<std::string_view, 10> kValued{"-n", "--namespace", "--context", "--kubeconfig", "--cluster",
+                                                             "--user", "-s", "--server", "--as", "--token"};
+    while (rest.starts_with("-")) {
+        const std::string_view option = firstWord(rest);
+        rest = trimmed(rest.substr(option.size()));
+        if (std::find(kValued.begin(), kValued.end(), option) != kValued.end())
+            rest = trimmed(rest.substr(firstWord(rest).size())); // its value
+    }
+    static constexpr std::array<std::string_view, 7> kRelays{"logs", "exec", "attach", "run", "debug", "port-forward", "proxy"};
+    return std::find(kRelays.begin(), kRelays.end(), firstWord(rest)) == kRelays.end();
+}
+
+} // namespace kubelane::core

@@ -1,0 +1,302 @@
+// Log text as users paste or capture it: log lines indented or quoted, and every kind of line
+// that is no log line (prompts, fences, elisions, comments, command output) counted with its
+// reason - while continuations stay continuations and real log lines are never taken for one.
+#include "testutil.h"
+
+#include "core/format/pastetext.h"
+#include "core/load/sourceparser.h"
+
+using namespace kubelane;
+using namespace kubelane::core;
+
+namespace {
+
+const std::string kKlog = "I0516 02:00:50.123456    1234 kubelet.go:2341] \"SyncLoop (PLEG): event for pod\" pod=\"shop/web-0\"\n";
+const std::string kKlog2 = "E0516 02:00:55.223456    1234 kubelet.go:2281] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg was last seen active 3m5.3s ago; threshold is 3m0s\"\n";
+const std::string kJournald = "May 16 02:00:51 node3 kubelet[1234]: I0516 02:00:51.000001    1234 kubelet.go:2341] \"SyncLoop ADD\" source=\"api\" pods=[\"shop/web-0\"]\n";
+
+std::uint64_t reasonCount(const Source &s, DiagnosticReason r) { return s.diagnosticCounts[static_cast<int>(r)]; }
+
+} // namespace
+
+class TestPastes : public QObject {
+    Q_OBJECT
+private slots:
+    // One row per kind of line that is no log line: the text around real log lines, how many
+    // lines of that reason, and how many events the log lines make.
+    void nonLogLines_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("reason");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("events");
+        const auto klog = QString::fromStdString(kKlog), klog2 = QString::fromStdString(kKlog2);
+        const int prompt = int(DiagnosticReason::ShellPrompt), output = int(DiagnosticReason::CommandOutput);
+        const int fence = int(DiagnosticReason::MarkdownFence), elision = int(DiagnosticReason::Elision);
+        const int comment = int(DiagnosticReason::CommentLine);
+        QTest::newRow("$ prompt") << "$ journalctl -u kubelet -o cat\n" + klog << prompt << 1 << 1;
+        QTest::newRow("$ alone") << "$\n" + klog << prompt << 1 << 1;
+        QTest::newRow("root # prompt") << "# journalctl -u kubelet | tail\n" + klog << prompt << 1 << 1;
+        QTest::newRow("root # prompt, subcommand") << "# kubectl get pods\n" + klog << prompt << 1 << 1;
+        QTest::newRow("user@host:~$") << "ops@bastion-1:~$ ssh node3\n" + klog << prompt << 1 << 1;
+        QTest::newRow("root@host:/path#") << "root@node3:/var/log# tail -n 2 kubelet.log\n" + klog << prompt << 1 << 1;
+        QTest::newRow("[root@node3 ~]#") << "[root@node3 ~]# journalctl -u kubelet\n" + klog << prompt << 1 << 1;
+        QTest::newRow("PS C:\\>") << "PS C:\\Users\\ops> kubectl logs -n kube-system kube-proxy-x\n" + klog << prompt << 1 << 1;
+        QTest::newRow("fence") << "```\n" + klog + "```\n" << fence << 2 << 1;
+        QTest::newRow("fence with language") << "```console\n" + klog + "```\n" << fence << 2 << 1;
+        QTest::newRow("tilde fence") << "~~~text\n" + klog + "~~~\n" << fence << 2 << 1;
+        QTest::newRow("... (indented paste)") << "    " + klog + "    ...\n    " + klog2 << elision << 1 << 2;
+        QTest::newRow("… (indented paste)") << "    " + klog + "    …\n    " + klog2 << elision << 1 << 2;
+        QTest::newRow("[...] (after a fence)") << "```\n" + klog + "[...]\n" + klog2 + "```\n" << elision << 1 << 2;
+        QTest::newRow("# comment (before any line)") << "# worker-3 went NotReady at 02:03\n" + klog << comment << 1 << 1;
+        QTest::newRow("# comment and the gap after it") << "# worker-3 went NotReady at 02:03\n\n    " + klog << comment << 2 << 1;
+        QTest::newRow("# comment and the gap after it, between lines")
+            << "    " + klog + "    # here containerd hung\n\n    " + klog2 << comment << 2 << 2;
+        QTest::newRow("# comment (indented paste)") << "    " + klog + "    # here containerd hung\n    " + klog2 << comment << 1 << 2;
+        QTest::newRow("// comment (indented paste)") << "    " + klog + "    // restarted containerd\n    " + klog2 << comment << 1 << 2;
+        QTest::newRow("## heading (quoted paste)") << "> " + klog + "## after the restart\n> " + klog2 << comment << 1 << 2;
+        QTest::newRow("kubectl table") << "$ kubectl get pods -A\nNAMESPACE     NAME          READY   STATUS    RESTARTS   AGE\n"
+                                           "kube-system   kube-proxy-x  1/1     Running   0          5d\n"
+                                           "shop          web-0         0/1     Running   3 (2m ago) 5d\n\n" + klog
+                                       << output << 4 << 1;
+        QTest::newRow("table header, spaced names") << "NAME       STATUS     ROLES    AGE   VERSION   INTERNAL-IP   EXTERNAL-IP   OS-IMAGE\n"
+                                                       "node3      NotReady   <none>   41d   v1.27.3   10.0.0.3      <none>        Ubuntu 22.04.2 LTS\n"
+                                                       "\n" + klog
+                                                    << output << 3 << 1;
+        QTest::newRow("error:") << "$ kubectl logs web-0 -c sidecar\nerror: the server doesn't have a resource type \"podz\"\n" + klog
+                                << output << 1 << 1;
+        QTest::newRow("Error from server") << klog + "Error from server (NotFound): pods \"web-0\" not found\n" << output << 1 << 1;
+        QTest::newRow("connection refused")
+            << klog + "The connection to the server localhost:8080 was refused - did you specify the right host or port?\n" << output << 1
+            << 1;
+        QTest::newRow("Unable to connect") << klog + "Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout\n" << output << 1 << 1;
+        QTest::newRow("systemctl status") << "● kubelet.service - kubelet: The Kubernetes Node Agent\n"
+                                             "     Loaded: loaded (/lib/systemd/system/kubelet.service; enabled; vendor preset: enabled)\n"
+                                             "    Drop-In: /usr/lib/systemd/system/kubelet.service.d\n"
+                                             "             └─10-kubeadm.conf\n"
+                                             "     Active: active (running) since Tue 2024-04-16 09:14:02 UTC; 9s ago\n"
+                                             "   Main PID: 30412 (kubelet)\n"
+                                             "     CGroup: /system.slice/kubelet.service\n"
+                                             "             └─30412 /usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n"
+                                             "\n" + QString::fromStdString(kJournald)
+                                          << output << 9 << 1;
+        QTest::newRow("systemctl status, systemd 219") << klog + "● kubelet.service - kubelet: The Kubernetes Node Agent\n"
+                                                                 "   Loaded: loaded (/etc/systemd/system/kubelet.service; enabled; vendor preset: disabled)\n"
+                                                                 "   Active: activating (auto-restart) (Result: exit-code) since Mon 2020-12-07 15:16:30 CST; 4s ago\n"
+                                                                 "  Process: 14756 ExecStart=/usr/bin/kubelet (code=exited, status=255)\n"
+                                                                 " Main PID: 14756 (code=exited, status=255)\n"
+                                                       << output << 5 << 1;
+        QTest::newRow("set -x trace (docker logs of a kubelet container)")
+            << "+ hostname\n++ hostname -i\n+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog
+                   + "+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog2
+            << output << 4 << 2;
+    }
+    void nonLogLines()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, reason);
+        QFETCH(int, count);
+        QFETCH(int, events);
+        const auto inc = test::loadText("paste.txt", text.toStdString());
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.unparsedLines, std::uint64_t(0));
+        QCOMPARE(reasonCount(s, static_cast<DiagnosticReason>(reason)), std::uint64_t(count));
+        QCOMPARE(test::eventsOf(*inc, s).size(), std::size_t(events));
+    }
+
+    // Log lines indented into a Markdown code block, by a tab, or quoted in an e-mail are
+    // read as what they are, with their own time; detection votes for their format.
+    void indentedLogLines_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("time");
+        const QString klog = QString::fromStdString(kKlog).trimmed();
+        const QString journald = QString::fromStdString(kJournald).trimmed();
+        const QString cri = "2024-05-16T02:00:50.123456789Z stderr F " + klog;
+        QTest::newRow("klog, 4 spaces") << "    " << klog << int(SourceFormat::KlogText) << "2024-05-16T02:00:50.123456Z";
+        QTest::newRow("klog, tab") << "\t" << klog << int(SourceFormat::KlogText) << "2024-05-16T02:00:50.123456Z";
+        QTest::newRow("klog, quoted") << "> " << klog << int(SourceFormat::KlogText) << "2024-05-16T02:00:50.123456Z";
+        QTest::newRow("klog, quoted twice") << "> > " << klog << int(SourceFormat::KlogText) << "2024-05-16T02:00:50.123456Z";
+        QTest::newRow("journald, 4 spaces") << "    " << journald << int(SourceFormat::Journald) << "2024-05-16T02:00:51.000001Z";
+        QTest::newRow("journald, quoted") << "> " << journald << int(SourceFormat::Journald) << "2024-05-16T02:00:51.000001Z";
+        QTest::newRow("CRI, 2 spaces") << "  " << cri << int(SourceFormat::CriLog) << "2024-05-16T02:00:50.123456Z";
+    }
+    void indentedLogLines()
+    {
+        QFETCH(QString, prefix);
+        QFETCH(QString, line);
+        QFETCH(int, format);
+        QFETCH(QString, time);
+        const std::string text = (prefix + line + "\n" + prefix + line + "\n").toStdString();
+        bool pasted = false;
+        QCOMPARE(int(detectFormat(text, nullptr, &pasted)), format);
+        QVERIFY(pasted);
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        o.utcOffsets.push_back({"paste", "+00:00"});
+        const auto inc = test::loadText("paste.txt", text, o);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.unparsedLines, std::uint64_t(0));
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), std::size_t(2)); // the second indented line is a new entry, not a continuation
+        QCOMPARE(test::utc(events[0]->time), time);
+        QCOMPARE(QString::fromStdString(std::string(inc->message(*events[0]))).left(10), QStringLiteral("\"SyncLoop "));
+    }
+
+    // Under a paste's indentation, a stack trace and a multi-line value still continue their
+    // entry; so does any line after a log line in a file that shows no sign of a paste.
+    void continuationsStayContinuations_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("linesOfFirst");
+        const QString klog = QString::fromStdString(kKlog), klog2 = QString::fromStdString(kKlog2);
+        QTest::newRow("stack trace") << klog + "goroutine 1 [running]:\n\t/usr/local/go/src/runtime/panic.go:838 +0x207\n" + klog2 << 3;
+        QTest::newRow("stack trace, indented paste")
+            << "    " + klog + "    goroutine 1 [running]:\n    \t/usr/local/go/src/runtime/panic.go:838 +0x207\n    " + klog2 << 3;
+        QTest::newRow("multi-line value, indented paste")
+            << "    I0516 02:00:50.123456    1234 prober.go:107] \"Probe failed\" output=<\n    \tconnection refused\n     >\n    " + klog2 << 3;
+        QTest::newRow("iptables-save comment in a raw log")
+            << "E0516 02:00:50.123456    1234 proxier.go:1525] \"Failed to execute iptables-restore\" err=<\n"
+               "# Generated by iptables-save v1.8.7 on Thu May 16 02:00:50 2024\n*filter\nCOMMIT\n" + klog2 << 4;
+        QTest::newRow("... in a raw log") << klog + "...\n" + klog2 << 2;
+        QTest::newRow("error: in a raw log") << klog + "error: exit status 1\n" + klog2 << 2;
+        QTest::newRow("+ diff line") << klog + "+ \tImage: \"nginx:1.25\"\n" + klog2 << 2;
+    }
+    void continuationsStayContinuations()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, linesOfFirst);
+        const auto inc = test::loadText("kubelet.log", text.toStdString());
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.unparsedLines, std::uint64_t(0));
+        QCOMPARE(s.nonLogLines, std::uint64_t(0));
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), std::size_t(2));
+        QCOMPARE(int(events[0]->lineCount), linesOfFirst);
+    }
+
+    // A log line is never a prompt, a comment or an output line, whatever its message says.
+    void logLinesAreNeverTakenForOtherLines_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("klog message starting with #") << "```\nI0516 02:00:50.123456    1234 exec.go:12] # Generated by iptables-save\n```\n";
+        QTest::newRow("klog message starting with $") << "$ tail kubelet.log\nI0516 02:00:50.123456    1234 exec.go:12] $ echo hello\n";
+        QTest::newRow("journald message starting with #") << "# journalctl -u kubelet\nMay 16 02:00:51 node3 kubelet[1234]: # not a comment\n";
+        QTest::newRow("journald kubectl error text") << "$ journalctl -u kubelet\nMay 16 02:00:51 node3 kubelet[1234]: error: the server refused\n";
+        QTest::newRow("klog in a table block") << "$ kubectl get pods\nNAME    READY   STATUS\nweb-0   1/1     Running\nI0516 02:00:50.123456    1234 kubelet.go:1] \"x\"\n";
+    }
+    void logLinesAreNeverTakenForOtherLines()
+    {
+        QFETCH(QString, text);
+        const auto inc = test::loadText("paste.txt", text.toStdString());
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.unparsedLines, std::uint64_t(0));
+        QCOMPARE(test::eventsOf(*inc, s).size(), std::size_t(1));
+    }
+
+    // Lines that name no node belong to the one node a node's log names; a file naming two
+    // nodes lends neither.
+    void nodeFromTheLines()
+    {
+        const std::string notReady = "I0516 02:00:56.0    1234 setters.go:548] \"Node became not ready\" node=\"worker-3\"\n";
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        auto inc = test::loadText("paste.txt", kKlog + kKlog2 + notReady, o);
+        for (const Event &e : inc->events)
+            QCOMPARE(std::string(inc->text(e.node)), std::string("worker-3"));
+        const std::string other = "I0516 02:00:57.0    1234 setters.go:548] \"Node became not ready\" node=\"worker-4\"\n";
+        inc = test::loadText("paste.txt", kKlog + kKlog2 + notReady + notReady + other, o);
+        int without = 0;
+        for (const Event &e : inc->events)
+            without += e.node == kNoString;
+        QCOMPARE(without, 2);
+    }
+
+    // Under a prompt that runs kubectl for itself, klog lines are kubectl's own (client-go's
+    // discovery errors); under `kubectl logs` they are the container's, under journalctl the
+    // unit's.
+    void kubectlsOwnLines_data()
+    {
+        QTest::addColumn<QString>("prompt");
+        QTest::addColumn<QString>("component");
+        QTest::newRow("kubectl get") << "$ kubectl get nodes" << "kubectl";
+        QTest::newRow("kubectl with options") << "root@node3:~# kubectl --context prod -n shop get pods -o wide" << "kubectl";
+        QTest::newRow("k alias") << "$ k describe node node3" << "kubectl";
+        QTest::newRow("kubectl logs") << "$ kubectl -n kube-system logs kube-controller-manager-cp-1" << "";
+        QTest::newRow("kubectl exec") << "$ kubectl exec -it web-0 -- cat /var/log/app.log" << "";
+        QTest::newRow("journalctl") << "$ journalctl -u kubelet -o cat" << "";
+    }
+    void kubectlsOwnLines()
+    {
+        QFETCH(QString, prompt);
+        QFETCH(QString, component);
+        const std::string text = prompt.toStdString()
+            + "\nE0416 09:13:40.118127   30291 memcache.go:265] couldn't get current server API group list: Get "
+              "\"http://localhost:8080/api?timeout=32s\": dial tcp 127.0.0.1:8080: connect: connection refused\n"
+              "The connection to the server localhost:8080 was refused - did you specify the right host or port?\n";
+        const auto inc = test::loadText("capture.txt", text);
+        QCOMPARE(inc->events.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(std::string(inc->text(inc->events[0].component))), component);
+        QCOMPARE(inc->sources[0].unparsedLines, std::uint64_t(0));
+        QCOMPARE(inc->sources[0].nonLogLines, std::uint64_t(2));
+    }
+
+    // Each recogniser on its own, with near misses that are not its kind.
+    void recognisers()
+    {
+        QCOMPARE(pasteIndent("    > > I0516"), std::size_t(8));
+        QCOMPARE(pasteIndent(">I0516"), std::size_t(0)); // ">" glued to text is no quote marker
+        QCOMPARE(promptCommand("[root@node3 ~]# kubectl get pods"), std::string_view("kubectl get pods"));
+        QCOMPARE(promptCommand("ops@bastion:~/k8s$ k get no"), std::string_view("k get no"));
+        QCOMPARE(promptCommand("PS C:\\Users\\ops> kubectl get pods"), std::string_view("kubectl get pods"));
+        QCOMPARE(promptCommand("$"), std::string_view());
+        QCOMPARE(promptCommand("kubectl get pods"), std::string_view());
+        QVERIFY(isShellPrompt("# crictl ps"));
+        QVERIFY(!isShellPrompt("# kubelet logs from worker-3"));
+        QVERIFY(!isShellPrompt("# docker was hung here"));
+        QVERIFY(!isShellPrompt("#kubectl get pods"));
+        QVERIFY(isShellPrompt("[ec2-user@ip-10-0-1-12 ~]$ sudo journalctl -u kubelet"));
+        QVERIFY(!isShellPrompt("user@example.com wrote:"));
+        QVERIFY(isMarkdownFence("```"));
+        QVERIFY(!isMarkdownFence("```code``` inline"));
+        QVERIFY(isElision("[...]"));
+        QVERIFY(!isElision("... and then it failed"));
+        QVERIFY(isCommentLine("# what I did next"));
+        QVERIFY(!isCommentLine("#!/bin/bash"));
+        QVERIFY(isTableHeader("CONTAINER ID   IMAGE     COMMAND   CREATED   STATUS    PORTS     NAMES"));
+        QVERIFY(isTableHeader("NAME    READY   STATUS    RESTARTS   AGE   IP    NODE    NOMINATED NODE   READINESS GATES"));
+        QVERIFY(!isTableHeader("COMMIT"));
+        QVERIFY(!isTableHeader("WARNING: this is one sentence in capitals"));
+        QVERIFY(isShellTrace("+ exec kubelet --v=2"));
+        QVERIFY(isShellTrace("++ hostname"));
+        QVERIFY(!isShellTrace("+ \tImage: \"nginx\""));
+        QVERIFY(!isShellTrace("+1 for this"));
+        QVERIFY(isUnitStatusHeader("× kubelet.service - kubelet: The Kubernetes Node Agent"));
+        QVERIFY(!isUnitStatusHeader("● kubelet is great"));
+        QVERIFY(isKubectlError("Error from server: etcdserver: request timed out"));
+        QVERIFY(!isKubectlError("Error: exit status 1"));
+    }
+
+    // `... | kubelane analyze -` and dropped text: files held in memory load as one source
+    // each, named as given.
+    void inMemoryFiles()
+    {
+        InputFile f;
+        f.path = "(standard input)";
+        f.bytes = std::make_shared<const std::string>("$ journalctl -u kubelet -o cat\n    " + kKlog + "    " + kKlog2);
+        std::vector<InputFile> files{f};
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadBundle(std::move(files), o);
+        QCOMPARE(inc->sources.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(inc->sources[0].path), QStringLiteral("(standard input)"));
+        QCOMPARE(inc->events.size(), std::size_t(2));
+        QCOMPARE(inc->sources[0].nonLogLines, std::uint64_t(1));
+        QVERIFY_THROWS_EXCEPTION(LoadError, loadBundle(std::vector<InputFile>{}, o));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPastes)
+#include "tst_pastes.moc"
