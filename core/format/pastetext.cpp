@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 namespace kubelane::core {
 
@@ -201,6 +202,8 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
         if (isMarkdownFence(text)) {
             m_block = Block::None;
             m_command = {};
+            m_insideFence = !m_insideFence;
+            m_sawFence = true;
             return DiagnosticReason::MarkdownFence;
         }
         if (isShellPrompt(text)) {
@@ -226,6 +229,31 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
     if (m_block == Block::Table || m_block == Block::Command)
         return DiagnosticReason::CommandOutput;
     return std::nullopt;
+}
+
+bool isProse(std::string_view line)
+{
+    line = trimmed(line);
+    if (line.size() < 12 || !std::isalpha(static_cast<unsigned char>(line[0])))
+        return false;
+    // A Markdown link "[text](url)" is a writer's; other brackets are a program's.
+    const bool link = line.find("](") != std::string_view::npos;
+    if (line.find_first_of("={}<>|\\\"") != std::string_view::npos || (!link && line.find_first_of("[]") != std::string_view::npos))
+        return false;
+    // Several words of letters: a sentence, not an identifier, a path or a table row.
+    int words = 0, letters = 0;
+    bool inWord = false;
+    for (char c : line) {
+        const bool letter = std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+        letters += letter;
+        if (c == ' ')
+            inWord = false;
+        else if (!inWord) {
+            inWord = true;
+            ++words;
+        }
+    }
+    return words >= 4 && letters * 10 >= static_cast<int>(line.size()) * 6 && line.find("  ") == std::string_view::npos;
 }
 
 bool PasteReader::inKubectlOwnOutput() const

@@ -42,6 +42,10 @@ bool isUnitStatusHeader(std::string_view line);
 bool isUnitStatusLine(std::string_view line);
 // A shell's `set -x` trace before the process it starts: "+ exec kubelet --v=2", "++ hostname".
 bool isShellTrace(std::string_view line);
+// A sentence someone wrote around a pasted log ("Log showing untrusted pod and PLEG error."):
+// words and punctuation, no key=value, no brackets or braces a program prints, not starting
+// with a digit. Only asked outside a fence of a text that shows it is a paste.
+bool isProse(std::string_view line);
 
 // What a pasted line that is no log line is, given the block it is in. `evidence`: the text
 // shows it is a paste or capture (indented or quoted log lines, a fence, a prompt), which the
@@ -52,6 +56,11 @@ public:
     // `text`: the line without the paste's indentation; `asWritten`: the whole line (a block's
     // own indentation, as systemctl's labels, may be all a line before any log line has).
     std::optional<DiagnosticReason> classify(std::string_view text, std::string_view asWritten, bool evidence);
+    // The parser took the line for prose: a blank line after it goes with it.
+    void noteProse() { m_last = DiagnosticReason::Prose; }
+    // Inside a Markdown fence: a pasted block, where nothing is prose.
+    bool insideFence() const { return m_insideFence; }
+    bool sawFence() const { return m_sawFence; }
     // A log line ends any command's output.
     void endBlock()
     {
@@ -69,6 +78,7 @@ private:
     enum class Block { None, Command, Table, UnitStatus } m_block = Block::None;
     std::optional<DiagnosticReason> m_last; // the line above, when it was no log line
     std::string_view m_command;              // of the last prompt, until a fence
+    bool m_insideFence = false, m_sawFence = false;
 };
 
 } // namespace kubelane::core

@@ -477,7 +477,14 @@ bool SourceParser::onNonLogLine(const LineView &line)
         text.remove_prefix(pasteIndent(text));
     else if (!m_pasteIndent.empty() && text.starts_with(m_pasteIndent))
         text.remove_prefix(m_pasteIndent.size());
-    const auto reason = m_pasteReader.classify(text, line.text, m_pasteEvidence || nothingToContinue);
+    auto reason = m_pasteReader.classify(text, line.text, m_pasteEvidence || nothingToContinue);
+    // The sentences of a ticket or an issue around its fenced logs: outside any fence, and
+    // where nothing can be continued (before the first log line, or after a fence closed).
+    if (!reason && m_pasteEvidence && !m_pasteReader.insideFence() && (nothingToContinue || m_pasteReader.sawFence())
+        && isProse(text)) {
+        reason = DiagnosticReason::Prose;
+        m_pasteReader.noteProse();
+    }
     if (!reason)
         return false;
     if (*reason == DiagnosticReason::ShellPrompt || *reason == DiagnosticReason::MarkdownFence)

@@ -44,6 +44,7 @@ const char *diagnosticName(DiagnosticReason r)
     case DiagnosticReason::CommentLine: return "comment (not a log line)";
     case DiagnosticReason::SectionFrame: return "section frame (not a log line)";
     case DiagnosticReason::ObjectWithoutTime: return "object without a time (not a log line)";
+    case DiagnosticReason::Prose: return "prose around a paste (not a log line)";
     case DiagnosticReason::Count: break;
     }
     return "?";

@@ -49,6 +49,7 @@ enum class DiagnosticReason : std::uint8_t {
     CommentLine,         // "# what I did next", "// note"
     SectionFrame,        // "==> kubelet <==", "==== START logs for container ... ===="
     ObjectWithoutTime,   // lines of a Kubernetes object that carries no time of its own
+    Prose,               // the sentences around a pasted log in a ticket or an issue
     Count
 };
 const char *diagnosticName(DiagnosticReason r);
