@@ -177,6 +177,34 @@ private slots:
         QCOMPARE(inc->stats.unparsed, 0u);
     }
 
+    // A paste of `minikube logs` from an issue: the prompt above the first header (zsh's, a
+    // macOS bash's) is the terminal's; the runtime's journal section "Docker" is dockerd's.
+    void minikubePasteWithPrompt_data()
+    {
+        QTest::addColumn<QString>("prompt");
+        QTest::newRow("zsh") << "ops@MacBook-Pro ~ % minikube logs";
+        QTest::newRow("macOS bash") << "MacBook-Pro:~ ops$ minikube logs";
+        QTest::newRow("bash") << "ops@ws-1:~$ minikube logs";
+    }
+    void minikubePasteWithPrompt()
+    {
+        QFETCH(QString, prompt);
+        const std::string text = prompt.toStdString() + "\n==> Docker <==\n"
+            "Mar 24 19:32:51 minikube dockerd[224]: time=\"2021-03-24T19:32:51.644189845Z\" level=info msg=\"Starting up\"\n\n"
+            "==> container status <==\nCONTAINER   IMAGE   CREATED   STATE   NAME   ATTEMPT   POD ID\n\n"
+            "==> kubelet <==\n"
+            "Mar 24 19:33:10 minikube kubelet[1234]: I0324 19:33:10.123456    1234 server.go:416] Version: v1.20.2\n";
+        const auto inc = test::loadText("issue.txt", text);
+        const Source *docker = only(*inc, "issue.txt#Docker");
+        QVERIFY(docker);
+        QCOMPARE(docker->shape, std::string("minikube logs"));
+        QCOMPARE(docker->component, std::string("dockerd"));
+        const Source *file = only(*inc, "issue.txt");
+        QVERIFY(file);
+        QCOMPARE(count(*file, DiagnosticReason::ShellPrompt), 1u);
+        QCOMPARE(inc->stats.unparsed, 0u);
+    }
+
     // `tail -n +1 a b`: two plain files, each section keeps its file's name.
     void tailOfTwoFiles()
     {

@@ -89,8 +89,11 @@ std::size_t pasteIndent(std::string_view line)
 
 bool isShellPrompt(std::string_view line)
 {
-    // bash/zsh defaults (\u@\h:\w\$, [\u@\h \W]\$), PowerShell's "PS C:\path>".
+    // bash defaults (\u@\h:\w\$, [\u@\h \W]\$, macOS's \h:\W \u\$), zsh's (%n@%m %1~ %#),
+    // PowerShell's "PS C:\path>".
     static const RE2 kUserAtHost(R"(^[A-Za-z_][\w.-]*@[\w.-]+:[^\s$#]*[$#](?: |$))");
+    static const RE2 kZsh(R"(^[A-Za-z_][\w.-]*@[\w.-]+ [^\s%#$]+ [%#](?: |$))");
+    static const RE2 kMacBash(R"(^[\w.-]+:[^\s$#]+ [A-Za-z_][\w.-]*[$#](?: |$))");
     static const RE2 kBracketed(R"(^\[[A-Za-z_][\w.-]*@[\w.-]+(?: [^\]]*)?\][$#](?: |$))");
     static const RE2 kPowerShell(R"(^PS [A-Za-z]:\\[^>]*>(?: |$))");
     if (line == "$" || line.starts_with("$ "))
@@ -98,7 +101,9 @@ bool isShellPrompt(std::string_view line)
     if (line.starts_with("# "))
         return looksLikeCommandLine(trimmed(line.substr(2)));
     if (line.find('@') != std::string_view::npos
-        && (RE2::PartialMatch(line, kUserAtHost) || RE2::PartialMatch(line, kBracketed)))
+        && (RE2::PartialMatch(line, kUserAtHost) || RE2::PartialMatch(line, kBracketed) || RE2::PartialMatch(line, kZsh)))
+        return true;
+    if (RE2::PartialMatch(line, kMacBash))
         return true;
     return line.starts_with("PS ") && RE2::PartialMatch(line, kPowerShell);
 }
@@ -107,11 +112,11 @@ std::string_view promptCommand(std::string_view line)
 {
     if (!isShellPrompt(line))
         return {};
-    // The prompt ends at its first "$ ", "# " or "> " (a user@host:path or [user@host dir]
-    // prompt holds none before its end).
-    std::size_t end = line.find_first_of("$#>");
+    // The prompt ends at its first "$ ", "# ", "% " or "> " (a user@host:path or [user@host
+    // dir] prompt holds none before its end).
+    std::size_t end = line.find_first_of("$#>%");
     while (end != std::string_view::npos && end + 1 < line.size() && line[end + 1] != ' ')
-        end = line.find_first_of("$#>", end + 1);
+        end = line.find_first_of("$#>%", end + 1);
     return end == std::string_view::npos || end + 1 >= line.size() ? std::string_view{} : trimmed(line.substr(end + 2));
 }
 

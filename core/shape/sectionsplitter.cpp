@@ -1,10 +1,13 @@
 #include "sectionsplitter.h"
 
+#include "../format/envelopes.h"
+#include "../format/klogline.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
 
 #include <re2/re2.h>
 
+#include <cctype>
 #include <map>
 
 namespace kubelane::core {
@@ -231,6 +234,16 @@ bool parseTailHeader(std::string_view line, std::string &name, std::string &pref
     return true;
 }
 
+constexpr int kLinesBeforeFirstHeader = 10;
+
+bool isLogLine(std::string_view line)
+{
+    KlogHeader klog;
+    JournaldLine journal;
+    CriLine cri;
+    return parseKlogHeader(line, klog) || parseJournaldLine(line, journal) || parseCriLine(line, cri);
+}
+
 // Sections minikube fills with command output rather than logs.
 bool isCommandOutputSection(std::string_view name)
 {
@@ -259,8 +272,13 @@ void attributeTailSection(SourceInput &in, const std::string &name, bool minikub
         base = base.substr(0, bracket);
     if (const auto slash = base.find_last_of('/'); slash != std::string_view::npos) // tail's file paths
         base = base.substr(slash + 1);
-    const std::string_view component = componentForProcess(base);
-    if (component != base || base == "kubelet" || minikube)
+    // minikube names its runtime's journal "Docker", "containerd" or "CRI-O"; a name that is
+    // no component's leaves the component to the journal's own identifiers.
+    std::string lower(base);
+    for (auto &c : lower)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string_view component = componentForProcess(lower);
+    if (component != lower || lower == "kubelet" || lower == "etcd" || lower.starts_with("kube-"))
         in.identity.component = std::string(component);
     if (!minikube) {
         const SourceIdentity fromPath = identityFromPath(name);
@@ -276,15 +294,20 @@ std::vector<SourceInput> splitTailSections(const InputFile &file)
 {
     if (!file.bytes)
         return {};
+    // The first section header opens the output; a paste may have the command's prompt, or
+    // a few lines of the terminal, above it - but no log line: a log that quotes a header
+    // further down is a log.
     std::string name, prefix;
-    std::string_view first;
+    bool found = false, logLineAbove = false;
+    int looked = 0;
     text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line == "*" || line == "* " || isBlank(line))
             return true;
-        first = line;
-        return false;
+        found = parseTailHeader(line, name, prefix);
+        logLineAbove = logLineAbove || (!found && isLogLine(line));
+        return !found && !logLineAbove && ++looked < kLinesBeforeFirstHeader;
     });
-    if (!parseTailHeader(first, name, prefix))
+    if (!found || logLineAbove)
         return {};
     // minikube's own section names tell its output from a tail of several files.
     bool minikube = false;
