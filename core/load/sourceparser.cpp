@@ -62,6 +62,12 @@ bool looksLikeContinuation(std::string_view payload)
         || payload.starts_with("created by ") || payload.starts_with("[signal ") || payload.starts_with("panic(");
 }
 
+// spf13/pflag's "Flag --cgroup-driver has been deprecated, ..." (FlagSet.Set), without a header.
+bool isPflagDeprecation(std::string_view line)
+{
+    return line.starts_with("Flag --") && line.find(" has been deprecated, ") != std::string_view::npos;
+}
+
 bool isGlogPreamble(std::string_view line)
 {
     return line.starts_with("Log file created at: ") || line.starts_with("Running on machine: ")
@@ -414,7 +420,16 @@ void SourceParser::parseLines(SourceFormat format)
 
 void SourceParser::onKlogTextLine(const LineView &line)
 {
-    if (emitLogLine(line) || onNonLogLine(line))
+    if (emitLogLine(line))
+        return;
+    // pflag's notice of a deprecated flag, written before the component's first klog line
+    // (also after a container's `set -x` trace): an event of the component, its neighbour's time.
+    if (isPflagDeprecation(line.text) && !m_out.source.component.empty()) {
+        m_pasteReader.endBlock();
+        emitRecord(line, 1, line.text.size(), line.text, {});
+        return;
+    }
+    if (onNonLogLine(line))
         return;
     // Header-less text continues the entry above (stack traces, wrapped messages), except
     // systemd's own lines, which `journalctl -o cat` keeps without any prefix: those are
