@@ -1,5 +1,7 @@
 #include "lokiexport.h"
 
+#include "envelopes.h"
+
 #include "../util/textscan.h"
 
 #include <nlohmann/json.hpp>
@@ -108,15 +110,13 @@ Json parsePrometheusLabels(std::string_view s)
 
 bool parseLokiTextLine(std::string_view s, LokiTextLine &out)
 {
-    const size_t sp = s.find(' ');
-    if (sp == std::string_view::npos || sp < 20 || s[10] != 'T')
+    // logcli's time is kubectl --timestamps' prefix: an RFC 3339 stamp and a space.
+    TimestampPrefixLine stamped;
+    if (!parseTimestampPrefixLine(s, stamped))
         return false;
-    const auto ts = parseRfc3339(s.substr(0, sp));
-    if (!ts)
-        return false;
-    out.utc = *ts;
+    out.utc = stamped.utc;
     out.labels = {};
-    std::string_view rest = s.substr(sp + 1);
+    std::string_view rest = stamped.message;
     // Label sets are {name="value", ...}: the first name is a label name and '=' follows it.
     if (rest.starts_with("{") && rest.size() > 2 && rest[1] != '"') {
         size_t k = 1;

@@ -108,6 +108,7 @@ private:
     // several lines (json-pretty, a JSON array), and the line-shaped ones (Loki text, logfmt).
     void parseRecords();
     void onExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view text);
+    static Envelope envelopeOf(const ExportRecord &r); // host, component, pod and container of a record
     void emitExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const ExportRecord &r);
     void onRecordArrayLine(const LineView &line);
     void unparsedRecord(const LineView &first, std::uint32_t lineCount, DiagnosticReason reason);

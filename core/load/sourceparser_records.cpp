@@ -288,6 +288,17 @@ void SourceParser::onExportRecord(const LineView &first, std::uint32_t lineCount
     }
 }
 
+SourceParser::Envelope SourceParser::envelopeOf(const ExportRecord &r)
+{
+    Envelope env;
+    env.host = r.host;
+    env.component = r.process;
+    env.podNamespace = r.podNamespace;
+    env.podName = r.podName;
+    env.container = r.container;
+    return env;
+}
+
 void SourceParser::emitExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const ExportRecord &r)
 {
     Source &src = m_out.source;
@@ -295,15 +306,10 @@ void SourceParser::emitExportRecord(const LineView &first, std::uint32_t lineCou
     std::string_view payload = r.payload;
     while (!payload.empty() && (payload.back() == '\n' || payload.back() == '\r'))
         payload.remove_suffix(1);
-    Envelope env;
+    Envelope env = envelopeOf(r);
     env.utc = r.utc;
-    env.host = r.host;
-    env.component = r.process;
     env.haveSeverity = r.haveSeverity;
     env.severity = r.severity;
-    env.podNamespace = r.podNamespace;
-    env.podName = r.podName;
-    env.container = r.container;
     env.messageInArena = true;
     env.arenaOffset = src.arena.size();
     src.arena.append(payload);
@@ -374,13 +380,8 @@ void SourceParser::onLokiTextLine(const LineView &line)
     ExportRecord r;
     if (!l.labels.empty())
         attributeFromLabels(parsePrometheusLabels(l.labels), r);
-    Envelope env;
+    Envelope env = envelopeOf(r);
     env.utc = l.utc.ns;
-    env.host = r.host;
-    env.component = r.process;
-    env.podNamespace = r.podNamespace;
-    env.podName = r.podName;
-    env.container = r.container;
     notePodOfRecord(env);
     emitRecord(line, 1, line.text.size(), l.line, env);
 }
@@ -391,17 +392,11 @@ void SourceParser::onGrafanaTextLine(const LineView &line, const GrafanaTextLine
     // short time, it is resolved with the zone inferred for the source (a klog payload's own
     // time wins over it anyway).
     noteYear(g.local.year, line, "Grafana download row");
-    const ExportRecord &r = m_commonLabels;
-    Envelope env;
+    Envelope env = envelopeOf(m_commonLabels);
     env.haveLocal = true;
     env.local.month = static_cast<std::uint8_t>(g.local.month);
     env.local.day = static_cast<std::uint8_t>(g.local.day);
     env.local.nsOfDay = g.local.nsOfDay;
-    env.host = r.host;
-    env.component = r.process;
-    env.podNamespace = r.podNamespace;
-    env.podName = r.podName;
-    env.container = r.container;
     notePodOfRecord(env);
     emitRecord(line, 1, line.text.size(), g.line, env);
 }
