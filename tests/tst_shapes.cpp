@@ -205,6 +205,32 @@ private slots:
         QCOMPARE(inc->stats.unparsed, 0u);
     }
 
+    // pdsh / clush / pssh -P: "HOST: " before each host's journal or klog JSON lines; each host
+    // a source on its node. A journal or klog line whose text holds ": " is never cut.
+    void hostPrefixedLines()
+    {
+        const std::string text =
+            "worker-1: Jun 12 08:14:02 worker-1 kubelet[812]: I0612 08:14:02.412087     812 server.go:416] Version: v1.17.17\n"
+            "10.200.1.3: {\"ts\":1753121331919.7622,\"caller\":\"app/server.go:520\",\"msg\":\"Kubelet version\",\"v\":0,\"kubeletVersion\":\"v1.32.4\"}\n"
+            "worker-1: Jun 12 08:14:03 worker-1 kubelet[812]: I0612 08:14:03.100000     812 kubelet.go:1822] Starting kubelet main sync loop.\n";
+        const auto inc = test::loadText("pdsh.txt", text);
+        const Source *w1 = only(*inc, "pdsh.txt#worker-1");
+        const Source *ip = only(*inc, "pdsh.txt#10.200.1.3");
+        QVERIFY(w1 && ip);
+        QCOMPARE(w1->node, std::string("worker-1"));
+        QCOMPARE(w1->eventCount, 2u);
+        QCOMPARE(ip->node, std::string("10.200.1.3"));
+        QCOMPARE(ip->eventCount, 1u);
+        QCOMPARE(w1->shape, std::string("lines prefixed by host (pdsh, clush, pssh -P)"));
+        QCOMPARE(inc->stats.unparsed, 0u);
+
+        const auto journal = test::loadText("kubelet.log",
+            "Jun 12 08:14:02 worker-1 kubelet[812]: E0612 08:14:02.412087     812 kubelet.go:2183] node: not found\n"
+            "I0612 08:14:03.100000     812 kubelet.go:1822] reason: none\n");
+        QCOMPARE(journal->sources.size(), size_t(1));
+        QCOMPARE(journal->sources[0].shape, std::string());
+    }
+
     // `tail -n +1 a b`: two plain files, each section keeps its file's name.
     void tailOfTwoFiles()
     {

@@ -155,6 +155,8 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
                 sections = splitTailSections(in.file);
             if (sections.empty())
                 sections = splitPrefixedLines(in.file);
+            if (sections.empty())
+                sections = splitHostPrefixedLines(in.file);
         }
         if (sections.empty()) {
             out.sources.push_back(std::move(in));

@@ -7,6 +7,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -60,7 +61,10 @@ std::vector<SourceInput> finish(const InputFile &file, std::vector<SectionDraft>
         s.input.file.bytes = std::make_shared<const std::string>(std::move(s.text));
         out.push_back(std::move(s.input));
     }
-    // The file itself stays a source: the user sees it was recognised, and its frames are counted.
+    // The file itself stays a source when anything of it is no section's: its frames are
+    // counted there, its stray lines parsed.
+    if (rest.text.empty() && rest.frames == 0)
+        return out;
     SourceInput whole;
     whole.file.path = file.path;
     whole.file.modifiedTime = file.modifiedTime;
@@ -401,6 +405,78 @@ std::vector<SourceInput> splitPrefixedLines(const InputFile &file)
             SectionDraft s{sectionOf(file, std::string(pod) + "/" + std::string(container), shape), {}};
             attributeContainer(s.input, "", std::string(pod), std::string(container), "layout (kubectl logs --prefix)");
             it = byPrefix.emplace(std::string(key), sections.size()).first;
+            sections.push_back(std::move(s));
+        }
+        sections[it->second].text.append(line.substr(length)).push_back('\n');
+    });
+    return finish(file, sections, rest, shape);
+}
+
+} // namespace kubelane::core
+
+namespace kubelane::core {
+
+namespace {
+
+// "worker-3: Jun 12 08:14:02 worker-3 kubelet[1]: ..." (pdsh, clush, pssh -P): the host and
+// the length of its prefix, when what follows is a log line.
+bool parseHostPrefix(std::string_view line, std::string_view &host, std::size_t &length)
+{
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string_view::npos || colon == 0 || colon > 253)
+        return false;
+    host = line.substr(0, colon);
+    const bool hostName = std::isalnum(static_cast<unsigned char>(host[0]))
+        && std::all_of(host.begin(), host.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_'; });
+    length = colon + 2;
+    const std::string_view rest = line.substr(length);
+    return hostName && (isLogLine(rest) || (rest.starts_with("{\"") && rest.ends_with("}")));
+}
+
+} // namespace
+
+std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
+{
+    if (!file.bytes)
+        return {};
+    // Every one of the first non-blank lines is a host's log line.
+    int seen = 0;
+    bool prefixed = true;
+    text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (isBlank(line))
+            return true;
+        std::string_view host;
+        std::size_t length = 0;
+        prefixed = parseHostPrefix(line, host, length);
+        return prefixed && ++seen < 20;
+    });
+    if (!prefixed || seen == 0)
+        return {};
+    const std::string shape = "lines prefixed by host (pdsh, clush, pssh -P)";
+    std::vector<SectionDraft> sections;
+    std::map<std::string, std::size_t, std::less<>> byHost;
+    Leftover rest;
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        std::string_view host;
+        std::size_t length = 0;
+        // A line of another shape goes with the file (a stack frame of a host's entry cannot
+        // be told from the tool's own output there).
+        const std::size_t colon = line.find(": ");
+        if (colon == std::string_view::npos || !byHost.count(line.substr(0, colon))) {
+            if (!parseHostPrefix(line, host, length)) {
+                rest.add(line);
+                return;
+            }
+        } else {
+            host = line.substr(0, colon);
+            length = colon + 2;
+        }
+        auto it = byHost.find(host);
+        if (it == byHost.end()) {
+            SectionDraft s{sectionOf(file, std::string(host), shape), {}};
+            s.input.identity.node = std::string(host);
+            s.input.identity.origin = "layout (host prefix)";
+            it = byHost.emplace(std::string(host), sections.size()).first;
             sections.push_back(std::move(s));
         }
         sections[it->second].text.append(line.substr(length)).push_back('\n');

@@ -11,6 +11,8 @@
 //   every line with "* ").
 // - `kubectl logs --prefix` (1.17+): `[pod/NAME/CONTAINER] ` before every line of several
 //   containers' logs (kubectl/pkg/cmd/logs/logs.go addPrefixIfNeeded).
+// - pdsh, clush and `pssh -P`: `HOST: ` before every line of several hosts' logs (only when
+//   what follows the prefix is a log line).
 // Each returns no sections when the file is not of its kind.
 #include "sourceinput.h"
 
@@ -21,5 +23,6 @@ namespace kubelane::core {
 std::vector<SourceInput> splitClusterInfoDump(const InputFile &file);
 std::vector<SourceInput> splitTailSections(const InputFile &file);
 std::vector<SourceInput> splitPrefixedLines(const InputFile &file);
+std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file);
 
 } // namespace kubelane::core
