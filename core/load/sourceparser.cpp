@@ -8,6 +8,7 @@
 #include "../format/lokiexport.h"
 #include "../format/kubeobjects.h"
 #include "../format/pastetext.h"
+#include "../format/dmesg.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
 
@@ -135,6 +136,7 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail, bool *pas
         LokiTextLine loki;
         GrafanaTextLine grafana;
         LogfmtLine logfmt;
+        DmesgLine dmesg;
         if (checkLine(line.substr(0, 4096)) == LineCheck::Binary) {
             ++binaryLines;
         } else if (line.starts_with("goroutine ") && line.find(" [") != std::string_view::npos) {
@@ -171,6 +173,8 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail, bool *pas
             klogJsonPayloads += looksLikeKlogJson(j.message);
         } else if (isJournaldMetaLine(line)) {
             ++votes[SourceFormat::Journald];
+        } else if (parseDmesgLine(line, dmesg)) {
+            ++votes[SourceFormat::Dmesg];
         }
         return examined < 200;
     });
@@ -195,6 +199,7 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail, bool *pas
         : best == SourceFormat::LokiExport && grafanaRows * 2 > votes[best]      ? "Loki export (Grafana Explore text download)"
         : best == SourceFormat::LokiExport                                       ? "Loki export (logcli default output)"
         : best == SourceFormat::Logfmt                                           ? "logfmt (ts= times)"
+        : best == SourceFormat::Dmesg                                            ? "dmesg (local times; -H: to the minute, then the time since the line above)"
                                                                                  : formatName(best);
     if (klogJsonPayloads > 0 && best != SourceFormat::KlogJson)
         text += ", klog JSON payloads";
@@ -229,6 +234,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_pasteIndent.clear();
     m_pasteEvidence = false;
     m_pasteReader = {};
+    m_dmesgTime = {};
     Source &src = m_out.source;
     src.id = id;
     src.path = file.path;
@@ -411,6 +417,7 @@ void SourceParser::parseLines(SourceFormat format)
         case SourceFormat::KubectlTimestamps: onTimestampPrefixLine(line); break;
         case SourceFormat::LokiExport: onLokiTextLine(line); break;
         case SourceFormat::Logfmt: onLogfmtLine(line); break;
+        case SourceFormat::Dmesg: onDmesgLine(line); break;
         default: onKlogTextLine(line); break;
         }
     });
@@ -634,6 +641,33 @@ void SourceParser::onDockerJsonLine(const LineView &line)
     ++m_partial.lines;
     if (d.endsLine)
         flushPartial(line.offset + line.text.size());
+}
+
+void SourceParser::onDmesgLine(const LineView &line)
+{
+    DmesgLine d;
+    if (!parseDmesgLine(line.text, d)) {
+        if (!(looksLikeContinuation(line.text) && extendLastEvent(line)))
+            unparsed(line, DiagnosticReason::NoTimestamp);
+        return;
+    }
+    // A delta counts from the line above; before the first full stamp the line takes its
+    // neighbour's time (month 0).
+    PendingTime &t = m_dmesgTime;
+    if (d.stamp == DmesgLine::Stamp::Delta) {
+        t.nsOfDay += d.deltaNs;
+    } else {
+        if (d.year)
+            noteYear(d.year, line, "dmesg -T stamp");
+        t.month = static_cast<std::uint8_t>(d.month);
+        t.day = static_cast<std::uint8_t>(d.day);
+        t.nsOfDay = d.nsOfDay;
+    }
+    Envelope env;
+    env.component = "kernel";
+    env.haveLocal = true;
+    env.local = t;
+    emitRecord(line, 1, line.text.size(), d.message, env);
 }
 
 void SourceParser::onTimestampPrefixLine(const LineView &line)

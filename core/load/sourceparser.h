@@ -90,6 +90,7 @@ private:
     void onCriLine(const LineView &line);
     void onDockerJsonLine(const LineView &line);
     void onTimestampPrefixLine(const LineView &line);
+    void onDmesgLine(const LineView &line);
     // Any line format's lines, also indented or quoted in a paste: true when it was one.
     bool emitLogLine(const LineView &line);
     void emitJournald(const LineView &line, const JournaldLine &j);
@@ -182,6 +183,7 @@ private:
     std::string m_pasteIndent;
     bool m_pasteEvidence = false;
     PasteReader m_pasteReader;
+    PendingTime m_dmesgTime; // dmesg -H: the last minute stamp plus the deltas since
 };
 
 // Decides a file's format from its first lines. `pasted`: they show a paste or a terminal

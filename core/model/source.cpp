@@ -22,6 +22,7 @@ const char *formatName(SourceFormat f)
     case SourceFormat::CloudLogging: return "Cloud Logging export";
     case SourceFormat::LokiExport: return "Loki export";
     case SourceFormat::Logfmt: return "logfmt";
+    case SourceFormat::Dmesg: return "dmesg";
     }
     return "unknown";
 }

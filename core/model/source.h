@@ -28,6 +28,7 @@ enum class SourceFormat : std::uint8_t {
     CloudLogging,   // Google Cloud Logging LogEntry: gcloud logging read --format=json, console download, sink JSON lines
     LokiExport,     // Loki: logcli --output=jsonl or default, Grafana Explore download
     Logfmt,         // key=value lines with ts= (go-kit: promtail, Loki's own logs)
+    Dmesg,          // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
 };
 const char *formatName(SourceFormat f);
 
