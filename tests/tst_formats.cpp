@@ -137,6 +137,31 @@ private slots:
         QCOMPARE(inc->events.size(), std::size_t(2));
     }
 
+    // dmesg's readable times (util-linux dmesg.c): -H prints the minute when it changes and
+    // the time since the line above in between; -T a full local date. Kernel events, in order.
+    void dmesgStamps()
+    {
+        const auto human = test::loadText("dmesg.txt",
+            "[Jun14 10:02] overlayfs: upperdir is in-use as upperdir/workdir of another mount\n"
+            "[  +0.000004] overlayfs: workdir is in-use\n"
+            "[  +5.310200] hrtimer: interrupt took 2318 ns\n"
+            "[Jun14 10:03] kauditd_printk_skb: 8 callbacks suppressed\n");
+        const Source &h = human->sources.at(0);
+        QCOMPARE(h.format, SourceFormat::Dmesg);
+        QCOMPARE(h.unparsedLines, 0u);
+        QCOMPARE(human->events.size(), std::size_t(4));
+        QCOMPARE(human->events[1].time.ns - human->events[0].time.ns, std::int64_t(4000));
+        QCOMPARE(human->events[2].time.ns - human->events[0].time.ns, std::int64_t(5310204000));
+        QCOMPARE(std::string(human->text(human->events[0].component)), std::string("kernel"));
+        const auto full = test::loadText("dmesg_-T", "[Fri Jun 14 10:02:11 2024] Linux version 5.15.0-1057-azure\n"
+                                                     "[Fri Jun 14 10:02:15 2024] EXT4-fs (sda1): mounted filesystem\n");
+        QCOMPARE(full->sources.at(0).format, SourceFormat::Dmesg);
+        QCOMPARE(QString::fromStdString(formatRfc3339(full->events[0].time, 0)), QString("2024-06-14T10:02:11Z"));
+        // A bracketed word is no stamp.
+        const auto other = test::loadText("app.log", "[INFO] plugin/reload: Running configuration SHA512\n");
+        QVERIFY(other->sources.at(0).format != SourceFormat::Dmesg);
+    }
+
     // glog writes its 4-line preamble at the top of each file; files appended to each other
     // (a restart, `cat kubelet.log.*`) repeat it, and each states its own year: the later
     // one holds from there on, also when no month turned back in between.
