@@ -1,25 +1,15 @@
 #include "dmesg.h"
 
 #include "../model/timestamp.h"
+#include "../util/textscan.h"
 
 #include <re2/re2.h>
 
-#include <array>
 #include <string>
 
 namespace kubelane::core {
 
 namespace {
-
-unsigned monthNumber(std::string_view m)
-{
-    static constexpr std::array<std::string_view, 12> kMonths{"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                               "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-    for (std::size_t i = 0; i < kMonths.size(); ++i)
-        if (m == kMonths[i])
-            return static_cast<unsigned>(i) + 1;
-    return 0;
-}
 
 std::string_view afterStamp(std::string_view line, std::size_t close)
 {
@@ -58,7 +48,7 @@ bool parseDmesgLine(std::string_view line, DmesgLine &out)
         return false;
     }
     if (out.stamp != DmesgLine::Stamp::Delta) {
-        out.month = monthNumber(month);
+        out.month = text::monthFromAbbrev(month);
         if (out.month == 0 || day == 0 || day > 31 || h > 23 || m > 59 || s > 60)
             return false;
         out.day = day;

@@ -13,15 +13,6 @@ using text::isDigit;
 
 bool num(std::string_view s, size_t at, size_t n, unsigned &out) { return text::parseDigits(s, at, n, out); }
 
-int monthFromAbbrev(std::string_view m)
-{
-    static constexpr std::array<std::string_view, 12> kMonths{"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                               "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-    for (size_t i = 0; i < kMonths.size(); ++i)
-        if (m == kMonths[i])
-            return int(i) + 1;
-    return 0;
-}
 
 // "hh:mm:ss[.ffffff]" at `at`; returns index after it or npos.
 size_t parseClock(std::string_view s, size_t at, std::int64_t &nsOfDay, bool &precise)
@@ -168,7 +159,7 @@ bool parseJournaldLine(std::string_view s, JournaldLine &out)
 {
     out = JournaldLine{};
     bool precise = false;
-    if (s.size() >= 16 && s[3] == ' ' && monthFromAbbrev(s.substr(0, 3)) > 0) {
+    if (s.size() >= 16 && s[3] == ' ' && text::monthFromAbbrev(s.substr(0, 3)) > 0) {
         // "Dec 07 15:16:15[.718067] host ident[pid]: msg"  (day may be space-padded: "Dec  7")
         unsigned day;
         const char d0 = s[4] == ' ' ? '0' : s[4];
@@ -178,7 +169,7 @@ bool parseJournaldLine(std::string_view s, JournaldLine &out)
         const size_t i = parseClock(s, 7, out.local.nsOfDay, precise);
         if (i == std::string_view::npos)
             return false;
-        out.local.month = unsigned(monthFromAbbrev(s.substr(0, 3)));
+        out.local.month = text::monthFromAbbrev(s.substr(0, 3));
         out.local.day = day;
         out.style = precise ? JournaldStyle::ShortPrecise : JournaldStyle::Short;
         return parseHostAndIdentifier(s, i, out);

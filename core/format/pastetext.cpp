@@ -1,5 +1,7 @@
 #include "pastetext.h"
 
+#include "../util/textscan.h"
+
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -10,16 +12,8 @@ namespace kubelane::core {
 
 namespace {
 
-bool isBlank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
-
-std::string_view trimmed(std::string_view s)
-{
-    const size_t b = s.find_first_not_of(" \t");
-    if (b == std::string_view::npos)
-        return {};
-    const size_t e = s.find_last_not_of(" \t");
-    return s.substr(b, e - b + 1);
-}
+using text::isBlank;
+using text::trimmed;
 
 std::string_view firstWord(std::string_view s)
 {

@@ -148,7 +148,7 @@ void SourceParser::parseKubeObjects()
         case WithoutTime: notALogLine(lines[i], DiagnosticReason::ObjectWithoutTime); break;
         case Outside:
             // Blank lines between documents belong to the printout; text does not.
-            if (lines[i].text.find_first_not_of(" \t") == std::string_view::npos)
+            if (text::isBlank(lines[i].text))
                 notALogLine(lines[i], DiagnosticReason::ObjectWithoutTime);
             else
                 unparsed(lines[i], DiagnosticReason::UnknownRecord);
@@ -247,7 +247,7 @@ void SourceParser::parseEventTable()
             notALogLine(line, DiagnosticReason::CommandOutput);
             return;
         }
-        if (text.find_first_not_of(" \t") == std::string_view::npos || text.starts_with("No resources found")) {
+        if (text::isBlank(text) || text.starts_with("No resources found")) {
             notALogLine(line, DiagnosticReason::CommandOutput);
             return;
         }

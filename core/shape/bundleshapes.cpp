@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
+#include <unordered_map>
 #include <memory>
 #include <unordered_map>
 
@@ -21,38 +23,48 @@ namespace {
 void dropDuplicates(std::vector<InputFile> &files, const std::vector<bool> &isLink, std::vector<std::string> &notes)
 {
     constexpr std::size_t kMinDuplicateSize = 1024;
-    auto hashOf = [](const InputFile &f) { return std::hash<std::string_view>{}(*f.bytes); };
-    // Files outside places of links, any size (their bytes and paths: `files` is moved from below).
-    std::unordered_multimap<std::size_t, std::pair<std::shared_ptr<const std::string>, std::string>> targets;
-    for (std::size_t i = 0; i < files.size(); ++i)
-        if (files[i].bytes && !isLink[i])
-            targets.emplace(hashOf(files[i]), std::make_pair(files[i].bytes, files[i].path));
-    std::unordered_multimap<std::size_t, std::size_t> byHash;
-    std::vector<InputFile> kept;
-    kept.reserve(files.size());
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        auto &f = files[i];
-        if (f.bytes && isLink[i]) {
-            const auto [from, to] = targets.equal_range(hashOf(f));
-            const auto target = std::find_if(from, to, [&](const auto &e) { return *e.second.first == *f.bytes; });
-            if (target != to) {
-                notes.push_back(f.path + ": a copy of " + target->second.second + " (a link in the collection), read once");
-                continue;
-            }
+    // Only a file whose size another file shares can repeat it: the rest are never hashed,
+    // and the others once each.
+    std::unordered_map<std::size_t, int> filesOfSize;
+    for (const auto &f : files)
+        if (f.bytes)
+            ++filesOfSize[f.bytes->size()];
+    const std::size_t n = files.size();
+    std::vector<std::optional<std::size_t>> hash(n);
+    std::unordered_multimap<std::size_t, std::size_t> originals; // hash -> a file outside links folders
+    for (std::size_t i = 0; i < n; ++i)
+        if (files[i].bytes && filesOfSize[files[i].bytes->size()] > 1) {
+            hash[i] = std::hash<std::string_view>{}(*files[i].bytes);
+            if (!isLink[i])
+                originals.emplace(*hash[i], i);
         }
-        if (f.bytes && f.bytes->size() >= kMinDuplicateSize) {
-            const std::size_t h = hashOf(f);
-            const auto [from, to] = byHash.equal_range(h);
-            const auto same = std::find_if(from, to, [&](const auto &e) { return *kept[e.second].bytes == *f.bytes; });
-            if (same != to) {
-                notes.push_back(f.path + ": the same content as " + kept[same->second].path + ", read once");
-                continue;
-            }
-            byHash.emplace(h, kept.size());
+    auto sameBytes = [&](std::size_t a, std::size_t b) { return a != b && *files[a].bytes == *files[b].bytes; };
+    std::vector<bool> drop(n, false);
+    std::unordered_multimap<std::size_t, std::size_t> kept; // hash -> a file read already
+    auto find = [&](const std::unordered_multimap<std::size_t, std::size_t> &in, std::size_t i) -> std::optional<std::size_t> {
+        const auto [from, to] = in.equal_range(*hash[i]);
+        const auto same = std::find_if(from, to, [&](const auto &e) { return sameBytes(e.second, i); });
+        return same == to ? std::nullopt : std::optional(same->second);
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!hash[i])
+            continue;
+        // A links folder's copy yields to its original at any size.
+        if (const auto original = isLink[i] ? find(originals, i) : std::nullopt) {
+            drop[i] = true;
+            notes.push_back(files[i].path + ": a copy of " + files[*original].path + " (a link in the collection), read once");
+            continue;
         }
-        kept.push_back(std::move(f));
+        const auto earlier = files[i].bytes->size() >= kMinDuplicateSize ? find(kept, i) : std::nullopt;
+        if (earlier) {
+            drop[i] = true;
+            notes.push_back(files[i].path + ": the same content as " + files[*earlier].path + ", read once");
+            continue;
+        }
+        kept.emplace(*hash[i], i);
     }
-    files = std::move(kept);
+    std::size_t k = 0;
+    std::erase_if(files, [&](const InputFile &) { return drop[k++]; });
 }
 
 std::string firstLine(const InputFile &f)

@@ -21,7 +21,7 @@ struct SectionDraft {
     std::string text;
 };
 
-bool isBlank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
+using text::isBlank;
 
 // Everything of the file that belongs to no section: its frames and the blank lines between
 // sections, and stray lines, which are parsed as they are.

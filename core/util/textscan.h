@@ -99,6 +99,29 @@ inline std::optional<std::pair<unsigned, std::size_t>> parseUnicodeEscape(std::s
     return std::make_pair(*cp, next);
 }
 
+// True for a line of nothing but spaces and tabs (or nothing).
+inline bool isBlank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
+
+// `s` without the spaces and tabs around it.
+inline std::string_view trimmed(std::string_view s)
+{
+    const std::size_t b = s.find_first_not_of(" \t");
+    if (b == std::string_view::npos)
+        return {};
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+// "Jan" .. "Dec" -> 1 .. 12, else 0 (syslog, journald short, dmesg -H/-T stamps).
+inline unsigned monthFromAbbrev(std::string_view m)
+{
+    static constexpr std::string_view kMonths[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                     "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    for (unsigned i = 0; i < 12; ++i)
+        if (m == kMonths[i])
+            return i + 1;
+    return 0;
+}
+
 // Iterates the lines of a buffer: fn(text without "\n" or "\r\n", byte offset, 1-based number).
 // A last line without a newline counts; the empty remainder after a final newline does not.
 // `fn` may return bool: false stops the walk.
