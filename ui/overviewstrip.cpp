@@ -24,9 +24,20 @@ OverviewStrip::OverviewStrip(QWidget *parent) : QWidget(parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
+std::vector<const core::Source *> OverviewStrip::coverageSources() const
+{
+    std::vector<const core::Source *> rows;
+    if (!m_model)
+        return rows;
+    for (const core::Source &s : m_model->incident().sources)
+        if (!s.error.empty() || s.eventCount > 0 || s.unparsedLines > 0)
+            rows.push_back(&s);
+    return rows;
+}
+
 QSize OverviewStrip::sizeHint() const
 {
-    const int sources = m_model ? static_cast<int>(m_model->incident().sources.size()) : 0;
+    const int sources = static_cast<int>(coverageSources().size());
     return QSize(800, static_cast<int>(histogramHeight() + 8 + sources * coverageRowHeight() + 4));
 }
 
@@ -34,7 +45,7 @@ QSize OverviewStrip::minimumSizeHint() const { return QSize(200, sizeHint().heig
 
 double OverviewStrip::coverageRowHeight() const
 {
-    const int sources = m_model ? static_cast<int>(m_model->incident().sources.size()) : 0;
+    const int sources = static_cast<int>(coverageSources().size());
     const double full = QFontMetrics(font()).height() * 0.72 + 1;
     return sources <= 10 ? full : sources <= 24 ? 6 : 3;
 }
@@ -147,7 +158,8 @@ void OverviewStrip::paintEvent(QPaintEvent *)
     p.setFont(small);
     const QFontMetricsF fm(small);
     double y = base + 6;
-    for (const core::Source &s : m_model->incident().sources) {
+    for (const core::Source *source : coverageSources()) {
+        const core::Source &s = *source;
         const bool broken = !s.error.empty() || !s.first.isValid();
         const double x0 = broken ? a.left() : xOf(s.first), x1 = broken ? a.right() : std::max(xOf(s.last), x0 + 2);
         const QRectF bar(x0, y, x1 - x0, rowH - 2);
@@ -223,9 +235,9 @@ bool OverviewStrip::event(QEvent *e)
         QString tip = formatTimestamp(t, 0, 3);
         if (y > a.top() + histogramHeight() + 6) {
             const int row = static_cast<int>((y - (a.top() + histogramHeight() + 6)) / coverageRowHeight());
-            const auto &sources = m_model->incident().sources;
+            const auto sources = coverageSources();
             if (row >= 0 && row < static_cast<int>(sources.size())) {
-                const core::Source &s = sources[static_cast<std::size_t>(row)];
+                const core::Source &s = *sources[static_cast<std::size_t>(row)];
                 tip = QStringLiteral("<b>%1</b><br>%2<br>%3 – %4<br>%5 events, %6 lines not understood")
                           .arg(QString::fromStdString(s.path).toHtmlEscaped(), QString::fromStdString(s.formatDetail).toHtmlEscaped(),
                                s.first.isValid() ? formatTimestamp(s.first, 0, 3) : QStringLiteral("?"),

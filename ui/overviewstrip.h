@@ -1,4 +1,5 @@
 #pragma once
+#include <vector>
 // The strip above the timeline: event density over the whole bundle (a histogram stacked by
 // severity), the findings as ticks, the current view marked, and one coverage bar per source
 // file showing which time it covers. Click or drag to move the view; wheel to zoom.
@@ -40,6 +41,9 @@ private:
     QRectF plotArea() const;
     double histogramHeight() const { return 30; }
     double coverageRowHeight() const;
+    // The sources that cover time or failed to: files that hold no log at all (a layout's
+    // version file, an empty previous.log, a dump's frames) are no coverage row.
+    std::vector<const core::Source *> coverageSources() const;
     core::Timestamp timeAt(double x) const;
     double xOf(core::Timestamp t) const;
     void moveViewTo(double x);
