@@ -211,8 +211,8 @@ void LogView::showDetails(std::size_t event)
     if (e.file != core::kNoString)
         html += row(tr("logged at"), qs(inc.text(e.file)));
     html += row(tr("source"), QStringLiteral("%1:%2").arg(QString::fromStdString(src.path)).arg(e.line));
-    for (std::uint32_t i = e.firstField; i < e.firstField + e.fieldCount && i < inc.fields.size(); ++i)
-        html += row(qs(inc.text(inc.fields[i].key)), qs(inc.text(inc.fields[i].value)));
+    for (const core::Field &f : inc.fieldsOf(e))
+        html += row(qs(inc.text(f.key)), qs(inc.fieldValue(e, f)));
     html += QStringLiteral("</table>");
     QString msg = qs(inc.message(e));
     if (msg.size() > 2000)

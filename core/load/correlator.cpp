@@ -48,7 +48,7 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
         }
         const auto fieldBase = static_cast<std::uint32_t>(incident.fields.size());
         for (const Field &f : p.fields)
-            incident.fields.push_back({remap[f.key], remap[f.value]});
+            incident.fields.push_back({remap[f.key], f.valueOffset, f.valueLength});
         resolveTimes(p, times);
         const SourceId sourceId = static_cast<SourceId>(incident.sources.size());
         for (std::size_t i = 0; i < p.events.size(); ++i) {
@@ -102,23 +102,23 @@ void correlate(Incident &incident)
         if (e.pod != kNoPod && alias[e.pod] != kNoPod)
             e.pod = alias[e.pod];
         if (e.pod == kNoPod && kPodUid != kNoString)
-            if (const StringId uid = incident.fieldId(e, kPodUid); uid != kNoString)
-                if (auto it = podByUid.find(uid); it != podByUid.end())
+            if (const std::string_view uid = incident.field(e, kPodUid); !uid.empty())
+                if (auto it = podByUid.find(incident.strings.find(uid)); it != podByUid.end())
                     e.pod = it->second;
         if (kContainerId == kNoString || e.pod == kNoPod || e.container == kNoString)
             continue;
-        if (const StringId cid = incident.fieldId(e, kContainerId); cid != kNoString)
-            byContainerId.emplace(stripContainerScheme(incident.text(cid)), Owner{e.pod, e.container});
+        if (const std::string_view cid = incident.field(e, kContainerId); !cid.empty())
+            byContainerId.emplace(stripContainerScheme(cid), Owner{e.pod, e.container});
     }
     // 3. Lines that only name a container id ("Killing container docker://...") get its owner.
     if (kContainerId != kNoString) {
         for (Event &e : incident.events) {
             if (e.pod != kNoPod && e.container != kNoString)
                 continue;
-            const StringId cid = incident.fieldId(e, kContainerId);
-            if (cid == kNoString)
+            const std::string_view cid = incident.field(e, kContainerId);
+            if (cid.empty())
                 continue;
-            if (auto it = byContainerId.find(stripContainerScheme(incident.text(cid))); it != byContainerId.end()) {
+            if (auto it = byContainerId.find(stripContainerScheme(cid)); it != byContainerId.end()) {
                 if (e.pod == kNoPod)
                     e.pod = it->second.pod;
                 if (e.container == kNoString && e.pod == it->second.pod)
@@ -142,7 +142,7 @@ void correlate(Incident &incident)
         place(e.pod, e.node);
         if (kPods == kNoString)
             continue;
-        forEachListedPod(incident.text(incident.fieldId(e, kPods)), [&](std::string_view entry) {
+        forEachListedPod(incident.field(e, kPods), [&](std::string_view entry) {
             const PodReference ref = parsePodReference(entry);
             if (auto it = podByName.find(std::string(ref.ns) + "/" + std::string(ref.name)); it != podByName.end())
                 place(it->second, e.node);

@@ -915,6 +915,20 @@ StringId SourceParser::nodeForEvent(std::string_view component, std::string_view
     return m_out.strings.intern(host);
 }
 
+Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value)
+{
+    Source &src = m_out.source;
+    const char *eventStart = src.bytes ? src.bytes->data() + e.offset : nullptr;
+    if (eventStart && value.data() >= eventStart && value.data() + value.size() <= eventStart + e.length)
+        return {key, static_cast<std::uint32_t>(value.data() - eventStart), static_cast<std::uint32_t>(value.size())};
+    // Unquoted, decoded from JSON, or from an envelope: kept apart, once.
+    if (src.decodedValues.size() + value.size() > 0xffffffffull)
+        return {key, 0, Field::kDecodedValue}; // 4 GiB of decoded values in one file: the rest read as empty
+    const auto at = static_cast<std::uint32_t>(src.decodedValues.size());
+    src.decodedValues.append(value);
+    return {key, at, static_cast<std::uint32_t>(value.size()) | Field::kDecodedValue};
+}
+
 void SourceParser::storeFields(Event &e, std::string_view component, std::string_view host)
 {
     e.pod = resolvePod();
@@ -925,7 +939,7 @@ void SourceParser::storeFields(Event &e, std::string_view component, std::string
     for (const auto &[k, v] : m_fields.items()) {
         if (v.size() > kMaxStoredFieldValue || k.empty())
             continue;
-        m_out.fields.push_back({m_out.strings.intern(k), m_out.strings.intern(v)});
+        m_out.fields.push_back(fieldOf(e, m_out.strings.intern(k), v));
         // Container lists of a status patch ("a,b,c"): each name is a container of the pod,
         // and facts refer to containers by interned name.
         if (k == "readyContainers" || k == "unreadyContainers")

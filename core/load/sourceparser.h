@@ -139,6 +139,7 @@ private:
     std::string_view componentFor(const Envelope &env, std::string_view goFile) const;
     Event &addEvent(const EventDraft &draft);
     void storeFields(Event &e, std::string_view component, std::string_view host);
+    Field fieldOf(const Event &e, StringId key, std::string_view value);
     bool extendLastEvent(const LineView &line);
     void unparsed(const LineView &line, DiagnosticReason reason);
     void notALogLine(const LineView &line, DiagnosticReason reason); // reason: isNotALogLine

@@ -19,9 +19,17 @@ constexpr PodId kNoPod = 0xffffffffu;
 constexpr EventTypeId kOtherEventType = 0; // parsed, but no type in the table matched
 
 // A key/value parsed from the line: structured klog pairs, regex captures, extractor output.
+// Keys repeat and are interned. Values mostly do not (audit ids, latencies, UIDs): interning
+// them cost half the load time and more memory than the text itself, so a value is a slice,
+// of the event's raw bytes where it stands there verbatim, else of the source's decoded
+// values (unquoted strings, JSON). Read it with Incident::fieldValue.
 struct Field {
     StringId key = kNoString;
-    StringId value = kNoString;
+    std::uint32_t valueOffset = 0; // from the event's first raw byte, or into Source::decodedValues
+    std::uint32_t valueLength = 0; // kDecodedValue set: in Source::decodedValues
+    static constexpr std::uint32_t kDecodedValue = 0x80000000u;
+    bool decoded() const { return valueLength & kDecodedValue; }
+    std::uint32_t length() const { return valueLength & ~kDecodedValue; }
 };
 
 struct Event {

@@ -35,20 +35,26 @@ std::string_view Incident::message(const Event &e) const
     return rawText(e).substr(std::min<std::size_t>(e.messageOffset, e.length), e.messageLength);
 }
 
-StringId Incident::fieldId(const Event &e, StringId key) const
+std::span<const Field> Incident::fieldsOf(const Event &e) const
 {
-    for (std::uint32_t i = e.firstField; i < e.firstField + e.fieldCount; ++i)
-        if (fields[i].key == key)
-            return fields[i].value;
-    return kNoString;
+    if (e.firstField >= fields.size())
+        return {};
+    return std::span<const Field>(fields).subspan(e.firstField, std::min<std::size_t>(e.fieldCount, fields.size() - e.firstField));
+}
+
+std::string_view Incident::field(const Event &e, StringId key) const
+{
+    if (key == kNoString)
+        return {};
+    for (const Field &f : fieldsOf(e))
+        if (f.key == key)
+            return fieldValue(e, f);
+    return {};
 }
 
 std::string_view Incident::field(const Event &e, std::string_view key) const
 {
-    const StringId k = strings.find(key);
-    if (k == kNoString)
-        return {};
-    return text(fieldId(e, k));
+    return field(e, strings.find(key));
 }
 
 std::string_view Incident::typeName(const Event &e) const

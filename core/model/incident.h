@@ -7,6 +7,7 @@
 #include "stringpool.h"
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,7 +49,9 @@ public:
     std::string_view rawText(const Event &e) const;
     std::string_view message(const Event &e) const;
     std::string_view field(const Event &e, std::string_view key) const;
-    StringId fieldId(const Event &e, StringId key) const;
+    std::string_view field(const Event &e, StringId key) const;
+    std::string_view fieldValue(const Event &e, const Field &f) const { return core::fieldValue(sources[e.source], e, f); }
+    std::span<const Field> fieldsOf(const Event &e) const;
     std::string_view typeName(const Event &e) const;
     std::string_view roleName(const Event &e) const;
     std::string podName(PodId pod) const; // "namespace/name"

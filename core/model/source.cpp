@@ -54,3 +54,20 @@ const char *diagnosticName(DiagnosticReason r)
 bool isNotALogLine(DiagnosticReason r) { return r >= DiagnosticReason::ShellPrompt && r < DiagnosticReason::Count; }
 
 } // namespace kubelane::core
+
+namespace kubelane::core {
+
+std::string_view fieldValue(const Source &source, const Event &event, const Field &field)
+{
+    if (field.decoded()) {
+        const std::string_view values(source.decodedValues);
+        return field.valueOffset + std::uint64_t(field.length()) <= values.size() ? values.substr(field.valueOffset, field.length())
+                                                                                  : std::string_view{};
+    }
+    if (!source.bytes || field.valueOffset + std::uint64_t(field.length()) > event.length
+        || event.offset + event.length > source.bytes->size())
+        return {};
+    return std::string_view(*source.bytes).substr(event.offset + field.valueOffset, field.length());
+}
+
+} // namespace kubelane::core

@@ -97,6 +97,7 @@ struct Source {
     std::string error;        // non-empty when the source could not be read
     std::shared_ptr<const std::string> bytes; // the decompressed content (raw text)
     std::string arena;        // decoded messages that are not verbatim in `bytes`
+    std::string decodedValues; // field values that are not verbatim in `bytes` (Field::decoded)
     std::int64_t modifiedTime = 0; // seconds since epoch, 0 = unknown
 
     std::uint64_t lineCount = 0;
@@ -109,5 +110,8 @@ struct Source {
     Timestamp first, last;
     ClockInfo clock;
 };
+
+// The text of one of `event`'s fields; empty when the source's bytes are gone.
+std::string_view fieldValue(const Source &source, const Event &event, const Field &field);
 
 } // namespace kubelane::core

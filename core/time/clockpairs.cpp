@@ -52,19 +52,41 @@ struct Observation {
 };
 
 // Request identities as dense ids, built from interned strings: no text per event.
+// Ids for field values, which the load does not intern: the incident's id where the text is
+// interned there (node and pod names are), one above its ids where not, so both compare.
+class ValueIds {
+public:
+    explicit ValueIds(const StringPool &pool) : m_pool(pool) {}
+    StringId id(std::string_view text)
+    {
+        if (text.empty())
+            return kNoString;
+        if (const StringId known = m_pool.find(text); known != kNoString)
+            return known;
+        return static_cast<StringId>(m_pool.size()) + m_extra.intern(text);
+    }
+    std::string_view text(StringId id) const { return id < m_pool.size() ? m_pool.view(id) : m_extra.view(id - static_cast<StringId>(m_pool.size())); }
+
+private:
+    const StringPool &m_pool;
+    StringPool m_extra;
+};
+
 class RequestKeys {
 public:
     explicit RequestKeys(const Incident &inc)
-        : m_inc(inc), m_leases(inc.strings.find("leases")), m_nodeLease(inc.strings.find("kube-node-lease")),
-          m_nodes(inc.strings.find("nodes")), m_pods(inc.strings.find("pods")), m_status(inc.strings.find("status"))
+        : m_values(inc.strings), m_leases(m_values.id("leases")), m_nodeLease(m_values.id("kube-node-lease")),
+          m_nodes(m_values.id("nodes")), m_pods(m_values.id("pods")), m_status(m_values.id("status"))
     {
     }
+    StringId valueId(std::string_view text) { return m_values.id(text); }
+    std::string_view valueText(StringId id) const { return m_values.text(id); }
 
     std::uint32_t verbCode(StringId verb)
     {
         if (auto it = m_verbs.find(verb); it != m_verbs.end())
             return it->second;
-        std::string v(m_inc.text(verb));
+        std::string v(m_values.text(verb));
         for (auto &c : v)
             c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         if (v == "UPDATE")
@@ -119,7 +141,7 @@ private:
         return RequestKind::Other;
     }
 
-    const Incident &m_inc;
+    ValueIds m_values;
     StringId m_leases, m_nodeLease, m_nodes, m_pods, m_status;
     std::unordered_map<StringId, std::uint32_t> m_verbs;
     std::vector<std::string> m_verbNames;
@@ -324,7 +346,7 @@ struct Grace {
 using Series = std::vector<std::int64_t>;
 
 ClockLink linkLifecycle(SourceId kId, const std::vector<const Mark *> &marks, SourceId hId, std::int64_t hFirst,
-                        std::int64_t hLast, const std::map<StringId, Series> &beats, const Grace &g, const Incident &inc)
+                        std::int64_t hLast, const std::map<StringId, Series> &beats, const Grace &g, const RequestKeys &keys)
 {
     ClockLink link;
     link.kind = ClockLink::Kind::NodeLifecycle;
@@ -397,8 +419,8 @@ ClockLink linkLifecycle(SourceId kId, const std::vector<const Mark *> &marks, So
     }
     std::string nodes;
     for (const Mark *m : marks)
-        if (beats.count(m->node) && nodes.find(std::string(inc.text(m->node))) == std::string::npos)
-            nodes += (nodes.empty() ? "" : ", ") + std::string(inc.text(m->node));
+        if (beats.count(m->node) && nodes.find(std::string(keys.valueText(m->node))) == std::string::npos)
+            nodes += (nodes.empty() ? "" : ", ") + std::string(keys.valueText(m->node));
     static const char *const kNames[3][2] = {{"'not updated for' line", "'not updated for' lines"},
                                              {"NotReady record", "NotReady records"},
                                              {"Ready-again record", "Ready-again records"}};
@@ -446,9 +468,10 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
         first[e.source] = std::min(first[e.source], e.time.ns);
         last[e.source] = std::max(last[e.source], e.time.ns);
         std::uint32_t key = RequestKeys::kNone;
-        if (const StringId verb = kVerb ? inc.fieldId(e, kVerb) : kNoString; verb != kNoString) {
-            if (const StringId resource = inc.fieldId(e, kResource); resource != kNoString)
-                key = keys.intern({keys.verbCode(verb), resource, inc.fieldId(e, kNs), inc.fieldId(e, kName), inc.fieldId(e, kSub)});
+        if (const std::string_view verb = inc.field(e, kVerb); !verb.empty()) {
+            if (const std::string_view resource = inc.field(e, kResource); !resource.empty())
+                key = keys.intern({keys.verbCode(keys.valueId(verb)), keys.valueId(resource), keys.valueId(inc.field(e, kNs)),
+                                   keys.valueId(inc.field(e, kName)), keys.valueId(inc.field(e, kSub))});
         } else if (e.type == tPodPatch && tPodPatch != kOtherEventType && e.pod != kNoPod) {
             key = keys.podStatusPatch(inc.pods[e.pod]);
         }
@@ -457,9 +480,9 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             bool heartbeat = false;
             if (keys.node(key) != kNoString) {
                 // Only the kubelet's own successful writes are heartbeats.
-                const std::string_view agent = served ? inc.text(inc.fieldId(e, kAgent)) : std::string_view{};
-                const StringId code = inc.fieldId(e, kCode);
-                heartbeat = inc.text(code != kNoString ? code : inc.fieldId(e, kStatus)).starts_with('2')
+                const std::string_view agent = served ? inc.field(e, kAgent) : std::string_view{};
+                const std::string_view code = inc.field(e, kCode);
+                heartbeat = (!code.empty() ? code : inc.field(e, kStatus)).starts_with('2')
                     && (agent.empty() || agent.find("kubelet") != std::string_view::npos);
             }
             obs[e.source].push_back({e.time.ns, key, heartbeat});
@@ -468,24 +491,23 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
         }
         if (e.type == kOtherEventType)
             continue;
-        StringId node = inc.fieldId(e, kNode);
+        StringId node = keys.valueId(inc.field(e, kNode));
         if (node == kNoString)
             node = e.node;
         if (e.type == tStale && node != kNoString) {
-            const auto d = parseGoDuration(inc.text(inc.fieldId(e, kDuration)));
-            if (d && isReadyCondition(inc.text(inc.fieldId(e, kCondType))))
+            const auto d = parseGoDuration(inc.field(e, kDuration));
+            if (d && isReadyCondition(inc.field(e, kCondType)))
                 marks.push_back({Mark::Kind::Stale, e.source, node, e.time.ns, e.time.ns - d->ns});
         } else if (e.type == tNotReady && node != kNoString) {
-            if (inc.text(inc.fieldId(e, kReason)) == "NodeNotReady" || inc.text(inc.fieldId(e, kStatus)) == "NodeNotReady")
+            if (inc.field(e, kReason) == "NodeNotReady" || inc.field(e, kStatus) == "NodeNotReady")
                 marks.push_back({Mark::Kind::NotReady, e.source, node, e.time.ns});
         } else if ((e.type == tTransitioned || e.type == tHealthy || e.type == tUpdated) && node != kNoString) {
-            const StringId cur = kCurrent != kNoString && inc.fieldId(e, kCurrent) != kNoString ? inc.fieldId(e, kCurrent)
-                                                                                                 : inc.fieldId(e, kCondition);
-            if (e.type != tTransitioned || inc.text(cur).find("Status:True") != std::string_view::npos)
+            const std::string_view cur = !inc.field(e, kCurrent).empty() ? inc.field(e, kCurrent) : inc.field(e, kCondition);
+            if (e.type != tTransitioned || cur.find("Status:True") != std::string_view::npos)
                 marks.push_back({Mark::Kind::Recovered, e.source, node, e.time.ns});
         } else if (e.type == tFlag) {
-            const std::string_view flag = inc.text(inc.fieldId(e, kFlag));
-            const auto value = parseGoDuration(inc.text(inc.fieldId(e, kValue)));
+            const std::string_view flag = inc.field(e, kFlag);
+            const auto value = parseGoDuration(inc.field(e, kValue));
             if (value && flag == "node-monitor-grace-period") {
                 grace.grace = value->ns;
                 graceFlag = true;
@@ -494,7 +516,7 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             }
         } else if (e.type == tStart && !graceFlag) {
             // The default grace period went from 40 s to 50 s in 1.32.
-            const std::string_view v = inc.text(inc.fieldId(e, kVersion));
+            const std::string_view v = inc.field(e, kVersion);
             if (v.starts_with("v1.") && v.size() > 4 && std::atoi(std::string(v.substr(3)).c_str()) >= 32)
                 grace.grace = 50 * kNsPerSecond;
         }
@@ -562,7 +584,7 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             for (SourceId h = 0; h < n; ++h) {
                 if (h == k || beats[h].empty())
                     continue;
-                ClockLink l = linkLifecycle(k, ms, h, first[h], last[h], beats[h], grace, inc);
+                ClockLink l = linkLifecycle(k, ms, h, first[h], last[h], beats[h], grace, keys);
                 if (l.pairs > 0)
                     links.push_back(std::move(l));
             }
