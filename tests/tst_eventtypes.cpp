@@ -73,7 +73,7 @@ private slots:
             const StringId key = parsed.strings.find(it.key());
             for (std::uint32_t i = e.firstField; key != kNoString && i < e.firstField + e.fieldCount; ++i)
                 if (parsed.fields[i].key == key)
-                    actual = std::string(fieldValue(parsed.source, e, parsed.fields[i]));
+                    actual = std::string(fieldValue(parsed.source, parsed.strings, e, parsed.fields[i]));
             const std::string want = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
             QVERIFY2(actual == want, qPrintable(QString("field %1: got '%2', want '%3'").arg(QString::fromStdString(it.key()),
                                                                                             QString::fromStdString(actual),

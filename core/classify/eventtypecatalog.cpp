@@ -106,6 +106,13 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
         for (auto it = al->begin(); it != al->end(); ++it)
             if (it.value().is_string())
                 cat->m_aliases.emplace_back(it.key(), it.value().get<std::string>());
+    if (auto rep = doc.find("repeatingFields"); rep != doc.end()) {
+        if (!rep->is_array())
+            fail(origin, {}, "\"repeatingFields\" must be an array of field names");
+        for (const auto &name : *rep)
+            if (name.is_string())
+                cat->m_repeatingFields.push_back(name.get<std::string>());
+    }
 
     EventType other;
     other.id = "other";
@@ -210,6 +217,11 @@ std::optional<EventTypeId> EventTypeCatalog::find(std::string_view id) const
         if (m_types[i].id == id)
             return static_cast<EventTypeId>(i);
     return std::nullopt;
+}
+
+bool EventTypeCatalog::valueRepeats(std::string_view canonicalKey) const
+{
+    return std::find(m_repeatingFields.begin(), m_repeatingFields.end(), canonicalKey) != m_repeatingFields.end();
 }
 
 std::string_view EventTypeCatalog::canonicalField(std::string_view key) const

@@ -65,6 +65,9 @@ public:
     EventTypeId classify(std::string_view message, std::string_view component, FieldList &fields) const;
     // Renames a structured-log key to its canonical field name.
     std::string_view canonicalField(std::string_view key) const;
+    // True for the fields whose values recur from line to line ("repeatingFields": a request's
+    // verb and resource, names of nodes and pods): the load interns those values.
+    bool valueRepeats(std::string_view canonicalKey) const;
 
     std::string_view typeId(EventTypeId id) const { return id < m_types.size() ? std::string_view(m_types[id].id) : "other"; }
     const EventType &type(EventTypeId id) const { return m_types[id]; }
@@ -76,6 +79,7 @@ private:
     struct Compiled;
     std::vector<EventType> m_types; // [0] is "other"
     std::vector<std::pair<std::string, std::string>> m_aliases;
+    std::vector<std::string> m_repeatingFields;
     std::unique_ptr<Compiled> m_compiled;
 };
 

@@ -48,7 +48,7 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
         }
         const auto fieldBase = static_cast<std::uint32_t>(incident.fields.size());
         for (const Field &f : p.fields)
-            incident.fields.push_back({remap[f.key], f.valueOffset, f.valueLength});
+            incident.fields.push_back({remap[f.key], f.interned() ? remap[f.valueOffset] : f.valueOffset, f.valueLength});
         resolveTimes(p, times);
         const SourceId sourceId = static_cast<SourceId>(incident.sources.size());
         for (std::size_t i = 0; i < p.events.size(); ++i) {

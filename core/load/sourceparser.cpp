@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 
 namespace kubelane::core {
@@ -26,11 +27,25 @@ constexpr std::size_t kMaxDiagnosticsPerReason = 20;
 
 enum class LineCheck { Text, Binary, InvalidUtf8 };
 
+// True when one of the 8 bytes is below 0x20 or above 0x7f (the SWAR "has less than" test).
+bool hasControlOrHighByte(std::uint64_t w)
+{
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+    return (((w - kOnes * 0x20) & ~w) | w) & kHigh;
+}
+
 // One pass over the bytes: control characters mean binary data; high bytes are validated as UTF-8.
 LineCheck checkLine(std::string_view s)
 {
     const auto *p = reinterpret_cast<const unsigned char *>(s.data());
     const auto *end = p + s.size();
+    // Nearly every line is printable ASCII: skip it a word at a time up to the first byte
+    // that needs a look.
+    for (std::uint64_t w; end - p >= 8; p += 8) {
+        std::memcpy(&w, p, 8);
+        if (hasControlOrHighByte(w))
+            break;
+    }
     bool badUtf8 = false;
     while (p < end) {
         const unsigned char c = *p;
@@ -221,6 +236,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     const InputFile &file = input.file;
     m_out = ParsedSource{};
     m_roleCache.clear();
+    m_keyRepeats.clear();
     m_podByName.clear();
     m_podByUid.clear();
     m_partial = {};
@@ -917,6 +933,8 @@ StringId SourceParser::nodeForEvent(std::string_view component, std::string_view
 
 Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value)
 {
+    if (valueRepeats(key))
+        return {key, m_out.strings.intern(value), static_cast<std::uint32_t>(std::min<std::size_t>(value.size(), Field::kLengthMask)) | Field::kInternedValue};
     Source &src = m_out.source;
     const char *eventStart = src.bytes ? src.bytes->data() + e.offset : nullptr;
     if (eventStart && value.data() >= eventStart && value.data() + value.size() <= eventStart + e.length)
@@ -927,6 +945,15 @@ Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value
     const auto at = static_cast<std::uint32_t>(src.decodedValues.size());
     src.decodedValues.append(value);
     return {key, at, static_cast<std::uint32_t>(value.size()) | Field::kDecodedValue};
+}
+
+bool SourceParser::valueRepeats(StringId key)
+{
+    if (key >= m_keyRepeats.size())
+        m_keyRepeats.resize(key + 1, -1);
+    if (m_keyRepeats[key] < 0)
+        m_keyRepeats[key] = m_types.valueRepeats(m_out.strings.view(key));
+    return m_keyRepeats[key];
 }
 
 void SourceParser::storeFields(Event &e, std::string_view component, std::string_view host)

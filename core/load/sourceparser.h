@@ -140,6 +140,7 @@ private:
     Event &addEvent(const EventDraft &draft);
     void storeFields(Event &e, std::string_view component, std::string_view host);
     Field fieldOf(const Event &e, StringId key, std::string_view value);
+    bool valueRepeats(StringId key); // the catalog's answer, cached by the key's local id
     bool extendLastEvent(const LineView &line);
     void unparsed(const LineView &line, DiagnosticReason reason);
     void notALogLine(const LineView &line, DiagnosticReason reason); // reason: isNotALogLine
@@ -156,6 +157,7 @@ private:
     FieldList m_fields;
     FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)
     std::unordered_map<std::uint64_t, RoleId> m_roleCache; // (component, file) string ids
+    std::vector<signed char> m_keyRepeats;                 // by key id: 1 repeats, 0 not, -1 not asked yet
     std::unordered_map<std::uint64_t, PodId> m_podByName;  // (namespace, name) string ids
     std::unordered_map<StringId, PodId> m_podByUid;
     PartialRecord m_partial;

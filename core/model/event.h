@@ -19,17 +19,22 @@ constexpr PodId kNoPod = 0xffffffffu;
 constexpr EventTypeId kOtherEventType = 0; // parsed, but no type in the table matched
 
 // A key/value parsed from the line: structured klog pairs, regex captures, extractor output.
-// Keys repeat and are interned. Values mostly do not (audit ids, latencies, UIDs): interning
-// them cost half the load time and more memory than the text itself, so a value is a slice,
-// of the event's raw bytes where it stands there verbatim, else of the source's decoded
-// values (unquoted strings, JSON). Read it with Incident::fieldValue.
+// Keys repeat and are interned. Most values do not (audit ids, latencies, UIDs): interning
+// them cost half the load time and more memory than the text itself, so such a value is a
+// slice, of the event's raw bytes where it stands there verbatim, else of the source's
+// decoded values (unquoted strings, JSON). Values of the keys the catalog names as repeating
+// (a request's verb, resource, namespace, name) are interned, so facts that scan every
+// request never go back to the raw lines. Read a value with Incident::fieldValue.
 struct Field {
     StringId key = kNoString;
-    std::uint32_t valueOffset = 0; // from the event's first raw byte, or into Source::decodedValues
-    std::uint32_t valueLength = 0; // kDecodedValue set: in Source::decodedValues
+    std::uint32_t valueOffset = 0; // from the event's first raw byte, into Source::decodedValues, or a StringId
+    std::uint32_t valueLength = 0; // with the flags below
     static constexpr std::uint32_t kDecodedValue = 0x80000000u;
+    static constexpr std::uint32_t kInternedValue = 0x40000000u;
+    static constexpr std::uint32_t kLengthMask = kInternedValue - 1;
     bool decoded() const { return valueLength & kDecodedValue; }
-    std::uint32_t length() const { return valueLength & ~kDecodedValue; }
+    bool interned() const { return valueLength & kInternedValue; }
+    std::uint32_t length() const { return valueLength & kLengthMask; }
 };
 
 struct Event {

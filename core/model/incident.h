@@ -50,7 +50,7 @@ public:
     std::string_view message(const Event &e) const;
     std::string_view field(const Event &e, std::string_view key) const;
     std::string_view field(const Event &e, StringId key) const;
-    std::string_view fieldValue(const Event &e, const Field &f) const { return core::fieldValue(sources[e.source], e, f); }
+    std::string_view fieldValue(const Event &e, const Field &f) const { return core::fieldValue(sources[e.source], strings, e, f); }
     std::span<const Field> fieldsOf(const Event &e) const;
     std::string_view typeName(const Event &e) const;
     std::string_view roleName(const Event &e) const;

@@ -1,6 +1,7 @@
 #pragma once
 // One input file (or archive member) and everything learned about it while reading it.
 #include "event.h"
+#include "stringpool.h"
 
 #include <map>
 #include <memory>
@@ -111,7 +112,8 @@ struct Source {
     ClockInfo clock;
 };
 
-// The text of one of `event`'s fields; empty when the source's bytes are gone.
-std::string_view fieldValue(const Source &source, const Event &event, const Field &field);
+// The text of one of `event`'s fields (`strings`: the pool its interned values are in); empty
+// when the source's bytes are gone.
+std::string_view fieldValue(const Source &source, const StringPool &strings, const Event &event, const Field &field);
 
 } // namespace kubelane::core
