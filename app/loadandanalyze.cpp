@@ -23,7 +23,7 @@ std::shared_ptr<const core::Incident> loadWithStandardInput(const std::vector<st
     }
     core::InputFile pasted;
     pasted.path = kStandardInputName;
-    pasted.bytes = std::make_shared<const std::string>(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    pasted.bytes = core::makeBytes(std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()));
     // Archives are read from their paths (nested members, sizes checked): piped, they would
     // read as binary text.
     if (core::looksLikeArchive(std::string_view(*pasted.bytes).substr(0, 512)))

@@ -60,7 +60,7 @@ private slots:
         QFETCH(QString, fields);
         InputFile file;
         file.path = "example.log";
-        file.bytes = std::make_shared<std::string>(line.toStdString() + "\n");
+        file.bytes = makeBytes(line.toStdString() + "\n");
         SourceParser parser(*m_types, *m_roles);
         ParsedSource parsed = parser.parse(file, 0);
         QCOMPARE(parsed.source.unparsedLines, 0u);

@@ -239,7 +239,7 @@ private slots:
         SourceParser parser(*types, *roles);
         InputFile file;
         file.path = "events.txt";
-        file.bytes = std::make_shared<std::string>("LAST SEEN   TYPE      REASON         OBJECT          MESSAGE\n"
+        file.bytes = makeBytes("LAST SEEN   TYPE      REASON         OBJECT          MESSAGE\n"
                                                    "5m          Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
                                                    "<unknown>   Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n");
         ParsedSource p = parser.parse(file, 0);

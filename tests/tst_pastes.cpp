@@ -295,7 +295,7 @@ private slots:
     {
         InputFile f;
         f.path = "(standard input)";
-        f.bytes = std::make_shared<const std::string>("$ journalctl -u kubelet -o cat\n    " + kKlog + "    " + kKlog2);
+        f.bytes = makeBytes("$ journalctl -u kubelet -o cat\n    " + kKlog + "    " + kKlog2);
         std::vector<InputFile> files{f};
         auto o = test::options();
         o.fallbackYear = 2024;

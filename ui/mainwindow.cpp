@@ -363,7 +363,7 @@ void MainWindow::openText(const QString &text, const QString &name)
     setWindowTitle(tr("kubelane — %1").arg(name));
     core::InputFile file;
     file.path = name.toStdString();
-    file.bytes = std::make_shared<const std::string>(text.toStdString());
+    file.bytes = core::makeBytes(text.toStdString());
     std::vector<core::InputFile> files;
     files.push_back(std::move(file));
     m_loader->start(std::move(files), m_options, m_analyzeOptions);

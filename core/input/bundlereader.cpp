@@ -1,11 +1,12 @@
 #include "bundlereader.h"
 
+#include "spillbuffer.h"
+
 #include <archive.h>
 #include <archive_entry.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <sys/stat.h>
 
 namespace fs = std::filesystem;
@@ -65,33 +66,22 @@ private:
 
     void addFile(const std::string &path)
     {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            result.files.push_back({path, nullptr, 0, "cannot open: permission denied or unreadable"});
+        std::string error;
+        BytesPtr bytes = Bytes::mapFile(path, error);
+        if (!bytes) {
+            result.files.push_back({path, nullptr, 0, "cannot open: " + error});
             return;
         }
-        auto bytes = std::make_shared<std::string>();
-        in.seekg(0, std::ios::end);
-        const auto size = in.tellg();
-        in.seekg(0);
-        if (size > 0) {
-            if (m_total + std::uint64_t(size) > m_options.maxTotalBytes) {
-                result.files.push_back({path, nullptr, 0, "skipped: bundle exceeds the size limit"});
-                return;
-            }
-            bytes->resize(static_cast<size_t>(size));
-            in.read(bytes->data(), size);
-            if (!in) {
-                result.files.push_back({path, nullptr, 0, "read error"});
-                return;
-            }
+        if (m_total + bytes->size() > m_options.maxTotalBytes) {
+            result.files.push_back({path, nullptr, 0, "skipped: bundle exceeds the size limit"});
+            return;
         }
         struct stat st {};
         const std::int64_t mtime = ::stat(path.c_str(), &st) == 0 ? st.st_mtime : 0;
         addBytes(path, std::move(bytes), mtime, 0);
     }
 
-    void addBytes(const std::string &path, std::shared_ptr<std::string> bytes, std::int64_t mtime, int depth)
+    void addBytes(const std::string &path, BytesPtr bytes, std::int64_t mtime, int depth)
     {
         if (looksLikeArchive(*bytes) && depth < m_options.maxArchiveDepth) {
             readArchive(path, *bytes, mtime, depth);
@@ -103,7 +93,7 @@ private:
         result.files.push_back({path, std::move(bytes), mtime, {}});
     }
 
-    void readArchive(const std::string &outer, const std::string &data, std::int64_t outerMtime, int depth)
+    void readArchive(const std::string &outer, std::string_view data, std::int64_t outerMtime, int depth)
     {
         archive *a = archive_read_new();
         archive_read_support_filter_all(a);
@@ -128,9 +118,10 @@ private:
                 result.skipped.push_back(display + " (bundle documentation, not a log)");
                 continue;
             }
-            auto bytes = std::make_shared<std::string>();
-            if (!readEntry(a, *bytes)) {
-                result.files.push_back({display, nullptr, 0, std::string("archive member is corrupt: ") + archive_error_string(a)});
+            std::string error;
+            BytesPtr bytes = readEntry(a, error);
+            if (!bytes) {
+                result.files.push_back({display, nullptr, 0, "archive member is corrupt: " + error});
                 break;
             }
             const std::int64_t mtime = archive_entry_mtime_is_set(entry) ? archive_entry_mtime(entry) : outerMtime;
@@ -141,18 +132,26 @@ private:
         archive_read_free(a);
     }
 
-    bool readEntry(archive *a, std::string &out)
+    // A member's decompressed bytes: in memory while small, else in a private temporary file
+    // that is mapped like a plain file, so a large archive does not cost its size in memory.
+    BytesPtr readEntry(archive *a, std::string &error)
     {
         char buf[1 << 16];
+        SpillBuffer out;
         for (;;) {
             const la_ssize_t n = archive_read_data(a, buf, sizeof buf);
             if (n == 0)
-                return true;
-            if (n < 0)
-                return false;
-            if (m_total + out.size() + std::uint64_t(n) > m_options.maxTotalBytes)
-                return false;
-            out.append(buf, static_cast<size_t>(n));
+                return out.finish(error);
+            if (n < 0) {
+                error = archive_error_string(a) ? archive_error_string(a) : "unreadable data";
+                return nullptr;
+            }
+            if (m_total + out.size() + std::uint64_t(n) > m_options.maxTotalBytes) {
+                error = "the bundle exceeds the size limit";
+                return nullptr;
+            }
+            if (!out.append(std::string_view(buf, static_cast<std::size_t>(n)), error))
+                return nullptr;
         }
     }
 

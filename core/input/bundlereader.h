@@ -2,6 +2,8 @@
 // Turns what the user opened (folders, files, .gz, .tar(.gz), .zip, nested) into in-memory
 // files. Nothing is ever extracted to disk and archive paths are only names: an entry called
 // "../../etc/passwd" is read as data like any other and never touches the file system.
+#include "bytes.h"
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -13,7 +15,7 @@ namespace kubelane::core {
 
 struct InputFile {
     std::string path;  // display path; archive members as "outer.tar.gz!inner/path"
-    std::shared_ptr<const std::string> bytes;
+    BytesPtr bytes;
     std::int64_t modifiedTime = 0; // seconds since epoch; 0 = unknown
     std::string error;             // non-empty: could not be read (bytes is null)
 };

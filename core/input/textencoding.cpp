@@ -27,7 +27,7 @@ void appendUtf8(std::string &out, char32_t c)
     }
 }
 
-std::string utf16ToUtf8(const std::string &in, std::size_t from, bool littleEndian)
+std::string utf16ToUtf8(std::string_view in, std::size_t from, bool littleEndian)
 {
     auto unit = [&](std::size_t i) -> std::uint16_t {
         const auto a = static_cast<unsigned char>(in[i]), b = static_cast<unsigned char>(in[i + 1]);
@@ -53,7 +53,7 @@ std::string utf16ToUtf8(const std::string &in, std::size_t from, bool littleEndi
     return out;
 }
 
-bool startsWith(const std::string &s, std::initializer_list<unsigned char> bom)
+bool startsWith(std::string_view s, std::initializer_list<unsigned char> bom)
 {
     if (s.size() < bom.size())
         return false;
@@ -66,17 +66,17 @@ bool startsWith(const std::string &s, std::initializer_list<unsigned char> bom)
 
 } // namespace
 
-TextEncoding toUtf8(std::shared_ptr<const std::string> bytes)
+TextEncoding toUtf8(BytesPtr bytes)
 {
     if (!bytes)
         return {std::move(bytes), {}};
-    const std::string &s = *bytes;
+    const std::string_view s = *bytes;
     if (startsWith(s, {0xEF, 0xBB, 0xBF}))
-        return {std::make_shared<const std::string>(s.substr(3)), "UTF-8 with BOM"};
+        return {makeBytes(std::string(s.substr(3))), "UTF-8 with BOM"};
     if (startsWith(s, {0xFF, 0xFE}))
-        return {std::make_shared<const std::string>(utf16ToUtf8(s, 2, true)), "UTF-16LE"};
+        return {makeBytes(utf16ToUtf8(s, 2, true)), "UTF-16LE"};
     if (startsWith(s, {0xFE, 0xFF}))
-        return {std::make_shared<const std::string>(utf16ToUtf8(s, 2, false)), "UTF-16BE"};
+        return {makeBytes(utf16ToUtf8(s, 2, false)), "UTF-16BE"};
     return {std::move(bytes), {}};
 }
 

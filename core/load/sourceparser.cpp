@@ -414,7 +414,9 @@ bool SourceParser::extendLastEvent(const LineView &line)
 void SourceParser::parseLines(SourceFormat format)
 {
     Source &src = m_out.source;
+    ReleaseBehind release(*src.bytes);
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+        release.passed(offset);
         const LineView line{text, offset, number};
         ++src.lineCount;
         const LineCheck check = checkLine(text.substr(0, 64 * 1024));

@@ -16,7 +16,9 @@ void SourceParser::parseKlogJson()
     // A file of klog JSON records is the envelope-less case of the same payload: one decoder
     // (klogjson.h) and one emitter for both.
     Source &src = m_out.source;
+    ReleaseBehind release(*src.bytes);
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+        release.passed(offset);
         ++src.lineCount;
         const LineView line{text, offset, number};
         if (text.empty() || text.front() != '{') {
@@ -41,7 +43,9 @@ void SourceParser::parseAudit()
     Source &src = m_out.source;
     if (src.component.empty())
         src.component = "kube-apiserver";
+    ReleaseBehind release(*src.bytes);
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+        release.passed(offset);
         ++src.lineCount;
         const LineView line{text, offset, number};
         const auto doc = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
@@ -141,7 +145,9 @@ void SourceParser::parseGoroutineDump()
         m_out.fields.push_back({m_out.strings.intern(key), m_out.strings.intern(value)});
         ++m_out.events.back().fieldCount;
     };
+    ReleaseBehind release(*src.bytes);
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+        release.passed(offset);
         ++src.lineCount;
         const LineView line{text, offset, number};
         const size_t open = text.starts_with("goroutine ") ? text.find(" [") : std::string_view::npos;

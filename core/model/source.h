@@ -1,5 +1,6 @@
 #pragma once
 // One input file (or archive member) and everything learned about it while reading it.
+#include "../input/bytes.h"
 #include "event.h"
 #include "stringpool.h"
 
@@ -96,7 +97,7 @@ struct Source {
     std::string shape;        // the collection shape it came in: "cluster-info dump", "must-gather", "" = a plain file
     SourceAttribution attribution;
     std::string error;        // non-empty when the source could not be read
-    std::shared_ptr<const std::string> bytes; // the decompressed content (raw text)
+    BytesPtr bytes;           // the decompressed content (raw text)
     std::string arena;        // decoded messages that are not verbatim in `bytes`
     std::string decodedValues; // field values that are not verbatim in `bytes` (Field::decoded)
     std::int64_t modifiedTime = 0; // seconds since epoch, 0 = unknown

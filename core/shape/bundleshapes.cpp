@@ -38,7 +38,7 @@ void dropDuplicates(std::vector<InputFile> &files, const std::vector<bool> &isLi
             if (!isLink[i])
                 originals.emplace(*hash[i], i);
         }
-    auto sameBytes = [&](std::size_t a, std::size_t b) { return a != b && *files[a].bytes == *files[b].bytes; };
+    auto sameBytes = [&](std::size_t a, std::size_t b) { return a != b && files[a].bytes->view() == files[b].bytes->view(); };
     std::vector<bool> drop(n, false);
     std::unordered_multimap<std::size_t, std::size_t> kept; // hash -> a file read already
     auto find = [&](const std::unordered_multimap<std::size_t, std::size_t> &in, std::size_t i) -> std::optional<std::size_t> {

@@ -58,7 +58,7 @@ std::vector<SourceInput> finish(const InputFile &file, std::vector<SectionDraft>
 {
     std::vector<SourceInput> out;
     for (auto &s : sections) {
-        s.input.file.bytes = std::make_shared<const std::string>(std::move(s.text));
+        s.input.file.bytes = makeBytes(std::move(s.text));
         out.push_back(std::move(s.input));
     }
     // The file itself stays a source when anything of it is no section's: its frames are
@@ -68,7 +68,7 @@ std::vector<SourceInput> finish(const InputFile &file, std::vector<SectionDraft>
     SourceInput whole;
     whole.file.path = file.path;
     whole.file.modifiedTime = file.modifiedTime;
-    whole.file.bytes = std::make_shared<const std::string>(std::move(rest.text));
+    whole.file.bytes = makeBytes(std::move(rest.text));
     whole.shape = shape;
     whole.frameLines = rest.frames;
     out.push_back(std::move(whole));

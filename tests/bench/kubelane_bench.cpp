@@ -47,7 +47,7 @@ Baseline readAndCountLines(const std::vector<std::string> &inputs)
     for (const auto &f : bundle.files) {
         if (!f.bytes)
             continue;
-        const std::string &s = *f.bytes;
+        const std::string_view s = *f.bytes;
         b.bytes += s.size();
         for (const char *p = s.data(), *end = s.data() + s.size(); (p = static_cast<const char *>(std::memchr(p, '\n', end - p))); ++p)
             ++b.lines;

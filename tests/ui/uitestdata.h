@@ -71,7 +71,7 @@ public:
     std::shared_ptr<const core::Incident> finish()
     {
         core::Source &s = m_incident->sources[0];
-        s.bytes = std::make_shared<const std::string>(m_bytes);
+        s.bytes = core::makeBytes(m_bytes);
         s.lineCount = m_lines;
         s.eventCount = m_incident->events.size();
         if (!m_incident->events.empty()) {

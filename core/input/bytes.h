@@ -1,0 +1,74 @@
+#pragma once
+// The bytes of one input: text held in memory (archive members, converted encodings, pastes,
+// tests) or a read-only mapping of the file itself. A bundle of plain files is not copied
+// into memory: the kernel's page cache holds it, and the parser gives back the pages it has
+// read (releasePages), so a 1 GB bundle does not cost 1 GB of the process's memory.
+// A mapped file that another process truncates while it is open can no longer be read in
+// full; bundles are copies, but a live /var/log file may be rotated: see README, limits.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace kubelane::core {
+
+class Bytes {
+public:
+    Bytes() = default;
+    explicit Bytes(std::string text);
+    Bytes(const Bytes &) = delete;
+    Bytes &operator=(const Bytes &) = delete;
+    ~Bytes();
+
+    // Maps `path` read-only; null with `error` set when it cannot be opened or mapped.
+    static std::shared_ptr<const Bytes> mapFile(const std::string &path, std::string &error);
+    // Maps an open file (closing is the caller's: the mapping does not need the descriptor).
+    static std::shared_ptr<const Bytes> mapDescriptor(int fd, std::string &error);
+
+    std::string_view view() const { return {m_data, m_size}; }
+    operator std::string_view() const { return view(); }
+    const char *data() const { return m_data; }
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    std::string_view substr(std::size_t pos, std::size_t n = std::string_view::npos) const { return view().substr(pos, n); }
+    bool isMapped() const { return m_map != nullptr; }
+
+    // Lets the kernel drop the mapped pages wholly inside [offset, offset + length) from this
+    // process; reading them again fetches them from the page cache. Nothing for text in memory.
+    void releasePages(std::uint64_t offset, std::uint64_t length) const;
+
+private:
+    std::string m_owned;
+    const char *m_data = "";
+    std::size_t m_size = 0;
+    void *m_map = nullptr;
+    std::size_t m_mapLength = 0;
+};
+
+using BytesPtr = std::shared_ptr<const Bytes>;
+
+// For a reader going front to back: gives back the pages it has passed, a few MiB at a time,
+// and the rest when it is done, so parsing a file holds only a window of it in memory.
+class ReleaseBehind {
+public:
+    explicit ReleaseBehind(const Bytes &bytes) : m_bytes(bytes) {}
+    ReleaseBehind(const ReleaseBehind &) = delete;
+    ReleaseBehind &operator=(const ReleaseBehind &) = delete;
+    ~ReleaseBehind() { m_bytes.releasePages(0, m_bytes.size()); }
+    void passed(std::uint64_t offset)
+    {
+        if (offset < m_released + kStep)
+            return;
+        m_bytes.releasePages(m_released, offset - m_released);
+        m_released = offset;
+    }
+
+private:
+    static constexpr std::uint64_t kStep = 8u << 20;
+    const Bytes &m_bytes;
+    std::uint64_t m_released = 0;
+};
+
+inline BytesPtr makeBytes(std::string text) { return std::make_shared<const Bytes>(std::move(text)); }
+
+} // namespace kubelane::core

@@ -1,0 +1,88 @@
+#include "spillbuffer.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace kubelane::core {
+
+namespace {
+
+bool writeAll(int fd, std::string_view data, std::string &error)
+{
+    while (!data.empty()) {
+        const ssize_t n = ::write(fd, data.data(), data.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            error = std::string("cannot write the temporary copy: ") + std::strerror(errno);
+            return false;
+        }
+        data.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
+// An anonymous file in `folder`: O_TMPFILE where the file system has it, else a named one
+// removed at once.
+int openAnonymousFile(const std::string &folder)
+{
+#ifdef O_TMPFILE
+    if (const int fd = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); fd >= 0)
+        return fd;
+#endif
+    std::string name = folder + "/kubelane-XXXXXX";
+    const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd >= 0)
+        ::unlink(name.c_str());
+    return fd;
+}
+
+} // namespace
+
+std::string temporaryFolder()
+{
+    const char *dir = std::getenv("TMPDIR");
+    return dir && *dir ? dir : "/tmp";
+}
+
+SpillBuffer::~SpillBuffer()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+bool SpillBuffer::append(std::string_view piece, std::string &error)
+{
+    m_size += piece.size();
+    if (m_fd < 0 && !m_cannotSpill && m_memory.size() + piece.size() > kInMemoryLimit && !spill(error))
+        return false;
+    if (m_fd < 0) {
+        m_memory.append(piece);
+        return true;
+    }
+    return writeAll(m_fd, piece, error);
+}
+
+bool SpillBuffer::spill(std::string &error)
+{
+    m_fd = openAnonymousFile(temporaryFolder());
+    if (m_fd < 0) {
+        m_cannotSpill = true; // no usable temporary folder: keep it in memory
+        return true;
+    }
+    const bool ok = writeAll(m_fd, m_memory, error);
+    m_memory = {};
+    return ok;
+}
+
+BytesPtr SpillBuffer::finish(std::string &error)
+{
+    if (m_fd < 0)
+        return makeBytes(std::move(m_memory));
+    return Bytes::mapDescriptor(m_fd, error);
+}
+
+} // namespace kubelane::core

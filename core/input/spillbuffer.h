@@ -1,0 +1,38 @@
+#pragma once
+// Collects bytes arriving in pieces (an archive member being decompressed): in memory while
+// small, then in a private temporary file that is unlinked at once, so nothing is left on
+// disk and nothing is ever written next to the user's bundle.
+#include "bytes.h"
+
+#include <string>
+#include <string_view>
+
+namespace kubelane::core {
+
+class SpillBuffer {
+public:
+    static constexpr std::size_t kInMemoryLimit = 4u << 20;
+
+    SpillBuffer() = default;
+    SpillBuffer(const SpillBuffer &) = delete;
+    SpillBuffer &operator=(const SpillBuffer &) = delete;
+    ~SpillBuffer();
+
+    bool append(std::string_view piece, std::string &error);
+    std::uint64_t size() const { return m_size; }
+    // The bytes so far, mapped from the file or moved out of memory; null with `error` set.
+    BytesPtr finish(std::string &error);
+
+private:
+    bool spill(std::string &error);
+
+    std::string m_memory;
+    int m_fd = -1;
+    bool m_cannotSpill = false;
+    std::uint64_t m_size = 0;
+};
+
+// The folder for temporary files: $TMPDIR, else /tmp.
+std::string temporaryFolder();
+
+} // namespace kubelane::core
