@@ -76,15 +76,24 @@ private slots:
         QTest::addColumn<qulonglong>("seed");
         QTest::addColumn<QString>("plant");
         QTest::addColumn<QString>("blips"); // heartbeat gaps in seconds the controller does not act on; empty: 15-30 s ones
-        QTest::newRow("v1.28.4, every incident, seed 1") << "v1.28.4" << qulonglong(1) << "all" << "";
-        QTest::newRow("v1.28.4, nothing planted") << "v1.28.4" << qulonglong(1) << "none" << "";
-        QTest::newRow("v1.28.4, every incident, seed 2") << "v1.28.4" << qulonglong(2) << "all" << "";
+        QTest::addColumn<double>("hours");
+        QTest::addColumn<qulonglong>("size"); // --size: filled with high-verbosity chatter; 0: the day alone
+        QTest::newRow("v1.28.4, every incident, seed 1") << "v1.28.4" << qulonglong(1) << "all" << "" << 6.0 << qulonglong(0);
+        QTest::newRow("v1.28.4, nothing planted") << "v1.28.4" << qulonglong(1) << "none" << "" << 6.0 << qulonglong(0);
+        QTest::newRow("v1.28.4, every incident, seed 2") << "v1.28.4" << qulonglong(2) << "all" << "" << 6.0 << qulonglong(0);
         // 1.33: a 45 s blip is under the 50 s default grace period (it was 40 s before 1.32).
-        QTest::newRow("v1.33.1, every incident, 45 s blip") << "v1.33.1" << qulonglong(3) << "all" << "45";
+        QTest::newRow("v1.33.1, every incident, 45 s blip") << "v1.33.1" << qulonglong(3) << "all" << "45" << 6.0 << qulonglong(0);
         // 1.22: printf node lifecycle controller, the 1.21/1.22 httplog fields, a kubelet
         // that still dies on a container without sandbox (crash loop under systemd), the
         // in-place 1.21 -> 1.22 upgrade that recreates every container.
-        QTest::newRow("v1.22.17, every incident") << "v1.22.17" << qulonglong(4) << "all" << "";
+        QTest::newRow("v1.22.17, every incident") << "v1.22.17" << qulonglong(4) << "all" << "" << 6.0 << qulonglong(0);
+        // Two hours at 48 MiB: more than half of it kubelets at -v=2..4 (some logging JSON),
+        // the controller manager at -v=4, more apiserver requests; chatter adds no finding.
+        QTest::newRow("v1.28.4, every incident, 48 MiB of chatter") << "v1.28.4" << qulonglong(5) << "all" << "" << 2.0 << qulonglong(48ull << 20);
+        // The same for the %+v values of klog before v2.120 and the printf controllers of 1.22,
+        // and JSON values (1.33).
+        QTest::newRow("v1.22.17, every incident, 40 MiB of chatter") << "v1.22.17" << qulonglong(6) << "all" << "" << 2.0 << qulonglong(40ull << 20);
+        QTest::newRow("v1.33.1, every incident, 40 MiB of chatter") << "v1.33.1" << qulonglong(7) << "all" << "" << 2.0 << qulonglong(40ull << 20);
     }
 
     void day()
@@ -93,12 +102,15 @@ private slots:
         QFETCH(qulonglong, seed);
         QFETCH(QString, plant);
         QFETCH(QString, blips);
+        QFETCH(double, hours);
+        QFETCH(qulonglong, size);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         gen::GeneratorOptions o;
         o.seed = seed;
         o.nodes = 20;
-        o.hours = 6;
+        o.hours = hours;
+        o.targetBytes = size;
         o.kubernetesVersion = version.toStdString();
         o.plant = split(plant);
         for (const std::string &b : split(blips))
@@ -108,6 +120,11 @@ private slots:
         timer.start();
         const gen::GeneratedBundle bundle = gen::generateBundle(o);
         const qint64 generated = timer.restart();
+
+        // The chatter filled the bundle to about the size asked (else the row proves less).
+        if (size > 0)
+            QVERIFY2(std::abs(double(bundle.bytes) - double(size)) < 0.05 * double(size),
+                     qPrintable(QString("%1 bytes written for --size %2").arg(bundle.bytes).arg(size)));
 
         // Every incident this version can produce was planted (else the row proves less).
         const auto plantable = plant == "all" ? gen::plantableRules(o.kubernetesVersion) : std::vector<std::string>{};

@@ -23,6 +23,10 @@ struct GeneratorOptions {
     // Heartbeat blips the controller does not act on, as the gap between two heartbeats in
     // seconds. Empty: a few of 15-30 s, scaled with the bundle's length.
     std::vector<double> blipGapsSeconds;
+    // About how many bytes the bundle should weigh: kubelets, the controller manager and the
+    // apiserver log high-verbosity chatter (-v=2..4, mostly the kubelets) until it does. 0: none,
+    // and the bundle is byte for byte what it is without this option.
+    std::uint64_t targetBytes = 0;
 };
 
 struct PlantedIncident {

@@ -120,7 +120,7 @@ void Day::controllerStartup()
         {"terminated-pod-gc-threshold", "12500"},
         {"unhealthy-zone-threshold", "0.55"},
         {"use-service-account-credentials", "true"},
-        {"v", "2"},
+        {"v", std::to_string(m_controllerVerbosity)},
     };
     for (const auto &[flag, value] : flags) {
         controllerLine(t, 'I', "flags.go:64", "FLAG: --" + flag + "=" + goQuote(value));
@@ -216,14 +216,38 @@ FileFigures Day::writeApiserver(Random &rng)
     f.path = path;
     std::string buffer;
     std::uint64_t seq = 0;
+    auto lostAt = [&](Nanos t) {
+        bool lost = false;
+        for (const Loss &l : m_apiLoss)
+            if (t >= l.from && t < l.to)
+                lost = l.keep <= 0 || !rng.chance(l.keep);
+        return lost;
+    };
+    // Records of several lines (traces), between the requests: each line its own CRI entry.
+    std::stable_sort(m_apiExtra.begin(), m_apiExtra.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::size_t extra = 0;
+    auto writeExtrasUntil = [&](Nanos t) {
+        for (; extra < m_apiExtra.size() && m_apiExtra[extra].first <= t; ++extra) {
+            const auto &[at, text] = m_apiExtra[extra];
+            if (at < from || at >= m_end || lostAt(at))
+                continue;
+            for (std::size_t begin = 0; begin <= text.size();) {
+                std::size_t end = text.find('\n', begin);
+                if (end == std::string::npos)
+                    end = text.size();
+                buffer += criPrefix(at + 31 * kUs);
+                buffer.append(text, begin, end - begin);
+                buffer += '\n';
+                ++f.lines;
+                begin = end + 1;
+            }
+        }
+    };
     for (const ApiRequest &r : m_api) {
         if (r.t < from || r.t >= m_end)
             continue;
-        bool lost = false;
-        for (const Loss &l : m_apiLoss)
-            if (r.t >= l.from && r.t < l.to)
-                lost = l.keep <= 0 || !rng.chance(l.keep);
-        if (lost)
+        writeExtrasUntil(r.t);
+        if (lostAt(r.t))
             continue;
         const Nanos exec = std::max<Nanos>(r.latency - rng.between(50 * kUs, 400 * kUs), 80 * kUs);
         std::string line = criPrefix(r.t + 25 * kUs + static_cast<Nanos>(++seq * 7919 % 40000));
@@ -264,12 +288,14 @@ FileFigures Day::writeApiserver(Random &rng)
             buffer.clear();
         }
     }
+    writeExtrasUntil(m_end);
     f.bytes += buffer.size();
     out << buffer;
     if (!out)
         throw std::runtime_error("cannot write " + path);
     m_api.clear();
     m_api.shrink_to_fit();
+    m_apiExtra.clear();
     return f;
 }
 

@@ -73,6 +73,7 @@ Day::Day(const GeneratorOptions &options, const KubeVersion &version, std::vecto
       m_version(version),
       m_plant(std::move(plant)),
       m_rng(options.seed),
+      m_chatterRng(Random(options.seed).fork("chatter")),
       m_controller("", LogShape::Cri)
 {
     m_start = options.startUnixSeconds * kSec;
@@ -444,6 +445,7 @@ GeneratedBundle Day::generate()
     planIncidents();
     planNoise();
     planApiLoss();
+    planChatter();
     std::stable_sort(m_scenes.begin(), m_scenes.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     for (auto &s : m_scenes)
         s.second();
@@ -471,11 +473,15 @@ GeneratedBundle Day::generate()
         out.bytes += f.bytes;
         out.damagedLines += f.damaged;
     };
-    for (std::size_t n = 0; n < m_kubeletLogs.size(); ++n)
-        if (!m_cluster.nodes[n].controlPlane)
-            add(m_kubeletLogs[n].write(m_options.outputDir, damage, 0.001));
-    add(m_controller.write(m_options.outputDir, damage, 0.0));
-    add(writeApiserver(damage));
+    if (m_options.targetBytes > 0) {
+        writeSized(out, damage);
+    } else {
+        for (std::size_t n = 0; n < m_kubeletLogs.size(); ++n)
+            if (!m_cluster.nodes[n].controlPlane)
+                add(m_kubeletLogs[n].write(m_options.outputDir, damage, 0.001));
+        add(m_controller.write(m_options.outputDir, damage, 0.0));
+        add(writeApiserver(damage));
+    }
     std::sort(m_planted.begin(), m_planted.end(), [](const PlantedIncident &a, const PlantedIncident &b) {
         return a.startNs != b.startNs ? a.startNs < b.startNs : a.subject < b.subject;
     });

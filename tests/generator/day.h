@@ -79,6 +79,7 @@ struct NodeTimeline {
     std::vector<Nanos> leasePuts;     // successful lease renewals, as the apiserver logs them
     std::vector<Nanos> readyPatches;  // status patches that carry Ready=True again (after NotReady or Unknown)
     std::vector<Nanos> notReadyPatches;
+    int chatterVerbosity = 0; // --size: the -v the kubelet runs at for its chatter (0: no chatter)
 
     bool isBusy(Nanos from, Nanos to) const;
     const KubeletRun &runAt(Nanos t) const;
@@ -166,6 +167,19 @@ private:
     std::string containerStatusId(const std::string &id) const;
     std::string statusPatchJson(const Pod &pod, Nanos at, const std::vector<bool> &ready) const;
 
+    // --- high-verbosity chatter that fills a bundle to --size (chatter.cpp)
+    void planChatter();
+    std::vector<std::pair<Nanos, Nanos>> chatterWindows(int node) const;
+    std::uint64_t apiserverBaseEstimate() const;
+    void kubeletChatter(int node, std::uint64_t budget);
+    void chatterBeat(int node, Nanos t, Nanos until);
+    void chatterPodSync(int node, Nanos t, const Pod &pod, int verbosity);
+    bool chatterJob(int node, Nanos t, Nanos until, bool giant); // false: it would not end before `until`
+    void controllerChatter(std::uint64_t budget);
+    void apiserverChatter(std::uint64_t budget);
+    void chatterLine(int node, Nanos t, int verbosity, char severity, std::string_view fileLine, const std::string &message);
+    void writeSized(GeneratedBundle &out, Random &damage);
+
     // --- control plane (controlplane.cpp)
     void controllerLine(Nanos t, char severity, std::string_view fileLine, const std::string &message);
     void controllerStartup();
@@ -186,6 +200,7 @@ private:
     KubeVersion m_version;
     std::vector<std::string> m_plant;
     Random m_rng;
+    Random m_chatterRng; // its own stream: --size adds lines, it moves no incident
     Nanos m_start = 0, m_end = 0;
     Nanos m_passPhase = 0; // the node lifecycle controller's monitor pass, every 5 s from here
     Nanos m_grace = 40 * kSec;
@@ -214,6 +229,16 @@ private:
     std::vector<PlantedIncident> m_planted;
     std::vector<std::string> m_noise;
     int m_controllerPid = 1;
+    int m_controllerVerbosity = 2;
+    // Apiserver lines that are no httplog request (trace records), each "\n"-separated line
+    // written with its own envelope.
+    std::vector<std::pair<Nanos, std::string>> m_apiExtra;
+    // Jobs the chatter ran on the nodes, for the controller manager's events about them.
+    struct ChatterJob {
+        std::string ns, name, pod;
+        Nanos created, completed;
+    };
+    std::vector<ChatterJob> m_chatterJobs;
 };
 
 } // namespace kubelane::bundlegen

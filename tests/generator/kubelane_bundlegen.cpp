@@ -1,9 +1,11 @@
 // kubelane_bundlegen: writes a generated bundle and prints what it planted as JSON.
 //   kubelane_bundlegen --out DIR [--seed N] [--nodes N] [--hours H] [--version v1.28.4]
 //                      [--plant all|none|RULE,...] [--start 2024-06-19T00:00:00Z] [--blip SECONDS]...
+//                      [--size BYTES]   (100M, 1G: about that much, mostly kubelet chatter at -v=2..4)
 // Exit codes: 0 written, 2 bad arguments, 1 writing failed.
 #include "bundlegenerator.h"
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -19,6 +21,9 @@ int usage(const std::string &why)
     std::cerr << "kubelane_bundlegen: " << why << "\n"
               << "usage: kubelane_bundlegen --out DIR [--seed N] [--nodes N] [--hours H] [--version v1.28.4]\n"
                  "                          [--plant all|none|RULE,...] [--start 2024-06-19T00:00:00Z] [--blip SECONDS]...\n"
+                 "                          [--size BYTES]\n"
+                 "--size: the bundle's approximate size (K, M, G: powers of 1024; KB, MB, GB: of 1000), filled with\n"
+                 "        high-verbosity chatter, mostly kubelets' at -v=2..4; without it the bundle is the day alone\n"
                  "rules: node-heartbeat-gap, pleg-unhealthy, probe-status-race, sandbox-missing, spec-hash-restart\n";
     return 2;
 }
@@ -37,6 +42,34 @@ bool parseStart(const std::string &text, std::int64_t &out)
     const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     const std::int64_t days = static_cast<std::int64_t>(era) * 146097 + doe - 719468;
     out = ((days * 24 + h) * 60 + mi) * 60 + s;
+    return true;
+}
+
+// "1073741824", "100M", "1G", "512K", "1.5G"; KB/MB/GB in powers of 1000 (as coreutils reads them).
+bool parseSize(const std::string &text, std::uint64_t &out)
+{
+    std::size_t used = 0;
+    double value = 0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception &) {
+        return false;
+    }
+    std::string unit = text.substr(used);
+    for (char &c : unit)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::pair<const char *, double> kUnits[] = {{"", 1},      {"B", 1},        {"K", 1024.0},     {"KIB", 1024.0},     {"KB", 1e3},
+                                                      {"M", 1 << 20}, {"MIB", 1 << 20}, {"MB", 1e6},       {"G", 1 << 30},      {"GIB", 1 << 30},
+                                                      {"GB", 1e9}};
+    double scale = 0;
+    for (const auto &[name, factor] : kUnits)
+        if (unit == name)
+            scale = factor;
+    if (scale == 0)
+        return false;
+    if (!(value > 0) || value * scale > 1e13)
+        return false;
+    out = static_cast<std::uint64_t>(value * scale);
     return true;
 }
 
@@ -66,6 +99,9 @@ int main(int argc, char **argv)
             } else if (arg == "--start") {
                 if (!parseStart(value(), o.startUnixSeconds))
                     return usage("--start wants a UTC time like 2024-06-19T00:00:00Z");
+            } else if (arg == "--size") {
+                if (!parseSize(value(), o.targetBytes))
+                    return usage("--size wants a size like 100M or 1G");
             } else if (arg == "--blip") {
                 o.blipGapsSeconds.push_back(std::stod(value()));
             } else if (arg == "--plant") {

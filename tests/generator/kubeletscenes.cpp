@@ -178,7 +178,7 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
         {"root-dir", "/var/lib/kubelet"},
         {"runtime-request-timeout", "2m0s"},
         {"sync-frequency", "1m0s"},
-        {"v", std::to_string(run.verbosity)},
+        {"v", std::to_string(std::max(run.verbosity, m_nodes[static_cast<std::size_t>(node)].chatterVerbosity))},
     };
     t += 2 * kMs;
     for (const auto &[flag, value] : flags) {

@@ -1,5 +1,7 @@
 #include "logfile.h"
 
+#include "klogjsonline.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -15,21 +17,32 @@ Nanos receiveLag(std::uint64_t seq) { return (9 + static_cast<Nanos>(seq * 7919 
 
 } // namespace
 
-void LogFile::klog(Nanos t, char severity, int pid, std::string_view fileLine, const std::string &message)
+void LogFile::add(Nanos t, int pid, Kind kind, std::string text)
 {
-    m_lines.push_back({t, m_seq++, pid, Kind::Process, klogHeader(severity, t, pid, fileLine) + message});
+    std::uint64_t envelope = 0;
+    if (m_shape == LogShape::Journald) // "Jun 19 08:00:01.273113 " host " " identifier "[" pid "]: "
+        envelope = 23 + m_host.size() + 1 + (kind == Kind::Systemd ? 7 : m_identifier.size()) + 4 + std::to_string(pid).size();
+    else if (m_shape == LogShape::Cri) // "2024-06-19T08:00:01.273113939Z stderr F "
+        envelope = 40;
+    m_bytes += envelope + text.size() + 1;
+    m_lines.push_back({t, m_seq++, pid, kind, std::move(text)});
+}
+
+void LogFile::klog(Nanos t, char severity, int pid, std::string_view fileLine, const std::string &message, int verbosity)
+{
+    add(t, pid, Kind::Process, m_json ? klogJsonLine(t, severity, fileLine, message, verbosity) : klogHeader(severity, t, pid, fileLine) + message);
 }
 
 void LogFile::plain(Nanos t, int pid, std::string text)
 {
     if (m_shape != LogShape::RawKlog)
-        m_lines.push_back({t, m_seq++, pid, Kind::Process, std::move(text)});
+        add(t, pid, Kind::Process, std::move(text));
 }
 
 void LogFile::systemd(Nanos t, const std::string &message)
 {
     if (m_shape == LogShape::Journald)
-        m_lines.push_back({t, m_seq++, 1, Kind::Systemd, message});
+        add(t, 1, Kind::Systemd, message);
 }
 
 std::string damagedLine(Random &rng, LogShape shape, const std::string &line)
@@ -98,6 +111,7 @@ FileFigures LogFile::write(const std::string &bundleDir, Random &rng, double dam
     writeWholeFile(ensureParent(bundleDir, m_path), content);
     m_lines.clear();
     m_lines.shrink_to_fit();
+    m_bytes = 0;
     return f;
 }
 

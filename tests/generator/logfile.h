@@ -24,15 +24,22 @@ public:
     {
     }
 
-    // A klog line of the file's process (kubelet, kube-controller-manager).
-    void klog(Nanos t, char severity, int pid, std::string_view fileLine, const std::string &message);
+    // A klog line of the file's process (kubelet, kube-controller-manager); `verbosity` is the
+    // V level it is logged at (JSON lines print it; below 0: by its wording).
+    void klog(Nanos t, char severity, int pid, std::string_view fileLine, const std::string &message, int verbosity = -1);
     // A line of systemd about the unit (journald files only; other shapes do not have them).
     void systemd(Nanos t, const std::string &message);
     // A line the process wrote without klog (flag deprecation warnings): journald and CRI
     // keep it with their envelope, a --log-file never gets it.
     void plain(Nanos t, int pid, std::string text);
 
+    // The process logs with --logging-format=json: klog lines are written as JSON records.
+    void setJson(bool json) { m_json = json; }
+    bool json() const { return m_json; }
+
     LogShape shape() const { return m_shape; }
+    // What the file will weigh, envelopes included (damaged lines not counted).
+    std::uint64_t bytes() const { return m_bytes; }
     const std::string &path() const { return m_path; }
     std::size_t size() const { return m_lines.size(); }
 
@@ -54,6 +61,10 @@ private:
     std::string m_host, m_identifier;
     std::vector<Line> m_lines;
     std::uint64_t m_seq = 0;
+    std::uint64_t m_bytes = 0;
+    bool m_json = false;
+
+    void add(Nanos t, int pid, Kind kind, std::string text);
 };
 
 // A damaged copy of `line` as a collection of this shape would have it.
