@@ -11,6 +11,7 @@
 #include "correlator.h"
 #include "repeatedevents.h"
 #include "sourceparser.h"
+#include "timeorder.h"
 
 #include <algorithm>
 #include <chrono>
@@ -387,13 +388,7 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         incident->notes.push_back("time window " + formatRfc3339(from) + " .. " + formatRfc3339(to) + ": "
                                   + std::to_string(dropped) + " events outside it were not loaded");
     }
-    std::stable_sort(incident->events.begin(), incident->events.end(), [](const Event &a, const Event &b) {
-        if (a.time != b.time)
-            return a.time < b.time;
-        if (a.source != b.source)
-            return a.source < b.source;
-        return a.line < b.line;
-    });
+    sortByTime(incident->events);
 
     if (dropRepeatedEvents(*incident) > 0)
         for (const auto &s : incident->sources)

@@ -1,0 +1,219 @@
+// The event store's memory layout: bytes mapped from files and given back after parsing,
+// archive members spilled to an unlinked temporary file, field values kept as slices or
+// interned, and the time order built through an index instead of a second copy of the store.
+#include "core/input/bundlereader.h"
+#include "core/input/spillbuffer.h"
+#include "core/load/loader.h"
+#include "core/load/sourceparser.h"
+#include "core/load/timeorder.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+using namespace kubelane::core;
+
+namespace {
+
+std::string writeFile(const QTemporaryDir &dir, const std::string &name, const std::string &content)
+{
+    const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+std::size_t filesIn(const std::string &folder)
+{
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto &entry : std::filesystem::directory_iterator(folder))
+        ++n;
+    return n;
+}
+
+} // namespace
+
+class TestEventStore : public QObject {
+    Q_OBJECT
+private slots:
+    void mappedFileReadsLikeTheFile()
+    {
+        QTemporaryDir dir;
+        std::string content;
+        for (int i = 0; i < 200000; ++i)
+            content += "line " + std::to_string(i) + "\n";
+        const std::string path = writeFile(dir, "big.log", content);
+        std::string error;
+        const BytesPtr bytes = Bytes::mapFile(path, error);
+        QVERIFY2(bytes, error.c_str());
+        QVERIFY(bytes->isMapped());
+        QCOMPARE(bytes->size(), content.size());
+        QVERIFY(bytes->view() == content);
+        // Pages given back are read again from the page cache, unchanged.
+        bytes->releasePages(0, bytes->size());
+        QVERIFY(bytes->view() == content);
+        bytes->releasePages(12345, 1 << 20);
+        QVERIFY(bytes->substr(1000000, 100) == std::string_view(content).substr(1000000, 100));
+    }
+
+    void emptyAndMissingFiles()
+    {
+        QTemporaryDir dir;
+        std::string error;
+        const BytesPtr empty = Bytes::mapFile(writeFile(dir, "empty.log", ""), error);
+        QVERIFY(empty);
+        QVERIFY(empty->empty());
+        QVERIFY(!Bytes::mapFile(dir.filePath("nothing-here.log").toStdString(), error));
+        QVERIFY(!error.empty());
+        QVERIFY(!Bytes::mapFile(dir.path().toStdString(), error)); // a folder is no file
+    }
+
+    void spillBufferKeepsEveryByteAndLeavesNoFile()
+    {
+        QTemporaryDir tmp;
+        qputenv("TMPDIR", tmp.path().toUtf8());
+        std::string expected;
+        SpillBuffer buffer;
+        std::string error;
+        std::mt19937 rng(7);
+        while (expected.size() < SpillBuffer::kInMemoryLimit * 2 + 12345) {
+            std::string piece(1 + rng() % 70000, 'a');
+            for (auto &c : piece)
+                c = static_cast<char>('a' + rng() % 26);
+            expected += piece;
+            QVERIFY2(buffer.append(piece, error), error.c_str());
+        }
+        QCOMPARE(buffer.size(), std::uint64_t(expected.size()));
+        const BytesPtr bytes = buffer.finish(error);
+        QVERIFY2(bytes, error.c_str());
+        QVERIFY(bytes->isMapped()); // over the limit: a temporary file, not memory
+        QVERIFY(bytes->view() == expected);
+        QCOMPARE(filesIn(tmp.path().toStdString()), std::size_t(0)); // unlinked at once
+        qunsetenv("TMPDIR");
+    }
+
+    void smallSpillStaysInMemory()
+    {
+        SpillBuffer buffer;
+        std::string error;
+        QVERIFY(buffer.append("I0101 00:00:00.000000 1 a.go:1] x\n", error));
+        const BytesPtr bytes = buffer.finish(error);
+        QVERIFY(bytes && !bytes->isMapped());
+        QCOMPARE(bytes->view(), std::string_view("I0101 00:00:00.000000 1 a.go:1] x\n"));
+    }
+
+    void largeArchiveMemberIsSpilled()
+    {
+        QTemporaryDir dir, tmp;
+        qputenv("TMPDIR", tmp.path().toUtf8());
+        std::string log;
+        for (int i = 0; log.size() < SpillBuffer::kInMemoryLimit + 100000; ++i)
+            log += "I0612 10:00:0" + std::to_string(i % 10) + ".000000    1812 kubelet.go:2281] \"SyncLoop (housekeeping)\" n=" + std::to_string(i) + "\n";
+        const std::string path = dir.filePath("bundle.tar.gz").toStdString();
+        archive *a = archive_write_new();
+        archive_write_add_filter_gzip(a);
+        archive_write_set_format_pax_restricted(a);
+        QCOMPARE(archive_write_open_filename(a, path.c_str()), ARCHIVE_OK);
+        archive_entry *e = archive_entry_new();
+        archive_entry_set_pathname(e, "node1/kubelet.log");
+        archive_entry_set_size(e, static_cast<la_int64_t>(log.size()));
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_write_header(a, e);
+        archive_write_data(a, log.data(), log.size());
+        archive_entry_free(e);
+        archive_write_close(a);
+        archive_write_free(a);
+
+        const BundleReadResult read = readBundle({path});
+        QCOMPARE(read.files.size(), std::size_t(1));
+        QVERIFY(read.files[0].bytes);
+        QVERIFY(read.files[0].bytes->isMapped());
+        QVERIFY(read.files[0].bytes->view() == log);
+        QCOMPARE(filesIn(tmp.path().toStdString()), std::size_t(0));
+        qunsetenv("TMPDIR");
+    }
+
+    void fieldValuesAreSlicesDecodedOrInterned()
+    {
+        // A kubelet request line: verb and resource repeat (interned), the latency is unique
+        // (a slice of the raw line), a quoted value with an escape is decoded.
+        const std::string line = "I0612 10:00:00.000000    1812 round_trippers.go:553] \"Response\" verb=\"PUT\" "
+                                 "url=\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-1\" "
+                                 "status=\"200 OK\" milliseconds=7 note=\"say \\\"hi\\\"\"\n";
+        InputFile file;
+        file.path = "node-1/kubelet.log";
+        file.bytes = makeBytes(line);
+        const auto types = EventTypeCatalog::loadFile(std::string(KUBELANE_RESOURCES) + "/events.json");
+        const auto roles = GoroutineMap::loadFile(std::string(KUBELANE_RESOURCES) + "/goroutines.json");
+        SourceParser parser(*types, *roles);
+        const ParsedSource parsed = parser.parse(file, 0);
+        QCOMPARE(parsed.events.size(), std::size_t(1));
+        const Event &e = parsed.events.front();
+        auto fieldOf = [&](std::string_view key) -> const Field * {
+            const StringId k = parsed.strings.find(key);
+            for (std::uint32_t i = e.firstField; i < e.firstField + e.fieldCount; ++i)
+                if (parsed.fields[i].key == k)
+                    return &parsed.fields[i];
+            return nullptr;
+        };
+        const Field *verb = fieldOf("verb"), *latency = fieldOf("latency"), *note = fieldOf("note");
+        QVERIFY(verb && latency && note);
+        QVERIFY(verb->interned());
+        QCOMPARE(fieldValue(parsed.source, parsed.strings, e, *verb), std::string_view("PUT"));
+        QVERIFY(!latency->interned() && !latency->decoded());
+        QCOMPARE(fieldValue(parsed.source, parsed.strings, e, *latency), std::string_view("7"));
+        QVERIFY(note->decoded());
+        QCOMPARE(fieldValue(parsed.source, parsed.strings, e, *note), std::string_view("say \"hi\""));
+    }
+
+    void timeOrderEqualsAStableSort()
+    {
+        std::mt19937 rng(11);
+        std::vector<Event> events;
+        for (SourceId s = 0; s < 7; ++s) {
+            std::int64_t t = 1000;
+            const int n = 1 + static_cast<int>(rng() % 3000);
+            for (int i = 0; i < n; ++i) {
+                Event e;
+                e.source = s;
+                e.line = static_cast<std::uint32_t>(i + 1);
+                // Mostly forward, a few steps back (lines logged out of order), many ties.
+                t += static_cast<std::int64_t>(rng() % 5) - (rng() % 50 == 0 ? 20 : 0);
+                e.time = Timestamp{t};
+                events.push_back(e);
+            }
+        }
+        std::vector<Event> expected = events;
+        std::stable_sort(expected.begin(), expected.end(), happensBefore);
+        sortByTime(events);
+        QCOMPARE(events.size(), expected.size());
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            QCOMPARE(events[i].source, expected[i].source);
+            QCOMPARE(events[i].line, expected[i].line);
+        }
+    }
+
+    void sortByTimeHandlesEmptyAndSingleSource()
+    {
+        std::vector<Event> none;
+        sortByTime(none);
+        QVERIFY(none.empty());
+        std::vector<Event> one(3);
+        for (std::uint32_t i = 0; i < 3; ++i) {
+            one[i].line = i + 1;
+            one[i].time = Timestamp{static_cast<std::int64_t>(30 - 10 * i)};
+        }
+        sortByTime(one);
+        QCOMPARE(one[0].line, 3u);
+        QCOMPARE(one[2].line, 1u);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEventStore)
+#include "tst_eventstore.moc"
