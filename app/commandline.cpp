@@ -71,6 +71,8 @@ Options:
   --grace DURATION       node-monitor-grace-period to judge heartbeat gaps by (40s, 50s, 1m);
                          default: the controller-manager's flag dump, else its version's default
   --resources DIR        where events.json, goroutines.json and rules/ are
+  --first-paint-report   window: open the bundle, print how long until the window was first
+                         painted complete with it (and peak memory), then quit (benchmarks)
   -h, --help             this text
   --version              the version
 )";
@@ -109,6 +111,7 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         }
         if (a == "--json") cl.json = true;
         else if (a == "--verbose" || a == "-v") cl.verbose = true;
+        else if (a == "--first-paint-report") cl.firstPaintReport = true;
         else if (a == "--tz") cl.load.utcOffsets.push_back(parseOverride(a, value(a)));
         else if (a == "--component") cl.load.components.push_back(parseOverride(a, value(a)));
         else if (a == "--node") cl.load.nodes.push_back(parseOverride(a, value(a)));

@@ -21,6 +21,7 @@ struct CommandLine {
     std::string resourceDir;
     bool json = false;
     bool verbose = false;
+    bool firstPaintReport = false; // window: print open -> first complete paint, then quit (benchmark)
     std::vector<std::string> onlyRules;
     std::optional<core::Duration> gracePeriod; // --grace
     // export

@@ -99,6 +99,20 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    void firstPaintReportPaintsAndQuits()
+    {
+        // The window on a sample, offscreen: it reports the time to its first complete paint
+        // (and the load inside it), then quits by itself; an unreadable bundle exits 3.
+        QVERIFY(app::parseCommandLine({"--first-paint-report", "b"}).firstPaintReport);
+        const Run r = runKubelane({"--first-paint-report", KUBELANE_SAMPLES "/pleg-unhealthy"});
+        QCOMPARE(r.exitCode, 0);
+        const QRegularExpression report(R"(^window first paint ([0-9.e-]+) s \(loaded and analysed ([0-9.e-]+) s, painting [0-9.e-]+ ms\), peak RSS [0-9]+ MB\n$)");
+        const auto m = report.match(QString::fromUtf8(r.out));
+        QVERIFY2(m.hasMatch(), r.out.constData());
+        QVERIFY(m.captured(1).toDouble() >= m.captured(2).toDouble());
+        QCOMPARE(runKubelane({"--first-paint-report", "/nonexistent/bundle"}).exitCode, 3);
+    }
+
     void nothingReadableExits3()
     {
         const Run r = runKubelane({"analyze", "/nonexistent/bundle"});
