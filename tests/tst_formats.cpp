@@ -552,9 +552,55 @@ private slots:
         QFETCH(QString, time);
         FieldList fields;
         KlogJsonRecord r;
-        QCOMPARE(int(parseKlogJsonRecord(json.toStdString(), r, fields)), int(KlogJsonStatus::Ok));
+        const std::string text = json.toStdString(); // r's views point into it
+        QCOMPARE(int(parseKlogJsonRecord(text, r, fields)), int(KlogJsonStatus::Ok));
         QCOMPARE(test::utc(Timestamp{r.utc}, 9), time);
         QCOMPARE(std::string(r.message), std::string(json.contains("said") ? "said \"ts\":1" : "m"));
+    }
+
+    // Every kind of value a record holds, read the same whether the one-pass reader or the
+    // full JSON parser takes it (escapes it does not decode, floats, repeated keys, bad JSON).
+    void klogJsonValues_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("fields"); // key=value|key=value, in order
+        QTest::addColumn<QString>("message");
+        const int ok = int(KlogJsonStatus::Ok);
+        QTest::newRow("strings, numbers, literals, references")
+            << R"({"ts":1704164645123.456,"caller":"k/a.go:1","msg":"Probe failed","v":2,"pod":{"name":"web-0","namespace":"default"},"node":{"name":"n1"},"n":42,"ok":true,"nil":null})"
+            << ok << "pod=default/web-0|node=n1|n=42|ok=true|nil=null" << "Probe failed";
+        QTest::newRow("escapes decoded") << "{\"ts\":1704164645123,\"msg\":\"say \\\"hi\\\"\\tnow\",\"err\":\"a\\\\b\\nc\"}" << ok
+                                         << "err=a\\b\nc" << "say \"hi\"\tnow";
+        QTest::newRow("unicode escape") << "{\"ts\":1704164645123,\"msg\":\"caf\\u00e9\",\"k\":\"\\u00e9\"}" << ok << "k=\u00e9" << "caf\u00e9";
+        QTest::newRow("float, array, object") << R"({"ts":1704164645123,"msg":"m","f":0.5,"list":["a","b"],"o":{"a":1}})" << ok
+                                              << R"(f=0.5|list=["a","b"]|o={"a":1})" << "m";
+        QTest::newRow("spaces") << R"({ "ts" : 1704164645123 , "msg" : "m" , "k" : "v" })" << ok << "k=v" << "m";
+        QTest::newRow("a key twice: the last") << R"({"ts":1704164645123,"msg":"m","a":"1","a":"2"})" << ok << "a=2" << "m";
+        QTest::newRow("no time") << R"({"msg":"m","k":"v"})" << int(KlogJsonStatus::NoTime) << "" << "";
+        QTest::newRow("cut short") << R"({"ts":1704164645123,"msg":"m")" << int(KlogJsonStatus::Malformed) << "" << "";
+        QTest::newRow("text after it") << R"({"ts":1704164645123,"msg":"m"} and more)" << int(KlogJsonStatus::Malformed) << "" << "";
+        QTest::newRow("a control byte in a string") << "{\"ts\":1704164645123,\"msg\":\"a\tb\"}" << int(KlogJsonStatus::Malformed) << "" << "";
+    }
+    void klogJsonValues()
+    {
+        QFETCH(QString, json);
+        QFETCH(int, status);
+        QFETCH(QString, fields);
+        QFETCH(QString, message);
+        FieldList list;
+        list.add("before", "kept");
+        KlogJsonRecord r;
+        const std::string text = json.toStdString();
+        QCOMPARE(int(parseKlogJsonRecord(text, r, list)), status);
+        QStringList got;
+        for (const auto &[k, v] : list.items())
+            if (k != "before")
+                got << QString::fromStdString(std::string(k) + "=" + std::string(v));
+        QCOMPARE(got.join('|'), fields);
+        QCOMPARE(list.get("before"), std::string_view("kept"));
+        if (status == int(KlogJsonStatus::Ok))
+            QCOMPARE(QString::fromStdString(std::string(r.message)), message);
     }
 
     // Kubernetes' JSON logger writes no level: 1.21+ ErrorS lines have "err" and no "v".

@@ -14,14 +14,16 @@ namespace kubelane::core {
 struct KlogJsonRecord {
     std::int64_t utc = 0; // "ts", UTC ns
     Severity severity = Severity::Info;
-    std::string_view caller;  // "kubelet/kubelet.go:2281"; stored in the FieldList
-    std::string_view message; // "msg"; stored in the FieldList
+    std::string_view caller;  // "kubelet/kubelet.go:2281"
+    std::string_view message; // "msg"
 };
 
 enum class KlogJsonStatus : std::uint8_t { Ok, Malformed, NoTime, BadTime };
 
 // Parses one JSON object. On Ok, every key but ts/msg/caller/v is added to `fields` with its
-// value as text (keys as logged); on any other status `fields` is left as it was.
+// value as text (keys as logged); on any other status `fields` is left as it was. Keys, values,
+// caller and message are views of `text` where it holds them verbatim (so the event store can
+// keep them as slices of the raw line), else of `fields`: keep `text` alive while using them.
 KlogJsonStatus parseKlogJsonRecord(std::string_view text, KlogJsonRecord &out, FieldList &fields);
 
 // Cheap test before a real parse: an object that has a "ts" key somewhere.

@@ -6,6 +6,7 @@
 #include "../model/event.h"
 #include "../model/timestamp.h"
 
+#include <algorithm>
 #include <deque>
 #include <string>
 #include <string_view>
@@ -43,6 +44,20 @@ public:
     void add(std::string_view key, std::string_view value) { m_items.emplace_back(key, value); }
     std::string_view own(std::string &&text);
     const std::vector<std::pair<std::string_view, std::string_view>> &items() const { return m_items; }
+    std::size_t size() const { return m_items.size(); }
+    // Copies the keys and values that lie in `region` into the list's own storage (the region
+    // is about to be overwritten).
+    void ownViewsInto(std::string_view region)
+    {
+        auto inRegion = [&](std::string_view v) { return !v.empty() && v.data() >= region.data() && v.data() < region.data() + region.size(); };
+        for (auto &[k, v] : m_items) {
+            if (inRegion(k))
+                k = own(std::string(k));
+            if (inRegion(v))
+                v = own(std::string(v));
+        }
+    }
+    void truncate(std::size_t n) { m_items.resize(std::min(n, m_items.size())); } // drops the items added after size() was n
     std::string_view get(std::string_view key) const;
     void set(std::string_view key, std::string_view value);
     // Renames keys in place (values keep pointing where they did).

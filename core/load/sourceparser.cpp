@@ -812,12 +812,19 @@ void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, 
                                 const Envelope &env)
 {
     Source &src = m_out.source;
-    // The record's text and values are stored apart by now, so an envelope's decoded payload
-    // (docker's "log", joined CRI parts) at the arena's end is not needed any more.
-    if (env.messageInArena && env.arenaOffset <= src.arena.size())
+    // An envelope's decoded payload (docker's "log", joined CRI parts) at the arena's end is
+    // not needed once the record's text and values are copied out of it.
+    std::string message(r.message);
+    std::string_view caller = r.caller;
+    if (env.messageInArena && env.arenaOffset <= src.arena.size()) {
+        const std::string_view payload = std::string_view(src.arena).substr(env.arenaOffset);
+        m_fields.ownViewsInto(payload);
+        if (caller.data() >= payload.data() && caller.data() < payload.data() + payload.size())
+            caller = m_fields.own(std::string(caller));
         src.arena.resize(env.arenaOffset);
+    }
     const std::uint64_t arenaAt = src.arena.size();
-    src.arena.append(r.message);
+    src.arena.append(message);
     m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
 
     EventDraft d;
@@ -825,8 +832,8 @@ void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, 
     d.length = length;
     d.lineCount = lineCount;
     d.severity = r.severity;
-    d.component = componentFor(env, r.caller);
-    d.file = r.caller;
+    d.component = componentFor(env, caller);
+    d.file = caller;
     d.message = std::string_view(src.arena).substr(arenaAt);
     d.messageInArena = true;
     d.messageOffset = arenaAt;
