@@ -20,13 +20,10 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     std::vector<Timestamp> times;
     // Reserve once for all sources: reserving per source to the exact size would copy every
     // event already merged once per source (quadratic in the number of files).
-    std::size_t total = incident.events.size(), totalFields = incident.fields.size();
-    for (const auto &p : parsed) {
+    std::size_t total = incident.events.size();
+    for (const auto &p : parsed)
         total += p.events.size();
-        totalFields += p.fields.size();
-    }
     incident.events.reserve(total);
-    incident.fields.reserve(totalFields);
     for (auto &p : parsed) {
         remap.assign(p.strings.size(), kNoString);
         for (std::size_t i = 0; i < p.strings.size(); ++i)
@@ -46,9 +43,13 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
             }
             podRemap[i] = it->second;
         }
-        const auto fieldBase = static_cast<std::uint32_t>(incident.fields.size());
-        for (const Field &f : p.fields)
-            incident.fields.push_back({remap[f.key], f.interned() ? remap[f.valueOffset] : f.valueOffset, f.valueLength});
+        // Fields stay with their source (no copy): only their string ids change.
+        for (Field &f : p.fields) {
+            f.key = remap[f.key];
+            if (f.interned())
+                f.valueOffset = remap[f.valueOffset];
+        }
+        p.source.fields = std::move(p.fields);
         resolveTimes(p, times);
         const SourceId sourceId = static_cast<SourceId>(incident.sources.size());
         for (std::size_t i = 0; i < p.events.size(); ++i) {
@@ -60,7 +61,6 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
             e.file = remap[e.file];
             e.container = remap[e.container];
             e.pod = e.pod == kNoPod ? kNoPod : podRemap[e.pod];
-            e.firstField += fieldBase;
             incident.events.push_back(e);
         }
         p.source.id = sourceId;

@@ -812,6 +812,16 @@ void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, 
                                 const Envelope &env)
 {
     Source &src = m_out.source;
+    EventDraft d;
+    // A message without escapes stands verbatim in the raw line: point at it there, as for
+    // klog text. Others are decoded into the arena.
+    const char *rawEvent = src.bytes->data() + first.offset;
+    if (!env.messageInArena && r.message.data() >= rawEvent && r.message.data() + r.message.size() <= rawEvent + length) {
+        d.message = r.message;
+        d.messageOffset = static_cast<std::uint64_t>(r.message.data() - rawEvent);
+        emitKlogJsonDraft(d, first, lineCount, length, r, r.caller, env);
+        return;
+    }
     // An envelope's decoded payload (docker's "log", joined CRI parts) at the arena's end is
     // not needed once the record's text and values are copied out of it.
     std::string message(r.message);
@@ -825,18 +835,22 @@ void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, 
     }
     const std::uint64_t arenaAt = src.arena.size();
     src.arena.append(message);
-    m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
+    d.message = std::string_view(src.arena).substr(arenaAt);
+    d.messageInArena = true;
+    d.messageOffset = arenaAt;
+    emitKlogJsonDraft(d, first, lineCount, length, r, caller, env);
+}
 
-    EventDraft d;
+void SourceParser::emitKlogJsonDraft(EventDraft &d, const LineView &first, std::uint32_t lineCount, std::uint64_t length,
+                                     const KlogJsonRecord &r, std::string_view caller, const Envelope &env)
+{
+    m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
     d.first = first;
     d.length = length;
     d.lineCount = lineCount;
     d.severity = r.severity;
     d.component = componentFor(env, caller);
     d.file = caller;
-    d.message = std::string_view(src.arena).substr(arenaAt);
-    d.messageInArena = true;
-    d.messageOffset = arenaAt;
     d.fieldsReady = true;
     d.host = env.host;
     d.podNamespace = env.podNamespace;

@@ -136,6 +136,9 @@ private:
                      const Envelope &env, const Payload &decoded);
     void emitKlogJson(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const KlogJsonRecord &record,
                       const Envelope &env);
+    // The rest of a klog JSON event, once its message is placed (raw line or arena).
+    void emitKlogJsonDraft(EventDraft &d, const LineView &first, std::uint32_t lineCount, std::uint64_t length,
+                           const KlogJsonRecord &r, std::string_view caller, const Envelope &env);
     std::string_view componentFor(const Envelope &env, std::string_view goFile) const;
     Event &addEvent(const EventDraft &draft);
     void storeFields(Event &e, std::string_view component, std::string_view host);

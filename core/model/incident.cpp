@@ -37,6 +37,7 @@ std::string_view Incident::message(const Event &e) const
 
 std::span<const Field> Incident::fieldsOf(const Event &e) const
 {
+    const std::vector<Field> &fields = sources[e.source].fields;
     if (e.firstField >= fields.size())
         return {};
     return std::span<const Field>(fields).subspan(e.firstField, std::min<std::size_t>(e.fieldCount, fields.size() - e.firstField));

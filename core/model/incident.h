@@ -37,7 +37,6 @@ public:
     std::vector<std::string> inputs; // what the user opened
     std::vector<Source> sources;
     std::vector<Event> events; // sorted by (time, source, line)
-    std::vector<Field> fields;
     std::vector<Pod> pods;
     StringPool strings;
     std::shared_ptr<const EventTypeCatalog> eventTypes;

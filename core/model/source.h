@@ -100,6 +100,7 @@ struct Source {
     BytesPtr bytes;           // the decompressed content (raw text)
     std::string arena;        // decoded messages that are not verbatim in `bytes`
     std::string decodedValues; // field values that are not verbatim in `bytes` (Field::decoded)
+    std::vector<Field> fields; // of this source's events (Event::firstField counts from here)
     std::int64_t modifiedTime = 0; // seconds since epoch, 0 = unknown
 
     std::uint64_t lineCount = 0;
