@@ -95,6 +95,13 @@ void drawEventShape(QPainter *painter, QPointF c, double r, core::Severity sever
     }
 }
 
+void EventPlottable::drawMark(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other,
+                              const QColor &fill, const QColor &outline)
+{
+    if (!m_sprites.draw(painter, center, radius, severity, other, fill, outline))
+        drawEventShape(painter, center, radius, severity, other, fill, outline);
+}
+
 void EventPlottable::draw(QCPPainter *painter)
 {
     if (!m_state->model || m_state->rows.empty())
@@ -136,7 +143,7 @@ void EventPlottable::draw(QCPPainter *painter)
             const QColor fill = pal.category(cat);
             const bool other = cat == EventCategory::Other && marks[worst].severity < core::Severity::Warning;
             if (count == 1) {
-                drawEventShape(painter, QPointF(first.x0, y), radius, first.severity, other, fill, pal.text);
+                drawMark(painter, QPointF(first.x0, y), radius, first.severity, other, fill, pal.text);
                 k = end;
                 continue;
             }
@@ -157,7 +164,7 @@ void EventPlottable::draw(QCPPainter *painter)
                 if (m.severity < core::Severity::Warning || (m.x0 - lastShape < radius * 1.5 && m.severity <= lastSeverity))
                     continue;
                 const QColor markFill = pal.category(Palette::categoryOf(incident.typeName(incident.events[m.representative])));
-                drawEventShape(painter, QPointF(m.x0, y), radius, m.severity, false, markFill, pal.text);
+                drawMark(painter, QPointF(m.x0, y), radius, m.severity, false, markFill, pal.text);
                 lastShape = m.x0;
                 lastSeverity = m.severity;
             }

@@ -4,6 +4,7 @@
 // one mark with a count, as Tracy does; the cost of a pass is the number of marks on screen,
 // not the number of events, so a million events pan and zoom smoothly.
 #include "laneplottable.h"
+#include "marksprites.h"
 
 namespace kubelane::ui {
 
@@ -32,6 +33,12 @@ public:
 
 protected:
     void draw(QCPPainter *painter) override;
+
+private:
+    void drawMark(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other, const QColor &fill,
+                  const QColor &outline);
+
+    MarkSprites m_sprites;
 };
 
 // Draws one mark's shape: circle (debug/info), triangle (warning), diamond (error), diamond

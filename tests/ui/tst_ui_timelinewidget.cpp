@@ -5,6 +5,7 @@
 
 #include "ui/eventplottable.h"
 #include "ui/lanetreemodel.h"
+#include "ui/marksprites.h"
 #include "ui/statebarplottable.h"
 #include "ui/theme.h"
 #include "ui/timelinewidget.h"
@@ -42,6 +43,9 @@ private slots:
     void pixelsShowGapAndTaint();
     void clickSelectsEvent();
     void themeRepaintsLightAndDark();
+    void markSpritesLookLikeTheShapes_data();
+    void markSpritesLookLikeTheShapes();
+    void scaledPainterDrawsVectors();
 
 private:
     int findingIndex(const std::string &rule, const std::string &subject) const;
@@ -345,6 +349,91 @@ void TestTimelineWidget::themeRepaintsLightAndDark()
     const QColor light = groupRowPixel();
     QVERIFY2(light.lightness() > 200, qPrintable(light.name()));
     applyTheme(Theme::System);
+}
+
+namespace {
+
+QImage blankImage(double ratio)
+{
+    QImage image(QSize(40, 40) * ratio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(ratio);
+    image.fill(Qt::white);
+    return image;
+}
+
+// Where the picture is not background, and how many pixels that is.
+struct Ink {
+    QRect box;
+    int pixels = 0;
+};
+Ink inkOf(const QImage &image)
+{
+    Ink ink;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (image.pixelColor(x, y).lightness() < 200) {
+                ink.box |= QRect(x, y, 1, 1);
+                ++ink.pixels;
+            }
+    return ink;
+}
+
+} // namespace
+
+// A mark copied from its sprite is the shape drawn as vectors, give or take antialiasing at
+// the edges (the sprite lands on whole pixels), at every severity and on high-DPI screens.
+void TestTimelineWidget::markSpritesLookLikeTheShapes_data()
+{
+    QTest::addColumn<int>("severity");
+    QTest::addColumn<bool>("other");
+    QTest::addColumn<double>("ratio");
+    QTest::newRow("info") << int(core::Severity::Info) << false << 1.0;
+    QTest::newRow("warning") << int(core::Severity::Warning) << false << 1.0;
+    QTest::newRow("error") << int(core::Severity::Error) << false << 1.0;
+    QTest::newRow("fatal, 2x screen") << int(core::Severity::Fatal) << false << 2.0;
+    QTest::newRow("other tick") << int(core::Severity::Info) << true << 1.0;
+}
+
+void TestTimelineWidget::markSpritesLookLikeTheShapes()
+{
+    QFETCH(int, severity);
+    QFETCH(bool, other);
+    QFETCH(double, ratio);
+    const auto sev = static_cast<core::Severity>(severity);
+    const QPointF centre(20.5, 20.5);
+    QImage vectors = blankImage(ratio), sprites = blankImage(ratio);
+    {
+        QPainter p(&vectors);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        drawEventShape(&p, centre, 6, sev, other, QColor("#d55e00"), Qt::black);
+    }
+    MarkSprites cache;
+    {
+        QPainter p(&sprites);
+        QVERIFY(cache.draw(&p, centre, 6, sev, other, QColor("#d55e00"), Qt::black));
+        QVERIFY(cache.draw(&p, centre, 6, sev, other, QColor("#d55e00"), Qt::black)); // from the cache
+    }
+    // Same place, same size, same colour inside. Antialiased edges come out a little bolder
+    // when the shape is drawn onto a transparent image first: at most one pixel more around.
+    const Ink drawn = inkOf(vectors), copied = inkOf(sprites);
+    const int px = static_cast<int>(ratio);
+    QVERIFY(drawn.pixels > 8);
+    QVERIFY2(copied.box.contains(drawn.box) && drawn.box.adjusted(-px, -px, px, px).contains(copied.box),
+             qPrintable(QString("sprite %1,%2 %3x%4, shape %5,%6 %7x%8").arg(copied.box.x()).arg(copied.box.y()).arg(copied.box.width())
+                            .arg(copied.box.height()).arg(drawn.box.x()).arg(drawn.box.y()).arg(drawn.box.width()).arg(drawn.box.height())));
+    QVERIFY2(copied.pixels >= drawn.pixels && copied.pixels <= drawn.pixels * 3 / 2 + 24 * px,
+             qPrintable(QString("%1 vs %2").arg(copied.pixels).arg(drawn.pixels)));
+    QCOMPARE(sprites.pixelColor(QPoint(20, 20) * ratio), vectors.pixelColor(QPoint(20, 20) * ratio));
+}
+
+// Exports scale their painter: the sprites refuse it, and the vectors stay sharp.
+void TestTimelineWidget::scaledPainterDrawsVectors()
+{
+    QImage image = blankImage(1);
+    QPainter p(&image);
+    p.scale(2, 2);
+    MarkSprites cache;
+    QVERIFY(!cache.draw(&p, QPointF(10, 10), 6, core::Severity::Error, false, Qt::red, Qt::black));
 }
 
 QTEST_MAIN(TestTimelineWidget)
