@@ -3,6 +3,7 @@
 // interned, and the time order built through an index instead of a second copy of the store.
 #include "core/input/bundlereader.h"
 #include "core/input/spillbuffer.h"
+#include "core/load/eventfields.h"
 #include "core/load/loader.h"
 #include "core/load/sourceparser.h"
 #include "core/load/timeorder.h"
@@ -15,6 +16,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 
 using namespace kubelane::core;
@@ -170,6 +172,35 @@ private slots:
         QCOMPARE(fieldValue(parsed.source, parsed.strings, e, *latency), std::string_view("7"));
         QVERIFY(note->decoded());
         QCOMPARE(fieldValue(parsed.source, parsed.strings, e, *note), std::string_view("say \"hi\""));
+    }
+
+    // An event of no known type keeps only the fields whose values repeat (what pod, node and
+    // request checks read); the details still show every field, decoded from the line again.
+    void untypedEventsKeepRepeatingFieldsAndDecodeTheRest()
+    {
+        InputFile text, json;
+        text.path = "node-1/kubelet.log";
+        text.bytes = makeBytes("I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" attempt=3 note=\"a b\"\n");
+        json.path = "node-2/kubelet.log";
+        json.bytes = makeBytes(R"({"ts":1718186400000.5,"caller":"kubelet/kubelet.go:1","msg":"Chatter","v":4,"pod":{"name":"web-1","namespace":"default"},"attempt":4})"
+                               "\n");
+        LoadOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto incident = loadBundle(std::vector<InputFile>{text, json}, options);
+        QCOMPARE(incident->events.size(), std::size_t(2));
+        for (const Event &e : incident->events) {
+            QCOMPARE(e.type, kOtherEventType);
+            const bool isJson = incident->sources[e.source].path == json.path;
+            QCOMPARE(incident->field(e, "pod"), std::string_view(isJson ? "default/web-1" : "default/web-0")); // repeats: kept
+            QVERIFY(incident->field(e, "attempt").empty());                                                     // unique: not kept
+            std::map<std::string, std::string> all;
+            for (const auto &[k, v] : eventFields(*incident, e))
+                all[k] = v;
+            QCOMPARE(all["attempt"], std::string(isJson ? "4" : "3"));
+            QCOMPARE(all["pod"], std::string(isJson ? "default/web-1" : "default/web-0"));
+            if (!isJson)
+                QCOMPARE(all["note"], std::string("a b"));
+        }
     }
 
     void timeOrderEqualsAStableSort()

@@ -1,5 +1,6 @@
 #include "logview.h"
 
+#include "core/load/eventfields.h"
 #include "core/util/textscan.h"
 
 #include "timeaxisticker.h"
@@ -211,8 +212,8 @@ void LogView::showDetails(std::size_t event)
     if (e.file != core::kNoString)
         html += row(tr("logged at"), qs(inc.text(e.file)));
     html += row(tr("source"), QStringLiteral("%1:%2").arg(QString::fromStdString(src.path)).arg(e.line));
-    for (const core::Field &f : inc.fieldsOf(e))
-        html += row(qs(inc.text(f.key)), qs(inc.fieldValue(e, f)));
+    for (const auto &[key, value] : core::eventFields(inc, e))
+        html += row(QString::fromStdString(key), QString::fromStdString(value));
     html += QStringLiteral("</table>");
     QString msg = qs(inc.message(e));
     if (msg.size() > 2000)

@@ -986,10 +986,17 @@ void SourceParser::storeFields(Event &e, std::string_view component, std::string
     if (auto c = m_fields.get("container"); !c.empty())
         e.container = m_out.strings.intern(c);
     e.firstField = static_cast<std::uint32_t>(m_out.fields.size());
+    // An event of no known type is read by nothing but the pod, node and request checks, which
+    // look at repeating keys only: keep those; the rest are decoded again when someone asks
+    // (decodedFields), instead of 12 bytes each for every line of a chatty kubelet.
+    const bool typed = e.type != kOtherEventType;
     for (const auto &[k, v] : m_fields.items()) {
         if (v.size() > kMaxStoredFieldValue || k.empty())
             continue;
-        m_out.fields.push_back(fieldOf(e, m_out.strings.intern(k), v));
+        const StringId key = m_out.strings.intern(k);
+        if (!typed && !valueRepeats(key))
+            continue;
+        m_out.fields.push_back(fieldOf(e, key, v));
         // Container lists of a status patch ("a,b,c"): each name is a container of the pod,
         // and facts refer to containers by interned name.
         if (k == "readyContainers" || k == "unreadyContainers")
