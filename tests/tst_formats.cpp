@@ -578,6 +578,8 @@ private slots:
         QTest::newRow("spaces") << R"({ "ts" : 1704164645123 , "msg" : "m" , "k" : "v" })" << ok << "k=v" << "m";
         QTest::newRow("a key twice: the last") << R"({"ts":1704164645123,"msg":"m","a":"1","a":"2"})" << ok << "a=2" << "m";
         QTest::newRow("no time") << R"({"msg":"m","k":"v"})" << int(KlogJsonStatus::NoTime) << "" << "";
+        QTest::newRow("an empty time") << R"({"ts":"","msg":"m","k":"v"})" << int(KlogJsonStatus::BadTime) << "" << "";
+        QTest::newRow("a time far out") << R"({"ts":99999999999999999,"msg":"m"})" << int(KlogJsonStatus::BadTime) << "" << "";
         QTest::newRow("cut short") << R"({"ts":1704164645123,"msg":"m")" << int(KlogJsonStatus::Malformed) << "" << "";
         QTest::newRow("text after it") << R"({"ts":1704164645123,"msg":"m"} and more)" << int(KlogJsonStatus::Malformed) << "" << "";
         QTest::newRow("a control byte in a string") << "{\"ts\":1704164645123,\"msg\":\"a\tb\"}" << int(KlogJsonStatus::Malformed) << "" << "";

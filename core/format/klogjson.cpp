@@ -100,119 +100,125 @@ public:
     // ("default/web-0"); nullopt unless the object holds only strings and has a name.
     std::optional<std::string_view> readReference()
     {
-        skipSpace();
-        if (!take('{'))
-            return std::nullopt;
         std::string_view name, ns;
         bool haveName = false;
-        for (bool first = true;; first = false) {
-            skipSpace();
-            if (take('}'))
-                break;
-            if (!first && !(take(',') && (skipSpace(), true)))
-                return std::nullopt;
-            std::string_view key, value;
+        const bool read = readMembers([&](std::string_view key) {
+            std::string_view value;
             bool escaped = false;
-            if (!readString(key, escaped) || escaped || !seenOnce(key))
-                return std::nullopt;
-            skipSpace();
-            if (!take(':'))
-                return std::nullopt;
-            skipSpace();
             if (m_at >= m_text.size() || m_text[m_at] != '"' || !readString(value, escaped))
-                return std::nullopt;
+                return false;
             if (key == "name") {
                 name = value;
                 haveName = true;
             } else if (key == "namespace") {
                 ns = value;
             }
-        }
-        skipSpace();
-        if (m_at != m_text.size() || !haveName)
+            return true;
+        });
+        if (!read || !haveName)
             return std::nullopt;
         return ns.empty() ? name : m_fields.own(std::string(ns) + "/" + std::string(name));
     }
 
 private:
-    std::optional<KlogJsonStatus> readObject(KlogJsonRecord &out)
+    enum class Kind { String, Number, Literal, Object, Array };
+
+    // Walks the members of the object that is the whole text: `member(key)` reads the value
+    // at the cursor and says whether it could. False for anything else: not an object, a key
+    // with escapes or seen twice, text after the object.
+    template <typename Member>
+    bool readMembers(Member &&member)
     {
         skipSpace();
         if (!take('{'))
-            return std::nullopt;
-        std::string_view ts, level;
-        bool haveErr = false, haveV = false, haveMsg = false;
+            return false;
         for (bool first = true;; first = false) {
             skipSpace();
             if (take('}'))
                 break;
             if (!first && !(take(',') && (skipSpace(), true)))
-                return std::nullopt;
+                return false;
             std::string_view key;
-            bool keyEscaped = false;
-            if (!readString(key, keyEscaped) || keyEscaped || !seenOnce(key))
-                return std::nullopt;
+            bool escaped = false;
+            if (!readString(key, escaped) || escaped || !seenOnce(key))
+                return false;
             skipSpace();
             if (!take(':'))
-                return std::nullopt;
+                return false;
             skipSpace();
-            std::string_view value;
-            Kind kind;
-            if (!readValue(value, kind))
-                return std::nullopt;
-            if (key == "ts") {
-                if (kind != Kind::Number && kind != Kind::String)
-                    return std::nullopt;
-                ts = value;
-                m_tsIsString = kind == Kind::String;
-            } else if (key == "msg") {
-                if (kind != Kind::String)
-                    return std::nullopt;
-                out.message = value;
-                haveMsg = true;
-            } else if (key == "caller") {
-                out.caller = kind == Kind::String ? value : std::string_view{};
-            } else if (key == "v") {
-                haveV = true;
-            } else {
-                if (kind == Kind::Number && (value.find_first_of(".eE") != std::string_view::npos || value.size() > 18 || value == "-0"))
-                    return std::nullopt; // floats and huge numbers: the full parser writes their text
-                if (kind == Kind::Object || kind == Kind::Array) {
-                    if (auto reference = kind == Kind::Object ? FlatRecordReader(value, m_fields).readReference() : std::nullopt) {
-                        value = *reference;
-                    } else {
-                        const auto parsed = Json::parse(value, nullptr, false);
-                        if (parsed.is_discarded())
-                            return std::nullopt;
-                        value = m_fields.own(jsonValueText(parsed));
-                    }
-                }
-                haveErr = haveErr || key == "err";
-                if (key == "level")
-                    level = kind == Kind::String ? value : std::string_view{};
-                m_fields.add(key, value);
-            }
+            if (!member(key))
+                return false;
         }
         skipSpace();
-        if (m_at != m_text.size())
+        return m_at == m_text.size();
+    }
+
+    // One member of a record; false when the full parser should read the record instead.
+    bool readRecordMember(std::string_view key, KlogJsonRecord &out)
+    {
+        std::string_view value;
+        Kind kind;
+        if (!readValue(value, kind))
+            return false;
+        if (key == "ts") {
+            if (kind != Kind::Number && kind != Kind::String)
+                return false;
+            m_ts = value;
+            m_haveTs = true;
+            m_tsIsString = kind == Kind::String;
+        } else if (key == "msg") {
+            if (kind != Kind::String)
+                return false;
+            out.message = value;
+        } else if (key == "caller") {
+            out.caller = kind == Kind::String ? value : std::string_view{};
+        } else if (key == "v") {
+            m_haveV = true;
+        } else {
+            if (kind == Kind::Number && (value.find_first_of(".eE") != std::string_view::npos || value.size() > 18 || value == "-0"))
+                return false; // floats and huge numbers: the full parser writes their text
+            if ((kind == Kind::Object || kind == Kind::Array) && !readNested(kind, value))
+                return false;
+            m_haveErr = m_haveErr || key == "err";
+            if (key == "level")
+                m_level = kind == Kind::String ? value : std::string_view{};
+            m_fields.add(key, value);
+        }
+        return true;
+    }
+
+    // An object or array value as text: a KObj as "ns/name", anything else as its JSON.
+    bool readNested(Kind kind, std::string_view &value)
+    {
+        if (auto reference = kind == Kind::Object ? FlatRecordReader(value, m_fields).readReference() : std::nullopt) {
+            value = *reference;
+            return true;
+        }
+        const auto parsed = Json::parse(value, nullptr, false);
+        if (parsed.is_discarded())
+            return false;
+        value = m_fields.own(jsonValueText(parsed));
+        return true;
+    }
+
+    std::optional<KlogJsonStatus> readObject(KlogJsonRecord &out)
+    {
+        out.message = {};
+        if (!readMembers([&](std::string_view key) { return readRecordMember(key, out); }))
             return std::nullopt;
-        if (ts.empty())
+        if (!m_haveTs)
             return KlogJsonStatus::NoTime;
-        const std::int64_t utc = m_tsIsString ? parseRfc3339(ts).value_or(Timestamp{}).ns
-                                              : (ts.find_first_of("eE-") == std::string_view::npos ? parseEpochStamp(ts) : 0);
+        const std::int64_t utc = m_tsIsString ? parseRfc3339(m_ts).value_or(Timestamp{}).ns
+                                              : (m_ts.find_first_of("eE-") == std::string_view::npos ? parseEpochStamp(m_ts) : 0);
         if (utc == 0)
             return std::nullopt; // the full parser decides between a rounded time and a bad one
         out.utc = utc;
-        out.severity = level == "error" ? Severity::Error
-            : level == "warning" || level == "warn" ? Severity::Warning
-            : level == "fatal" ? Severity::Fatal
-            : haveErr && !haveV ? Severity::Error : Severity::Info;
-        if (!haveMsg)
-            out.message = {};
+        out.severity = m_level == "error" ? Severity::Error
+            : m_level == "warning" || m_level == "warn" ? Severity::Warning
+            : m_level == "fatal" ? Severity::Fatal
+            : m_haveErr && !m_haveV ? Severity::Error : Severity::Info;
         return KlogJsonStatus::Ok;
     }
-
-    enum class Kind { String, Number, Literal, Object, Array };
 
     bool readValue(std::string_view &value, Kind &kind)
     {
@@ -367,7 +373,8 @@ private:
     std::string_view m_text;
     FieldList &m_fields;
     std::size_t m_at = 0;
-    bool m_tsIsString = false;
+    std::string_view m_ts, m_level;
+    bool m_haveTs = false, m_tsIsString = false, m_haveErr = false, m_haveV = false;
     std::vector<std::string_view> m_keys;
 };
 
