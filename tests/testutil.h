@@ -53,8 +53,8 @@ inline const core::Source *sourceEndingWith(const core::Incident &inc, const std
     return nullptr;
 }
 
-// Writes one file into a fresh temporary folder and loads it (the loaded bytes are in memory,
-// so the folder may go).
+// Writes one file into a fresh temporary folder and loads it (the file is mapped, and a
+// mapping keeps a removed file's bytes, so the folder may go).
 inline std::shared_ptr<const core::Incident> loadText(const std::string &relative, const std::string &content,
                                                       core::LoadOptions o = options())
 {

@@ -113,6 +113,19 @@ private slots:
         QCOMPARE(runKubelane({"--first-paint-report", "/nonexistent/bundle"}).exitCode, 3);
     }
 
+    // A pipe given as a file (bash's <(zcat ...)) is read to its end; it cannot be mapped.
+    void readsAPipeGivenAsAFile()
+    {
+        QProcess p;
+        p.start("bash", {"-c", QString("'%1' analyze --json <(cat '%2'/nodes/*/kubelet.log)").arg(KUBELANE_BINARY, KUBELANE_SAMPLES "/pleg-unhealthy")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QCOMPARE(doc["stats"].toObject()["unparsed"].toInt(), 0);
+        QVERIFY(doc["stats"].toObject()["events"].toInt() > 100);
+        QCOMPARE(doc["findings"].toArray().size(), 1);
+    }
+
     void nothingReadableExits3()
     {
         const Run r = runKubelane({"analyze", "/nonexistent/bundle"});

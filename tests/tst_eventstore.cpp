@@ -14,10 +14,12 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
+#include <sys/resource.h>
 
 using namespace kubelane::core;
 
@@ -97,6 +99,35 @@ private slots:
         QVERIFY(bytes->view() == expected);
         QCOMPARE(filesIn(tmp.path().toStdString()), std::size_t(0)); // unlinked at once
         qunsetenv("TMPDIR");
+    }
+
+    // A full temporary folder (here: a file size limit) costs no byte: the buffer goes on in
+    // memory with what the file held.
+    void spillBufferFallsBackToMemoryWhenTheDiskIsFull()
+    {
+        rlimit before {};
+        QCOMPARE(getrlimit(RLIMIT_FSIZE, &before), 0);
+        const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN); // write() fails with EFBIG instead
+        rlimit small = before;
+        small.rlim_cur = SpillBuffer::kInMemoryLimit + 100000;
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+        std::string expected;
+        SpillBuffer buffer;
+        std::string error;
+        bool appended = true;
+        for (int i = 0; expected.size() < SpillBuffer::kInMemoryLimit * 2; ++i) {
+            const std::string piece(30000 + i % 7, static_cast<char>('a' + i % 26));
+            expected += piece;
+            appended = appended && buffer.append(piece, error);
+        }
+        setrlimit(RLIMIT_FSIZE, &before);
+        std::signal(SIGXFSZ, previousHandler);
+        QVERIFY2(appended, error.c_str());
+        const BytesPtr bytes = buffer.finish(error);
+        QVERIFY2(bytes, error.c_str());
+        QVERIFY(!bytes->isMapped());
+        QCOMPARE(bytes->size(), expected.size());
+        QVERIFY(bytes->view() == expected);
     }
 
     void smallSpillStaysInMemory()
@@ -203,6 +234,43 @@ private slots:
         }
     }
 
+    // A goroutine dump's frames are fields of their goroutine's event.
+    void goroutineDumpFieldsHaveTheirValues()
+    {
+        InputFile dump;
+        dump.path = "node-1/goroutine-stacks-2019-05-16T100610+0800.log";
+        dump.bytes = makeBytes("goroutine 1 [semacquire]:\n"
+                               "sync.runtime_SemacquireMutex(0xc0001a2b44, 0x0, 0x1)\n"
+                               "\t/usr/local/go/src/runtime/sema.go:71 +0x47\n"
+                               "sync.(*Mutex).Lock(0xc0001a2b40, 0x1)\n"
+                               "\t/usr/local/go/src/sync/mutex.go:81 +0x58\n");
+        LoadOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto incident = loadBundle(std::vector<InputFile>{dump}, options);
+        QVERIFY(!incident->events.empty());
+        const Event &e = incident->events.front();
+        QCOMPARE(incident->field(e, "topFrame"), std::string_view("sync.runtime_SemacquireMutex"));
+        QCOMPARE(incident->field(e, "waitsOn"), std::string_view("0xc0001a2b40"));
+    }
+
+    // A klog JSON message stands in the raw line before the record's other keys: lines that
+    // continue the event (a panic's trace) must not run the message on over them.
+    void klogJsonMessageKeepsToItselfWhenTheEventRunsOn()
+    {
+        InputFile file;
+        file.path = "node-1/kubelet.log";
+        file.bytes = makeBytes("{\"ts\":1718784064445.591,\"caller\":\"runtime/panic.go:1\",\"msg\":\"Observed a panic\",\"v\":0}\n"
+                               "panic: runtime error: invalid memory address\n"
+                               "goroutine 1 [running]:\n");
+        LoadOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto incident = loadBundle(std::vector<InputFile>{file}, options);
+        QCOMPARE(incident->events.size(), std::size_t(1));
+        const Event &e = incident->events.front();
+        QCOMPARE(e.lineCount, 3u);
+        QCOMPARE(incident->message(e), std::string_view("Observed a panic"));
+    }
+
     void timeOrderEqualsAStableSort()
     {
         std::mt19937 rng(11);
@@ -213,7 +281,9 @@ private slots:
             for (int i = 0; i < n; ++i) {
                 Event e;
                 e.source = s;
-                e.line = static_cast<std::uint32_t>(i + 1);
+                // One object's records share its first line (and often its time): ties.
+                e.line = static_cast<std::uint32_t>(i + 1 - (rng() % 4 == 0 && i > 0 ? 1 : 0));
+                e.offset = static_cast<std::uint64_t>(i); // tells tied events apart below
                 // Mostly forward, a few steps back (lines logged out of order), many ties.
                 t += static_cast<std::int64_t>(rng() % 5) - (rng() % 50 == 0 ? 20 : 0);
                 e.time = Timestamp{t};
@@ -227,6 +297,7 @@ private slots:
         for (std::size_t i = 0; i < events.size(); ++i) {
             QCOMPARE(events[i].source, expected[i].source);
             QCOMPARE(events[i].line, expected[i].line);
+            QCOMPARE(events[i].offset, expected[i].offset); // ties in their order of arrival
         }
     }
 

@@ -582,6 +582,9 @@ private slots:
         QTest::newRow("a time far out") << R"({"ts":99999999999999999,"msg":"m"})" << int(KlogJsonStatus::BadTime) << "" << "";
         QTest::newRow("cut short") << R"({"ts":1704164645123,"msg":"m")" << int(KlogJsonStatus::Malformed) << "" << "";
         QTest::newRow("text after it") << R"({"ts":1704164645123,"msg":"m"} and more)" << int(KlogJsonStatus::Malformed) << "" << "";
+        QTest::newRow("a bad object under caller") << R"({"ts":1718784064445,"msg":"m","caller":{"a":tru}})" << int(KlogJsonStatus::Malformed) << "" << "";
+        QTest::newRow("a number too big under v") << R"({"ts":1718784064445,"msg":"m","v":1e999})" << int(KlogJsonStatus::Malformed) << "" << "";
+        QTest::newRow("UTF-8 text") << "{\"ts\":1718784064445,\"msg\":\"caf\xc3\xa9\",\"k\":\"\xc3\xa9\"}" << ok << "k=\xc3\xa9" << "caf\xc3\xa9";
         QTest::newRow("a control byte in a string") << "{\"ts\":1704164645123,\"msg\":\"a\tb\"}" << int(KlogJsonStatus::Malformed) << "" << "";
     }
     void klogJsonValues()
@@ -603,6 +606,16 @@ private slots:
         QCOMPARE(list.get("before"), std::string_view("kept"));
         if (status == int(KlogJsonStatus::Ok))
             QCOMPARE(QString::fromStdString(std::string(r.message)), message);
+    }
+
+    // A string cut inside a UTF-8 sequence is no JSON, as the full parser says (bytes, not a
+    // QString, which would repair it).
+    void klogJsonBrokenUtf8()
+    {
+        FieldList fields;
+        KlogJsonRecord r;
+        const std::string text = "{\"ts\":1718784064445,\"msg\":\"caf\xc3\"}";
+        QCOMPARE(int(parseKlogJsonRecord(text, r, fields)), int(KlogJsonStatus::Malformed));
     }
 
     // Kubernetes' JSON logger writes no level: 1.21+ ErrorS lines have "err" and no "v".

@@ -160,6 +160,12 @@ private:
         Kind kind;
         if (!readValue(value, kind))
             return false;
+        // What the full parser would reject goes to it, under every key: a number that may
+        // overflow a double, an object or array under a key whose value is not kept.
+        if (key != "ts" && kind == Kind::Number && (value.find_first_of(".eE") != std::string_view::npos || value.size() > 18 || value == "-0"))
+            return false;
+        if ((key == "caller" || key == "v") && (kind == Kind::Object || kind == Kind::Array))
+            return false;
         if (key == "ts") {
             if (kind != Kind::Number && kind != Kind::String)
                 return false;
@@ -175,8 +181,6 @@ private:
         } else if (key == "v") {
             m_haveV = true;
         } else {
-            if (kind == Kind::Number && (value.find_first_of(".eE") != std::string_view::npos || value.size() > 18 || value == "-0"))
-                return false; // floats and huge numbers: the full parser writes their text
             if ((kind == Kind::Object || kind == Kind::Array) && !readNested(kind, value))
                 return false;
             m_haveErr = m_haveErr || key == "err";
@@ -269,8 +273,8 @@ private:
                 ++m_at;
                 return true;
             }
-            if (c < 0x20)
-                return false;
+            if (c < 0x20 || c >= 0x80)
+                return false; // high bytes: the full parser checks their UTF-8
             if (c != '\\')
                 continue;
             if (m_at + 1 >= m_text.size())

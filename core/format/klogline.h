@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -49,7 +50,10 @@ public:
     // is about to be overwritten).
     void ownViewsInto(std::string_view region)
     {
-        auto inRegion = [&](std::string_view v) { return !v.empty() && v.data() >= region.data() && v.data() < region.data() + region.size(); };
+        const std::less<const char *> before;
+        auto inRegion = [&](std::string_view v) {
+            return !v.empty() && !before(v.data(), region.data()) && before(v.data(), region.data() + region.size());
+        };
         for (auto &[k, v] : m_items) {
             if (inRegion(k))
                 k = own(std::string(k));

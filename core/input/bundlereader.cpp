@@ -22,6 +22,17 @@ bool isMetadataFile(const std::string &name)
         || name.ends_with(".kubelane-session.json");
 }
 
+// Where logs are written, as opposed to a bundle collected from there.
+bool isLiveLogLocation(const std::string &path)
+{
+    std::error_code ec;
+    const std::string absolute = fs::weakly_canonical(fs::absolute(path, ec), ec).string();
+    for (const char *root : {"/var/log/", "/var/lib/docker/containers/", "/var/lib/containerd/", "/run/log/"})
+        if (absolute.starts_with(root))
+            return true;
+    return false;
+}
+
 class Reader {
 public:
     explicit Reader(const BundleReadOptions &o) : m_options(o) {}
@@ -66,18 +77,21 @@ private:
 
     void addFile(const std::string &path)
     {
+        struct stat st {};
+        const std::int64_t mtime = ::stat(path.c_str(), &st) == 0 ? st.st_mtime : 0;
+        if (m_total + std::uint64_t(std::max<off_t>(st.st_size, 0)) > m_options.maxTotalBytes) {
+            result.files.push_back({path, nullptr, 0, "skipped: bundle exceeds the size limit"});
+            return;
+        }
+        // A log read where its writer keeps it may be truncated (rotated) while kubelane has
+        // it open: a copy in memory cannot be cut short under us, a mapping can.
+        const bool live = isLiveLogLocation(path) || !S_ISREG(st.st_mode); // a pipe (<(zcat ...)) cannot be mapped
         std::string error;
-        BytesPtr bytes = Bytes::mapFile(path, error);
+        BytesPtr bytes = live ? Bytes::readFile(path, error) : Bytes::mapFile(path, error);
         if (!bytes) {
             result.files.push_back({path, nullptr, 0, "cannot open: " + error});
             return;
         }
-        if (m_total + bytes->size() > m_options.maxTotalBytes) {
-            result.files.push_back({path, nullptr, 0, "skipped: bundle exceeds the size limit"});
-            return;
-        }
-        struct stat st {};
-        const std::int64_t mtime = ::stat(path.c_str(), &st) == 0 ? st.st_mtime : 0;
         addBytes(path, std::move(bytes), mtime, 0);
     }
 
@@ -119,10 +133,13 @@ private:
                 continue;
             }
             std::string error;
-            BytesPtr bytes = readEntry(a, error);
+            bool archiveReadable = true;
+            BytesPtr bytes = readEntry(a, error, archiveReadable);
             if (!bytes) {
-                result.files.push_back({display, nullptr, 0, "archive member is corrupt: " + error});
-                break;
+                result.files.push_back({display, nullptr, 0, (archiveReadable ? "not read: " : "archive member is corrupt: ") + error});
+                if (!archiveReadable)
+                    break;
+                continue; // the next member is still there to read
             }
             const std::int64_t mtime = archive_entry_mtime_is_set(entry) ? archive_entry_mtime(entry) : outerMtime;
             addBytes(display, std::move(bytes), mtime, depth + 1);
@@ -134,7 +151,8 @@ private:
 
     // A member's decompressed bytes: in memory while small, else in a private temporary file
     // that is mapped like a plain file, so a large archive does not cost its size in memory.
-    BytesPtr readEntry(archive *a, std::string &error)
+    // `archiveReadable` false: the archive's own data is broken, nothing after can be read.
+    BytesPtr readEntry(archive *a, std::string &error, bool &archiveReadable)
     {
         char buf[1 << 16];
         SpillBuffer out;
@@ -144,6 +162,7 @@ private:
                 return out.finish(error);
             if (n < 0) {
                 error = archive_error_string(a) ? archive_error_string(a) : "unreadable data";
+                archiveReadable = false;
                 return nullptr;
             }
             if (m_total + out.size() + std::uint64_t(n) > m_options.maxTotalBytes) {

@@ -34,6 +34,32 @@ std::shared_ptr<const Bytes> Bytes::mapFile(const std::string &path, std::string
     return bytes;
 }
 
+std::shared_ptr<const Bytes> Bytes::readFile(const std::string &path, std::string &error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return nullptr;
+    }
+    std::string text;
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            error = std::strerror(errno);
+            ::close(fd);
+            return nullptr;
+        }
+        if (n == 0)
+            break;
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    return std::make_shared<const Bytes>(std::move(text));
+}
+
 std::shared_ptr<const Bytes> Bytes::mapDescriptor(int fd, std::string &error)
 {
     struct stat st {};
@@ -60,6 +86,12 @@ std::shared_ptr<const Bytes> Bytes::mapDescriptor(int fd, std::string &error)
         bytes->m_size = bytes->m_mapLength;
     }
     return bytes;
+}
+
+void Bytes::endSequentialReading() const
+{
+    if (m_map)
+        ::madvise(m_map, m_mapLength, MADV_NORMAL);
 }
 
 void Bytes::releasePages(std::uint64_t offset, std::uint64_t length) const

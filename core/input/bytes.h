@@ -3,8 +3,9 @@
 // tests) or a read-only mapping of the file itself. A bundle of plain files is not copied
 // into memory: the kernel's page cache holds it, and the parser gives back the pages it has
 // read (releasePages), so a 1 GB bundle does not cost 1 GB of the process's memory.
-// A mapped file that another process truncates while it is open can no longer be read in
-// full; bundles are copies, but a live /var/log file may be rotated: see README, limits.
+// A mapped file that another process truncates while it is mapped can no longer be read in
+// full (the process would get SIGBUS): the bundle reader reads logs where their writers keep
+// them (/var/log, the container runtimes' folders) into memory, and maps bundles.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -22,6 +23,8 @@ public:
 
     // Maps `path` read-only; null with `error` set when it cannot be opened or mapped.
     static std::shared_ptr<const Bytes> mapFile(const std::string &path, std::string &error);
+    // Reads `path` into memory: for a live log, which its writer may truncate at any moment.
+    static std::shared_ptr<const Bytes> readFile(const std::string &path, std::string &error);
     // Maps an open file (closing is the caller's: the mapping does not need the descriptor).
     static std::shared_ptr<const Bytes> mapDescriptor(int fd, std::string &error);
 
@@ -36,6 +39,9 @@ public:
     // Lets the kernel drop the mapped pages wholly inside [offset, offset + length) from this
     // process; reading them again fetches them from the page cache. Nothing for text in memory.
     void releasePages(std::uint64_t offset, std::uint64_t length) const;
+    // The front-to-back read is over: later reads (the log view, evidence) jump about, so the
+    // kernel should stop reading far ahead.
+    void endSequentialReading() const;
 
 private:
     std::string m_owned;
@@ -54,7 +60,11 @@ public:
     explicit ReleaseBehind(const Bytes &bytes) : m_bytes(bytes) {}
     ReleaseBehind(const ReleaseBehind &) = delete;
     ReleaseBehind &operator=(const ReleaseBehind &) = delete;
-    ~ReleaseBehind() { m_bytes.releasePages(0, m_bytes.size()); }
+    ~ReleaseBehind()
+    {
+        m_bytes.releasePages(0, m_bytes.size());
+        m_bytes.endSequentialReading();
+    }
     void passed(std::uint64_t offset)
     {
         if (offset < m_released + kStep)

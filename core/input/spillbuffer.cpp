@@ -63,7 +63,34 @@ bool SpillBuffer::append(std::string_view piece, std::string &error)
         m_memory.append(piece);
         return true;
     }
-    return writeAll(m_fd, piece, error);
+    if (writeAll(m_fd, piece, error))
+        return true;
+    // The temporary folder is full (or over quota): go on in memory, from what the file
+    // held before this piece (of which some may have been written).
+    if (!backToMemory(m_size - piece.size(), error))
+        return false;
+    m_memory.append(piece);
+    return true;
+}
+
+bool SpillBuffer::backToMemory(std::uint64_t bytes, std::string &error)
+{
+    m_memory.assign(bytes, '\0');
+    for (std::size_t at = 0; at < m_memory.size();) {
+        const ssize_t n = ::pread(m_fd, m_memory.data() + at, m_memory.size() - at, static_cast<off_t>(at));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            error = std::string("cannot read back the temporary copy: ") + (n < 0 ? std::strerror(errno) : "it is shorter than written");
+            return false;
+        }
+        at += static_cast<std::size_t>(n);
+    }
+    ::close(m_fd);
+    m_fd = -1;
+    m_cannotSpill = true;
+    error.clear();
+    return true;
 }
 
 bool SpillBuffer::spill(std::string &error)
@@ -73,9 +100,15 @@ bool SpillBuffer::spill(std::string &error)
         m_cannotSpill = true; // no usable temporary folder: keep it in memory
         return true;
     }
-    const bool ok = writeAll(m_fd, m_memory, error);
-    m_memory = {};
-    return ok;
+    if (writeAll(m_fd, m_memory, error)) {
+        m_memory = {};
+        return true;
+    }
+    ::close(m_fd); // full already: stay in memory
+    m_fd = -1;
+    m_cannotSpill = true;
+    error.clear();
+    return true;
 }
 
 BytesPtr SpillBuffer::finish(std::string &error)

@@ -1,7 +1,8 @@
 #pragma once
 // Collects bytes arriving in pieces (an archive member being decompressed): in memory while
 // small, then in a private temporary file that is unlinked at once, so nothing is left on
-// disk and nothing is ever written next to the user's bundle.
+// disk and nothing is ever written next to the user's bundle. When the temporary folder
+// fills up, it goes on in memory: a full /tmp never costs a log.
 #include "bytes.h"
 
 #include <string>
@@ -25,6 +26,7 @@ public:
 
 private:
     bool spill(std::string &error);
+    bool backToMemory(std::uint64_t bytes, std::string &error); // the file's first `bytes` into memory, the file closed
 
     std::string m_memory;
     int m_fd = -1;

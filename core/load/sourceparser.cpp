@@ -404,7 +404,12 @@ bool SourceParser::extendLastEvent(const LineView &line)
     if (end - e.offset > 0xffffffffull)
         return false;
     // Multi-line messages: the message runs on when it is a slice of the raw bytes.
-    if (!e.messageInArena && e.offset + e.messageOffset + e.messageLength <= line.offset)
+    // Only a message that runs to the end of the event so far (klog text) runs on: one that
+    // ends inside it (a klog JSON "msg" referenced in the raw line) would take the record's
+    // remaining JSON with it.
+    const std::string_view raw = std::string_view(*m_out.source.bytes).substr(e.offset, e.length);
+    const std::size_t messageEnd = std::min<std::size_t>(std::size_t(e.messageOffset) + e.messageLength, raw.size());
+    if (!e.messageInArena && raw.find_first_not_of(" \t\r", messageEnd) == std::string_view::npos)
         e.messageLength = static_cast<std::uint32_t>(end - e.offset - e.messageOffset);
     e.length = static_cast<std::uint32_t>(end - e.offset);
     ++e.lineCount;
@@ -816,7 +821,7 @@ void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, 
     // A message without escapes stands verbatim in the raw line: point at it there, as for
     // klog text. Others are decoded into the arena.
     const char *rawEvent = src.bytes->data() + first.offset;
-    if (!env.messageInArena && r.message.data() >= rawEvent && r.message.data() + r.message.size() <= rawEvent + length) {
+    if (!env.messageInArena && text::liesWithin(r.message, std::string_view(rawEvent, length))) {
         d.message = r.message;
         d.messageOffset = static_cast<std::uint64_t>(r.message.data() - rawEvent);
         emitKlogJsonDraft(d, first, lineCount, length, r, r.caller, env);
@@ -829,7 +834,7 @@ void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, 
     if (env.messageInArena && env.arenaOffset <= src.arena.size()) {
         const std::string_view payload = std::string_view(src.arena).substr(env.arenaOffset);
         m_fields.ownViewsInto(payload);
-        if (caller.data() >= payload.data() && caller.data() < payload.data() + payload.size())
+        if (text::liesWithin(caller, payload))
             caller = m_fields.own(std::string(caller));
         src.arena.resize(env.arenaOffset);
     }
@@ -960,7 +965,7 @@ Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value
         return {key, m_out.strings.intern(value), static_cast<std::uint32_t>(std::min<std::size_t>(value.size(), Field::kLengthMask)) | Field::kInternedValue};
     Source &src = m_out.source;
     const char *eventStart = src.bytes ? src.bytes->data() + e.offset : nullptr;
-    if (eventStart && value.data() >= eventStart && value.data() + value.size() <= eventStart + e.length)
+    if (eventStart && text::liesWithin(value, std::string_view(eventStart, e.length)))
         return {key, static_cast<std::uint32_t>(value.data() - eventStart), static_cast<std::uint32_t>(value.size())};
     // Unquoted, decoded from JSON, or from an envelope: kept apart, once.
     if (src.decodedValues.size() + value.size() > 0xffffffffull)

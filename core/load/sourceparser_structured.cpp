@@ -142,7 +142,7 @@ void SourceParser::parseGoroutineDump()
     // Fields of an event are contiguous; the frame fields below are appended right after the
     // header's because a dump is read one goroutine at a time.
     auto addField = [&](std::string_view key, std::string_view value) {
-        m_out.fields.push_back({m_out.strings.intern(key), m_out.strings.intern(value)});
+        m_out.fields.push_back(fieldOf(m_out.events.back(), m_out.strings.intern(key), value));
         ++m_out.events.back().fieldCount;
     };
     ReleaseBehind release(*src.bytes);

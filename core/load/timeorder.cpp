@@ -40,7 +40,13 @@ std::vector<Run> runsOfOneSource(const std::vector<Event> &events)
 // The positions of `events` in time order: each run sorted (most already are), then merged.
 std::vector<Index> timeOrder(const std::vector<Event> &events)
 {
-    auto before = [&](Index a, Index b) { return happensBefore(events[a], events[b]); };
+    // Ties (one object's records share a line and often a time) keep their order of arrival,
+    // as a stable sort would: std::sort and the heap alone would not.
+    auto before = [&](Index a, Index b) {
+        if (happensBefore(events[a], events[b]))
+            return true;
+        return !happensBefore(events[b], events[a]) && a < b;
+    };
     std::vector<Index> byRun(events.size());
     const std::vector<Run> runs = runsOfOneSource(events);
     for (const Run &r : runs) {

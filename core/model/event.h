@@ -26,6 +26,10 @@ constexpr EventTypeId kOtherEventType = 0; // parsed, but no type in the table m
 // (a request's verb, resource, namespace, name) are interned, so facts that scan every
 // request never go back to the raw lines. Read a value with Incident::fieldValue.
 struct Field {
+    constexpr Field() = default;
+    // All three, always: a value is never only an id (as it was once; the compiler now says so).
+    constexpr Field(StringId k, std::uint32_t offset, std::uint32_t lengthAndFlags) : key(k), valueOffset(offset), valueLength(lengthAndFlags) {}
+
     StringId key = kNoString;
     std::uint32_t valueOffset = 0; // from the event's first raw byte, into Source::decodedValues, or a StringId
     std::uint32_t valueLength = 0; // with the flags below
@@ -48,7 +52,7 @@ struct Event {
     // envelope had to be decoded (docker JSON, CRI partials), a slice of the source's arena.
     std::uint32_t messageOffset = 0;
     std::uint32_t messageLength = 0;
-    std::uint32_t firstField = 0; // into Incident::fields
+    std::uint32_t firstField = 0; // into the source's fields (Source::fields)
     std::uint16_t fieldCount = 0;
     EventTypeId type = kOtherEventType;
     RoleId role = 0;

@@ -3,6 +3,7 @@
 // JSON/Go string escapes). Header-only: they sit on the per-line hot path.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -101,6 +102,14 @@ inline std::optional<std::pair<unsigned, std::size_t>> parseUnicodeEscape(std::s
 
 // True for a line of nothing but spaces and tabs (or nothing).
 inline bool isBlank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
+
+// True when `part` lies wholly inside `whole`: a view that points into a buffer. std::less
+// orders pointers into different buffers too, where `<` does not.
+inline bool liesWithin(std::string_view part, std::string_view whole)
+{
+    const std::less<const char *> before;
+    return !part.empty() && !before(part.data(), whole.data()) && !before(whole.data() + whole.size(), part.data() + part.size());
+}
 
 // `s` without the spaces and tabs around it.
 inline std::string_view trimmed(std::string_view s)
