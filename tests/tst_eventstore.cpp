@@ -271,6 +271,24 @@ private slots:
         QCOMPARE(incident->message(e), std::string_view("Observed a panic"));
     }
 
+    // NULs after an unclean shutdown in a klog JSON file are binary data, as in a klog text
+    // file, not a continuation of the record before them.
+    void nulLinesInAKlogJsonFileAreBinary()
+    {
+        InputFile file;
+        file.path = "node-1/kubelet.log";
+        file.bytes = makeBytes("{\"ts\":1718784064445.591,\"caller\":\"k/a.go:1\",\"msg\":\"before\",\"v\":0}\n" + std::string(40, '\0')
+                               + "\n{\"ts\":1718784065445.591,\"caller\":\"k/a.go:1\",\"msg\":\"after\",\"v\":0}\n");
+        LoadOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto incident = loadBundle(std::vector<InputFile>{file}, options);
+        QCOMPARE(incident->events.size(), std::size_t(2));
+        QCOMPARE(incident->events.front().lineCount, 1u);
+        const Source &s = incident->sources.front();
+        QCOMPARE(s.unparsedLines, 1u);
+        QCOMPARE(s.diagnosticCounts[static_cast<int>(DiagnosticReason::BinaryData)], 1u);
+    }
+
     void timeOrderEqualsAStableSort()
     {
         std::mt19937 rng(11);

@@ -416,6 +416,20 @@ bool SourceParser::extendLastEvent(const LineView &line)
     return true;
 }
 
+bool SourceParser::isTextLine(const LineView &line)
+{
+    const LineCheck check = checkLine(line.text.substr(0, 64 * 1024));
+    if (check == LineCheck::Binary) {
+        unparsed(line, DiagnosticReason::BinaryData);
+        return false;
+    }
+    if (check == LineCheck::InvalidUtf8)
+        diagnose(line, DiagnosticReason::InvalidUtf8);
+    if (line.text.size() > 64 * 1024)
+        diagnose(line, DiagnosticReason::LineTooLong);
+    return true;
+}
+
 void SourceParser::parseLines(SourceFormat format)
 {
     Source &src = m_out.source;
@@ -424,15 +438,8 @@ void SourceParser::parseLines(SourceFormat format)
         release.passed(offset);
         const LineView line{text, offset, number};
         ++src.lineCount;
-        const LineCheck check = checkLine(text.substr(0, 64 * 1024));
-        if (check == LineCheck::Binary) {
-            unparsed(line, DiagnosticReason::BinaryData);
+        if (!isTextLine(line))
             return;
-        }
-        if (check == LineCheck::InvalidUtf8)
-            diagnose(line, DiagnosticReason::InvalidUtf8);
-        if (text.size() > 64 * 1024)
-            diagnose(line, DiagnosticReason::LineTooLong);
         switch (format) {
         case SourceFormat::Journald: onJournaldLine(line); break;
         case SourceFormat::CriLog: onCriLine(line); break;

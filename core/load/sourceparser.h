@@ -84,6 +84,9 @@ private:
     };
 
     void parseLines(SourceFormat format);
+    // Binary data (NULs after an unclean shutdown) is counted as such, false; invalid UTF-8
+    // and over-long lines are noted and read.
+    bool isTextLine(const LineView &line);
     void onKlogTextLine(const LineView &line);
     void onJournaldLine(const LineView &line);
     void onMonotonicJournaldLine(const LineView &line, const JournaldLine &j, Envelope &env);

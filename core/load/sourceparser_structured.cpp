@@ -21,6 +21,8 @@ void SourceParser::parseKlogJson()
         release.passed(offset);
         ++src.lineCount;
         const LineView line{text, offset, number};
+        if (!isTextLine(line))
+            return;
         if (text.empty() || text.front() != '{') {
             // Panics and stack traces are written raw between JSON records.
             if (!extendLastEvent(line))
