@@ -109,10 +109,16 @@ int runGui(int argc, char **argv, app::CommandLine cl)
     ui::MainWindow window(cl.load, analyzeOptions(cl));
     // KUBELANE_SCREENSHOT=FILE: open, select finding KUBELANE_SCREENSHOT_FINDING (1-based,
     // default 1; 0 = the window's own choice), save the window as FILE and exit (README screenshots, CI smoke test).
-    if (const QString shot = qEnvironmentVariable("KUBELANE_SCREENSHOT"); !shot.isEmpty())
+    // KUBELANE_SCREENSHOT_SIZE=WxH sizes the window first (default 1600x1000).
+    if (const QString shot = qEnvironmentVariable("KUBELANE_SCREENSHOT"); !shot.isEmpty()) {
+        QSize size(1600, 1000);
+        if (const QStringList wh = qEnvironmentVariable("KUBELANE_SCREENSHOT_SIZE").split('x'); wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            size = QSize(wh[0].toInt(), wh[1].toInt());
         window.scheduleScreenshot(shot, qEnvironmentVariableIsSet("KUBELANE_SCREENSHOT_FINDING")
                                             ? qEnvironmentVariableIntValue("KUBELANE_SCREENSHOT_FINDING") - 1
-                                            : 0);
+                                            : 0,
+                                  size);
+    }
     if (cl.firstPaintReport)
         reportFirstPaint(window);
     window.show();

@@ -516,9 +516,9 @@ bool MainWindow::exportImage(const QString &path, const ExportChoice &choice, QS
     return TimelineImage(*scene, choice.size).save(path, error);
 }
 
-void MainWindow::scheduleScreenshot(const QString &path, int finding)
+void MainWindow::scheduleScreenshot(const QString &path, int finding, QSize size)
 {
-    resize(1600, 1000);
+    resize(size);
     connect(this, &MainWindow::bundleLoaded, this, [this, path, finding] {
         if (finding >= 0)
             selectFinding(finding);

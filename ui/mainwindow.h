@@ -8,6 +8,7 @@
 #include "lanemodel.h"
 
 #include <QMainWindow>
+#include <QSize>
 #include <QStringList>
 
 #include <memory>
@@ -71,7 +72,7 @@ public:
     bool exportImage(const QString &path, const ExportChoice &choice, QString *error = nullptr);
     // After the next load: select finding `finding` (-1: none), save the whole window to
     // `path`, quit the application (exit code 0, or 1 when the file could not be written).
-    void scheduleScreenshot(const QString &path, int finding);
+    void scheduleScreenshot(const QString &path, int finding, QSize size = QSize(1600, 1000));
 
 signals:
     void bundleLoaded();
