@@ -16,7 +16,20 @@ RE2::Options options()
     return o;
 }
 
-bool eventMatches(const core::Incident &inc, std::uint32_t e, const RE2 &re)
+} // namespace
+
+std::unique_ptr<RE2> LaneFilter::compile(const QString &pattern, QString *error)
+{
+    auto re = std::make_unique<RE2>(pattern.toStdString(), options());
+    if (!re->ok()) {
+        if (error)
+            *error = QString::fromStdString(re->error());
+        return nullptr;
+    }
+    return re;
+}
+
+bool LaneFilter::eventMatches(const core::Incident &inc, std::uint32_t e, const RE2 &re)
 {
     const core::Event &ev = inc.events[e];
     const std::string_view msg = inc.message(ev);
@@ -25,8 +38,6 @@ bool eventMatches(const core::Incident &inc, std::uint32_t e, const RE2 &re)
     const std::string_view type = inc.typeName(ev);
     return RE2::PartialMatch(re2::StringPiece(type.data(), type.size()), re);
 }
-
-} // namespace
 
 bool LaneFilter::validate(const QString &pattern, QString *error)
 {

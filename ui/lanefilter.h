@@ -6,13 +6,22 @@
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <vector>
+
+namespace re2 {
+class RE2;
+}
 
 namespace kubelane::ui {
 
 class LaneFilter {
 public:
+    // The pattern as the filter and the search box read it (case-insensitive RE2).
+    static std::unique_ptr<re2::RE2> compile(const QString &pattern, QString *error = nullptr);
+    // Whether an event's message or type name matches.
+    static bool eventMatches(const core::Incident &incident, std::uint32_t event, const re2::RE2 &re);
     // Whether a pattern compiles (an empty one does); `error` says why not.
     static bool validate(const QString &pattern, QString *error = nullptr);
     // Empty pattern: every lane. On a bad pattern returns nothing and sets `error`.

@@ -3,15 +3,20 @@
 #include "core/load/eventfields.h"
 #include "core/util/textscan.h"
 
+#include "lanefilter.h"
 #include "timeaxisticker.h"
 
+#include <QCheckBox>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <re2/re2.h>
 
 namespace kubelane::ui {
 
@@ -33,15 +38,28 @@ LogView::LogView(QWidget *parent) : QWidget(parent)
     auto *rawLayout = new QVBoxLayout(rawBox);
     rawLayout->setContentsMargins(0, 0, 0, 0);
     rawLayout->setSpacing(2);
+    auto *titleRow = new QHBoxLayout;
     m_title = new QLabel(rawBox);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setTextFormat(Qt::PlainText);
+    // A long path must not widen the panel (the docks would jump on every selection).
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *wrap = new QCheckBox(tr("Wrap"), rawBox);
+    wrap->setToolTip(tr("Wrap long lines (messages after a long prefix stay readable)"));
+    wrap->setChecked(true);
+    titleRow->addWidget(m_title, 1);
+    titleRow->addWidget(wrap);
     m_raw = new QPlainTextEdit(rawBox);
+    m_raw->setObjectName(QStringLiteral("rawLines"));
     m_raw->setReadOnly(true);
-    m_raw->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_raw->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_raw->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    connect(wrap, &QCheckBox::toggled, this, [this](bool on) {
+        m_raw->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+    });
     m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_raw->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    rawLayout->addWidget(m_title);
+    rawLayout->addLayout(titleRow);
     rawLayout->addWidget(m_raw);
     split->addWidget(m_details);
     split->addWidget(rawBox);
@@ -153,21 +171,67 @@ void LogView::showEvent(std::size_t event)
     }
     m_title->setText(QStringLiteral("%1 : %2").arg(QString::fromStdString(inc.sources[e.source].path)).arg(e.line));
     const int row = static_cast<int>(e.line - m_excerpt.firstLine);
-    QList<QTextEdit::ExtraSelection> selections;
-    for (int r = row; r < row + static_cast<int>(std::max<std::uint32_t>(1, e.lineCount)); ++r) {
-        QTextEdit::ExtraSelection sel;
-        sel.cursor = QTextCursor(m_raw->document()->findBlockByNumber(r));
-        sel.format.setBackground(QColor(0xF0, 0xE4, 0x42, 150));
-        sel.format.setForeground(QColor(0, 0, 0));
-        sel.format.setProperty(QTextFormat::FullWidthSelection, true);
-        selections << sel;
-    }
-    m_raw->setExtraSelections(selections);
+    updateHighlights();
     m_updating = true;
     QTextCursor c(m_raw->document()->findBlockByNumber(row));
     m_raw->setTextCursor(c);
     m_raw->centerCursor();
     m_updating = false;
+}
+
+void LogView::setSearch(const QString &pattern)
+{
+    m_search = pattern;
+    if (m_event != core::kNoEvent)
+        showEvent(m_event);
+    else
+        updateHighlights();
+}
+
+// The event's lines (yellow) and, over them, every span the search matches (orange outline).
+void LogView::updateHighlights()
+{
+    QList<QTextEdit::ExtraSelection> selections;
+    if (m_model && m_event != core::kNoEvent && !m_excerpt.lines.isEmpty()) {
+        const core::Event &e = m_model->incident().events[m_event];
+        const int row = static_cast<int>(e.line - m_excerpt.firstLine);
+        for (int r = row; r < row + static_cast<int>(std::max<std::uint32_t>(1, e.lineCount)); ++r) {
+            QTextEdit::ExtraSelection sel;
+            sel.cursor = QTextCursor(m_raw->document()->findBlockByNumber(r));
+            sel.format.setBackground(QColor(0xF0, 0xE4, 0x42, 150));
+            sel.format.setForeground(QColor(0, 0, 0));
+            sel.format.setProperty(QTextFormat::FullWidthSelection, true);
+            selections << sel;
+        }
+    }
+    m_searchHits = 0;
+    if (const auto re = m_search.trimmed().isEmpty() ? nullptr : LaneFilter::compile(m_search)) {
+        for (QTextBlock block = m_raw->document()->begin(); block.isValid(); block = block.next()) {
+            const QString text = block.text();
+            const std::string utf8 = text.toStdString();
+            const re2::StringPiece input(utf8);
+            re2::StringPiece match;
+            std::size_t from = 0;
+            while (from <= utf8.size()) {
+                if (!re->Match(input, from, utf8.size(), RE2::UNANCHORED, &match, 1))
+                    break;
+                const std::size_t begin = static_cast<std::size_t>(match.data() - utf8.data());
+                const std::size_t length = match.size();
+                QTextCursor c(block);
+                c.setPosition(block.position() + static_cast<int>(QString::fromUtf8(utf8.data(), static_cast<qsizetype>(begin)).size()));
+                c.setPosition(block.position() + static_cast<int>(QString::fromUtf8(utf8.data(), static_cast<qsizetype>(begin + length)).size()),
+                              QTextCursor::KeepAnchor);
+                QTextEdit::ExtraSelection sel;
+                sel.cursor = c;
+                sel.format.setBackground(QColor(0xE6, 0x9F, 0x00));
+                sel.format.setForeground(QColor(0, 0, 0));
+                selections << sel;
+                ++m_searchHits;
+                from = begin + std::max<std::size_t>(length, 1); // an empty match moves on one byte
+            }
+        }
+    }
+    m_raw->setExtraSelections(selections);
 }
 
 void LogView::rawCursorMoved()
@@ -179,6 +243,24 @@ void LogView::rawCursorMoved()
     const std::size_t event = eventAtLine(m_excerptSource, line);
     if (event != core::kNoEvent && event != m_event)
         emit eventActivated(event);
+}
+
+QString LogView::timeCorrection(const core::Incident &incident, std::size_t event, int displayOffsetSeconds)
+{
+    const core::Event &e = incident.events[event];
+    const core::ClockInfo &clock = incident.sources[e.source].clock;
+    QStringList parts;
+    // What the line's own clock said: its reading in the source's zone, before the skew.
+    const core::Timestamp raw = e.time - clock.skew;
+    if (clock.skew.ns != 0)
+        parts << tr("%1%2 skew (%3): the line says %4")
+                     .arg(clock.skew.ns > 0 ? QStringLiteral("+") : QString(), formatPreciseDuration(clock.skew),
+                          QString::fromStdString(clock.skewEvidence), formatTimestamp(raw, clock.utcOffsetSeconds, 6, false));
+    if (clock.utcOffsetSeconds != displayOffsetSeconds)
+        parts << tr("the line's clock reads %1, shown here in %2 (%3)")
+                     .arg(zoneName(clock.utcOffsetSeconds), zoneName(displayOffsetSeconds),
+                          clock.offsetEvidence.empty() ? tr("assumed") : QString::fromStdString(clock.offsetEvidence));
+    return parts.join(QStringLiteral("; "));
 }
 
 QString LogView::detailsText() const { return m_details->toPlainText(); }
@@ -195,6 +277,8 @@ void LogView::showDetails(std::size_t event)
     html += row(tr("time"), formatTimestamp(e.time, m_utcOffset, 9));
     if (m_utcOffset != 0)
         html += row(QString(), formatTimestamp(e.time, 0, 9));
+    if (const QString correction = timeCorrection(inc, event, m_utcOffset); !correction.isEmpty())
+        html += row(tr("corrected"), correction);
     const int lane = m_model->laneOfEvent(event);
     if (lane >= 0)
         html += row(tr("lane"), m_model->lane(lane).key);

@@ -21,6 +21,12 @@ public:
     void setLaneModel(std::shared_ptr<const LaneModel> model);
     void setUtcOffset(int seconds);
     void showEvent(std::size_t event);
+    // Highlights the search box's matches (case-insensitive RE2) in the raw lines.
+    void setSearch(const QString &pattern);
+    int searchHighlightCount() const { return m_searchHits; }
+    // How the shown time differs from what the raw line says (zone and skew), or empty.
+    // Says nothing when the line's clock already reads the display zone and had no skew.
+    static QString timeCorrection(const core::Incident &incident, std::size_t event, int displayOffsetSeconds);
     std::size_t currentEvent() const { return m_event; }
     QPlainTextEdit *rawView() const { return m_raw; }
     QString detailsText() const;
@@ -42,6 +48,7 @@ signals:
 private:
     void showDetails(std::size_t event);
     void rawCursorMoved();
+    void updateHighlights();
 
     std::shared_ptr<const LaneModel> m_model;
     QTextBrowser *m_details = nullptr;
@@ -54,6 +61,8 @@ private:
     // goroutines, so its events are not in line order in the time-sorted store).
     std::vector<std::vector<std::uint32_t>> m_byLine;
     int m_utcOffset = 0;
+    QString m_search;
+    int m_searchHits = 0;
     bool m_updating = false;
 };
 

@@ -6,7 +6,10 @@
 #include "legendwidget.h"
 #include "logview.h"
 #include "notesstore.h"
+#include "eventsearch.h"
 #include "overviewstrip.h"
+#include "shortcutsdialog.h"
+#include "typedtime.h"
 #include "sourcespanel.h"
 #include "timeaxisticker.h"
 #include "theme.h"
@@ -20,6 +23,8 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
+#include <QKeyEvent>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDockWidget>
@@ -71,11 +76,18 @@ MainWindow::MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOp
     layout->addWidget(m_legend);
     setCentralWidget(centre);
 
+    m_zone = new QComboBox(this);
+    m_zone->setObjectName(QStringLiteral("zone"));
+    m_zone->setToolTip(tr("Time zone of every time shown: axis, status bar, panels, notes and exports"));
+    m_zone->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     buildDocks();
     buildActions();
 
     m_status = new QLabel(this);
+    // Long messages must not widen the window or push the range and zone off the bar.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_rangeLabel = new QLabel(this);
+    m_rangeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress = new QProgressBar(this);
     m_progress->setMaximumWidth(260);
     m_progress->hide();
@@ -83,6 +95,8 @@ MainWindow::MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOp
     m_cancel->hide();
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_rangeLabel);
+    statusBar()->addPermanentWidget(new QLabel(tr("Zone"), this));
+    statusBar()->addPermanentWidget(m_zone);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
 
@@ -115,9 +129,7 @@ MainWindow::MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOp
 
     connect(m_timeline, &TimelineWidget::visibleRangeChanged, this, [this](core::Timestamp s, core::Timestamp e) {
         m_overview->setVisibleRange(s, e);
-        m_rangeLabel->setText(tr("%1 — %2 (%3)")
-                                  .arg(formatTimestamp(s, m_timeline->utcOffset(), 3), formatTimestamp(e, m_timeline->utcOffset(), 3, false),
-                                       formatPreciseDuration(e - s)));
+        updateRangeLabel();
     });
     connect(m_overview, &OverviewStrip::rangeRequested, m_timeline, &TimelineWidget::setVisibleRange);
     connect(m_timeline, &TimelineWidget::eventSelected, m_log, &LogView::showEvent);
@@ -164,13 +176,57 @@ void MainWindow::buildDocks()
     QDockWidget *log = dock(tr("Event and log lines"), m_log, QStringLiteral("log"));
     QDockWidget *sources = dock(tr("Sources and problems"), m_sources, QStringLiteral("sources"));
     QDockWidget *notes = dock(tr("Notes"), m_notesList, QStringLiteral("notes"));
-    addDockWidget(Qt::BottomDockWidgetArea, findings);
-    splitDockWidget(findings, log, Qt::Horizontal);
+    // Findings down the left edge, full height: a table above the explanation, both readable
+    // on a laptop; the event and its raw lines under the timeline, as wide as it is.
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    addDockWidget(Qt::LeftDockWidgetArea, findings);
+    addDockWidget(Qt::BottomDockWidgetArea, log);
     tabifyDockWidget(log, sources);
     tabifyDockWidget(sources, notes);
     log->raise();
-    resizeDocks({findings}, {230}, Qt::Vertical);
-    resizeDocks({findings, log}, {700, 800}, Qt::Horizontal);
+
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    const auto clamp = [](int v, int lo, int hi) { return std::max(lo, std::min(v, hi)); };
+    if (auto *findings = findChild<QDockWidget *>(QStringLiteral("findings")))
+        resizeDocks({findings}, {clamp(width() * 28 / 100, 340, 560)}, Qt::Horizontal);
+    if (auto *log = findChild<QDockWidget *>(QStringLiteral("log")))
+        resizeDocks({log}, {clamp(height() * 28 / 100, 170, 420)}, Qt::Vertical);
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    if (const QByteArray g = settings.value(QStringLiteral("window/geometry")).toByteArray(); !g.isEmpty())
+        restoreGeometry(g);
+    if (const QByteArray st = settings.value(QStringLiteral("window/state")).toByteArray(); !st.isEmpty())
+        m_layoutRestored = restoreState(st, kLayoutVersion);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // Panels sized for the window as first shown (once laid out), unless a saved layout says
+    // otherwise; from then on they stay where the user puts them.
+    if (!m_shownOnce && !m_layoutRestored) {
+        // A short screen keeps its height for lanes: thin coverage rows, no legend (L shows it).
+        m_overview->setCompact(height() < 900);
+        if (height() < 800)
+            m_legendAction->setChecked(false);
+        QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);
+    }
+    m_shownOnce = true;
 }
 
 void MainWindow::buildActions()
@@ -186,54 +242,73 @@ void MainWindow::buildActions()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    QMenu *go = menuBar()->addMenu(tr("&Go"));
     QToolBar *bar = addToolBar(tr("Timeline"));
     bar->setObjectName(QStringLiteral("timelineToolbar"));
     bar->setMovable(false);
-    auto add = [&](const QString &text, const QList<QKeySequence> &keys, auto slot, bool onBar = true) {
+    auto add = [&](QMenu *menu, const QString &text, const QList<QKeySequence> &keys, auto slot, bool onBar = true) {
         auto *a = new QAction(text, this);
         a->setShortcuts(keys);
         if (!keys.isEmpty())
             a->setToolTip(QStringLiteral("%1 (%2)").arg(text, keys.front().toString(QKeySequence::NativeText)));
         connect(a, &QAction::triggered, this, slot);
-        view->addAction(a);
+        menu->addAction(a);
         addAction(a);
         if (onBar)
             bar->addAction(a);
         return a;
     };
-    add(tr("Fit all"), {QKeySequence(Qt::Key_Home), QKeySequence(Qt::Key_F)}, [this] { m_timeline->fitAll(); });
-    add(tr("Zoom in"), {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn}, [this] { m_timeline->zoomBy(0.5); });
-    add(tr("Zoom out"), {QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut}, [this] { m_timeline->zoomBy(2.0); });
-    add(tr("Zoom to selection"), {QKeySequence(Qt::Key_Z)}, [this] { m_timeline->zoomToSelection(); });
-    add(tr("Pan left"), {QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_A)}, [this] { m_timeline->panBy(-0.2); }, false);
-    add(tr("Pan right"), {QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_D)}, [this] { m_timeline->panBy(0.2); }, false);
-    bar->addSeparator();
+    add(view, tr("Fit all"), {QKeySequence(Qt::Key_Home), QKeySequence(Qt::Key_F)}, [this] { m_timeline->fitAll(); });
+    add(view, tr("Zoom in"), {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn}, [this] { m_timeline->zoomBy(0.5); });
+    add(view, tr("Zoom out"), {QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut}, [this] { m_timeline->zoomBy(2.0); });
+    add(view, tr("Zoom to selection"), {QKeySequence(Qt::Key_Z)}, [this] { m_timeline->zoomToSelection(); });
+    add(view, tr("Pan left"), {QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_A)}, [this] { m_timeline->panBy(-0.2); }, false);
+    add(view, tr("Pan right"), {QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_D)}, [this] { m_timeline->panBy(0.2); }, false);
     view->addSeparator();
-    add(tr("Previous finding"), {QKeySequence(Qt::Key_P), QKeySequence(Qt::SHIFT | Qt::Key_F8)}, [this] { previousFinding(); });
-    add(tr("Next finding"), {QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_F8)}, [this] { nextFinding(); });
+    add(view, tr("Expand all lanes"), {QKeySequence(Qt::Key_E)}, [this] { m_timeline->expandAll(true); }, false);
+    add(view, tr("Collapse all lanes"), {QKeySequence(Qt::Key_C)}, [this] { m_timeline->expandAll(false); }, false);
     bar->addSeparator();
-    view->addSeparator();
-    m_walkAction = add(tr("Walkthrough"), {QKeySequence(Qt::Key_W)}, [this](bool on) { setWalkthrough(on); });
+    add(go, tr("Previous finding"), {QKeySequence(Qt::Key_P), QKeySequence(Qt::SHIFT | Qt::Key_F8)}, [this] { previousFinding(); });
+    add(go, tr("Next finding"), {QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_F8)}, [this] { nextFinding(); });
+    bar->addSeparator();
+    go->addSeparator();
+    m_walkAction = add(go, tr("Walkthrough"), {QKeySequence(Qt::Key_W)}, [this](bool on) { setWalkthrough(on); });
     m_walkAction->setCheckable(true);
     m_walkAction->setToolTip(tr("Step through the selected finding's causal chain, or all findings in time order (W)"));
-    add(tr("◀ Step"), {QKeySequence(Qt::Key_BracketLeft), QKeySequence(Qt::ALT | Qt::Key_Left)}, [this] {
+    add(go, tr("◀ Step"), {QKeySequence(Qt::Key_BracketLeft), QKeySequence(Qt::ALT | Qt::Key_Left)}, [this] {
         if (!m_walk->isActive())
             setWalkthrough(true);
         else
             m_walk->previous();
     });
-    add(tr("Step ▶"), {QKeySequence(Qt::Key_BracketRight), QKeySequence(Qt::ALT | Qt::Key_Right)}, [this] {
+    add(go, tr("Step ▶"), {QKeySequence(Qt::Key_BracketRight), QKeySequence(Qt::ALT | Qt::Key_Right)}, [this] {
         if (!m_walk->isActive())
             setWalkthrough(true);
         else
             m_walk->next();
     });
-    add(tr("Clear selection"), {QKeySequence(Qt::Key_Escape)}, [this] {
+    go->addSeparator();
+    add(go, tr("Go to time…"), {QKeySequence(Qt::CTRL | Qt::Key_G)}, [this] { askGoToTime(); }, false);
+    add(go, tr("Next note"), {QKeySequence(Qt::Key_B)}, [this] { stepNote(+1); }, false);
+    add(go, tr("Previous note"), {QKeySequence(Qt::SHIFT | Qt::Key_B)}, [this] { stepNote(-1); }, false);
+    add(go, tr("Next search match"), {QKeySequence(Qt::Key_F3)}, [this] { nextMatch(); }, false);
+    add(go, tr("Previous search match"), {QKeySequence(Qt::SHIFT | Qt::Key_F3)}, [this] { previousMatch(); }, false);
+    add(view, tr("Clear selection"), {QKeySequence(Qt::Key_Escape)}, [this] {
         if (m_walk->isActive())
             m_walk->stop();
         m_timeline->clearFinding();
         m_findings->selectFinding(-1);
     }, false);
+    add(view, tr("Copy visible range"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)}, [this] { copyVisibleRange(); }, false);
+    view->addSeparator();
+    m_legendAction = add(view, tr("Show legend"), {QKeySequence(Qt::Key_L)}, [this](bool on) { m_legend->setVisible(on); }, false);
+    m_legendAction->setCheckable(true);
+    m_legendAction->setChecked(true);
+    connect(m_legendAction, &QAction::toggled, m_legend, &QWidget::setVisible);
+    m_orderingsAction = add(view, tr("Show orderings"), {QKeySequence(Qt::Key_O)}, [this](bool on) { m_timeline->setShowOrderings(on); }, false);
+    m_orderingsAction->setCheckable(true);
+    m_orderingsAction->setChecked(true);
+    m_orderingsAction->setToolTip(tr("Arrows between status generation and the first readiness result (O)"));
     // Light or dark: the system's choice, or forced (remembered across runs).
     view->addSeparator();
     QMenu *themes = view->addMenu(tr("&Theme"));
@@ -253,87 +328,332 @@ void MainWindow::buildActions()
     }
     if (saved != Theme::System)
         applyTheme(saved);
-    add(tr("Add note at cursor…"), {QKeySequence(Qt::Key_M)}, [this] {
+    add(view, tr("Add note at cursor…"), {QKeySequence(Qt::Key_M)}, [this] {
         const core::Timestamp t = m_timeline->state().cursor.value_or(
             m_timeline->visibleStart() + core::Duration{(m_timeline->visibleEnd() - m_timeline->visibleStart()).ns / 2});
         addNote(t, {});
     }, false);
 
+    // Search: highlights matching events in every lane and in the raw lines; never hides.
     bar->addSeparator();
-    bar->addWidget(new QLabel(tr(" Filter "), bar));
-    m_filter = new QLineEdit(bar);
-    m_filter->setPlaceholderText(tr("RE2 regex over lane names and event text"));
+    m_search = new QLineEdit(bar);
+    m_search->setObjectName(QStringLiteral("search"));
+    m_search->setPlaceholderText(tr("Search events (RE2)"));
+    m_search->setToolTip(tr("Highlights every event whose message or type matches, in all lanes and in the raw lines.\n"
+                            "Enter / Shift+Enter (or F3 / Shift+F3): next / previous match."));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMinimumWidth(160);
+    m_search->setMaximumWidth(320);
+    m_search->installEventFilter(this);
+    bar->addWidget(m_search);
+    m_searchCount = new QLabel(bar);
+    m_searchCount->setMinimumWidth(m_searchCount->fontMetrics().horizontalAdvance(QStringLiteral(" 88888 of 88888 ")));
+    bar->addWidget(m_searchCount);
+    m_searchTimer = new QTimer(this);
+    m_searchTimer->setSingleShot(true);
+    m_searchTimer->setInterval(250); // matching a million messages on every key stroke would stutter
+    connect(m_search, &QLineEdit::textChanged, m_searchTimer, qOverload<>(&QTimer::start));
+    connect(m_searchTimer, &QTimer::timeout, this, &MainWindow::runSearch);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        if (m_searchTimer->isActive()) {
+            m_searchTimer->stop();
+            runSearch();
+        }
+        nextMatch();
+    });
+    auto *focusSearch = new QAction(tr("Search events"), this);
+    focusSearch->setShortcuts({QKeySequence::Find, QKeySequence(Qt::Key_Slash)});
+    connect(focusSearch, &QAction::triggered, this, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    addAction(focusSearch);
+    go->addAction(focusSearch);
+
+    // The lane filter sits over the lanes it filters.
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("laneFilter"));
+    m_filter->setPlaceholderText(tr("Filter lanes (RE2)"));
+    m_filter->setToolTip(tr("Shows only lanes whose name or events match (RE2, case-insensitive)"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setMinimumWidth(260);
-    bar->addWidget(m_filter);
+    QSizePolicy stretch = m_filter->sizePolicy();
+    stretch.setHorizontalStretch(1);
+    m_filter->setSizePolicy(stretch);
+    m_timeline->addLaneHeaderWidget(m_filter);
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
-    m_filterTimer->setInterval(250); // matching a million messages on every key stroke would stutter
+    m_filterTimer->setInterval(250);
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_filterTimer, &QTimer::timeout, this, &MainWindow::applyFilter);
     auto *focusFilter = new QAction(tr("Filter lanes"), this);
-    focusFilter->setShortcuts({QKeySequence::Find, QKeySequence(Qt::Key_Slash)});
+    focusFilter->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F)});
     connect(focusFilter, &QAction::triggered, this, [this] {
         m_filter->setFocus();
         m_filter->selectAll();
     });
     addAction(focusFilter);
     view->addAction(focusFilter);
-    m_findingLanesOnly = new QCheckBox(tr("Only lanes with findings"), bar);
-    bar->addWidget(m_findingLanesOnly);
+    m_findingLanesOnly = new QCheckBox(tr("Findings only"), this);
+    m_findingLanesOnly->setToolTip(tr("Show only the lanes of findings"));
+    m_timeline->addLaneHeaderWidget(m_findingLanesOnly);
     connect(m_findingLanesOnly, &QCheckBox::toggled, m_timeline, &TimelineWidget::setFindingLanesOnly);
-    auto *orderings = new QCheckBox(tr("Orderings"), bar);
-    orderings->setChecked(true);
-    orderings->setToolTip(tr("Arrows between status generation and the first readiness result"));
-    connect(orderings, &QCheckBox::toggled, m_timeline, &TimelineWidget::setShowOrderings);
-    bar->addWidget(orderings);
-    bar->addSeparator();
-    bar->addWidget(new QLabel(tr(" Time zone "), bar));
-    m_zone = new QComboBox(bar);
-    bar->addWidget(m_zone);
-    connect(m_zone, &QComboBox::currentIndexChanged, this, [this](int) {
-        const int offset = m_zone->currentData().toInt();
-        m_timeline->setUtcOffset(offset);
-        m_findings->setUtcOffset(offset);
-        m_log->setUtcOffset(offset);
+
+    connect(m_zone, &QComboBox::activated, this, [this](int index) {
+        if (!m_zone->itemData(index).isValid())
+            chooseOtherZone();
+        else
+            setDisplayZone(m_zone->itemData(index).toInt());
     });
-    fillZones();
 
     QMenu *panels = menuBar()->addMenu(tr("&Panels"));
     for (QDockWidget *d : findChildren<QDockWidget *>())
         panels->addAction(d->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("Mouse and keys"), this, [this] {
-        m_status->setText(tr("Wheel: zoom at cursor · drag: pan · Shift+wheel: scroll lanes · Ctrl+drag: zoom to range · "
-                             "Shift+drag: measure · click: select · right click: note · F fit · Z zoom to selection · "
-                             "N/P findings · W walkthrough, [ ] steps"));
-    });
+    auto *keys = new QAction(tr("Keys and mouse"), this);
+    keys->setShortcuts({QKeySequence(Qt::Key_Question), QKeySequence(Qt::SHIFT | Qt::Key_Question), QKeySequence::HelpContents});
+    connect(keys, &QAction::triggered, this, &MainWindow::showShortcuts);
+    addAction(keys);
+    help->addAction(keys);
 }
 
 void MainWindow::fillZones()
 {
-    const int current = m_zone->count() ? m_zone->currentData().toInt() : 0;
     QSignalBlocker block(m_zone);
     m_zone->clear();
-    m_zone->addItem(tr("UTC"), 0);
-    const int local = QDateTime::currentDateTime().offsetFromUtc();
-    std::set<int> seen{0};
-    if (!seen.count(local)) {
-        m_zone->addItem(tr("Local (%1)").arg(zoneName(local)), local);
-        seen.insert(local);
-    }
+    std::set<int> seen;
+    auto addZone = [&](const QString &label, int offset) {
+        if (seen.insert(offset).second)
+            m_zone->addItem(label, offset);
+    };
+    addZone(tr("UTC"), 0);
+    addZone(tr("Local (%1)").arg(zoneName(QDateTime::currentDateTime().offsetFromUtc())), QDateTime::currentDateTime().offsetFromUtc());
     if (auto inc = incident()) {
         for (const auto &s : inc->sources) {
-            const int o = s.clock.utcOffsetSeconds;
-            if (!seen.count(o)) {
-                seen.insert(o);
-                m_zone->addItem(tr("%1 (as %2 logs)").arg(zoneName(o), QString::fromStdString(s.component.empty() ? s.path : s.component + " " + s.node)), o);
-            }
+            const QString who = QString::fromStdString(s.component.empty() ? s.path : s.component + " " + s.node);
+            addZone(tr("%1 (as %2 logs)").arg(zoneName(s.clock.utcOffsetSeconds), who.trimmed()), s.clock.utcOffsetSeconds);
         }
     }
-    const int i = m_zone->findData(current);
-    m_zone->setCurrentIndex(i >= 0 ? i : 0);
+    for (int typed : m_typedZones)
+        addZone(zoneName(typed), typed);
+    addZone(zoneName(m_displayZone), m_displayZone);
+    m_zone->addItem(tr("Other offset…")); // no data: asks for one
+    m_zone->setCurrentIndex(std::max(0, m_zone->findData(m_displayZone)));
+}
+
+void MainWindow::chooseOtherZone()
+{
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Time zone"), tr("UTC offset, such as +05:30, -0800 or +8:"), QLineEdit::Normal,
+                                               zoneName(m_displayZone), &ok);
+    const auto offset = ok ? parseTypedOffset(text) : std::nullopt;
+    if (ok && !offset)
+        m_status->setText(tr("Not a UTC offset: %1 (expected +05:30, -0800 or +8)").arg(text));
+    if (offset) {
+        m_typedZones.insert(*offset);
+        setDisplayZone(*offset);
+    } else {
+        fillZones(); // back to the zone in use
+    }
+}
+
+int MainWindow::displayZone() const { return m_displayZone; }
+
+void MainWindow::setDisplayZone(int offset)
+{
+    m_displayZone = offset;
+    m_timeline->setUtcOffset(offset);
+    m_findings->setUtcOffset(offset);
+    m_log->setUtcOffset(offset);
+    fillZones();
+    updateRangeLabel();
+    refreshNotes();
+    if (m_walk->isActive())
+        applyWalkStep(0);
+}
+
+QString MainWindow::rangeText() const
+{
+    if (!m_lanes)
+        return {};
+    const core::Timestamp s = m_timeline->visibleStart(), e = m_timeline->visibleEnd();
+    return tr("%1 — %2 (%3)")
+        .arg(formatTimestamp(s, m_displayZone, 3), formatTimestamp(e, m_displayZone, 3, false), formatDurationText(e - s));
+}
+
+void MainWindow::updateRangeLabel() { m_rangeLabel->setText(rangeText()); }
+
+void MainWindow::copyVisibleRange()
+{
+    if (!m_lanes)
+        return;
+    const core::Timestamp s = m_timeline->visibleStart(), e = m_timeline->visibleEnd();
+    // As read and as a machine reads it (RFC 3339, UTC), so it pastes into a query too.
+    const QString text = QStringLiteral("%1\n%2/%3").arg(rangeText(), QString::fromStdString(core::formatRfc3339(s, 9)),
+                                                        QString::fromStdString(core::formatRfc3339(e, 9)));
+    QApplication::clipboard()->setText(text);
+    m_status->setText(tr("Copied the visible range: %1").arg(rangeText()));
+}
+
+void MainWindow::askGoToTime()
+{
+    if (!m_lanes)
+        return;
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Go to time"),
+                                               tr("Time in %1 (or with its own zone), e.g. 02:42:26.5 or 2020-03-12 02:42:26Z:")
+                                                   .arg(zoneName(m_displayZone)),
+                                               QLineEdit::Normal, {}, &ok);
+    if (!ok || text.trimmed().isEmpty())
+        return;
+    QString error;
+    if (!goToTime(text, &error))
+        m_status->setText(tr("Go to time: %1").arg(error));
+}
+
+bool MainWindow::goToTime(const QString &text, QString *error)
+{
+    if (!m_lanes) {
+        if (error)
+            *error = tr("no bundle is open");
+        return false;
+    }
+    const core::Timestamp mid = m_timeline->visibleStart() + core::Duration{(m_timeline->visibleEnd() - m_timeline->visibleStart()).ns / 2};
+    const auto t = parseTypedTime(text, m_displayZone, mid, error);
+    if (!t)
+        return false;
+    m_timeline->centerOn(*t);
+    m_timeline->setCursorTime(*t);
+    m_status->setText(tr("At %1").arg(formatTimestamp(*t, m_displayZone, 6)));
+    if (*t < m_lanes->first() || m_lanes->last() < *t)
+        m_status->setText(m_status->text() + tr(" — outside the bundle's logs (%1 to %2)")
+                                                 .arg(formatTimestamp(m_lanes->first(), m_displayZone, 0),
+                                                      formatTimestamp(m_lanes->last(), m_displayZone, 0)));
+    return true;
+}
+
+void MainWindow::stepNote(int direction)
+{
+    const auto &notes = m_notes->notes();
+    if (notes.empty()) {
+        m_status->setText(tr("No notes yet: add one with M or right click on the timeline."));
+        return;
+    }
+    const core::Timestamp mid = m_timeline->visibleStart() + core::Duration{(m_timeline->visibleEnd() - m_timeline->visibleStart()).ns / 2};
+    std::vector<std::size_t> order(notes.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return notes[a].time < notes[b].time; });
+    // The first note after (or last before) the centre, wrapping round.
+    std::size_t pick = direction > 0 ? order.front() : order.back();
+    if (direction > 0) {
+        for (std::size_t i : order)
+            if (mid < notes[i].time) {
+                pick = i;
+                break;
+            }
+    } else {
+        for (auto it = order.rbegin(); it != order.rend(); ++it)
+            if (notes[*it].time < mid) {
+                pick = *it;
+                break;
+            }
+    }
+    m_timeline->centerOn(notes[pick].time);
+    m_notesList->setCurrentRow(static_cast<int>(pick));
+    m_status->setText(tr("Note: %1").arg(notes[pick].text));
+}
+
+void MainWindow::showShortcuts()
+{
+    QList<QAction *> list;
+    for (QAction *a : actions())
+        list << a;
+    ShortcutsDialog dialog(list, this);
+    dialog.exec();
+}
+
+QString MainWindow::statusText() const { return m_status->text(); }
+
+void MainWindow::setSearchText(const QString &pattern)
+{
+    m_search->setText(pattern);
+    m_searchTimer->stop();
+    runSearch();
+}
+
+void MainWindow::runSearch()
+{
+    if (!m_lanes)
+        return;
+    QString error;
+    auto search = std::make_shared<const EventSearch>(EventSearch::run(*m_lanes, m_search->text(), &error));
+    if (!error.isEmpty()) {
+        m_search->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
+        m_search->setToolTip(tr("Not a valid RE2 expression: %1").arg(error));
+        m_searchCount->setText(tr("bad pattern"));
+        m_timeline->setSearch(nullptr);
+        m_log->setSearch({});
+        return;
+    }
+    m_search->setStyleSheet({});
+    m_timeline->setSearch(search->isActive() ? search : nullptr);
+    m_log->setSearch(search->isActive() ? m_search->text() : QString());
+    m_searchCount->setText(searchStatus());
+}
+
+QString MainWindow::searchStatus() const
+{
+    const EventSearch *search = m_timeline->search();
+    if (!search || !search->isActive())
+        return {};
+    if (search->isEmpty())
+        return tr("no matches");
+    const std::size_t rank = search->rankOf(m_timeline->selectedEvent());
+    const QString count = search->count() == 1 ? tr("1 match") : tr("%1 matches").arg(search->count());
+    return rank ? tr("%1 of %2").arg(rank).arg(search->count()) : count;
+}
+
+void MainWindow::showMatch(std::size_t event)
+{
+    if (event == core::kNoEvent)
+        return;
+    m_timeline->selectEvent(event, true);
+    QString text = searchStatus();
+    if (m_timeline->state().rowOfEvent(event) < 0)
+        text += tr(" (its lane is filtered out)");
+    m_searchCount->setText(text);
+}
+
+void MainWindow::nextMatch()
+{
+    const EventSearch *search = m_timeline->search();
+    if (search && m_lanes)
+        showMatch(search->next(m_timeline->selectedEvent(), m_timeline->visibleStart(), m_lanes->incident()));
+}
+
+void MainWindow::previousMatch()
+{
+    const EventSearch *search = m_timeline->search();
+    if (search && m_lanes)
+        showMatch(search->previous(m_timeline->selectedEvent(), m_timeline->visibleEnd(), m_lanes->incident()));
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // Shift+Enter in the search box: the previous match (QLineEdit only reports Enter).
+    if (watched == m_search && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ShiftModifier)) {
+            previousMatch();
+            return true;
+        }
+        if (key->key() == Qt::Key_Escape) {
+            m_timeline->plot()->setFocus();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::openBundle(const QStringList &inputs)
@@ -401,6 +721,8 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
     }
     if (!m_filter->text().isEmpty())
         applyFilter();
+    if (!m_search->text().isEmpty())
+        runSearch();
     if (m_findingLanesOnly->isChecked())
         m_timeline->setFindingLanesOnly(true);
     // Open on the incident: the most severe finding (the earliest among equals), zoomed.
@@ -412,14 +734,18 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
         selectFinding(static_cast<int>(worst - f.begin()));
     }
     const auto &st = m_analysis->incident->stats;
-    QString text = tr("%1 sources, %2 lines, %3 events, %4 not understood · %5 findings")
-                       .arg(m_analysis->incident->sources.size())
-                       .arg(st.lines)
-                       .arg(st.events)
+    const auto count = [](std::size_t n, const QString &one, const QString &many) { return n == 1 ? one : many.arg(n); };
+    QString text = tr("%1, %2, %3, %4 not understood · %5")
+                       .arg(count(m_analysis->incident->sources.size(), tr("1 source"), tr("%1 sources")),
+                            count(st.lines, tr("1 line"), tr("%1 lines")), count(st.events, tr("1 event"), tr("%1 events")))
                        .arg(st.unparsed)
-                       .arg(m_analysis->findings.size());
+                       .arg(count(m_analysis->findings.size(), tr("1 finding"), tr("%1 findings")));
     if (m_sources->problemCount() > 0)
-        text += tr(" · %1 problems (see Sources and problems)").arg(m_sources->problemCount());
+        text += tr(" · %1 (see Sources and problems)").arg(count(static_cast<std::size_t>(m_sources->problemCount()), tr("1 problem"), tr("%1 problems")));
+    if (m_analysis->incident->events.empty())
+        text = tr("No events in %1: nothing in it was read as a log line (see Sources and problems).").arg(m_inputs.join(QStringLiteral(", ")))
+               + (m_sources->problemCount() > 0 ? text.mid(text.indexOf(QStringLiteral(" · "))) : QString());
+    m_summary = text;
     m_status->setText(text);
     emit bundleLoaded();
 }
@@ -608,8 +934,12 @@ void MainWindow::applyFilter()
     QString error;
     if (m_timeline->setFilter(m_filter->text(), &error)) {
         m_filter->setStyleSheet({});
-        m_filter->setToolTip({});
+        m_filter->setToolTip(tr("Shows only lanes whose name or events match (RE2, case-insensitive)"));
+        if (m_filterErrorShown)
+            m_status->setText(m_summary); // the error no longer holds
+        m_filterErrorShown = false;
     } else {
+        m_filterErrorShown = true;
         m_filter->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
         m_filter->setToolTip(tr("Not a valid RE2 expression: %1").arg(error));
         m_status->setText(tr("Filter: %1").arg(error));
@@ -679,7 +1009,8 @@ void MainWindow::applyWalkStep(int)
     if (step->chainStep >= 0)
         m_timeline->centerOn(step->time);
     if (step->event != core::kNoEvent) {
-        m_timeline->selectEvent(step->event, false);
+        // Its row mid-view: the banner at the bottom of the plot must not cover the mark.
+        m_timeline->selectEvent(step->event, true, true);
         m_log->showEvent(step->event);
     }
     const QString when = formatTimestamp(step->time, m_timeline->utcOffset(), 6);

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <set>
 
 class QAction;
 class QCheckBox;
@@ -73,6 +74,23 @@ public:
     // After the next load: select finding `finding` (-1: none), save the whole window to
     // `path`, quit the application (exit code 0, or 1 when the file could not be written).
     void scheduleScreenshot(const QString &path, int finding, QSize size = QSize(1600, 1000));
+    // The window's size, position and panel layout as the user left them (not in tests or
+    // screenshots, which want the default layout).
+    void restoreLayout();
+
+    // The display zone (seconds east of UTC): axis, status bar, panels, notes and exports.
+    void setDisplayZone(int utcOffsetSeconds);
+    int displayZone() const;
+    QComboBox *zoneCombo() const { return m_zone; }
+    QString rangeText() const;
+    // The search box: highlight matching events everywhere, step through them.
+    void setSearchText(const QString &pattern);
+    void nextMatch();
+    void previousMatch();
+    QString searchStatus() const;
+    // Go to a typed time (the Ctrl+G dialog without the dialog); false and `error` on bad text.
+    bool goToTime(const QString &text, QString *error = nullptr);
+    QString statusText() const;
 
 signals:
     void bundleLoaded();
@@ -82,10 +100,14 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void buildActions();
     void buildDocks();
+    void applyDefaultDockSizes();
     void showFailure(const QString &message);
     void chooseFolder();
     void chooseFiles();
@@ -93,7 +115,15 @@ private:
     void addRecent(const QStringList &inputs);
     void fillRecentMenu();
     void fillZones();
+    void chooseOtherZone();
+    void updateRangeLabel();
     void applyFilter();
+    void runSearch();
+    void showMatch(std::size_t event);
+    void askGoToTime();
+    void copyVisibleRange();
+    void stepNote(int direction);
+    void showShortcuts();
     void applyWalkStep(int index);
     void selectEvent(std::size_t event);
     void addNote(core::Timestamp time, const QString &laneKey);
@@ -121,6 +151,18 @@ private:
     WalkthroughController *m_walk = nullptr;
 
     QLineEdit *m_filter = nullptr;
+    QLineEdit *m_search = nullptr;
+    QLabel *m_searchCount = nullptr;
+    QTimer *m_searchTimer = nullptr;
+    QAction *m_orderingsAction = nullptr;
+    QAction *m_legendAction = nullptr;
+    bool m_filterErrorShown = false;
+    bool m_layoutRestored = false;
+    QString m_summary; // the status bar's text after a load
+    int m_displayZone = 0;
+    std::set<int> m_typedZones;
+    bool m_shownOnce = false;
+    static constexpr int kLayoutVersion = 2; // saveState() of the left-findings layout
     QCheckBox *m_findingLanesOnly = nullptr;
     QComboBox *m_zone = nullptr;
     QAction *m_walkAction = nullptr;

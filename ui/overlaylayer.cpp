@@ -252,6 +252,42 @@ void OverlayLayer::drawEvidence(QCPPainter *painter, const TimelineCoordinates &
     }
 }
 
+void OverlayLayer::drawSearchHits(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const
+{
+    if (!m_state->search || m_state->search->isEmpty())
+        return;
+    const core::Incident &inc = m_state->model->incident();
+    const Palette &pal = m_state->palette;
+    const double r = EventPlottable::markRadius(m_state->rowHeight) + 2.5;
+    const core::Timestamp from = coords.toTime(area.left() - r);
+    const core::Timestamp to = coords.toTime(area.right() + r);
+    painter->setBrush(Qt::NoBrush);
+    const QPen rim(pal.dark ? pal.background : pal.text, 5);
+    const QPen halo(pal.searchHit, 3);
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+        if (!m_state->rowShowsEvents(laneId))
+            return;
+        const Lane &lane = m_state->model->lane(laneId);
+        const auto &positions = m_state->search->positionsIn(laneId);
+        auto timeAt = [&](std::uint32_t p) { return inc.events[lane.events[p]].time; };
+        auto it = std::lower_bound(positions.begin(), positions.end(), from,
+                                   [&](std::uint32_t p, core::Timestamp t) { return timeAt(p) < t; });
+        const double y = top + m_state->rowHeight / 2;
+        double lastX = -1e9;
+        for (; it != positions.end() && !(to < timeAt(*it)); ++it) {
+            const double x = coords.toPixel(timeAt(*it));
+            if (x - lastX < 2)
+                continue; // one halo per pixel column is the same picture
+            lastX = x;
+            const QRectF box(x - r, y - r, 2 * r, 2 * r);
+            painter->setPen(rim);
+            painter->drawRoundedRect(box, 3, 3);
+            painter->setPen(halo);
+            painter->drawRoundedRect(box, 3, 3);
+        }
+    });
+}
+
 QPointF OverlayLayer::notePosition(const TimelineState &state, const Note &note, const TimelineCoordinates &coords, double areaTop)
 {
     int row = -1;
@@ -435,6 +471,7 @@ void OverlayLayer::draw(QCPPainter *painter)
     drawMeasure(painter, coords, area);
     drawGapLabels(painter, coords, area);
     drawTaintTimes(painter, coords, area);
+    drawSearchHits(painter, coords, area);
     drawEvidence(painter, coords, area);
     drawArrows(painter, coords, area);
     drawNotes(painter, coords, area);

@@ -45,6 +45,7 @@ private:
     void drawGapLabels(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawTaintTimes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawEvidence(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
+    void drawSearchHits(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawNotes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawMeasure(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawCursor(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;

@@ -47,7 +47,18 @@ double OverviewStrip::coverageRowHeight() const
 {
     const int sources = static_cast<int>(coverageSources().size());
     const double full = QFontMetrics(font()).height() * 0.72 + 1;
+    if (m_compact)
+        return sources <= 10 ? 6 : 3;
     return sources <= 10 ? full : sources <= 24 ? 6 : 3;
+}
+
+void OverviewStrip::setCompact(bool compact)
+{
+    if (m_compact == compact)
+        return;
+    m_compact = compact;
+    updateGeometry();
+    update();
 }
 
 void OverviewStrip::setPalette(const Palette &palette)

@@ -26,6 +26,9 @@ public:
     const std::array<std::vector<std::uint32_t>, 3> &bins() const { return m_bins; }
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // Thin coverage rows without labels (names in the tooltip): for short windows.
+    void setCompact(bool compact);
+    bool isCompact() const { return m_compact; }
 
 signals:
     void rangeRequested(core::Timestamp start, core::Timestamp end);
@@ -38,6 +41,7 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    bool m_compact = false;
     QRectF plotArea() const;
     double histogramHeight() const { return 30; }
     double coverageRowHeight() const;

@@ -118,6 +118,7 @@ Palette Palette::fromQt(const QPalette &qt)
     p.findingShade = withAlpha(yellow, p.dark ? 34 : 60);
     p.selection = p.dark ? skyBlue : blue;
     p.evidence = p.dark ? QColor(255, 255, 255) : QColor(0, 0, 0);
+    p.searchHit = QColor(0xF0, 0xE4, 0x42); // Okabe-Ito yellow, drawn with a dark rim on light backgrounds
     p.tick = p.dark ? QColor(200, 200, 200) : QColor(60, 60, 60);
     p.tickFailed = vermillion;
     p.gapOverGrace = withAlpha(vermillion, p.dark ? 110 : 90);

@@ -54,6 +54,7 @@ public:
     QColor findingShade;   // the selected finding's time range
     QColor selection;      // selected mark, cursor label background
     QColor evidence;       // outline of evidence marks
+    QColor searchHit;      // halo of events the search box matches
     QColor tick;           // heartbeat tick
     QColor tickFailed;     // failed heartbeat attempt
     QColor gapOverGrace;   // heartbeat gap longer than the grace period

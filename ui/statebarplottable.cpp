@@ -5,6 +5,7 @@
 #include "timeaxisticker.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace kubelane::ui {
 
@@ -79,6 +80,27 @@ QRectF StateBarPlottable::gapRect(double x0, double x1, double rowTop, double ro
     return QRectF(x0, rowTop + 1, std::max(1.0, x1 - x0), rowHeight - 2);
 }
 
+std::pair<double, double> StateBarPlottable::freeStretch(const core::Incident &incident, const Lane &lane,
+                                                         const TimelineCoordinates &coords, double left, double right, double markReach)
+{
+    std::pair<double, double> best{left, left};
+    double from = left;
+    // The marks as EventPlottable folds them: one shape (or band) per few pixels.
+    for (const FoldedMark &m : EventPlottable::fold(incident, lane, coords, 3.0)) {
+        const double a = m.x0 - markReach, b = std::max(m.x0, m.x1) + markReach;
+        if (b < left)
+            continue;
+        if (a > right)
+            break;
+        if (a - from > best.second - best.first)
+            best = {from, a};
+        from = std::max(from, b);
+    }
+    if (right - from > best.second - best.first)
+        best = {from, right};
+    return best;
+}
+
 void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top,
                                    bool summary) const
 {
@@ -95,13 +117,18 @@ void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const 
             r = QRectF(r.left(), top + h * 0.72, r.width(), std::max(2.0, h * 0.18));
         paintStateBar(painter, r, s.state, pal, s.openEnded);
         if (!summary && !s.thin && !s.label.isEmpty()) {
-            const double visibleLeft = std::max(r.left(), coords.left());
-            const double visibleWidth = std::min(r.right(), coords.right()) - visibleLeft;
+            auto [visibleLeft, visibleRight] = std::pair{std::max(r.left(), coords.left()), std::min(r.right(), coords.right())};
+            if (!lane.events.empty() && m_state->rowShowsEvents(lane.id))
+                std::tie(visibleLeft, visibleRight) = freeStretch(m_state->model->incident(), lane, coords, visibleLeft, visibleRight,
+                                                                  EventPlottable::markRadius(h) * 1.4 + 2);
+            const double visibleWidth = visibleRight - visibleLeft;
             const QString text = fm.horizontalAdvance(s.label) + 8 <= visibleWidth ? s.label
                                : fm.elidedText(s.label, Qt::ElideRight, visibleWidth - 8);
             if (visibleWidth > 30 && !text.isEmpty() && text != QStringLiteral("…")) {
                 painter->setPen(textOn(pal.state(s.state), pal.background));
-                painter->drawText(QRectF(visibleLeft + 4, r.top(), visibleWidth - 6, r.height()), Qt::AlignVCenter | Qt::AlignLeft, text);
+                const QRectF box(visibleLeft + 4, r.top(), visibleWidth - 6, r.height());
+                painter->drawText(box, Qt::AlignVCenter | Qt::AlignLeft, text);
+                m_labelRects.push_back(QRectF(box.left(), box.top(), std::min(box.width(), fm.horizontalAdvance(text)), box.height()));
             }
         }
     }
@@ -149,6 +176,7 @@ void StateBarPlottable::drawHeartbeats(QCPPainter *painter, const Lane &lane, co
 
 void StateBarPlottable::draw(QCPPainter *painter)
 {
+    m_labelRects.clear();
     if (!m_state->model || m_state->rows.empty())
         return;
     const TimelineCoordinates coords = coordinatesOf(keyAxis(), m_state);

@@ -5,6 +5,9 @@
 // binary-searches what it draws; spans and ticks come precomputed from LaneModel.
 #include "laneplottable.h"
 
+#include <utility>
+#include <vector>
+
 namespace kubelane::ui {
 
 class StateBarPlottable : public LanePlottable {
@@ -15,6 +18,12 @@ public:
     // Geometry shared with hit-testing and the tests: where a lane's bar sits in its row.
     static QRectF barRect(double x0, double x1, double rowTop, double rowHeight, bool thin);
     static QRectF gapRect(double x0, double x1, double rowTop, double rowHeight);
+    // The widest stretch of [left, right] that no mark of `lane` covers: where a state's text
+    // goes, so marks never sit on it.
+    static std::pair<double, double> freeStretch(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
+                                                 double left, double right, double markReach);
+    // Text boxes of the labels drawn by the last pass (tests: nothing overlaps them).
+    const std::vector<QRectF> &labelRects() const { return m_labelRects; }
 
 protected:
     void draw(QCPPainter *painter) override;
@@ -22,6 +31,7 @@ protected:
 private:
     void drawStates(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top, bool summary) const;
     void drawHeartbeats(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top) const;
+    mutable std::vector<QRectF> m_labelRects;
 };
 
 // Rows behind everything: alternating stripes, group rows, the selected finding's lanes and

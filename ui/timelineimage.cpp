@@ -1,5 +1,7 @@
 #include "timelineimage.h"
 
+#include "lanenameelision.h"
+
 #include "legendpainter.h"
 #include "overlaylayer.h"
 #include "timeaxisticker.h"
@@ -288,7 +290,7 @@ void TimelineImage::paintLaneLabels(QPainter *p) const
         p->setFont(f);
         p->setPen(pal.text);
         const QRectF text = r.adjusted(6 + lane.depth * indent, 0, -6, 0);
-        p->drawText(text, Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(f).elidedText(lane.name, Qt::ElideMiddle, text.width()));
+        p->drawText(text, Qt::AlignLeft | Qt::AlignVCenter, elideLaneName(lane.name, QFontMetricsF(f), text.width()));
     }
     if (m_cutRows > 0) {
         QFont f = m_font;

@@ -2,6 +2,7 @@
 // What the timeline's render passes read: the lane model, the visible rows and what is
 // selected. Owned by TimelineWidget, which is the only writer; the plottables and layers
 // hold a const pointer and keep no state of their own between passes.
+#include "eventsearch.h"
 #include "lanemodel.h"
 #include "note.h"
 #include "palette.h"
@@ -42,6 +43,7 @@ struct TimelineState {
     std::vector<bool> highlightedLanes;   // lane id -> part of the selected finding
     std::vector<std::uint32_t> evidence;  // sorted event indices to outline
     std::size_t selectedEvent = core::kNoEvent;
+    std::shared_ptr<const EventSearch> search; // events the search box matches (null: no search)
     std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
     std::optional<std::pair<core::Timestamp, core::Timestamp>> rubberBand;
     std::optional<core::Timestamp> cursor;

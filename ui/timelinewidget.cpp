@@ -2,6 +2,7 @@
 
 #include "eventplottable.h"
 #include "lanefilter.h"
+#include "lanenameelision.h"
 #include "lanetreemodel.h"
 #include "statebarplottable.h"
 #include "timeaxisticker.h"
@@ -9,6 +10,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -32,6 +34,17 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         return QSize(QStyledItemDelegate::sizeHint(option, index).width(), m_height);
+    }
+
+protected:
+    // Names that do not fit keep their generated suffix (what tells replicas apart).
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        const int decoration = option->features & QStyleOptionViewItem::HasDecoration ? option->decorationSize.width() + 4 : 0;
+        const qreal room = option->rect.width() - decoration - 8;
+        if (room > 0)
+            option->text = elideLaneName(option->text, QFontMetricsF(option->font), room);
     }
 
 private:
@@ -69,13 +82,17 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->setSpacing(0);
-    m_treeHeader = new QLabel(tr("Lanes"), left);
+    m_treeHeader = new QWidget(left);
     m_treeHeader->setFixedHeight(static_cast<int>(axisHeight()));
-    m_treeHeader->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    m_treeHeader->setContentsMargins(6, 0, 0, 4);
-    QFont bold = m_treeHeader->font();
+    auto *headerLayout = new QHBoxLayout(m_treeHeader);
+    headerLayout->setContentsMargins(6, 0, 4, 4);
+    headerLayout->setSpacing(6);
+    auto *title = new QLabel(tr("Lanes"), m_treeHeader);
+    title->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    QFont bold = title->font();
     bold.setBold(true);
-    m_treeHeader->setFont(bold);
+    title->setFont(bold);
+    headerLayout->addWidget(title, 0, Qt::AlignBottom);
     m_tree = new QTreeView(left);
     m_treeModel = new LaneTreeModel(this);
     m_tree->setModel(m_treeModel);
@@ -212,7 +229,15 @@ void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
         if (m_state.expanded[static_cast<std::size_t>(lane.id)])
             m_tree->setExpanded(m_treeModel->indexOfLane(lane.id), true);
     rebuildRows();
+    fitLaneColumn();
     fitAll();
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_fitLanesPending)
+        fitLaneColumn();
 }
 
 void TimelineWidget::rebuildRows()
@@ -300,6 +325,12 @@ void TimelineWidget::centerOn(core::Timestamp t, core::Duration minimumSpan)
     setVisibleRange(t - core::Duration{span.ns / 2}, t + core::Duration{span.ns - span.ns / 2});
 }
 
+void TimelineWidget::setCursorTime(core::Timestamp t)
+{
+    m_state.cursor = t;
+    replot();
+}
+
 void TimelineWidget::zoomToSelection()
 {
     if (!m_state.model)
@@ -369,7 +400,59 @@ void TimelineWidget::clearFinding()
 
 void TimelineWidget::syncHighlightToTree() { m_treeModel->setHighlighted(m_state.highlightedLanes, m_state.palette.highlightRow); }
 
-void TimelineWidget::selectEvent(std::size_t event, bool scrollTo)
+void TimelineWidget::setSearch(std::shared_ptr<const EventSearch> search)
+{
+    m_state.search = std::move(search);
+    replot();
+}
+
+void TimelineWidget::addLaneHeaderWidget(QWidget *widget)
+{
+    widget->setParent(m_treeHeader);
+    static_cast<QHBoxLayout *>(m_treeHeader->layout())->addWidget(widget, widget->sizePolicy().horizontalStretch(), Qt::AlignBottom);
+}
+
+void TimelineWidget::expandAll(bool expand)
+{
+    if (!m_state.model)
+        return;
+    // One rebuild for the whole tree, not one per group (a big bundle has thousands).
+    QSignalBlocker block(m_tree);
+    for (const Lane &lane : m_state.model->lanes()) {
+        if (!lane.isGroup())
+            continue;
+        m_state.expanded[static_cast<std::size_t>(lane.id)] = expand;
+        m_tree->setExpanded(m_treeModel->indexOfLane(lane.id), expand);
+    }
+    rebuildRows();
+}
+
+void TimelineWidget::fitLaneColumn()
+{
+    if (!m_state.model)
+        return;
+    if (m_splitter->width() < 200) { // not laid out yet: once it is
+        m_fitLanesPending = true;
+        return;
+    }
+    m_fitLanesPending = false;
+    const QFontMetrics fm(m_tree->font());
+    QFont bold = m_tree->font();
+    bold.setBold(true);
+    const QFontMetrics fmBold(bold);
+    int widest = 120;
+    for (int lane : m_state.rows) {
+        const Lane &l = m_state.model->lane(lane);
+        const int indent = m_tree->indentation() * (l.depth + 1) + 12;
+        widest = std::max(widest, indent + (l.isGroup() ? fmBold : fm).horizontalAdvance(l.name));
+    }
+    // The plot keeps most of the width: names beyond 35 % are elided (full name in the tooltip).
+    const int total = std::max(400, m_splitter->width());
+    const int left = std::min(widest + 8, total * 7 / 20);
+    m_splitter->setSizes({left, total - left});
+}
+
+void TimelineWidget::selectEvent(std::size_t event, bool scrollTo, bool centerRow)
 {
     if (!m_state.model || event >= m_state.model->incident().events.size())
         return;
@@ -380,7 +463,7 @@ void TimelineWidget::selectEvent(std::size_t event, bool scrollTo)
             expandLane(p);
         const QModelIndex i = m_treeModel->indexOfLane(lane);
         if (!m_tree->isRowHidden(i.row(), i.parent()))
-            m_tree->scrollTo(i, QAbstractItemView::EnsureVisible);
+            m_tree->scrollTo(i, centerRow ? QAbstractItemView::PositionAtCenter : QAbstractItemView::EnsureVisible);
         const core::Timestamp t = m_state.model->incident().events[event].time;
         if (t < m_start || t > m_end)
             centerOn(t);

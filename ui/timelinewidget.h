@@ -19,6 +19,7 @@ class QScrollBar;
 class QSplitter;
 class QTreeView;
 class QMouseEvent;
+class QResizeEvent;
 class QWheelEvent;
 
 namespace kubelane::ui {
@@ -51,18 +52,28 @@ public:
     void panBy(double fractionOfView);
     void zoomToSelection();     // measured range, selected event or finding
     void centerOn(core::Timestamp t, core::Duration minimumSpan = {});
+    // The time cursor's line and label, pinned at `t` (Go to time) until the mouse moves.
+    void setCursorTime(core::Timestamp t);
 
     // Findings: zoom to the window, open and scroll to its lanes, outline its evidence.
     void showFinding(int index);
     void clearFinding();
     int finding() const { return m_state.finding; }
 
-    void selectEvent(std::size_t event, bool scrollTo = true);
+    // Selects an event; `scrollTo` opens its groups, brings its row into view (`centerRow`:
+    // to the middle, clear of the walkthrough banner) and its time into the range.
+    void selectEvent(std::size_t event, bool scrollTo = true, bool centerRow = false);
     std::size_t selectedEvent() const { return m_state.selectedEvent; }
 
     // Filter: RE2 over lane names and event text; false (and `error`) on a bad pattern.
     bool setFilter(const QString &pattern, QString *error = nullptr);
     void setFindingLanesOnly(bool on);
+    // Events the search box matches, haloed in every lane (null: none). Never hides lanes.
+    void setSearch(std::shared_ptr<const EventSearch> search);
+    const EventSearch *search() const { return m_state.search.get(); }
+    // Widgets shown in the lane column's header, right of its title (the lane filter).
+    void addLaneHeaderWidget(QWidget *widget);
+    void expandAll(bool expand);
     void setShowOrderings(bool on);
     void setUtcOffset(int seconds);
     int utcOffset() const { return m_state.utcOffsetSeconds; }
@@ -71,6 +82,8 @@ public:
     void setPalette(const Palette &palette);
     void expandLane(int lane, bool expand = true);
     void scrollToLane(int lane);
+    // Widens the lane-name column so the longest visible name fits (within limits).
+    void fitLaneColumn();
 
     // Geometry, for hit tests, exports and tests. Rect of a lane's row in plot pixels (empty
     // when the lane is not visible); the coordinates of the current view.
@@ -93,6 +106,7 @@ signals:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuildRows();
@@ -112,7 +126,7 @@ private:
     std::vector<bool> m_filterShown, m_findingShown;
     QSplitter *m_splitter = nullptr;
     QTreeView *m_tree = nullptr;
-    QLabel *m_treeHeader = nullptr;
+    QWidget *m_treeHeader = nullptr;
     LaneTreeModel *m_treeModel = nullptr;
     QCustomPlot *m_plot = nullptr;
     QScrollBar *m_vscroll = nullptr;
@@ -124,6 +138,7 @@ private:
     core::Timestamp m_pressStart, m_pressEnd;
     double m_pressScroll = 0;
     bool m_moved = false;
+    bool m_fitLanesPending = false;
     std::size_t m_hoverEvent = core::kNoEvent;
 };
 

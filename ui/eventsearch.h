@@ -1,0 +1,46 @@
+#pragma once
+// The search box's result: every event whose message or type matches, for highlighting in
+// all lanes (the filter decides which lanes show; the search never hides anything) and for
+// stepping from match to match in time order.
+#include "lanemodel.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace kubelane::ui {
+
+class EventSearch {
+public:
+    EventSearch() = default;
+    // Matches `pattern` (case-insensitive RE2) over the model's events; on a bad pattern the
+    // result is empty and `error` says why.
+    static EventSearch run(const LaneModel &model, const QString &pattern, QString *error = nullptr);
+
+    bool isEmpty() const { return m_matches.empty(); }
+    bool isActive() const { return !m_pattern.isEmpty(); }
+    const QString &pattern() const { return m_pattern; }
+    std::size_t count() const { return m_matches.size(); }
+    // Matching events, ascending (= in time order).
+    const std::vector<std::uint32_t> &matches() const { return m_matches; }
+    bool matches(std::size_t event) const { return event < m_hit.size() && m_hit[event]; }
+    // Positions into lane.events of the lane's matching events (groups include their
+    // descendants' matches, as a collapsed group shows their marks).
+    const std::vector<std::uint32_t> &positionsIn(int lane) const;
+
+    // The match after / before `event` in time (wrapping), or kNoEvent when there is none.
+    // From kNoEvent: the first match at or after `from`, or the last one before it.
+    std::size_t next(std::size_t event, core::Timestamp from, const core::Incident &incident) const;
+    std::size_t previous(std::size_t event, core::Timestamp from, const core::Incident &incident) const;
+    // 1-based rank of `event` among the matches, or 0.
+    std::size_t rankOf(std::size_t event) const;
+
+private:
+    QString m_pattern;
+    std::vector<std::uint32_t> m_matches;
+    std::vector<bool> m_hit;
+    std::vector<std::vector<std::uint32_t>> m_positions; // by lane id
+};
+
+} // namespace kubelane::ui
