@@ -121,6 +121,9 @@ int runGui(int argc, char **argv, app::CommandLine cl)
     }
     if (cl.firstPaintReport)
         reportFirstPaint(window);
+    // Screenshots and measurements want the default layout; a user gets theirs back.
+    if (qEnvironmentVariable("KUBELANE_SCREENSHOT").isEmpty() && !cl.firstPaintReport)
+        window.restoreLayout();
     window.show();
     QStringList inputs;
     for (const auto &i : cl.inputs)

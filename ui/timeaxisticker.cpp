@@ -82,7 +82,11 @@ QVector<QString> TimeAxisTicker::createLabelVector(const QVector<double> &ticks,
             text = text.left(5);
         // The date on the first label and wherever the day changes.
         if (day != lastDay)
-            text += QStringLiteral("\n%1-%2-%3").arg(c.year, 4, 10, QChar('0')).arg(c.month, 2, 10, QChar('0')).arg(c.day, 2, 10, QChar('0'));
+            text += QStringLiteral("\n%1-%2-%3 %4")
+                        .arg(c.year, 4, 10, QChar('0'))
+                        .arg(c.month, 2, 10, QChar('0'))
+                        .arg(c.day, 2, 10, QChar('0'))
+                        .arg(zoneName(m_utcOffset)); // the axis says which clock it reads
         lastDay = day;
         labels.push_back(text);
     }

@@ -91,6 +91,7 @@ public:
     TimelineCoordinates coordinates() const;
     EventHit eventAt(QPointF plotPos) const;
     QCustomPlot *plot() const { return m_plot; }
+    const TimelinePlot &layers() const { return m_layers; }
     QTreeView *tree() const { return m_tree; }
     std::vector<OrderingArrow> orderingArrows() const;
     void replot();

@@ -1,0 +1,461 @@
+// The window as an SRE meets it on a laptop, offscreen: the layout at 1280x720, 1600x1000 and
+// 2560x1440 at scale 2 (the key columns and panes visible, panels that stay put), the search
+// box (halos, counts, stepping), go to time, the zone in every place a time is shown, state
+// labels clear of marks, and the small pieces behind them (typed times, lane-name elision).
+#include "ui/eventplottable.h"
+#include "ui/eventsearch.h"
+#include "ui/findingspanel.h"
+#include "ui/lanenameelision.h"
+#include "ui/logview.h"
+#include "ui/mainwindow.h"
+#include "ui/notesstore.h"
+#include "ui/shortcutsdialog.h"
+#include "ui/statebarplottable.h"
+#include "ui/timeaxisticker.h"
+#include "ui/timelinewidget.h"
+#include "ui/typedtime.h"
+#include "ui/walkthroughcontroller.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QTreeWidget>
+
+using namespace kubelane;
+using namespace kubelane::ui;
+
+namespace {
+
+std::unique_ptr<MainWindow> openWindow(const QString &sample, QSize size, const QString &sessions)
+{
+    core::LoadOptions load;
+    load.resourceDir = KUBELANE_RESOURCES;
+    auto w = std::make_unique<MainWindow>(load);
+    w->setSessionDirectory(sessions);
+    w->resize(size);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get()))
+        return nullptr;
+    QSignalSpy loaded(w.get(), &MainWindow::bundleLoaded);
+    w->openBundle({sample});
+    if (!loaded.wait(60000))
+        return nullptr;
+    QTest::qWait(50); // the first-show sizing of the panels is queued
+    return w;
+}
+
+// Whether `child` lies wholly inside `window`'s visible area (not clipped, not in an overflow).
+bool shownInside(const QWidget *child, const QWidget *window)
+{
+    if (!child->isVisible())
+        return false;
+    const QRect r(child->mapTo(window, QPoint(0, 0)), child->size());
+    return window->rect().contains(r);
+}
+
+int countByRegex(const core::Incident &inc, const LaneModel &lanes, const QString &pattern)
+{
+    const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
+    int n = 0;
+    for (std::size_t e = 0; e < inc.events.size(); ++e) {
+        if (lanes.laneOfEvent(e) < 0)
+            continue;
+        const auto msg = inc.message(inc.events[e]);
+        const auto type = inc.typeName(inc.events[e]);
+        if (re.match(QString::fromUtf8(msg.data(), static_cast<qsizetype>(msg.size()))).hasMatch()
+            || re.match(QString::fromUtf8(type.data(), static_cast<qsizetype>(type.size()))).hasMatch())
+            ++n;
+    }
+    return n;
+}
+
+} // namespace
+
+class TestWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void layoutFits_data();
+    void layoutFits();
+    void searchHighlightsAndSteps();
+    void searchInRawLines();
+    void goToTypedTime();
+    void zoneAppliesEverywhere();
+    void stateLabelsClearOfMarks();
+    void walkthroughMarkClearOfBanner();
+    void filterErrorClears();
+    void shortcutsListEveryKey();
+    void typedTimes();
+    void laneNamesKeepGeneratedSuffix();
+
+private:
+    QTemporaryDir m_sessions;
+    const QString m_race = QStringLiteral(KUBELANE_SAMPLES "/probe-status-race");
+};
+
+void TestWindow::initTestCase()
+{
+    QCoreApplication::setOrganizationName("kubelane-test");
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestWindow::layoutFits_data()
+{
+    QTest::addColumn<QSize>("physical");
+    QTest::addColumn<double>("scale");
+    QTest::newRow("1280x720") << QSize(1280, 720) << 1.0;
+    QTest::newRow("1600x1000") << QSize(1600, 1000) << 1.0;
+    QTest::newRow("2560x1440@2") << QSize(2560, 1440) << 2.0;
+}
+
+void TestWindow::layoutFits()
+{
+    QFETCH(QSize, physical);
+    QFETCH(double, scale);
+    const double dpr = QGuiApplication::primaryScreen()->devicePixelRatio();
+    if (!qFuzzyCompare(dpr, scale))
+        QSKIP("this size is checked in the run with QT_SCALE_FACTOR matching its scale (ctest tst_ui_window_hidpi)");
+    const QSize logical(qRound(physical.width() / dpr), qRound(physical.height() / dpr));
+    auto w = openWindow(m_race, logical, m_sessions.path());
+    QVERIFY(w);
+    const QImage shot = w->grab().toImage();
+    QCOMPARE(shot.size(), physical); // what the screen shows, at its own resolution
+    if (const QString dir = qEnvironmentVariable("KUBELANE_TEST_SCREENSHOTS"); !dir.isEmpty())
+        shot.save(QStringLiteral("%1/window-%2x%3.png").arg(dir).arg(physical.width()).arg(physical.height()));
+
+    // Findings: severity, rule, subject and time on screen without scrolling.
+    QTreeWidget *table = w->findingsPanel()->table();
+    QHeaderView *header = table->header();
+    QStringList wanted{tr("Severity"), tr("Rule"), tr("Subject"), tr("Time")};
+    for (int section = 0; section < header->count(); ++section) {
+        const QString title = table->headerItem()->text(section);
+        if (!wanted.contains(title))
+            continue;
+        wanted.removeAll(title);
+        QVERIFY2(!header->isSectionHidden(section), qPrintable(title));
+        const int right = header->sectionViewportPosition(section) + header->sectionSize(section);
+        QVERIFY2(header->sectionViewportPosition(section) >= 0 && right <= table->viewport()->width() + 1,
+                 qPrintable(QStringLiteral("%1 ends at %2 of %3").arg(title).arg(right).arg(table->viewport()->width())));
+        QVERIFY2(header->sectionSize(section) >= 40, qPrintable(title));
+    }
+    QVERIFY2(wanted.isEmpty(), qPrintable(wanted.join(',')));
+    // The explanation reads as prose, not a word per line.
+    auto *details = w->findingsPanel()->findChild<QTextBrowser *>();
+    QVERIFY(details && shownInside(details, w.get()));
+    QVERIFY2(details->viewport()->width() >= 300, qPrintable(QString::number(details->viewport()->width())));
+    // The raw lines: wrapped, wide enough for a message.
+    QPlainTextEdit *raw = w->logView()->rawView();
+    QVERIFY(shownInside(raw, w.get()));
+    QCOMPARE(raw->lineWrapMode(), QPlainTextEdit::WidgetWidth);
+    QVERIFY2(raw->viewport()->width() >= 400, qPrintable(QString::number(raw->viewport()->width())));
+    // The timeline keeps room for lanes, and the zone and search are never in an overflow menu.
+    const int rows = static_cast<int>(w->timeline()->plot()->axisRect()->height() / w->timeline()->state().rowHeight);
+    QVERIFY2(rows >= 12, qPrintable(QString::number(rows)));
+    QVERIFY(shownInside(w->zoneCombo(), w.get()));
+    QVERIFY(shownInside(w->findChild<QLineEdit *>(QStringLiteral("search")), w.get()));
+    QVERIFY(shownInside(w->findChild<QLineEdit *>(QStringLiteral("laneFilter")), w.get()));
+
+    // Panels stay put while the user selects things.
+    QList<QDockWidget *> docks = w->findChildren<QDockWidget *>();
+    QList<QSize> before;
+    for (QDockWidget *d : docks)
+        before << d->size();
+    for (int i = 0; i < w->findingsPanel()->findingCount(); ++i) {
+        w->selectFinding(i);
+        QTest::qWait(20);
+    }
+    const auto &inc = *w->incident();
+    for (std::size_t e = 0; e < inc.events.size(); e += inc.events.size() / 7)
+        w->logView()->showEvent(e);
+    QTest::qWait(50);
+    for (int i = 0; i < docks.size(); ++i)
+        QCOMPARE(docks[i]->size(), before[i]);
+}
+
+void TestWindow::searchHighlightsAndSteps()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    const QString pattern = QStringLiteral("NodeNotReady|probe");
+    w->setSearchText(pattern);
+    const EventSearch *search = w->timeline()->search();
+    QVERIFY(search);
+    const int expected = countByRegex(*w->incident(), *w->timeline()->laneModel(), pattern);
+    QVERIFY(expected > 3);
+    QCOMPARE(static_cast<int>(search->count()), expected);
+    QVERIFY2(w->searchStatus().contains(QString::number(expected)), qPrintable(w->searchStatus()));
+
+    // Halos: pixels of the search colour in the plot, none once the search is cleared.
+    auto haloPixels = [&] {
+        w->timeline()->plot()->replot();
+        const QImage img = w->timeline()->plot()->toPixmap().toImage();
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x)
+                n += img.pixelColor(x, y) == w->timeline()->state().palette.searchHit;
+        return n;
+    };
+    w->timeline()->fitAll();
+    QVERIFY(haloPixels() > 20);
+
+    // Enter steps forward in time, wrapping; Shift+Enter back.
+    std::vector<std::size_t> seen;
+    for (int i = 0; i < expected + 1; ++i) {
+        w->nextMatch();
+        seen.push_back(w->timeline()->selectedEvent());
+        QVERIFY(search->matches(seen.back()));
+    }
+    for (std::size_t i = 1; i < static_cast<std::size_t>(expected); ++i)
+        QVERIFY(w->incident()->events[seen[i - 1]].time <= w->incident()->events[seen[i]].time);
+    QCOMPARE(seen[static_cast<std::size_t>(expected)], seen[0]); // wrapped round
+    QVERIFY2(w->searchStatus().startsWith(QStringLiteral("1 of")), qPrintable(w->searchStatus()));
+    w->previousMatch();
+    QCOMPARE(w->timeline()->selectedEvent(), seen[static_cast<std::size_t>(expected) - 1]);
+    QCOMPARE(w->logView()->currentEvent(), w->timeline()->selectedEvent());
+
+    // The search never hides a lane (that is the filter's job).
+    const auto rowsBefore = w->timeline()->state().rows;
+    w->setSearchText(QStringLiteral("no-such-text-anywhere-xyz"));
+    QCOMPARE(w->searchStatus(), tr("no matches"));
+    QCOMPARE(w->timeline()->state().rows, rowsBefore);
+    w->setSearchText(QString());
+    QVERIFY(!w->timeline()->search());
+    QCOMPARE(haloPixels(), 0);
+}
+
+void TestWindow::searchInRawLines()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    w->setSearchText(QStringLiteral("PATCH"));
+    w->nextMatch();
+    // The raw excerpt around a PATCH request shows every PATCH in it highlighted.
+    const QString text = w->logView()->rawView()->toPlainText();
+    const int inText = static_cast<int>(text.count(QRegularExpression(QStringLiteral("patch"), QRegularExpression::CaseInsensitiveOption)));
+    QVERIFY(inText > 0);
+    QCOMPARE(w->logView()->searchHighlightCount(), inText);
+    w->setSearchText(QString());
+    QCOMPARE(w->logView()->searchHighlightCount(), 0);
+}
+
+void TestWindow::goToTypedTime()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    const auto target = core::parseRfc3339("2020-03-12T02:35:00Z");
+    auto centre = [&] {
+        return w->timeline()->visibleStart() + core::Duration{(w->timeline()->visibleEnd() - w->timeline()->visibleStart()).ns / 2};
+    };
+    auto near = [](core::Timestamp a, core::Timestamp b) { return std::llabs((a - b).ns) <= 1000; };
+    QVERIFY(w->goToTime(QStringLiteral("02:35")));
+    QVERIFY(near(centre(), *target));
+    QVERIFY(w->timeline()->state().cursor && near(*w->timeline()->state().cursor, *target));
+    w->timeline()->fitAll();
+    w->setDisplayZone(8 * 3600);
+    QVERIFY(w->goToTime(QStringLiteral("10:35:00.000"))); // read in the display zone
+    QVERIFY(near(centre(), *target));
+    w->timeline()->fitAll();
+    QVERIFY(w->goToTime(QStringLiteral("2020-03-12T02:35:00Z"))); // its own zone wins
+    QVERIFY(near(centre(), *target));
+    QString error;
+    QVERIFY(!w->goToTime(QStringLiteral("half past two"), &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(w->goToTime(QStringLiteral("2021-01-01 00:00Z")));
+    QVERIFY2(w->statusText().contains(tr("outside")), qPrintable(w->statusText()));
+}
+
+void TestWindow::zoneAppliesEverywhere()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    w->notes()->add(Note{*core::parseRfc3339("2020-03-12T02:35:00Z"), {}, QStringLiteral("kubelet stopped")});
+    w->setDisplayZone(5 * 3600 + 1800); // an offset no source has: typed in
+    QVERIFY(w->zoneCombo()->currentText().contains(QStringLiteral("+05:30")));
+    // 1. the axis names the zone and reads local times
+    QCPAxis *axis = w->timeline()->plot()->xAxis2;
+    w->timeline()->plot()->replot();
+    QVERIFY2(axis->tickVectorLabels().join(' ').contains(QStringLiteral("+05:30")), qPrintable(axis->tickVectorLabels().join(' ')));
+    // 2. the status bar's range
+    QVERIFY2(w->rangeText().contains(QStringLiteral("+05:30")), qPrintable(w->rangeText()));
+    // 3. the panels: findings times and the notes list
+    QTreeWidget *table = w->findingsPanel()->table();
+    bool findingInZone = false;
+    for (QTreeWidgetItemIterator it(table); *it; ++it)
+        for (int c = 0; c < table->columnCount(); ++c)
+            findingInZone = findingInZone || (*it)->text(c).contains(QStringLiteral("+05:30")) || (*it)->toolTip(c).contains(QStringLiteral("+05:30"));
+    QVERIFY(findingInZone || w->findingsPanel()->explanationHtml().contains(QStringLiteral("+05:30")));
+    auto *notes = w->findChild<QListWidget *>();
+    QVERIFY(notes && notes->count() == 1);
+    QVERIFY2(notes->item(0)->text().startsWith(QStringLiteral("2020-03-12 08:05:00.000 +05:30")), qPrintable(notes->item(0)->text()));
+    // 4. exports
+    ExportChoice choice;
+    choice.scope = ExportScope::CurrentView;
+    const auto scene = w->exportScene(choice);
+    QVERIFY(scene);
+    QCOMPARE(scene->utcOffsetSeconds, 5 * 3600 + 1800);
+    // and back to UTC through the same combo the user has
+    const int utc = w->zoneCombo()->findData(0);
+    QVERIFY(utc >= 0);
+    w->zoneCombo()->setCurrentIndex(utc);
+    emit w->zoneCombo()->activated(utc);
+    QCOMPARE(w->displayZone(), 0);
+    QVERIFY(w->rangeText().contains(QStringLiteral("UTC")));
+}
+
+void TestWindow::stateLabelsClearOfMarks()
+{
+    // Known scene: the race sample's kubelet-process lane has process marks at the very
+    // times its up/down bars start, and its labels used to be drawn under them.
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    TimelineWidget *t = w->timeline();
+    t->fitAll();
+    t->plot()->replot();
+    const auto &labels = t->layers().states->labelRects();
+    QVERIFY(!labels.empty());
+    const TimelineState &st = t->state();
+    const QRect area = t->plot()->axisRect()->rect();
+    const TimelineCoordinates coords = t->coordinates();
+    const double radius = EventPlottable::markRadius(st.rowHeight);
+    int checkedRows = 0;
+    st.forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+        if (!st.rowShowsEvents(laneId))
+            return;
+        const Lane &lane = st.model->lane(laneId);
+        for (const QRectF &label : labels) {
+            if (label.center().y() < top || label.center().y() > top + st.rowHeight)
+                continue;
+            ++checkedRows;
+            for (const FoldedMark &m : EventPlottable::fold(st.model->incident(), lane, coords, 3.0)) {
+                const QRectF mark(m.x0 - radius, top, std::max(m.x1, m.x0) - m.x0 + 2 * radius, st.rowHeight);
+                QVERIFY2(!mark.intersects(label), qPrintable(QStringLiteral("lane %1: mark at %2 over label %3..%4")
+                                                                 .arg(lane.name).arg(m.x0).arg(label.left()).arg(label.right())));
+            }
+        }
+    });
+    QVERIFY(checkedRows > 0); // the scene has labelled rows with marks: the check ran
+}
+
+void TestWindow::walkthroughMarkClearOfBanner()
+{
+    auto w = openWindow(m_race, QSize(1280, 720), m_sessions.path());
+    QVERIFY(w);
+    w->setWalkthrough(true);
+    QVERIFY(w->walkthrough()->isActive());
+    int checked = 0;
+    for (int i = 0; i < 6 && w->walkthrough()->isActive(); ++i) {
+        QTest::qWait(20);
+        const std::size_t e = w->timeline()->selectedEvent();
+        const int row = w->timeline()->state().rowOfEvent(e);
+        if (e != core::kNoEvent && row >= 0) {
+            const QRect area = w->timeline()->plot()->axisRect()->rect();
+            const double y = w->timeline()->state().rowCenter(row, area.top());
+            // The banner takes the bottom of the plot: the step's mark sits well above it.
+            QVERIFY2(y > area.top() && y < area.top() + area.height() * 0.7,
+                     qPrintable(QStringLiteral("step %1: mark at %2 in %3..%4").arg(i).arg(y).arg(area.top()).arg(area.bottom())));
+            ++checked;
+        }
+        w->walkthrough()->next();
+    }
+    QVERIFY(checked >= 2);
+}
+
+void TestWindow::filterErrorClears()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    auto *filter = w->findChild<QLineEdit *>(QStringLiteral("laneFilter"));
+    const QString summary = w->statusText();
+    filter->setText(QStringLiteral("probe["));
+    QTest::qWait(400);
+    QVERIFY2(w->statusText().startsWith(QStringLiteral("Filter:")), qPrintable(w->statusText()));
+    filter->setText(QStringLiteral("probe"));
+    QTest::qWait(400);
+    QCOMPARE(w->statusText(), summary);
+}
+
+void TestWindow::shortcutsListEveryKey()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    QList<QAction *> actions = w->actions();
+    ShortcutsDialog dialog(actions, w.get());
+    QStringList keysShown;
+    for (int r = 0; r < dialog.table()->rowCount(); ++r)
+        keysShown << dialog.table()->item(r, 0)->text();
+    int withKeys = 0;
+    for (QAction *a : actions) {
+        if (a->shortcuts().isEmpty())
+            continue;
+        ++withKeys;
+        const QString first = a->shortcuts().front().toString(QKeySequence::NativeText);
+        QVERIFY2(std::any_of(keysShown.begin(), keysShown.end(), [&](const QString &k) { return k.split(tr(" or ")).contains(first); }),
+                 qPrintable(first));
+    }
+    QVERIFY(withKeys >= 20);
+    const QString all = [&] {
+        QString s;
+        for (int r = 0; r < dialog.table()->rowCount(); ++r)
+            s += dialog.table()->item(r, 0)->text() + ' ' + dialog.table()->item(r, 1)->text() + '\n';
+        return s;
+    }();
+    QVERIFY(all.contains(QStringLiteral("Right click")) && all.contains(QStringLiteral("note")));
+    QVERIFY(all.contains(QStringLiteral("Ctrl+G")) && all.contains(QStringLiteral("Go to time")));
+}
+
+void TestWindow::typedTimes()
+{
+    const core::Timestamp ref = *core::parseRfc3339("2020-03-12T23:50:00Z");
+    QCOMPARE(*parseTypedTime(QStringLiteral("23:55"), 0, ref), *core::parseRfc3339("2020-03-12T23:55:00Z"));
+    // After midnight, near the reference: the next day.
+    QCOMPARE(*parseTypedTime(QStringLiteral("00:10"), 0, ref), *core::parseRfc3339("2020-03-13T00:10:00Z"));
+    QCOMPARE(*parseTypedTime(QStringLiteral("07:50:00.25"), 8 * 3600, ref), *core::parseRfc3339("2020-03-12T23:50:00.25Z"));
+    QCOMPARE(*parseTypedTime(QStringLiteral("2020-03-12 02:42:26.102104"), 0, ref), *core::parseRfc3339("2020-03-12T02:42:26.102104Z"));
+    QCOMPARE(*parseTypedTime(QStringLiteral("2020-03-12T10:42 +08:00"), 0, ref), *core::parseRfc3339("2020-03-12T02:42:00Z"));
+    QCOMPARE(*parseTypedTime(QStringLiteral("02:42Z"), 8 * 3600, ref), *core::parseRfc3339("2020-03-13T02:42:00Z")); // its own zone
+    QVERIFY(!parseTypedTime(QStringLiteral("25:00"), 0, ref));
+    QVERIFY(!parseTypedTime(QStringLiteral("2020-02-30 01:00"), 0, ref));
+    QVERIFY(!parseTypedTime(QStringLiteral("soon"), 0, ref));
+    QCOMPARE(*parseTypedOffset(QStringLiteral("+5:30")), 5 * 3600 + 1800);
+    QCOMPARE(*parseTypedOffset(QStringLiteral("-0800")), -8 * 3600);
+    QCOMPARE(*parseTypedOffset(QStringLiteral("UTC")), 0);
+    QVERIFY(!parseTypedOffset(QStringLiteral("+25")));
+    QVERIFY(!parseTypedOffset(QStringLiteral("Berlin")));
+}
+
+void TestWindow::laneNamesKeepGeneratedSuffix()
+{
+    QCOMPARE(generatedNameSuffix(QStringLiteral("checkout-7d9f8b6c5d-x2x7q")), QStringLiteral("-7d9f8b6c5d-x2x7q"));
+    QCOMPARE(generatedNameSuffix(QStringLiteral("kube-proxy-q7x9m")), QStringLiteral("-q7x9m"));
+    QCOMPARE(generatedNameSuffix(QStringLiteral("etcd-0")), QStringLiteral("-0"));
+    QCOMPARE(generatedNameSuffix(QStringLiteral("kube-apiserver")), QString()); // "apiserver" has vowels
+    QCOMPARE(generatedNameSuffix(QStringLiteral("coredns")), QString());
+    const QFontMetricsF fm(QFont(QStringLiteral("DejaVu Sans"), 10));
+    const QString a = QStringLiteral("pod default/abnormal-shutdown-service-7d9f8b6c5d-x2x7q");
+    const QString b = QStringLiteral("pod default/abnormal-shutdown-service-7d9f8b6c5d-k4p9z");
+    const qreal width = fm.horizontalAdvance(a) * 0.75;
+    const QString ea = elideLaneName(a, fm, width), eb = elideLaneName(b, fm, width);
+    QVERIFY(fm.horizontalAdvance(ea) <= width);
+    QVERIFY2(ea.endsWith(QStringLiteral("…-7d9f8b6c5d-x2x7q")), qPrintable(ea));
+    QVERIFY(ea != eb); // replicas still tell apart
+    QVERIFY2(ea.startsWith(QStringLiteral("pod default/abn")), qPrintable(ea));
+    QCOMPARE(elideLaneName(a, fm, fm.horizontalAdvance(a) + 1), a); // fits: unchanged
+}
+
+QTEST_MAIN(TestWindow)
+#include "tst_ui_window.moc"
