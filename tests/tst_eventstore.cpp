@@ -7,6 +7,7 @@
 #include "core/load/loader.h"
 #include "core/load/sourceparser.h"
 #include "core/load/timeorder.h"
+#include "testutil.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,6 +20,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <sys/resource.h>
 
 using namespace kubelane::core;
@@ -45,6 +47,27 @@ std::size_t filesIn(const std::string &folder)
 class TestEventStore : public QObject {
     Q_OBJECT
 private slots:
+    // "pod kube-proxy-q7x9m is running on local node" names no namespace; the apiserver's
+    // request for that pod does, and fills it in. Two namespaces for one name fill in nothing.
+    void podNamespaceFromApiserverRequests()
+    {
+        const std::string kubelet = "I0312 02:30:07.000000    1234 predicate.go:100] pod kube-proxy-q7x9m is running on local node, just admit it.\n"
+                                    "I0312 02:30:08.000000    1234 predicate.go:100] pod web-0 is running on local node, just admit it.\n";
+        const std::string apiserver =
+            "I0312 02:30:09.000000       1 wrap.go:42] GET /api/v1/namespaces/kube-system/pods/kube-proxy-q7x9m: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n"
+            "I0312 02:30:09.500000       1 wrap.go:42] GET /api/v1/namespaces/shop/pods/web-0: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n"
+            "I0312 02:30:09.600000       1 wrap.go:42] GET /api/v1/namespaces/staging/pods/web-0: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n";
+        const auto inc = kubelane::test::loadFiles({{"nodes/n1/kubelet.log", kubelet}, {"control-plane/kube-apiserver.log", apiserver}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        std::set<std::string> names;
+        for (const auto &e : inc->events)
+            if (e.pod != kNoPod)
+                names.insert(inc->podName(e.pod));
+        QVERIFY2(names.count("kube-system/kube-proxy-q7x9m"), names.empty() ? "no pods" : names.begin()->c_str());
+        QVERIFY(!names.count("/kube-proxy-q7x9m"));
+        QVERIFY(names.count("/web-0")); // shop or staging: not a guess to make
+    }
+
     void mappedFileReadsLikeTheFile()
     {
         QTemporaryDir dir;

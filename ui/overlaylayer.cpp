@@ -296,7 +296,8 @@ QPointF OverlayLayer::notePosition(const TimelineState &state, const Note &note,
         if (lane >= 0)
             row = state.model->visibleRowOf(lane, state.rowOfLane);
     }
-    const double y = row >= 0 ? state.rowTop(row, areaTop) + 2 : areaTop + 2;
+    // A note of a time only belongs to no lane: it sits on the time axis band, above the rows.
+    const double y = row >= 0 ? state.rowTop(row, areaTop) + 2 : areaTop - state.rowHeight + 2;
     return QPointF(coords.toPixel(note.time), y);
 }
 
@@ -311,13 +312,25 @@ int OverlayLayer::noteAt(QPointF pos) const
     return -1;
 }
 
-void OverlayLayer::drawNotes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const
+void OverlayLayer::drawNotes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area, bool timeNotes) const
 {
     const Palette &pal = m_state->palette;
     for (const Note &n : m_state->notes) {
         const QPointF p = notePosition(*m_state, n, coords, area.top());
         if (p.x() < area.left() - 200 || p.x() > area.right())
             continue;
+        const bool onAxis = p.y() < area.top();
+        if (onAxis != timeNotes)
+            continue;
+        if (onAxis) {
+            if (p.x() < area.left())
+                continue;
+            // Down through every row, faintly: the time it marks, not any one lane.
+            QColor faint = pal.note;
+            faint.setAlpha(110);
+            painter->setPen(QPen(faint, 1, Qt::DashLine));
+            painter->drawLine(QPointF(p.x(), area.top()), QPointF(p.x(), area.bottom()));
+        }
         painter->setPen(QPen(pal.note, 2));
         painter->drawLine(p, p + QPointF(0, m_state->rowHeight - 4));
         const QPointF flag[3] = {p, p + QPointF(9, 4), p + QPointF(0, 8)};
@@ -474,10 +487,11 @@ void OverlayLayer::draw(QCPPainter *painter)
     drawSearchHits(painter, coords, area);
     drawEvidence(painter, coords, area);
     drawArrows(painter, coords, area);
-    drawNotes(painter, coords, area);
+    drawNotes(painter, coords, area, false);
     drawCallouts(painter, coords, area);
     drawBanner(painter, area);
     painter->restore();
+    drawNotes(painter, coords, area, true); // on the axis band, outside the clip
     drawCursor(painter, coords, area); // its label sits on the ruler, outside the clip
 }
 

@@ -46,7 +46,8 @@ private:
     void drawTaintTimes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawEvidence(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawSearchHits(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
-    void drawNotes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
+    // Notes of a lane in its row (`timeNotes` false), or notes of a time on the axis band.
+    void drawNotes(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area, bool timeNotes) const;
     void drawMeasure(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawCursor(QCPPainter *painter, const TimelineCoordinates &coords, const QRect &area) const;
     void drawBanner(QCPPainter *painter, const QRect &area) const;
