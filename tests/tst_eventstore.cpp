@@ -54,7 +54,7 @@ private slots:
         const std::string kubelet = "I0312 02:30:07.000000    1234 predicate.go:100] pod kube-proxy-q7x9m is running on local node, just admit it.\n"
                                     "I0312 02:30:08.000000    1234 predicate.go:100] pod web-0 is running on local node, just admit it.\n";
         const std::string apiserver =
-            "I0312 02:30:09.000000       1 wrap.go:42] GET /api/v1/namespaces/kube-system/pods/kube-proxy-q7x9m: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n"
+            "I0312 02:30:09.000000       1 wrap.go:42] PATCH /api/v1/namespaces/kube-system/pods/kube-proxy-q7x9m/status: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n"
             "I0312 02:30:09.500000       1 wrap.go:42] GET /api/v1/namespaces/shop/pods/web-0: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n"
             "I0312 02:30:09.600000       1 wrap.go:42] GET /api/v1/namespaces/staging/pods/web-0: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n";
         const auto inc = kubelane::test::loadFiles({{"nodes/n1/kubelet.log", kubelet}, {"control-plane/kube-apiserver.log", apiserver}});

@@ -2,7 +2,6 @@
 
 #include "../classify/extractors.h"
 
-#include <limits>
 #include <unordered_map>
 
 namespace kubelane::core {
@@ -70,42 +69,6 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     }
 }
 
-namespace {
-
-// Pods named without namespace that no namespaced record explains ("pod kube-proxy-q7x9m is
-// running on local node"): the apiserver's requests name them with it
-// (GET /api/v1/namespaces/kube-system/pods/kube-proxy-q7x9m). One namespace seen: it is filled
-// in; several: the pod stays as it was, since guessing would merge two pods.
-void learnNamespacesFromRequests(Incident &incident, const std::vector<PodId> &alias)
-{
-    std::unordered_map<StringId, PodId> pending; // name -> the namespace-less pod
-    for (PodId i = 0; i < incident.pods.size(); ++i)
-        if (incident.pods[i].ns == kNoString && alias[i] == kNoPod)
-            pending.emplace(incident.pods[i].name, i);
-    const StringId kResource = incident.strings.find("resource"), kNamespace = incident.strings.find("namespace"),
-                   kName = incident.strings.find("name");
-    if (pending.empty() || kResource == kNoString || kNamespace == kNoString || kName == kNoString)
-        return;
-    constexpr StringId kAmbiguous = std::numeric_limits<StringId>::max();
-    std::unordered_map<PodId, StringId> learned;
-    for (const Event &e : incident.events) {
-        if (incident.field(e, kResource) != "pods")
-            continue;
-        const auto it = pending.find(incident.strings.find(incident.field(e, kName)));
-        const StringId ns = incident.strings.find(incident.field(e, kNamespace));
-        if (it == pending.end() || ns == kNoString)
-            continue;
-        auto [slot, added] = learned.try_emplace(it->second, ns);
-        if (!added && slot->second != ns)
-            slot->second = kAmbiguous;
-    }
-    for (const auto &[pod, ns] : learned)
-        if (ns != kAmbiguous)
-            incident.pods[pod].ns = ns;
-}
-
-} // namespace
-
 void correlate(Incident &incident)
 {
     // 1. A pod named without namespace ("pod web-0 is running") is the one pod of that name.
@@ -121,8 +84,6 @@ void correlate(Incident &incident)
         if (auto it = byName.find(p.name); it != byName.end() && it->second.size() == 1)
             alias[i] = it->second.front();
     }
-
-    learnNamespacesFromRequests(incident, alias);
 
     const StringId kContainerId = incident.strings.find("containerId");
     const StringId kPodUid = incident.strings.find("podUID");
