@@ -474,7 +474,7 @@ void MainWindow::setDisplayZone(int offset)
 
 QString MainWindow::rangeText() const
 {
-    if (!m_lanes)
+    if (!m_lanes || m_lanes->incident().events.empty())
         return {};
     const core::Timestamp s = m_timeline->visibleStart(), e = m_timeline->visibleEnd();
     return tr("%1 — %2 (%3)")
@@ -743,8 +743,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
     if (m_sources->problemCount() > 0)
         text += tr(" · %1 (see Sources and problems)").arg(count(static_cast<std::size_t>(m_sources->problemCount()), tr("1 problem"), tr("%1 problems")));
     if (m_analysis->incident->events.empty())
-        text = tr("No events in %1: nothing in it was read as a log line (see Sources and problems).").arg(m_inputs.join(QStringLiteral(", ")))
-               + (m_sources->problemCount() > 0 ? text.mid(text.indexOf(QStringLiteral(" · "))) : QString());
+        text = tr("No events in %1: nothing in it was read as a log line; see Sources and problems.").arg(m_inputs.join(QStringLiteral(", ")));
     m_summary = text;
     m_status->setText(text);
     emit bundleLoaded();

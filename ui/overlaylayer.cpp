@@ -152,11 +152,13 @@ void OverlayLayer::drawGapLabels(QCPPainter *painter, const TimelineCoordinates 
             const double left = std::max(r.left(), coords.left()), right = std::min(r.right(), coords.right());
             for (const QString &text : {g.label, formatDurationText(g.fact->length)}) {
                 const double w = fm.horizontalAdvance(text) + 8;
-                if (right - left <= w)
+                if (right - left <= w + 8) // the shade stays visible either side of the label
                     continue;
                 const QRectF plate((left + right - w) / 2, r.center().y() - fm.height() / 2, w, fm.height());
                 painter->setPen(QPen(g.fact->exceedsGrace ? pal.tickFailed : pal.mutedText, 1));
                 painter->setBrush(pal.background);
+                painter->drawRoundedRect(plate, 3, 3);
+                painter->setBrush(g.fact->exceedsGrace ? pal.gapOverGrace : pal.gapUnderGrace); // still reads as the gap
                 painter->drawRoundedRect(plate, 3, 3);
                 painter->setPen(pal.text);
                 painter->drawText(plate, Qt::AlignCenter, text);

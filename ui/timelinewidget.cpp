@@ -221,6 +221,12 @@ void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
         rebuildRows();
         return;
     }
+    // No events: no time to show, so no 1970 axis; the plot says why it is empty.
+    const bool empty = m_state.model->incident().events.empty();
+    m_plot->xAxis2->setTickLabels(!empty);
+    m_plot->xAxis2->grid()->setVisible(!empty);
+    if (empty)
+        m_state.banner = tr("No events to draw: nothing in this bundle was read as a log line (see Sources and problems).");
     m_layers.ticker->setOrigin(m_state.model->origin());
     m_layers.ticker->setUtcOffset(m_state.utcOffsetSeconds);
     m_state.expanded = m_state.model->defaultExpansion();
@@ -440,7 +446,7 @@ void TimelineWidget::fitLaneColumn()
     QFont bold = m_tree->font();
     bold.setBold(true);
     const QFontMetrics fmBold(bold);
-    int widest = 120;
+    int widest = 220; // room for the filter box in the header
     for (int lane : m_state.rows) {
         const Lane &l = m_state.model->lane(lane);
         const int indent = m_tree->indentation() * (l.depth + 1) + 12;

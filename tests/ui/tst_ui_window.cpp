@@ -11,6 +11,7 @@
 #include "ui/notesstore.h"
 #include "ui/shortcutsdialog.h"
 #include "ui/statebarplottable.h"
+#include "ui/theme.h"
 #include "ui/timeaxisticker.h"
 #include "ui/timelinewidget.h"
 #include "ui/typedtime.h"
@@ -99,6 +100,8 @@ private slots:
     void stateLabelsClearOfMarks();
     void walkthroughMarkClearOfBanner();
     void filterErrorClears();
+    void themeSwitchKeepsSelection();
+    void emptyBundleHasNoEpochAxis();
     void shortcutsListEveryKey();
     void typedTimes();
     void laneNamesKeepGeneratedSuffix();
@@ -387,6 +390,40 @@ void TestWindow::filterErrorClears()
     filter->setText(QStringLiteral("probe"));
     QTest::qWait(400);
     QCOMPARE(w->statusText(), summary);
+}
+
+void TestWindow::themeSwitchKeepsSelection()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    QVERIFY(w->findingsPanel()->findingCount() >= 2);
+    w->selectFinding(1);
+    const std::size_t event = w->logView()->currentEvent();
+    for (Theme theme : {Theme::Dark, Theme::Light, Theme::System}) {
+        applyTheme(theme);
+        QTest::qWait(50);
+        QCOMPARE(w->timeline()->finding(), 1);
+        QCOMPARE(w->findingsPanel()->currentFinding(), 1);
+        QCOMPARE(w->logView()->currentEvent(), event);
+    }
+}
+
+void TestWindow::emptyBundleHasNoEpochAxis()
+{
+    QTemporaryDir bundle;
+    QFile f(bundle.filePath(QStringLiteral("notes.txt")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("hello\nthis is not a log\n");
+    f.close();
+    auto w = openWindow(bundle.path(), QSize(1280, 720), m_sessions.path());
+    QVERIFY(w);
+    QVERIFY(w->incident()->events.empty());
+    w->timeline()->plot()->replot();
+    QCPAxis *axis = w->timeline()->plot()->xAxis2;
+    QVERIFY(!axis->tickLabels());
+    QVERIFY(w->rangeText().isEmpty());
+    QVERIFY2(w->statusText().startsWith(tr("No events")), qPrintable(w->statusText()));
+    QVERIFY(w->timeline()->state().banner.contains(tr("No events")));
 }
 
 void TestWindow::shortcutsListEveryKey()
