@@ -109,6 +109,11 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
     m_tree->setAnimated(false);
     leftLayout->addWidget(m_treeHeader);
     leftLayout->addWidget(m_tree);
+    m_stickyHeader = new QLabel(m_tree->viewport());
+    m_stickyHeader->setAutoFillBackground(true);
+    m_stickyHeader->setContentsMargins(6, 0, 4, 0);
+    m_stickyHeader->setFont(bold);
+    m_stickyHeader->hide();
 
     auto *right = new QWidget(m_splitter);
     auto *grid = new QGridLayout(right);
@@ -126,6 +131,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({340, 1100});
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { updateStickyHeader(); });
 
     m_plot->setMouseTracking(true);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -157,6 +163,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
         m_vscroll->setValue(v);
         if (m_state.scroll != v) {
             m_state.scroll = v;
+            updateStickyHeader();
             replot();
         }
     });
@@ -244,6 +251,7 @@ void TimelineWidget::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     if (m_fitLanesPending)
         fitLaneColumn();
+    updateStickyHeader();
 }
 
 void TimelineWidget::rebuildRows()
@@ -255,7 +263,38 @@ void TimelineWidget::rebuildRows()
         m_state.rows = m_state.model->rows(m_state.expanded, combine(m_filterShown, m_findingShown));
         m_state.rowOfLane = LaneModel::rowIndex(m_state.rows, m_state.model->laneCount());
     }
+    updateStickyHeader();
     replot();
+}
+
+QString TimelineWidget::stickyHeaderText() const
+{
+    if (!m_state.model || m_state.rows.empty())
+        return {};
+    const int first = std::clamp(static_cast<int>(m_state.scroll / m_state.rowHeight), 0, static_cast<int>(m_state.rows.size()) - 1);
+    if (m_state.scroll <= 0.5)
+        return {};
+    // The groups the first row on screen lies in whose own rows are above the screen.
+    QStringList path;
+    for (int p = m_state.model->lane(m_state.rows[static_cast<std::size_t>(first)]).parent; p >= 0; p = m_state.model->lane(p).parent) {
+        const int row = static_cast<std::size_t>(p) < m_state.rowOfLane.size() ? m_state.rowOfLane[static_cast<std::size_t>(p)] : -1;
+        if (row >= 0 && row < first)
+            path.prepend(m_state.model->lane(p).name);
+    }
+    return path.join(QStringLiteral(" › "));
+}
+
+void TimelineWidget::updateStickyHeader()
+{
+    const QString text = stickyHeaderText();
+    m_stickyHeader->setVisible(!text.isEmpty());
+    if (text.isEmpty())
+        return;
+    const int width = m_tree->viewport()->width();
+    m_stickyHeader->setGeometry(0, 0, width, static_cast<int>(m_state.rowHeight));
+    m_stickyHeader->setText(m_stickyHeader->fontMetrics().elidedText(text, Qt::ElideMiddle, width - 10));
+    m_stickyHeader->setToolTip(text);
+    m_stickyHeader->raise();
 }
 
 void TimelineWidget::applyShown()

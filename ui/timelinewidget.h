@@ -93,6 +93,8 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     const TimelinePlot &layers() const { return m_layers; }
     QTreeView *tree() const { return m_tree; }
+    // The pinned "node X › pod Y" line over the lane names when their group rows scrolled off.
+    QString stickyHeaderText() const;
     std::vector<OrderingArrow> orderingArrows() const;
     void replot();
 
@@ -111,6 +113,7 @@ protected:
 
 private:
     void rebuildRows();
+    void updateStickyHeader();
     void applyRange();
     void applyShown();
     void syncHighlightToTree();
@@ -128,6 +131,7 @@ private:
     QSplitter *m_splitter = nullptr;
     QTreeView *m_tree = nullptr;
     QWidget *m_treeHeader = nullptr;
+    QLabel *m_stickyHeader = nullptr; // the group a scrolled-off header row belongs to
     LaneTreeModel *m_treeModel = nullptr;
     QCustomPlot *m_plot = nullptr;
     QScrollBar *m_vscroll = nullptr;

@@ -27,6 +27,7 @@
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -101,6 +102,8 @@ private slots:
     void walkthroughMarkClearOfBanner();
     void filterErrorClears();
     void themeSwitchKeepsSelection();
+    void stickyGroupHeader();
+    void expandAndCollapseAll();
     void emptyBundleHasNoEpochAxis();
     void shortcutsListEveryKey();
     void typedTimes();
@@ -406,6 +409,49 @@ void TestWindow::themeSwitchKeepsSelection()
         QCOMPARE(w->findingsPanel()->currentFinding(), 1);
         QCOMPARE(w->logView()->currentEvent(), event);
     }
+}
+
+void TestWindow::stickyGroupHeader()
+{
+    auto w = openWindow(m_race, QSize(1280, 720), m_sessions.path());
+    QVERIFY(w);
+    TimelineWidget *t = w->timeline();
+    t->expandAll(true);
+    QScrollBar *bar = t->tree()->verticalScrollBar();
+    bar->setValue(0);
+    QCOMPARE(t->stickyHeaderText(), QString()); // at the top every group row shows itself
+    // Scroll until the first row on screen is a lane inside a pod of a node.
+    const TimelineState &st = t->state();
+    int target = -1;
+    for (int row = 5; row < static_cast<int>(st.rows.size()); ++row) {
+        const Lane &lane = st.model->lane(st.rows[static_cast<std::size_t>(row)]);
+        if (!lane.isGroup() && lane.parent >= 0 && st.model->lane(lane.parent).subject.startsWith(QStringLiteral("pod/"))
+            && st.model->lane(lane.parent).parent >= 0) {
+            target = row;
+            break;
+        }
+    }
+    QVERIFY(target > 0);
+    bar->setValue(static_cast<int>(target * st.rowHeight));
+    QTest::qWait(20);
+    const Lane &lane = st.model->lane(st.rows[static_cast<std::size_t>(target)]);
+    const QString pod = st.model->lane(lane.parent).name;
+    const QString node = st.model->lane(st.model->lane(lane.parent).parent).name;
+    QCOMPARE(t->stickyHeaderText(), node + QStringLiteral(" › ") + pod);
+    auto *label = t->tree()->viewport()->findChild<QLabel *>();
+    QVERIFY(label && label->isVisible() && label->geometry().top() == 0);
+}
+
+void TestWindow::expandAndCollapseAll()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    TimelineWidget *t = w->timeline();
+    const LaneModel &m = *t->laneModel();
+    t->expandAll(true);
+    QCOMPARE(static_cast<int>(t->state().rows.size()), m.laneCount()); // every lane a row
+    t->expandAll(false);
+    QCOMPARE(t->state().rows.size(), m.roots().size()); // only the top groups
 }
 
 void TestWindow::emptyBundleHasNoEpochAxis()
