@@ -54,7 +54,7 @@ void TimelineImage::buildState()
     m_state.palette = Palette::light();
     m_state.utcOffsetSeconds = m_scene.utcOffsetSeconds;
     m_state.expanded = m_scene.expanded.empty() ? model.defaultExpansion() : m_scene.expanded;
-    m_state.rows = model.rows(m_state.expanded, m_scene.shown);
+    m_state.rows = m_scene.rows.empty() ? model.rows(m_state.expanded, m_scene.shown) : m_scene.rows;
     m_state.rowOfLane = LaneModel::rowIndex(m_state.rows, model.laneCount());
     m_state.highlightedLanes.assign(static_cast<std::size_t>(model.laneCount()), false);
     for (int f : m_scene.findings) {

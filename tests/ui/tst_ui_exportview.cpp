@@ -1,0 +1,139 @@
+// "Export current view" is the view: the time range on screen and only the rows inside the
+// timeline's viewport (not every open lane scrolled past), so the image stays as tall as the
+// window.
+#include "uitestdata.h"
+
+#include "ui/exportscene.h"
+#include "ui/lanemodel.h"
+#include "ui/timelineimage.h"
+#include "ui/timelinewidget.h"
+#include "ui/viewscene.h"
+
+#include <QScrollBar>
+#include <QTest>
+#include <QTreeView>
+
+#include <qcustomplot.h>
+
+using namespace kubelane;
+using namespace kubelane::ui;
+
+namespace {
+
+// 60 pods on n1, each with a pod worker and a probe worker lane: well over a hundred rows
+// once every group is open.
+std::shared_ptr<const LaneModel> manyLanes()
+{
+    uitest::IncidentBuilder b;
+    std::vector<core::PodId> pods;
+    for (int i = 0; i < 60; ++i)
+        pods.push_back(b.pod("default", "web-" + std::to_string(i)));
+    for (int i = 0; i < 60; ++i) {
+        b.add(uitest::at(i), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pods[size_t(i)]);
+        b.add(uitest::at(i + 0.5), "container.kill", "pod-worker", "Killing container", core::Severity::Warning, pods[size_t(i)], "app");
+    }
+    auto a = std::make_shared<core::Analysis>();
+    a->incident = b.finish();
+    // One finding on a pod in the middle, one on a pod at the end.
+    auto finding = [&](int pod, double at) {
+        core::Finding f = uitest::finding("probe-status-race", "pod/default/web-" + std::to_string(pod), at, at + 1, "race");
+        f.evidence = {size_t(2 * pod + 1)};
+        return f;
+    };
+    a->findings = {finding(25, 25), finding(59, 59)};
+    return std::make_shared<const LaneModel>(a);
+}
+
+// Rows whose lane rectangle meets the plot's row area: what a user sees, computed from the
+// widget's geometry rather than from the scene code.
+std::vector<int> visibleByGeometry(const TimelineWidget &w)
+{
+    const QRect area = w.plot()->axisRect()->rect();
+    std::vector<int> out;
+    for (int lane : w.state().rows) {
+        const QRectF r = w.laneRect(lane);
+        if (r.bottom() > area.top() && r.top() < area.top() + area.height())
+            out.push_back(lane);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestExportView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void currentViewIsTheRowsOnScreen();
+
+private:
+    std::shared_ptr<const LaneModel> m_lanes;
+};
+
+void TestExportView::initTestCase() { m_lanes = manyLanes(); }
+
+void TestExportView::currentViewIsTheRowsOnScreen()
+{
+    TimelineWidget w;
+    w.resize(1200, 520);
+    w.setLaneModel(m_lanes);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (const Lane &lane : m_lanes->lanes())
+        if (lane.isGroup())
+            w.expandLane(lane.id);
+    QVERIFY2(w.state().rows.size() > 100, qPrintable(QString::number(w.state().rows.size())));
+    w.setVisibleRange(uitest::at(20), uitest::at(40));
+    // Scroll to the middle, a fraction of a row off, as a user leaves it.
+    QScrollBar *bar = w.tree()->verticalScrollBar();
+    QVERIFY(bar->maximum() > 0);
+    bar->setValue(bar->maximum() / 2 + static_cast<int>(w.state().rowHeight / 3));
+    w.plot()->replot();
+    QTest::qWait(50);
+
+    const std::vector<int> onScreen = visibleByGeometry(w);
+    const double rowArea = w.plot()->axisRect()->rect().height();
+    QVERIFY(!onScreen.empty());
+    QVERIFY2(onScreen.size() <= static_cast<std::size_t>(rowArea / w.state().rowHeight) + 2, "only a window's worth");
+    QVERIFY(onScreen.front() != w.state().rows.front()); // scrolled: the top rows are not on screen
+
+    const auto scene = sceneOfView(w);
+    QVERIFY(scene);
+    QCOMPARE(rowsOnScreen(w), onScreen);
+    QCOMPARE(scene->rows, onScreen);
+    QCOMPARE(scene->start, w.visibleStart());
+    QCOMPARE(scene->end, w.visibleEnd());
+    // `shown` keeps exactly those lanes.
+    std::vector<int> shown;
+    for (std::size_t l = 0; l < scene->shown.size(); ++l)
+        if (scene->shown[l])
+            shown.push_back(int(l));
+    std::vector<int> sortedOnScreen = onScreen;
+    std::sort(sortedOnScreen.begin(), sortedOnScreen.end());
+    QCOMPARE(shown, sortedOnScreen);
+    // Findings in view: only those with a lane on screen.
+    QCOMPARE(scene->findings, findingsInView(*m_lanes, scene->start, scene->end, onScreen));
+
+    // The image draws those rows and is as tall as a window, not as tall as every lane.
+    const ImageSize size{1100, 0, 1.0};
+    const TimelineImage image(*scene, size);
+    QCOMPARE(image.state().rows, onScreen);
+    QCOMPARE(image.rowsRect().height(), onScreen.size() * image.state().rowHeight);
+    ExportScene everything = *scene;
+    everything.rows.clear();
+    everything.shown.clear();
+    const TimelineImage all(everything, size);
+    QCOMPARE(all.state().rows.size(), w.state().rows.size());
+    QVERIFY2(image.logicalSize().height() * 3 < all.logicalSize().height(),
+             qPrintable(QStringLiteral("%1 vs %2").arg(image.logicalSize().height()).arg(all.logicalSize().height())));
+    QVERIFY(image.logicalSize().height() < 1400);
+
+    // Scrolled to the top, the view starts at the first row.
+    bar->setValue(0);
+    QTest::qWait(20);
+    QCOMPARE(sceneOfView(w)->rows.front(), w.state().rows.front());
+    QCOMPARE(sceneOfView(w)->rows, visibleByGeometry(w));
+}
+
+QTEST_MAIN(TestExportView)
+#include "tst_ui_exportview.moc"

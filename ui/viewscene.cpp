@@ -1,0 +1,46 @@
+#include "viewscene.h"
+
+#include "timelinewidget.h"
+
+#include <qcustomplot.h>
+
+namespace kubelane::ui {
+
+std::vector<int> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom)
+{
+    std::vector<int> out;
+    state.forEachVisibleRow(areaTop, areaBottom, [&](int, int lane, double top) {
+        if (top < areaBottom && top + state.rowHeight > areaTop) // a row starting at the bottom edge is not shown
+            out.push_back(lane);
+    });
+    return out;
+}
+
+std::vector<int> rowsOnScreen(const TimelineWidget &timeline)
+{
+    const QRect area = timeline.plot()->axisRect()->rect();
+    // QRect::bottom() is the last pixel row; the area ends one pixel below it.
+    return rowsOnScreen(timeline.state(), area.top(), area.top() + area.height());
+}
+
+std::optional<ExportScene> sceneOfView(const TimelineWidget &timeline)
+{
+    const TimelineState &state = timeline.state();
+    if (!state.model)
+        return std::nullopt;
+    ExportScene scene;
+    scene.model = state.model;
+    scene.start = timeline.visibleStart();
+    scene.end = timeline.visibleEnd();
+    scene.expanded = state.expanded;
+    scene.rows = rowsOnScreen(timeline);
+    scene.shown.assign(static_cast<std::size_t>(state.model->laneCount()), false);
+    for (int lane : scene.rows)
+        scene.shown[static_cast<std::size_t>(lane)] = true;
+    scene.findings = findingsInView(*state.model, scene.start, scene.end, scene.rows);
+    scene.measure = state.measure;
+    scene.cursor = state.cursor;
+    return scene;
+}
+
+} // namespace kubelane::ui
