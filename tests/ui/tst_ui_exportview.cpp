@@ -1,14 +1,17 @@
 // "Export current view" is the view: the time range on screen and only the rows inside the
 // timeline's viewport (not every open lane scrolled past), so the image stays as tall as the
-// window.
+// window; and the export dialog's preview at 100 % in a scroll area, or fitted to its width.
 #include "uitestdata.h"
 
+#include "ui/exportdialog.h"
 #include "ui/exportscene.h"
 #include "ui/lanemodel.h"
 #include "ui/timelineimage.h"
 #include "ui/timelinewidget.h"
 #include "ui/viewscene.h"
 
+#include <QDoubleSpinBox>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTest>
 #include <QTreeView>
@@ -65,6 +68,7 @@ class TestExportView : public QObject {
 private slots:
     void initTestCase();
     void currentViewIsTheRowsOnScreen();
+    void previewAtFullSizeOrFitted();
 
 private:
     std::shared_ptr<const LaneModel> m_lanes;
@@ -133,6 +137,41 @@ void TestExportView::currentViewIsTheRowsOnScreen()
     QTest::qWait(20);
     QCOMPARE(sceneOfView(w)->rows.front(), w.state().rows.front());
     QCOMPARE(sceneOfView(w)->rows, visibleByGeometry(w));
+}
+
+void TestExportView::previewAtFullSizeOrFitted()
+{
+    auto sceneFor = [this](const ExportChoice &c) -> std::optional<ExportScene> {
+        ExportRequest r;
+        r.wholeBundle = c.scope == ExportScope::WholeBundle;
+        return frameExport(m_lanes, r, nullptr);
+    };
+    ExportDialog dialog(sceneFor, {"race", "race"}, -1);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const ExportChoice c = dialog.choice();
+    const TimelineImage expected(*sceneFor(c), c.size);
+    // 100 %: the saved pixels, one per screen pixel, in a scroll area.
+    QVERIFY(!dialog.previewFits());
+    QCOMPARE(dialog.previewImageSize(), expected.pixelSize());
+    const qreal dpr = dialog.previewArea()->devicePixelRatioF();
+    QCOMPARE(dialog.previewShownSize(), (QSizeF(expected.pixelSize()) / dpr).toSize());
+    QVERIFY(dialog.previewArea()->horizontalScrollBar()->maximum() > 0 || expected.pixelSize().width() / dpr <= dialog.previewArea()->viewport()->width());
+    QVERIFY(dialog.previewArea()->verticalScrollBar()->maximum() > 0);
+
+    // Fitted: the whole width in view.
+    dialog.setPreviewFit(true);
+    QVERIFY(dialog.previewFits());
+    QVERIFY(dialog.previewShownSize().width() <= dialog.previewArea()->viewport()->width());
+    QVERIFY(dialog.previewShownSize().width() >= dialog.previewArea()->viewport()->width() - 4);
+    QCOMPARE(dialog.previewArea()->horizontalScrollBar()->maximum(), 0);
+
+    // Options change the preview: twice the scale, twice the pixels.
+    dialog.setPreviewFit(false);
+    auto *scale = dialog.findChild<QDoubleSpinBox *>();
+    QVERIFY(scale);
+    scale->setValue(c.size.scale * 2);
+    QTRY_COMPARE(dialog.previewImageSize(), expected.pixelSize() * 2);
 }
 
 QTEST_MAIN(TestExportView)
