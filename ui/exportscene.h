@@ -24,6 +24,7 @@ struct ExportScene {
     std::vector<int> rows;        // the rows top down, when given (a view's rows on screen);
                                   // empty = every row `expanded` and `shown` make
     std::vector<int> findings;    // called out, numbered 1.. in this order
+    int findingsLeftOut = 0;      // findings in the window not called out (a view of hundreds)
     std::vector<Note> notes;
     std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
     std::optional<core::Timestamp> cursor;

@@ -4,6 +4,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace kubelane::ui {
 
 std::vector<int> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom)
@@ -38,6 +40,15 @@ std::optional<ExportScene> sceneOfView(const TimelineWidget &timeline)
     for (int lane : scene.rows)
         scene.shown[static_cast<std::size_t>(lane)] = true;
     scene.findings = findingsInView(*state.model, scene.start, scene.end, scene.rows);
+    if (scene.findings.size() > kMaxViewCallouts) {
+        const auto &findings = state.model->analysis().findings;
+        auto at = [&](int f) -> const core::Finding & { return findings[static_cast<std::size_t>(f)]; };
+        // In time order now, so a stable sort by severity keeps the earliest of equals first.
+        std::stable_sort(scene.findings.begin(), scene.findings.end(), [&](int a, int b) { return at(a).severity > at(b).severity; });
+        scene.findingsLeftOut = static_cast<int>(scene.findings.size() - kMaxViewCallouts);
+        scene.findings.resize(kMaxViewCallouts);
+        std::stable_sort(scene.findings.begin(), scene.findings.end(), [&](int a, int b) { return at(a).start < at(b).start; });
+    }
     scene.measure = state.measure;
     scene.cursor = state.cursor;
     return scene;

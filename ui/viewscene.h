@@ -4,6 +4,7 @@
 // with the findings in that view, the notes' owner's cursor and measure.
 #include "exportscene.h"
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -19,7 +20,10 @@ std::vector<int> rowsOnScreen(const TimelineState &state, double areaTop, double
 std::vector<int> rowsOnScreen(const TimelineWidget &timeline);
 
 // The current view as a scene (no notes, zone or bundle name: the window adds those), or
-// nothing when no bundle is shown.
+// nothing when no bundle is shown. At most kMaxViewCallouts findings are called out, the most
+// severe (the earliest among equals): a zoomed-out view of a big bundle holds hundreds, and a
+// caption each would make the image taller than any screen.
+constexpr std::size_t kMaxViewCallouts = 12;
 std::optional<ExportScene> sceneOfView(const TimelineWidget &timeline);
 
 } // namespace kubelane::ui

@@ -25,7 +25,7 @@ namespace {
 
 // 60 pods on n1, each with a pod worker and a probe worker lane: well over a hundred rows
 // once every group is open.
-std::shared_ptr<const LaneModel> manyLanes()
+std::shared_ptr<const LaneModel> manyLanes(int extraFindings = 0)
 {
     uitest::IncidentBuilder b;
     std::vector<core::PodId> pods;
@@ -44,6 +44,11 @@ std::shared_ptr<const LaneModel> manyLanes()
         return f;
     };
     a->findings = {finding(25, 25), finding(59, 59)};
+    // Many findings in one view: warnings on the first pods, errors on 10..15, one fatal on 18.
+    for (int pod = 0; pod < extraFindings; ++pod) {
+        a->findings.push_back(finding(pod, pod));
+        a->findings.back().severity = pod == 18 ? core::Severity::Fatal : pod >= 10 && pod <= 15 ? core::Severity::Error : core::Severity::Warning;
+    }
     return std::make_shared<const LaneModel>(a);
 }
 
@@ -68,6 +73,7 @@ class TestExportView : public QObject {
 private slots:
     void initTestCase();
     void currentViewIsTheRowsOnScreen();
+    void manyFindingsInViewCallOutTheWorst();
     void previewAtFullSizeOrFitted();
 
 private:
@@ -137,6 +143,43 @@ void TestExportView::currentViewIsTheRowsOnScreen()
     QTest::qWait(20);
     QCOMPARE(sceneOfView(w)->rows.front(), w.state().rows.front());
     QCOMPARE(sceneOfView(w)->rows, visibleByGeometry(w));
+}
+
+void TestExportView::manyFindingsInViewCallOutTheWorst()
+{
+    const auto lanes = manyLanes(20);
+    TimelineWidget w;
+    w.resize(1200, 900);
+    w.setLaneModel(lanes);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (const Lane &lane : lanes->lanes())
+        if (lane.isGroup() && lane.subject.startsWith("pod/"))
+            w.expandLane(lane.id, false); // a row per pod: pods 0..19 on screen
+    w.setVisibleRange(uitest::at(-1), uitest::at(21));
+    w.plot()->replot();
+    QTest::qWait(20);
+    const auto scene = sceneOfView(w);
+    QVERIFY(scene);
+    const auto inView = findingsInView(*lanes, scene->start, scene->end, scene->rows);
+    QCOMPARE(inView.size(), std::size_t(20)); // the extra ones; the two others lie after 21 s
+    QCOMPARE(scene->findings.size(), kMaxViewCallouts);
+    QCOMPARE(scene->findingsLeftOut, 20 - int(kMaxViewCallouts));
+    const auto &f = lanes->analysis().findings;
+    int errors = 0, fatal = 0;
+    for (std::size_t k = 0; k < scene->findings.size(); ++k) {
+        const core::Finding &x = f[size_t(scene->findings[k])];
+        errors += x.severity == core::Severity::Error;
+        fatal += x.severity == core::Severity::Fatal;
+        if (k > 0)
+            QVERIFY(f[size_t(scene->findings[k - 1])].start <= x.start); // numbered in time order
+    }
+    QCOMPARE(fatal, 1);
+    QCOMPARE(errors, 6);
+    // The rest are the earliest warnings (pods 0..4).
+    QCOMPARE(f[size_t(scene->findings.front())].subject, std::string("pod/default/web-0"));
+    const TimelineImage image(*scene, ImageSize{1100, 0, 1.0});
+    QCOMPARE(int(image.state().callouts.size()), int(kMaxViewCallouts));
 }
 
 void TestExportView::previewAtFullSizeOrFitted()
