@@ -454,6 +454,15 @@ bool FindingsPanel::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+// A theme switch: the quieter text of grouped rows follows the new palette; the selection,
+// open groups and sort order stay.
+void FindingsPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_model && m_grouped)
+        fill();
+}
+
 void FindingsPanel::selectFinding(int index)
 {
     ++m_updating;

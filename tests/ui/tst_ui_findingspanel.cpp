@@ -8,6 +8,7 @@
 #include "ui/lanemodel.h"
 
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -115,6 +116,7 @@ private slots:
     void detailsBelowTableAtFullWidth();
     void zoneChangeKeepsSelectionAndGroups();
     void stateRoundTrips();
+    void thousandsOfFindingsStayQuick();
 
 private:
     std::shared_ptr<const LaneModel> m_many;
@@ -434,6 +436,15 @@ void TestFindingsPanel::zoneChangeKeepsSelectionAndGroups()
     const QString after = panel.itemOfFinding(index)->text(Panel::TimeColumn);
     QCOMPARE(after.left(2).toInt(), (before.left(2).toInt() + 8) % 24);
     QCOMPARE(after.mid(2), before.mid(2));
+
+    // A theme switch keeps them too.
+    QPalette dark = panel.palette();
+    dark.setColor(QPalette::Base, Qt::black);
+    dark.setColor(QPalette::Text, Qt::white);
+    panel.setPalette(dark);
+    QCOMPARE(selected.count(), 0);
+    QCOMPARE(panel.currentFinding(), index);
+    QVERIFY(topRow(panel.table(), "pleg-unhealthy")->isExpanded());
 }
 
 void TestFindingsPanel::stateRoundTrips()
@@ -463,6 +474,41 @@ void TestFindingsPanel::stateRoundTrips()
     QCOMPARE(panel.table()->sortColumn(), int(Panel::TimeColumn));
     QCOMPARE(panel.minimumSeverity(), core::Severity::Warning);
     QVERIFY(!panel.restoreState(QByteArray("junk")));
+}
+
+// The 1 GB bundle's 4,871 findings: listing, re-sorting and selecting stay interactive.
+void TestFindingsPanel::thousandsOfFindingsStayQuick()
+{
+    uitest::IncidentBuilder b;
+    b.add(uitest::at(0), "pleg.relist", "pleg", "GenericPLEG: Relisting");
+    auto a = std::make_shared<core::Analysis>();
+    a->incident = b.finish();
+    const char *rules[] = {"node-heartbeat-gap", "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"};
+    for (int i = 0; i < 4871; ++i)
+        a->findings.push_back(makeFinding(rules[i % 5], "pod/ns-" + std::to_string(i % 7) + "/app-" + std::to_string(i % 211), i,
+                                          static_cast<core::Severity>(1 + i % 4)));
+    const auto model = std::make_shared<const LaneModel>(a);
+    Panel panel;
+    panel.resize(420, 900);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QElapsedTimer timer;
+    timer.start();
+    panel.setLaneModel(model);
+    const qint64 fill = timer.restart();
+    QCOMPARE(panel.findingCount(), 4871);
+    QCOMPARE(panel.countText(), QLocale().toString(4871) + QStringLiteral(" findings"));
+    QCOMPARE(panel.table()->topLevelItemCount(), 5);
+    panel.table()->sortByColumn(Panel::TimeColumn, Qt::AscendingOrder);
+    const qint64 sort = timer.restart();
+    panel.selectFinding(4870);
+    const qint64 select = timer.restart();
+    QCOMPARE(panel.currentFinding(), 4870);
+    panel.setMinimumSeverity(core::Severity::Error);
+    const qint64 filter = timer.restart();
+    qInfo("fill %lld ms, sort %lld ms, select %lld ms, filter %lld ms", fill, sort, select, filter);
+    // Generous bounds for a loaded 2-core machine; a quadratic fill takes seconds.
+    QVERIFY2(fill < 1500 && sort < 1500 && select < 500 && filter < 1500, "slow");
 }
 
 QTEST_MAIN(TestFindingsPanel)
