@@ -38,7 +38,7 @@ ExportDialog::ExportDialog(SceneFor sceneFor, const QStringList &findings, int s
     layout->addLayout(left);
 
     m_scope = new QButtonGroup(this);
-    auto *view = new QRadioButton(tr("The current view (its time range and lanes)"), this);
+    auto *view = new QRadioButton(tr("The current view (the time range and lanes on screen)"), this);
     auto *finding = new QRadioButton(tr("A finding, framed with context:"), this);
     auto *bundle = new QRadioButton(tr("The whole bundle"), this);
     m_scope->addButton(view, static_cast<int>(ExportScope::CurrentView));

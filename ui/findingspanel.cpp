@@ -3,12 +3,14 @@
 #include "findinggroups.h"
 #include "timeaxisticker.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDataStream>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIcon>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QPainter>
@@ -229,12 +231,21 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
         if (!m_updating && index >= 0)
             emit findingSelected(index);
     });
-    // Clicking the finding already selected zooms to it again.
-    connect(m_table, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
+    // Clicking the finding already selected (or Enter on it) zooms to it again.
+    auto again = [this](QTreeWidgetItem *item) {
         const int index = item ? item->data(0, kFindingRole).toInt() : -1;
         if (!m_updating && index >= 0)
             emit findingSelected(index);
-    });
+    };
+    connect(m_table, &QTreeWidget::itemClicked, this, again);
+    connect(m_table, &QTreeWidget::itemActivated, this, again);
+    m_table->installEventFilter(this); // Enter on a group opens or closes it, as a double click does
+    auto *expandAll = new QAction(tr("Expand all groups"), m_table);
+    auto *collapseAll = new QAction(tr("Collapse all groups"), m_table);
+    connect(expandAll, &QAction::triggered, m_table, &QTreeWidget::expandAll);
+    connect(collapseAll, &QAction::triggered, m_table, &QTreeWidget::collapseAll);
+    m_table->addActions({expandAll, collapseAll});
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(m_table, &QTreeWidget::itemExpanded, this, [this](QTreeWidgetItem *item) {
         m_expanded.insert(item->data(0, kGroupKeyRole).toString());
     });
@@ -451,6 +462,14 @@ bool FindingsPanel::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_table->viewport() && event->type() == QEvent::Resize)
         fitColumns();
+    if (watched == m_table && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        QTreeWidgetItem *item = m_table->currentItem();
+        if ((key == Qt::Key_Return || key == Qt::Key_Enter) && item && item->data(0, kFindingRole).toInt() < 0) {
+            item->setExpanded(!item->isExpanded());
+            return true;
+        }
+    }
     return QWidget::eventFilter(watched, event);
 }
 

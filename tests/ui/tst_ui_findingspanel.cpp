@@ -7,6 +7,7 @@
 #include "ui/findingspanel.h"
 #include "ui/lanemodel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QHeaderView>
@@ -354,6 +355,17 @@ void TestFindingsPanel::selectFindingOpensItsGroupWithoutEmitting()
     t->setCurrentItem(gaps);
     QCOMPARE(selected.count(), 0);
     QVERIFY(panel.explanationHtml().contains("55 findings"));
+    // Enter opens and closes a group; collapseAll/expandAll are in the context menu.
+    t->setFocus();
+    const bool open = gaps->isExpanded();
+    QTest::keyClick(t, Qt::Key_Return);
+    QCOMPARE(gaps->isExpanded(), !open);
+    QTest::keyClick(t, Qt::Key_Return);
+    QCOMPARE(gaps->isExpanded(), open);
+    QCOMPARE(t->actions().size(), 2);
+    t->actions().at(1)->trigger();
+    QVERIFY(!gaps->isExpanded());
+    QCOMPARE(selected.count(), 0);
     // ... a click on a finding row emits.
     t->setCurrentItem(panel.itemOfFinding(deep));
     QCOMPARE(selected.count(), 1);
