@@ -4,19 +4,29 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPixmap>
 #include <QRadioButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace kubelane::ui {
 
 namespace {
-constexpr int kPreviewWidth = 420;
+// A preview beyond this many pixels is rendered smaller (and says so): the whole bundle with
+// every lane open is tens of thousands of pixels tall at 2x.
+constexpr double kMaxPreviewPixels = 48e6;
 }
 
 ExportDialog::ExportDialog(SceneFor sceneFor, const QStringList &findings, int selected, QWidget *parent)
@@ -28,7 +38,7 @@ ExportDialog::ExportDialog(SceneFor sceneFor, const QStringList &findings, int s
     layout->addLayout(left);
 
     m_scope = new QButtonGroup(this);
-    auto *view = new QRadioButton(tr("The current view (its time range and lanes)"), this);
+    auto *view = new QRadioButton(tr("The current view (the time range and lanes on screen)"), this);
     auto *finding = new QRadioButton(tr("A finding, framed with context:"), this);
     auto *bundle = new QRadioButton(tr("The whole bundle"), this);
     m_scope->addButton(view, static_cast<int>(ExportScope::CurrentView));
@@ -82,11 +92,42 @@ ExportDialog::ExportDialog(SceneFor sceneFor, const QStringList &findings, int s
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-    m_preview = new QLabel(this);
-    m_preview->setMinimumWidth(kPreviewWidth);
-    m_preview->setAlignment(Qt::AlignTop | Qt::AlignHCenter);
-    m_preview->setFrameShape(QFrame::StyledPanel);
-    layout->addWidget(m_preview, 1);
+    auto *right = new QVBoxLayout;
+    auto *zoom = new QHBoxLayout;
+    m_actual = new QToolButton(this);
+    m_actual->setText(tr("100 %"));
+    m_actual->setToolTip(tr("One image pixel per screen pixel: judge whether the text is legible"));
+    m_fit = new QToolButton(this);
+    m_fit->setText(tr("Fit width"));
+    m_fit->setToolTip(tr("The whole width of the image at once"));
+    auto *zoomGroup = new QButtonGroup(this);
+    for (QToolButton *b : {m_actual, m_fit}) {
+        b->setCheckable(true);
+        b->setAutoRaise(true);
+        zoomGroup->addButton(b);
+        zoom->addWidget(b);
+    }
+    m_actual->setChecked(true);
+    m_zoomNote = new QLabel(this);
+    zoom->addWidget(m_zoomNote, 1);
+    right->addLayout(zoom);
+    m_preview = new QLabel;
+    m_preview->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_previewArea = new QScrollArea(this);
+    m_previewArea->setObjectName(QStringLiteral("exportPreview"));
+    m_previewArea->setWidget(m_preview);
+    m_previewArea->setWidgetResizable(false);
+    m_previewArea->setAlignment(Qt::AlignTop | Qt::AlignHCenter);
+    m_previewArea->setMinimumSize(480, 360);
+    m_previewArea->viewport()->installEventFilter(this);
+    right->addWidget(m_previewArea, 1);
+    layout->addLayout(right, 1);
+    connect(zoomGroup, &QButtonGroup::buttonClicked, this, [this] { showPreview(); });
+    // Room to read the preview at 100 %, within the screen.
+    QSize size(1280, 860);
+    if (const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableSize() * 0.9);
+    resize(size);
 
     // Rendering the preview takes a moment on big bundles: coalesce bursts of changes.
     auto *debounce = new QTimer(this);
@@ -136,16 +177,68 @@ void ExportDialog::updatePreview()
     const auto scene = m_sceneFor(c);
     if (!scene) {
         m_size->setText(tr("Nothing to export"));
-        m_preview->clear();
+        m_image = QImage();
+        showPreview();
         return;
     }
-    // The preview is the same layout at a small scale, so what is seen is what is saved; the
-    // layout does not depend on the scale, so its size gives the saved image's size.
-    const TimelineImage preview(*scene, ImageSize{c.size.width, c.size.height, double(kPreviewWidth) / c.size.width});
-    const QSize layout = preview.logicalSize();
+    // The preview is the saved picture itself (same layout, same scale), so what is seen is
+    // what is saved; the layout does not depend on the scale, so its size gives the image's size.
+    const double scale = c.pdf ? 1.0 : c.size.scale; // a PDF page is viewed at its layout size
+    TimelineImage full(*scene, ImageSize{c.size.width, c.size.height, scale});
+    const QSize layout = full.logicalSize();
     m_size->setText(c.pdf ? tr("%1 × %2 pt page, vector").arg(qRound(layout.width() * 0.75)).arg(qRound(layout.height() * 0.75))
                           : tr("%1 × %2 px").arg(qRound(layout.width() * c.size.scale)).arg(qRound(layout.height() * c.size.scale)));
-    m_preview->setPixmap(QPixmap::fromImage(preview.toImage()));
+    const double pixels = double(full.pixelSize().width()) * full.pixelSize().height();
+    if (pixels > kMaxPreviewPixels) {
+        const double reduced = scale * std::sqrt(kMaxPreviewPixels / pixels);
+        m_image = TimelineImage(*scene, ImageSize{c.size.width, c.size.height, reduced}).toImage();
+        m_zoomNote->setText(tr("preview at %1 % of the image's size").arg(qRound(100 * reduced / scale)));
+    } else {
+        m_image = full.toImage();
+        m_zoomNote->clear();
+    }
+    showPreview();
+}
+
+void ExportDialog::setPreviewFit(bool fit)
+{
+    (fit ? m_fit : m_actual)->setChecked(true);
+    showPreview();
+}
+
+bool ExportDialog::previewFits() const { return m_fit->isChecked(); }
+
+QSize ExportDialog::previewShownSize() const { return m_preview->size(); }
+
+// 100 %: one image pixel per device pixel of the screen; fitted: the image's width in the
+// scroll area's width (never enlarged).
+void ExportDialog::showPreview()
+{
+    if (m_image.isNull()) {
+        m_preview->clear();
+        m_preview->resize(0, 0);
+        return;
+    }
+    const qreal dpr = m_previewArea->devicePixelRatioF();
+    m_previewArea->setHorizontalScrollBarPolicy(previewFits() ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    QPixmap pixmap;
+    if (previewFits()) {
+        const int width = std::max(1, m_previewArea->viewport()->width() - 2);
+        const int devWidth = static_cast<int>(width * dpr);
+        pixmap = QPixmap::fromImage(m_image.width() > devWidth ? m_image.scaledToWidth(devWidth, Qt::SmoothTransformation) : m_image);
+    } else {
+        pixmap = QPixmap::fromImage(m_image);
+    }
+    pixmap.setDevicePixelRatio(dpr);
+    m_preview->setPixmap(pixmap);
+    m_preview->resize(pixmap.deviceIndependentSize().toSize());
+}
+
+bool ExportDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_previewArea->viewport() && event->type() == QEvent::Resize && m_fit && previewFits())
+        showPreview();
+    return QDialog::eventFilter(watched, event);
 }
 
 } // namespace kubelane::ui

@@ -1,7 +1,7 @@
 #pragma once
 // What an exported timeline image shows: a time window, the lanes (which groups are open and
 // which lanes are kept) and the findings called out, numbered in time order. Built from the
-// headless command line (frameExport) or from the window's current view (sceneOfView);
+// headless command line (frameExport) or from the window's current view (viewscene.h);
 // TimelineImage turns it into pixels.
 #include "lanemodel.h"
 #include "note.h"
@@ -21,7 +21,10 @@ struct ExportScene {
     core::Timestamp start, end;
     std::vector<bool> expanded;   // lane id -> group open
     std::vector<bool> shown;      // lane id -> kept; empty = every lane
+    std::vector<int> rows;        // the rows top down, when given (a view's rows on screen);
+                                  // empty = every row `expanded` and `shown` make
     std::vector<int> findings;    // called out, numbered 1.. in this order
+    int findingsLeftOut = 0;      // findings in the window not called out (a view of hundreds)
     std::vector<Note> notes;
     std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
     std::optional<core::Timestamp> cursor;

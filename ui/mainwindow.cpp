@@ -15,6 +15,7 @@
 #include "theme.h"
 #include "timelineimage.h"
 #include "timelinewidget.h"
+#include "viewscene.h"
 #include "walkthroughcontroller.h"
 
 #include <algorithm>
@@ -799,19 +800,11 @@ std::optional<ExportScene> MainWindow::exportScene(const ExportChoice &choice) c
         return std::nullopt;
     std::optional<ExportScene> scene;
     if (choice.scope == ExportScope::CurrentView) {
-        // The view as it is: its range, its rows (open groups, filter), notes, cursor, measure.
-        const TimelineState &state = m_timeline->state();
-        scene.emplace();
-        scene->model = m_lanes;
-        scene->start = m_timeline->visibleStart();
-        scene->end = m_timeline->visibleEnd();
-        scene->expanded = state.expanded;
-        scene->shown.assign(static_cast<std::size_t>(m_lanes->laneCount()), false);
-        for (int lane : state.rows)
-            scene->shown[static_cast<std::size_t>(lane)] = true;
-        scene->findings = findingsInView(*m_lanes, scene->start, scene->end, state.rows);
-        scene->measure = state.measure;
-        scene->cursor = state.cursor;
+        // The view as it is on screen: its range, the rows inside the viewport (not every row
+        // scrolled past), the findings in them, cursor and measure.
+        scene = sceneOfView(*m_timeline);
+        if (!scene)
+            return std::nullopt;
     } else {
         ExportRequest request;
         request.wholeBundle = choice.scope == ExportScope::WholeBundle;

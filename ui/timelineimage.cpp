@@ -56,7 +56,7 @@ void TimelineImage::buildState()
     m_state.palette = Palette::light();
     m_state.utcOffsetSeconds = m_scene.utcOffsetSeconds;
     m_state.expanded = m_scene.expanded.empty() ? model.defaultExpansion() : m_scene.expanded;
-    m_state.rows = model.rows(m_state.expanded, m_scene.shown);
+    m_state.rows = m_scene.rows.empty() ? model.rows(m_state.expanded, m_scene.shown) : m_scene.rows;
     m_state.rowOfLane = LaneModel::rowIndex(m_state.rows, model.laneCount());
     m_state.highlightedLanes.assign(static_cast<std::size_t>(model.laneCount()), false);
     for (int f : m_scene.findings) {
@@ -253,11 +253,14 @@ void TimelineImage::paintTitle(QPainter *p) const
                 fmTitle.elidedText(line, Qt::ElideMiddle, m_titleRect.width()));
     const std::size_t n = m_scene.findings.size();
     QString sub = n == 0 ? QStringLiteral("No finding in this window")
-                         : QStringLiteral("%1 finding%2, numbered in time order").arg(n).arg(n == 1 ? "" : "s");
+                 : m_scene.findingsLeftOut > 0
+                     ? QStringLiteral("The %1 most severe of %2 findings, numbered in time order").arg(n).arg(n + static_cast<std::size_t>(m_scene.findingsLeftOut))
+                     : QStringLiteral("%1 finding%2, numbered in time order").arg(n).arg(n == 1 ? "" : "s");
     sub += QStringLiteral(" · %1 of %2 lanes").arg(m_state.rows.size() + static_cast<std::size_t>(m_cutRows)).arg(m_scene.model->laneCount());
     if (m_cutRows > 0)
         sub += QStringLiteral(", %1 cut to fit the height").arg(m_cutRows);
-    sub += QStringLiteral(" · %1 sources").arg(m_scene.model->incident().sources.size());
+    const std::size_t sources = m_scene.model->incident().sources.size();
+    sub += QStringLiteral(" · %1 source%2").arg(sources).arg(sources == 1 ? "" : "s");
     p->setFont(m_small);
     p->setPen(pal.mutedText);
     p->drawText(QRectF(m_titleRect.left(), m_titleRect.top() + fmTitle.height() + 4, m_titleRect.width(), QFontMetricsF(m_small).height()),

@@ -1,0 +1,57 @@
+#include "viewscene.h"
+
+#include "timelinewidget.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace kubelane::ui {
+
+std::vector<int> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom)
+{
+    std::vector<int> out;
+    state.forEachVisibleRow(areaTop, areaBottom, [&](int, int lane, double top) {
+        if (top < areaBottom && top + state.rowHeight > areaTop) // a row starting at the bottom edge is not shown
+            out.push_back(lane);
+    });
+    return out;
+}
+
+std::vector<int> rowsOnScreen(const TimelineWidget &timeline)
+{
+    const QRect area = timeline.plot()->axisRect()->rect();
+    // QRect::bottom() is the last pixel row; the area ends one pixel below it.
+    return rowsOnScreen(timeline.state(), area.top(), area.top() + area.height());
+}
+
+std::optional<ExportScene> sceneOfView(const TimelineWidget &timeline)
+{
+    const TimelineState &state = timeline.state();
+    if (!state.model)
+        return std::nullopt;
+    ExportScene scene;
+    scene.model = state.model;
+    scene.start = timeline.visibleStart();
+    scene.end = timeline.visibleEnd();
+    scene.expanded = state.expanded;
+    scene.rows = rowsOnScreen(timeline);
+    scene.shown.assign(static_cast<std::size_t>(state.model->laneCount()), false);
+    for (int lane : scene.rows)
+        scene.shown[static_cast<std::size_t>(lane)] = true;
+    scene.findings = findingsInView(*state.model, scene.start, scene.end, scene.rows);
+    if (scene.findings.size() > kMaxViewCallouts) {
+        const auto &findings = state.model->analysis().findings;
+        auto at = [&](int f) -> const core::Finding & { return findings[static_cast<std::size_t>(f)]; };
+        // In time order now, so a stable sort by severity keeps the earliest of equals first.
+        std::stable_sort(scene.findings.begin(), scene.findings.end(), [&](int a, int b) { return at(a).severity > at(b).severity; });
+        scene.findingsLeftOut = static_cast<int>(scene.findings.size() - kMaxViewCallouts);
+        scene.findings.resize(kMaxViewCallouts);
+        std::stable_sort(scene.findings.begin(), scene.findings.end(), [&](int a, int b) { return at(a).start < at(b).start; });
+    }
+    scene.measure = state.measure;
+    scene.cursor = state.cursor;
+    return scene;
+}
+
+} // namespace kubelane::ui
