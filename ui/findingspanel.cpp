@@ -218,8 +218,8 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     m_table->setMinimumHeight(80);
     m_splitter->addWidget(m_table);
     m_splitter->addWidget(m_details);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
 
     connect(m_severity, &QComboBox::currentIndexChanged, this, [this] {
         m_minimum = static_cast<core::Severity>(m_severity->currentData().toInt());

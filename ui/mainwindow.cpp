@@ -205,6 +205,7 @@ void MainWindow::restoreLayout()
         restoreGeometry(g);
     if (const QByteArray st = settings.value(QStringLiteral("window/state")).toByteArray(); !st.isEmpty())
         m_layoutRestored = restoreState(st, kLayoutVersion);
+    m_findings->restoreState(settings.value(QStringLiteral("window/findingsPanel")).toByteArray());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -212,6 +213,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+    settings.setValue(QStringLiteral("window/findingsPanel"), m_findings->saveState());
     QMainWindow::closeEvent(event);
 }
 
