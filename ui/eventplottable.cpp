@@ -20,9 +20,11 @@ TimelineCoordinates EventPlottable::coordinates() const
                                          key->range().upper, r.left(), r.width());
 }
 
-std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, const Lane &lane,
-                                             const TimelineCoordinates &coords, double foldPixels)
+std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
+                                             double foldPixels, const std::vector<bool> &hiddenTypes)
 {
+    if (!hiddenTypes.empty())
+        return foldShown(incident, lane, coords, foldPixels, hiddenTypes);
     std::vector<FoldedMark> marks;
     const auto &events = lane.events;
     const auto &all = incident.events;
@@ -56,6 +58,48 @@ std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, con
         m.severity = all[m.representative].severity;
         marks.push_back(m);
         i = j;
+    }
+    return marks;
+}
+
+// The slow path of fold(), taken only while the user hides kinds of events: one event at a
+// time, since a binary search cannot skip the hidden ones.
+std::vector<FoldedMark> EventPlottable::foldShown(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
+                                                  double foldPixels, const std::vector<bool> &hiddenTypes)
+{
+    std::vector<FoldedMark> marks;
+    const auto &events = lane.events;
+    const auto &all = incident.events;
+    auto byTime = [&](std::uint32_t e, core::Timestamp t) { return all[e].time < t; };
+    const core::Timestamp from = coords.toTime(coords.left() - 8);
+    const core::Timestamp to = coords.toTime(coords.right() + 8);
+    const auto lo = std::lower_bound(events.begin(), events.end(), from, byTime);
+    const auto hi = std::lower_bound(lo, events.end(), to + core::Duration{1}, byTime);
+    auto hidden = [&](std::uint32_t e) { return all[e].type < hiddenTypes.size() && hiddenTypes[all[e].type]; };
+    FoldedMark *open = nullptr;
+    for (auto i = lo; i != hi; ++i) {
+        if (hidden(*i)) {
+            open = nullptr; // a mark never spans a hidden event
+            continue;
+        }
+        const double x = coords.toPixel(all[*i].time);
+        if (open && x < open->x0 + foldPixels) {
+            open->x1 = x;
+            ++open->count;
+            if (all[*i].severity > open->severity) {
+                open->severity = all[*i].severity;
+                open->representative = *i;
+            }
+            continue;
+        }
+        FoldedMark m;
+        m.first = static_cast<std::uint32_t>(i - events.begin());
+        m.x0 = m.x1 = x;
+        m.count = 1;
+        m.representative = *i;
+        m.severity = all[*i].severity;
+        marks.push_back(m);
+        open = &marks.back();
     }
     return marks;
 }
@@ -122,7 +166,7 @@ void EventPlottable::draw(QCPPainter *painter)
             return;
         const Lane &lane = m_state->model->lane(laneId);
         const double y = top + m_state->rowHeight / 2;
-        const auto marks = fold(incident, lane, coords, 3.0);
+        const auto marks = fold(incident, lane, coords, 3.0, m_state->hiddenTypes);
         // Marks whose pills would touch are drawn as one band: at full zoom on a busy lane that
         // is one shape instead of hundreds, and the picture is the same.
         const double h = radius * 1.6;
@@ -139,7 +183,7 @@ void EventPlottable::draw(QCPPainter *painter)
             }
             const FoldedMark &first = marks[k];
             const core::Event &e = incident.events[marks[worst].representative];
-            const EventCategory cat = Palette::categoryOf(incident.typeName(e));
+            const EventCategory cat = m_state->model->categoryOfType(e.type);
             const QColor fill = pal.category(cat);
             const bool other = cat == EventCategory::Other && marks[worst].severity < core::Severity::Warning;
             if (count == 1) {
@@ -163,7 +207,7 @@ void EventPlottable::draw(QCPPainter *painter)
                 const FoldedMark &m = marks[i];
                 if (m.severity < core::Severity::Warning || (m.x0 - lastShape < radius * 1.5 && m.severity <= lastSeverity))
                     continue;
-                const QColor markFill = pal.category(Palette::categoryOf(incident.typeName(incident.events[m.representative])));
+                const QColor markFill = pal.category(m_state->model->categoryOfType(incident.events[m.representative].type));
                 drawMark(painter, QPointF(m.x0, y), radius, m.severity, false, markFill, pal.text);
                 lastShape = m.x0;
                 lastSeverity = m.severity;

@@ -81,6 +81,18 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
     }
     if (!m_first.isValid())
         m_first = m_last;
+    // Each type's kind once, not a name match per mark per paint.
+    std::vector<bool> typeSeen;
+    for (const core::Event &e : inc.events) {
+        if (e.type < typeSeen.size() && typeSeen[e.type])
+            continue;
+        if (e.type >= typeSeen.size()) {
+            typeSeen.resize(e.type + 1u, false);
+            m_typeCategory.resize(e.type + 1u, EventCategory::Other);
+        }
+        typeSeen[e.type] = true;
+        m_typeCategory[e.type] = Palette::categoryOf(inc.typeName(e));
+    }
     // Whole UTC days keep tick labels aligned to round wall-clock times.
     const std::int64_t day = m_first.ns >= 0 ? m_first.ns / kNsPerDay : (m_first.ns - kNsPerDay + 1) / kNsPerDay;
     m_origin = core::Timestamp{day * kNsPerDay};
@@ -663,6 +675,21 @@ std::vector<bool> LaneModel::lanesOfFindings(const std::vector<int> &findings) c
         }
     }
     return closeOverTree(std::move(flags));
+}
+
+} // namespace kubelane::ui
+
+namespace kubelane::ui {
+
+std::vector<bool> LaneModel::typesOfCategories(const std::array<bool, static_cast<int>(EventCategory::Count)> &categories) const
+{
+    std::vector<bool> types(m_typeCategory.size(), false);
+    bool any = false;
+    for (std::size_t t = 0; t < types.size(); ++t) {
+        types[t] = categories[static_cast<std::size_t>(m_typeCategory[t])];
+        any = any || types[t];
+    }
+    return any ? types : std::vector<bool>{};
 }
 
 } // namespace kubelane::ui

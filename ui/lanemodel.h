@@ -15,6 +15,7 @@
 #include <QHash>
 #include <QString>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -115,6 +116,13 @@ public:
     // Adds the ancestors of every flagged lane, and (for flagged groups) all descendants.
     std::vector<bool> closeOverTree(std::vector<bool> flags) const;
 
+    // The legend's kind of an event type, and the types of some kinds (by EventTypeId).
+    EventCategory categoryOfType(core::EventTypeId type) const
+    {
+        return type < m_typeCategory.size() ? m_typeCategory[type] : EventCategory::Other;
+    }
+    std::vector<bool> typesOfCategories(const std::array<bool, static_cast<int>(EventCategory::Count)> &categories) const;
+
     core::Timestamp origin() const { return m_origin; }
     core::Timestamp first() const { return m_first; }
     core::Timestamp last() const { return m_last; }
@@ -136,6 +144,7 @@ private:
     std::vector<Lane> m_lanes;
     std::vector<int> m_roots;
     std::vector<std::uint32_t> m_laneOfEvent;
+    std::vector<EventCategory> m_typeCategory; // by EventTypeId
     QHash<QString, int> m_byKey;
     QHash<QString, int> m_bySubject;
     std::vector<QString> m_localKey; // key below the parent, for ordering siblings

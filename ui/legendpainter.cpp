@@ -94,8 +94,11 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
     return c;
 }
 
-double layoutLegend(QPainter *p, QPointF origin, double width, const QFont &font, const Palette &pal, const LegendContent &content)
+double layoutLegend(QPainter *p, QPointF origin, double width, const QFont &font, const Palette &pal, const LegendContent &content,
+                    std::vector<LegendCategoryRect> *categoryRects,
+                    const std::array<bool, static_cast<int>(EventCategory::Count)> *hiddenCategories)
 {
+    int category = -1; // set while laying out an event-kind entry
     const QFontMetricsF fm(font);
     const double lineH = std::max(18.0, fm.height() + 6);
     const double iconW = std::max(22.0, fm.height() * 1.5);
@@ -124,15 +127,23 @@ double layoutLegend(QPainter *p, QPointF origin, double width, const QFont &font
             x += headingW;
             pendingHeading.clear();
         }
+        const bool hidden = category >= 0 && hiddenCategories && (*hiddenCategories)[static_cast<std::size_t>(category)];
+        if (category >= 0 && categoryRects)
+            categoryRects->push_back({QRectF(x, y, w, lineH), static_cast<EventCategory>(category)});
         if (p) {
             const QRectF iconRect(x, y + 2, iconW, lineH - 4);
             p->save();
+            if (hidden)
+                p->setOpacity(0.35);
             p->setRenderHint(QPainter::Antialiasing, true);
             icon(p, iconRect);
             p->restore();
-            p->setPen(pal.text);
-            p->setFont(font);
+            p->setPen(hidden ? pal.mutedText : pal.text);
+            QFont f = font;
+            f.setStrikeOut(hidden); // hidden from the lanes: struck through, not gone
+            p->setFont(f);
             p->drawText(QRectF(x + iconW + 4, y, w, lineH), Qt::AlignVCenter | Qt::AlignLeft, text);
+            p->setFont(font);
         }
         x += w;
     };
@@ -156,9 +167,11 @@ double layoutLegend(QPainter *p, QPointF origin, double width, const QFont &font
     heading(tr("Event type"));
     for (int i = 0; i < static_cast<int>(EventCategory::Count); ++i) {
         const auto c = static_cast<EventCategory>(i);
+        category = i;
         item(cats[static_cast<std::size_t>(i)], tr(Palette::categoryName(c)), [&, c](QPainter *q, QRectF rc) {
             drawEventShape(q, rc.center(), r, core::Severity::Info, c == EventCategory::Other, pal.category(c), pal.text);
         });
+        category = -1;
     }
     const auto &states = content.states;
     heading(tr("State"));

@@ -9,6 +9,7 @@
 #include <QPointF>
 
 #include <array>
+#include <vector>
 
 class QPainter;
 
@@ -29,7 +30,13 @@ struct LegendContent {
 
 // Lays the legend out in `width` pixels from `origin`, painting it when `painter` is set;
 // returns the height used.
+// Where each event-kind entry was laid out (the window's legend toggles them on click).
+struct LegendCategoryRect {
+    QRectF rect;
+    EventCategory category;
+};
 double layoutLegend(QPainter *painter, QPointF origin, double width, const QFont &font, const Palette &palette,
-                    const LegendContent &content);
+                    const LegendContent &content, std::vector<LegendCategoryRect> *categoryRects = nullptr,
+                    const std::array<bool, static_cast<int>(EventCategory::Count)> *hiddenCategories = nullptr);
 
 } // namespace kubelane::ui

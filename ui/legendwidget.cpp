@@ -3,6 +3,7 @@
 #include "fontscale.h"
 #include "legendpainter.h"
 
+#include <QMouseEvent>
 #include <QPainter>
 
 
@@ -13,6 +14,7 @@ LegendWidget::LegendWidget(QWidget *parent) : QWidget(parent)
     QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
+    setToolTip(tr("Click an event type to hide or show its marks in every lane"));
 }
 
 void LegendWidget::setPalette(const Palette &palette)
@@ -45,7 +47,37 @@ void LegendWidget::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.fillRect(rect(), m_palette.background);
-    layoutLegend(&p, {}, width(), legendFont(), m_palette, LegendContent::all());
+    layoutLegend(&p, {}, width(), legendFont(), m_palette, LegendContent::all(), nullptr, &m_hidden);
+}
+
+QRectF LegendWidget::categoryRect(EventCategory category) const
+{
+    std::vector<LegendCategoryRect> rects;
+    layoutLegend(nullptr, {}, width(), legendFont(), m_palette, LegendContent::all(), &rects);
+    for (const LegendCategoryRect &r : rects)
+        if (r.category == category)
+            return r.rect;
+    return {};
+}
+
+void LegendWidget::setCategoryHidden(EventCategory category, bool hidden)
+{
+    m_hidden[static_cast<std::size_t>(category)] = hidden;
+    update();
+    emit hiddenCategoriesChanged(m_hidden);
+}
+
+void LegendWidget::mousePressEvent(QMouseEvent *event)
+{
+    std::vector<LegendCategoryRect> rects;
+    layoutLegend(nullptr, {}, width(), legendFont(), m_palette, LegendContent::all(), &rects);
+    for (const LegendCategoryRect &r : rects) {
+        if (r.rect.contains(event->position())) {
+            setCategoryHidden(r.category, !m_hidden[static_cast<std::size_t>(r.category)]);
+            return;
+        }
+    }
+    QWidget::mousePressEvent(event);
 }
 
 } // namespace kubelane::ui

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <array>
+
 namespace kubelane::ui {
 
 class LegendWidget : public QWidget {
@@ -14,14 +16,24 @@ public:
     QSize sizeHint() const override;
     int heightForWidth(int width) const override;
     bool hasHeightForWidth() const override { return true; }
+    // Event kinds the user switched off by clicking their entries.
+    const std::array<bool, static_cast<int>(EventCategory::Count)> &hiddenCategories() const { return m_hidden; }
+    void setCategoryHidden(EventCategory category, bool hidden);
+    // Where an event kind's entry is (tests click it).
+    QRectF categoryRect(EventCategory category) const;
+
+signals:
+    void hiddenCategoriesChanged(const std::array<bool, static_cast<int>(EventCategory::Count)> &hidden);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
 
 private:
     QFont legendFont() const;
     Palette m_palette = Palette::light();
+    std::array<bool, static_cast<int>(EventCategory::Count)> m_hidden{};
 };
 
 } // namespace kubelane::ui

@@ -133,6 +133,7 @@ MainWindow::MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOp
         updateRangeLabel();
     });
     connect(m_overview, &OverviewStrip::rangeRequested, m_timeline, &TimelineWidget::setVisibleRange);
+    connect(m_legend, &LegendWidget::hiddenCategoriesChanged, m_timeline, &TimelineWidget::setHiddenCategories);
     connect(m_timeline, &TimelineWidget::eventSelected, m_log, &LogView::showEvent);
     connect(m_log, &LogView::eventActivated, this, &MainWindow::selectEvent);
     connect(m_findings, &FindingsPanel::findingSelected, this, &MainWindow::selectFinding);

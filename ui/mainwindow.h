@@ -59,6 +59,7 @@ public:
     FindingsPanel *findingsPanel() const { return m_findings; }
     LogView *logView() const { return m_log; }
     OverviewStrip *overview() const { return m_overview; }
+    LegendWidget *legend() const { return m_legend; }
     WalkthroughController *walkthrough() const { return m_walk; }
     NotesStore *notes() const { return m_notes; }
     SourcesPanel *sourcesPanel() const { return m_sources; }

@@ -29,6 +29,7 @@ std::vector<std::pair<QString, QString>> gestures()
         {QObject::tr("Right click"), QObject::tr("Menu: add, edit or delete a note; copy the time; zoom to selection; fit all; clear measurement")},
         {QObject::tr("Hover"), QObject::tr("Tooltip of the mark or bar; the time under the mouse on the ruler")},
         {QObject::tr("Click a line in the raw log"), QObject::tr("Select that line's event")},
+        {QObject::tr("Click an event type in the legend"), QObject::tr("Hide or show that kind of mark in every lane")},
     };
 }
 

@@ -81,12 +81,13 @@ QRectF StateBarPlottable::gapRect(double x0, double x1, double rowTop, double ro
 }
 
 std::pair<double, double> StateBarPlottable::freeStretch(const core::Incident &incident, const Lane &lane,
-                                                         const TimelineCoordinates &coords, double left, double right, double markReach)
+                                                         const TimelineCoordinates &coords, double left, double right, double markReach,
+                                                         const std::vector<bool> &hiddenTypes)
 {
     std::pair<double, double> best{left, left};
     double from = left;
     // The marks as EventPlottable folds them: one shape (or band) per few pixels.
-    for (const FoldedMark &m : EventPlottable::fold(incident, lane, coords, 3.0)) {
+    for (const FoldedMark &m : EventPlottable::fold(incident, lane, coords, 3.0, hiddenTypes)) {
         const double a = m.x0 - markReach, b = std::max(m.x0, m.x1) + markReach;
         if (b < left)
             continue;
@@ -120,7 +121,7 @@ void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const 
             auto [visibleLeft, visibleRight] = std::pair{std::max(r.left(), coords.left()), std::min(r.right(), coords.right())};
             if (!lane.events.empty() && m_state->rowShowsEvents(lane.id))
                 std::tie(visibleLeft, visibleRight) = freeStretch(m_state->model->incident(), lane, coords, visibleLeft, visibleRight,
-                                                                  EventPlottable::markRadius(h) * 1.4 + 2);
+                                                                  EventPlottable::markRadius(h) * 1.4 + 2, m_state->hiddenTypes);
             const double visibleWidth = visibleRight - visibleLeft;
             const QString text = fm.horizontalAdvance(s.label) + 8 <= visibleWidth ? s.label
                                : fm.elidedText(s.label, Qt::ElideRight, visibleWidth - 8);

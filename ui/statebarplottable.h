@@ -21,7 +21,7 @@ public:
     // The widest stretch of [left, right] that no mark of `lane` covers: where a state's text
     // goes, so marks never sit on it.
     static std::pair<double, double> freeStretch(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
-                                                 double left, double right, double markReach);
+                                                 double left, double right, double markReach, const std::vector<bool> &hiddenTypes = {});
     // Text boxes of the labels drawn by the last pass (tests: nothing overlaps them).
     const std::vector<QRectF> &labelRects() const { return m_labelRects; }
 

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -44,6 +45,9 @@ struct TimelineState {
     std::vector<std::uint32_t> evidence;  // sorted event indices to outline
     std::size_t selectedEvent = core::kNoEvent;
     std::shared_ptr<const EventSearch> search; // events the search box matches (null: no search)
+    // Kinds of events the user hid from the legend, and the event types they cover.
+    std::array<bool, static_cast<int>(EventCategory::Count)> hiddenCategories{};
+    std::vector<bool> hiddenTypes; // by EventTypeId; empty: nothing hidden
     std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
     std::optional<std::pair<core::Timestamp, core::Timestamp>> rubberBand;
     std::optional<core::Timestamp> cursor;

@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QCursor>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -219,6 +220,7 @@ void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
     fresh.rowHeight = m_state.rowHeight;
     fresh.utcOffsetSeconds = m_state.utcOffsetSeconds;
     fresh.showOrderings = m_state.showOrderings;
+    fresh.hiddenCategories = m_state.hiddenCategories;
     fresh.notes = std::move(m_state.notes);
     m_state = std::move(fresh);
     m_filterShown.clear();
@@ -237,6 +239,7 @@ void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
     m_layers.ticker->setOrigin(m_state.model->origin());
     m_layers.ticker->setUtcOffset(m_state.utcOffsetSeconds);
     m_state.expanded = m_state.model->defaultExpansion();
+    m_state.hiddenTypes = m_state.model->typesOfCategories(m_state.hiddenCategories);
     m_state.highlightedLanes.assign(static_cast<std::size_t>(m_state.model->laneCount()), false);
     for (const Lane &lane : m_state.model->lanes())
         if (m_state.expanded[static_cast<std::size_t>(lane.id)])
@@ -337,6 +340,13 @@ void TimelineWidget::applyRange()
     if (!m_state.model)
         return;
     m_layers.setRange(m_state, m_start, m_end);
+    // Zoomed by key or button with the mouse over the plot: the hover time follows the new
+    // scale (it would name a time no longer under the mouse).
+    if (m_plot->underMouse() && m_state.cursor) {
+        const QPoint mouse = m_plot->mapFromGlobal(QCursor::pos());
+        if (m_plot->axisRect()->rect().contains(mouse))
+            m_state.cursor = coordinates().toTime(mouse.x());
+    }
     replot();
     emit visibleRangeChanged(m_start, m_end);
 }
@@ -455,6 +465,13 @@ void TimelineWidget::addLaneHeaderWidget(QWidget *widget)
 {
     widget->setParent(m_treeHeader);
     static_cast<QHBoxLayout *>(m_treeHeader->layout())->addWidget(widget, widget->sizePolicy().horizontalStretch(), Qt::AlignBottom);
+}
+
+void TimelineWidget::setHiddenCategories(const std::array<bool, static_cast<int>(EventCategory::Count)> &hidden)
+{
+    m_state.hiddenCategories = hidden;
+    m_state.hiddenTypes = m_state.model ? m_state.model->typesOfCategories(hidden) : std::vector<bool>{};
+    replot();
 }
 
 void TimelineWidget::expandAll(bool expand)
@@ -597,7 +614,7 @@ EventHit TimelineWidget::eventAt(QPointF pos) const
     const Lane &l = m_state.model->lane(lane);
     const TimelineCoordinates coords = coordinates();
     const double tolerance = EventPlottable::markRadius(m_state.rowHeight) + 3;
-    for (const FoldedMark &m : EventPlottable::fold(inc, l, coords)) {
+    for (const FoldedMark &m : EventPlottable::fold(inc, l, coords, 3.0, m_state.hiddenTypes)) {
         if (pos.x() < m.x0 - tolerance || pos.x() > m.x1 + tolerance)
             continue;
         // The event of the mark nearest to the pointer's time.

@@ -74,6 +74,9 @@ public:
     // Widgets shown in the lane column's header, right of its title (the lane filter).
     void addLaneHeaderWidget(QWidget *widget);
     void expandAll(bool expand);
+    // Kinds of events left out of every lane (the legend's toggles); marks, hit tests and
+    // state labels all skip them.
+    void setHiddenCategories(const std::array<bool, static_cast<int>(EventCategory::Count)> &hidden);
     void setShowOrderings(bool on);
     void setUtcOffset(int seconds);
     int utcOffset() const { return m_state.utcOffsetSeconds; }

@@ -6,6 +6,7 @@
 #include "ui/eventsearch.h"
 #include "ui/findingspanel.h"
 #include "ui/lanenameelision.h"
+#include "ui/legendwidget.h"
 #include "ui/logview.h"
 #include "ui/mainwindow.h"
 #include "ui/notesstore.h"
@@ -103,6 +104,7 @@ private slots:
     void filterErrorClears();
     void themeSwitchKeepsSelection();
     void stickyGroupHeader();
+    void legendTogglesEventKinds();
     void expandAndCollapseAll();
     void emptyBundleHasNoEpochAxis();
     void shortcutsListEveryKey();
@@ -435,6 +437,39 @@ void TestWindow::stickyGroupHeader()
     QCOMPARE(t->stickyHeaderText(), node + QStringLiteral(" › ") + pod);
     auto *label = t->tree()->viewport()->findChild<QLabel *>();
     QVERIFY(label && label->isVisible() && label->geometry().top() == 0);
+}
+
+void TestWindow::legendTogglesEventKinds()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    TimelineWidget *t = w->timeline();
+    t->fitAll();
+    const LaneModel &m = *t->laneModel();
+    const core::Incident &inc = m.incident();
+    auto shownOf = [&](EventCategory category) {
+        std::size_t n = 0;
+        const TimelineCoordinates coords = t->coordinates();
+        for (const Lane &lane : m.lanes()) {
+            if (lane.isGroup())
+                continue;
+            for (const FoldedMark &fm : EventPlottable::fold(inc, lane, coords, 3.0, t->state().hiddenTypes))
+                for (std::uint32_t i = fm.first; i < fm.first + fm.count; ++i)
+                    n += m.categoryOfType(inc.events[lane.events[i]].type) == category;
+        }
+        return n;
+    };
+    const std::size_t probes = shownOf(EventCategory::Probe), api = shownOf(EventCategory::Api);
+    QVERIFY(probes > 0 && api > 0);
+    const QRectF entry = w->legend()->categoryRect(EventCategory::Probe);
+    QVERIFY(!entry.isEmpty());
+    QTest::mouseClick(w->legend(), Qt::LeftButton, {}, entry.center().toPoint());
+    QVERIFY(w->legend()->hiddenCategories()[static_cast<std::size_t>(EventCategory::Probe)]);
+    QCOMPARE(shownOf(EventCategory::Probe), std::size_t(0));
+    QCOMPARE(shownOf(EventCategory::Api), api); // the others stay
+    QTest::mouseClick(w->legend(), Qt::LeftButton, {}, entry.center().toPoint());
+    QCOMPARE(shownOf(EventCategory::Probe), probes);
+    QVERIFY(t->state().hiddenTypes.empty());
 }
 
 void TestWindow::expandAndCollapseAll()
