@@ -106,8 +106,9 @@ int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeO
     const auto &shown = image.scene();
     const auto notesInView = std::count_if(shown.notes.begin(), shown.notes.end(),
                                            [&](const ui::Note &n) { return n.time >= shown.start && n.time <= shown.end; });
-    std::cerr << "kubelane: wrote " << cl.output << " (" << px.width() << " x " << px.height() << " px, " << shown.findings.size()
-              << " findings, " << notesInView << " notes)\n";
+    const auto count = [](std::size_t n, const char *one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
+    std::cerr << "kubelane: wrote " << cl.output << " (" << px.width() << " x " << px.height() << " px, "
+              << count(shown.findings.size(), "finding") << ", " << count(static_cast<std::size_t>(notesInView), "note") << ")\n";
     return kExitOk;
 }
 

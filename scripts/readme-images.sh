@@ -11,8 +11,13 @@ mkdir -p docs/images
 for rule in pleg-unhealthy sandbox-missing node-heartbeat-gap spec-hash-restart; do
     "$bin" export "samples/$rule" --rule "$rule" -o "docs/images/$rule.png" --scale 1
 done
-# The window (on a real X server: xvfb-run from the xvfb package), on the first race finding.
+# The window (on a real X server: xvfb-run from the xvfb package), on the first race finding,
+# at a laptop's 1280x720 and at 1600x1000.
 if command -v xvfb-run >/dev/null; then
-    KUBELANE_SCREENSHOT=docs/screenshot.png KUBELANE_SCREENSHOT_FINDING=2 \
-        xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" samples/probe-status-race >/dev/null 2>&1
+    for size in 1600x1000 1280x720; do
+        out=docs/window-$size.png
+        [ "$size" = 1600x1000 ] && out=docs/screenshot.png
+        KUBELANE_SCREENSHOT=$out KUBELANE_SCREENSHOT_FINDING=2 KUBELANE_SCREENSHOT_SIZE=$size \
+            xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" samples/probe-status-race >/dev/null 2>&1
+    done
 fi

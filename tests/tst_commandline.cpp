@@ -244,7 +244,7 @@ private slots:
                                    "--scale", "2"}, dir.path());
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(pngSize(png), QSize(1600, 1200));
-        QVERIFY2(r.err.contains("1600 x 1200 px, 1 findings, 0 notes"), r.err.constData());
+        QVERIFY2(r.err.contains("1600 x 1200 px, 1 finding, 0 notes"), r.err.constData());
         QVERIFY2(!r.err.contains("XDG_RUNTIME_DIR"), r.err.constData());
         // Same input, same image: a second run writes the same bytes.
         const QString again = dir.filePath("again.png");
@@ -275,7 +275,7 @@ private slots:
         session.close();
         const Run r = runKubelane({"export", bundle, "-o", dir.filePath("n.png")}, dir.path());
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY2(r.err.contains("1 findings, 1 notes"), r.err.constData());
+        QVERIFY2(r.err.contains("1 finding, 1 note"), r.err.constData());
     }
 
     void exportNothingMatchesExits4_data()

@@ -210,8 +210,8 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
                 label(x0 - 8, Qt::AlignRight, both);
             else if (x1 + 8 + width(both) <= area.right())
                 label(x1 + 8, Qt::AlignLeft, both);
-            else
-                label(std::max(x0, double(area.left())) + 4, Qt::AlignLeft, both);
+            else // inside, at the bar's right end: its state text starts at the left end
+                label(std::min(x1, double(area.right())) - 4, Qt::AlignRight, both);
         }
     });
 }

@@ -274,10 +274,12 @@ QString TimelineWidget::stickyHeaderText() const
 {
     if (!m_state.model || m_state.rows.empty())
         return {};
-    const int first = std::clamp(static_cast<int>(m_state.scroll / m_state.rowHeight), 0, static_cast<int>(m_state.rows.size()) - 1);
     if (m_state.scroll <= 0.5)
         return {};
-    // The groups the first row on screen lies in whose own rows are above the screen.
+    // The pinned line covers the top row: name the groups of the first row below it whose own
+    // rows are above it (covered or scrolled off).
+    const int first = std::clamp(static_cast<int>((m_state.scroll + m_state.rowHeight) / m_state.rowHeight), 0,
+                                 static_cast<int>(m_state.rows.size()) - 1);
     QStringList path;
     for (int p = m_state.model->lane(m_state.rows[static_cast<std::size_t>(first)]).parent; p >= 0; p = m_state.model->lane(p).parent) {
         const int row = static_cast<std::size_t>(p) < m_state.rowOfLane.size() ? m_state.rowOfLane[static_cast<std::size_t>(p)] : -1;
