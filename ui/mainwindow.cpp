@@ -380,6 +380,7 @@ void MainWindow::buildActions()
     m_filter->setPlaceholderText(tr("Filter lanes (RE2)"));
     m_filter->setToolTip(tr("Shows only lanes whose name or events match (RE2, case-insensitive)"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(110);
     QSizePolicy stretch = m_filter->sizePolicy();
     stretch.setHorizontalStretch(1);
     m_filter->setSizePolicy(stretch);

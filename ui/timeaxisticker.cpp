@@ -46,6 +46,7 @@ int TimeAxisTicker::digitsFor(double step)
 
 double TimeAxisTicker::getTickStep(const QCPRange &range)
 {
+    m_range = range;
     m_step = niceStep(range.size(), tickCount());
     return m_step;
 }
@@ -80,14 +81,17 @@ QVector<QString> TimeAxisTicker::createLabelVector(const QVector<double> &ticks,
         QString text = QString::fromStdString(core::formatTimeOfDay(t, digits, m_utcOffset));
         if (minutesOnly)
             text = text.left(5);
-        // The date on the first label and wherever the day changes.
-        if (day != lastDay)
+        // The date (and zone) on the first label and wherever the day changes. A first tick
+        // hugging the left edge has its label cut off by the plot's border, so the next one says
+        // it as well (labels are about 0.4 of a tick spacing wide on either side).
+        const bool clippedAtLeft = labels.isEmpty() && key - m_range.lower < 0.4 * m_range.size() / std::max(1, tickCount());
+        if (day != lastDay && !clippedAtLeft)
             text += QStringLiteral("\n%1-%2-%3 %4")
                         .arg(c.year, 4, 10, QChar('0'))
                         .arg(c.month, 2, 10, QChar('0'))
                         .arg(c.day, 2, 10, QChar('0'))
                         .arg(zoneName(m_utcOffset)); // the axis says which clock it reads
-        lastDay = day;
+        lastDay = clippedAtLeft ? std::numeric_limits<std::int64_t>::min() : day;
         labels.push_back(text);
     }
     return labels;

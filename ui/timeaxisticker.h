@@ -30,6 +30,7 @@ protected:
 private:
     core::Timestamp m_origin;
     int m_utcOffset = 0;
+    QCPRange m_range; // of the last generate()
     double m_step = 1;
 };
 

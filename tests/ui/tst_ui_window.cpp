@@ -109,6 +109,7 @@ private slots:
     void emptyBundleHasNoEpochAxis();
     void shortcutsListEveryKey();
     void typedTimes();
+    void axisNamesDateAndZoneInView();
     void laneNamesKeepGeneratedSuffix();
 
 private:
@@ -529,6 +530,32 @@ void TestWindow::shortcutsListEveryKey()
     }();
     QVERIFY(all.contains(QStringLiteral("Right click")) && all.contains(QStringLiteral("note")));
     QVERIFY(all.contains(QStringLiteral("Ctrl+G")) && all.contains(QStringLiteral("Go to time")));
+}
+
+void TestWindow::axisNamesDateAndZoneInView()
+{
+    // A range whose first tick falls just left of it: QCustomPlot labels that tick too and
+    // trims it afterwards, which used to take the date and zone with it.
+    const core::Timestamp origin = *core::parseRfc3339("2020-01-31T00:00:00Z");
+    TimeAxisTicker ticker(origin);
+    ticker.setUtcOffset(0);
+    ticker.setTickCount(4);
+    const double from = TimelineCoordinates::keyOf(origin, *core::parseRfc3339("2020-01-31T15:46:39.357Z"));
+    const double to = TimelineCoordinates::keyOf(origin, *core::parseRfc3339("2020-01-31T15:46:41.357Z"));
+    QVector<double> ticks, subTicks;
+    QVector<QString> labels;
+    ticker.generate(QCPRange(from, to), QLocale::c(), 'f', 3, ticks, &subTicks, &labels);
+    QVERIFY(labels.size() >= 2);
+    QVERIFY(ticks.front() - from < 0.1 * (to - from)); // the scene: a first tick at the edge
+    QVERIFY2(labels[1].contains(QStringLiteral("2020-01-31 UTC")), qPrintable(labels.join('|')));
+    ticker.setUtcOffset(8 * 3600);
+    ticker.generate(QCPRange(from, to), QLocale::c(), 'f', 3, ticks, &subTicks, &labels);
+    QVERIFY2(labels[1].contains(QStringLiteral("2020-01-31 +08:00")), qPrintable(labels.join('|')));
+    // A first tick well inside the range carries the date itself.
+    const double inner = TimelineCoordinates::keyOf(origin, *core::parseRfc3339("2020-01-31T15:46:39.000Z"));
+    ticker.setUtcOffset(0);
+    ticker.generate(QCPRange(inner - 0.3, inner + 1.7), QLocale::c(), 'f', 3, ticks, &subTicks, &labels);
+    QVERIFY2(labels.front().contains(QStringLiteral("2020-01-31 UTC")), qPrintable(labels.join('|')));
 }
 
 void TestWindow::typedTimes()
