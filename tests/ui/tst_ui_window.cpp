@@ -10,6 +10,7 @@
 #include "ui/logview.h"
 #include "ui/mainwindow.h"
 #include "ui/notesstore.h"
+#include "ui/overlaylayer.h"
 #include "ui/shortcutsdialog.h"
 #include "ui/statebarplottable.h"
 #include "ui/theme.h"
@@ -20,6 +21,7 @@
 
 #include <qcustomplot.h>
 
+#include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
@@ -99,6 +101,9 @@ private slots:
     void searchInRawLines();
     void goToTypedTime();
     void zoneAppliesEverywhere();
+    void correctedTimesSaySo();
+    void notesNavigableAndTimeNotesOnAxis();
+    void copyVisibleRange();
     void stateLabelsClearOfMarks();
     void walkthroughMarkClearOfBanner();
     void filterErrorClears();
@@ -319,6 +324,74 @@ void TestWindow::zoneAppliesEverywhere()
     emit w->zoneCombo()->activated(utc);
     QCOMPARE(w->displayZone(), 0);
     QVERIFY(w->rangeText().contains(QStringLiteral("UTC")));
+}
+
+void TestWindow::correctedTimesSaySo()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    const core::Incident &inc = *w->incident();
+    std::size_t skewed = core::kNoEvent, plain = core::kNoEvent;
+    for (std::size_t e = 0; e < inc.events.size() && (skewed == core::kNoEvent || plain == core::kNoEvent); ++e) {
+        const core::ClockInfo &clock = inc.sources[inc.events[e].source].clock;
+        if (clock.skew.ns != 0 && skewed == core::kNoEvent)
+            skewed = e;
+        if (clock.skew.ns == 0 && clock.utcOffsetSeconds == 0 && plain == core::kNoEvent)
+            plain = e;
+    }
+    QVERIFY(skewed != core::kNoEvent && plain != core::kNoEvent);
+    const core::ClockInfo &clock = inc.sources[inc.events[skewed].source].clock;
+    const QString said = LogView::timeCorrection(inc, skewed, 0);
+    // The correction, its evidence and the time the raw line itself shows.
+    QVERIFY2(said.contains(QStringLiteral("skew")) && said.contains(formatPreciseDuration(clock.skew)), qPrintable(said));
+    QVERIFY2(said.contains(QString::fromStdString(clock.skewEvidence)), qPrintable(said));
+    const core::Timestamp raw = inc.events[skewed].time - clock.skew;
+    QVERIFY2(said.contains(QString::fromStdString(core::formatTimeOfDay(raw, 6, clock.utcOffsetSeconds))), qPrintable(said));
+    QCOMPARE(LogView::timeCorrection(inc, plain, 0), QString()); // nothing to say
+    QVERIFY(LogView::timeCorrection(inc, plain, 3600).contains(QStringLiteral("UTC"))); // shown in another zone
+    w->logView()->showEvent(skewed);
+    QVERIFY(w->logView()->detailsText().contains(QStringLiteral("skew")));
+}
+
+void TestWindow::notesNavigableAndTimeNotesOnAxis()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    const core::Timestamp a = *core::parseRfc3339("2020-03-12T02:31:00Z"), b = *core::parseRfc3339("2020-03-12T02:40:00Z");
+    w->notes()->add(Note{b, {}, QStringLiteral("second")});
+    w->notes()->add(Note{a, QStringLiteral("node/10.86.98.42/heartbeats"), QStringLiteral("first")});
+    TimelineWidget *t = w->timeline();
+    t->fitAll();
+    auto centre = [&] { return t->visibleStart() + core::Duration{(t->visibleEnd() - t->visibleStart()).ns / 2}; };
+    t->centerOn(a - core::Duration{60 * core::kNsPerSecond});
+    QTest::keyClick(w.get(), Qt::Key_B);
+    QCOMPARE(centre(), a);
+    QTest::keyClick(w.get(), Qt::Key_B);
+    QCOMPARE(centre(), b);
+    QTest::keyClick(w.get(), Qt::Key_B, Qt::ShiftModifier);
+    QCOMPARE(centre(), a);
+    // A note of a time only sits on the axis band; a lane's note in its lane's row.
+    const QRect area = t->plot()->axisRect()->rect();
+    const TimelineState &st = t->state();
+    const QPointF timeNote = OverlayLayer::notePosition(st, st.notes[0].time == b ? st.notes[0] : st.notes[1], t->coordinates(), area.top());
+    QVERIFY2(timeNote.y() < area.top(), qPrintable(QString::number(timeNote.y())));
+    const Note &laneNote = st.notes[0].time == a ? st.notes[0] : st.notes[1];
+    const QPointF inLane = OverlayLayer::notePosition(st, laneNote, t->coordinates(), area.top());
+    const int lane = st.model->laneByKey(laneNote.laneKey);
+    QVERIFY(lane >= 0);
+    QVERIFY(inLane.y() >= area.top());
+    QCOMPARE(st.rowAt(inLane.y(), area.top()), st.model->visibleRowOf(lane, st.rowOfLane));
+}
+
+void TestWindow::copyVisibleRange()
+{
+    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    QTest::keyClick(w.get(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    const QString text = QGuiApplication::clipboard()->text();
+    QVERIFY2(text.startsWith(w->rangeText()), qPrintable(text));
+    QVERIFY(text.contains(QString::fromStdString(core::formatRfc3339(w->timeline()->visibleStart(), 9))));
+    QVERIFY(text.contains(QString::fromStdString(core::formatRfc3339(w->timeline()->visibleEnd(), 9))));
 }
 
 void TestWindow::stateLabelsClearOfMarks()
