@@ -355,7 +355,8 @@ void TestWindow::correctedTimesSaySo()
 
 void TestWindow::notesNavigableAndTimeNotesOnAxis()
 {
-    auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
+    QTemporaryDir sessions; // only this test's notes
+    auto w = openWindow(m_race, QSize(1600, 1000), sessions.path());
     QVERIFY(w);
     const core::Timestamp a = *core::parseRfc3339("2020-03-12T02:31:00Z"), b = *core::parseRfc3339("2020-03-12T02:40:00Z");
     w->notes()->add(Note{b, {}, QStringLiteral("second")});
