@@ -20,6 +20,17 @@ TimelineCoordinates EventPlottable::coordinates() const
                                          key->range().upper, r.left(), r.width());
 }
 
+std::pair<EventPlottable::EventIterator, EventPlottable::EventIterator>
+EventPlottable::eventsInView(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords)
+{
+    auto byTime = [&](std::uint32_t e, core::Timestamp t) { return incident.events[e].time < t; };
+    // A mark's shape reaches a few pixels beyond its event: include events just outside.
+    const core::Timestamp from = coords.toTime(coords.left() - 8);
+    const core::Timestamp to = coords.toTime(coords.right() + 8);
+    const auto lo = std::lower_bound(lane.events.begin(), lane.events.end(), from, byTime);
+    return {lo, std::lower_bound(lo, lane.events.end(), to + core::Duration{1}, byTime)};
+}
+
 std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
                                              double foldPixels, const std::vector<bool> &hiddenTypes)
 {
@@ -29,11 +40,7 @@ std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, con
     const auto &events = lane.events;
     const auto &all = incident.events;
     auto byTime = [&](std::uint32_t e, core::Timestamp t) { return all[e].time < t; };
-    // A mark's shape reaches a few pixels beyond its event: include events just outside.
-    const core::Timestamp from = coords.toTime(coords.left() - 8);
-    const core::Timestamp to = coords.toTime(coords.right() + 8);
-    const auto lo = std::lower_bound(events.begin(), events.end(), from, byTime);
-    const auto hi = std::lower_bound(lo, events.end(), to + core::Duration{1}, byTime);
+    const auto [lo, hi] = eventsInView(incident, lane, coords);
     auto i = lo;
     while (i != hi) {
         FoldedMark m;
@@ -70,11 +77,7 @@ std::vector<FoldedMark> EventPlottable::foldShown(const core::Incident &incident
     std::vector<FoldedMark> marks;
     const auto &events = lane.events;
     const auto &all = incident.events;
-    auto byTime = [&](std::uint32_t e, core::Timestamp t) { return all[e].time < t; };
-    const core::Timestamp from = coords.toTime(coords.left() - 8);
-    const core::Timestamp to = coords.toTime(coords.right() + 8);
-    const auto lo = std::lower_bound(events.begin(), events.end(), from, byTime);
-    const auto hi = std::lower_bound(lo, events.end(), to + core::Duration{1}, byTime);
+    const auto [lo, hi] = eventsInView(incident, lane, coords);
     auto hidden = [&](std::uint32_t e) { return all[e].type < hiddenTypes.size() && hiddenTypes[all[e].type]; };
     FoldedMark *open = nullptr;
     for (auto i = lo; i != hi; ++i) {

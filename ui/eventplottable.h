@@ -37,6 +37,10 @@ protected:
     void draw(QCPPainter *painter) override;
 
 private:
+    using EventIterator = std::vector<std::uint32_t>::const_iterator;
+    // The lane's events in view (and a few pixels either side), by binary search.
+    static std::pair<EventIterator, EventIterator> eventsInView(const core::Incident &incident, const Lane &lane,
+                                                                const TimelineCoordinates &coords);
     static std::vector<FoldedMark> foldShown(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
                                              double foldPixels, const std::vector<bool> &hiddenTypes);
     void drawMark(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other, const QColor &fill,

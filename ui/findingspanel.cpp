@@ -295,6 +295,18 @@ QTreeWidgetItem *FindingsPanel::itemOfFinding(int index) const
     return index >= 0 && static_cast<std::size_t>(index) < m_items.size() ? m_items[static_cast<std::size_t>(index)] : nullptr;
 }
 
+// Opens the groups above a finding's row, selects and scrolls to it.
+void FindingsPanel::revealFinding(int index)
+{
+    QTreeWidgetItem *item = itemOfFinding(index);
+    if (!item)
+        return;
+    for (QTreeWidgetItem *p = item->parent(); p; p = p->parent())
+        p->setExpanded(true);
+    m_table->setCurrentItem(item);
+    m_table->scrollToItem(item);
+}
+
 int FindingsPanel::currentFinding() const
 {
     const QTreeWidgetItem *item = m_table->currentItem();
@@ -341,12 +353,7 @@ void FindingsPanel::fill()
     }
     m_table->setSortingEnabled(true); // sorts by the header's column and order
     fitColumns();
-    if (QTreeWidgetItem *item = itemOfFinding(current)) {
-        for (QTreeWidgetItem *p = item->parent(); p; p = p->parent())
-            p->setExpanded(true);
-        m_table->setCurrentItem(item);
-        m_table->scrollToItem(item);
-    }
+    revealFinding(current);
     --m_updating;
 }
 
@@ -492,12 +499,7 @@ void FindingsPanel::selectFinding(int index)
     }
     if (!itemOfFinding(index)) // hidden by the severity filter: show its severity again
         setMinimumSeverity(std::min(m_minimum, m_model->analysis().findings[static_cast<std::size_t>(index)].severity));
-    if (QTreeWidgetItem *item = itemOfFinding(index)) {
-        for (QTreeWidgetItem *p = item->parent(); p; p = p->parent())
-            p->setExpanded(true);
-        m_table->setCurrentItem(item);
-        m_table->scrollToItem(item);
-    }
+    revealFinding(index);
     --m_updating;
 }
 

@@ -65,6 +65,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void revealFinding(int index);
     void fill();
     void fillFlat(const std::vector<RuleGroup> &groups);
     void fillGrouped(const std::vector<RuleGroup> &groups);
