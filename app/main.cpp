@@ -6,6 +6,8 @@
 #include "core/report/analysisreport.h"
 #include "ui/mainwindow.h"
 
+#include "version.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -154,7 +156,7 @@ int main(int argc, char **argv)
         std::cout << app::usage();
         return kExitOk;
     case app::CommandLine::Command::Version:
-        std::cout << "kubelane " KUBELANE_VERSION "\n";
+        std::cout << "kubelane " KUBELANE_VERSION " (commit " KUBELANE_COMMIT ")\n";
         return kExitOk;
     case app::CommandLine::Command::Analyze:
         return runAnalyze(cl);
