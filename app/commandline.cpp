@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include <algorithm>
+#include <utility>
 #include <cctype>
 #include <stdexcept>
 
@@ -44,6 +45,10 @@ std::string usage()
 {
     return R"(Usage:
   kubelane [BUNDLE...]                 open the swimlane window (a sample bundle when none is given)
+           [--finding N | --rule ID] [--from TIME] [--to TIME] [--lanes REGEX] [--zone OFFSET]
+                                       ... opened on that view: the finding selected, the range
+                                       shown (the whole bundle is loaded), the lane filter and
+                                       zone set (File > Copy view as command writes this line)
   kubelane analyze BUNDLE... [--json] [--rule ID] [--verbose]
                                        print sources, counts and findings (text, or JSON with --json)
   kubelane export BUNDLE... -o OUT.png|OUT.pdf [--rule ID | --finding N] [--from TIME --to TIME]
@@ -136,6 +141,7 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
             if (!offset)
                 throw std::invalid_argument("--zone expects UTC or an offset such as +08:00, got '" + v + "'");
             cl.displayUtcOffset = *offset;
+            cl.zoneGiven = true;
         }
         else if (a == "--width") cl.width = parseInt(a, value(a), 200, 20000);
         else if (a == "--height") cl.height = parseInt(a, value(a), 150, 20000);
@@ -170,8 +176,16 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         if (cl.finding && !cl.onlyRules.empty())
             throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");
     }
-    if (cl.command != CommandLine::Command::Export && (cl.finding || !cl.output.empty() || !cl.lanes.empty()))
-        throw std::invalid_argument("-o, --finding and --lanes are options of 'kubelane export'");
+    if (cl.command == CommandLine::Command::Gui) {
+        // The window loads the whole bundle and opens on this range of it.
+        cl.viewFrom = std::exchange(cl.load.from, std::nullopt);
+        cl.viewTo = std::exchange(cl.load.to, std::nullopt);
+        if (!cl.output.empty())
+            throw std::invalid_argument("-o is an option of 'kubelane export'");
+        if (cl.finding && !cl.onlyRules.empty())
+            throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");
+    } else if (cl.command != CommandLine::Command::Export && (cl.finding || !cl.output.empty() || !cl.lanes.empty()))
+        throw std::invalid_argument("-o, --finding and --lanes are options of 'kubelane export' and the window");
     return cl;
 }
 

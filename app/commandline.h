@@ -31,6 +31,10 @@ struct CommandLine {
     int width = 0, height = 0;
     double scale = 2.0;
     int displayUtcOffset = 0; // --zone: the zone of the image's time labels
+    bool zoneGiven = false;
+    // window: --from/--to set the visible range instead of cutting the load (a shared view
+    // must show the same bundle); --finding, --rule, --lanes, --zone as for export
+    std::optional<core::Timestamp> viewFrom, viewTo;
 };
 
 // Throws std::invalid_argument with a message for the user.

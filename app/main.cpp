@@ -108,7 +108,21 @@ int runGui(int argc, char **argv, app::CommandLine cl)
     QApplication qapp(argc, argv);
     QApplication::setApplicationName("kubelane");
     QApplication::setOrganizationName("kubelane");
+    // A view to open on (a shared "kubelane BUNDLE --finding 2 ..."): all findings stay, the
+    // rule's first one is selected.
+    ui::ViewRequest view;
+    if (cl.finding)
+        view.finding = *cl.finding - 1;
+    if (!cl.onlyRules.empty())
+        view.rule = cl.onlyRules.front();
+    view.from = cl.viewFrom;
+    view.to = cl.viewTo;
+    view.lanes = QString::fromStdString(cl.lanes);
+    if (cl.zoneGiven)
+        view.utcOffsetSeconds = cl.displayUtcOffset;
+    cl.onlyRules.clear();
     ui::MainWindow window(cl.load, analyzeOptions(cl));
+    window.setInitialView(view);
     // KUBELANE_SCREENSHOT=FILE: open, select finding KUBELANE_SCREENSHOT_FINDING (1-based,
     // default 1; 0 = the window's own choice), save the window as FILE and exit (README screenshots, CI smoke test).
     // KUBELANE_SCREENSHOT_SIZE=WxH sizes the window first (default 1600x1000).
@@ -118,7 +132,7 @@ int runGui(int argc, char **argv, app::CommandLine cl)
             size = QSize(wh[0].toInt(), wh[1].toInt());
         window.scheduleScreenshot(shot, qEnvironmentVariableIsSet("KUBELANE_SCREENSHOT_FINDING")
                                             ? qEnvironmentVariableIntValue("KUBELANE_SCREENSHOT_FINDING") - 1
-                                            : 0,
+                                            : view.isEmpty() ? 0 : -1,
                                   size);
     }
     if (cl.firstPaintReport)

@@ -30,6 +30,7 @@ struct ExportScene {
     std::optional<core::Timestamp> cursor;
     int utcOffsetSeconds = 0;
     QString bundleName;           // first line of the title
+    QString viewCommand;          // the command that reopens this view (a line under the title)
 };
 
 // The headless choices: `kubelane export ... [--finding N | --rule ID] [--from --to] [--lanes RE]`.

@@ -40,6 +40,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -242,6 +243,15 @@ void MainWindow::buildActions()
     fillRecentMenu();
     file->addSeparator();
     file->addAction(tr("&Export image…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::chooseExport);
+    auto *copyView = file->addAction(tr("Copy view as &command"), QKeySequence(tr("Ctrl+Alt+C")), this, [this] {
+        const QString command = viewCommand();
+        if (command.isEmpty())
+            return;
+        QApplication::clipboard()->setText(command);
+        m_status->setText(tr("Copied: %1").arg(command));
+    });
+    addAction(copyView);
+
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -569,6 +579,87 @@ void MainWindow::stepNote(int direction)
     m_status->setText(tr("Note: %1").arg(notes[pick].text));
 }
 
+bool MainWindow::applyView(const ViewRequest &view)
+{
+    if (!m_analysis)
+        return false;
+    QStringList problems;
+    if (view.utcOffsetSeconds)
+        setDisplayZone(*view.utcOffsetSeconds);
+    if (!view.lanes.isEmpty()) {
+        m_filter->setText(view.lanes);
+        m_filterTimer->stop();
+        applyFilter();
+    }
+    const auto &findings = m_analysis->findings;
+    if (view.finding) {
+        if (*view.finding >= 0 && static_cast<std::size_t>(*view.finding) < findings.size())
+            selectFinding(*view.finding);
+        else
+            problems << tr("no finding %1 (this bundle has %2)").arg(*view.finding + 1).arg(findings.size());
+    } else if (!view.rule.empty()) {
+        const auto it = std::find_if(findings.begin(), findings.end(), [&](const core::Finding &f) { return f.rule == view.rule; });
+        if (it != findings.end())
+            selectFinding(static_cast<int>(it - findings.begin()));
+        else
+            problems << tr("no finding of rule %1").arg(QString::fromStdString(view.rule));
+    }
+    if (view.from || view.to)
+        m_timeline->setVisibleRange(view.from.value_or(m_lanes->first()), view.to.value_or(m_lanes->last()));
+    if (!problems.isEmpty())
+        m_status->setText(tr("Opened, but %1.").arg(problems.join(QStringLiteral("; "))));
+    updateTitle();
+    return problems.isEmpty();
+}
+
+namespace {
+
+// Single-quoted for a POSIX shell when it holds anything a shell would read.
+QString shellQuoted(const QString &word)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:+=@%,-]+$"));
+    if (plain.match(word).hasMatch())
+        return word;
+    QString quoted = word;
+    quoted.replace('\'', QStringLiteral("'\\''"));
+    return '\'' + quoted + '\'';
+}
+
+} // namespace
+
+QString MainWindow::viewCommand() const
+{
+    if (!m_lanes)
+        return {};
+    QStringList words{QStringLiteral("kubelane")};
+    for (const QString &input : m_inputs)
+        words << shellQuoted(QFileInfo(input).absoluteFilePath());
+    if (m_timeline->finding() >= 0)
+        words << QStringLiteral("--finding") << QString::number(m_timeline->finding() + 1);
+    words << QStringLiteral("--from") << QString::fromStdString(core::formatRfc3339(m_timeline->visibleStart(), 9))
+          << QStringLiteral("--to") << QString::fromStdString(core::formatRfc3339(m_timeline->visibleEnd(), 9));
+    if (!m_filter->text().trimmed().isEmpty())
+        words << QStringLiteral("--lanes") << shellQuoted(m_filter->text());
+    if (m_displayZone != 0)
+        words << QStringLiteral("--zone") << QString::fromStdString(core::formatUtcOffset(m_displayZone));
+    return words.join(' ');
+}
+
+void MainWindow::updateTitle()
+{
+    QStringList names;
+    for (const QString &input : m_inputs)
+        names << QFileInfo(input).fileName();
+    QString title = tr("kubelane");
+    if (!names.isEmpty())
+        title += QStringLiteral(" — ") + names.join(QStringLiteral(", "));
+    if (m_analysis && m_timeline->finding() >= 0 && static_cast<std::size_t>(m_timeline->finding()) < m_analysis->findings.size()) {
+        const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(m_timeline->finding())];
+        title += tr(" — finding %1: %2 (%3)").arg(m_timeline->finding() + 1).arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject));
+    }
+    setWindowTitle(title);
+}
+
 void MainWindow::showShortcuts()
 {
     QList<QAction *> list;
@@ -670,7 +761,7 @@ void MainWindow::openBundle(const QStringList &inputs)
     m_inputs = inputs;
     setLoading(true);
     m_status->setText(tr("Opening %1…").arg(inputs.join(QStringLiteral(", "))));
-    setWindowTitle(tr("kubelane — %1").arg(inputs.join(QStringLiteral(", "))));
+    updateTitle();
     addRecent(inputs);
     m_loader->start(inputs, m_options, m_analyzeOptions);
 }
@@ -751,6 +842,11 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
         text = tr("No events in %1: nothing in it was read as a log line; see Sources and problems.").arg(m_inputs.join(QStringLiteral(", ")));
     m_summary = text;
     m_status->setText(text);
+    if (!m_initialView.isEmpty()) {
+        applyView(m_initialView);
+        m_initialView = {};
+    }
+    updateTitle();
     emit bundleLoaded();
 }
 
@@ -824,6 +920,8 @@ std::optional<ExportScene> MainWindow::exportScene(const ExportChoice &choice) c
     for (const QString &input : m_inputs)
         names << QFileInfo(input).fileName();
     scene->bundleName = names.join(QStringLiteral(", "));
+    if (choice.scope == ExportScope::CurrentView)
+        scene->viewCommand = viewCommand();
     return scene;
 }
 
@@ -948,6 +1046,7 @@ void MainWindow::selectFinding(int index)
         return;
     m_timeline->showFinding(index);
     m_findings->selectFinding(index);
+    updateTitle();
     // Show the line the finding turns on: the first chain step in the subject's own lanes.
     const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(index)];
     const int subject = m_lanes->laneOfSubject(QString::fromStdString(f.subject));

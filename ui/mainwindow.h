@@ -6,6 +6,7 @@
 #include "core/load/loader.h"
 #include "exportscene.h"
 #include "lanemodel.h"
+#include "viewrequest.h"
 
 #include <QMainWindow>
 #include <QSize>
@@ -92,6 +93,10 @@ public:
     // Go to a typed time (the Ctrl+G dialog without the dialog); false and `error` on bad text.
     bool goToTime(const QString &text, QString *error = nullptr);
     QString statusText() const;
+    // Opens the next loaded bundle on this view instead of the most severe finding.
+    void setInitialView(const ViewRequest &view) { m_initialView = view; }
+    // The command line that reopens this window's view (File › Copy view as command).
+    QString viewCommand() const;
 
 signals:
     void bundleLoaded();
@@ -125,6 +130,9 @@ private:
     void copyVisibleRange();
     void stepNote(int direction);
     void showShortcuts();
+    bool applyView(const ViewRequest &view);
+    void updateTitle();
+
     void applyWalkStep(int index);
     void selectEvent(std::size_t event);
     void addNote(core::Timestamp time, const QString &laneKey);
@@ -160,6 +168,7 @@ private:
     bool m_filterErrorShown = false;
     bool m_layoutRestored = false;
     QString m_summary; // the status bar's text after a load
+    ViewRequest m_initialView;
     int m_displayZone = 0;
     std::set<int> m_typedZones;
     bool m_shownOnce = false;

@@ -96,7 +96,8 @@ void TimelineImage::layout()
     const double margin = px, gap = std::round(px * 0.7);
     const double width = m_size.width(), inner = width - 2 * margin;
 
-    m_titleRect = QRectF(margin, margin, inner, fmTitle.height() + fmSmall.height() + 4);
+    m_titleRect = QRectF(margin, margin, inner,
+                         fmTitle.height() + fmSmall.height() + 4 + (m_scene.viewCommand.isEmpty() ? 0 : fmSmall.height() + 2));
 
     double labelWidth = 0;
     for (int lane : m_state.rows) {
@@ -263,8 +264,12 @@ void TimelineImage::paintTitle(QPainter *p) const
     sub += QStringLiteral(" · %1 source%2").arg(sources).arg(sources == 1 ? "" : "s");
     p->setFont(m_small);
     p->setPen(pal.mutedText);
-    p->drawText(QRectF(m_titleRect.left(), m_titleRect.top() + fmTitle.height() + 4, m_titleRect.width(), QFontMetricsF(m_small).height()),
+    const QFontMetricsF fmSmall(m_small);
+    p->drawText(QRectF(m_titleRect.left(), m_titleRect.top() + fmTitle.height() + 4, m_titleRect.width(), fmSmall.height()),
                 Qt::AlignLeft | Qt::AlignVCenter, sub);
+    if (!m_scene.viewCommand.isEmpty()) // how a reader of the postmortem opens the same view
+        p->drawText(QRectF(m_titleRect.left(), m_titleRect.top() + fmTitle.height() + 6 + fmSmall.height(), m_titleRect.width(), fmSmall.height()),
+                    Qt::AlignLeft | Qt::AlignVCenter, fmSmall.elidedText(m_scene.viewCommand, Qt::ElideMiddle, m_titleRect.width()));
 }
 
 void TimelineImage::paintLaneLabels(QPainter *p) const

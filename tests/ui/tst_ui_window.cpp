@@ -2,6 +2,7 @@
 // 2560x1440 at scale 2 (the key columns and panes visible, panels that stay put), the search
 // box (halos, counts, stepping), go to time, the zone in every place a time is shown, state
 // labels clear of marks, and the small pieces behind them (typed times, lane-name elision).
+#include "app/commandline.h"
 #include "ui/eventplottable.h"
 #include "ui/eventsearch.h"
 #include "ui/findingspanel.h"
@@ -89,6 +90,39 @@ int countByRegex(const core::Incident &inc, const LaneModel &lanes, const QStrin
     return n;
 }
 
+// Words of a POSIX shell line with single quotes ('\'' for a quote inside), as a shell reads them.
+QStringList shellWords(const QString &line)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false, quoted = false;
+    for (int i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted) {
+            if (c == '\'')
+                quoted = false;
+            else
+                word += c;
+        } else if (c == '\'') {
+            quoted = inWord = true;
+        } else if (c == '\\' && i + 1 < line.size()) {
+            word += line[++i];
+            inWord = true;
+        } else if (c == ' ') {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+        } else {
+            word += c;
+            inWord = true;
+        }
+    }
+    if (inWord)
+        words << word;
+    return words;
+}
+
 } // namespace
 
 class TestWindow : public QObject {
@@ -104,6 +138,7 @@ private slots:
     void correctedTimesSaySo();
     void notesNavigableAndTimeNotesOnAxis();
     void copyVisibleRange();
+    void sharedViewRoundTrips();
     void stateLabelsClearOfMarks();
     void walkthroughMarkClearOfBanner();
     void filterErrorClears();
@@ -393,6 +428,64 @@ void TestWindow::copyVisibleRange()
     QVERIFY2(text.startsWith(w->rangeText()), qPrintable(text));
     QVERIFY(text.contains(QString::fromStdString(core::formatRfc3339(w->timeline()->visibleStart(), 9))));
     QVERIFY(text.contains(QString::fromStdString(core::formatRfc3339(w->timeline()->visibleEnd(), 9))));
+}
+
+void TestWindow::sharedViewRoundTrips()
+{
+    // A view as a colleague would open it from the command line...
+    const core::Timestamp from = *core::parseRfc3339("2020-03-12T02:42:20Z"), to = *core::parseRfc3339("2020-03-12T02:42:40.5Z");
+    ViewRequest view;
+    view.finding = 1;
+    view.from = from;
+    view.to = to;
+    view.lanes = QStringLiteral("probe|status");
+    view.utcOffsetSeconds = 8 * 3600;
+    core::LoadOptions load;
+    load.resourceDir = KUBELANE_RESOURCES;
+    QTemporaryDir sessions;
+    auto w = std::make_unique<MainWindow>(load);
+    w->setSessionDirectory(sessions.path());
+    w->setInitialView(view);
+    w->resize(1600, 1000);
+    w->show();
+    QSignalSpy loaded(w.get(), &MainWindow::bundleLoaded);
+    w->openBundle({m_race});
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w->timeline()->finding(), 1);
+    QCOMPARE(w->timeline()->visibleStart(), from);
+    QCOMPARE(w->timeline()->visibleEnd(), to);
+    QCOMPARE(w->findChild<QLineEdit *>(QStringLiteral("laneFilter"))->text(), view.lanes);
+    QCOMPARE(w->displayZone(), 8 * 3600);
+    QVERIFY2(w->windowTitle().contains(QStringLiteral("finding 2: ")), qPrintable(w->windowTitle()));
+    // ... and the window's own "Copy view as command" gives it back.
+    const QString command = w->viewCommand();
+    QStringList words = shellWords(command);
+    QCOMPARE(words.takeFirst(), QStringLiteral("kubelane"));
+    std::vector<std::string> args;
+    for (const QString &word : words)
+        args.push_back(word.toStdString());
+    const app::CommandLine cl = app::parseCommandLine(args);
+    QCOMPARE(cl.command, app::CommandLine::Command::Gui);
+    QCOMPARE(cl.inputs.size(), std::size_t(1));
+    QCOMPARE(QFileInfo(QString::fromStdString(cl.inputs[0])).canonicalFilePath(), QFileInfo(m_race).canonicalFilePath());
+    QCOMPARE(cl.finding.value_or(0), 2);
+    QCOMPARE(*cl.viewFrom, from);
+    QCOMPARE(*cl.viewTo, to);
+    QVERIFY(!cl.load.from && !cl.load.to); // the window loads the whole bundle
+    QCOMPARE(QString::fromStdString(cl.lanes), view.lanes);
+    QVERIFY(cl.zoneGiven);
+    QCOMPARE(cl.displayUtcOffset, 8 * 3600);
+    // The exported current view carries the command under its title.
+    ExportChoice choice;
+    choice.scope = ExportScope::CurrentView;
+    QCOMPARE(w->exportScene(choice)->viewCommand, command);
+    // A finding the bundle does not have is said, not ignored.
+    ViewRequest missing;
+    missing.finding = 99;
+    w->setInitialView(missing);
+    w->openBundle({m_race});
+    QVERIFY(loaded.wait(60000));
+    QVERIFY2(w->statusText().contains(QStringLiteral("no finding 100")), qPrintable(w->statusText()));
 }
 
 void TestWindow::stateLabelsClearOfMarks()
