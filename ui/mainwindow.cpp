@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "bundleloader.h"
+#include "dumppanel.h"
 #include "exportdialog.h"
 #include "findingspanel.h"
 #include "legendwidget.h"
@@ -122,6 +123,8 @@ MainWindow::MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOp
     connect(m_overview, &OverviewStrip::rangeRequested, m_timeline, &TimelineWidget::setVisibleRange);
     connect(m_timeline, &TimelineWidget::eventSelected, m_log, &LogView::showEvent);
     connect(m_log, &LogView::eventActivated, this, &MainWindow::selectEvent);
+    connect(m_timeline, &TimelineWidget::eventSelected, m_dumps, &DumpPanel::showDumpOfEvent);
+    connect(m_dumps, &DumpPanel::eventActivated, this, &MainWindow::selectEvent);
     connect(m_findings, &FindingsPanel::findingSelected, this, &MainWindow::selectFinding);
     connect(m_findings, &FindingsPanel::eventActivated, this, &MainWindow::selectEvent);
     connect(m_timeline, &TimelineWidget::noteAddRequested, this, &MainWindow::addNote);
@@ -164,10 +167,13 @@ void MainWindow::buildDocks()
     QDockWidget *log = dock(tr("Event and log lines"), m_log, QStringLiteral("log"));
     QDockWidget *sources = dock(tr("Sources and problems"), m_sources, QStringLiteral("sources"));
     QDockWidget *notes = dock(tr("Notes"), m_notesList, QStringLiteral("notes"));
+    m_dumps = new DumpPanel(this);
+    QDockWidget *dumps = dock(tr("Goroutine dumps"), m_dumps, QStringLiteral("dumps"));
     addDockWidget(Qt::BottomDockWidgetArea, findings);
     splitDockWidget(findings, log, Qt::Horizontal);
     tabifyDockWidget(log, sources);
     tabifyDockWidget(sources, notes);
+    tabifyDockWidget(notes, dumps);
     log->raise();
     resizeDocks({findings}, {230}, Qt::Vertical);
     resizeDocks({findings, log}, {700, 800}, Qt::Horizontal);
@@ -392,6 +398,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
     m_findings->setLaneModel(m_lanes);
     m_log->setLaneModel(m_lanes);
     m_sources->setIncident(m_analysis->incident, problems);
+    m_dumps->setAnalysis(m_analysis);
     fillZones();
     m_overview->setVisibleRange(m_timeline->visibleStart(), m_timeline->visibleEnd());
     if (!m_inputs.isEmpty()) {

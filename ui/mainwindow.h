@@ -31,6 +31,7 @@ class LogView;
 class NotesStore;
 class OverviewStrip;
 class SourcesPanel;
+class DumpPanel;
 class TimelineWidget;
 class WalkthroughController;
 
@@ -60,6 +61,7 @@ public:
     WalkthroughController *walkthrough() const { return m_walk; }
     NotesStore *notes() const { return m_notes; }
     SourcesPanel *sourcesPanel() const { return m_sources; }
+    DumpPanel *dumpPanel() const { return m_dumps; }
 
     void selectFinding(int index);
     void nextFinding();
@@ -115,6 +117,7 @@ private:
     FindingsPanel *m_findings = nullptr;
     LogView *m_log = nullptr;
     SourcesPanel *m_sources = nullptr;
+    DumpPanel *m_dumps = nullptr; // goroutine dumps (issue 16)
     QListWidget *m_notesList = nullptr;
     NotesStore *m_notes = nullptr;
     WalkthroughController *m_walk = nullptr;
