@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the goroutine-dump samples (deterministic; run from the repository root):
 
-  samples/containerd-dump-pleg  containerd's SIGUSR1 dump in its journal (one logrus message,
+  samples/shim-hang-dump-pleg  containerd's SIGUSR1 dump in its journal (one logrus message,
                                 split by journald at LineMax) while the kubelet's PLEG is stuck:
                                 the CRI handlers wait minutes in ttrpc calls to a shim that
                                 never answers. The kubelet journal is kubectl-events-pleg's.
@@ -283,9 +283,9 @@ def healthy_journal():
 
 
 def main():
-    write("samples/containerd-dump-pleg/nodes/worker-2/containerd.journal", containerd_journal())
+    write("samples/shim-hang-dump-pleg/nodes/worker-2/containerd.journal", containerd_journal())
     shutil.copyfile(os.path.join(ROOT, "samples/kubectl-events-pleg/nodes/worker-2/kubelet.journal"),
-                    os.path.join(ROOT, "samples/containerd-dump-pleg/nodes/worker-2/kubelet.journal"))
+                    os.path.join(ROOT, "samples/shim-hang-dump-pleg/nodes/worker-2/kubelet.journal"))
     write("samples/dump-healthy/nodes/worker-7/docker/goroutine-stacks-2024-06-18T101500Z.log", dockerd_healthy_dump())
     write("samples/dump-healthy/nodes/worker-7/journal.txt", healthy_journal())
 

@@ -336,7 +336,7 @@ private slots:
     // CRI handlers wait minutes in ttrpc calls to a shim, no lock queue; the finding says so.
     void containerdSampleCitesTheShimCalls()
     {
-        const auto a = analyse(test::load({std::string(KUBELANE_SAMPLES) + "/containerd-dump-pleg"}));
+        const auto a = analyse(test::load({std::string(KUBELANE_SAMPLES) + "/shim-hang-dump-pleg"}));
         QCOMPARE(a->facts.dumps.size(), std::size_t(1));
         const core::RuntimeDump &d = a->facts.dumps[0];
         QCOMPARE(d.process, std::string("containerd"));
