@@ -5,7 +5,10 @@
 #include "core/analysis/analyzer.h"
 #include "core/load/loader.h"
 #include "ui/dumppanel.h"
+#include "ui/exportscene.h"
+#include "ui/lanemodel.h"
 #include "ui/mainwindow.h"
+#include "ui/timelineimage.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -95,6 +98,28 @@ private slots:
         QCOMPARE(activated.size(), 1);
         const std::size_t holderEvent = activated.front().front().value<std::size_t>();
         QCOMPARE(m_analysis->incident->events[holderEvent].line, d.dump->goroutines[*c.holder].sourceLine);
+    }
+
+    // The exported image's caption of the PLEG finding carries the dump's line as a line of
+    // its own, and the dump's moment is on the node's lanes the image keeps.
+    void exportCaptionHasTheDumpLine()
+    {
+        auto model = std::make_shared<const ui::LaneModel>(m_analysis);
+        ui::ExportRequest request;
+        request.rules = {"pleg-unhealthy"};
+        QString error;
+        const auto scene = ui::frameExport(model, request, &error);
+        QVERIFY2(scene, qPrintable(error));
+        QCOMPARE(scene->findings.size(), std::size_t(1));
+        const ui::TimelineImage image(*scene, {1100, 0, 1});
+        const QStringList lines = image.captionBody(0).split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[1].startsWith("Goroutine dump: 341 goroutines in dockerd waited"), qPrintable(lines[1]));
+        QVERIFY(lines[1].contains("goroutine 2048871 held it"));
+        const int dumpLane = model->laneOfEvent(m_analysis->facts.dumps[0].event);
+        QVERIFY(dumpLane >= 0);
+        QVERIFY(scene->shown.empty() || scene->shown[static_cast<std::size_t>(dumpLane)]);
+        QVERIFY(!image.toImage().isNull());
     }
 
     void mainWindowShowsTheDump()
