@@ -16,3 +16,5 @@ if command -v xvfb-run >/dev/null; then
     KUBELANE_SCREENSHOT=docs/screenshot.png KUBELANE_SCREENSHOT_FINDING=2 \
         xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" samples/probe-status-race >/dev/null 2>&1
 fi
+# The goroutine-dump panel beside the PLEG lanes (issue 16); the offscreen platform can grab it.
+KUBELANE_SCREENSHOT=docs/images/goroutine-dump.png QT_QPA_PLATFORM=offscreen "$bin" samples/pleg-unhealthy >/dev/null 2>&1

@@ -84,7 +84,23 @@ DumpPanel::DumpPanel(QWidget *parent) : QWidget(parent)
 void DumpPanel::setAnalysis(std::shared_ptr<const core::Analysis> analysis)
 {
     m_analysis = std::move(analysis);
-    showDump(m_analysis && !m_analysis->facts.dumps.empty() ? 0 : -1);
+    const bool any = m_analysis && !m_analysis->facts.dumps.empty();
+    showDump(any ? 0 : -1);
+    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
+        dock->setVisible(any);
+}
+
+void DumpPanel::showDumpOfFinding(int finding)
+{
+    if (!m_analysis || finding < 0 || static_cast<std::size_t>(finding) >= m_analysis->findings.size())
+        return;
+    const auto &evidence = m_analysis->findings[static_cast<std::size_t>(finding)].evidence;
+    const auto &dumps = m_analysis->facts.dumps;
+    for (std::size_t i = 0; i < dumps.size(); ++i)
+        if (std::find(evidence.begin(), evidence.end(), dumps[i].event) != evidence.end()) {
+            showDump(static_cast<int>(i));
+            return;
+        }
 }
 
 void DumpPanel::showDump(int dump)
@@ -99,14 +115,14 @@ void DumpPanel::showDump(int dump)
     m_dump = dump;
     const core::RuntimeDump &d = m_analysis->facts.dumps[static_cast<std::size_t>(dump)];
     const core::Source &s = m_analysis->incident->sources[d.source];
-    m_header->setText(tr("<b>%1</b> goroutine dump · %2 · %3 goroutines in %4 groups<br>taken %5 (%6) · %7")
+    m_header->setText(tr("<b>%1</b> goroutine dump · %2 goroutines in %3 groups · %4<br>taken %5 (%6)")
                           .arg(QString::fromStdString(d.process).toHtmlEscaped())
-                          .arg(d.node != core::kNoString ? QString::fromUtf8(m_analysis->incident->text(d.node)) : tr("no node"))
                           .arg(d.dump->goroutines.size())
                           .arg(d.buckets.size())
+                          .arg(d.node != core::kNoString ? QString::fromUtf8(m_analysis->incident->text(d.node)) : tr("no node"))
                           .arg(d.time.ns ? QString::fromStdString(core::formatRfc3339(d.time, 0)) : tr("at an unknown time"))
-                          .arg(QString::fromStdString(d.timeEvidence).toHtmlEscaped())
-                          .arg(QString::fromStdString(s.path).toHtmlEscaped()));
+                          .arg(QString::fromStdString(d.timeEvidence).toHtmlEscaped()));
+    m_header->setToolTip(QString::fromStdString(s.path));
     fillLanes(d);
     if (m_lanes->topLevelItemCount() > 0)
         m_lanes->setCurrentItem(m_lanes->topLevelItem(0));

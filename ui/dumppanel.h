@@ -21,6 +21,7 @@ class DumpPanel : public QWidget {
 public:
     explicit DumpPanel(QWidget *parent = nullptr);
 
+    // In a dock, the dock shows only while the bundle has a dump.
     void setAnalysis(std::shared_ptr<const core::Analysis> analysis);
     // Shows the dump with this index (into Facts::dumps); -1 clears the panel.
     void showDump(int dump);
@@ -37,6 +38,8 @@ public slots:
     // The dump an event of the timeline belongs to, with the goroutine it is chosen; an
     // event of no dump leaves the panel as it is.
     void showDumpOfEvent(std::size_t event);
+    // The dump a finding cites among its evidence (the PLEG finding's), if any.
+    void showDumpOfFinding(int finding);
 
 signals:
     // A goroutine's raw lines, to show in the log view.

@@ -171,12 +171,12 @@ void MainWindow::buildDocks()
     QDockWidget *dumps = dock(tr("Goroutine dumps"), m_dumps, QStringLiteral("dumps"));
     addDockWidget(Qt::BottomDockWidgetArea, findings);
     splitDockWidget(findings, log, Qt::Horizontal);
+    splitDockWidget(log, dumps, Qt::Horizontal); // before the tabs; shown only for a bundle with a dump
     tabifyDockWidget(log, sources);
     tabifyDockWidget(sources, notes);
-    tabifyDockWidget(notes, dumps);
     log->raise();
     resizeDocks({findings}, {230}, Qt::Vertical);
-    resizeDocks({findings, log}, {700, 800}, Qt::Horizontal);
+    resizeDocks({findings, log, dumps}, {480, 520, 600}, Qt::Horizontal);
 }
 
 void MainWindow::buildActions()
@@ -629,6 +629,7 @@ void MainWindow::selectFinding(int index)
         return;
     m_timeline->showFinding(index);
     m_findings->selectFinding(index);
+    m_dumps->showDumpOfFinding(index);
     // Show the line the finding turns on: the first chain step in the subject's own lanes.
     const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(index)];
     const int subject = m_lanes->laneOfSubject(QString::fromStdString(f.subject));

@@ -10,6 +10,7 @@
 #include "ui/mainwindow.h"
 #include "ui/timelineimage.h"
 
+#include <QDockWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -71,6 +72,7 @@ private slots:
         lanes->setCurrentItem(top);
         QVERIFY(panel.stackText().contains("sync.(*Mutex).Lock(0xc420f3a640)"));
         QVERIFY(panel.headerText().contains("dockerd"));
+        QVERIFY(panel.headerText().contains(QStringLiteral("412 goroutines in %1 groups").arg(qulonglong(d.buckets.size()))));
         QVERIFY(panel.headerText().contains("file name goroutine-stacks-2019-05-16T100610+0800.log"));
     }
 
@@ -134,6 +136,19 @@ private slots:
         w.showAnalysis(m_analysis, nullptr, {}, {});
         QVERIFY(w.dumpPanel());
         QCOMPARE(w.dumpPanel()->currentDump(), 0);
+        auto *dock = qobject_cast<QDockWidget *>(w.dumpPanel()->parentWidget());
+        QVERIFY(dock);
+        QVERIFY(!dock->isHidden());
+        // The window opened on the PLEG finding, which cites the dump: its holder is shown.
+        QVERIFY(w.dumpPanel()->lanes()->currentItem()->data(0, ui::DumpPanel::HolderRole).toBool());
+        // A bundle without a dump hides the panel.
+        core::AnalyzeOptions analyze;
+        analyze.resourceDir = KUBELANE_RESOURCES;
+        core::LoadOptions loadOptions;
+        loadOptions.resourceDir = KUBELANE_RESOURCES;
+        w.showAnalysis(core::analyzeIncident(core::loadBundle({std::string(KUBELANE_SAMPLES) + "/heartbeat-blip"}, loadOptions), analyze), nullptr, {}, {});
+        QCOMPARE(w.dumpPanel()->currentDump(), -1);
+        QVERIFY(dock->isHidden());
     }
 
 private:
