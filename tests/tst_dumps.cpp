@@ -221,6 +221,7 @@ private slots:
         QCOMPARE(dumps[0]->goroutines[0].createdIn, std::uint64_t(250));
         QCOMPARE(dumps[0]->firstSourceLine, 5u);
         QCOMPARE(dumps[0]->lastSourceLine, 9u);
+        QCOMPARE(dumps[0]->shape, core::DumpShape::EmbeddedLines);
     }
 
     // containerd's dump as journald stores raw stderr lines, with another process's lines
@@ -330,6 +331,36 @@ private slots:
                  f->explanation.c_str());
         QVERIFY(std::find(f->evidence.begin(), f->evidence.end(), d.event) != f->evidence.end());
         QCOMPARE(f->explanation.find("Check dockerd/containerd"), std::string::npos);
+    }
+
+    // Through the loader: a kubelet panic between klog lines and a crash's dump lines in a
+    // journal are found from what the parser saw (no second read of every line), dated by
+    // the log line before them.
+    void dumpsInLogsThroughTheLoader()
+    {
+        const std::string klog = "I0912 08:00:01.000000    1234 kubelet.go:100] before\n"
+                                 "panic: runtime error: invalid memory address or nil pointer dereference\n"
+                                 "goroutine 312 [running]:\n"
+                                 "k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncPod(0xc000a8e000, {0x4a1c2e0, 0xc001234560})\n"
+                                 "\tpkg/kubelet/kubelet.go:1700 +0x1f\n"
+                                 "I0912 08:00:05.000000    1299 kubelet.go:101] after the restart\n";
+        const std::string crash = journal("08:05:00", "containerd[812]", "time=\"2023-09-12T08:05:00Z\" level=info msg=\"before\"")
+            + journalLines("08:05:01", "containerd[812]", "SIGQUIT: quit\nPC=0x46e8e1 m=0 sigcode=0\n\n"
+                                                         + test::dockerdConvoyDump({.waiters = 3, .idle = 2}))
+            + journal("08:06:00", "containerd[9001]", "time=\"2023-09-12T08:06:00Z\" level=info msg=\"starting containerd\"");
+        const auto a = analyse(test::loadFiles({{"nodes/node-1/kubelet.log", klog}, {"nodes/node-1/containerd.log", crash}}));
+        QCOMPARE(a->facts.dumps.size(), std::size_t(2));
+        for (const core::RuntimeDump &d : a->facts.dumps) {
+            QVERIFY2(d.timeEvidence.starts_with("time of the log line"), d.timeEvidence.c_str());
+            QCOMPARE(a->incident->text(d.node), std::string_view("node-1"));
+        }
+        const core::RuntimeDump &k = a->facts.dumps[0].process == "kubelet" ? a->facts.dumps[0] : a->facts.dumps[1];
+        const core::RuntimeDump &c = &k == &a->facts.dumps[0] ? a->facts.dumps[1] : a->facts.dumps[0];
+        QCOMPARE(k.process, std::string("kubelet"));
+        QCOMPARE(k.dump->goroutines.size(), std::size_t(1));
+        QCOMPARE(c.process, std::string("containerd"));
+        QCOMPARE(c.dump->goroutines.size(), std::size_t(7));
+        QCOMPARE(c.dump->shape, core::DumpShape::EmbeddedLines);
     }
 
     // containerd's SIGUSR1 dump in its journal, one logrus message cut by journald: the

@@ -126,6 +126,11 @@ class DumpCollector {
 public:
     void onLine(std::string_view raw, std::uint64_t offset, std::uint32_t number)
     {
+        // Outside a dump only a header or the marker can start one: skip the envelope parse.
+        if (!m_open && raw.find("goroutine") == std::string_view::npos) {
+            m_textBefore = m_textBefore || !raw.empty();
+            return;
+        }
         const Payload p = payloadOf(raw);
         if (m_quoted) {
             continueQuoted(p, number);
@@ -160,6 +165,8 @@ public:
         if (parseGoroutineHeader(p.text, g)) {
             start(p, offset, number);
             appendLine(p.text, number);
+        } else {
+            m_textBefore = m_textBefore || !raw.empty();
         }
     }
 
@@ -173,7 +180,8 @@ private:
     void start(const Payload &p, std::uint64_t offset, std::uint32_t number)
     {
         m_open = std::make_shared<GoroutineDump>();
-        m_open->shape = p.enveloped ? DumpShape::EmbeddedLines : DumpShape::File;
+        // A file of its own starts with the dump (or its marker); anything before it is a log.
+        m_open->shape = p.enveloped || m_textBefore ? DumpShape::EmbeddedLines : DumpShape::File;
         m_open->process = std::string(p.process);
         m_open->sourceOffset = offset;
         m_open->firstSourceLine = m_open->lastSourceLine = number;
@@ -247,6 +255,7 @@ private:
 
     std::shared_ptr<GoroutineDump> m_open;
     bool m_quoted = false;
+    bool m_textBefore = false;   // a non-empty line outside any dump came before
     std::string m_pendingQuoted; // decoded text not yet a whole line
     std::string m_carry;         // an escape cut at the end of a journal entry
     std::vector<GoroutineDumpPtr> m_dumps;

@@ -6,29 +6,17 @@
 #include "factcontext.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 namespace kubelane::core {
 
 namespace {
 
-// A cheap look at one event: does its text hold a dump header or the dump marker?
-bool eventMayHoldDump(const Incident &inc, const Event &e)
-{
-    const std::string_view message = inc.message(e);
-    if (message.starts_with("goroutine ") && mayHoldGoroutineDump(message.substr(0, 200)))
-        return true;
-    if (message.find("goroutine stack dump") != std::string_view::npos)
-        return true;
-    return e.lineCount > 1 && mayHoldGoroutineDump(inc.rawText(e));
-}
-
 std::string timeEvidence(const Source &s, const Event *at, const GoroutineDump &d)
 {
     if (!at || at->time.ns == 0)
         return "no time: the file's name, its lines and its modification time say none";
-    if (s.format == SourceFormat::GoroutineDump || d.shape == DumpShape::File) {
+    if (d.shape == DumpShape::File) {
         if (dumpTimeInFileName(s.path))
             return "file name " + std::string(dumpFileName(s.path));
         if (s.modifiedTime != 0)
@@ -39,8 +27,15 @@ std::string timeEvidence(const Source &s, const Event *at, const GoroutineDump &
     return "time of the log line before it (line " + std::to_string(at->line) + ")";
 }
 
-// The events of the flagged sources by line, to find the one at or before a dump's start.
-using EventsByLine = std::map<std::uint32_t, std::size_t>;
+// The events of a flagged source as (first line, event index), sorted: the one at or before
+// a line is the event that carries it or the log line before it.
+using EventsByLine = std::vector<std::pair<std::uint32_t, std::size_t>>;
+
+std::size_t eventAtOrBefore(const EventsByLine &lines, std::uint32_t line)
+{
+    auto it = std::upper_bound(lines.begin(), lines.end(), std::make_pair(line, ~std::size_t(0)));
+    return it == lines.begin() ? kNoEvent : std::prev(it)->second;
+}
 
 std::string processOf(const FactContext &ctx, const Source &s, const Event *at)
 {
@@ -54,22 +49,24 @@ std::string processOf(const FactContext &ctx, const Source &s, const Event *at)
 void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
 {
     const Incident &inc = ctx.inc;
+    // The sources with a dump, told without reading their bytes again (a bundle's pages are
+    // released after parsing): a dump file, dump lines the parser folded into an event, or an
+    // event classified as a dump inside a log (go.dump.inline: containerd's logged dump).
+    const EventTypeId inlineDump = ctx.type("go.dump.inline");
     std::vector<bool> flagged(inc.sources.size(), false);
     for (std::size_t i = 0; i < inc.sources.size(); ++i)
-        flagged[i] = inc.sources[i].format == SourceFormat::GoroutineDump;
+        flagged[i] = inc.sources[i].format == SourceFormat::GoroutineDump || inc.sources[i].goroutineDumpLines;
     std::vector<EventsByLine> byLine(inc.sources.size());
-    for (std::size_t i = 0; i < inc.events.size(); ++i) {
-        const Event &e = inc.events[i];
-        if (e.source >= flagged.size())
-            continue;
-        if (!flagged[e.source] && eventMayHoldDump(inc, e))
+    for (const Event &e : inc.events)
+        if (e.type == inlineDump && e.source < flagged.size())
             flagged[e.source] = true;
-    }
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.source < flagged.size() && flagged[e.source])
-            byLine[e.source].emplace(e.line, i);
+            byLine[e.source].emplace_back(e.line, i);
     }
+    for (EventsByLine &lines : byLine)
+        std::sort(lines.begin(), lines.end());
     std::set<std::pair<std::int64_t, std::string>> seen; // the same dump read through two copies of a log
     for (std::size_t id = 0; id < inc.sources.size(); ++id) {
         const Source &s = inc.sources[id];
@@ -78,13 +75,8 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
         for (GoroutineDumpPtr &dump : readGoroutineDumps(s.bytes->view())) {
             RuntimeDump r;
             const EventsByLine &lines = byLine[id];
-            auto it = lines.upper_bound(dump->firstSourceLine);
-            const Event *at = nullptr;
-            if (it != lines.begin()) {
-                --it;
-                at = &inc.events[it->second];
-                r.event = it->second;
-            }
+            r.event = eventAtOrBefore(lines, dump->firstSourceLine);
+            const Event *at = r.event == kNoEvent ? nullptr : &inc.events[r.event];
             r.source = SourceId(id);
             r.time = at ? at->time : Timestamp{};
             r.timeEvidence = timeEvidence(s, at, *dump);
@@ -95,13 +87,7 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
             r.buckets = bucketStacks(*dump);
             r.convoys = findLockConvoys(*dump);
             for (const LockConvoy &c : r.convoys) {
-                std::size_t holderEvent = kNoEvent;
-                if (c.holder) {
-                    auto h = lines.upper_bound(dump->goroutines[*c.holder].sourceLine);
-                    if (h != lines.begin())
-                        holderEvent = std::prev(h)->second;
-                }
-                r.holderEvents.push_back(holderEvent);
+                r.holderEvents.push_back(c.holder ? eventAtOrBefore(lines, dump->goroutines[*c.holder].sourceLine) : kNoEvent);
             }
             r.dump = std::move(dump);
             facts.dumps.push_back(std::move(r));
