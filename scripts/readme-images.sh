@@ -21,3 +21,5 @@ if command -v xvfb-run >/dev/null; then
             xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" samples/probe-status-race >/dev/null 2>&1
     done
 fi
+# The goroutine-dump panel beside the PLEG lanes (issue 16); the offscreen platform can grab it.
+KUBELANE_SCREENSHOT=docs/images/goroutine-dump.png QT_QPA_PLATFORM=offscreen "$bin" samples/pleg-unhealthy >/dev/null 2>&1

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "bundleloader.h"
+#include "dumppanel.h"
 #include "exportdialog.h"
 #include "findingspanel.h"
 #include "legendwidget.h"
@@ -137,6 +138,8 @@ MainWindow::MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOp
     connect(m_legend, &LegendWidget::hiddenCategoriesChanged, m_timeline, &TimelineWidget::setHiddenCategories);
     connect(m_timeline, &TimelineWidget::eventSelected, m_log, &LogView::showEvent);
     connect(m_log, &LogView::eventActivated, this, &MainWindow::selectEvent);
+    connect(m_timeline, &TimelineWidget::eventSelected, m_dumps, &DumpPanel::showDumpOfEvent);
+    connect(m_dumps, &DumpPanel::eventActivated, this, &MainWindow::selectEvent);
     connect(m_findings, &FindingsPanel::findingSelected, this, &MainWindow::selectFinding);
     connect(m_findings, &FindingsPanel::eventActivated, this, &MainWindow::selectEvent);
     connect(m_timeline, &TimelineWidget::noteAddRequested, this, &MainWindow::addNote);
@@ -184,7 +187,10 @@ void MainWindow::buildDocks()
     setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, findings);
+    m_dumps = new DumpPanel(this);
+    QDockWidget *dumps = dock(tr("Goroutine dumps"), m_dumps, QStringLiteral("dumps"));
     addDockWidget(Qt::BottomDockWidgetArea, log);
+    splitDockWidget(log, dumps, Qt::Horizontal); // before the tabs; shown only for a bundle with a dump
     tabifyDockWidget(log, sources);
     tabifyDockWidget(sources, notes);
     log->raise();
@@ -808,6 +814,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
     m_findings->setLaneModel(m_lanes);
     m_log->setLaneModel(m_lanes);
     m_sources->setIncident(m_analysis->incident, problems);
+    m_dumps->setAnalysis(m_analysis);
     fillZones();
     m_overview->setVisibleRange(m_timeline->visibleStart(), m_timeline->visibleEnd());
     if (!m_inputs.isEmpty()) {
@@ -1047,6 +1054,7 @@ void MainWindow::selectFinding(int index)
     m_timeline->showFinding(index);
     m_findings->selectFinding(index);
     updateTitle();
+    m_dumps->showDumpOfFinding(index);
     // Show the line the finding turns on: the first chain step in the subject's own lanes.
     const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(index)];
     const int subject = m_lanes->laneOfSubject(QString::fromStdString(f.subject));

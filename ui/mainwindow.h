@@ -34,6 +34,7 @@ class LogView;
 class NotesStore;
 class OverviewStrip;
 class SourcesPanel;
+class DumpPanel;
 class TimelineWidget;
 class WalkthroughController;
 
@@ -64,6 +65,7 @@ public:
     WalkthroughController *walkthrough() const { return m_walk; }
     NotesStore *notes() const { return m_notes; }
     SourcesPanel *sourcesPanel() const { return m_sources; }
+    DumpPanel *dumpPanel() const { return m_dumps; }
 
     void selectFinding(int index);
     void nextFinding();
@@ -155,6 +157,7 @@ private:
     FindingsPanel *m_findings = nullptr;
     LogView *m_log = nullptr;
     SourcesPanel *m_sources = nullptr;
+    DumpPanel *m_dumps = nullptr; // goroutine dumps (issue 16)
     QListWidget *m_notesList = nullptr;
     NotesStore *m_notes = nullptr;
     WalkthroughController *m_walk = nullptr;

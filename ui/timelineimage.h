@@ -38,6 +38,10 @@ public:
     QRectF rowsRect() const;  // the plot's rows, under the ruler
     QRectF legendRect() const { return m_legendRect; }
     QRectF captionRect(int k) const;
+    // What callout k's caption says: rule, subject, severity and window; the explanation
+    // (its '\n' start lines of their own, such as a goroutine dump's line).
+    QString captionHeader(int k) const;
+    QString captionBody(int k) const;
     TimelineCoordinates coordinates() const;
     QRectF laneRect(int lane) const; // the lane's row across the plot; empty when not drawn
     QPointF calloutCenter(int k) const;
@@ -55,8 +59,6 @@ private:
     void paintTitle(QPainter *painter) const;
     void paintLaneLabels(QPainter *painter) const;
     void paintCaptions(QPainter *painter) const;
-    QString captionHeader(int k) const;
-    QString captionBody(int k) const;
     double captionHeight(int k, double width) const;
 
     ExportScene m_scene;

@@ -43,6 +43,7 @@ std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> 
     detectReadiness(ctx, facts);
     detectStatusProbeOrder(ctx, facts);
     detectPlegHealth(ctx, facts);
+    detectRuntimeDumps(ctx, facts);
     analysis->findings = rules.evaluate(*analysis, options.onlyRules);
     return analysis;
 }

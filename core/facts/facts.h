@@ -2,6 +2,8 @@
 // Derived facts: what an incident turns on, computed once from the event store. Plain data
 // with integer indices into Incident::events (kNoEvent when a fact has no single line).
 // Detectors fill these (one file each in core/facts/); rules and the GUI only read them.
+#include "../dumps/lockholderfinder.h"
+#include "../dumps/stackbucketer.h"
 #include "../model/event.h"
 
 #include <cstddef>
@@ -129,6 +131,22 @@ struct PlegHealth {
     Timestamp firstUnhealthy, lastUnhealthy;
 };
 
+// A goroutine dump a process left in the bundle (dockerd's SIGUSR1 file, containerd's dump
+// in its journal, a crash), when it was taken and how that is known, its goroutines grouped
+// by stack and the locks they queue on.
+struct RuntimeDump {
+    GoroutineDumpPtr dump;
+    SourceId source = 0;
+    StringId node = kNoString;
+    std::string process;        // "dockerd", "containerd", "kubelet"
+    Timestamp time;             // when it was taken (zero when nothing says)
+    std::string timeEvidence;   // "file name goroutine-stacks-2019-05-16T100610+0800.log", ...
+    std::size_t event = kNoEvent; // the event at the dump's first line, the moment on its lane
+    std::vector<StackBucket> buckets;
+    std::vector<LockConvoy> convoys;
+    std::vector<std::size_t> holderEvents; // per convoy: the event at its holder's first line (kNoEvent: none)
+};
+
 struct Facts {
     std::vector<Heartbeat> heartbeats; // sorted by time
     std::vector<HeartbeatGap> gaps;
@@ -139,6 +157,7 @@ struct Facts {
     std::vector<KubeletRun> kubeletRuns;
     std::vector<StatusProbeOrder> orders;
     std::vector<PlegHealth> pleg;
+    std::vector<RuntimeDump> dumps;  // in time order
     std::vector<StringId> nodes; // every node the bundle mentions, sorted by name
 };
 

@@ -3,6 +3,7 @@
 #include "../input/textencoding.h"
 
 #include "../classify/extractors.h"
+#include "../dumps/goroutinedumpparser.h"
 #include "../format/envelopes.h"
 #include "../format/klogline.h"
 #include "../format/lokiexport.h"
@@ -413,6 +414,10 @@ bool SourceParser::extendLastEvent(const LineView &line)
         e.messageLength = static_cast<std::uint32_t>(end - e.offset - e.messageOffset);
     e.length = static_cast<std::uint32_t>(end - e.offset);
     ++e.lineCount;
+    // A dump between log lines folds into the event before it; the analysis reads it again
+    // from the bytes (core/dumps), only for the sources flagged here.
+    if (!m_out.source.goroutineDumpLines && line.text.find("goroutine ") != std::string_view::npos)
+        m_out.source.goroutineDumpLines = mayHoldGoroutineDump(line.text);
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "sourceparser.h"
 
 #include "../classify/extractors.h"
+#include "../dumps/dumpfilename.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
 
@@ -130,14 +131,8 @@ void SourceParser::parseGoroutineDump()
     if (src.component.empty())
         src.component = "dockerd";
     std::int64_t dumpTime = 0;
-    if (const size_t at = src.path.find("goroutine-stacks-"); at != std::string::npos) {
-        const std::string stamp = src.path.substr(at + 17, 22); // 2019-05-16T100610+0800
-        if (stamp.size() >= 17 && stamp[10] == 'T') {
-            const std::string iso = stamp.substr(0, 11) + stamp.substr(11, 2) + ":" + stamp.substr(13, 2) + ":" + stamp.substr(15, 2) + stamp.substr(17, 5);
-            if (auto ts = parseRfc3339(iso))
-                dumpTime = ts->ns;
-        }
-    }
+    if (const auto named = dumpTimeInFileName(src.path))
+        dumpTime = named->ns;
     if (dumpTime == 0 && src.modifiedTime != 0)
         dumpTime = src.modifiedTime * kNsPerSecond;
     const auto type = m_types.find("go.goroutine");

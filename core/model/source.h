@@ -102,6 +102,7 @@ struct Source {
     std::string decodedValues; // field values that are not verbatim in `bytes` (Field::decoded)
     std::vector<Field> fields; // of this source's events (Event::firstField counts from here)
     std::int64_t modifiedTime = 0; // seconds since epoch, 0 = unknown
+    bool goroutineDumpLines = false; // a goroutine header among an event's continuation lines (a dump in a log)
 
     std::uint64_t lineCount = 0;
     std::uint64_t eventCount = 0;

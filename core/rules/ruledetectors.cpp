@@ -2,6 +2,7 @@
 
 #include "../classify/extractors.h"
 #include "../facts/factcontext.h"
+#include "dumpexplanation.h"
 #include "../util/kubeversion.h"
 
 #include <algorithm>
@@ -260,6 +261,32 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
     return out;
 }
 
+// A runtime's goroutine dump taken while the relist hung (from a threshold before the first
+// report to the first relist after the last one) says what the runtime waited on; without
+// one the finding says where to look.
+void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
+{
+    const Incident &inc = *a.incident;
+    Timestamp end = h.lastUnhealthy;
+    for (std::size_t r : h.relists)
+        if (inc.events[r].time > h.lastUnhealthy) {
+            end = inc.events[r].time;
+            break;
+        }
+    const auto dump = explainStallByDump(a, h.node, h.firstUnhealthy - h.threshold, end);
+    if (!dump) {
+        m.text["dump"] = "Check dockerd/containerd (a goroutine dump shows what they wait on).";
+        return;
+    }
+    const RuntimeDump &d = a.facts.dumps[dump->dump];
+    m.text["dump"] = "\nGoroutine dump: " + dump->sentence;
+    step(m, inc, d.event, dump->taken);
+    if (dump->convoy >= d.convoys.size())
+        return;
+    if (const std::size_t holder = d.holderEvents[dump->convoy]; holder != kNoEvent && holder != d.event)
+        step(m, inc, holder, "the goroutine that likely held the lock: " + d.convoys[dump->convoy].holderWaits);
+}
+
 std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
 {
     const Incident &inc = *a.incident;
@@ -307,6 +334,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
         m.text["runtime"] = runtimeErrors > 0
             ? plural(std::size_t(runtimeErrors), "runtime call error") + " around it: a relist hangs when the container runtime does."
             : "No runtime call error is logged around it, but a relist hangs when the container runtime does.";
+        addDumpExplanation(a, h, m);
         finish(m);
         out.push_back(std::move(m));
     }
