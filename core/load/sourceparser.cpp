@@ -468,6 +468,10 @@ void SourceParser::onKlogTextLine(const LineView &line)
     }
     if (onNonLogLine(line))
         return;
+    if (looksLikeKlogHeaderWithImpossibleTime(line.text)) {
+        unparsed(line, DiagnosticReason::BadTimestamp);
+        return;
+    }
     // Header-less text continues the entry above (stack traces, wrapped messages), except
     // systemd's own lines, which `journalctl -o cat` keeps without any prefix: those are
     // events with their neighbour's time.
