@@ -1,0 +1,22 @@
+// Archives in memory (gzip, tar, zip, nested): with small limits, so a bomb the fuzzer
+// builds is stopped quickly, as the reader's own limits would stop it later.
+#include "core/input/bundlereader.h"
+#include "fuzzsupport.h"
+
+using namespace kubelane;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    core::BundleReadOptions options;
+    options.maxTotalBytes = 64u << 20;
+    options.maxExpandedBytes = 16u << 20;
+    options.ratioCheckFrom = 1u << 20;
+    const auto result = core::readBundleBytes("fuzz.tar.gz", core::makeBytes(std::string(fuzz::text(data, size))), options);
+    for (const auto &f : result.files) {
+        if (!f.bytes && f.error.empty())
+            __builtin_trap(); // every file is read or says why not
+        if (f.path.find("/../") != std::string::npos || f.path.find("!/") != std::string::npos)
+            __builtin_trap(); // member names never climb out of the archive
+    }
+    return 0;
+}
