@@ -5,7 +5,7 @@
 
 using namespace kubelane;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+KUBELANE_FUZZ_TARGET(fuzz_archive_reader)
 {
     core::BundleReadOptions options;
     options.maxTotalBytes = 64u << 20;

@@ -19,7 +19,7 @@ struct Catalogs {
 
 } // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+KUBELANE_FUZZ_TARGET(fuzz_audit_json)
 {
     static const Catalogs catalogs;
     static core::SourceParser parser(*catalogs.types, *catalogs.roles);

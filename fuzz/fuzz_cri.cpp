@@ -4,7 +4,7 @@
 
 using namespace kubelane;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+KUBELANE_FUZZ_TARGET(fuzz_cri)
 {
     const std::string_view line = fuzz::text(data, size);
     core::CriLine cri;

@@ -6,7 +6,7 @@
 
 using namespace kubelane;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+KUBELANE_FUZZ_TARGET(fuzz_docker_json)
 {
     const std::string_view line = fuzz::text(data, size);
     core::DockerJsonLine d;

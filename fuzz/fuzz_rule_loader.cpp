@@ -8,7 +8,7 @@
 
 using namespace kubelane;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+KUBELANE_FUZZ_TARGET(fuzz_rule_loader)
 {
     static const auto types = core::EventTypeCatalog::loadFile(KUBELANE_RESOURCES "/events.json");
     core::RuleSet rules;

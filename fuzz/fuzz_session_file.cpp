@@ -5,7 +5,7 @@
 
 using namespace kubelane;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+KUBELANE_FUZZ_TARGET(fuzz_session_file)
 {
     std::vector<ui::Note> notes;
     QString error;

@@ -6,6 +6,15 @@
 #include <cstdint>
 #include <string_view>
 
+// Each target is a function: libFuzzer's entry point, or with KUBELANE_FUZZ_REPLAY a plain
+// function named after the target, which tests/tst_fuzzregressions.cpp calls on every input
+// that once crashed it (tests/fuzz-regressions/<target>/).
+#ifdef KUBELANE_FUZZ_REPLAY
+#define KUBELANE_FUZZ_TARGET(name) int name(const std::uint8_t *data, std::size_t size)
+#else
+#define KUBELANE_FUZZ_TARGET(name) extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+#endif
+
 namespace kubelane::fuzz {
 
 inline std::string_view text(const std::uint8_t *data, std::size_t size) { return {reinterpret_cast<const char *>(data), size}; }
