@@ -22,25 +22,38 @@ seeds=build-fuzz/seeds
 rm -rf "$seeds"
 lines_to_seeds() { # NAME PATTERN: the first 200 distinct sample lines matching PATTERN
   mkdir -p "$seeds/$1"
-  { grep -rhaE "$2" samples --exclude='*.gz' --exclude='*.json' 2>/dev/null || true; } | awk '!seen[$0]++' | head -200 \
-    | split -l 1 -a 3 - "$seeds/$1/line-"
+  ( set +o pipefail # head stops reading early: grep and awk end on SIGPIPE, as meant
+    grep -rhaE "$2" samples --exclude='*.gz' --exclude='*.json' 2>/dev/null | awk '!seen[$0]++' | head -200 \
+      | split -l 1 -a 3 - "$seeds/$1/line-" )
 }
 lines_to_seeds fuzz_klog_header '^[IWEF][0-9]{4} [0-9:.]+ +[0-9]+ [^ ]+:[0-9]+\] '
 lines_to_seeds fuzz_journald_prefix '^[A-Z][a-z]{2} [ 0-9][0-9] [0-9:.]+ [^ ]+ [^ :]+(\[[0-9]+\])?: '
 lines_to_seeds fuzz_cri '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[^ ]+ (stdout|stderr) [FP] '
-lines_to_seeds fuzz_docker_json '^\{"log":'
-lines_to_seeds fuzz_klog_json '^\{"ts":'
+# Lines inside the samples' archives and behind an envelope (klog JSON in a journal) too.
+matching_lines() { # NAME PATTERN: the first 200 distinct matches of PATTERN in the samples and their archives
+  mkdir -p "$seeds/$1"
+  ( set +o pipefail
+    { grep -rhoaE "$2" samples 2>/dev/null; find samples -name '*.tar.gz' -exec tar xzf {} -O \; 2>/dev/null | grep -oaE "$2"; } \
+      | awk '!seen[$0]++' | head -200 | split -l 1 -a 3 - "$seeds/$1/line-" )
+}
+matching_lines fuzz_docker_json '\{"log":".*'
+matching_lines fuzz_klog_json '\{"ts":.*'
+printf '{"log":"I0618 02:05:11.402117       1 flags.go:33] FLAG: --v=\\"2\\"\\n","stream":"stderr","time":"2020-06-18T02:05:11.402147502Z"}\n' \
+  >"$seeds/fuzz_docker_json/handmade"
+printf '{"ts":1704164645123.456,"caller":"kubelet/kubelet.go:2281","msg":"Skipping pod synchronization","v":0,"err":"PLEG is not healthy","pod":{"name":"web-0","namespace":"default"}}\n' \
+  >"$seeds/fuzz_klog_json/handmade"
 mkdir -p "$seeds/fuzz_audit_json" "$seeds/fuzz_archive_reader" "$seeds/fuzz_rule_loader" "$seeds/fuzz_session_file"
-{ grep -rlaE '"audit.k8s.io/v1' samples --exclude='*.gz' 2>/dev/null || true; } | head -20 | while read -r f; do
-  head -c 65536 "$f" >"$seeds/fuzz_audit_json/$(echo "$f" | tr '/' '_')"
-done
+( set +o pipefail
+  grep -rlaE '"audit.k8s.io/v1' samples --exclude='*.gz' 2>/dev/null | head -20 | while read -r f; do
+    head -c 65536 "$f" >"$seeds/fuzz_audit_json/$(echo "$f" | tr '/' '_')"
+  done )
 printf '{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":"a","stage":"ResponseComplete","requestURI":"/api/v1/nodes/n1/status","verb":"patch","user":{"username":"system:node:n1"},"objectRef":{"resource":"nodes","name":"n1"},"responseStatus":{"code":200},"requestReceivedTimestamp":"2024-01-02T03:04:05.000000Z","stageTimestamp":"2024-01-02T03:04:05.100000Z"}\n' \
   >"$seeds/fuzz_audit_json/handmade.log"
 cp resources/rules/*.json "$seeds/fuzz_rule_loader/"
 printf '{"notes":[{"ns":"1700000000000000000","lane":"node/n1","text":"kubelet restarted"}]}\n' >"$seeds/fuzz_session_file/session.json"
 # Archives: the samples' own, when small, and small ones packed from sample files.
 find samples -name '*.tar.gz' -size -256k -exec cp {} "$seeds/fuzz_archive_reader/" \;
-sample_log="$(find samples -name 'kubelet*.log' -size -64k | head -1)"
+sample_log="$(set +o pipefail; find samples -name 'kubelet*.log' -size -64k | head -1)"
 if [[ -n "$sample_log" ]]; then
   gzip -c "$sample_log" >"$seeds/fuzz_archive_reader/kubelet.log.gz"
   tar -C "$(dirname "$sample_log")" -czf "$seeds/fuzz_archive_reader/one.tar.gz" "$(basename "$sample_log")"

@@ -17,3 +17,11 @@ if [[ "${KUBELANE_SKIP_ASAN:-0}" != 1 ]]; then
   ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j"$jobs"
 fi
+
+# Fuzzing (scripts/fuzz.sh) is a separate clang build of the core: about 4 minutes on 2 cores
+# before the first input, which would take CI from ~14 to ~19 minutes. CI runs the fuzz
+# targets' regression inputs in both builds above (tst_fuzzregressions); set
+# KUBELANE_FUZZ_SECONDS=N to also fuzz every target for N seconds.
+if [[ "${KUBELANE_FUZZ_SECONDS:-0}" != 0 ]]; then
+  KUBELANE_JOBS="$jobs" bash scripts/fuzz.sh "$KUBELANE_FUZZ_SECONDS"
+fi
