@@ -33,7 +33,7 @@ lines_to_seeds fuzz_cri '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[^ ]+ (stdout|stderr) [FP] 
 matching_lines() { # NAME PATTERN: the first 200 distinct matches of PATTERN in the samples and their archives
   mkdir -p "$seeds/$1"
   ( set +o pipefail
-    { grep -rhoaE "$2" samples 2>/dev/null; find samples -name '*.tar.gz' -exec tar xzf {} -O \; 2>/dev/null | grep -oaE "$2"; } \
+    { grep -rhoaE "$2" samples 2>/dev/null || true; find samples -name '*.tar.gz' -exec tar xzf {} -O \; 2>/dev/null | grep -oaE "$2"; } \
       | awk '!seen[$0]++' | head -200 | split -l 1 -a 3 - "$seeds/$1/line-" )
 }
 matching_lines fuzz_docker_json '\{"log":".*'
