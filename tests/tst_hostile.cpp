@@ -238,6 +238,35 @@ private slots:
         QCOMPARE(inc->stats.events, 200u); // the duplicate does not double them
     }
 
+    // The same lines through two envelopes (the kubelet's own file and the journal) are one
+    // set of events; the same lines on two nodes are two.
+    void sameLinesInTwoEnvelopesCountOnce()
+    {
+        std::string journal;
+        for (int i = 0; i < 50; ++i)
+            journal += "Dec 07 15:" + kubeletLine(i).substr(9, 5) + " node3 kubelet[14756]: " + kubeletLine(i);
+        const auto inc = test::loadFiles({{"nodes/node3/kubelet.log", kubeletLines(50)}, {"nodes/node3/journal.log", journal}});
+        QCOMPARE(inc->sources.size(), size_t(2));
+        QCOMPARE(inc->stats.events, 50u);
+        const auto other = test::loadFiles({{"nodes/node3/kubelet.log", kubeletLines(50)}, {"nodes/node4/kubelet.log", kubeletLines(50) + "\n"}});
+        QCOMPARE(other->stats.events, 100u);
+    }
+
+    // Many events in one instant, read twice (a dump whose lines share its time): counted
+    // once, in time linear in the events, not in their square.
+    void manyRepeatsInOneInstant()
+    {
+        std::string lines;
+        for (int i = 0; i < 60000; ++i)
+            lines += "I1207 15:00:00.000000 14756 server.go:417] goroutine " + std::to_string(i) + "\n";
+        QElapsedTimer timer;
+        timer.start();
+        const std::string onlyInCopy = "I1207 15:00:01.000000 14756 server.go:417] only in the copy\n";
+        const auto inc = test::loadFiles({{"nodes/node3/kubelet.log", lines}, {"nodes/node3/kubelet-copy.log", lines + onlyInCopy}});
+        QCOMPARE(inc->stats.events, 60001u);
+        QVERIFY2(timer.elapsed() < 60000, std::to_string(timer.elapsed()).c_str());
+    }
+
     void textIsNotSkippedAsBinary()
     {
         const auto inc = test::loadText("app.log", "plain text with a few words\nand a second line\n");
