@@ -385,6 +385,26 @@ private slots:
         QCOMPARE(escapeForDisplay(valid), valid);
     }
 
+    // Found by fuzzing: an audit record with a field of the wrong type ended the process, a
+    // date past 2262 overflowed the nanosecond clock.
+    void auditFieldOfWrongTypeIsOneBadRecord()
+    {
+        const std::string good = R"({"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":"a","stage":"ResponseComplete","requestURI":"/api/v1/nodes/n1/status","verb":"patch","user":{"username":"system:node:n1"},"objectRef":{"resource":"nodes","name":"n1"},"responseStatus":{"code":200},"requestReceivedTimestamp":"2024-01-02T03:04:05.000000Z","stageTimestamp":"2024-01-02T03:04:05.100000Z"})";
+        std::string bad = good;
+        bad.replace(bad.find(R"("verb":"patch")"), 14, R"("verb":{"x":1})");
+        const auto inc = test::loadText("audit.log", good + "\n" + bad + "\n" + good + "\n");
+        QCOMPARE(inc->sources.size(), size_t(1));
+        QCOMPARE(inc->sources[0].eventCount, 2u);
+        QCOMPARE(inc->sources[0].unparsedLines, 1u);
+    }
+
+    void datesPastTheClockAreHeldAtItsEdge()
+    {
+        const Timestamp far = toUtc({4048, 1, 2, 0}, 0);
+        QVERIFY(far.ns > toUtc({2262, 1, 1, 0}, 0).ns - 1);
+        QCOMPARE(toUtc({2024, 1, 2, 0}, 0).ns, std::int64_t(1704153600) * kNsPerSecond);
+    }
+
     void byteSizes()
     {
         QCOMPARE(parseByteSize("8G"), std::optional<std::uint64_t>(8ull << 30));

@@ -745,8 +745,12 @@ void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, st
         // An apiserver writing its audit log to stdout (--audit-log-path=-): the events in its
         // container log are audit events, not text.
         const auto doc = nlohmann::json::parse(payload.begin(), payload.end(), nullptr, false);
-        if (!doc.is_discarded() && doc.is_object() && !emitAudit(first, lineCount, length, doc, env))
-            return;
+        try {
+            if (!doc.is_discarded() && doc.is_object() && !emitAudit(first, lineCount, length, doc, env))
+                return;
+        } catch (const nlohmann::json::exception &) {
+            // A field of the wrong type ("verb": {...}): read as the text it is.
+        }
     }
     m_fields.clear();
     const Payload decoded = decodePayload(payload, m_fields);
