@@ -39,6 +39,14 @@ int parseInt(const std::string &option, const std::string &text, int min, int ma
                                 + ", got '" + text + "'");
 }
 
+std::uint64_t parseSize(const std::string &option, const std::string &text)
+{
+    const auto size = core::parseByteSize(text);
+    if (!size || *size == 0)
+        throw std::invalid_argument(option + " expects a size such as 8G, 512M or 2048K, got '" + text + "'");
+    return *size;
+}
+
 } // namespace
 
 std::string usage()
@@ -76,6 +84,11 @@ Options:
   --grace DURATION       node-monitor-grace-period to judge heartbeat gaps by (40s, 50s, 1m);
                          default: the controller-manager's flag dump, else its version's default
   --resources DIR        where events.json, goroutines.json and rules/ are
+  --max-memory SIZE      stop loading past this much memory, with what is loaded and the files
+                         not loaded named (8G, 512M); default: half the machine's memory
+  --max-expanded SIZE    the most one archive may expand to (default 16G)
+  --max-ratio N          the most one archive may expand per compressed byte (default 200):
+                         past either, a decompression bomb is stopped and named
   --first-paint-report   window: open the bundle, print how long until the window was first
                          painted complete with it (and peak memory), then quit (benchmarks)
   -h, --help             this text
@@ -132,6 +145,9 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
                 throw std::invalid_argument("--grace expects a duration such as 40s or 1m, got '" + v + "'");
         }
         else if (a == "--resources") cl.resourceDir = value(a);
+        else if (a == "--max-memory") cl.load.maxMemoryBytes = parseSize(a, value(a));
+        else if (a == "--max-expanded") cl.load.maxExpandedBytes = parseSize(a, value(a));
+        else if (a == "--max-ratio") cl.load.maxExpansionRatio = parseInt(a, value(a), 2, 1000000);
         else if (a == "-o" || a == "--output") cl.output = value(a);
         else if (a == "--finding") cl.finding = parseInt(a, value(a), 1, 100000);
         else if (a == "--lanes") cl.lanes = value(a);

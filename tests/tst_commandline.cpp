@@ -67,6 +67,15 @@ private slots:
         QVERIFY(cl.json);
     }
 
+    void parsesLimits()
+    {
+        const auto cl = app::parseCommandLine({"analyze", "b", "--max-memory", "2G", "--max-expanded", "512M", "--max-ratio", "50"});
+        QCOMPARE(cl.load.maxMemoryBytes, std::uint64_t(2) << 30);
+        QCOMPARE(cl.load.maxExpandedBytes, std::uint64_t(512) << 20);
+        QCOMPARE(cl.load.maxExpansionRatio, 50.0);
+        QVERIFY(app::parseCommandLine({"analyze", "b"}).load.maxMemoryBytes >= (std::uint64_t(1) << 30));
+    }
+
     void rejectsBadArguments_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -85,6 +94,10 @@ private slots:
         QTest::newRow("export huge scale") << QStringList{"export", "b", "-o", "o.png", "--scale", "40"};
         QTest::newRow("export bad zone") << QStringList{"export", "b", "-o", "o.png", "--zone", "Mars"};
         QTest::newRow("--lanes with analyze") << QStringList{"analyze", "b", "--lanes", "x"};
+        QTest::newRow("bad --max-memory") << QStringList{"analyze", "b", "--max-memory", "lots"};
+        QTest::newRow("zero --max-memory") << QStringList{"analyze", "b", "--max-memory", "0"};
+        QTest::newRow("bad --max-ratio") << QStringList{"analyze", "b", "--max-ratio", "1"};
+        QTest::newRow("bad --max-expanded") << QStringList{"analyze", "b", "--max-expanded", "8X"};
     }
     void rejectsBadArguments()
     {

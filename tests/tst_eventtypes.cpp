@@ -110,6 +110,15 @@ private slots:
             QVERIFY(msg.contains("does not compile"));
         }
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, EventTypeCatalog::loadJson("{not json", "b.json"));
+        // A pattern that matches every message is refused, named; one that needs words is not.
+        try {
+            EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.all\",\"patterns\":[{\"re\":\"(error)?\"}]}]}", "all.json");
+            QFAIL("a pattern matching everything was accepted");
+        } catch (const std::runtime_error &e) {
+            const QString msg = e.what();
+            QVERIFY2(msg.contains("all.json") && msg.contains("x.all") && msg.contains("matches every message"), qPrintable(msg));
+        }
+        QVERIFY(EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}", "some.json"));
         QVERIFY_THROWS_EXCEPTION(std::runtime_error,
                                  EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"a\",\"patterns\":[{\"re\":\"x\"}],\"extract\":\"nope\"}]}", "c.json"));
     }

@@ -133,6 +133,7 @@ private slots:
     void unknownEventTypeIsRefused();
     void shippedRulesLoad();
     void sequenceRuleFiresOnItsSubject();
+    void ruleTimeBudgetStopsAndNames();
     void sequenceRuleStaysSilentElsewhere();
     void absentEventBreaksTheSequence();
 };
@@ -175,6 +176,12 @@ void TestRules::malformedRuleNamesFileRuleAndProblem_data()
     QTest::newRow("sequence not an object") << QStringLiteral(R"({"id": "r14", "subject": "node", "sequence": ["pleg.unhealthy"], "title": "t", "explanation": "e"})")
                                             << QStringLiteral("r14") << QStringLiteral("\"sequence\" must be an object");
     QTest::newRow("rules not a list") << QStringLiteral(R"({"rules": {"id": "r15"}})") << QString() << QStringLiteral("must be a list");
+    const QString sequence = QStringLiteral(R"("subject": "node", "sequence": {"steps": [{"type": "pleg.unhealthy"}]})");
+    QTest::newRow("template names no value") << QStringLiteral(R"({"id": "r16", %1, "title": "on {subjct}", "explanation": "e"})").arg(sequence)
+                                             << QStringLiteral("r16") << QStringLiteral("the title names the value 'subjct'");
+    QTest::newRow("condition names no value")
+        << QStringLiteral(R"({"id": "r17", %1, "where": [{"value": "count", "op": ">", "than": 2}], "title": "t", "explanation": "e"})").arg(sequence)
+        << QStringLiteral("r17") << QStringLiteral("names the value 'count'");
 }
 
 void TestRules::malformedRuleNamesFileRuleAndProblem()
@@ -219,6 +226,25 @@ void TestRules::shippedRulesLoad()
     QCOMPARE(set.rules().size(), std::size_t(5));
     for (const auto &r : set.rules())
         QVERIFY(!r.title.empty() && !r.explanation.empty() && !r.detector.empty());
+}
+
+void TestRules::ruleTimeBudgetStopsAndNames()
+{
+    QTemporaryDir dir;
+    const std::string rules = test::writeFile(dir, "rules.json", kPlegSequence);
+    auto incident = test::load({std::string(KUBELANE_SAMPLES) + "/pleg-unhealthy"});
+    core::AnalyzeOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    options.extraRuleFiles = {rules};
+    QVERIFY(core::analyzeIncident(incident, options)->problems.empty());
+    options.ruleTimeBudget = std::chrono::milliseconds(-1); // spent before the first rule
+    const auto analysis = core::analyzeIncident(incident, options);
+    QVERIFY(analysis->findings.empty());
+    QVERIFY(!analysis->problems.empty());
+    const bool named = std::any_of(analysis->problems.begin(), analysis->problems.end(), [&](const std::string &p) {
+        return p.find("rules.json: rule 'runtime-then-pleg'") != std::string::npos && p.find("time budget") != std::string::npos;
+    });
+    QVERIFY(named);
 }
 
 void TestRules::sequenceRuleFiresOnItsSubject()

@@ -50,12 +50,24 @@ bool NotesStore::openFile(const QString &path, QString *error)
         emit changed();
         return false;
     }
+    QString parseError;
+    if (!parseSession(file.readAll(), m_notes, &parseError)) {
+        if (error)
+            *error = tr("%1 is not a session file: %2").arg(path, parseError);
+        emit changed();
+        return false;
+    }
+    emit changed();
+    return true;
+}
+
+bool NotesStore::parseSession(const QByteArray &json, std::vector<Note> &notes, QString *error)
+{
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (doc.isNull()) {
         if (error)
-            *error = tr("%1 is not a session file: %2").arg(path, parseError.errorString());
-        emit changed();
+            *error = parseError.errorString();
         return false;
     }
     for (const QJsonValue &v : doc.object().value(QStringLiteral("notes")).toArray()) {
@@ -66,10 +78,9 @@ bool NotesStore::openFile(const QString &path, QString *error)
         n.laneKey = o.value(QStringLiteral("lane")).toString();
         n.text = o.value(QStringLiteral("text")).toString();
         if (n.time.isValid())
-            m_notes.push_back(n);
+            notes.push_back(n);
     }
-    std::stable_sort(m_notes.begin(), m_notes.end(), [](const Note &a, const Note &b) { return a.time < b.time; });
-    emit changed();
+    std::stable_sort(notes.begin(), notes.end(), [](const Note &a, const Note &b) { return a.time < b.time; });
     return true;
 }
 

@@ -3,7 +3,13 @@
 #include "palette.h"
 #include "timeaxisticker.h"
 
+#include "core/load/loader.h"
+
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
+#include <QSettings>
+#include <QSpinBox>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -20,6 +26,35 @@ SourcesPanel::SourcesPanel(QWidget *parent) : QWidget(parent)
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     layout->addWidget(m_tree);
+    layout->addLayout(memoryLimitRow());
+}
+
+// The load's memory bound (what --max-memory sets), kept in the settings; the next load uses it.
+QLayout *SourcesPanel::memoryLimitRow()
+{
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(4, 2, 4, 2);
+    auto *label = new QLabel(tr("Memory limit for loading:"), this);
+    m_memoryLimit = new QSpinBox(this);
+    m_memoryLimit->setRange(1, 1024);
+    m_memoryLimit->setSuffix(tr(" GiB"));
+    m_memoryLimit->setToolTip(tr("Loading stops past this much memory, keeping what it has and naming the files it did not load. "
+                                 "Takes effect at the next load (also --max-memory)."));
+    m_memoryLimit->setValue(int(maxMemorySetting() >> 30));
+    label->setBuddy(m_memoryLimit);
+    connect(m_memoryLimit, &QSpinBox::valueChanged, this,
+            [](int gib) { QSettings().setValue(QLatin1String(kMaxMemoryKey), qulonglong(gib) << 30); });
+    row->addWidget(label);
+    row->addWidget(m_memoryLimit);
+    row->addStretch();
+    return row;
+}
+
+std::uint64_t SourcesPanel::maxMemorySetting()
+{
+    const QVariant saved = QSettings().value(QLatin1String(kMaxMemoryKey));
+    const std::uint64_t value = saved.isValid() ? saved.toULongLong() : 0;
+    return value ? value : core::defaultMaxMemory();
 }
 
 void SourcesPanel::setIncident(std::shared_ptr<const core::Incident> incident, const QStringList &analysisProblems)
@@ -73,6 +108,14 @@ void SourcesPanel::setIncident(std::shared_ptr<const core::Incident> incident, c
             child->setText(0, tr("line %1 (byte %2)").arg(d.line).arg(d.offset));
             child->setText(1, QString::fromLatin1(core::diagnosticName(d.reason)));
         }
+    }
+    // Every input is accounted for: the files not loaded are listed with the reason.
+    for (const core::SkippedInput &skipped : incident->skipped) {
+        auto *item = new QTreeWidgetItem(m_tree);
+        item->setText(0, QString::fromStdString(skipped.path));
+        item->setToolTip(0, QString::fromStdString(skipped.path));
+        item->setText(1, tr("not loaded: %1").arg(QString::fromStdString(skipped.reason)));
+        item->setToolTip(1, QString::fromStdString(skipped.reason));
     }
     if (!incident->notes.empty() || !analysisProblems.isEmpty()) {
         auto *notes = new QTreeWidgetItem(m_tree);

@@ -7,8 +7,11 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <cstdint>
 #include <memory>
 
+class QLayout;
+class QSpinBox;
 class QTreeWidget;
 
 namespace kubelane::ui {
@@ -20,9 +23,16 @@ public:
     void setIncident(std::shared_ptr<const core::Incident> incident, const QStringList &analysisProblems = {});
     int problemCount() const { return m_problems; }
     QTreeWidget *tree() const { return m_tree; }
+    QSpinBox *memoryLimit() const { return m_memoryLimit; }
+
+    // The memory bound of a load from the window: the setting, else the default.
+    static std::uint64_t maxMemorySetting();
+    static constexpr const char *kMaxMemoryKey = "load/maxMemoryBytes";
 
 private:
+    QLayout *memoryLimitRow();
     QTreeWidget *m_tree = nullptr;
+    QSpinBox *m_memoryLimit = nullptr;
     int m_problems = 0;
 };
 

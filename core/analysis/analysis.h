@@ -6,6 +6,7 @@
 #include "../rules/finding.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace kubelane::core {
@@ -15,6 +16,7 @@ public:
     std::shared_ptr<const Incident> incident;
     Facts facts;
     std::vector<Finding> findings; // sorted by start time
+    std::vector<std::string> problems; // rules not evaluated in full (the time budget), each named
 };
 
 } // namespace kubelane::core

@@ -44,7 +44,8 @@ std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> 
     detectStatusProbeOrder(ctx, facts);
     detectPlegHealth(ctx, facts);
     detectRuntimeDumps(ctx, facts);
-    analysis->findings = rules.evaluate(*analysis, options.onlyRules);
+    rules.setTimeBudget(options.ruleTimeBudget);
+    analysis->findings = rules.evaluate(*analysis, options.onlyRules, &analysis->problems);
     return analysis;
 }
 

@@ -3,6 +3,7 @@
 // (resources/rules/*.json plus the user's --rules files).
 #include "analysis.h"
 
+#include <chrono>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -15,6 +16,7 @@ struct AnalyzeOptions {
     std::vector<std::string> extraRuleFiles; // --rules FILE
     std::vector<std::string> onlyRules;      // --rule ID (empty = all)
     std::optional<Duration> gracePeriod;     // --grace: overrides flag dump and version default
+    std::chrono::milliseconds ruleTimeBudget{30000}; // all rules together; past it, the rest are named, not run
 };
 
 // A rule file that cannot be used; the message names the file, the rule and what is wrong.

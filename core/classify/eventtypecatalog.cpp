@@ -181,6 +181,10 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                 }
             }
             Compiled::Pattern cp{typeIndex, Compiled::compile(pat.re, opts, origin, type.id), {}};
+            // A pattern that matches the empty text matches every message: every line would
+            // be this type and no other.
+            if (RE2::PartialMatch("", *cp.message.re))
+                fail(origin, type.id, "pattern /" + pat.re + "/ matches every message (it matches even an empty one)");
             for (const FieldPattern &fp : pat.fields)
                 cp.fields.push_back({std::string(cat->canonicalField(fp.field)), Compiled::compile(fp.re, opts, origin, type.id), fp.required});
             std::string error;

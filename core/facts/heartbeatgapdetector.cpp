@@ -217,7 +217,8 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
         std::nth_element(intervals.begin(), intervals.begin() + std::ptrdiff_t(intervals.size() / 2), intervals.end());
         const std::int64_t typical = intervals[intervals.size() / 2];
         const std::int64_t threshold = std::max<std::int64_t>(3 * typical, 15 * kNsPerSecond);
-        auto addGap = [&](const Heartbeat *before, const Heartbeat *after, Timestamp end) {
+        // Named copies: clang before 16 (the fuzz build's) cannot capture structured bindings.
+        auto addGap = [&, &node = node, &beats = beats](const Heartbeat *before, const Heartbeat *after, Timestamp end) {
             HeartbeatGap g;
             g.node = node;
             g.start = before->time;

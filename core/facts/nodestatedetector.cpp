@@ -159,7 +159,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             continue;
         if (e.type == added) {
             for (auto &[key, effect] : taintsOn(ctx, e)) {
-                const bool already = std::any_of(open.begin(), open.end(), [&](auto &t) { return t.node == e.node && t.key == key; });
+                const bool already = std::any_of(open.begin(), open.end(), [&, &key = key](auto &t) { return t.node == e.node && t.key == key; });
                 if (!already)
                     open.push_back({e.node, key, effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
             }

@@ -53,6 +53,34 @@ size_t skipBareValue(std::string_view s, size_t at)
 
 } // namespace
 
+namespace {
+
+// February has 29 days: a klog header shows no year, and 29 Feb of a leap year is a date.
+constexpr unsigned kDaysInMonth[13] = {0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+
+// The fields of "Lmmdd hh:mm:ss" when the line has that shape (digits and separators), valid
+// or not.
+bool klogTimeFields(std::string_view s, unsigned &mo, unsigned &d, unsigned &h, unsigned &mi, unsigned &se)
+{
+    if (s.size() < 24 || (s[0] != 'I' && s[0] != 'W' && s[0] != 'E' && s[0] != 'F'))
+        return false;
+    return twoDigits(s, 1, mo) && twoDigits(s, 3, d) && s[5] == ' ' && twoDigits(s, 6, h) && s[8] == ':' && twoDigits(s, 9, mi)
+        && s[11] == ':' && twoDigits(s, 12, se);
+}
+
+bool validKlogTime(unsigned mo, unsigned d, unsigned h, unsigned mi, unsigned se)
+{
+    return mo >= 1 && mo <= 12 && d >= 1 && d <= kDaysInMonth[mo] && h <= 23 && mi <= 59 && se <= 60;
+}
+
+} // namespace
+
+bool looksLikeKlogHeaderWithImpossibleTime(std::string_view line)
+{
+    unsigned mo, d, h, mi, se;
+    return klogTimeFields(line, mo, d, h, mi, se) && !validKlogTime(mo, d, h, mi, se) && line.find("] ") != std::string_view::npos;
+}
+
 bool parseKlogHeader(std::string_view s, KlogHeader &out)
 {
     // "I0312 10:42:26.101676 2353235 kubelet.go:1887] " is at least 30 characters.
@@ -69,7 +97,7 @@ bool parseKlogHeader(std::string_view s, KlogHeader &out)
     if (!twoDigits(s, 1, mo) || !twoDigits(s, 3, d) || s[5] != ' ' || !twoDigits(s, 6, h) || s[8] != ':'
         || !twoDigits(s, 9, mi) || s[11] != ':' || !twoDigits(s, 12, se))
         return false;
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+    if (!validKlogTime(mo, d, h, mi, se))
         return false;
     size_t i = 14;
     std::int64_t frac = 0;

@@ -26,6 +26,9 @@ struct KlogHeader {
 
 // True when `line` starts with a klog header. On success fills `out`.
 bool parseKlogHeader(std::string_view line, KlogHeader &out);
+// A klog header whose date or time cannot be (month 13, 30 February, 25:61): a line to count
+// as a bad timestamp, not text continuing the entry above.
+bool looksLikeKlogHeaderWithImpossibleTime(std::string_view line);
 // Cheap test used by format detection and continuation logic.
 inline bool looksLikeKlogHeader(std::string_view line)
 {

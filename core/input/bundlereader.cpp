@@ -6,6 +6,9 @@
 #include <archive_entry.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <limits>
 #include <filesystem>
 #include <sys/stat.h>
 
@@ -33,6 +36,42 @@ bool isLiveLogLocation(const std::string &path)
     return false;
 }
 
+// An archive held in memory, handed to libarchive a piece at a time: how far it has read
+// is how many compressed bytes the members so far came from (the expansion ratio's divisor).
+struct MemoryArchiveSource {
+    static constexpr std::size_t kPiece = 64u << 10;
+    std::string_view data;
+    std::size_t position = 0;
+    std::size_t consumed = 0; // the furthest byte handed out
+
+    static la_ssize_t read(archive *, void *self, const void **buffer)
+    {
+        auto *s = static_cast<MemoryArchiveSource *>(self);
+        const std::size_t n = std::min(kPiece, s->data.size() - s->position);
+        *buffer = s->data.data() + s->position;
+        s->position += n;
+        s->consumed = std::max(s->consumed, s->position);
+        return static_cast<la_ssize_t>(n);
+    }
+    static la_int64_t skip(archive *, void *self, la_int64_t request)
+    {
+        auto *s = static_cast<MemoryArchiveSource *>(self);
+        const auto n = std::min<std::uint64_t>(static_cast<std::uint64_t>(std::max<la_int64_t>(request, 0)), s->data.size() - s->position);
+        s->position += n;
+        return static_cast<la_int64_t>(n);
+    }
+    static la_int64_t seek(archive *, void *self, la_int64_t offset, int whence)
+    {
+        auto *s = static_cast<MemoryArchiveSource *>(self);
+        const la_int64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? la_int64_t(s->position) : la_int64_t(s->data.size());
+        const la_int64_t to = base + offset;
+        if (to < 0 || to > la_int64_t(s->data.size()))
+            return ARCHIVE_FATAL;
+        s->position = static_cast<std::size_t>(to);
+        return to;
+    }
+};
+
 class Reader {
 public:
     explicit Reader(const BundleReadOptions &o) : m_options(o) {}
@@ -50,6 +89,8 @@ public:
                 std::error_code fec;
                 if (it->is_regular_file(fec))
                     files.push_back(it->path());
+                else if (!it->is_directory(fec))
+                    result.skipped.push_back({it->path().string(), "not a regular file (a socket, device or broken link)"});
             }
             if (ec)
                 result.files.push_back({input, nullptr, 0, "cannot list folder: " + ec.message()});
@@ -58,7 +99,7 @@ public:
                 if (cancelled())
                     return;
                 if (isMetadataFile(f.filename().string())) {
-                    result.skipped.push_back(f.string() + " (bundle documentation, not a log)");
+                    result.skipped.push_back({f.string(), "bundle documentation, not a log"});
                     continue;
                 }
                 addFile(f.string());
@@ -72,6 +113,8 @@ public:
         addFile(input);
     }
 
+    void addMemory(const std::string &name, BytesPtr bytes) { addBytes(name, std::move(bytes), 0, 0); }
+
 private:
     bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
 
@@ -80,11 +123,12 @@ private:
         struct stat st {};
         const std::int64_t mtime = ::stat(path.c_str(), &st) == 0 ? st.st_mtime : 0;
         if (m_total + std::uint64_t(std::max<off_t>(st.st_size, 0)) > m_options.maxTotalBytes) {
-            result.files.push_back({path, nullptr, 0, "skipped: bundle exceeds the size limit"});
+            result.files.push_back({path, nullptr, 0, "skipped: the bundle exceeds the limit of " + formatByteSize(m_options.maxTotalBytes) + " read in all"});
             return;
         }
         // A log read where its writer keeps it may be truncated (rotated) while kubelane has
-        // it open: a copy in memory cannot be cut short under us, a mapping can.
+        // it open: a copy in memory cannot be cut short under us. A bundle is mapped; should
+        // it shrink all the same, the lost tail reads as zeros (Bytes::lostTail).
         const bool live = isLiveLogLocation(path) || !S_ISREG(st.st_mode); // a pipe (<(zcat ...)) cannot be mapped
         std::string error;
         BytesPtr bytes = live ? Bytes::readFile(path, error) : Bytes::mapFile(path, error);
@@ -95,83 +139,168 @@ private:
         addBytes(path, std::move(bytes), mtime, 0);
     }
 
-    void addBytes(const std::string &path, BytesPtr bytes, std::int64_t mtime, int depth)
+    void addBytes(const std::string &path, BytesPtr bytes, std::int64_t mtime, int depth, std::string damage = {})
     {
-        if (looksLikeArchive(*bytes) && depth < m_options.maxArchiveDepth) {
-            readArchive(path, *bytes, mtime, depth);
+        if (looksLikeArchive(*bytes)) {
+            if (depth < m_options.maxArchiveDepth) {
+                if (!damage.empty()) // an archive cut short inside an archive: what it holds up to there
+                    result.files.push_back({path, nullptr, 0, "archive member is " + damage});
+                readArchive(path, *bytes, mtime, depth);
+                return;
+            }
+            result.skipped.push_back({path, "an archive inside " + std::to_string(depth) + " archives: not opened (the limit of nested archives is "
+                                                + std::to_string(m_options.maxArchiveDepth) + ")"});
             return;
         }
         m_total += bytes->size();
         if (m_options.progress)
             m_options.progress(path, m_total);
-        result.files.push_back({path, std::move(bytes), mtime, {}});
+        result.files.push_back({path, std::move(bytes), mtime, {}, std::move(damage)});
     }
 
-    void readArchive(const std::string &outer, std::string_view data, std::int64_t outerMtime, int depth)
+    // One archive's limits against bombs: what its members expanded to so far against the
+    // compressed bytes they came from.
+    struct ArchiveBudget {
+        const MemoryArchiveSource *source = nullptr;
+        std::uint64_t expanded = 0;
+    };
+
+    // `rawOnly`: the decompressed stream is one file, whatever it looks like (a .gz of zeros
+    // looks like the end of an empty tar archive to the tar reader).
+    void readArchive(const std::string &outer, std::string_view data, std::int64_t outerMtime, int depth, bool rawOnly = false)
     {
         archive *a = archive_read_new();
         archive_read_support_filter_all(a);
-        archive_read_support_format_all(a);
+        if (!rawOnly)
+            archive_read_support_format_all(a);
         archive_read_support_format_raw(a); // a bare .gz holds one unnamed file
-        if (archive_read_open_memory(a, data.data(), data.size()) != ARCHIVE_OK) {
-            result.files.push_back({outer, nullptr, 0, std::string("not a readable archive: ") + archive_error_string(a)});
+        MemoryArchiveSource source{data};
+        archive_read_set_read_callback(a, &MemoryArchiveSource::read);
+        archive_read_set_skip_callback(a, &MemoryArchiveSource::skip);
+        archive_read_set_seek_callback(a, &MemoryArchiveSource::seek);
+        archive_read_set_callback_data(a, &source);
+        if (archive_read_open1(a) != ARCHIVE_OK) {
+            result.files.push_back({outer, nullptr, 0, std::string("not a readable archive: ") + errorOf(a)});
             archive_read_free(a);
             return;
         }
+        ArchiveBudget budget{&source};
         archive_entry *entry = nullptr;
+        std::string lastMember;
+        std::size_t members = 0;
         int status;
         while ((status = archive_read_next_header(a, &entry)) == ARCHIVE_OK || status == ARCHIVE_WARN) {
             if (cancelled())
                 break;
+            ++members;
             const bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
-            if (!raw && archive_entry_filetype(entry) != AE_IFREG)
-                continue;
+            const auto type = archive_entry_filetype(entry);
             std::string name = raw ? stripCompressionSuffix(outer) : normalise(archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "");
             const std::string display = raw ? name : outer + "!" + name;
-            if (!raw && isMetadataFile(fs::path(name).filename().string())) {
-                result.skipped.push_back(display + " (bundle documentation, not a log)");
+            lastMember = display;
+            // Links and devices are names only: nothing is followed out of the archive.
+            if (!raw && archive_entry_hardlink(entry)) {
+                result.skipped.push_back({display, std::string("a hard link to ") + archive_entry_hardlink(entry) + " inside the archive, read once under that name"});
                 continue;
             }
-            std::string error;
-            bool archiveReadable = true;
-            BytesPtr bytes = readEntry(a, error, archiveReadable);
-            if (!bytes) {
-                result.files.push_back({display, nullptr, 0, (archiveReadable ? "not read: " : "archive member is corrupt: ") + error});
-                if (!archiveReadable)
-                    break;
-                continue; // the next member is still there to read
+            if (!raw && type != AE_IFREG) {
+                if (type != AE_IFDIR)
+                    result.skipped.push_back({display, type == AE_IFLNK ? "a symbolic link inside the archive, not followed" : "not a regular file"});
+                continue;
             }
+            if (!raw && isMetadataFile(fs::path(name).filename().string())) {
+                result.skipped.push_back({display, "bundle documentation, not a log"});
+                continue;
+            }
+            Entry member = readEntry(a, display, budget);
             const std::int64_t mtime = archive_entry_mtime_is_set(entry) ? archive_entry_mtime(entry) : outerMtime;
-            addBytes(display, std::move(bytes), mtime, depth + 1);
+            if (member.outcome == Entry::Read) {
+                addBytes(display, std::move(member.bytes), mtime, depth + 1);
+                continue;
+            }
+            if (member.outcome == Entry::Damaged && member.bytes && !member.bytes->empty()) {
+                // Everything before the damage is still the log it was.
+                addBytes(display, std::move(member.bytes), mtime, depth + 1, "damaged after " + formatByteSize(member.bytesRead) + ": " + member.error);
+                break;
+            }
+            result.files.push_back({display, nullptr, 0, member.outcome == Entry::Damaged ? "archive member is corrupt: " + member.error : member.error});
+            if (member.outcome != Entry::NotRead)
+                break; // damaged data or a bomb: reading on would decompress it all again
         }
         if (status == ARCHIVE_FATAL)
-            result.files.push_back({outer, nullptr, 0, std::string("archive is corrupt or truncated: ") + (archive_error_string(a) ? archive_error_string(a) : "")});
+            result.files.push_back({outer, nullptr, 0, "archive is corrupt or truncated" + (lastMember.empty() ? std::string() : " after " + lastMember) + ": " + errorOf(a)});
+        const bool compressed = archive_filter_count(a) > 1;
         archive_read_free(a);
+        if (members == 0 && status == ARCHIVE_EOF) {
+            if (compressed && !rawOnly)
+                readArchive(outer, data, outerMtime, depth, true); // one compressed file after all
+            else
+                result.skipped.push_back({outer, "an archive with no files in it"});
+        }
     }
+
+    static std::string errorOf(archive *a) { return archive_error_string(a) ? archive_error_string(a) : "unreadable data"; }
+
+    struct Entry {
+        enum Outcome { Read, NotRead, Damaged, OverLimit } outcome = Read;
+        BytesPtr bytes;     // Read; Damaged: what came before the damage
+        std::string error;
+        std::uint64_t bytesRead = 0;
+    };
 
     // A member's decompressed bytes: in memory while small, else in a private temporary file
     // that is mapped like a plain file, so a large archive does not cost its size in memory.
-    // `archiveReadable` false: the archive's own data is broken, nothing after can be read.
-    BytesPtr readEntry(archive *a, std::string &error, bool &archiveReadable)
+    Entry readEntry(archive *a, const std::string &display, ArchiveBudget &budget)
     {
         char buf[1 << 16];
         SpillBuffer out;
+        Entry e;
+        auto keepWhatCame = [&] {
+            std::string ignored;
+            e.bytesRead = out.size();
+            e.bytes = out.finish(ignored);
+        };
         for (;;) {
             const la_ssize_t n = archive_read_data(a, buf, sizeof buf);
-            if (n == 0)
-                return out.finish(error);
+            if (n == 0) {
+                e.bytes = out.finish(e.error);
+                e.outcome = e.bytes ? Entry::Read : Entry::NotRead;
+                return e;
+            }
             if (n < 0) {
-                error = archive_error_string(a) ? archive_error_string(a) : "unreadable data";
-                archiveReadable = false;
-                return nullptr;
+                e.outcome = Entry::Damaged;
+                e.error = errorOf(a);
+                keepWhatCame();
+                return e;
             }
-            if (m_total + out.size() + std::uint64_t(n) > m_options.maxTotalBytes) {
-                error = "the bundle exceeds the size limit";
-                return nullptr;
+            budget.expanded += static_cast<std::uint64_t>(n);
+            if (std::string why = overLimit(display, budget, out.size() + std::uint64_t(n)); !why.empty()) {
+                e.outcome = Entry::OverLimit;
+                e.error = std::move(why);
+                return e;
             }
-            if (!out.append(std::string_view(buf, static_cast<std::size_t>(n)), error))
-                return nullptr;
+            if (!out.append(std::string_view(buf, static_cast<std::size_t>(n)), e.error)) {
+                e.outcome = Entry::NotRead;
+                return e;
+            }
         }
+    }
+
+    // Why reading must stop here, or "": the message names the member, the limit and the
+    // option that raises it.
+    std::string overLimit(const std::string &member, const ArchiveBudget &budget, std::uint64_t memberBytes) const
+    {
+        const std::uint64_t compressed = std::max<std::uint64_t>(budget.source->consumed, 1);
+        if (budget.expanded > m_options.maxExpandedBytes)
+            return "not read: " + member + " expands past " + formatByteSize(m_options.maxExpandedBytes)
+                + ", the limit for one archive (a decompression bomb?); raise it with --max-expanded SIZE";
+        if (budget.expanded >= m_options.ratioCheckFrom && double(budget.expanded) > m_options.maxExpansionRatio * double(compressed))
+            return "not read: " + member + " expands to more than " + std::to_string(static_cast<long long>(m_options.maxExpansionRatio))
+                + " times its compressed size (" + formatByteSize(budget.expanded) + " from " + formatByteSize(compressed)
+                + "; a decompression bomb?); raise the limit with --max-ratio N";
+        if (m_total + memberBytes > m_options.maxTotalBytes)
+            return "not read: " + member + ": the bundle exceeds the limit of " + formatByteSize(m_options.maxTotalBytes) + " read in all";
+        return {};
     }
 
     static std::string stripCompressionSuffix(const std::string &path)
@@ -225,6 +354,54 @@ BundleReadResult readBundle(const std::vector<std::string> &inputs, const Bundle
     for (const auto &input : inputs)
         reader.addPath(input);
     return std::move(reader.result);
+}
+
+BundleReadResult readBundleBytes(const std::string &name, BytesPtr bytes, const BundleReadOptions &options)
+{
+    Reader reader(options);
+    reader.addMemory(name, std::move(bytes));
+    return std::move(reader.result);
+}
+
+std::string formatByteSize(std::uint64_t bytes)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int unit = 0;
+    double value = double(bytes);
+    while (value >= 1024 && unit < 4) {
+        value /= 1024;
+        ++unit;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, value == double(std::uint64_t(value)) || unit == 0 ? "%.0f %s" : "%.1f %s", value, units[unit]);
+    return text;
+}
+
+std::optional<std::uint64_t> parseByteSize(std::string_view text)
+{
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end == text.data())
+        return std::nullopt;
+    std::string_view unit(end, static_cast<std::size_t>(text.data() + text.size() - end));
+    if (!unit.empty() && (unit.back() == 'B' || unit.back() == 'b'))
+        unit.remove_suffix(1);
+    if (unit.size() == 2 && unit.back() == 'i')
+        unit.remove_suffix(1);
+    int shift = 0;
+    if (unit == "K" || unit == "k")
+        shift = 10;
+    else if (unit == "M" || unit == "m")
+        shift = 20;
+    else if (unit == "G" || unit == "g")
+        shift = 30;
+    else if (unit == "T" || unit == "t")
+        shift = 40;
+    else if (!unit.empty())
+        return std::nullopt;
+    if (shift && value > (std::numeric_limits<std::uint64_t>::max() >> shift))
+        return std::nullopt;
+    return value << shift;
 }
 
 } // namespace kubelane::core

@@ -1,6 +1,10 @@
 #include "bytes.h"
 
 #include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdint>
+#include <mutex>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -10,6 +14,105 @@
 
 namespace kubelane::core {
 
+namespace {
+
+// The mappings the SIGBUS handler may repair. A fixed table of lock-free slots: the handler
+// runs on the faulting thread at any moment and may neither lock nor allocate.
+struct GuardedMapping {
+    std::atomic<std::uintptr_t> begin{0}; // 0 = free
+    std::atomic<std::uintptr_t> end{0};
+    std::atomic<bool> lost{false};
+};
+constexpr int kGuardSlots = 4096;
+GuardedMapping g_guarded[kGuardSlots];
+struct sigaction g_previousSigbus {};
+std::uintptr_t g_pageSize = 4096; // read before the handler is installed: sysconf is no call for a handler
+
+void onSigbus(int signal, siginfo_t *info, void *context)
+{
+    const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+    for (auto &slot : g_guarded) {
+        const std::uintptr_t begin = slot.begin.load(std::memory_order_acquire);
+        if (begin == 0 || address < begin || address >= slot.end.load(std::memory_order_acquire))
+            continue;
+        // The file lost this page and everything after it: zeros in their place. mmap is a
+        // plain system call on Linux, safe here in practice (what JVMs do for the same fault).
+        const std::uintptr_t page = g_pageSize;
+        const std::uintptr_t from = address / page * page;
+        const std::uintptr_t to = (slot.end.load() + page - 1) / page * page;
+        if (::mmap(reinterpret_cast<void *>(from), to - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
+            slot.lost.store(true);
+            return;
+        }
+        break;
+    }
+    // Not a mapping of ours (or it could not be repaired): what would have happened without us.
+    if (g_previousSigbus.sa_flags & SA_SIGINFO) {
+        g_previousSigbus.sa_sigaction(signal, info, context);
+    } else if (g_previousSigbus.sa_handler != SIG_DFL && g_previousSigbus.sa_handler != SIG_IGN) {
+        g_previousSigbus.sa_handler(signal);
+    } else {
+        ::signal(signal, SIG_DFL); // returning re-executes the access, which now kills
+    }
+}
+
+int guardMapping(const void *map, std::size_t length)
+{
+    static std::once_flag installed;
+    std::call_once(installed, [] {
+        g_pageSize = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+        struct sigaction action {};
+        action.sa_sigaction = onSigbus;
+        action.sa_flags = SA_SIGINFO;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGBUS, &action, &g_previousSigbus);
+    });
+    const auto begin = reinterpret_cast<std::uintptr_t>(map);
+    for (int i = 0; i < kGuardSlots; ++i) {
+        std::uintptr_t expected = 0;
+        // Claim with a placeholder, fill in, then publish: the handler never sees half a slot.
+        if (!g_guarded[i].begin.compare_exchange_strong(expected, 1, std::memory_order_acq_rel))
+            continue;
+        g_guarded[i].lost.store(false);
+        g_guarded[i].end.store(begin + length, std::memory_order_release);
+        g_guarded[i].begin.store(begin, std::memory_order_release);
+        return i;
+    }
+    return -1;
+}
+
+void unguardMapping(int slot)
+{
+    if (slot < 0)
+        return;
+    g_guarded[slot].end.store(0, std::memory_order_release);
+    g_guarded[slot].begin.store(0, std::memory_order_release);
+}
+
+// A file's bytes read into memory from an open descriptor (rewound first).
+bool readDescriptor(int fd, std::string &text, std::string &error)
+{
+    if (::lseek(fd, 0, SEEK_SET) < 0 && errno != ESPIPE) {
+        error = std::strerror(errno);
+        return false;
+    }
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            error = std::strerror(errno);
+            return false;
+        }
+        if (n == 0)
+            return true;
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+}
+
+} // namespace
+
 Bytes::Bytes(std::string text) : m_owned(std::move(text))
 {
     m_data = m_owned.data();
@@ -18,8 +121,15 @@ Bytes::Bytes(std::string text) : m_owned(std::move(text))
 
 Bytes::~Bytes()
 {
-    if (m_map)
+    if (m_map) {
+        unguardMapping(m_guardSlot);
         ::munmap(m_map, m_mapLength);
+    }
+}
+
+bool Bytes::lostTail() const
+{
+    return m_guardSlot >= 0 && g_guarded[m_guardSlot].lost.load();
 }
 
 std::shared_ptr<const Bytes> Bytes::mapFile(const std::string &path, std::string &error)
@@ -42,22 +152,9 @@ std::shared_ptr<const Bytes> Bytes::readFile(const std::string &path, std::strin
         return nullptr;
     }
     std::string text;
-    char buffer[1 << 16];
-    for (;;) {
-        const ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            error = std::strerror(errno);
-            ::close(fd);
-            return nullptr;
-        }
-        if (n == 0)
-            break;
-        text.append(buffer, static_cast<std::size_t>(n));
-    }
+    const bool read = readDescriptor(fd, text, error);
     ::close(fd);
-    return std::make_shared<const Bytes>(std::move(text));
+    return read ? std::make_shared<const Bytes>(std::move(text)) : nullptr;
 }
 
 std::shared_ptr<const Bytes> Bytes::mapDescriptor(int fd, std::string &error)
@@ -78,6 +175,13 @@ std::shared_ptr<const Bytes> Bytes::mapDescriptor(int fd, std::string &error)
             error = std::strerror(errno);
             return nullptr;
         }
+        const int slot = guardMapping(map, static_cast<std::size_t>(st.st_size));
+        if (slot < 0) { // more files mapped than the guard holds: this one is read into memory
+            ::munmap(map, static_cast<std::size_t>(st.st_size));
+            std::string text;
+            return readDescriptor(fd, text, error) ? std::make_shared<const Bytes>(std::move(text)) : nullptr;
+        }
+        bytes->m_guardSlot = slot;
         // Parsed front to back: let the kernel read ahead further.
         ::madvise(map, static_cast<std::size_t>(st.st_size), MADV_SEQUENTIAL);
         bytes->m_map = map;

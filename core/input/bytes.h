@@ -4,8 +4,14 @@
 // into memory: the kernel's page cache holds it, and the parser gives back the pages it has
 // read (releasePages), so a 1 GB bundle does not cost 1 GB of the process's memory.
 // A mapped file that another process truncates while it is mapped can no longer be read in
-// full (the process would get SIGBUS): the bundle reader reads logs where their writers keep
-// them (/var/log, the container runtimes' folders) into memory, and maps bundles.
+// full: touching a page past its new end raises SIGBUS. The bundle reader reads logs where
+// their writers keep them (/var/log, the container runtimes' folders) into memory, and maps
+// bundles; and for a bundle truncated all the same (a collection still being written), a
+// SIGBUS handler maps zero pages over the lost tail of the mapping it fell in, so the read
+// goes on and sees NULs there (counted as binary lines) and lostTail() says so. Reading every
+// bundle into memory instead would cost its size in memory (issue 11's work); the handler
+// costs nothing until a file shrinks. A fault outside our mappings goes on to the handler
+// installed before ours (the sanitizers') or the default action.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,6 +41,8 @@ public:
     bool empty() const { return m_size == 0; }
     std::string_view substr(std::size_t pos, std::size_t n = std::string_view::npos) const { return view().substr(pos, n); }
     bool isMapped() const { return m_map != nullptr; }
+    // True when the mapped file shrank while mapped and its lost end was read as zeros.
+    bool lostTail() const;
 
     // Lets the kernel drop the mapped pages wholly inside [offset, offset + length) from this
     // process; reading them again fetches them from the page cache. Nothing for text in memory.
@@ -49,6 +57,7 @@ private:
     std::size_t m_size = 0;
     void *m_map = nullptr;
     std::size_t m_mapLength = 0;
+    int m_guardSlot = -1; // the SIGBUS guard's record of this mapping
 };
 
 using BytesPtr = std::shared_ptr<const Bytes>;

@@ -80,4 +80,55 @@ TextEncoding toUtf8(BytesPtr bytes)
     return {std::move(bytes), {}};
 }
 
+std::string escapeForDisplay(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    auto escape = [&](unsigned char c) {
+        static const char hex[] = "0123456789abcdef";
+        out += "\\x";
+        out += hex[c >> 4];
+        out += hex[c & 15];
+    };
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+                escape(c);
+            else
+                out += char(c);
+            ++i;
+            continue;
+        }
+        // The length a lead byte announces, and the range its first continuation byte must be
+        // in (no overlong forms, no surrogates, nothing past U+10FFFF).
+        std::size_t length = 0;
+        unsigned char low = 0x80, high = 0xbf;
+        if (c >= 0xc2 && c <= 0xdf)
+            length = 2;
+        else if (c >= 0xe0 && c <= 0xef) {
+            length = 3;
+            low = c == 0xe0 ? 0xa0 : 0x80;
+            high = c == 0xed ? 0x9f : 0xbf;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            length = 4;
+            low = c == 0xf0 ? 0x90 : 0x80;
+            high = c == 0xf4 ? 0x8f : 0xbf;
+        }
+        bool valid = length > 0 && i + length <= text.size();
+        for (std::size_t k = 1; valid && k < length; ++k) {
+            const auto d = static_cast<unsigned char>(text[i + k]);
+            valid = k == 1 ? (d >= low && d <= high) : (d >= 0x80 && d <= 0xbf);
+        }
+        if (!valid) {
+            escape(c);
+            ++i;
+            continue;
+        }
+        out.append(text.substr(i, length));
+        i += length;
+    }
+    return out;
+}
+
 } // namespace kubelane::core

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace kubelane::core {
 
@@ -18,5 +19,10 @@ struct TextEncoding {
 // sequences are then counted per line by the parser). Unpaired surrogates and a dangling odd
 // byte become U+FFFD, so no input is lost silently.
 TextEncoding toUtf8(BytesPtr bytes);
+
+// A line as it can be shown: valid UTF-8 as it is, each byte of an invalid sequence and each
+// control byte but tab and newline as "\xNN", so a NUL or a stray Latin-1 byte is visible, not dropped or
+// turned into U+FFFD (which would hide what was there).
+std::string escapeForDisplay(std::string_view text);
 
 } // namespace kubelane::core

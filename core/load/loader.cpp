@@ -4,6 +4,7 @@
 #include "../classify/goroutinemap.h"
 #include "../format/sourceidentity.h"
 #include "../input/bundlereader.h"
+#include "../input/textencoding.h"
 #include "../shape/bundleshapes.h"
 #include "../time/clockalignment.h"
 #include "../time/zoneclaim.h"
@@ -20,6 +21,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -162,7 +164,102 @@ void resolveTimes(ParsedSource &p, std::vector<Timestamp> &out)
     }
 }
 
+// Lines whose clock jumps back (a host's clock stepped, lines written out of order, files
+// concatenated): each stays at its own time, and each source says how many and where.
+void noteTimesGoingBack(Incident &incident)
+{
+    constexpr std::int64_t kTolerance = kNsPerSecond; // threads logging at once interleave by less
+    struct Jumps {
+        Timestamp latest;
+        std::uint64_t count = 0;
+        std::uint32_t firstLine = 0;
+        Duration largest;
+    };
+    std::vector<Jumps> bySource(incident.sources.size());
+    for (const Event &e : incident.events) {
+        Jumps &j = bySource[e.source];
+        if (j.latest.isValid() && e.time.ns + kTolerance < j.latest.ns) {
+            if (j.count++ == 0)
+                j.firstLine = e.line;
+            j.largest = std::max(j.largest, j.latest - e.time);
+        }
+        if (!j.latest.isValid() || j.latest < e.time)
+            j.latest = e.time;
+    }
+    for (std::size_t i = 0; i < bySource.size(); ++i)
+        if (bySource[i].count)
+            incident.notes.push_back(incident.sources[i].path + ": " + std::to_string(bySource[i].count)
+                                     + " lines are earlier than a line before them (first at line " + std::to_string(bySource[i].firstLine)
+                                     + ", up to " + formatDuration(bySource[i].largest) + " back); each is shown at its own time");
+}
+
+// Files that hold nothing to read are accounted for, not parsed: empty ones and binary
+// data (a core dump, an image next to the logs).
+void skipUnreadable(std::vector<InputFile> &files, std::vector<SkippedInput> &skipped)
+{
+    std::erase_if(files, [&](const InputFile &f) {
+        if (!f.bytes || !f.damage.empty())
+            return false;
+        if (f.bytes->empty()) {
+            skipped.push_back({f.path, "empty"});
+            return true;
+        }
+        // Head and tail: a log whose start is NULs (an unclean shutdown) is still read. UTF-16
+        // (a log saved on Windows) is text: decided after conversion, as the parser reads it.
+        constexpr std::size_t kSample = 64u << 10;
+        const BytesPtr text = toUtf8(f.bytes).utf8;
+        const std::size_t size = text->size();
+        if (detectFormat(text->substr(0, kSample)) != SourceFormat::Binary
+            || (size > kSample && detectFormat(text->substr(size - kSample)) != SourceFormat::Binary))
+            return false;
+        skipped.push_back({f.path, "binary data, not text (" + formatByteSize(f.bytes->size()) + ")"});
+        return true;
+    });
+}
+
+// Problems met while reading, which the parse does not see: a member cut short, a mapped
+// file that shrank under us.
+void noteReadProblems(Source &s, const InputFile &f)
+{
+    if (!s.error.empty())
+        return;
+    if (!f.damage.empty())
+        s.error = "read up to damage: " + f.damage;
+    else if (f.bytes && f.bytes->lostTail())
+        s.error = "the file shrank while it was read: its lost end reads as zeros (counted as binary lines)";
+}
+
+// What a parsed source holds in the process's memory, roughly: its tables, its decoded text,
+// and its bytes when they are not a mapping of the file (the page cache holds those).
+std::uint64_t memoryOf(const ParsedSource &p)
+{
+    const Source &s = p.source;
+    return p.events.capacity() * sizeof(Event) + p.times.capacity() * sizeof(PendingTime) + p.fields.capacity() * sizeof(Field)
+        + s.fields.capacity() * sizeof(Field) + s.arena.capacity() + s.decodedValues.capacity() + p.strings.size() * 64
+        + (s.bytes && !s.bytes->isMapped() ? s.bytes->size() : 0);
+}
+
+// The load's memory bound, shared by the parsing threads: once spent, the files not started
+// are not parsed.
+class MemoryBudget {
+public:
+    explicit MemoryBudget(std::uint64_t limit) : m_limit(limit) {}
+    void spend(std::uint64_t bytes) { m_spent += bytes; }
+    bool exhausted() const { return m_spent.load() >= m_limit; }
+
+private:
+    std::uint64_t m_limit;
+    std::atomic<std::uint64_t> m_spent{0};
+};
+
 } // namespace
+
+std::uint64_t defaultMaxMemory()
+{
+    const long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGESIZE);
+    const std::uint64_t physical = pages > 0 && pageSize > 0 ? std::uint64_t(pages) * std::uint64_t(pageSize) : (8ull << 30);
+    return std::max<std::uint64_t>(physical / 2, 1ull << 30);
+}
 
 bool overrideMatches(const std::string &pattern, const Source &s)
 {
@@ -207,6 +304,8 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     ProgressReporter progress(options);
     BundleReadOptions readOptions;
     readOptions.cancel = options.cancel;
+    readOptions.maxExpandedBytes = options.maxExpandedBytes;
+    readOptions.maxExpansionRatio = options.maxExpansionRatio;
     readOptions.progress = [&](const std::string &path, std::uint64_t bytes) {
         progress.update([&](LoadProgress &p) {
             p.stage = LoadProgress::Stage::Reading;
@@ -248,6 +347,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
     ProgressReporter progress(options);
     if (cancelled(options))
         throw LoadError("cancelled");
+    std::vector<SkippedInput> skipped = std::move(read.skipped);
+    skipUnreadable(read.files, skipped);
     bool anyReadable = false;
     for (const auto &f : read.files)
         anyReadable = anyReadable || f.bytes;
@@ -255,6 +356,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         std::string why;
         for (const auto &f : read.files)
             why += "\n  " + f.path + ": " + f.error;
+        for (const auto &f : skipped)
+            why += "\n  " + f.path + ": " + f.reason;
         throw LoadError("no readable log file in " + inputs.front() + (why.empty() ? " (it is empty)" : ":" + why));
     }
 
@@ -284,6 +387,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         return sa > sb;
     });
     std::atomic<std::size_t> next{0};
+    MemoryBudget memory(options.maxMemoryBytes);
+    std::vector<bool> overBudget(inputsToParse.size(), false);
     const unsigned threadCount = std::max(1u, std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
                                                                   static_cast<unsigned>(inputsToParse.size())));
     auto worker = [&] {
@@ -294,6 +399,10 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
             const std::size_t i = order[k];
             const SourceInput &input = inputsToParse[i];
             const InputFile &f = input.file;
+            if (memory.exhausted()) {
+                overBudget[i] = true;
+                continue;
+            }
             SourceOverrides ov;
             Source probe;
             probe.path = f.path;
@@ -302,6 +411,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
             if (const auto *o = findOverride(options.nodes, probe))
                 ov.node = o->value;
             parsed[i] = parser.parse(input, static_cast<SourceId>(i), ov);
+            noteReadProblems(parsed[i].source, f);
+            memory.spend(memoryOf(parsed[i]));
             progress.update([&](LoadProgress &p) {
                 ++p.filesDone;
                 p.bytesDone += f.bytes ? f.bytes->size() : 0;
@@ -324,10 +435,33 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
     incident->inputs = inputs;
     incident->eventTypes = types;
     incident->roles = roles;
-    for (const auto &s : read.skipped)
-        incident->notes.push_back("skipped " + s);
     for (auto &n : shaped.notes)
         incident->notes.push_back(std::move(n));
+    incident->skipped = std::move(skipped);
+    for (auto &s : shaped.skipped)
+        incident->skipped.push_back(std::move(s));
+    // Past the memory bound: the files not parsed are named, the parsed ones stay.
+    if (memory.exhausted()) {
+        const std::string reason = "not loaded: the load reached its memory limit of " + formatByteSize(options.maxMemoryBytes)
+            + " (raise it with --max-memory SIZE, or Settings in the window)";
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < parsed.size(); ++i) {
+            if (overBudget[i]) {
+                incident->skipped.push_back({inputsToParse[i].file.path, reason});
+                continue;
+            }
+            parsed[i].source.id = static_cast<SourceId>(kept);
+            for (Event &e : parsed[i].events)
+                e.source = static_cast<SourceId>(kept);
+            if (kept != i)
+                parsed[kept] = std::move(parsed[i]);
+            ++kept;
+        }
+        parsed.resize(kept);
+        incident->notes.push_back("loading stopped at the memory limit of " + formatByteSize(options.maxMemoryBytes) + ": "
+                                  + std::to_string(std::count(overBudget.begin(), overBudget.end(), true))
+                                  + " files were not loaded (raise the limit with --max-memory SIZE)");
+    }
 
     // Clocks: sources with their own evidence first, then the rest borrow the year of their
     // nearest neighbours: the files of the same archive or folder before the whole bundle's,
@@ -375,6 +509,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         if (s.clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed)
             incident->notes.push_back(s.path + ": time zone unknown, assumed UTC"
                                       + (claims[s.id].ambiguity.empty() ? "" : " (" + claims[s.id].ambiguity + " is ambiguous)"));
+
+    noteTimesGoingBack(*incident);
 
     if (options.from || options.to) {
         const Timestamp from = options.from.value_or(Timestamp{std::numeric_limits<std::int64_t>::min()});

@@ -30,6 +30,9 @@ struct SourceOverride {
     std::string value;
 };
 
+// Half the machine's memory, at least 1 GiB: a load past it would push the desktop into swap.
+std::uint64_t defaultMaxMemory();
+
 struct LoadOptions {
     std::string resourceDir;                 // events.json, goroutines.json
     std::vector<SourceOverride> utcOffsets;  // --tz
@@ -38,6 +41,12 @@ struct LoadOptions {
     int fallbackYear = 0;                    // --year, when a file shows none
     std::optional<Timestamp> from, to;       // load only this window
     unsigned threads = 0;                    // 0 = hardware concurrency
+    // Limits against hostile bundles (README, "Bad input"). An archive stops at an expansion
+    // past these (--max-expanded, --max-ratio); files past the memory bound are not parsed,
+    // each named, and the load goes on with what it has (--max-memory).
+    std::uint64_t maxExpandedBytes = BundleReadOptions{}.maxExpandedBytes;
+    double maxExpansionRatio = BundleReadOptions{}.maxExpansionRatio;
+    std::uint64_t maxMemoryBytes = defaultMaxMemory();
     std::function<void(const LoadProgress &)> progress;
     const std::atomic<bool> *cancel = nullptr;
 };

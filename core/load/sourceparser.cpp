@@ -473,6 +473,10 @@ void SourceParser::onKlogTextLine(const LineView &line)
     }
     if (onNonLogLine(line))
         return;
+    if (looksLikeKlogHeaderWithImpossibleTime(line.text)) {
+        unparsed(line, DiagnosticReason::BadTimestamp);
+        return;
+    }
     // Header-less text continues the entry above (stack traces, wrapped messages), except
     // systemd's own lines, which `journalctl -o cat` keeps without any prefix: those are
     // events with their neighbour's time.
@@ -746,8 +750,12 @@ void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, st
         // An apiserver writing its audit log to stdout (--audit-log-path=-): the events in its
         // container log are audit events, not text.
         const auto doc = nlohmann::json::parse(payload.begin(), payload.end(), nullptr, false);
-        if (!doc.is_discarded() && doc.is_object() && !emitAudit(first, lineCount, length, doc, env))
-            return;
+        try {
+            if (!doc.is_discarded() && doc.is_object() && !emitAudit(first, lineCount, length, doc, env))
+                return;
+        } catch (const nlohmann::json::exception &) {
+            // A field of the wrong type ("verb": {...}): read as the text it is.
+        }
     }
     m_fields.clear();
     const Payload decoded = decodePayload(payload, m_fields);

@@ -56,7 +56,15 @@ void SourceParser::parseAudit()
             unparsed(line, text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::MalformedJson);
             return;
         }
-        if (const auto failed = emitAudit(line, 1, text.size(), doc, {}))
+        // A field of the wrong type ("verb": {...}, found by fuzzing) is a record we do not
+        // know, not the end of the load.
+        std::optional<DiagnosticReason> failed;
+        try {
+            failed = emitAudit(line, 1, text.size(), doc, {});
+        } catch (const nlohmann::json::exception &) {
+            failed = DiagnosticReason::UnknownRecord;
+        }
+        if (failed)
             unparsed(line, *failed);
     });
 }

@@ -3,6 +3,7 @@
 // tables the events' integer ids point into. Built once by the loader, then immutable and
 // shared (std::shared_ptr<const Incident>) with the analysis, the command line and the GUI.
 #include "event.h"
+#include "skippedinput.h"
 #include "source.h"
 #include "stringpool.h"
 
@@ -43,6 +44,7 @@ public:
     std::shared_ptr<const GoroutineMap> roles;
     BundleStats stats;
     std::vector<std::string> notes; // what the loader inferred or assumed, for the user
+    std::vector<SkippedInput> skipped; // inputs not loaded, each with its reason
 
     std::string_view text(StringId id) const { return strings.view(id); }
     std::string_view rawText(const Event &e) const;

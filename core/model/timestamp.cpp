@@ -47,7 +47,10 @@ bool isValidDate(int year, unsigned month, unsigned day)
 
 Timestamp toUtc(const CivilTime &t, int utcOffsetSeconds)
 {
-    const std::int64_t days = daysFromCivil(t.year, t.month, t.day);
+    // Nanoseconds since 1970 reach only the years 1678 to 2262: a date outside (year 4048 in a
+    // damaged line, found by fuzzing) is held at the edge instead of overflowing.
+    constexpr std::int64_t kMaxDays = 106000;
+    const std::int64_t days = std::clamp<std::int64_t>(daysFromCivil(t.year, t.month, t.day), -kMaxDays, kMaxDays);
     return {days * 86400 * kNsPerSecond + t.nsOfDay - std::int64_t(utcOffsetSeconds) * kNsPerSecond};
 }
 

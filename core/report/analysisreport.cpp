@@ -1,6 +1,7 @@
 #include "analysisreport.h"
 
 #include "../analysis/analysis.h"
+#include "../input/textencoding.h"
 
 #include <nlohmann/json.hpp>
 
@@ -70,7 +71,7 @@ nlohmann::json evidenceJson(const Incident &inc, std::size_t index)
             {"line", e.line},
             {"time", formatRfc3339(e.time)},
             {"type", std::string(inc.typeName(e))},
-            {"text", std::string(inc.message(e).substr(0, 2000))}};
+            {"text", escapeForDisplay(inc.message(e).substr(0, 2000))}};
 }
 
 } // namespace
@@ -86,7 +87,12 @@ std::string analysisJson(const Incident &inc, const Analysis *analysis, int inde
                     {"unparsed", inc.stats.unparsed},
                     {"nonLogLines", inc.stats.nonLog}};
     out["notes"] = inc.notes;
+    out["notLoaded"] = nlohmann::json::array();
+    for (const auto &s : inc.skipped)
+        out["notLoaded"].push_back({{"path", s.path}, {"reason", s.reason}});
     out["findings"] = nlohmann::json::array();
+    if (analysis)
+        out["problems"] = analysis->problems;
     if (analysis) {
         for (const Finding &f : analysis->findings) {
             nlohmann::json j;
@@ -118,7 +124,8 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         o << "  " << s.path << "\n";
         if (!s.error.empty()) {
             o << "      ERROR: " << s.error << "\n";
-            continue;
+            if (!s.bytes) // read up to damage: what came before is loaded
+                continue;
         }
         o << "      " << (s.shape.empty() ? "" : s.shape + ": ") << s.formatDetail << ", component "
           << (s.component.empty() ? "?" : s.component) << ", node " << (s.node.empty() ? "-" : s.node);
@@ -150,6 +157,11 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
                 o << "\n";
             }
     }
+    if (!inc.skipped.empty()) {
+        o << "Not loaded (" << inc.skipped.size() << "):\n";
+        for (const auto &s : inc.skipped)
+            o << "  " << s.path << "\n      " << s.reason << "\n";
+    }
     o << "Total: " << inc.stats.lines << " lines, " << inc.stats.events << " events, " << inc.stats.unparsed
       << " not understood";
     if (inc.stats.nonLog)
@@ -157,6 +169,9 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
     o << "\n";
     for (const auto &n : inc.notes)
         o << "Note: " << n << "\n";
+    if (analysis)
+        for (const auto &p : analysis->problems)
+            o << "Problem: " << p << "\n";
     if (!analysis || analysis->findings.empty()) {
         o << "\nFindings: none\n";
         return o.str();
@@ -178,7 +193,7 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         for (auto idx : f.evidence) {
             const Event &e = inc.events[idx];
             o << "      " << inc.sources[e.source].path << ":" << e.line << "  " << formatTimeOfDay(e.time) << "  "
-              << inc.message(e).substr(0, 200) << "\n";
+              << escapeForDisplay(inc.message(e).substr(0, 200)) << "\n";
         }
         for (const auto &r : f.references)
             o << "    See: " << r << "\n";

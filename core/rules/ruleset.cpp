@@ -172,6 +172,37 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
         fail(origin, rule.id, "needs a \"title\" and an \"explanation\"");
     for (const auto &ref : r.value("references", nlohmann::json::array()))
         rule.references.push_back(ref.get<std::string>());
+    if (rule.usesSequence)
+        checkSequenceValues(rule);
+}
+
+// A sequence rule's values are known: a template or condition naming another would show
+// "{nodee}" to the user or never hold, so the rule is refused with the name it got wrong.
+void RuleSet::checkSequenceValues(const Rule &rule)
+{
+    static const std::vector<std::string> provided{"subject", "span", "events"};
+    auto known = [&](const std::string &name) { return std::find(provided.begin(), provided.end(), name) != provided.end(); };
+    auto check = [&](const std::string &name, const std::string &where) {
+        if (!known(name))
+            fail(rule.origin, rule.id, where + " names the value '" + name + "', which a sequence rule does not provide (it provides subject, span and events)");
+    };
+    for (const auto *text : {&rule.title, &rule.explanation})
+        for (std::size_t open = text->find('{'); open != std::string::npos; open = text->find('{', open + 1)) {
+            const std::size_t close = text->find('}', open);
+            if (close == std::string::npos)
+                break;
+            check(text->substr(open + 1, close - open - 1), text == &rule.title ? "the title" : "the explanation");
+        }
+    auto checkConditions = [&](const std::vector<Condition> &conditions) {
+        for (const Condition &c : conditions) {
+            check(c.value, "a \"where\" condition");
+            if (!c.otherValue.empty())
+                check(c.otherValue, "a \"where\" condition");
+        }
+    };
+    checkConditions(rule.where);
+    for (const SeverityCase &c : rule.severityWhen)
+        checkConditions(c.where);
 }
 
 void RuleSet::checkEventTypes(const EventTypeCatalog &catalog) const
@@ -217,7 +248,7 @@ std::string fillTemplate(const std::string &text, const RuleMatch &match)
     return out;
 }
 
-std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analysis)
+std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analysis, std::chrono::steady_clock::time_point deadline)
 {
     const Incident &inc = *analysis.incident;
     std::vector<RuleMatch> out;
@@ -243,7 +274,11 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
     }
     auto subjectOf = [&](const Event &e) { return byPod ? "pod/" + inc.podName(e.pod) : "node/" + std::string(inc.text(e.node)); };
     for (const auto &[key, events] : bySubject) {
+        if (std::chrono::steady_clock::now() > deadline)
+            throw RuleTimeout();
         for (std::size_t startPos = 0; startPos < events.size(); ++startPos) {
+            if ((startPos & 1023) == 1023 && std::chrono::steady_clock::now() > deadline)
+                throw RuleTimeout();
             const Event &first = inc.events[events[startPos]];
             if (first.type != stepTypes.front())
                 continue;
@@ -283,14 +318,31 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
     return out;
 }
 
-std::vector<Finding> RuleSet::evaluate(const Analysis &analysis, const std::vector<std::string> &onlyRules) const
+std::vector<Finding> RuleSet::evaluate(const Analysis &analysis, const std::vector<std::string> &onlyRules,
+                                       std::vector<std::string> *problems) const
 {
     std::vector<Finding> findings;
+    // The rules share one time budget: a rule that would run on and on (a user's sequence
+    // over a huge bundle) is stopped and named, and the findings so far are kept.
+    const auto deadline = std::chrono::steady_clock::now() + m_timeBudget;
     for (const Rule &rule : m_rules) {
         if (!onlyRules.empty() && std::find(onlyRules.begin(), onlyRules.end(), rule.id) == onlyRules.end())
             continue;
-        const std::vector<RuleMatch> matches = rule.usesSequence ? matchSequence(rule.sequence, analysis)
-                                                                 : findRuleDetector(rule.detector)(analysis);
+        if (std::chrono::steady_clock::now() > deadline) {
+            if (problems)
+                problems->push_back(rule.origin + ": rule '" + rule.id + "' not evaluated: the rules' time budget of "
+                                    + std::to_string(m_timeBudget.count()) + " ms was spent");
+            continue;
+        }
+        std::vector<RuleMatch> matches;
+        try {
+            matches = rule.usesSequence ? matchSequence(rule.sequence, analysis, deadline) : findRuleDetector(rule.detector)(analysis);
+        } catch (const RuleTimeout &) {
+            if (problems)
+                problems->push_back(rule.origin + ": rule '" + rule.id + "' stopped: it ran past the rules' time budget of "
+                                    + std::to_string(m_timeBudget.count()) + " ms");
+            continue;
+        }
         for (const RuleMatch &m : matches) {
             if (!holds(rule.where, m))
                 continue;

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -62,16 +63,26 @@ public:
     // Throws RuleError when a sequence names an event type the catalog does not define.
     void checkEventTypes(const EventTypeCatalog &catalog) const;
 
-    std::vector<Finding> evaluate(const Analysis &analysis, const std::vector<std::string> &onlyRules) const;
+    // The findings of the rules (all, or `onlyRules`); a rule past the time budget is not
+    // evaluated (or stopped) and named in `problems`.
+    std::vector<Finding> evaluate(const Analysis &analysis, const std::vector<std::string> &onlyRules,
+                                  std::vector<std::string> *problems = nullptr) const;
+    void setTimeBudget(std::chrono::milliseconds budget) { m_timeBudget = budget; }
 
 private:
     Rule parseRule(const nlohmann::json &json, const std::string &origin) const;
     void parseRuleFields(const nlohmann::json &json, Rule &rule) const;
+    static void checkSequenceValues(const Rule &rule);
     std::vector<Rule> m_rules;
+    std::chrono::milliseconds m_timeBudget{30000};
 };
+
+// Thrown by matchSequence past its deadline.
+struct RuleTimeout {};
 
 // "{node} lost for {gap}" with values; unknown names stay as written.
 std::string fillTemplate(const std::string &text, const RuleMatch &match);
-std::vector<RuleMatch> matchSequence(const Sequence &sequence, const Analysis &analysis);
+std::vector<RuleMatch> matchSequence(const Sequence &sequence, const Analysis &analysis,
+                                     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 } // namespace kubelane::core

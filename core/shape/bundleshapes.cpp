@@ -20,7 +20,7 @@ namespace {
 // A file in a place of links (`isLink`: /var/log/containers, copied by `tar -h`) is a copy
 // of its target whatever its size, so it goes when any other file has its bytes, and the
 // target is the one kept, wherever the two sort.
-void dropDuplicates(std::vector<InputFile> &files, const std::vector<bool> &isLink, std::vector<std::string> &notes)
+void dropDuplicates(std::vector<InputFile> &files, const std::vector<bool> &isLink, std::vector<SkippedInput> &skipped)
 {
     constexpr std::size_t kMinDuplicateSize = 1024;
     // Only a file whose size another file shares can repeat it: the rest are never hashed,
@@ -52,13 +52,13 @@ void dropDuplicates(std::vector<InputFile> &files, const std::vector<bool> &isLi
         // A links folder's copy yields to its original at any size.
         if (const auto original = isLink[i] ? find(originals, i) : std::nullopt) {
             drop[i] = true;
-            notes.push_back(files[i].path + ": a copy of " + files[*original].path + " (a link in the collection), read once");
+            skipped.push_back({files[i].path, "a copy of " + files[*original].path + " (a link in the collection), read once"});
             continue;
         }
         const auto earlier = files[i].bytes->size() >= kMinDuplicateSize ? find(kept, i) : std::nullopt;
         if (earlier) {
             drop[i] = true;
-            notes.push_back(files[i].path + ": the same content as " + files[*earlier].path + ", read once");
+            skipped.push_back({files[i].path, "a duplicate: the same content as " + files[*earlier].path + ", read once"});
             continue;
         }
         kept.emplace(*hash[i], i);
@@ -145,7 +145,7 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
         const auto m = layouts->match(recognised, files[i].path);
         isLink[i] = m && m->link;
     }
-    dropDuplicates(files, isLink, out.notes);
+    dropDuplicates(files, isLink, out.skipped);
     const auto nodeOfRoot = layouts ? layoutNodes(*layouts, recognised, files) : std::unordered_map<std::string, std::string>{};
 
     for (auto &f : files) {
@@ -153,7 +153,7 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
         in.identity = identityFromPath(f.path);
         if (const auto m = layouts ? layouts->match(recognised, f.path) : std::nullopt) {
             if (m->skip) {
-                out.notes.push_back("not read: " + f.path + " (" + m->shape + " file that holds no log)");
+                out.skipped.push_back({f.path, "not a log: a " + m->shape + " file that holds no log"});
                 continue;
             }
             const auto node = nodeOfRoot.find(m->root);

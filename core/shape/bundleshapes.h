@@ -19,7 +19,8 @@ namespace kubelane::core {
 
 struct ShapedBundle {
     std::vector<SourceInput> sources;
-    std::vector<std::string> notes; // files read once or not read, and why
+    std::vector<std::string> notes;
+    std::vector<SkippedInput> skipped; // files not read (duplicates, files of no log), and why
 };
 
 ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *layouts);
