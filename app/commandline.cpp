@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
+#include <string_view>
 
 namespace kubelane::app {
 
@@ -38,17 +39,60 @@ int parseInt(const std::string &option, const std::string &text, int min, int ma
                                 + ", got '" + text + "'");
 }
 
+bool endsWithNoCase(const std::string &path, std::string_view suffix)
+{
+    std::string lower = path;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return lower.size() > suffix.size() && lower.ends_with(suffix);
+}
+
+// --format: text|json|markdown for analyze, png|pdf|perfetto for export.
+void applyFormat(CommandLine &cl, const std::string &format)
+{
+    if (format.empty())
+        return;
+    if (cl.command == CommandLine::Command::Analyze) {
+        if (format == "json")
+            cl.json = true;
+        else if (format == "markdown" || format == "md")
+            cl.markdown = true;
+        else if (format != "text")
+            throw std::invalid_argument("analyze --format expects text, json or markdown, got '" + format + "'");
+        if (cl.json && cl.markdown)
+            throw std::invalid_argument("--json and --format markdown cannot be combined");
+        return;
+    }
+    if (cl.command == CommandLine::Command::Export) {
+        if (format == "perfetto")
+            cl.perfetto = true;
+        else if (format != "png" && format != "pdf")
+            throw std::invalid_argument("export --format expects perfetto, png or pdf, got '" + format + "'");
+        return;
+    }
+    throw std::invalid_argument("--format is an option of 'kubelane analyze' and 'kubelane export'");
+}
+
 } // namespace
 
 std::string usage()
 {
     return R"(Usage:
   kubelane [BUNDLE...]                 open the swimlane window (a sample bundle when none is given)
-  kubelane analyze BUNDLE... [--json] [--rule ID] [--verbose]
-                                       print sources, counts and findings (text, or JSON with --json)
+  kubelane analyze BUNDLE... [--json | --format text|json|markdown] [--rule ID] [--verbose]
+                                       print sources, counts and findings (text, JSON with
+                                       --json, or a postmortem summary in Markdown: findings,
+                                       causal chains, evidence lines as code blocks and the
+                                       command that exports each finding's view)
   kubelane export BUNDLE... -o OUT.png|OUT.pdf [--rule ID | --finding N] [--from TIME --to TIME]
                   [--lanes REGEX] [--width PX] [--height PX] [--scale S] [--zone OFFSET]
-                                       render the annotated timeline without a display:
+  kubelane export BUNDLE... -o TRACE.json --format perfetto [--rule ID | --finding N]
+                  [--from TIME --to TIME] [--lanes REGEX]
+                                       a Chrome Trace Event JSON file for ui.perfetto.dev and
+                                       chrome://tracing: a process per node or control-plane
+                                       host, a thread per lane, state spans, marks with their
+                                       raw lines, ordering arrows as flows, a findings track
+                                       (--format perfetto is the default for a .json output);
+                                       or render the annotated timeline without a display:
                                        the chosen finding (or all) framed with context, or
                                        the --from/--to window; --finding N numbers as analyze
                                        prints them; --width/--height in layout pixels (1100 x
@@ -81,6 +125,8 @@ Options:
 CommandLine parseCommandLine(const std::vector<std::string> &args)
 {
     CommandLine cl;
+    cl.arguments = args;
+    std::string format;
     size_t i = 0;
     if (!args.empty()) {
         if (args[0] == "analyze") {
@@ -110,6 +156,7 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
             return cl;
         }
         if (a == "--json") cl.json = true;
+        else if (a == "--format") format = value(a);
         else if (a == "--verbose" || a == "-v") cl.verbose = true;
         else if (a == "--first-paint-report") cl.firstPaintReport = true;
         else if (a == "--tz") cl.load.utcOffsets.push_back(parseOverride(a, value(a)));
@@ -160,13 +207,14 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         throw std::invalid_argument("--to is before --from");
     if ((cl.command == CommandLine::Command::Analyze || cl.command == CommandLine::Command::Export) && cl.inputs.empty())
         throw std::invalid_argument("no bundle given");
+    applyFormat(cl, format);
     if (cl.command == CommandLine::Command::Export) {
         if (cl.output.empty())
-            throw std::invalid_argument("export needs -o OUT.png or -o OUT.pdf");
-        std::string suffix = cl.output.size() > 4 ? cl.output.substr(cl.output.size() - 4) : "";
-        std::transform(suffix.begin(), suffix.end(), suffix.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        if (suffix != ".png" && suffix != ".pdf")
-            throw std::invalid_argument("-o " + cl.output + ": the output must end in .png or .pdf");
+            throw std::invalid_argument("export needs -o OUT.png, -o OUT.pdf or -o TRACE.json");
+        if (!cl.perfetto && format.empty() && endsWithNoCase(cl.output, ".json"))
+            cl.perfetto = true;
+        if (!cl.perfetto && !endsWithNoCase(cl.output, ".png") && !endsWithNoCase(cl.output, ".pdf"))
+            throw std::invalid_argument("-o " + cl.output + ": the output must end in .png, .pdf or .json (--format perfetto)");
         if (cl.finding && !cl.onlyRules.empty())
             throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");
     }
