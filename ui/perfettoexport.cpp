@@ -64,6 +64,15 @@ private:
 
 struct Track {
     int pid = -1, tid = -1;
+    std::string name;
+    int sortIndex = 0;
+};
+
+struct Span {
+    core::Timestamp start, end;
+    std::string name;
+    const char *cat = "";
+    Json args;
 };
 
 class TraceBuilder {
@@ -120,8 +129,10 @@ private:
         m_writer.metadata("process_sort_index", m_findingsPid, 0, {{"sort_index", 0}});
         m_writer.metadata("thread_name", m_findingsPid, 1, {{"name", "findings"}});
         m_writer.metadata("thread_sort_index", m_findingsPid, 1, {{"sort_index", 0}});
-        m_writer.metadata("thread_name", m_findingsPid, 2, {{"name", "finding windows"}});
-        m_writer.metadata("thread_sort_index", m_findingsPid, 2, {{"sort_index", 1}});
+        m_findingWindows = {m_findingsPid, 2, "finding windows", 100};
+        m_writer.metadata("thread_name", m_findingsPid, 2, {{"name", m_findingWindows.name}});
+        m_writer.metadata("thread_sort_index", m_findingsPid, 2, {{"sort_index", m_findingWindows.sortIndex}});
+        m_nextTid = m_model.laneCount() + 1;
         int pid = 1;
         for (int root : m_model.roots()) {
             if (!shown(root))
@@ -142,9 +153,9 @@ private:
         const QString name = isRoot ? QString() : (path.isEmpty() ? lane.name : path + QStringLiteral(" / ") + lane.name);
         if (!lane.isGroup()) {
             Track &t = m_tracks[static_cast<std::size_t>(laneId)];
-            t = {pid, laneId + 1};
-            m_writer.metadata("thread_name", pid, t.tid, {{"name", str(name.isEmpty() ? lane.name : name)}});
-            m_writer.metadata("thread_sort_index", pid, t.tid, {{"sort_index", order++}});
+            t = {pid, laneId + 1, str(name.isEmpty() ? lane.name : name), 100 * order++}; // room for overflow rows
+            m_writer.metadata("thread_name", pid, t.tid, {{"name", t.name}});
+            m_writer.metadata("thread_sort_index", pid, t.tid, {{"sort_index", t.sortIndex}});
             ++m_counts.threads;
             return;
         }
@@ -182,13 +193,15 @@ private:
 
     void writeLane(const Lane &lane)
     {
-        const Track t = m_tracks[static_cast<std::size_t>(lane.id)];
+        const Track &t = m_tracks[static_cast<std::size_t>(lane.id)];
+        std::vector<Span> spans;
         for (const StateSpan &s : lane.states)
-            m_counts.spans += writeSpan(t, s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label, "state", s.start, s.end,
-                      {{"state", Palette::stateName(s.state)}, {"openEnded", s.openEnded}});
+            spans.push_back({s.start, s.end, str(s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label), "state",
+                             {{"state", Palette::stateName(s.state)}, {"openEnded", s.openEnded}}});
         for (const GapSpan &g : lane.gaps)
-            m_counts.spans += writeSpan(t, g.label, "heartbeat-gap", g.fact->start, g.fact->end,
-                      {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}});
+            spans.push_back({g.fact->start, g.fact->end, str(g.label), "heartbeat-gap",
+                             {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
+        m_counts.spans += writeSpans(t, std::move(spans));
         for (const HeartbeatTick &h : lane.ticks) {
             if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == lane.id)
                 continue; // written below as the line's own mark
@@ -211,21 +224,49 @@ private:
         }
     }
 
-    // Returns whether the span lies in the window (and was written).
-    bool writeSpan(Track t, const QString &name, const char *cat, core::Timestamp start, core::Timestamp end, Json args)
+    // Slices on one thread must nest or be disjoint, or the importers drop them; bars of a lane
+    // may overlap (a readiness strip under a state bar, findings' windows), so a span that
+    // would cross another goes to an extra row below the lane. Returns the spans written.
+    std::size_t writeSpans(const Track &lane, std::vector<Span> spans)
     {
-        if (end < start)
-            end = start;
-        if (!overlapsWindow(start, end))
-            return false;
-        args["start"] = core::formatRfc3339(start);
-        args["end"] = core::formatRfc3339(end);
-        if (m_request.from && start < *m_request.from)
-            start = *m_request.from;
-        if (m_request.to && end > *m_request.to)
-            end = *m_request.to;
-        m_writer.write({{"ph", "X"}, {"name", str(name)}, {"cat", cat}, {"pid", t.pid}, {"tid", t.tid}, {"args", args}}, start, end - start);
-        return true;
+        std::stable_sort(spans.begin(), spans.end(), [](const Span &a, const Span &b) { return a.start < b.start; });
+        std::vector<Track> rows;
+        std::vector<core::Timestamp> rowEnds;
+        std::size_t written = 0;
+        for (Span &span : spans) {
+            if (span.end < span.start)
+                span.end = span.start;
+            if (!overlapsWindow(span.start, span.end))
+                continue;
+            span.args["start"] = core::formatRfc3339(span.start);
+            span.args["end"] = core::formatRfc3339(span.end);
+            if (m_request.from && span.start < *m_request.from)
+                span.start = *m_request.from;
+            if (m_request.to && span.end > *m_request.to)
+                span.end = *m_request.to;
+            std::size_t row = 0;
+            while (row < rows.size() && rowEnds[row] > span.start)
+                ++row;
+            if (row == rows.size()) {
+                rows.push_back(row == 0 ? lane : extraRow(lane, row));
+                rowEnds.push_back(span.end);
+            }
+            rowEnds[row] = span.end;
+            const Track &t = rows[row];
+            m_writer.write({{"ph", "X"}, {"name", span.name}, {"cat", span.cat}, {"pid", t.pid}, {"tid", t.tid}, {"args", span.args}},
+                           span.start, span.end - span.start);
+            ++written;
+        }
+        return written;
+    }
+
+    Track extraRow(const Track &lane, std::size_t row)
+    {
+        Track t{lane.pid, m_nextTid++, lane.name + " (" + std::to_string(row + 1) + ")", lane.sortIndex + static_cast<int>(row)};
+        m_writer.metadata("thread_name", t.pid, t.tid, {{"name", t.name}});
+        m_writer.metadata("thread_sort_index", t.pid, t.tid, {{"sort_index", t.sortIndex}});
+        ++m_counts.threads;
+        return t;
     }
 
     Track trackOfEvent(std::size_t index) const
@@ -277,6 +318,7 @@ private:
     void writeFindings()
     {
         const auto &findings = m_model.analysis().findings;
+        std::vector<Span> windows;
         for (std::size_t i = 0; i < findings.size(); ++i) {
             const core::Finding &f = findings[i];
             if (!m_request.allFindings
@@ -296,9 +338,10 @@ private:
                       {"end", core::formatRfc3339(f.end)}, {"chain", chain}, {"evidence", evidence}, {"references", f.references}};
             const core::Timestamp at = inWindow(f.start) ? f.start : *m_request.from;
             m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", name}, {"cat", "finding"}, {"pid", m_findingsPid}, {"tid", 1}, {"args", args}}, at);
-            writeSpan({m_findingsPid, 2}, QString::fromStdString(name), "finding", f.start, f.end, {{"rule", f.rule}, {"subject", f.subject}});
+            windows.push_back({f.start, f.end, name, "finding", {{"rule", f.rule}, {"subject", f.subject}}});
             ++m_counts.findings;
         }
+        writeSpans(m_findingWindows, std::move(windows));
     }
 
     TraceWriter m_writer;
@@ -307,6 +350,8 @@ private:
     const PerfettoRequest &m_request;
     std::vector<Track> m_tracks;
     int m_findingsPid = 1;
+    Track m_findingWindows;
+    int m_nextTid = 0; // extra rows of lanes whose bars overlap
     PerfettoCounts m_counts;
 };
 

@@ -127,6 +127,19 @@ QStringList traceProblems(const Json &doc)
         else if (flow.finishTs < flow.startTs)
             problems << QStringLiteral("flow %1 finishes before it starts").arg(QString::fromStdString(id));
     }
+    // Slices on a thread nest or are disjoint (a double holds epoch µs to a quarter of one).
+    for (auto &[thread, onThread] : slices) {
+        std::sort(onThread.begin(), onThread.end(), [](const auto &a, const auto &b) { return a.first != b.first ? a.first < b.first : a.second > b.second; });
+        std::vector<double> open;
+        for (const auto &[start, end] : onThread) {
+            while (!open.empty() && open.back() <= start + 0.5)
+                open.pop_back();
+            if (!open.empty() && end > open.back() + 0.5)
+                problems << QStringLiteral("pid %1 tid %2: slice at %3 crosses the end of the slice it starts in")
+                                .arg(thread.first).arg(thread.second).arg(start, 0, 'f', 3);
+            open.push_back(end);
+        }
+    }
     // A flow event binds to the slice enclosing it on its thread; without one it is dropped.
     for (const Json *e : flowEvents) {
         const auto &onThread = slices[threadOf(*e)];
@@ -167,6 +180,7 @@ private slots:
     void samplesFollowTheFormat();
     void raceOrderingIsAFlowBetweenItsLines();
     void windowAndLanesAreHonoured();
+    void overlappingBarsGoToExtraRows();
 
 private:
     std::map<std::string, std::shared_ptr<const LaneModel>> m_models;
@@ -199,6 +213,11 @@ void TestPerfetto::validatorCatchesBrokenTraces()
     };
     QVERIFY(with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2}])").isEmpty());
     QVERIFY(!with(R"([{"ph":"B","name":"a","pid":1,"tid":1,"ts":1}])").isEmpty());                  // B without E
+    QVERIFY(!with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":10},
+                      {"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":10}])").isEmpty());           // slices cross
+    QVERIFY(with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":10},
+                     {"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":2},
+                     {"ph":"X","name":"c","pid":1,"tid":1,"ts":11,"dur":2}])").isEmpty());
     QVERIFY(!with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":"1","dur":2}])").isEmpty());         // ts a string
     QVERIFY(!with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1}])").isEmpty());                   // no dur
     QVERIFY(!with(R"([{"ph":"i","name":"a","pid":1,"tid":2,"ts":1,"s":"t"}])").isEmpty());           // unnamed thread
@@ -334,6 +353,29 @@ void TestPerfetto::windowAndLanesAreHonoured()
         heartbeats = heartbeats || model.lane(lane).kind == LaneKind::Heartbeats;
     }
     QVERIFY(heartbeats);
+}
+
+// Two findings whose windows cross, and a readiness strip crossing a state bar: each crossing
+// span moves to a row of its own below the lane, so nothing is dropped by the importer.
+void TestPerfetto::overlappingBarsGoToExtraRows()
+{
+    const auto sample = uitest::analyseSample("node-heartbeat-gap");
+    auto analysis = std::make_shared<core::Analysis>(*sample);
+    core::Finding a = analysis->findings.front(), b = a;
+    b.start = a.start + core::Duration::fromSeconds(1);
+    b.end = a.end + core::Duration::fromSeconds(30);
+    b.title = "crossing";
+    analysis->findings = {a, b};
+    const LaneModel model(analysis);
+    PerfettoCounts counts;
+    const Json doc = trace(model, {}, &counts);
+    const QStringList problems = traceProblems(doc);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+    QCOMPARE(counts.findings, std::size_t(2));
+    bool extraRow = false;
+    for (const Json &e : doc["traceEvents"])
+        extraRow |= e["ph"] == "M" && e["name"] == "thread_name" && e["args"]["name"] == "finding windows (2)";
+    QVERIFY(extraRow);
 }
 
 QTEST_MAIN(TestPerfetto)
