@@ -85,20 +85,21 @@ std::string usage()
                                        command that exports each finding's view)
   kubelane export BUNDLE... -o OUT.png|OUT.pdf [--rule ID | --finding N] [--from TIME --to TIME]
                   [--lanes REGEX] [--width PX] [--height PX] [--scale S] [--zone OFFSET]
-  kubelane export BUNDLE... -o TRACE.json --format perfetto [--rule ID | --finding N]
-                  [--from TIME --to TIME] [--lanes REGEX]
-                                       a Chrome Trace Event JSON file for ui.perfetto.dev and
-                                       chrome://tracing: a process per node or control-plane
-                                       host, a thread per lane, state spans, marks with their
-                                       raw lines, ordering arrows as flows, a findings track
-                                       (--format perfetto is the default for a .json output);
-                                       or render the annotated timeline without a display:
+                                       render the annotated timeline without a display:
                                        the chosen finding (or all) framed with context, or
                                        the --from/--to window; --finding N numbers as analyze
                                        prints them; --width/--height in layout pixels (1100 x
                                        as tall as needed), the PNG is that times --scale (2);
                                        exit 2 bad arguments, 3 bundle unreadable,
                                        4 nothing matches, 5 output not written
+  kubelane export BUNDLE... -o TRACE.json [--format perfetto] [--rule ID | --finding N]
+                  [--from TIME --to TIME] [--lanes REGEX]
+                                       the timeline as Chrome Trace Event JSON for
+                                       https://ui.perfetto.dev (Open trace file) and
+                                       chrome://tracing: a process per node or control-plane
+                                       host, a thread per lane, state spans, log lines with
+                                       their raw text, orderings as flow arrows, a findings
+                                       track; same exit codes
 
 A BUNDLE is a folder, log files, .gz files or .tar/.tar.gz/.tgz/.zip archives, in any mix;
 "-" reads log text from standard input (a paste: `xclip -o | kubelane analyze -`).
@@ -112,6 +113,8 @@ Options:
   --from TIME, --to TIME load only this window (export: frame it), RFC 3339
   --rules FILE           add root-cause rules from a JSON file (repeatable)
   --rule ID              only this rule's findings
+  --format F             analyze: text, json (as --json) or markdown; export: png, pdf or
+                         perfetto (by default from the output's suffix)
   --grace DURATION       node-monitor-grace-period to judge heartbeat gaps by (40s, 50s, 1m);
                          default: the controller-manager's flag dump, else its version's default
   --resources DIR        where events.json, goroutines.json and rules/ are

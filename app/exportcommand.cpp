@@ -100,9 +100,10 @@ int writePerfetto(const CommandLine &cl, const core::AnalyzeOptions &analyzeOpti
         std::cerr << "kubelane: nothing lies in the window and lanes chosen; " << cl.output << " not written\n";
         return kExitNothingMatches;
     }
-    std::cerr << "kubelane: wrote " << cl.output << " (" << counts.processes << " processes, " << counts.threads << " lanes, "
-              << counts.spans << " spans, " << counts.marks << " marks, " << counts.flows << " orderings, " << counts.findings
-              << " findings); open it at https://ui.perfetto.dev (Open trace file)\n";
+    const auto count = [](std::size_t n, const char *one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
+    std::cerr << "kubelane: wrote " << cl.output << " (" << counts.processes << (counts.processes == 1 ? " process" : " processes") << ", " << count(counts.threads, "thread")
+              << ", " << count(counts.spans, "span") << ", " << count(counts.marks, "mark") << ", " << count(counts.flows, "ordering")
+              << ", " << count(counts.findings, "finding") << "); open it at https://ui.perfetto.dev (Open trace file)\n";
     return kExitOk;
 }
 
