@@ -4,6 +4,7 @@
 #include <utility>
 #include <cctype>
 #include <stdexcept>
+#include <string_view>
 
 namespace kubelane::app {
 
@@ -47,6 +48,39 @@ std::uint64_t parseSize(const std::string &option, const std::string &text)
     return *size;
 }
 
+bool endsWithNoCase(const std::string &path, std::string_view suffix)
+{
+    std::string lower = path;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return lower.size() > suffix.size() && lower.ends_with(suffix);
+}
+
+// --format: text|json|markdown for analyze, png|pdf|perfetto for export.
+void applyFormat(CommandLine &cl, const std::string &format)
+{
+    if (format.empty())
+        return;
+    if (cl.command == CommandLine::Command::Analyze) {
+        if (format == "json")
+            cl.json = true;
+        else if (format == "markdown" || format == "md")
+            cl.markdown = true;
+        else if (format != "text")
+            throw std::invalid_argument("analyze --format expects text, json or markdown, got '" + format + "'");
+        if (cl.json && cl.markdown)
+            throw std::invalid_argument("--json and --format markdown cannot be combined");
+        return;
+    }
+    if (cl.command == CommandLine::Command::Export) {
+        if (format == "perfetto")
+            cl.perfetto = true;
+        else if (format != "png" && format != "pdf")
+            throw std::invalid_argument("export --format expects perfetto, png or pdf, got '" + format + "'");
+        return;
+    }
+    throw std::invalid_argument("--format is an option of 'kubelane analyze' and 'kubelane export'");
+}
+
 } // namespace
 
 std::string usage()
@@ -57,8 +91,11 @@ std::string usage()
                                        ... opened on that view: the finding selected, the range
                                        shown (the whole bundle is loaded), the lane filter and
                                        zone set (File > Copy view as command writes this line)
-  kubelane analyze BUNDLE... [--json] [--rule ID] [--verbose]
-                                       print sources, counts and findings (text, or JSON with --json)
+  kubelane analyze BUNDLE... [--json | --format text|json|markdown] [--rule ID] [--verbose]
+                                       print sources, counts and findings (text, JSON with
+                                       --json, or a postmortem summary in Markdown: findings,
+                                       causal chains, evidence lines as code blocks and the
+                                       command that exports each finding's view)
   kubelane export BUNDLE... -o OUT.png|OUT.pdf [--rule ID | --finding N] [--from TIME --to TIME]
                   [--lanes REGEX] [--width PX] [--height PX] [--scale S] [--zone OFFSET]
                                        render the annotated timeline without a display:
@@ -68,6 +105,14 @@ std::string usage()
                                        as tall as needed), the PNG is that times --scale (2);
                                        exit 2 bad arguments, 3 bundle unreadable,
                                        4 nothing matches, 5 output not written
+  kubelane export BUNDLE... -o TRACE.json [--format perfetto] [--rule ID | --finding N]
+                  [--from TIME --to TIME] [--lanes REGEX]
+                                       the timeline as Chrome Trace Event JSON for
+                                       https://ui.perfetto.dev (Open trace file) and
+                                       chrome://tracing: a process per node or control-plane
+                                       host, a thread per lane, state spans, log lines with
+                                       their raw text, orderings as flow arrows, a findings
+                                       track; same exit codes
 
 A BUNDLE is a folder, log files, .gz files or .tar/.tar.gz/.tgz/.zip archives, in any mix;
 "-" reads log text from standard input (a paste: `xclip -o | kubelane analyze -`).
@@ -81,6 +126,8 @@ Options:
   --from TIME, --to TIME load only this window (export: frame it), RFC 3339
   --rules FILE           add root-cause rules from a JSON file (repeatable)
   --rule ID              only this rule's findings
+  --format F             analyze: text, json (as --json) or markdown; export: png, pdf or
+                         perfetto (by default from the output's suffix)
   --grace DURATION       node-monitor-grace-period to judge heartbeat gaps by (40s, 50s, 1m);
                          default: the controller-manager's flag dump, else its version's default
   --resources DIR        where events.json, goroutines.json and rules/ are
@@ -99,6 +146,8 @@ Options:
 CommandLine parseCommandLine(const std::vector<std::string> &args)
 {
     CommandLine cl;
+    cl.arguments = args;
+    std::string format;
     size_t i = 0;
     if (!args.empty()) {
         if (args[0] == "analyze") {
@@ -128,6 +177,7 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
             return cl;
         }
         if (a == "--json") cl.json = true;
+        else if (a == "--format") format = value(a);
         else if (a == "--verbose" || a == "-v") cl.verbose = true;
         else if (a == "--first-paint-report") cl.firstPaintReport = true;
         else if (a == "--tz") cl.load.utcOffsets.push_back(parseOverride(a, value(a)));
@@ -182,13 +232,14 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         throw std::invalid_argument("--to is before --from");
     if ((cl.command == CommandLine::Command::Analyze || cl.command == CommandLine::Command::Export) && cl.inputs.empty())
         throw std::invalid_argument("no bundle given");
+    applyFormat(cl, format);
     if (cl.command == CommandLine::Command::Export) {
         if (cl.output.empty())
-            throw std::invalid_argument("export needs -o OUT.png or -o OUT.pdf");
-        std::string suffix = cl.output.size() > 4 ? cl.output.substr(cl.output.size() - 4) : "";
-        std::transform(suffix.begin(), suffix.end(), suffix.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        if (suffix != ".png" && suffix != ".pdf")
-            throw std::invalid_argument("-o " + cl.output + ": the output must end in .png or .pdf");
+            throw std::invalid_argument("export needs -o OUT.png, -o OUT.pdf or -o TRACE.json");
+        if (!cl.perfetto && format.empty() && endsWithNoCase(cl.output, ".json"))
+            cl.perfetto = true;
+        if (!cl.perfetto && !endsWithNoCase(cl.output, ".png") && !endsWithNoCase(cl.output, ".pdf"))
+            throw std::invalid_argument("-o " + cl.output + ": the output must end in .png, .pdf or .json (--format perfetto)");
         if (cl.finding && !cl.onlyRules.empty())
             throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");
     }

@@ -4,13 +4,17 @@
 #include "ui/lanefilter.h"
 #include "ui/lanemodel.h"
 #include "ui/notesstore.h"
+#include "ui/perfettoexport.h"
 #include "ui/timelineimage.h"
 
 #include <QApplication>
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <tuple>
 
 namespace kubelane::app {
 
@@ -51,10 +55,64 @@ void quietMessages(QtMsgType type, const QMessageLogContext &, const QString &me
         std::cerr << "kubelane: " << message.toStdString() << "\n";
 }
 
+// --format perfetto: the trace of the window (--from/--to), the kept lanes (--lanes) and the
+// findings (--rule filtered them already; --finding keeps one and frames its window).
+int writePerfetto(const CommandLine &cl, const core::AnalyzeOptions &analyzeOptions)
+{
+    core::LoadOptions load = cl.load;
+    ui::PerfettoRequest request;
+    request.from = load.from;
+    request.to = load.to;
+    load.from.reset();
+    load.to.reset();
+    const LoadedAnalysis loaded = loadAndAnalyze(cl.inputs, load, analyzeOptions);
+    if (!loaded.analysis)
+        return loaded.exitCode;
+    const ui::LaneModel model(loaded.analysis);
+    QString error;
+    const auto shown = ui::LaneFilter::match(model, QString::fromStdString(cl.lanes), &error);
+    if (!shown) {
+        std::cerr << "kubelane: --lanes: " << error.toStdString() << "\n";
+        return kExitBadArguments;
+    }
+    request.shown = *shown;
+    if (cl.finding) {
+        const auto &findings = loaded.analysis->findings;
+        if (static_cast<std::size_t>(*cl.finding) > findings.size()) {
+            std::cerr << "kubelane: --finding " << *cl.finding << ": the bundle has " << findings.size() << " findings\n";
+            return kExitNothingMatches;
+        }
+        const core::Finding &f = findings[static_cast<std::size_t>(*cl.finding - 1)];
+        request.allFindings = false;
+        request.findings = {*cl.finding - 1};
+        if (!request.from && !request.to)
+            std::tie(request.from, request.to) = ui::framedWindow(f.start, f.end);
+    }
+    std::ofstream out(cl.output, std::ios::binary | std::ios::trunc);
+    const ui::PerfettoCounts counts = ui::writePerfettoTrace(out, model, request);
+    out.close();
+    if (!out) {
+        std::cerr << "kubelane: " << cl.output << ": could not be written\n";
+        return kExitCannotWrite;
+    }
+    if (counts.marks + counts.spans == 0) {
+        std::remove(cl.output.c_str());
+        std::cerr << "kubelane: nothing lies in the window and lanes chosen; " << cl.output << " not written\n";
+        return kExitNothingMatches;
+    }
+    const auto count = [](std::size_t n, const char *one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
+    std::cerr << "kubelane: wrote " << cl.output << " (" << counts.processes << (counts.processes == 1 ? " process" : " processes") << ", " << count(counts.threads, "thread")
+              << ", " << count(counts.spans, "span") << ", " << count(counts.marks, "mark") << ", " << count(counts.flows, "ordering")
+              << ", " << count(counts.findings, "finding") << "); open it at https://ui.perfetto.dev (Open trace file)\n";
+    return kExitOk;
+}
+
 } // namespace
 
 int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeOptions &analyzeOptions)
 {
+    if (cl.perfetto)
+        return writePerfetto(cl, analyzeOptions);
     // No display needed, and the same image whatever the desktop: always the offscreen platform.
     qputenv("QT_QPA_PLATFORM", "offscreen");
     qInstallMessageHandler(quietMessages);

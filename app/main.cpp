@@ -3,7 +3,9 @@
 #include "exportcommand.h"
 #include "loadandanalyze.h"
 #include "core/analysis/analyzer.h"
+#include "reopencommand.h"
 #include "core/report/analysisreport.h"
+#include "core/report/markdownreport.h"
 #include "ui/mainwindow.h"
 
 #include "version.h"
@@ -53,10 +55,15 @@ int runAnalyze(const app::CommandLine &cl)
     if (!loaded.analysis)
         return loaded.exitCode;
     const core::Incident &incident = *loaded.analysis->incident;
-    if (cl.json)
+    if (cl.json) {
         std::cout << core::analysisJson(incident, loaded.analysis.get()) << "\n";
-    else
+    } else if (cl.markdown) {
+        core::MarkdownOptions options;
+        options.reopenCommand = [&cl](std::size_t index, const core::Finding &f) { return app::exportCommandForFinding(cl, index, f); };
+        std::cout << core::analysisMarkdown(incident, loaded.analysis.get(), options);
+    } else {
         std::cout << core::analysisText(incident, loaded.analysis.get(), cl.verbose);
+    }
     exitWithoutTeardown(std::cout ? kExitOk : app::kExitCannotWrite);
 }
 

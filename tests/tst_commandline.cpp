@@ -98,6 +98,8 @@ private slots:
         QTest::newRow("zero --max-memory") << QStringList{"analyze", "b", "--max-memory", "0"};
         QTest::newRow("bad --max-ratio") << QStringList{"analyze", "b", "--max-ratio", "1"};
         QTest::newRow("bad --max-expanded") << QStringList{"analyze", "b", "--max-expanded", "8X"};
+        QTest::newRow("analyze --format html") << QStringList{"analyze", "b", "--format", "html"};
+        QTest::newRow("export --format svg") << QStringList{"export", "b", "-o", "o.svg", "--format", "svg"};
     }
     void rejectsBadArguments()
     {
@@ -310,6 +312,49 @@ private slots:
         QCOMPARE(r.exitCode, 4);
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
         QVERIFY(!QFile::exists(png));
+    }
+
+    // --format perfetto writes a trace a JSON reader takes, with the findings track and the
+    // lines; analyze --format markdown prints the summary; --format json is --json, unchanged.
+    void perfettoAndMarkdownFromTheBinary()
+    {
+        QTemporaryDir dir;
+        const QString traceFile = dir.filePath("trace.json");
+        Run r = runKubelane({"export", KUBELANE_SAMPLES "/probe-status-race", "-o", traceFile, "--format", "perfetto"}, dir.path());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("ui.perfetto.dev"), r.err.constData());
+        QFile f(traceFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonParseError error;
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll(), &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(doc["displayTimeUnit"].toString(), QString("ms"));
+        const QJsonArray events = doc["traceEvents"].toArray();
+        bool findingsProcess = false, flow = false, mark = false;
+        for (const auto &v : events) {
+            const QJsonObject e = v.toObject();
+            findingsProcess |= e["name"] == "process_name" && e["args"].toObject()["name"] == "kubelane findings";
+            flow |= e["ph"] == "s";
+            mark |= e["ph"] == "i" && e["args"].toObject().contains("raw");
+        }
+        QVERIFY(findingsProcess && flow && mark);
+
+        // --lanes that keeps nothing: exit 4 and no file.
+        const QString none = dir.filePath("none.json");
+        r = runKubelane({"export", KUBELANE_SAMPLES "/probe-status-race", "-o", none, "--lanes", "no-such-lane-anywhere-xyz"}, dir.path());
+        QCOMPARE(r.exitCode, 4);
+        QVERIFY(!QFile::exists(none));
+
+        r = runKubelane({"analyze", KUBELANE_SAMPLES "/sandbox-missing", "--format", "markdown"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.startsWith("# kubelane summary"), r.out.constData());
+        QVERIFY(r.out.contains("```text\n"));
+        QVERIFY(r.out.contains("--finding 1 -o finding-1.png"));
+
+        const Run json = runKubelane({"analyze", KUBELANE_SAMPLES "/sandbox-missing", "--json"});
+        const Run format = runKubelane({"analyze", KUBELANE_SAMPLES "/sandbox-missing", "--format", "json"});
+        QCOMPARE(json.exitCode, 0);
+        QCOMPARE(format.out, json.out);
     }
 
     void exportReportsBadLanesAndUnwritableOutput()
