@@ -59,7 +59,10 @@ int runAnalyze(const app::CommandLine &cl)
         std::cout << core::analysisJson(incident, loaded.analysis.get()) << "\n";
     } else if (cl.markdown) {
         core::MarkdownOptions options;
-        options.reopenCommand = [&cl](std::size_t index, const core::Finding &f) { return app::exportCommandForFinding(cl, index, f); };
+        options.reopenCommand = [&cl](std::size_t index, const core::Finding &f) {
+            const std::string window = app::windowCommandForFinding(cl, index, f);
+            return window.empty() ? window : window + "\n" + app::exportCommandForFinding(cl, index, f);
+        };
         std::cout << core::analysisMarkdown(incident, loaded.analysis.get(), options);
     } else {
         std::cout << core::analysisText(incident, loaded.analysis.get(), cl.verbose);

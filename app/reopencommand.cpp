@@ -20,6 +20,16 @@ std::string shellQuote(const std::string &word)
     return out + "'";
 }
 
+std::string windowCommandForFinding(const CommandLine &cl, std::size_t index, const core::Finding &finding)
+{
+    std::string command = exportCommandForFinding(cl, index, finding);
+    if (command.empty())
+        return command;
+    // The export line without "export" and its output: the window takes the same options.
+    command.replace(0, std::string("kubelane export").size(), "kubelane");
+    return command.substr(0, command.rfind(" -o "));
+}
+
 std::string exportCommandForFinding(const CommandLine &cl, std::size_t index, const core::Finding &finding)
 {
     if (std::find(cl.inputs.begin(), cl.inputs.end(), "-") != cl.inputs.end())

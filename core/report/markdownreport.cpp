@@ -98,7 +98,7 @@ void writeFinding(std::ostream &o, const Incident &inc, std::size_t index, const
         o << "See: " << (r.starts_with("http://") || r.starts_with("https://") ? "<" + r + ">" : markdownEscape(r)) << "\n\n";
     if (options.reopenCommand)
         if (const std::string command = options.reopenCommand(index, f); !command.empty())
-            o << "Export this view:\n\n" << markdownCodeBlock(command + "\n", "sh") << "\n";
+            o << "Open this view in the window, or export it:\n\n" << markdownCodeBlock(command + "\n", "sh") << "\n";
 }
 
 } // namespace
