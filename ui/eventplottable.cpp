@@ -32,10 +32,8 @@ EventPlottable::eventsInView(const core::Incident &incident, const Lane &lane, c
 }
 
 std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
-                                             double foldPixels, const std::vector<bool> &hiddenTypes)
+                                             double foldPixels)
 {
-    if (!hiddenTypes.empty())
-        return foldShown(incident, lane, coords, foldPixels, hiddenTypes);
     std::vector<FoldedMark> marks;
     const auto &events = lane.events;
     const auto &all = incident.events;
@@ -65,44 +63,6 @@ std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, con
         m.severity = all[m.representative].severity;
         marks.push_back(m);
         i = j;
-    }
-    return marks;
-}
-
-// The slow path of fold(), taken only while the user hides kinds of events: one event at a
-// time, since a binary search cannot skip the hidden ones.
-std::vector<FoldedMark> EventPlottable::foldShown(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
-                                                  double foldPixels, const std::vector<bool> &hiddenTypes)
-{
-    std::vector<FoldedMark> marks;
-    const auto &events = lane.events;
-    const auto &all = incident.events;
-    const auto [lo, hi] = eventsInView(incident, lane, coords);
-    auto hidden = [&](std::uint32_t e) { return all[e].type < hiddenTypes.size() && hiddenTypes[all[e].type]; };
-    FoldedMark *open = nullptr;
-    for (auto i = lo; i != hi; ++i) {
-        if (hidden(*i)) {
-            open = nullptr; // a mark never spans a hidden event
-            continue;
-        }
-        const double x = coords.toPixel(all[*i].time);
-        if (open && x < open->x0 + foldPixels) {
-            open->x1 = x;
-            ++open->count;
-            if (all[*i].severity > open->severity) {
-                open->severity = all[*i].severity;
-                open->representative = *i;
-            }
-            continue;
-        }
-        FoldedMark m;
-        m.first = static_cast<std::uint32_t>(i - events.begin());
-        m.x0 = m.x1 = x;
-        m.count = 1;
-        m.representative = *i;
-        m.severity = all[*i].severity;
-        marks.push_back(m);
-        open = &marks.back();
     }
     return marks;
 }
@@ -167,9 +127,9 @@ void EventPlottable::draw(QCPPainter *painter)
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
         if (!m_state->rowShowsEvents(laneId))
             return;
-        const Lane &lane = m_state->model->lane(laneId);
+        const Lane &lane = m_state->marksOf(laneId);
         const double y = top + m_state->rowHeight / 2;
-        const auto marks = fold(incident, lane, coords, 3.0, m_state->hiddenTypes);
+        const auto marks = fold(incident, lane, coords, 3.0);
         // Marks whose pills would touch are drawn as one band: at full zoom on a busy lane that
         // is one shape instead of hundreds, and the picture is the same.
         const double h = radius * 1.6;

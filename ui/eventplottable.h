@@ -24,10 +24,9 @@ public:
 
     // Folds the lane's events visible in `coords`: a mark starts at an event and swallows
     // every following event less than `foldPixels` to its right.
-    // Events whose type is flagged in `hiddenTypes` (by EventTypeId; empty: none) are left out,
-    // and a mark never spans one, so its count and severity are of shown events only.
+    // (Pass TimelineState::marksOf(lane) to leave out the kinds the legend hides.)
     static std::vector<FoldedMark> fold(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
-                                        double foldPixels = 3.0, const std::vector<bool> &hiddenTypes = {});
+                                        double foldPixels = 3.0);
     // Radius of a single mark for a row height.
     static double markRadius(double rowHeight) { return std::max(3.0, rowHeight * 0.2); }
 
@@ -41,8 +40,6 @@ private:
     // The lane's events in view (and a few pixels either side), by binary search.
     static std::pair<EventIterator, EventIterator> eventsInView(const core::Incident &incident, const Lane &lane,
                                                                 const TimelineCoordinates &coords);
-    static std::vector<FoldedMark> foldShown(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
-                                             double foldPixels, const std::vector<bool> &hiddenTypes);
     void drawMark(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other, const QColor &fill,
                   const QColor &outline);
 

@@ -8,7 +8,7 @@
 
 namespace kubelane::ui {
 
-EventSearch EventSearch::run(const LaneModel &model, const QString &pattern, QString *error)
+EventSearch EventSearch::run(const LaneModel &model, const QString &pattern, QString *error, const std::vector<bool> &hiddenTypes)
 {
     EventSearch s;
     if (pattern.trimmed().isEmpty())
@@ -21,7 +21,9 @@ EventSearch EventSearch::run(const LaneModel &model, const QString &pattern, QSt
     s.m_hit.assign(inc.events.size(), false);
     for (std::size_t e = 0; e < inc.events.size(); ++e) {
         // Only events some lane draws: a match the user cannot see would count but never show.
-        if (model.laneOfEvent(e) >= 0 && LaneFilter::eventMatches(inc, static_cast<std::uint32_t>(e), *re)) {
+        const core::EventTypeId type = inc.events[e].type;
+        if (model.laneOfEvent(e) >= 0 && !(type < hiddenTypes.size() && hiddenTypes[type])
+            && LaneFilter::eventMatches(inc, static_cast<std::uint32_t>(e), *re)) {
             s.m_hit[e] = true;
             s.m_matches.push_back(static_cast<std::uint32_t>(e));
         }

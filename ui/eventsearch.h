@@ -14,16 +14,15 @@ namespace kubelane::ui {
 class EventSearch {
 public:
     EventSearch() = default;
-    // Matches `pattern` (case-insensitive RE2) over the model's events; on a bad pattern the
-    // result is empty and `error` says why.
-    static EventSearch run(const LaneModel &model, const QString &pattern, QString *error = nullptr);
+    // Matches `pattern` (case-insensitive RE2) over the model's events, leaving out those of
+    // `hiddenTypes` (the kinds the legend hides: a match must be a mark one can see); on a bad
+    // pattern the result is empty and `error` says why.
+    static EventSearch run(const LaneModel &model, const QString &pattern, QString *error = nullptr,
+                           const std::vector<bool> &hiddenTypes = {});
 
     bool isEmpty() const { return m_matches.empty(); }
     bool isActive() const { return !m_pattern.isEmpty(); }
-    const QString &pattern() const { return m_pattern; }
     std::size_t count() const { return m_matches.size(); }
-    // Matching events, ascending (= in time order).
-    const std::vector<std::uint32_t> &matches() const { return m_matches; }
     bool matches(std::size_t event) const { return event < m_hit.size() && m_hit[event]; }
     // Positions into lane.events of the lane's matching events (groups include their
     // descendants' matches, as a collapsed group shows their marks).

@@ -1,5 +1,6 @@
 #include "lanemodel.h"
 
+#include "core/classify/eventtypecatalog.h"
 #include "core/classify/goroutinemap.h"
 #include "core/format/sourceidentity.h"
 
@@ -81,18 +82,10 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
     }
     if (!m_first.isValid())
         m_first = m_last;
-    // Each type's kind once, not a name match per mark per paint.
-    std::vector<bool> typeSeen;
-    for (const core::Event &e : inc.events) {
-        if (e.type < typeSeen.size() && typeSeen[e.type])
-            continue;
-        if (e.type >= typeSeen.size()) {
-            typeSeen.resize(e.type + 1u, false);
-            m_typeCategory.resize(e.type + 1u, EventCategory::Other);
-        }
-        typeSeen[e.type] = true;
-        m_typeCategory[e.type] = Palette::categoryOf(inc.typeName(e));
-    }
+    // Each type's kind once, from the catalog, not a name match per mark per paint.
+    if (inc.eventTypes)
+        for (std::size_t t = 0; t < inc.eventTypes->typeCount(); ++t)
+            m_typeCategory.push_back(Palette::categoryOf(inc.eventTypes->typeId(static_cast<core::EventTypeId>(t))));
     // Whole UTC days keep tick labels aligned to round wall-clock times.
     const std::int64_t day = m_first.ns >= 0 ? m_first.ns / kNsPerDay : (m_first.ns - kNsPerDay + 1) / kNsPerDay;
     m_origin = core::Timestamp{day * kNsPerDay};
@@ -690,6 +683,29 @@ std::vector<bool> LaneModel::typesOfCategories(const std::array<bool, static_cas
         any = any || types[t];
     }
     return any ? types : std::vector<bool>{};
+}
+
+std::vector<Lane> LaneModel::markLanesWithout(const std::vector<bool> &hiddenTypes) const
+{
+    const core::Incident &inc = incident();
+    std::vector<Lane> marks(m_lanes.size());
+    for (const Lane &lane : m_lanes) {
+        Lane &shown = marks[static_cast<std::size_t>(lane.id)];
+        shown.id = lane.id;
+        shown.kind = lane.kind;
+        for (std::uint32_t e : lane.events) {
+            const core::Event &ev = inc.events[e];
+            if (ev.type < hiddenTypes.size() && hiddenTypes[ev.type])
+                continue;
+            const auto position = static_cast<std::uint32_t>(shown.events.size());
+            shown.events.push_back(e);
+            if (ev.severity >= core::Severity::Warning)
+                shown.warnings.push_back(position);
+            if (ev.severity >= core::Severity::Error)
+                shown.errors.push_back(position);
+        }
+    }
+    return marks;
 }
 
 } // namespace kubelane::ui

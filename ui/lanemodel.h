@@ -122,6 +122,9 @@ public:
         return type < m_typeCategory.size() ? m_typeCategory[type] : EventCategory::Other;
     }
     std::vector<bool> typesOfCategories(const std::array<bool, static_cast<int>(EventCategory::Count)> &categories) const;
+    // Every lane's marks (events and their warning/error positions) without the events of
+    // `hiddenTypes`, indexed by lane id: what the lanes draw while the legend hides kinds.
+    std::vector<Lane> markLanesWithout(const std::vector<bool> &hiddenTypes) const;
 
     core::Timestamp origin() const { return m_origin; }
     core::Timestamp first() const { return m_first; }

@@ -70,7 +70,7 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
             for (std::size_t i = b; i < e; ++i) {
                 const core::Event &ev = inc.events[lane.events[i]];
                 c.severities[static_cast<std::size_t>(severityIndex(ev.severity))] = true;
-                c.categories[static_cast<std::size_t>(Palette::categoryOf(inc.typeName(ev)))] = true;
+                c.categories[static_cast<std::size_t>(state.model->categoryOfType(ev.type))] = true;
             }
         }
         const Lane &bars = lane.isGroup() ? (state.isExpanded(laneId) || lane.summaryLane < 0 ? lane : state.model->lane(lane.summaryLane)) : lane;

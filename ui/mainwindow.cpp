@@ -135,7 +135,11 @@ MainWindow::MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOp
         updateRangeLabel();
     });
     connect(m_overview, &OverviewStrip::rangeRequested, m_timeline, &TimelineWidget::setVisibleRange);
-    connect(m_legend, &LegendWidget::hiddenCategoriesChanged, m_timeline, &TimelineWidget::setHiddenCategories);
+    connect(m_legend, &LegendWidget::hiddenCategoriesChanged, this, [this](const auto &hidden) {
+        m_timeline->setHiddenCategories(hidden);
+        if (!m_search->text().isEmpty())
+            runSearch(); // matches are marks one can see
+    });
     connect(m_timeline, &TimelineWidget::eventSelected, m_log, &LogView::showEvent);
     connect(m_log, &LogView::eventActivated, this, &MainWindow::selectEvent);
     connect(m_timeline, &TimelineWidget::eventSelected, m_dumps, &DumpPanel::showDumpOfEvent);
@@ -689,7 +693,7 @@ void MainWindow::runSearch()
     if (!m_lanes)
         return;
     QString error;
-    auto search = std::make_shared<const EventSearch>(EventSearch::run(*m_lanes, m_search->text(), &error));
+    auto search = std::make_shared<const EventSearch>(EventSearch::run(*m_lanes, m_search->text(), &error, m_timeline->state().hiddenTypes));
     if (!error.isEmpty()) {
         m_search->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
         m_search->setToolTip(tr("Not a valid RE2 expression: %1").arg(error));

@@ -5,6 +5,7 @@
 #include "timeaxisticker.h"
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
 namespace kubelane::ui {
@@ -80,14 +81,12 @@ QRectF StateBarPlottable::gapRect(double x0, double x1, double rowTop, double ro
     return QRectF(x0, rowTop + 1, std::max(1.0, x1 - x0), rowHeight - 2);
 }
 
-std::pair<double, double> StateBarPlottable::freeStretch(const core::Incident &incident, const Lane &lane,
-                                                         const TimelineCoordinates &coords, double left, double right, double markReach,
-                                                         const std::vector<bool> &hiddenTypes)
+std::pair<double, double> StateBarPlottable::freeStretch(const std::vector<FoldedMark> &marks, double left, double right,
+                                                         double markReach)
 {
     std::pair<double, double> best{left, left};
     double from = left;
-    // The marks as EventPlottable folds them: one shape (or band) per few pixels.
-    for (const FoldedMark &m : EventPlottable::fold(incident, lane, coords, 3.0, hiddenTypes)) {
+    for (const FoldedMark &m : marks) {
         const double a = m.x0 - markReach, b = std::max(m.x0, m.x1) + markReach;
         if (b < left)
             continue;
@@ -108,6 +107,8 @@ void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const 
     const Palette &pal = m_state->palette;
     const double h = m_state->rowHeight;
     QFontMetricsF fm(painter->font());
+    // The lane's marks as EventPlottable folds them, once per lane and only if a label asks.
+    std::optional<std::vector<FoldedMark>> marks;
     for (const StateSpan &s : lane.states) {
         if (!coords.overlaps(s.start, s.end))
             continue;
@@ -119,9 +120,11 @@ void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const 
         paintStateBar(painter, r, s.state, pal, s.openEnded);
         if (!summary && !s.thin && !s.label.isEmpty()) {
             auto [visibleLeft, visibleRight] = std::pair{std::max(r.left(), coords.left()), std::min(r.right(), coords.right())};
-            if (!lane.events.empty() && m_state->rowShowsEvents(lane.id))
-                std::tie(visibleLeft, visibleRight) = freeStretch(m_state->model->incident(), lane, coords, visibleLeft, visibleRight,
-                                                                  EventPlottable::markRadius(h) * 1.4 + 2, m_state->hiddenTypes);
+            if (!lane.events.empty()) {
+                if (!marks)
+                    marks = EventPlottable::fold(m_state->model->incident(), m_state->marksOf(lane.id), coords);
+                std::tie(visibleLeft, visibleRight) = freeStretch(*marks, visibleLeft, visibleRight, EventPlottable::markRadius(h) * 1.4 + 2);
+            }
             const double visibleWidth = visibleRight - visibleLeft;
             const QString text = fm.horizontalAdvance(s.label) + 8 <= visibleWidth ? s.label
                                : fm.elidedText(s.label, Qt::ElideRight, visibleWidth - 8);

@@ -3,6 +3,7 @@
 // unhealthy) and heartbeat lanes (a tick per heartbeat, every gap shaded and labelled with
 // its length against the grace period). Like EventPlottable it reads TimelineState and
 // binary-searches what it draws; spans and ticks come precomputed from LaneModel.
+#include "eventplottable.h"
 #include "laneplottable.h"
 
 #include <utility>
@@ -18,10 +19,9 @@ public:
     // Geometry shared with hit-testing and the tests: where a lane's bar sits in its row.
     static QRectF barRect(double x0, double x1, double rowTop, double rowHeight, bool thin);
     static QRectF gapRect(double x0, double x1, double rowTop, double rowHeight);
-    // The widest stretch of [left, right] that no mark of `lane` covers: where a state's text
+    // The widest stretch of [left, right] that none of a lane's folded `marks` covers: where a state's text
     // goes, so marks never sit on it.
-    static std::pair<double, double> freeStretch(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
-                                                 double left, double right, double markReach, const std::vector<bool> &hiddenTypes = {});
+    static std::pair<double, double> freeStretch(const std::vector<FoldedMark> &marks, double left, double right, double markReach);
     // Text boxes of the labels drawn by the last pass (tests: nothing overlaps them).
     const std::vector<QRectF> &labelRects() const { return m_labelRects; }
 

@@ -48,6 +48,7 @@ struct TimelineState {
     // Kinds of events the user hid from the legend, and the event types they cover.
     std::array<bool, static_cast<int>(EventCategory::Count)> hiddenCategories{};
     std::vector<bool> hiddenTypes; // by EventTypeId; empty: nothing hidden
+    std::vector<Lane> shownMarks;  // by lane id, the marks left when kinds are hidden; empty: none hidden
     std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
     std::optional<std::pair<core::Timestamp, core::Timestamp>> rubberBand;
     std::optional<core::Timestamp> cursor;
@@ -57,6 +58,12 @@ struct TimelineState {
     bool showOrderings = true;
 
     bool hasModel() const { return model != nullptr; }
+    // The events a lane draws as marks: its own, or those left by the legend's toggles.
+    const Lane &marksOf(int lane) const
+    {
+        return shownMarks.empty() ? model->lane(lane) : shownMarks[static_cast<std::size_t>(lane)];
+    }
+    bool isHiddenType(core::EventTypeId type) const { return type < hiddenTypes.size() && hiddenTypes[type]; }
     int laneAtRow(int row) const { return row >= 0 && row < static_cast<int>(rows.size()) ? rows[static_cast<std::size_t>(row)] : -1; }
     bool isExpanded(int lane) const { return lane >= 0 && static_cast<std::size_t>(lane) < expanded.size() && expanded[static_cast<std::size_t>(lane)]; }
     bool isHighlighted(int lane) const

@@ -240,6 +240,7 @@ void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
     m_layers.ticker->setUtcOffset(m_state.utcOffsetSeconds);
     m_state.expanded = m_state.model->defaultExpansion();
     m_state.hiddenTypes = m_state.model->typesOfCategories(m_state.hiddenCategories);
+    m_state.shownMarks = m_state.hiddenTypes.empty() ? std::vector<Lane>{} : m_state.model->markLanesWithout(m_state.hiddenTypes);
     m_state.highlightedLanes.assign(static_cast<std::size_t>(m_state.model->laneCount()), false);
     for (const Lane &lane : m_state.model->lanes())
         if (m_state.expanded[static_cast<std::size_t>(lane.id)])
@@ -473,6 +474,8 @@ void TimelineWidget::setHiddenCategories(const std::array<bool, static_cast<int>
 {
     m_state.hiddenCategories = hidden;
     m_state.hiddenTypes = m_state.model ? m_state.model->typesOfCategories(hidden) : std::vector<bool>{};
+    // Once per toggle, so every paint keeps the binary-search fold.
+    m_state.shownMarks = m_state.hiddenTypes.empty() ? std::vector<Lane>{} : m_state.model->markLanesWithout(m_state.hiddenTypes);
     replot();
 }
 
@@ -613,10 +616,10 @@ EventHit TimelineWidget::eventAt(QPointF pos) const
     if (lane < 0 || !m_state.rowShowsEvents(lane))
         return hit;
     const core::Incident &inc = m_state.model->incident();
-    const Lane &l = m_state.model->lane(lane);
+    const Lane &l = m_state.marksOf(lane);
     const TimelineCoordinates coords = coordinates();
     const double tolerance = EventPlottable::markRadius(m_state.rowHeight) + 3;
-    for (const FoldedMark &m : EventPlottable::fold(inc, l, coords, 3.0, m_state.hiddenTypes)) {
+    for (const FoldedMark &m : EventPlottable::fold(inc, l, coords)) {
         if (pos.x() < m.x0 - tolerance || pos.x() > m.x1 + tolerance)
             continue;
         // The event of the mark nearest to the pointer's time.

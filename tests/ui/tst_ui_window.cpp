@@ -621,9 +621,10 @@ void TestWindow::legendTogglesEventKinds()
         for (const Lane &lane : m.lanes()) {
             if (lane.isGroup())
                 continue;
-            for (const FoldedMark &fm : EventPlottable::fold(inc, lane, coords, 3.0, t->state().hiddenTypes))
+            const Lane &marks = t->state().marksOf(lane.id);
+            for (const FoldedMark &fm : EventPlottable::fold(inc, marks, coords))
                 for (std::uint32_t i = fm.first; i < fm.first + fm.count; ++i)
-                    n += m.categoryOfType(inc.events[lane.events[i]].type) == category;
+                    n += m.categoryOfType(inc.events[marks.events[i]].type) == category;
         }
         return n;
     };
@@ -637,7 +638,7 @@ void TestWindow::legendTogglesEventKinds()
     QCOMPARE(shownOf(EventCategory::Api), api); // the others stay
     QTest::mouseClick(w->legend(), Qt::LeftButton, {}, entry.center().toPoint());
     QCOMPARE(shownOf(EventCategory::Probe), probes);
-    QVERIFY(t->state().hiddenTypes.empty());
+    QVERIFY(t->state().hiddenTypes.empty() && t->state().shownMarks.empty());
 }
 
 void TestWindow::expandAndCollapseAll()
