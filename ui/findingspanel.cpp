@@ -1,5 +1,7 @@
 #include "findingspanel.h"
 
+#include "plural.h"
+
 #include "findinggroups.h"
 #include "timeaxisticker.h"
 
@@ -94,11 +96,6 @@ QIcon severityIcon(core::Severity s)
     p.end();
     icon = QIcon(pixmap);
     return icon;
-}
-
-QString plural(int n, const char *one, const char *many)
-{
-    return QStringLiteral("%1 %2").arg(QLocale().toString(n), QString::fromLatin1(n == 1 ? one : many));
 }
 
 // Rows sort by what each column holds (numbers as numbers); equal rows keep time order,

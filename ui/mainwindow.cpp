@@ -6,7 +6,9 @@
 #include "findingspanel.h"
 #include "legendwidget.h"
 #include "logview.h"
+#include "notesexchange.h"
 #include "notesstore.h"
+#include "plural.h"
 #include "eventsearch.h"
 #include "overviewstrip.h"
 #include "shortcutsdialog.h"
@@ -41,7 +43,10 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QMessageBox>
 #include <QRegularExpression>
+#include <QSaveFile>
+#include <QStandardPaths>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -261,6 +266,9 @@ void MainWindow::buildActions()
         m_status->setText(tr("Copied: %1").arg(command));
     });
     addAction(copyView);
+    file->addSeparator();
+    file->addAction(tr("Export &notes…"), this, &MainWindow::chooseNotesExport);
+    file->addAction(tr("&Import notes…"), this, &MainWindow::chooseNotesImport);
 
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -841,14 +849,12 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
         selectFinding(static_cast<int>(worst - f.begin()));
     }
     const auto &st = m_analysis->incident->stats;
-    const auto count = [](std::size_t n, const QString &one, const QString &many) { return n == 1 ? one : many.arg(n); };
     QString text = tr("%1, %2, %3, %4 not understood · %5")
-                       .arg(count(m_analysis->incident->sources.size(), tr("1 source"), tr("%1 sources")),
-                            count(st.lines, tr("1 line"), tr("%1 lines")), count(st.events, tr("1 event"), tr("%1 events")))
-                       .arg(st.unparsed)
-                       .arg(count(m_analysis->findings.size(), tr("1 finding"), tr("%1 findings")));
+                       .arg(plural(qint64(m_analysis->incident->sources.size()), "source", "sources"), plural(qint64(st.lines), "line", "lines"),
+                            plural(qint64(st.events), "event", "events"), QLocale().toString(qint64(st.unparsed)),
+                            plural(qint64(m_analysis->findings.size()), "finding", "findings"));
     if (m_sources->problemCount() > 0)
-        text += tr(" · %1 (see Sources and problems)").arg(count(static_cast<std::size_t>(m_sources->problemCount()), tr("1 problem"), tr("%1 problems")));
+        text += tr(" · %1 (see Sources and problems)").arg(plural(m_sources->problemCount(), "problem", "problems"));
     if (m_analysis->incident->events.empty())
         text = tr("No events in %1: nothing in it was read as a log line; see Sources and problems.").arg(m_inputs.join(QStringLiteral(", ")));
     m_summary = text;
@@ -1138,6 +1144,88 @@ void MainWindow::addNote(core::Timestamp time, const QString &laneKey)
                                                         {}, &ok);
     if (ok && !text.trimmed().isEmpty())
         m_notes->add(Note{time, laneKey, text.trimmed()});
+}
+
+void MainWindow::chooseNotesExport()
+{
+    if (m_notes->notes().empty()) {
+        m_status->setText(tr("No notes to export: add one with M or right click on the timeline."));
+        return;
+    }
+    const QString name = m_inputs.isEmpty() ? QStringLiteral("kubelane") : QFileInfo(m_inputs.first()).completeBaseName();
+    const QString suggested = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).filePath(name + QStringLiteral("-notes.json"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export notes"), suggested, tr("kubelane notes (*.json)"));
+    QString message;
+    if (!path.isEmpty() && !exportNotes(path, &message))
+        QMessageBox::warning(this, tr("Export notes"), message);
+}
+
+void MainWindow::chooseNotesImport()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import notes"), QString(), tr("kubelane notes (*.json);;All files (*)"));
+    QString message;
+    if (!path.isEmpty() && !importNotes(path, &message))
+        QMessageBox::warning(this, tr("Import notes"), message);
+}
+
+bool MainWindow::exportNotes(const QString &path, QString *message)
+{
+    QSaveFile file(path);
+    const std::vector<Note> &notes = m_notes->notes();
+    if (!file.open(QIODevice::WriteOnly) || file.write(notesexchange::write(notes, m_inputs)) < 0 || !file.commit()) {
+        *message = tr("Notes not exported: cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    *message = tr("Exported %1 to %2").arg(plural(qint64(notes.size()), "note", "notes"), path);
+    m_status->setText(*message);
+    return true;
+}
+
+bool MainWindow::importNotes(const QString &path, QString *message)
+{
+    QFile file(path);
+    NotesFile read;
+    QString error;
+    const bool ok = file.open(QIODevice::ReadOnly) ? notesexchange::read(file.readAll(), read, &error) : (error = file.errorString(), false);
+    if (!ok) {
+        *message = tr("Notes not imported from %1: %2").arg(path, error);
+        m_status->setText(*message);
+        return false;
+    }
+    const int added = m_notes->merge(read.notes);
+    QStringList parts{tr("Imported %1 from %2").arg(plural(added, "note", "notes"), QFileInfo(path).fileName())};
+    if (const std::size_t present = read.notes.size() - std::size_t(added))
+        parts << tr("%1 already here").arg(present);
+    parts << importCaveats(read);
+    *message = parts.join(QStringLiteral("; "));
+    m_status->setText(*message);
+    return true;
+}
+
+// What a teammate's notes may not fit: lanes this bundle lacks, times outside it, another bundle.
+QStringList MainWindow::importCaveats(const NotesFile &read) const
+{
+    QStringList caveats;
+    std::size_t laneless = 0, outside = 0;
+    for (const Note &n : read.notes) {
+        laneless += m_lanes && !n.laneKey.isEmpty() && m_lanes->laneByKey(n.laneKey) < 0;
+        outside += m_lanes && (n.time < m_lanes->first() || m_lanes->last() < n.time);
+    }
+    if (laneless)
+        caveats << tr("%1 pinned to lanes this bundle does not have, shown on the time axis").arg(laneless);
+    if (outside)
+        caveats << tr("%1 outside this bundle's time range").arg(outside);
+    QStringList names;
+    for (const QString &input : m_inputs)
+        names << QFileInfo(input).fileName();
+    bool sameBundle = read.bundle.isEmpty();
+    for (const QString &name : read.bundle)
+        sameBundle = sameBundle || names.contains(name);
+    if (!sameBundle)
+        caveats << tr("written for %1").arg(read.bundle.join(QStringLiteral(", ")));
+    if (!read.problems.isEmpty())
+        caveats << tr("left out %1").arg(read.problems.join(QStringLiteral(", ")));
+    return caveats;
 }
 
 void MainWindow::editNote(int index)

@@ -32,6 +32,7 @@ class FindingsPanel;
 class LegendWidget;
 class LogView;
 class NotesStore;
+struct NotesFile;
 class OverviewStrip;
 class SourcesPanel;
 class DumpPanel;
@@ -97,6 +98,9 @@ public:
     QString statusText() const;
     // Opens the next loaded bundle on this view instead of the most severe finding.
     void setInitialView(const ViewRequest &view) { m_initialView = view; }
+    // File › Export notes / Import notes, without the dialogs: the status line they leave.
+    bool exportNotes(const QString &path, QString *message);
+    bool importNotes(const QString &path, QString *message);
     // The command line that reopens this window's view (File › Copy view as command).
     QString viewCommand() const;
 
@@ -131,6 +135,9 @@ private:
     void askGoToTime();
     void copyVisibleRange();
     void stepNote(int direction);
+    void chooseNotesExport();
+    void chooseNotesImport();
+    QStringList importCaveats(const NotesFile &read) const;
     void showShortcuts();
     bool applyView(const ViewRequest &view);
     void updateTitle();

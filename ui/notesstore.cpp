@@ -1,12 +1,11 @@
 #include "notesstore.h"
 
+#include "notesexchange.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -51,36 +50,15 @@ bool NotesStore::openFile(const QString &path, QString *error)
         return false;
     }
     QString parseError;
-    if (!parseSession(file.readAll(), m_notes, &parseError)) {
+    NotesFile session;
+    if (!notesexchange::read(file.readAll(), session, &parseError)) {
         if (error)
             *error = tr("%1 is not a session file: %2").arg(path, parseError);
         emit changed();
         return false;
     }
+    m_notes = std::move(session.notes);
     emit changed();
-    return true;
-}
-
-bool NotesStore::parseSession(const QByteArray &json, std::vector<Note> &notes, QString *error)
-{
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (doc.isNull()) {
-        if (error)
-            *error = parseError.errorString();
-        return false;
-    }
-    for (const QJsonValue &v : doc.object().value(QStringLiteral("notes")).toArray()) {
-        const QJsonObject o = v.toObject();
-        Note n;
-        // Nanoseconds as a string: a JSON number is a double and would lose them.
-        n.time = core::Timestamp{o.value(QStringLiteral("ns")).toString().toLongLong()};
-        n.laneKey = o.value(QStringLiteral("lane")).toString();
-        n.text = o.value(QStringLiteral("text")).toString();
-        if (n.time.isValid())
-            notes.push_back(n);
-    }
-    std::stable_sort(notes.begin(), notes.end(), [](const Note &a, const Note &b) { return a.time < b.time; });
     return true;
 }
 
@@ -93,21 +71,8 @@ bool NotesStore::save(QString *error) const
             *error = tr("cannot create %1").arg(QFileInfo(m_path).absolutePath());
         return false;
     }
-    QJsonArray notes;
-    for (const Note &n : m_notes) {
-        QJsonObject o;
-        o.insert(QStringLiteral("ns"), QString::number(n.time.ns));
-        o.insert(QStringLiteral("time"), QString::fromStdString(core::formatRfc3339(n.time, 9)));
-        o.insert(QStringLiteral("lane"), n.laneKey);
-        o.insert(QStringLiteral("text"), n.text);
-        notes.append(o);
-    }
-    QJsonObject root;
-    root.insert(QStringLiteral("version"), 1);
-    root.insert(QStringLiteral("inputs"), QJsonArray::fromStringList(m_inputs));
-    root.insert(QStringLiteral("notes"), notes);
     QSaveFile file(m_path); // all or nothing: a crash mid-write keeps the old notes
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(notesexchange::write(m_notes, m_inputs, true)) < 0 || !file.commit()) {
         if (error)
             *error = tr("cannot write %1: %2").arg(m_path, file.errorString());
         return false;
@@ -121,6 +86,21 @@ void NotesStore::saveOrReport()
     if (!save(&error))
         emit saveFailed(error);
     emit changed();
+}
+
+int NotesStore::merge(const std::vector<Note> &notes)
+{
+    int added = 0;
+    for (const Note &note : notes) {
+        if (std::find(m_notes.begin(), m_notes.end(), note) != m_notes.end())
+            continue;
+        auto at = std::upper_bound(m_notes.begin(), m_notes.end(), note, [](const Note &a, const Note &b) { return a.time < b.time; });
+        m_notes.insert(at, note);
+        ++added;
+    }
+    if (added > 0)
+        saveOrReport();
+    return added;
 }
 
 void NotesStore::add(const Note &note)

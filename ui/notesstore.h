@@ -25,11 +25,12 @@ public:
     bool open(const QStringList &inputs, QString *error = nullptr, const QString &baseDir = {});
     bool openFile(const QString &path, QString *error = nullptr);
     QString path() const { return m_path; }
-    // The notes of a session file's text, in time order; false with `error` when it is no JSON.
-    static bool parseSession(const QByteArray &json, std::vector<Note> &notes, QString *error = nullptr);
+    QStringList inputs() const { return m_inputs; }
 
     const std::vector<Note> &notes() const { return m_notes; }
     void add(const Note &note);
+    // Adds the notes not already here (same time, lane and text), saves once; returns how many.
+    int merge(const std::vector<Note> &notes);
     void update(int index, const QString &text);
     void remove(int index);
 

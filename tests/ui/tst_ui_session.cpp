@@ -1,6 +1,7 @@
 // NotesStore (session files outside the bundle) and WalkthroughController (steps).
 #include "uitestdata.h"
 
+#include "ui/notesexchange.h"
 #include "ui/notesstore.h"
 #include "ui/walkthroughcontroller.h"
 
@@ -17,6 +18,9 @@ private slots:
     void sessionPathIsKeyedByInputs();
     void notesRoundTrip();
     void unreadableSessionIsReported();
+    void notesFileRoundTrip();
+    void handWrittenNotesFile();
+    void notesFileRefusals();
     void walkthroughOfOneFinding();
     void walkthroughOfAllFindings();
 };
@@ -71,6 +75,59 @@ void TestSession::unreadableSessionIsReported()
     QVERIFY(!store.openFile(path, &error));
     QVERIFY(error.contains("broken.json"));
     QVERIFY(store.notes().empty());
+}
+
+void TestSession::notesFileRoundTrip()
+{
+    const std::vector<Note> notes{{core::Timestamp{1583980946102104123LL}, QStringLiteral("node/n1/heartbeats"), QStringLiteral("lease \"renewed\" late")},
+                                  {core::Timestamp{1583980950000000000LL}, QString(), QStringLiteral("whole timeline")}};
+    const QByteArray json = notesexchange::write(notes, {QStringLiteral("/home/alice/incidents/bundle-4711.tar.gz")});
+    QVERIFY2(!json.contains("/home/alice"), json.constData()); // a shared file names no local folder
+    NotesFile read;
+    QString error;
+    QVERIFY2(notesexchange::read(json, read, &error), qPrintable(error));
+    QCOMPARE(read.notes, notes);
+    QCOMPARE(read.bundle, QStringList{QStringLiteral("bundle-4711.tar.gz")});
+    QVERIFY(read.problems.isEmpty());
+}
+
+void TestSession::handWrittenNotesFile()
+{
+    // What a teammate types: RFC 3339 times in their zone, no "ns"; notes out of order; two
+    // notes that cannot be placed, which are named rather than dropped silently.
+    const QByteArray json = R"({"format": "kubelane-notes", "version": 1, "notes": [
+        {"time": "2020-03-12T10:40:00.5+08:00", "text": "second"},
+        {"time": "2020-03-12T02:31:00Z", "lane": "node/n1/heartbeats", "text": "first"},
+        {"time": "yesterday", "text": "no time"},
+        {"time": "2020-03-12T02:32:00Z", "text": "  "}
+    ]})";
+    NotesFile read;
+    QString error;
+    QVERIFY2(notesexchange::read(json, read, &error), qPrintable(error));
+    QCOMPARE(read.notes.size(), std::size_t(2));
+    QCOMPARE(read.notes[0].text, QStringLiteral("first"));
+    QCOMPARE(read.notes[0].time, *core::parseRfc3339("2020-03-12T02:31:00Z"));
+    QCOMPARE(read.notes[1].time, *core::parseRfc3339("2020-03-12T02:40:00.5Z"));
+    QCOMPARE(read.problems.size(), 2);
+    QVERIFY2(read.problems[0].startsWith("note 3:") && read.problems[0].contains("yesterday"), qPrintable(read.problems[0]));
+    QVERIFY2(read.problems[1].startsWith("note 4:") && read.problems[1].contains("text"), qPrintable(read.problems[1]));
+}
+
+void TestSession::notesFileRefusals()
+{
+    NotesFile read;
+    QString error;
+    QVERIFY(!notesexchange::read(R"({"format": "kubelane-notes", "version": 2, "notes": []})", read, &error));
+    QVERIFY2(error.contains("newer"), qPrintable(error));
+    QVERIFY(!notesexchange::read(R"({"kind": "Pod", "metadata": {}})", read, &error));
+    QVERIFY2(error.contains("not a kubelane notes file"), qPrintable(error));
+    QVERIFY(!notesexchange::read(R"([1, 2])", read, &error));
+    QVERIFY(!notesexchange::read("{", read, &error));
+    QVERIFY(!error.isEmpty());
+    // A session file of an older kubelane: no "format", "ns" only.
+    QVERIFY(notesexchange::read(R"({"version": 1, "notes": [{"ns": "1583980946102104123", "text": "kept"}]})", read, &error));
+    QCOMPARE(read.notes.size(), std::size_t(1));
+    QCOMPARE(read.notes[0].time, core::Timestamp{1583980946102104123LL});
 }
 
 static std::shared_ptr<core::Analysis> twoFindings()

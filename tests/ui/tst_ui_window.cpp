@@ -138,6 +138,7 @@ private slots:
     void correctedTimesSaySo();
     void notesNavigableAndTimeNotesOnAxis();
     void copyVisibleRange();
+    void notesTravelBetweenTeammates();
     void sharedViewRoundTrips();
     void stateLabelsClearOfMarks();
     void walkthroughMarkClearOfBanner();
@@ -417,6 +418,47 @@ void TestWindow::notesNavigableAndTimeNotesOnAxis()
     QVERIFY(lane >= 0);
     QVERIFY(inLane.y() >= area.top());
     QCOMPARE(st.rowAt(inLane.y(), area.top()), st.model->visibleRowOf(lane, st.rowOfLane));
+}
+
+void TestWindow::notesTravelBetweenTeammates()
+{
+    QTemporaryDir mine, theirs, exchange;
+    const core::Timestamp a = *core::parseRfc3339("2020-03-12T02:31:00Z"), b = *core::parseRfc3339("2020-03-12T02:40:00Z");
+    const QString file = exchange.filePath("notes.json");
+    QString message;
+    {
+        auto w = openWindow(m_race, QSize(1280, 720), mine.path());
+        QVERIFY(w);
+        w->notes()->add(Note{a, QStringLiteral("node/10.86.98.42/heartbeats"), QStringLiteral("lease late")});
+        w->notes()->add(Note{b, {}, QStringLiteral("network restarted")});
+        QVERIFY2(w->exportNotes(file, &message), qPrintable(message));
+        QVERIFY2(message.contains("2 notes"), qPrintable(message));
+    }
+    auto w = openWindow(m_race, QSize(1280, 720), theirs.path()); // a teammate: no notes of their own
+    QVERIFY(w);
+    QVERIFY(w->notes()->notes().empty());
+    QVERIFY2(w->importNotes(file, &message), qPrintable(message));
+    QVERIFY2(message.startsWith("Imported 2 notes"), qPrintable(message));
+    QCOMPARE(w->notes()->notes().size(), std::size_t(2));
+    QCOMPARE(w->notes()->notes()[0].laneKey, QStringLiteral("node/10.86.98.42/heartbeats"));
+    QCOMPARE(w->timeline()->state().notes.size(), std::size_t(2)); // drawn, not only stored
+    QVERIFY2(w->importNotes(file, &message), qPrintable(message)); // twice: nothing doubles
+    QVERIFY2(message.startsWith("Imported 0 notes") && message.contains("2 already here"), qPrintable(message));
+    QCOMPARE(w->notes()->notes().size(), std::size_t(2));
+    // Notes of another bundle: each mismatch is said, nothing is dropped.
+    QFile other(exchange.filePath("other.json"));
+    QVERIFY(other.open(QIODevice::WriteOnly));
+    other.write(R"({"format": "kubelane-notes", "version": 1, "bundle": ["prod-eu-7.tar.gz"], "notes": [
+        {"time": "2020-03-12T02:35:00Z", "lane": "node/elsewhere/heartbeats", "text": "their node"},
+        {"time": "2031-01-01T00:00:00Z", "text": "far later"}]})");
+    other.close();
+    QVERIFY2(w->importNotes(other.fileName(), &message), qPrintable(message));
+    QVERIFY2(message.contains("1 pinned to lanes this bundle does not have"), qPrintable(message));
+    QVERIFY2(message.contains("1 outside this bundle's time range"), qPrintable(message));
+    QVERIFY2(message.contains("written for prod-eu-7.tar.gz"), qPrintable(message));
+    QCOMPARE(w->notes()->notes().size(), std::size_t(4));
+    QVERIFY(!w->importNotes(exchange.filePath("missing.json"), &message));
+    QVERIFY2(message.contains("missing.json"), qPrintable(message));
 }
 
 void TestWindow::copyVisibleRange()
