@@ -8,6 +8,8 @@
 
 #include <QString>
 
+#include <array>
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +30,7 @@ struct ExportScene {
     std::vector<Note> notes;
     std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
     std::optional<core::Timestamp> cursor;
+    std::array<bool, static_cast<int>(EventCategory::Count)> hiddenCategories{}; // kinds the legend hid on screen
     int utcOffsetSeconds = 0;
     QString bundleName;           // first line of the title
     QString viewCommand;          // the command that reopens this view (a line under the title)

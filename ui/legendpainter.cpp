@@ -69,6 +69,8 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
             c.folded = c.folded || e - b > 1;
             for (std::size_t i = b; i < e; ++i) {
                 const core::Event &ev = inc.events[lane.events[i]];
+                if (state.isHiddenType(ev.type))
+                    continue; // not drawn, so not explained
                 c.severities[static_cast<std::size_t>(severityIndex(ev.severity))] = true;
                 c.categories[static_cast<std::size_t>(state.model->categoryOfType(ev.type))] = true;
             }

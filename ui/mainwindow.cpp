@@ -283,7 +283,8 @@ void MainWindow::buildActions()
         a->setShortcuts(keys);
         if (!keys.isEmpty())
             a->setToolTip(QStringLiteral("%1 (%2)").arg(text, keys.front().toString(QKeySequence::NativeText)));
-        connect(a, &QAction::triggered, this, slot);
+        if constexpr (!std::is_null_pointer_v<decltype(slot)>)
+            connect(a, &QAction::triggered, this, slot);
         menu->addAction(a);
         addAction(a);
         if (onBar)
@@ -333,7 +334,7 @@ void MainWindow::buildActions()
     }, false);
     add(view, tr("Copy visible range"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)}, [this] { copyVisibleRange(); }, false);
     view->addSeparator();
-    m_legendAction = add(view, tr("Show legend"), {QKeySequence(Qt::Key_L)}, [this](bool on) { m_legend->setVisible(on); }, false);
+    m_legendAction = add(view, tr("Show legend"), {QKeySequence(Qt::Key_L)}, nullptr, false);
     m_legendAction->setCheckable(true);
     m_legendAction->setChecked(true);
     connect(m_legendAction, &QAction::toggled, m_legend, &QWidget::setVisible);
@@ -362,7 +363,7 @@ void MainWindow::buildActions()
         applyTheme(saved);
     add(view, tr("Add note at cursor…"), {QKeySequence(Qt::Key_M)}, [this] {
         const core::Timestamp t = m_timeline->state().cursor.value_or(
-            m_timeline->visibleStart() + core::Duration{(m_timeline->visibleEnd() - m_timeline->visibleStart()).ns / 2});
+            m_timeline->visibleMiddle());
         addNote(t, {});
     }, false);
 
@@ -371,8 +372,9 @@ void MainWindow::buildActions()
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("search"));
     m_search->setPlaceholderText(tr("Search events (RE2)"));
-    m_search->setToolTip(tr("Highlights every event whose message or type matches, in all lanes and in the raw lines.\n"
-                            "Enter / Shift+Enter (or F3 / Shift+F3): next / previous match."));
+    m_searchHelp = tr("Highlights every event whose message or type matches, in all lanes and in the raw lines.\n"
+                      "Enter / Shift+Enter (or F3 / Shift+F3): next / previous match.");
+    m_search->setToolTip(m_searchHelp);
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(160);
     m_search->setMaximumWidth(320);
@@ -386,13 +388,7 @@ void MainWindow::buildActions()
     m_searchTimer->setInterval(250); // matching a million messages on every key stroke would stutter
     connect(m_search, &QLineEdit::textChanged, m_searchTimer, qOverload<>(&QTimer::start));
     connect(m_searchTimer, &QTimer::timeout, this, &MainWindow::runSearch);
-    connect(m_search, &QLineEdit::returnPressed, this, [this] {
-        if (m_searchTimer->isActive()) {
-            m_searchTimer->stop();
-            runSearch();
-        }
-        nextMatch();
-    });
+    connect(m_search, &QLineEdit::returnPressed, this, &MainWindow::nextMatch);
     auto *focusSearch = new QAction(tr("Search events"), this);
     focusSearch->setShortcuts({QKeySequence::Find, QKeySequence(Qt::Key_Slash)});
     connect(focusSearch, &QAction::triggered, this, [this] {
@@ -406,7 +402,8 @@ void MainWindow::buildActions()
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("laneFilter"));
     m_filter->setPlaceholderText(tr("Filter lanes (RE2)"));
-    m_filter->setToolTip(tr("Shows only lanes whose name or events match (RE2, case-insensitive)"));
+    m_filterHelp = tr("Shows only lanes whose name or events match (RE2, case-insensitive)");
+    m_filter->setToolTip(m_filterHelp);
     m_filter->setClearButtonEnabled(true);
     m_filter->setMinimumWidth(110);
     QSizePolicy stretch = m_filter->sizePolicy();
@@ -469,16 +466,16 @@ void MainWindow::fillZones()
     }
     for (int typed : m_typedZones)
         addZone(zoneName(typed), typed);
-    addZone(zoneName(m_displayZone), m_displayZone);
+    addZone(zoneName(m_timeline->utcOffset()), m_timeline->utcOffset());
     m_zone->addItem(tr("Other offset…")); // no data: asks for one
-    m_zone->setCurrentIndex(std::max(0, m_zone->findData(m_displayZone)));
+    m_zone->setCurrentIndex(std::max(0, m_zone->findData(m_timeline->utcOffset())));
 }
 
 void MainWindow::chooseOtherZone()
 {
     bool ok = false;
     const QString text = QInputDialog::getText(this, tr("Time zone"), tr("UTC offset, such as +05:30, -0800 or +8:"), QLineEdit::Normal,
-                                               zoneName(m_displayZone), &ok);
+                                               zoneName(m_timeline->utcOffset()), &ok);
     const auto offset = ok ? parseTypedOffset(text) : std::nullopt;
     if (ok && !offset)
         m_status->setText(tr("Not a UTC offset: %1 (expected +05:30, -0800 or +8)").arg(text));
@@ -490,19 +487,17 @@ void MainWindow::chooseOtherZone()
     }
 }
 
-int MainWindow::displayZone() const { return m_displayZone; }
+int MainWindow::displayZone() const { return m_timeline->utcOffset(); }
 
 void MainWindow::setDisplayZone(int offset)
 {
-    m_displayZone = offset;
     m_timeline->setUtcOffset(offset);
     m_findings->setUtcOffset(offset);
     m_log->setUtcOffset(offset);
     fillZones();
     updateRangeLabel();
     refreshNotes();
-    if (m_walk->isActive())
-        applyWalkStep(0);
+    updateWalkBanner();
 }
 
 QString MainWindow::rangeText() const
@@ -511,7 +506,7 @@ QString MainWindow::rangeText() const
         return {};
     const core::Timestamp s = m_timeline->visibleStart(), e = m_timeline->visibleEnd();
     return tr("%1 — %2 (%3)")
-        .arg(formatTimestamp(s, m_displayZone, 3), formatTimestamp(e, m_displayZone, 3, false), formatDurationText(e - s));
+        .arg(formatTimestamp(s, m_timeline->utcOffset(), 3), formatTimestamp(e, m_timeline->utcOffset(), 3, false), formatDurationText(e - s));
 }
 
 void MainWindow::updateRangeLabel() { m_rangeLabel->setText(rangeText()); }
@@ -535,7 +530,7 @@ void MainWindow::askGoToTime()
     bool ok = false;
     const QString text = QInputDialog::getText(this, tr("Go to time"),
                                                tr("Time in %1 (or with its own zone), e.g. 02:42:26.5 or 2020-03-12 02:42:26Z:")
-                                                   .arg(zoneName(m_displayZone)),
+                                                   .arg(zoneName(m_timeline->utcOffset())),
                                                QLineEdit::Normal, {}, &ok);
     if (!ok || text.trimmed().isEmpty())
         return;
@@ -551,17 +546,17 @@ bool MainWindow::goToTime(const QString &text, QString *error)
             *error = tr("no bundle is open");
         return false;
     }
-    const core::Timestamp mid = m_timeline->visibleStart() + core::Duration{(m_timeline->visibleEnd() - m_timeline->visibleStart()).ns / 2};
-    const auto t = parseTypedTime(text, m_displayZone, mid, error);
+    const core::Timestamp mid = m_timeline->visibleMiddle();
+    const auto t = parseTypedTime(text, m_timeline->utcOffset(), mid, error);
     if (!t)
         return false;
     m_timeline->centerOn(*t);
     m_timeline->setCursorTime(*t);
-    m_status->setText(tr("At %1").arg(formatTimestamp(*t, m_displayZone, 6)));
+    m_status->setText(tr("At %1").arg(formatTimestamp(*t, m_timeline->utcOffset(), 6)));
     if (*t < m_lanes->first() || m_lanes->last() < *t)
         m_status->setText(m_status->text() + tr(" — outside the bundle's logs (%1 to %2)")
-                                                 .arg(formatTimestamp(m_lanes->first(), m_displayZone, 0),
-                                                      formatTimestamp(m_lanes->last(), m_displayZone, 0)));
+                                                 .arg(formatTimestamp(m_lanes->first(), m_timeline->utcOffset(), 0),
+                                                      formatTimestamp(m_lanes->last(), m_timeline->utcOffset(), 0)));
     return true;
 }
 
@@ -572,25 +567,17 @@ void MainWindow::stepNote(int direction)
         m_status->setText(tr("No notes yet: add one with M or right click on the timeline."));
         return;
     }
-    const core::Timestamp mid = m_timeline->visibleStart() + core::Duration{(m_timeline->visibleEnd() - m_timeline->visibleStart()).ns / 2};
-    std::vector<std::size_t> order(notes.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return notes[a].time < notes[b].time; });
-    // The first note after (or last before) the centre, wrapping round.
-    std::size_t pick = direction > 0 ? order.front() : order.back();
+    // The first note after (or last before) the centre, wrapping round; the store keeps them
+    // in time order.
+    const core::Timestamp mid = m_timeline->visibleMiddle();
+    const auto byTime = [](const Note &n, core::Timestamp t) { return n.time < t; };
+    std::size_t pick;
     if (direction > 0) {
-        for (std::size_t i : order)
-            if (mid < notes[i].time) {
-                pick = i;
-                break;
-            }
+        const auto after = std::upper_bound(notes.begin(), notes.end(), mid, [](core::Timestamp t, const Note &n) { return t < n.time; });
+        pick = after == notes.end() ? 0 : static_cast<std::size_t>(after - notes.begin());
     } else {
-        for (auto it = order.rbegin(); it != order.rend(); ++it)
-            if (notes[*it].time < mid) {
-                pick = *it;
-                break;
-            }
+        const auto before = std::lower_bound(notes.begin(), notes.end(), mid, byTime);
+        pick = before == notes.begin() ? notes.size() - 1 : static_cast<std::size_t>(before - notes.begin()) - 1;
     }
     m_timeline->centerOn(notes[pick].time);
     m_notesList->setCurrentRow(static_cast<int>(pick));
@@ -658,8 +645,8 @@ QString MainWindow::viewCommand() const
           << QStringLiteral("--to") << QString::fromStdString(core::formatRfc3339(m_timeline->visibleEnd(), 9));
     if (!m_filter->text().trimmed().isEmpty())
         words << QStringLiteral("--lanes") << shellQuoted(m_filter->text());
-    if (m_displayZone != 0)
-        words << QStringLiteral("--zone") << QString::fromStdString(core::formatUtcOffset(m_displayZone));
+    if (m_timeline->utcOffset() != 0)
+        words << QStringLiteral("--zone") << QString::fromStdString(core::formatUtcOffset(m_timeline->utcOffset()));
     return words.join(' ');
 }
 
@@ -680,10 +667,7 @@ void MainWindow::updateTitle()
 
 void MainWindow::showShortcuts()
 {
-    QList<QAction *> list;
-    for (QAction *a : actions())
-        list << a;
-    ShortcutsDialog dialog(list, this);
+    ShortcutsDialog dialog(shortcutActions(), this);
     dialog.exec();
 }
 
@@ -702,15 +686,13 @@ void MainWindow::runSearch()
         return;
     QString error;
     auto search = std::make_shared<const EventSearch>(EventSearch::run(*m_lanes, m_search->text(), &error, m_timeline->state().hiddenTypes));
+    markPatternError(m_search, error, m_searchHelp);
     if (!error.isEmpty()) {
-        m_search->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
-        m_search->setToolTip(tr("Not a valid RE2 expression: %1").arg(error));
         m_searchCount->setText(tr("bad pattern"));
         m_timeline->setSearch(nullptr);
         m_log->setSearch({});
         return;
     }
-    m_search->setStyleSheet({});
     m_timeline->setSearch(search->isActive() ? search : nullptr);
     m_log->setSearch(search->isActive() ? m_search->text() : QString());
     m_searchCount->setText(searchStatus());
@@ -739,8 +721,17 @@ void MainWindow::showMatch(std::size_t event)
     m_searchCount->setText(text);
 }
 
+void MainWindow::flushPendingSearch()
+{
+    if (m_searchTimer->isActive()) {
+        m_searchTimer->stop();
+        runSearch();
+    }
+}
+
 void MainWindow::nextMatch()
 {
+    flushPendingSearch();
     const EventSearch *search = m_timeline->search();
     if (search && m_lanes)
         showMatch(search->next(m_timeline->selectedEvent(), m_timeline->visibleStart(), m_lanes->incident()));
@@ -748,6 +739,7 @@ void MainWindow::nextMatch()
 
 void MainWindow::previousMatch()
 {
+    flushPendingSearch();
     const EventSearch *search = m_timeline->search();
     if (search && m_lanes)
         showMatch(search->previous(m_timeline->selectedEvent(), m_timeline->visibleEnd(), m_lanes->incident()));
@@ -755,6 +747,12 @@ void MainWindow::previousMatch()
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    // Escape in the search box leaves the box: claimed before the window's Escape shortcut
+    // (Clear selection) takes it.
+    if (watched == m_search && event->type() == QEvent::ShortcutOverride && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+        event->accept();
+        return true;
+    }
     // Shift+Enter in the search box: the previous match (QLineEdit only reports Enter).
     if (watched == m_search && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
@@ -840,8 +838,9 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
         runSearch();
     if (m_findingLanesOnly->isChecked())
         m_timeline->setFindingLanesOnly(true);
-    // Open on the incident: the most severe finding (the earliest among equals), zoomed.
-    if (!m_analysis->findings.empty() && m_timeline->finding() < 0) {
+    // Open on the incident: the most severe finding (the earliest among equals), zoomed, unless
+    // the command line asked for another view.
+    if (!m_analysis->findings.empty() && m_timeline->finding() < 0 && m_initialView.isEmpty()) {
         const auto &f = m_analysis->findings;
         const auto worst = std::max_element(f.begin(), f.end(), [](const core::Finding &a, const core::Finding &b) {
             return a.severity < b.severity; // max_element keeps the first of equals
@@ -937,8 +936,10 @@ std::optional<ExportScene> MainWindow::exportScene(const ExportChoice &choice) c
     for (const QString &input : m_inputs)
         names << QFileInfo(input).fileName();
     scene->bundleName = names.join(QStringLiteral(", "));
-    if (choice.scope == ExportScope::CurrentView)
+    if (choice.scope == ExportScope::CurrentView) {
         scene->viewCommand = viewCommand();
+        scene->hiddenCategories = m_timeline->state().hiddenCategories;
+    }
     return scene;
 }
 
@@ -1043,18 +1044,24 @@ void MainWindow::applyPalette()
 void MainWindow::applyFilter()
 {
     QString error;
-    if (m_timeline->setFilter(m_filter->text(), &error)) {
-        m_filter->setStyleSheet({});
-        m_filter->setToolTip(tr("Shows only lanes whose name or events match (RE2, case-insensitive)"));
+    const bool ok = m_timeline->setFilter(m_filter->text(), &error);
+    markPatternError(m_filter, error, m_filterHelp);
+    if (ok) {
         if (m_filterErrorShown)
             m_status->setText(m_summary); // the error no longer holds
         m_filterErrorShown = false;
     } else {
         m_filterErrorShown = true;
-        m_filter->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
-        m_filter->setToolTip(tr("Not a valid RE2 expression: %1").arg(error));
         m_status->setText(tr("Filter: %1").arg(error));
     }
+}
+
+// A pattern box says what is wrong with its pattern in its border and tooltip, and gives
+// its help back once the pattern is fixed.
+void MainWindow::markPatternError(QLineEdit *box, const QString &error, const QString &help)
+{
+    box->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
+    box->setToolTip(error.isEmpty() ? help : tr("Not a valid RE2 expression: %1").arg(error));
 }
 
 void MainWindow::selectFinding(int index)
@@ -1126,6 +1133,14 @@ void MainWindow::applyWalkStep(int)
         m_timeline->selectEvent(step->event, true, true);
         m_log->showEvent(step->event);
     }
+    updateWalkBanner();
+}
+
+void MainWindow::updateWalkBanner()
+{
+    const WalkStep *step = m_walk->isActive() ? m_walk->current() : nullptr;
+    if (!step)
+        return;
     const QString when = formatTimestamp(step->time, m_timeline->utcOffset(), 6);
     m_timeline->setBanner(QStringLiteral("%1 · %2\n%3").arg(m_walk->caption(), when, step->text));
 }

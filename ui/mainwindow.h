@@ -103,6 +103,8 @@ public:
     bool importNotes(const QString &path, QString *message);
     // The command line that reopens this window's view (File › Copy view as command).
     QString viewCommand() const;
+    // Every action with its keys, the menus' as well as the window's: what `?` lists.
+    QList<QAction *> shortcutActions() const { return findChildren<QAction *>(); }
 
 signals:
     void bundleLoaded();
@@ -135,6 +137,9 @@ private:
     void askGoToTime();
     void copyVisibleRange();
     void stepNote(int direction);
+    void flushPendingSearch();
+    void markPatternError(QLineEdit *box, const QString &error, const QString &help);
+    void updateWalkBanner();
     void chooseNotesExport();
     void chooseNotesImport();
     QStringList importCaveats(const NotesFile &read) const;
@@ -179,7 +184,7 @@ private:
     bool m_layoutRestored = false;
     QString m_summary; // the status bar's text after a load
     ViewRequest m_initialView;
-    int m_displayZone = 0;
+    QString m_searchHelp, m_filterHelp; // the pattern boxes' tooltips when their pattern is fine
     std::set<int> m_typedZones;
     bool m_shownOnce = false;
     static constexpr int kLayoutVersion = 2; // saveState() of the left-findings layout

@@ -73,6 +73,7 @@ void TimelineImage::buildState()
     std::sort(m_state.evidence.begin(), m_state.evidence.end());
     m_state.evidence.erase(std::unique(m_state.evidence.begin(), m_state.evidence.end()), m_state.evidence.end());
     m_state.notes = m_scene.notes;
+    m_state.hideCategories(m_scene.hiddenCategories);
     m_state.measure = m_scene.measure;
     m_state.cursor = m_scene.cursor;
 }

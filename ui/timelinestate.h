@@ -58,6 +58,13 @@ struct TimelineState {
     bool showOrderings = true;
 
     bool hasModel() const { return model != nullptr; }
+    // Hides the marks of these kinds: folded out once here, so no paint tests a mark's type.
+    void hideCategories(const std::array<bool, static_cast<int>(EventCategory::Count)> &hidden)
+    {
+        hiddenCategories = hidden;
+        hiddenTypes = model ? model->typesOfCategories(hidden) : std::vector<bool>{};
+        shownMarks = hiddenTypes.empty() ? std::vector<Lane>{} : model->markLanesWithout(hiddenTypes);
+    }
     // The events a lane draws as marks: its own, or those left by the legend's toggles.
     const Lane &marksOf(int lane) const
     {

@@ -239,8 +239,7 @@ void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
     m_layers.ticker->setOrigin(m_state.model->origin());
     m_layers.ticker->setUtcOffset(m_state.utcOffsetSeconds);
     m_state.expanded = m_state.model->defaultExpansion();
-    m_state.hiddenTypes = m_state.model->typesOfCategories(m_state.hiddenCategories);
-    m_state.shownMarks = m_state.hiddenTypes.empty() ? std::vector<Lane>{} : m_state.model->markLanesWithout(m_state.hiddenTypes);
+    m_state.hideCategories(m_state.hiddenCategories);
     m_state.highlightedLanes.assign(static_cast<std::size_t>(m_state.model->laneCount()), false);
     for (const Lane &lane : m_state.model->lanes())
         if (m_state.expanded[static_cast<std::size_t>(lane.id)])
@@ -364,7 +363,7 @@ void TimelineWidget::fitAll()
 
 void TimelineWidget::zoomBy(double factor)
 {
-    const core::Timestamp mid = m_start + core::Duration{(m_end - m_start).ns / 2};
+    const core::Timestamp mid = visibleMiddle();
     const auto [s, e] = TimelineCoordinates::zoomed(m_start, m_end, mid, factor);
     setVisibleRange(s, e);
 }
@@ -472,10 +471,7 @@ void TimelineWidget::addLaneHeaderWidget(QWidget *widget)
 
 void TimelineWidget::setHiddenCategories(const std::array<bool, static_cast<int>(EventCategory::Count)> &hidden)
 {
-    m_state.hiddenCategories = hidden;
-    m_state.hiddenTypes = m_state.model ? m_state.model->typesOfCategories(hidden) : std::vector<bool>{};
-    // Once per toggle, so every paint keeps the binary-search fold.
-    m_state.shownMarks = m_state.hiddenTypes.empty() ? std::vector<Lane>{} : m_state.model->markLanesWithout(m_state.hiddenTypes);
+    m_state.hideCategories(hidden);
     replot();
 }
 

@@ -47,6 +47,7 @@ public:
     void setVisibleRange(core::Timestamp start, core::Timestamp end);
     core::Timestamp visibleStart() const { return m_start; }
     core::Timestamp visibleEnd() const { return m_end; }
+    core::Timestamp visibleMiddle() const { return m_start + core::Duration{(m_end - m_start).ns / 2}; }
     void fitAll();
     void zoomBy(double factor); // around the centre
     void panBy(double fractionOfView);

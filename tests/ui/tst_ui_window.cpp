@@ -7,6 +7,7 @@
 #include "ui/eventsearch.h"
 #include "ui/findingspanel.h"
 #include "ui/lanenameelision.h"
+#include "ui/legendpainter.h"
 #include "ui/legendwidget.h"
 #include "ui/logview.h"
 #include "ui/mainwindow.h"
@@ -16,6 +17,7 @@
 #include "ui/statebarplottable.h"
 #include "ui/theme.h"
 #include "ui/timeaxisticker.h"
+#include "ui/timelineimage.h"
 #include "ui/timelinewidget.h"
 #include "ui/typedtime.h"
 #include "ui/walkthroughcontroller.h"
@@ -528,6 +530,15 @@ void TestWindow::sharedViewRoundTrips()
     w->openBundle({m_race});
     QVERIFY(loaded.wait(60000));
     QVERIFY2(w->statusText().contains(QStringLiteral("no finding 100")), qPrintable(w->statusText()));
+    // A view of a time range alone is that range, with no finding selected over it.
+    ViewRequest range;
+    range.from = from;
+    range.to = to;
+    w->setInitialView(range);
+    w->openBundle({m_race});
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w->timeline()->finding(), -1);
+    QCOMPARE(w->timeline()->visibleStart(), from);
 }
 
 void TestWindow::stateLabelsClearOfMarks()
@@ -586,6 +597,12 @@ void TestWindow::walkthroughMarkClearOfBanner()
         w->walkthrough()->next();
     }
     QVERIFY(checked >= 2);
+    // Changing the zone mid-walk rewrites the banner's time and leaves the view where it is.
+    w->timeline()->panBy(0.3);
+    const core::Timestamp start = w->timeline()->visibleStart();
+    w->setDisplayZone(3600);
+    QCOMPARE(w->timeline()->visibleStart(), start);
+    QVERIFY2(w->timeline()->state().banner.contains(QStringLiteral("+01:00")), qPrintable(w->timeline()->state().banner));
 }
 
 void TestWindow::filterErrorClears()
@@ -597,9 +614,26 @@ void TestWindow::filterErrorClears()
     filter->setText(QStringLiteral("probe["));
     QTest::qWait(400);
     QVERIFY2(w->statusText().startsWith(QStringLiteral("Filter:")), qPrintable(w->statusText()));
+    QVERIFY(filter->toolTip().contains(QStringLiteral("Not a valid")));
     filter->setText(QStringLiteral("probe"));
     QTest::qWait(400);
     QCOMPARE(w->statusText(), summary);
+    QVERIFY2(!filter->toolTip().contains(QStringLiteral("Not a valid")), qPrintable(filter->toolTip()));
+    // The search box the same way.
+    w->setSearchText(QStringLiteral("Killing ("));
+    auto *search = w->findChild<QLineEdit *>(QStringLiteral("search"));
+    QVERIFY(search->toolTip().contains(QStringLiteral("Not a valid")));
+    w->setSearchText(QStringLiteral("Killing"));
+    QVERIFY2(!search->toolTip().contains(QStringLiteral("Not a valid")), qPrintable(search->toolTip()));
+    // Escape in the search box leaves the box; it does not clear the finding (the window's Escape).
+    w->selectFinding(0);
+    w->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(w.get()));
+    search->setFocus();
+    QVERIFY(search->hasFocus());
+    QTest::keyClick(search, Qt::Key_Escape);
+    QVERIFY(!search->hasFocus());
+    QCOMPARE(w->timeline()->finding(), 0);
 }
 
 void TestWindow::themeSwitchKeepsSelection()
@@ -678,6 +712,18 @@ void TestWindow::legendTogglesEventKinds()
     QVERIFY(w->legend()->hiddenCategories()[static_cast<std::size_t>(EventCategory::Probe)]);
     QCOMPARE(shownOf(EventCategory::Probe), std::size_t(0));
     QCOMPARE(shownOf(EventCategory::Api), api); // the others stay
+    {
+        // The current view exported: probes neither drawn nor explained in its legend.
+        ExportChoice choice;
+        choice.scope = ExportScope::CurrentView;
+        const auto scene = w->exportScene(choice);
+        QVERIFY(scene && scene->hiddenCategories[static_cast<std::size_t>(EventCategory::Probe)]);
+        const TimelineImage image(*scene, ImageSize{});
+        const LegendContent legend = LegendContent::of(image.state(), scene->start, scene->end);
+        QVERIFY(!legend.categories[static_cast<std::size_t>(EventCategory::Probe)]);
+        QVERIFY(legend.categories[static_cast<std::size_t>(EventCategory::Api)]);
+        QVERIFY(!image.state().shownMarks.empty());
+    }
     QTest::mouseClick(w->legend(), Qt::LeftButton, {}, entry.center().toPoint());
     QCOMPARE(shownOf(EventCategory::Probe), probes);
     QVERIFY(t->state().hiddenTypes.empty() && t->state().shownMarks.empty());
@@ -717,7 +763,7 @@ void TestWindow::shortcutsListEveryKey()
 {
     auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
     QVERIFY(w);
-    QList<QAction *> actions = w->actions();
+    QList<QAction *> actions = w->shortcutActions();
     ShortcutsDialog dialog(actions, w.get());
     QStringList keysShown;
     for (int r = 0; r < dialog.table()->rowCount(); ++r)
@@ -740,6 +786,9 @@ void TestWindow::shortcutsListEveryKey()
     }();
     QVERIFY(all.contains(QStringLiteral("Right click")) && all.contains(QStringLiteral("note")));
     QVERIFY(all.contains(QStringLiteral("Ctrl+G")) && all.contains(QStringLiteral("Go to time")));
+    // Actions that live only in a menu have keys too.
+    QVERIFY2(all.contains(QStringLiteral("Ctrl+E Export image")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("Ctrl+O Open folder")), qPrintable(all));
 }
 
 void TestWindow::axisNamesDateAndZoneInView()
