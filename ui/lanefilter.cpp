@@ -41,12 +41,7 @@ bool LaneFilter::eventMatches(const core::Incident &inc, std::uint32_t e, const 
 
 bool LaneFilter::validate(const QString &pattern, QString *error)
 {
-    if (pattern.trimmed().isEmpty())
-        return true;
-    const RE2 re(pattern.toStdString(), options());
-    if (!re.ok() && error)
-        *error = QString::fromStdString(re.error());
-    return re.ok();
+    return pattern.trimmed().isEmpty() || compile(pattern, error) != nullptr;
 }
 
 std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const QString &pattern, QString *error)
@@ -54,13 +49,10 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
     std::vector<bool> keep(static_cast<std::size_t>(model.laneCount()), pattern.trimmed().isEmpty());
     if (pattern.trimmed().isEmpty())
         return keep;
-    const std::string p = pattern.toStdString();
-    RE2 re(p, options());
-    if (!re.ok()) {
-        if (error)
-            *error = QString::fromStdString(re.error());
+    const std::unique_ptr<RE2> compiled = compile(pattern, error);
+    if (!compiled)
         return std::nullopt;
-    }
+    const RE2 &re = *compiled;
     const core::Incident &inc = model.incident();
     std::function<void(int)> keepSubtree = [&](int id) {
         keep[static_cast<std::size_t>(id)] = true;
@@ -92,11 +84,11 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
 std::vector<std::uint32_t> LaneFilter::matchingEvents(const LaneModel &model, int lane, const QString &pattern, std::size_t limit)
 {
     std::vector<std::uint32_t> out;
-    RE2 re(pattern.toStdString(), options());
-    if (!re.ok() || lane < 0)
+    const std::unique_ptr<RE2> re = lane >= 0 ? compile(pattern) : nullptr;
+    if (!re)
         return out;
     for (std::uint32_t e : model.lane(lane).events) {
-        if (eventMatches(model.incident(), e, re)) {
+        if (eventMatches(model.incident(), e, *re)) {
             out.push_back(e);
             if (out.size() >= limit)
                 break;

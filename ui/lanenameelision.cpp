@@ -16,7 +16,7 @@ bool isGeneratedToken(const QString &token)
     for (QChar c : token)
         digitsOnly = digitsOnly && c.isDigit();
     if (digitsOnly)
-        return token.size() <= 6; // a StatefulSet ordinal, or a CronJob's schedule time
+        return token.size() <= 10; // a StatefulSet ordinal, or a CronJob's schedule time (minutes since 1970: 8 digits)
     if (token.size() < 4 || token.size() > 10)
         return false;
     static const QString alphabet = QStringLiteral("bcdfghjklmnpqrstvwxz2456789");
@@ -55,13 +55,9 @@ QString elideLaneName(const QString &name, const QFontMetricsF &metrics, qreal w
     const QString ellipsis = QStringLiteral("…");
     if (!suffix.isEmpty()) {
         const QString head = name.left(name.size() - suffix.size());
-        const qreal room = width - metrics.horizontalAdvance(ellipsis + suffix);
-        if (room >= metrics.horizontalAdvance(QStringLiteral("pod ab"))) {
-            int n = static_cast<int>(head.size());
-            while (n > 0 && metrics.horizontalAdvance(head.left(n)) > room)
-                --n;
-            return head.left(n) + ellipsis + suffix;
-        }
+        const qreal room = width - metrics.horizontalAdvance(suffix);
+        if (room >= metrics.horizontalAdvance(QStringLiteral("pod ab") + ellipsis))
+            return metrics.elidedText(head, Qt::ElideRight, room) + suffix;
     }
     return metrics.elidedText(name, Qt::ElideMiddle, width);
 }

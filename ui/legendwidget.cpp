@@ -50,11 +50,16 @@ void LegendWidget::paintEvent(QPaintEvent *)
     layoutLegend(&p, {}, width(), legendFont(), m_palette, LegendContent::all(), nullptr, &m_hidden);
 }
 
-QRectF LegendWidget::categoryRect(EventCategory category) const
+std::vector<LegendCategoryRect> LegendWidget::categoryRects() const
 {
     std::vector<LegendCategoryRect> rects;
     layoutLegend(nullptr, {}, width(), legendFont(), m_palette, LegendContent::all(), &rects);
-    for (const LegendCategoryRect &r : rects)
+    return rects;
+}
+
+QRectF LegendWidget::categoryRect(EventCategory category) const
+{
+    for (const LegendCategoryRect &r : categoryRects())
         if (r.category == category)
             return r.rect;
     return {};
@@ -69,9 +74,7 @@ void LegendWidget::setCategoryHidden(EventCategory category, bool hidden)
 
 void LegendWidget::mousePressEvent(QMouseEvent *event)
 {
-    std::vector<LegendCategoryRect> rects;
-    layoutLegend(nullptr, {}, width(), legendFont(), m_palette, LegendContent::all(), &rects);
-    for (const LegendCategoryRect &r : rects) {
+    for (const LegendCategoryRect &r : categoryRects()) {
         if (r.rect.contains(event->position())) {
             setCategoryHidden(r.category, !m_hidden[static_cast<std::size_t>(r.category)]);
             return;

@@ -1,5 +1,6 @@
 #pragma once
 // The legend under the timeline, listing every kind of mark (see legendpainter.h).
+#include "legendpainter.h"
 #include "palette.h"
 
 #include <QWidget>
@@ -31,6 +32,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
+    std::vector<LegendCategoryRect> categoryRects() const; // where each clickable kind sits, as painted
     QFont legendFont() const;
     Palette m_palette = Palette::light();
     std::array<bool, static_cast<int>(EventCategory::Count)> m_hidden{};

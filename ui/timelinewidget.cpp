@@ -481,12 +481,10 @@ void TimelineWidget::expandAll(bool expand)
         return;
     // One rebuild for the whole tree, not one per group (a big bundle has thousands).
     QSignalBlocker block(m_tree);
-    for (const Lane &lane : m_state.model->lanes()) {
-        if (!lane.isGroup())
-            continue;
-        m_state.expanded[static_cast<std::size_t>(lane.id)] = expand;
-        m_tree->setExpanded(m_treeModel->indexOfLane(lane.id), expand);
-    }
+    for (const Lane &lane : m_state.model->lanes())
+        if (lane.isGroup())
+            m_state.expanded[static_cast<std::size_t>(lane.id)] = expand;
+    expand ? m_tree->expandAll() : m_tree->collapseAll();
     rebuildRows();
 }
 

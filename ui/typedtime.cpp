@@ -13,10 +13,7 @@ std::optional<int> parseTypedOffset(const QString &text)
     // "+8:00" and "-5:30": one hour digit is as clear as two.
     if ((t.startsWith('+') || t.startsWith('-')) && t.size() >= 2 && t[1].isDigit() && (t.size() == 2 || !t[2].isDigit()))
         t.insert(1, '0');
-    const auto o = core::parseUtcOffset(t.toStdString());
-    if (!o || *o <= -24 * 3600 || *o >= 24 * 3600)
-        return std::nullopt;
-    return o;
+    return core::parseUtcOffset(t.toStdString()); // real zones only: at most 14 hours
 }
 
 std::optional<core::Timestamp> parseTypedTime(const QString &text, int utcOffsetSeconds, core::Timestamp reference, QString *error)

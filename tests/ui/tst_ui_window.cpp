@@ -842,6 +842,7 @@ void TestWindow::laneNamesKeepGeneratedSuffix()
     QCOMPARE(generatedNameSuffix(QStringLiteral("checkout-7d9f8b6c5d-x2x7q")), QStringLiteral("-7d9f8b6c5d-x2x7q"));
     QCOMPARE(generatedNameSuffix(QStringLiteral("kube-proxy-q7x9m")), QStringLiteral("-q7x9m"));
     QCOMPARE(generatedNameSuffix(QStringLiteral("etcd-0")), QStringLiteral("-0"));
+    QCOMPARE(generatedNameSuffix(QStringLiteral("db-backup-27531840-x7k2p")), QStringLiteral("-27531840-x7k2p")); // a CronJob's Job pod
     QCOMPARE(generatedNameSuffix(QStringLiteral("kube-apiserver")), QString()); // "apiserver" has vowels
     QCOMPARE(generatedNameSuffix(QStringLiteral("coredns")), QString());
     const QFontMetricsF fm(QFont(QStringLiteral("DejaVu Sans"), 10));
