@@ -172,6 +172,51 @@ private slots:
         qunsetenv("TMPDIR");
     }
 
+    // A spill file is kubelane's own, unlinked: no one can truncate it, so its mapping takes
+    // none of the SIGBUS guard's slots, which stay for the user's files.
+    void spillMappingTakesNoGuardSlot()
+    {
+        QTemporaryDir tmp;
+        qputenv("TMPDIR", tmp.path().toUtf8());
+        const int before = Bytes::guardedMappings();
+        SpillBuffer buffer;
+        std::string error;
+        QVERIFY(buffer.append(std::string(SpillBuffer::kInMemoryLimit + 1000, 'x'), error));
+        const BytesPtr spilled = buffer.finish(error);
+        QVERIFY2(spilled, error.c_str());
+        QVERIFY(spilled->isMapped());
+        QCOMPARE(Bytes::guardedMappings(), before);
+        const BytesPtr file = Bytes::mapFile(writeFile(tmp, "kubelet.log", "I1207 a line\n"), error);
+        QVERIFY(file && file->isMapped());
+        QCOMPARE(Bytes::guardedMappings(), before + 1);
+        qunsetenv("TMPDIR");
+    }
+
+    // Past the guard's slots a bundle's file is read into memory, and the load says so.
+    void runningOutOfGuardSlotsIsNoted()
+    {
+        QTemporaryDir dir;
+        const std::string text = "I1207 15:00:01.000000 14756 server.go:417] hello\n";
+        const std::string path = writeFile(dir, "kubelet.log", text);
+        std::string error;
+        std::vector<BytesPtr> held;
+        while (Bytes::guardedMappings() < Bytes::kGuardSlots) {
+            held.push_back(Bytes::mapFile(path, error));
+            QVERIFY2(held.back() && held.back()->isMapped(), error.c_str());
+        }
+        const BytesPtr extra = Bytes::mapFile(path, error);
+        QVERIFY(extra);
+        QVERIFY(!extra->isMapped());
+        QVERIFY(extra->readForLackOfGuard());
+        QCOMPARE(extra->view(), std::string_view(text));
+        const BundleReadResult read = readBundle({dir.path().toStdString()});
+        QCOMPARE(read.files.size(), std::size_t(1));
+        QCOMPARE(read.notes.size(), std::size_t(1));
+        QVERIFY2(read.notes[0].find("1 file was read into memory") != std::string::npos, read.notes[0].c_str());
+        held.clear();
+        QVERIFY(!Bytes::mapFile(path, error)->readForLackOfGuard());
+    }
+
     // A full temporary folder (here: a file size limit) costs no byte: the buffer goes on in
     // memory with what the file held.
     void spillBufferFallsBackToMemoryWhenTheDiskIsFull()

@@ -437,6 +437,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
     incident->inputs = inputs;
     incident->eventTypes = types;
     incident->roles = roles;
+    for (auto &n : read.notes)
+        incident->notes.push_back(std::move(n));
     for (auto &n : shaped.notes)
         incident->notes.push_back(std::move(n));
     incident->skipped = std::move(skipped);
