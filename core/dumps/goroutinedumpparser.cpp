@@ -8,12 +8,13 @@
 
 namespace kubelane::core {
 
+using text::isDigit;
+using text::trimmed;
+
 namespace {
 
 constexpr std::string_view kBeginMarker = "=== BEGIN goroutine stack dump ===";
 constexpr std::string_view kEndMarker = "=== END goroutine stack dump ===";
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 std::optional<std::uint64_t> number(std::string_view s)
 {
@@ -22,15 +23,6 @@ std::optional<std::uint64_t> number(std::string_view s)
     if (ec != std::errc() || end != s.data() + s.size())
         return std::nullopt;
     return v;
-}
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
 }
 
 // "...additional frames elided..." (Go <= 1.20, after 100 frames) or "...N frames elided..."
@@ -455,7 +447,8 @@ bool mayHoldGoroutineDump(std::string_view text)
     if (text.find(kBeginMarker) != std::string_view::npos)
         return true;
     for (std::size_t at = text.find("goroutine "); at != std::string_view::npos; at = text.find("goroutine ", at + 10)) {
-        const bool lineStart = at == 0 || text[at - 1] == '\n' || text[at - 1] == ' ' || text[at - 1] == '\t';
+        // What parseGoroutineHeader trims before a header may precede it (text::trimmed).
+        const bool lineStart = at == 0 || text[at - 1] == '\n' || text[at - 1] == ' ' || text[at - 1] == '\t' || text[at - 1] == '\r';
         if (lineStart && at + 10 < text.size() && isDigit(text[at + 10])) {
             const std::size_t eol = std::min(text.find('\n', at), text.size());
             Goroutine g;
