@@ -8,6 +8,7 @@
 #include "core/dumps/lockholderfinder.h"
 #include "core/dumps/stackbucketer.h"
 #include "core/dumps/waitsite.h"
+#include "core/rules/dumpexplanation.h"
 #include "dumpwriter.h"
 #include "testutil.h"
 
@@ -310,6 +311,16 @@ private slots:
                                              + test::goroutineText(9, "select", 9, {{"main.other", "0xc420f2a000", "/src/m.go", 1, 1}}))[0])
                      .front()
                      .holder);
+        // Nor is RPC plumbing handed its own client that happens to lie just below the lock
+        // (gRPC or ttrpc alike): the client is no object of the program's.
+        for (const std::string rpc : {"github.com/containerd/ttrpc.(*Client).Call", "google.golang.org/grpc.(*ClientConn).Invoke"}) {
+            const auto withRpc = core::findLockConvoys(*read(
+                test::dockerdConvoyDump({.waiters = 5, .idle = 0, .holder = false})
+                + test::goroutineText(9, "select", 9,
+                                      {{rpc, "0xc420f3a620, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/rpc/client.go", 150, 0x2a5},
+                                       {"main.other", "0x1", "/src/m.go", 1, 1}}))[0]);
+            QVERIFY2(!withRpc.front().holder, withRpc.front().holderFunction.c_str());
+        }
     }
 
     // The dump of the ACK incident: 341 inspect calls queued on one container's mutex
@@ -385,6 +396,31 @@ private slots:
                                      "(serving v1._RuntimeService_PodSandboxStatus_Handler)")
                      != std::string::npos,
                  f->explanation.c_str());
+    }
+
+    // A group waiting minutes in a ttrpc call, itself served over ttrpc: the "serving" part
+    // names the program's handler, not ttrpc's dispatch plumbing (as for gRPC).
+    void outboundGroupServesNoRpcPlumbing()
+    {
+        const std::string cd = "github.com/containerd/containerd/";
+        std::string dump = "SIGQUIT: quit\nPC=0x46e8e1 m=0 sigcode=0\n\n";
+        for (int i = 0; i < 3; ++i)
+            dump += test::goroutineText(100 + std::uint64_t(i), "select", 3,
+                                        {{"runtime.gopark", "0x0, 0x0, 0x0, 0x0, 0x0", "/usr/local/go/src/runtime/proc.go", 381, 0xce},
+                                         {"runtime.selectgo", "0xc000a1b2c0, 0xc000a1b2a0, 0x2, 0x0, 0x0", "/usr/local/go/src/runtime/select.go", 327, 0x7be},
+                                         {"github.com/containerd/ttrpc.(*Client).Call", "0xc000123400, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/github.com/containerd/ttrpc/client.go", 150, 0x2a5},
+                                         {cd + "runtime/v2/task.(*taskClient).State", "0xc000456700, {0x1c4a360, 0xc000abc000}", "/go/src/" + cd + "runtime/v2/task/shim.pb.go", 3609, 0xa5},
+                                         {cd + "services/tasks.(*local).Get", "0xc000789000, {0x1c4a360, 0xc000abc000}", "/go/src/" + cd + "services/tasks/local.go", 482, 0x1c5},
+                                         {"github.com/containerd/ttrpc.(*serviceSet).dispatch", "0xc000999000, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/github.com/containerd/ttrpc/services.go", 95, 0x1b4}});
+        const std::string log = journal("08:05:00", "containerd[812]", "time=\"2023-09-12T08:05:00Z\" level=info msg=\"before\"")
+            + journalLines("08:05:01", "containerd[812]", dump)
+            + journal("08:06:00", "containerd[9001]", "time=\"2023-09-12T08:06:00Z\" level=info msg=\"starting containerd\"");
+        const auto a = analyse(test::loadFiles({{"nodes/node-1/containerd.log", log}}));
+        QCOMPARE(a->facts.dumps.size(), std::size_t(1));
+        const core::RuntimeDump &d = a->facts.dumps[0];
+        const auto why = core::explainStallByDump(*a, d.node, d.time - core::Duration::fromSeconds(60), d.time + core::Duration::fromSeconds(60));
+        QVERIFY(why);
+        QVERIFY2(why->sentence.find("(serving tasks.(*local).Get)") != std::string::npos, why->sentence.c_str());
     }
 
     // A healthy dockerd: two calls queued for a moment on a container's lock (no minutes), the

@@ -34,7 +34,10 @@ std::optional<Candidate> workOnObject(const GoroutineDump &dump, std::size_t ind
 {
     std::optional<Candidate> best;
     for (const StackFrame &f : dump.goroutines[index].frames) {
-        if (packageOf(f.function) == "runtime" || packageOf(f.function) == "sync")
+        // The runtime, the lock itself and the RPC plumbing are handed their own structures
+        // (a ClientConn, a stream), never the program's object: one of those that happens to
+        // lie just below the lock must not pass for its holder.
+        if (packageOf(f.function) == "runtime" || packageOf(f.function) == "sync" || isRpcFrame(f.function))
             continue;
         for (const std::uint64_t word : argumentWords(f.args)) {
             if (word > lock || lock - word >= kMaxObjectSpan)

@@ -30,6 +30,10 @@ struct LockWait {
 };
 std::optional<LockWait> lockWaitOf(const Goroutine &g);
 
+// True for a frame of the RPC libraries (gRPC, vendored or not; containerd's ttrpc to its
+// shims): the plumbing of a call, never what it serves.
+bool isRpcFrame(std::string_view function);
+
 // A call that leaves the process, innermost first: "gRPC call types.(*aPIClient).Signal",
 // "system call syscall.Read from fifo.(*fifo).Read"; "" when there is none.
 std::string outboundCallOf(const Goroutine &g);
