@@ -116,7 +116,7 @@ bool isDumpLine(std::string_view text)
 // Collects the dumps of one file line by line.
 class DumpCollector {
 public:
-    void onLine(std::string_view raw, std::uint64_t offset, std::uint32_t number)
+    void onLine(std::string_view raw, std::uint32_t number)
     {
         // Outside a dump only a header or the marker can start one: skip the envelope parse.
         if (!m_open && raw.find("goroutine") == std::string_view::npos) {
@@ -132,7 +132,7 @@ public:
             return; // another process's line between this dump's lines
         if (const std::size_t begin = p.text.find(kBeginMarker); begin != std::string_view::npos) {
             finish();
-            start(p, offset, number);
+            start(p, number);
             const std::string_view before = p.text.substr(0, begin);
             if (before.ends_with("msg=\"")) { // a logrus message: the dump is the quoted value
                 m_open->shape = DumpShape::LogrusMessage;
@@ -155,7 +155,7 @@ public:
         }
         Goroutine g;
         if (parseGoroutineHeader(p.text, g)) {
-            start(p, offset, number);
+            start(p, number);
             appendLine(p.text, number);
         } else {
             m_textBefore = m_textBefore || !raw.empty();
@@ -169,13 +169,12 @@ public:
     }
 
 private:
-    void start(const Payload &p, std::uint64_t offset, std::uint32_t number)
+    void start(const Payload &p, std::uint32_t number)
     {
         m_open = std::make_shared<GoroutineDump>();
         // A file of its own starts with the dump (or its marker); anything before it is a log.
         m_open->shape = p.enveloped || m_textBefore ? DumpShape::EmbeddedLines : DumpShape::File;
         m_open->process = std::string(p.process);
-        m_open->sourceOffset = offset;
         m_open->firstSourceLine = m_open->lastSourceLine = number;
     }
 
@@ -261,10 +260,8 @@ void DumpCollector::parseGoroutines(GoroutineDump &d)
     Goroutine *g = nullptr;
     StackFrame *pendingCall = nullptr; // a call line waiting for its location line
     auto close = [&](std::uint32_t end) {
-        if (g) {
+        if (g)
             g->logicalLineCount = end - g->firstLogicalLine;
-            g->sourceLineCount = d.sourceLines[end - 1] - g->sourceLine + 1;
-        }
     };
     while (pos <= text.size() && logical < d.sourceLines.size()) {
         std::size_t nl = text.find('\n', pos);
@@ -283,10 +280,9 @@ void DumpCollector::parseGoroutines(GoroutineDump &d)
             StackFrame frame;
             if (line.starts_with("created by ")) {
                 std::string_view rest = line.substr(11);
-                if (const std::size_t in = rest.find(" in goroutine "); in != std::string_view::npos) {
-                    g->createdIn = number(trimmed(rest.substr(in + 14))).value_or(0);
+                // Go 1.21+ names the creating goroutine after the function: "... in goroutine 7".
+                if (const std::size_t in = rest.find(" in goroutine "); in != std::string_view::npos)
                     rest = rest.substr(0, in);
-                }
                 g->hasCreator = true;
                 g->createdBy = StackFrame{};
                 g->createdBy.function = trimmed(rest);
@@ -313,16 +309,6 @@ void DumpCollector::parseGoroutines(GoroutineDump &d)
 }
 
 } // namespace
-
-const char *dumpShapeName(DumpShape s)
-{
-    switch (s) {
-    case DumpShape::File: return "a file of its own";
-    case DumpShape::EmbeddedLines: return "lines between log lines";
-    case DumpShape::LogrusMessage: return "one logged message (logrus, escaped newlines)";
-    }
-    return "";
-}
 
 std::string_view GoroutineDump::logicalLines(const Goroutine &g) const
 {
@@ -462,8 +448,8 @@ bool mayHoldGoroutineDump(std::string_view text)
 std::vector<GoroutineDumpPtr> readGoroutineDumps(std::string_view bytes)
 {
     DumpCollector collector;
-    text::forEachLine(bytes, [&](std::string_view line, std::size_t offset, std::uint32_t number) {
-        collector.onLine(line, offset, number);
+    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
+        collector.onLine(line, number);
     });
     return collector.done();
 }

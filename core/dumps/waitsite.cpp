@@ -62,6 +62,13 @@ std::vector<std::uint64_t> argumentWords(std::string_view args)
     return out;
 }
 
+namespace {
+
+struct WaitSite {
+    const StackFrame *blocking = nullptr; // sync.(*Mutex).Lock, net.(*pollDesc).wait, ...
+    const StackFrame *caller = nullptr;   // the program's own code that got there
+};
+
 WaitSite waitSiteOf(const Goroutine &g)
 {
     // An RPC library is plumbing like the standard library: the code that made the call is
@@ -77,6 +84,8 @@ WaitSite waitSiteOf(const Goroutine &g)
     }
     return w;
 }
+
+} // namespace
 
 std::string describeWait(const Goroutine &g)
 {

@@ -12,12 +12,6 @@
 
 namespace kubelane::core {
 
-struct WaitSite {
-    const StackFrame *blocking = nullptr; // sync.(*Mutex).Lock, net.(*pollDesc).wait, ...
-    const StackFrame *caller = nullptr;   // the program's own code that got there
-};
-WaitSite waitSiteOf(const Goroutine &g);
-
 // "semacquire in sync.(*Mutex).Lock, called from daemon.(*Daemon).ContainerInspectCurrent"
 std::string describeWait(const Goroutine &g);
 
