@@ -254,6 +254,26 @@ private slots:
         QCOMPARE(dumps[0]->goroutines.back().sourceLine, 3u);
     }
 
+    // A NUL byte after a backslash in a logrus message (a damaged journal) is text, not an
+    // escape cut at the end of an entry: the message still ends at its quote, and the next
+    // SIGUSR1 dump of the same process is a dump of its own.
+    void logrusDumpWithNulAfterBackslash()
+    {
+        const std::string body = test::dockerdConvoyDump({.waiters = 4, .idle = 2});
+        std::string damaged = goQuote("=== BEGIN goroutine stack dump ===\n" + body + "\n=== END goroutine stack dump ===");
+        damaged.insert(damaged.find("\\n=== END"), std::string("\\\0", 2));
+        const std::string log = journal("08:05:00", "containerd[812]", "time=\"2023-09-12T08:05:00Z\" level=info msg=" + damaged)
+            + journal("08:05:30", "containerd[812]", "time=\"2023-09-12T08:05:30Z\" level=info msg=\"between\"")
+            + journal("08:06:00", "containerd[812]", "time=\"2023-09-12T08:06:00Z\" level=info msg="
+                      + goQuote("=== BEGIN goroutine stack dump ===\n" + body + "\n=== END goroutine stack dump ==="));
+        const auto dumps = read(log);
+        QCOMPARE(dumps.size(), std::size_t(2));
+        QCOMPARE(dumps[0]->goroutines.size(), std::size_t(8));
+        QCOMPARE(dumps[0]->lastSourceLine, 1u);
+        QCOMPARE(dumps[1]->goroutines.size(), std::size_t(8));
+        QCOMPARE(dumps[1]->firstSourceLine, 3u);
+    }
+
     // Equal stacks group whatever their arguments, offsets and minutes; biggest group first.
     void bucketing()
     {

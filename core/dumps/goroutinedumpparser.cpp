@@ -57,9 +57,13 @@ bool unquoteGo(std::string_view quoted, std::string &out, std::size_t &consumed)
             ++i;
             continue;
         }
-        const char e = i + 1 < quoted.size() ? quoted[i + 1] : '\0';
+        // A NUL byte is text here (a log padded with NULs after a crash), never the end: taking
+        // it for a cut escape would carry the rest of the file along, line after line.
+        if (i + 1 >= quoted.size())
+            break; // cut after the backslash
+        const char e = quoted[i + 1];
         const std::size_t digits = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
-        if (e == '\0' || i + 2 + digits > quoted.size())
+        if (i + 2 + digits > quoted.size())
             break; // cut inside an escape
         i += 2;
         switch (e) {
