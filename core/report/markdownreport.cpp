@@ -1,6 +1,7 @@
 #include "markdownreport.h"
 
 #include "../analysis/analysis.h"
+#include "../util/textscan.h"
 
 #include <algorithm>
 #include <sstream>
@@ -42,22 +43,15 @@ std::string_view cutUtf8(std::string_view text, std::size_t limit)
 std::string trimmedRaw(std::string_view raw, std::size_t lineLimit)
 {
     std::string out;
-    std::size_t lines = 0;
-    while (!raw.empty()) {
-        const std::size_t nl = raw.find('\n');
-        std::string_view line = raw.substr(0, nl);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        if (++lines > 20) {
+    text::forEachLine(raw, [&](std::string_view line, std::size_t, std::uint32_t number) {
+        if (number > 20) {
             out += "…\n";
-            break;
+            return false;
         }
         const std::string_view kept = cutUtf8(line, lineLimit);
         out += std::string(kept) + (kept.size() < line.size() ? " …" : "") + "\n";
-        if (nl == std::string_view::npos)
-            break;
-        raw.remove_prefix(nl + 1);
-    }
+        return true;
+    });
     return out;
 }
 
