@@ -2,6 +2,8 @@
 // Shared by the libFuzzer targets: the input as text, and the invariants every line parser
 // keeps (views it returns lie inside the line it was given). A broken invariant traps, so
 // libFuzzer records the input as a crash like any sanitizer report.
+#include "core/util/textscan.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -22,10 +24,7 @@ inline std::string_view text(const std::uint8_t *data, std::size_t size) { retur
 // An empty view may point anywhere; any other must lie within `whole`.
 inline void requireInside(std::string_view part, std::string_view whole)
 {
-    if (part.empty())
-        return;
-    const auto begin = reinterpret_cast<std::uintptr_t>(part.data()), wholeBegin = reinterpret_cast<std::uintptr_t>(whole.data());
-    if (begin < wholeBegin || begin + part.size() > wholeBegin + whole.size())
+    if (!part.empty() && !kubelane::core::text::liesWithin(part, whole))
         __builtin_trap();
 }
 

@@ -11,7 +11,7 @@ seconds="${1:-60}"
 shift || true
 jobs="${KUBELANE_JOBS:-2}"
 all_targets=(fuzz_klog_header fuzz_journald_prefix fuzz_cri fuzz_docker_json fuzz_klog_json
-             fuzz_audit_json fuzz_archive_reader fuzz_rule_loader fuzz_session_file)
+             fuzz_audit_json fuzz_archive_reader fuzz_rule_loader fuzz_session_file fuzz_goroutine_dump)
 if (($#)); then targets=("$@"); else targets=("${all_targets[@]}"); fi
 
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DKUBELANE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -50,6 +50,20 @@ mkdir -p "$seeds/fuzz_audit_json" "$seeds/fuzz_archive_reader" "$seeds/fuzz_rule
 printf '{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":"a","stage":"ResponseComplete","requestURI":"/api/v1/nodes/n1/status","verb":"patch","user":{"username":"system:node:n1"},"objectRef":{"resource":"nodes","name":"n1"},"responseStatus":{"code":200},"requestReceivedTimestamp":"2024-01-02T03:04:05.000000Z","stageTimestamp":"2024-01-02T03:04:05.100000Z"}\n' \
   >"$seeds/fuzz_audit_json/handmade.log"
 cp resources/rules/*.json "$seeds/fuzz_rule_loader/"
+# Goroutine dumps: 8 KiB from a few lines before the first dump of each sample file holding
+# one (dump files, journals with a crash or a containerd SIGUSR1 message); small seeds keep
+# the fuzzer fast, a few goroutines show every shape of line.
+mkdir -p "$seeds/fuzz_goroutine_dump"
+( set +o pipefail
+  dump_start='^(.*[] ])?goroutine [0-9]+ \[|=== BEGIN goroutine stack dump'
+  grep -rlaE "$dump_start" samples --exclude='*.gz' --exclude='*.md' 2>/dev/null | head -20 | while read -r f; do
+    first="$(grep -naE "$dump_start" "$f" | head -1 | cut -d: -f1)"
+    tail -n +"$((first > 3 ? first - 3 : 1))" "$f" | head -c 8192 >"$seeds/fuzz_goroutine_dump/$(echo "$f" | tr '/' '_')"
+  done )
+printf 'I0912 08:00:01.000000    1234 kubelet.go:100] before\npanic: boom\n\ngoroutine 312 gp=0xc000007c00 m=nil [semacquire, 5 minutes, locked to thread]:\nsync.runtime_SemacquireMutex(0xc000a1b2c4?, 0x0?, 0x1?)\n\t/usr/local/go/src/runtime/sema.go:77 +0x25\nsync.(*Mutex).Lock(...)\n\t/usr/local/go/src/sync/mutex.go:90\nk8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncPod(0xc000a1b2c0, {0x4a1c2e0, 0xc001234560})\n\tpkg/kubelet/kubelet.go:1700 +0x1f\n...3 frames elided...\ncreated by k8s.io/kubernetes/pkg/kubelet.(*podWorkers).UpdatePod in goroutine 250\n\tpkg/kubelet/pod_workers.go:900 +0xa5\nI0912 08:00:05.000000    1299 kubelet.go:101] after\n' \
+  >"$seeds/fuzz_goroutine_dump/handmade-panic.log"
+printf 'Sep 12 08:05:00 node-1 containerd[812]: time="2023-09-12T08:05:00Z" level=info msg="=== BEGIN goroutine stack dump ===\\ngoroutine 9 [select, 3 minutes]:\\ngithub.com/containerd/ttrpc.(*Client).Call(0xc000123400, {0x1c4a360, 0xc000abc000})\\n\\t/go/pkg/mod/github.com/containerd/ttrpc/client.go:150 +0x2a5\\n\\n=== END goroutine stack dump ==="\n' \
+  >"$seeds/fuzz_goroutine_dump/handmade-logrus.journal"
 printf '{"notes":[{"ns":"1700000000000000000","lane":"node/n1","text":"kubelet restarted"}]}\n' >"$seeds/fuzz_session_file/session.json"
 # Archives: the samples' own, when small, and small ones packed from sample files.
 find samples -name '*.tar.gz' -size -256k -exec cp {} "$seeds/fuzz_archive_reader/" \;

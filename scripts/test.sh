@@ -19,7 +19,7 @@ if [[ "${KUBELANE_SKIP_ASAN:-0}" != 1 ]]; then
 fi
 
 # Every fuzz target for a few seconds (scripts/fuzz.sh; a clang build of the core, measured at
-# 2 min 10 s on 2 cores, plus 9 x 5 s: CI goes from ~14 to ~17 minutes). The inputs that once
+# 2 min 10 s on 2 cores, plus 10 x 5 s: CI goes from ~14 to ~17 minutes). The inputs that once
 # crashed a target run in both builds above (tst_fuzzregressions). KUBELANE_FUZZ_SECONDS=0 skips.
 if [[ "${KUBELANE_FUZZ_SECONDS:-5}" != 0 ]]; then
   KUBELANE_JOBS="$jobs" bash scripts/fuzz.sh "${KUBELANE_FUZZ_SECONDS:-5}"

@@ -8,6 +8,7 @@
 #include "core/dumps/lockholderfinder.h"
 #include "core/dumps/stackbucketer.h"
 #include "core/dumps/waitsite.h"
+#include "core/rules/dumpexplanation.h"
 #include "dumpwriter.h"
 #include "testutil.h"
 
@@ -170,8 +171,7 @@ private slots:
         QVERIFY(g7.lockedToThread);
         QCOMPARE(g7.waitMinutes, 1234);
         QVERIFY(g7.hasCreator);
-        QCOMPARE(g7.createdBy.function, std::string_view("main.main"));
-        QCOMPARE(g7.createdIn, std::uint64_t(1));
+        QCOMPARE(g7.createdBy.function, std::string_view("main.main")); // without " in goroutine 1"
         QCOMPARE(g7.createdBy.line, 11u);
         QCOMPARE(g7.sourceLine, 18u);
         QVERIFY(d.logicalLines(g7).starts_with("goroutine 7 [chan receive"));
@@ -187,7 +187,6 @@ private slots:
         QCOMPARE(dumps.size(), std::size_t(1));
         QCOMPARE(dumps[0]->goroutines[1].elidedFrames, 1u);
         QCOMPARE(dumps[0]->goroutines[1].createdBy.function, std::string_view("github.com/docker/docker/libcontainerd.New"));
-        QCOMPARE(dumps[0]->goroutines[1].createdIn, std::uint64_t(0));
     }
 
     // dockerd's file between its markers; a pprof debug=2 capture is the bare format.
@@ -218,7 +217,7 @@ private slots:
         const auto dumps = read(text);
         QCOMPARE(dumps.size(), std::size_t(1));
         QCOMPARE(dumps[0]->goroutines.size(), std::size_t(1));
-        QCOMPARE(dumps[0]->goroutines[0].createdIn, std::uint64_t(250));
+        QCOMPARE(dumps[0]->goroutines[0].createdBy.function, std::string_view("k8s.io/kubernetes/pkg/kubelet.(*podWorkers).UpdatePod"));
         QCOMPARE(dumps[0]->firstSourceLine, 5u);
         QCOMPARE(dumps[0]->lastSourceLine, 9u);
         QCOMPARE(dumps[0]->shape, core::DumpShape::EmbeddedLines);
@@ -253,6 +252,26 @@ private slots:
         QCOMPARE(dumps[0]->goroutines[1].frames[1].function, std::string_view("sync.(*Mutex).Lock"));
         QCOMPARE(dumps[0]->goroutines[1].frames[1].file, std::string_view("/usr/local/go/src/sync/mutex.go"));
         QCOMPARE(dumps[0]->goroutines.back().sourceLine, 3u);
+    }
+
+    // A NUL byte after a backslash in a logrus message (a damaged journal) is text, not an
+    // escape cut at the end of an entry: the message still ends at its quote, and the next
+    // SIGUSR1 dump of the same process is a dump of its own.
+    void logrusDumpWithNulAfterBackslash()
+    {
+        const std::string body = test::dockerdConvoyDump({.waiters = 4, .idle = 2});
+        std::string damaged = goQuote("=== BEGIN goroutine stack dump ===\n" + body + "\n=== END goroutine stack dump ===");
+        damaged.insert(damaged.find("\\n=== END"), std::string("\\\0", 2));
+        const std::string log = journal("08:05:00", "containerd[812]", "time=\"2023-09-12T08:05:00Z\" level=info msg=" + damaged)
+            + journal("08:05:30", "containerd[812]", "time=\"2023-09-12T08:05:30Z\" level=info msg=\"between\"")
+            + journal("08:06:00", "containerd[812]", "time=\"2023-09-12T08:06:00Z\" level=info msg="
+                      + goQuote("=== BEGIN goroutine stack dump ===\n" + body + "\n=== END goroutine stack dump ==="));
+        const auto dumps = read(log);
+        QCOMPARE(dumps.size(), std::size_t(2));
+        QCOMPARE(dumps[0]->goroutines.size(), std::size_t(8));
+        QCOMPARE(dumps[0]->lastSourceLine, 1u);
+        QCOMPARE(dumps[1]->goroutines.size(), std::size_t(8));
+        QCOMPARE(dumps[1]->firstSourceLine, 3u);
     }
 
     // Equal stacks group whatever their arguments, offsets and minutes; biggest group first.
@@ -310,6 +329,16 @@ private slots:
                                              + test::goroutineText(9, "select", 9, {{"main.other", "0xc420f2a000", "/src/m.go", 1, 1}}))[0])
                      .front()
                      .holder);
+        // Nor is RPC plumbing handed its own client that happens to lie just below the lock
+        // (gRPC or ttrpc alike): the client is no object of the program's.
+        for (const std::string rpc : {"github.com/containerd/ttrpc.(*Client).Call", "google.golang.org/grpc.(*ClientConn).Invoke"}) {
+            const auto withRpc = core::findLockConvoys(*read(
+                test::dockerdConvoyDump({.waiters = 5, .idle = 0, .holder = false})
+                + test::goroutineText(9, "select", 9,
+                                      {{rpc, "0xc420f3a620, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/rpc/client.go", 150, 0x2a5},
+                                       {"main.other", "0x1", "/src/m.go", 1, 1}}))[0]);
+            QVERIFY2(!withRpc.front().holder, withRpc.front().holderFunction.c_str());
+        }
     }
 
     // The dump of the ACK incident: 341 inspect calls queued on one container's mutex
@@ -385,6 +414,31 @@ private slots:
                                      "(serving v1._RuntimeService_PodSandboxStatus_Handler)")
                      != std::string::npos,
                  f->explanation.c_str());
+    }
+
+    // A group waiting minutes in a ttrpc call, itself served over ttrpc: the "serving" part
+    // names the program's handler, not ttrpc's dispatch plumbing (as for gRPC).
+    void outboundGroupServesNoRpcPlumbing()
+    {
+        const std::string cd = "github.com/containerd/containerd/";
+        std::string dump = "SIGQUIT: quit\nPC=0x46e8e1 m=0 sigcode=0\n\n";
+        for (int i = 0; i < 3; ++i)
+            dump += test::goroutineText(100 + std::uint64_t(i), "select", 3,
+                                        {{"runtime.gopark", "0x0, 0x0, 0x0, 0x0, 0x0", "/usr/local/go/src/runtime/proc.go", 381, 0xce},
+                                         {"runtime.selectgo", "0xc000a1b2c0, 0xc000a1b2a0, 0x2, 0x0, 0x0", "/usr/local/go/src/runtime/select.go", 327, 0x7be},
+                                         {"github.com/containerd/ttrpc.(*Client).Call", "0xc000123400, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/github.com/containerd/ttrpc/client.go", 150, 0x2a5},
+                                         {cd + "runtime/v2/task.(*taskClient).State", "0xc000456700, {0x1c4a360, 0xc000abc000}", "/go/src/" + cd + "runtime/v2/task/shim.pb.go", 3609, 0xa5},
+                                         {cd + "services/tasks.(*local).Get", "0xc000789000, {0x1c4a360, 0xc000abc000}", "/go/src/" + cd + "services/tasks/local.go", 482, 0x1c5},
+                                         {"github.com/containerd/ttrpc.(*serviceSet).dispatch", "0xc000999000, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/github.com/containerd/ttrpc/services.go", 95, 0x1b4}});
+        const std::string log = journal("08:05:00", "containerd[812]", "time=\"2023-09-12T08:05:00Z\" level=info msg=\"before\"")
+            + journalLines("08:05:01", "containerd[812]", dump)
+            + journal("08:06:00", "containerd[9001]", "time=\"2023-09-12T08:06:00Z\" level=info msg=\"starting containerd\"");
+        const auto a = analyse(test::loadFiles({{"nodes/node-1/containerd.log", log}}));
+        QCOMPARE(a->facts.dumps.size(), std::size_t(1));
+        const core::RuntimeDump &d = a->facts.dumps[0];
+        const auto why = core::explainStallByDump(*a, d.node, d.time - core::Duration::fromSeconds(60), d.time + core::Duration::fromSeconds(60));
+        QVERIFY(why);
+        QVERIFY2(why->sentence.find("(serving tasks.(*local).Get)") != std::string::npos, why->sentence.c_str());
     }
 
     // A healthy dockerd: two calls queued for a moment on a container's lock (no minutes), the

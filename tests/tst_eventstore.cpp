@@ -5,6 +5,7 @@
 #include "core/input/spillbuffer.h"
 #include "core/load/eventfields.h"
 #include "core/load/loader.h"
+#include "core/load/repeatedevents.h"
 #include "core/load/sourceparser.h"
 #include "core/load/timeorder.h"
 #include "testutil.h"
@@ -100,6 +101,53 @@ private slots:
         QVERIFY(!Bytes::mapFile(dir.path().toStdString(), error)); // a folder is no file
     }
 
+    // The same line read by two sources is kept once, in the earliest source, whether the
+    // instant is small (compared pair by pair) or huge (a table), and a huge instant leaves
+    // the later small ones right.
+    void repeatedLinesKeptOnceInEveryInstantSize()
+    {
+        Incident inc;
+        inc.sources.resize(3);
+        for (SourceId s = 0; s < 3; ++s)
+            inc.sources[s].id = s;
+        auto add = [&](std::int64_t t, SourceId s, const std::string &message) {
+            Source &src = inc.sources[s];
+            Event e;
+            e.time = Timestamp{t};
+            e.source = s;
+            e.messageInArena = true;
+            e.messageOffset = static_cast<std::uint32_t>(src.arena.size());
+            e.messageLength = static_cast<std::uint32_t>(message.size());
+            src.arena += message;
+            inc.events.push_back(e);
+        };
+        // A huge instant: 500 lines, each in sources 2 and 1; 100 of them also in source 0.
+        for (int i = 0; i < 500; ++i)
+            add(1, 2, "line " + std::to_string(i));
+        for (int i = 0; i < 500; ++i)
+            add(1, 1, "line " + std::to_string(i));
+        for (int i = 0; i < 100; ++i)
+            add(1, 0, "line " + std::to_string(i));
+        // Small instants after it: a pair repeated, a line only once, and one source's own
+        // line written twice (kept twice: one source never repeats itself).
+        for (std::int64_t t = 2; t < 200; ++t) {
+            add(t, 1, "pair");
+            add(t, 0, "pair");
+            add(t, 2, "single");
+            add(t, 2, "own twice");
+            add(t, 2, "own twice");
+        }
+        const std::uint64_t dropped = dropRepeatedEvents(inc);
+        QCOMPARE(dropped, std::uint64_t(500 + 100 + 198));
+        QCOMPARE(inc.sources[2].repeatedEvents, std::uint64_t(500));
+        QCOMPARE(inc.sources[1].repeatedEvents, std::uint64_t(100 + 198));
+        QCOMPARE(inc.sources[0].repeatedEvents, std::uint64_t(0));
+        QCOMPARE(inc.events.size(), std::size_t(400 + 100 + 198 * 4));
+        for (const Event &e : inc.events)
+            if (e.time.ns >= 2)
+                QVERIFY(e.source != 1);
+    }
+
     void spillBufferKeepsEveryByteAndLeavesNoFile()
     {
         QTemporaryDir tmp;
@@ -122,6 +170,51 @@ private slots:
         QVERIFY(bytes->view() == expected);
         QCOMPARE(filesIn(tmp.path().toStdString()), std::size_t(0)); // unlinked at once
         qunsetenv("TMPDIR");
+    }
+
+    // A spill file is kubelane's own, unlinked: no one can truncate it, so its mapping takes
+    // none of the SIGBUS guard's slots, which stay for the user's files.
+    void spillMappingTakesNoGuardSlot()
+    {
+        QTemporaryDir tmp;
+        qputenv("TMPDIR", tmp.path().toUtf8());
+        const int before = Bytes::guardedMappings();
+        SpillBuffer buffer;
+        std::string error;
+        QVERIFY(buffer.append(std::string(SpillBuffer::kInMemoryLimit + 1000, 'x'), error));
+        const BytesPtr spilled = buffer.finish(error);
+        QVERIFY2(spilled, error.c_str());
+        QVERIFY(spilled->isMapped());
+        QCOMPARE(Bytes::guardedMappings(), before);
+        const BytesPtr file = Bytes::mapFile(writeFile(tmp, "kubelet.log", "I1207 a line\n"), error);
+        QVERIFY(file && file->isMapped());
+        QCOMPARE(Bytes::guardedMappings(), before + 1);
+        qunsetenv("TMPDIR");
+    }
+
+    // Past the guard's slots a bundle's file is read into memory, and the load says so.
+    void runningOutOfGuardSlotsIsNoted()
+    {
+        QTemporaryDir dir;
+        const std::string text = "I1207 15:00:01.000000 14756 server.go:417] hello\n";
+        const std::string path = writeFile(dir, "kubelet.log", text);
+        std::string error;
+        std::vector<BytesPtr> held;
+        while (Bytes::guardedMappings() < Bytes::kGuardSlots) {
+            held.push_back(Bytes::mapFile(path, error));
+            QVERIFY2(held.back() && held.back()->isMapped(), error.c_str());
+        }
+        const BytesPtr extra = Bytes::mapFile(path, error);
+        QVERIFY(extra);
+        QVERIFY(!extra->isMapped());
+        QVERIFY(extra->readForLackOfGuard());
+        QCOMPARE(extra->view(), std::string_view(text));
+        const BundleReadResult read = readBundle({dir.path().toStdString()});
+        QCOMPARE(read.files.size(), std::size_t(1));
+        QCOMPARE(read.notes.size(), std::size_t(1));
+        QVERIFY2(read.notes[0].find("1 file was read into memory") != std::string::npos, read.notes[0].c_str());
+        held.clear();
+        QVERIFY(!Bytes::mapFile(path, error)->readForLackOfGuard());
     }
 
     // A full temporary folder (here: a file size limit) costs no byte: the buffer goes on in

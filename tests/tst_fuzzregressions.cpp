@@ -19,6 +19,7 @@ int fuzz_audit_json(const std::uint8_t *, std::size_t);
 int fuzz_archive_reader(const std::uint8_t *, std::size_t);
 int fuzz_rule_loader(const std::uint8_t *, std::size_t);
 int fuzz_session_file(const std::uint8_t *, std::size_t);
+int fuzz_goroutine_dump(const std::uint8_t *, std::size_t);
 
 namespace {
 
@@ -31,7 +32,7 @@ const std::map<QString, Target> &targets()
         {"fuzz_cri", fuzz_cri},                   {"fuzz_docker_json", fuzz_docker_json},
         {"fuzz_klog_json", fuzz_klog_json},       {"fuzz_audit_json", fuzz_audit_json},
         {"fuzz_archive_reader", fuzz_archive_reader}, {"fuzz_rule_loader", fuzz_rule_loader},
-        {"fuzz_session_file", fuzz_session_file},
+        {"fuzz_session_file", fuzz_session_file}, {"fuzz_goroutine_dump", fuzz_goroutine_dump},
     };
     return all;
 }

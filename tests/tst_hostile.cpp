@@ -318,6 +318,19 @@ private slots:
         QCOMPARE(inc->stats.events, 300u); // the largest file, parsed first
     }
 
+    // The last file may spend the whole budget: nothing was skipped, so there is no note.
+    void budgetSpentByTheLastFileSkipsNothing()
+    {
+        auto o = test::options();
+        o.threads = 1;
+        o.maxMemoryBytes = 1;
+        const auto inc = test::loadFiles({{"a/kubelet.log", kubeletLines(30)}}, o);
+        QCOMPARE(inc->sources.size(), size_t(1));
+        QVERIFY(inc->skipped.empty());
+        QVERIFY(std::none_of(inc->notes.begin(), inc->notes.end(), [](auto &n) { return contains(n, "loading stopped"); }));
+        QCOMPARE(inc->stats.events, 30u);
+    }
+
     void underTheMemoryLimitAllLoads()
     {
         auto o = test::options();

@@ -36,6 +36,75 @@ private slots:
         QCOMPARE(core::markdownEscape("two\nlines"), std::string("two lines"));
         QCOMPARE(core::markdownEscape("PLEG is not healthy: pleg was last seen active 3m0s ago"),
                  std::string("PLEG is not healthy: pleg was last seen active 3m0s ago"));
+        // What opens a block at the start of a line, and only there.
+        QCOMPARE(core::markdownEscape("- x - y"), std::string("\\- x - y"));
+        QCOMPARE(core::markdownEscape("+ x"), std::string("\\+ x"));
+        QCOMPARE(core::markdownEscape("    ---"), std::string("\\---"));
+        QCOMPARE(core::markdownEscape("===="), std::string("\\===="));
+        QCOMPARE(core::markdownEscape("12. x 3. y"), std::string("12\\. x 3. y"));
+        QCOMPARE(core::markdownEscape("1) x"), std::string("1\\) x"));
+        QCOMPARE(core::markdownEscape("1.5s"), std::string("1\\.5s")); // harmless: shown as 1.5s
+        QCOMPARE(core::markdownEscape("a\r# b"), std::string("a \\# b")); // a lone CR ends a line too
+    }
+
+    // Skipped inputs, unreadable sources, lines not understood and rules cut short are listed,
+    // each input in a table whose cells survive the pipes and backticks of file names.
+    void loadProblemsAreListed()
+    {
+        auto incident = std::make_shared<core::Incident>();
+        incident->skipped.push_back({"b.tar.gz!logs/a|b.log", "a duplicate: the same content as x_y.log, read once"});
+        incident->skipped.push_back({"b.tar.gz!core", "binary data (not text)"});
+        core::Source broken;
+        broken.path = "b.tar.gz!`odd`.log";
+        broken.error = "truncated gzip stream";
+        core::Source partly;
+        partly.path = "kubelet.log";
+        partly.lineCount = 120;
+        partly.unparsedLines = 7;
+        core::Source clean;
+        clean.path = "clean.log";
+        clean.lineCount = 10;
+        incident->sources = {broken, partly, clean};
+        core::Analysis analysis;
+        analysis.incident = incident;
+        analysis.problems.push_back("rule pleg-unhealthy: stopped at the time budget of 5 s");
+        const std::string md = core::analysisMarkdown(*incident, &analysis);
+        QVERIFY2(contains(md, "## Load problems\n\n**Not loaded (2)**\n\n| Input | Problem |\n| --- | --- |\n"
+                              "| `b.tar.gz!logs/a\\|b.log` | a duplicate: the same content as x\\_y.log, read once |\n"
+                              "| `b.tar.gz!core` | binary data (not text) |\n\n"),
+                 md.c_str());
+        QVERIFY2(contains(md, "**Read with errors (1)**\n\n| Input | Problem |\n| --- | --- |\n"
+                              "| ``b.tar.gz!`odd`.log`` | truncated gzip stream |\n"),
+                 md.c_str());
+        QVERIFY2(contains(md, "**Lines not understood (1)**\n\n| Input | Problem |\n| --- | --- |\n"
+                              "| `kubelet.log` | 7 of 120 lines not understood |\n"),
+                 md.c_str());
+        QVERIFY(!contains(md, "clean.log"));
+        QVERIFY2(contains(md, "- rule pleg-unhealthy: stopped at the time budget of 5 s\n"), md.c_str());
+        QVERIFY(md.find("## Load problems") < md.find("## Findings (0)"));
+
+        // Past the limit, the rest is counted, never dropped in silence.
+        core::MarkdownOptions options;
+        options.problemLimit = 1;
+        const std::string cut = core::analysisMarkdown(*incident, &analysis, options);
+        QVERIFY(!contains(cut, "b.tar.gz!core"));
+        QVERIFY2(contains(cut, "… and 1 more (`kubelane analyze` lists them all)"), cut.c_str());
+
+        // Nothing went wrong: no section.
+        core::Incident fine;
+        fine.sources = {clean};
+        QVERIFY(!contains(core::analysisMarkdown(fine, nullptr), "Load problems"));
+    }
+
+    // A line break in a file name would end the code span's line and let the next start a
+    // heading: a code span stays on one line.
+    void codeSpansStayOnOneLine()
+    {
+        core::Incident inc;
+        inc.inputs.push_back("bundle\n# not a heading");
+        const std::string md = core::analysisMarkdown(inc, nullptr);
+        QVERIFY2(contains(md, "- **Bundle:** `bundle # not a heading`\n"), md.c_str());
+        QVERIFY(!contains(md, "\n# not a heading"));
     }
 
     void codeBlockFenceOutlastsBackticksInside()
@@ -54,11 +123,14 @@ private slots:
         f.subject = "pod/ns/web_0";
         f.title = "Pod *web_0* [restarted] <3 times>";
         f.explanation = "Because `kubectl` said so";
+        f.references = {"https://example.com/a b> # x", "https://kubernetes.io/docs/"};
         analysis.findings.push_back(f);
         const std::string md = core::analysisMarkdown(*incident, &analysis);
         QVERIFY(contains(md, "### 1. Pod \\*web\\_0\\* \\[restarted\\] \\<3 times\\>\n"));
         QVERIFY(contains(md, "Because \\`kubectl\\` said so"));
         QVERIFY(contains(md, "`pod/ns/web_0`")); // inside a code span nothing is escaped
+        QVERIFY2(contains(md, "See: https://example.com/a b\\> \\# x\n"), md.c_str()); // no autolink: it would end at the space
+        QVERIFY(contains(md, "See: <https://kubernetes.io/docs/>\n"));
     }
 
     void samplesHaveTitlesEvidenceAndCommands_data()

@@ -182,6 +182,13 @@ void TestRules::malformedRuleNamesFileRuleAndProblem_data()
     QTest::newRow("condition names no value")
         << QStringLiteral(R"({"id": "r17", %1, "where": [{"value": "count", "op": ">", "than": 2}], "title": "t", "explanation": "e"})").arg(sequence)
         << QStringLiteral("r17") << QStringLiteral("names the value 'count'");
+    // subject and span are texts: a condition on them could never hold.
+    QTest::newRow("condition names a text value")
+        << QStringLiteral(R"({"id": "r18", %1, "where": [{"value": "span", "op": ">", "than": 2}], "title": "t", "explanation": "e"})").arg(sequence)
+        << QStringLiteral("r18") << QStringLiteral("names the value 'span', which is text");
+    QTest::newRow("condition compares with a text value")
+        << QStringLiteral(R"({"id": "r19", %1, "where": [{"value": "events", "op": ">", "than": "subject"}], "title": "t", "explanation": "e"})").arg(sequence)
+        << QStringLiteral("r19") << QStringLiteral("names the value 'subject', which is text");
 }
 
 void TestRules::malformedRuleNamesFileRuleAndProblem()

@@ -35,11 +35,9 @@ struct Goroutine {
     std::uint32_t elidedFrames = 0;  // "...N frames elided..."; "...additional frames elided..." counts 1
     bool hasCreator = false;
     StackFrame createdBy;            // its function and where the go statement is
-    std::uint64_t createdIn = 0;     // "created by ... in goroutine 7" (Go 1.21+), 0 = not printed
     // Where its text is: logical lines of GoroutineDump::text, and the source lines they came from.
     std::uint32_t firstLogicalLine = 0, logicalLineCount = 0;
     std::uint32_t sourceLine = 0;    // 1-based line of the header in the source file
-    std::uint32_t sourceLineCount = 0;
 };
 
 // How the dump reached the bundle.
@@ -48,7 +46,6 @@ enum class DumpShape : std::uint8_t {
     EmbeddedLines, // its lines between ordinary log lines (a crash in a log, journald-prefixed lines)
     LogrusMessage, // one logged message holding the dump with escaped newlines (containerd SIGUSR1)
 };
-const char *dumpShapeName(DumpShape s);
 
 struct GoroutineDump {
     std::string text;                       // the dump's lines without their envelopes, '\n'-separated
@@ -56,7 +53,6 @@ struct GoroutineDump {
     std::vector<Goroutine> goroutines;
     DumpShape shape = DumpShape::File;
     std::string process;                    // the envelope's "containerd[812]", "" for a file
-    std::uint64_t sourceOffset = 0;         // byte offset of the dump's first source line
     std::uint32_t firstSourceLine = 0, lastSourceLine = 0;
 
     std::string_view logicalLines(const Goroutine &g) const; // the goroutine's text as printed

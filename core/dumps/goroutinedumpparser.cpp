@@ -8,12 +8,13 @@
 
 namespace kubelane::core {
 
+using text::isDigit;
+using text::trimmed;
+
 namespace {
 
 constexpr std::string_view kBeginMarker = "=== BEGIN goroutine stack dump ===";
 constexpr std::string_view kEndMarker = "=== END goroutine stack dump ===";
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 std::optional<std::uint64_t> number(std::string_view s)
 {
@@ -22,15 +23,6 @@ std::optional<std::uint64_t> number(std::string_view s)
     if (ec != std::errc() || end != s.data() + s.size())
         return std::nullopt;
     return v;
-}
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
 }
 
 // "...additional frames elided..." (Go <= 1.20, after 100 frames) or "...N frames elided..."
@@ -65,9 +57,13 @@ bool unquoteGo(std::string_view quoted, std::string &out, std::size_t &consumed)
             ++i;
             continue;
         }
-        const char e = i + 1 < quoted.size() ? quoted[i + 1] : '\0';
+        // A NUL byte is text here (a log padded with NULs after a crash), never the end: taking
+        // it for a cut escape would carry the rest of the file along, line after line.
+        if (i + 1 >= quoted.size())
+            break; // cut after the backslash
+        const char e = quoted[i + 1];
         const std::size_t digits = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
-        if (e == '\0' || i + 2 + digits > quoted.size())
+        if (i + 2 + digits > quoted.size())
             break; // cut inside an escape
         i += 2;
         switch (e) {
@@ -124,7 +120,7 @@ bool isDumpLine(std::string_view text)
 // Collects the dumps of one file line by line.
 class DumpCollector {
 public:
-    void onLine(std::string_view raw, std::uint64_t offset, std::uint32_t number)
+    void onLine(std::string_view raw, std::uint32_t number)
     {
         // Outside a dump only a header or the marker can start one: skip the envelope parse.
         if (!m_open && raw.find("goroutine") == std::string_view::npos) {
@@ -140,7 +136,7 @@ public:
             return; // another process's line between this dump's lines
         if (const std::size_t begin = p.text.find(kBeginMarker); begin != std::string_view::npos) {
             finish();
-            start(p, offset, number);
+            start(p, number);
             const std::string_view before = p.text.substr(0, begin);
             if (before.ends_with("msg=\"")) { // a logrus message: the dump is the quoted value
                 m_open->shape = DumpShape::LogrusMessage;
@@ -163,7 +159,7 @@ public:
         }
         Goroutine g;
         if (parseGoroutineHeader(p.text, g)) {
-            start(p, offset, number);
+            start(p, number);
             appendLine(p.text, number);
         } else {
             m_textBefore = m_textBefore || !raw.empty();
@@ -177,13 +173,12 @@ public:
     }
 
 private:
-    void start(const Payload &p, std::uint64_t offset, std::uint32_t number)
+    void start(const Payload &p, std::uint32_t number)
     {
         m_open = std::make_shared<GoroutineDump>();
         // A file of its own starts with the dump (or its marker); anything before it is a log.
         m_open->shape = p.enveloped || m_textBefore ? DumpShape::EmbeddedLines : DumpShape::File;
         m_open->process = std::string(p.process);
-        m_open->sourceOffset = offset;
         m_open->firstSourceLine = m_open->lastSourceLine = number;
     }
 
@@ -269,10 +264,8 @@ void DumpCollector::parseGoroutines(GoroutineDump &d)
     Goroutine *g = nullptr;
     StackFrame *pendingCall = nullptr; // a call line waiting for its location line
     auto close = [&](std::uint32_t end) {
-        if (g) {
+        if (g)
             g->logicalLineCount = end - g->firstLogicalLine;
-            g->sourceLineCount = d.sourceLines[end - 1] - g->sourceLine + 1;
-        }
     };
     while (pos <= text.size() && logical < d.sourceLines.size()) {
         std::size_t nl = text.find('\n', pos);
@@ -291,10 +284,9 @@ void DumpCollector::parseGoroutines(GoroutineDump &d)
             StackFrame frame;
             if (line.starts_with("created by ")) {
                 std::string_view rest = line.substr(11);
-                if (const std::size_t in = rest.find(" in goroutine "); in != std::string_view::npos) {
-                    g->createdIn = number(trimmed(rest.substr(in + 14))).value_or(0);
+                // Go 1.21+ names the creating goroutine after the function: "... in goroutine 7".
+                if (const std::size_t in = rest.find(" in goroutine "); in != std::string_view::npos)
                     rest = rest.substr(0, in);
-                }
                 g->hasCreator = true;
                 g->createdBy = StackFrame{};
                 g->createdBy.function = trimmed(rest);
@@ -321,16 +313,6 @@ void DumpCollector::parseGoroutines(GoroutineDump &d)
 }
 
 } // namespace
-
-const char *dumpShapeName(DumpShape s)
-{
-    switch (s) {
-    case DumpShape::File: return "a file of its own";
-    case DumpShape::EmbeddedLines: return "lines between log lines";
-    case DumpShape::LogrusMessage: return "one logged message (logrus, escaped newlines)";
-    }
-    return "";
-}
 
 std::string_view GoroutineDump::logicalLines(const Goroutine &g) const
 {
@@ -455,7 +437,8 @@ bool mayHoldGoroutineDump(std::string_view text)
     if (text.find(kBeginMarker) != std::string_view::npos)
         return true;
     for (std::size_t at = text.find("goroutine "); at != std::string_view::npos; at = text.find("goroutine ", at + 10)) {
-        const bool lineStart = at == 0 || text[at - 1] == '\n' || text[at - 1] == ' ' || text[at - 1] == '\t';
+        // What parseGoroutineHeader trims before a header may precede it (text::trimmed).
+        const bool lineStart = at == 0 || text[at - 1] == '\n' || text[at - 1] == ' ' || text[at - 1] == '\t' || text[at - 1] == '\r';
         if (lineStart && at + 10 < text.size() && isDigit(text[at + 10])) {
             const std::size_t eol = std::min(text.find('\n', at), text.size());
             Goroutine g;
@@ -469,8 +452,8 @@ bool mayHoldGoroutineDump(std::string_view text)
 std::vector<GoroutineDumpPtr> readGoroutineDumps(std::string_view bytes)
 {
     DumpCollector collector;
-    text::forEachLine(bytes, [&](std::string_view line, std::size_t offset, std::uint32_t number) {
-        collector.onLine(line, offset, number);
+    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
+        collector.onLine(line, number);
     });
     return collector.done();
 }

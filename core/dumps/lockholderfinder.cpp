@@ -34,7 +34,10 @@ std::optional<Candidate> workOnObject(const GoroutineDump &dump, std::size_t ind
 {
     std::optional<Candidate> best;
     for (const StackFrame &f : dump.goroutines[index].frames) {
-        if (packageOf(f.function) == "runtime" || packageOf(f.function) == "sync")
+        // The runtime, the lock itself and the RPC plumbing are handed their own structures
+        // (a ClientConn, a stream), never the program's object: one of those that happens to
+        // lie just below the lock must not pass for its holder.
+        if (packageOf(f.function) == "runtime" || packageOf(f.function) == "sync" || isRpcFrame(f.function))
             continue;
         for (const std::uint64_t word : argumentWords(f.args)) {
             if (word > lock || lock - word >= kMaxObjectSpan)
@@ -47,12 +50,14 @@ std::optional<Candidate> workOnObject(const GoroutineDump &dump, std::size_t ind
     return best;
 }
 
-} // namespace
-
+// True for a goroutine parked on a sync lock: "semacquire" (to Go 1.19) or the lock's own
+// wait reason since Go 1.20 ("sync.Mutex.Lock", "sync.RWMutex.RLock", "sync.RWMutex.Lock").
 bool isLockWaitState(std::string_view state)
 {
     return state.starts_with("semacquire") || state.starts_with("sync.Mutex.") || state.starts_with("sync.RWMutex.");
 }
+
+} // namespace
 
 std::vector<LockConvoy> findLockConvoys(const GoroutineDump &dump, std::size_t minWaiters)
 {
@@ -69,8 +74,6 @@ std::vector<LockConvoy> findLockConvoys(const GoroutineDump &dump, std::size_t m
         c.lock = wait->lock;
         c.waiters.push_back(i);
         c.longestWaitMinutes = std::max(c.longestWaitMinutes, g.waitMinutes);
-        if (c.lockFunction.empty())
-            c.lockFunction = std::string(wait->lockFrame->function);
         if (wait->takenIn)
             ++takenIn[wait->lock][std::string(shortFunction(wait->takenIn->function))];
     }

@@ -19,7 +19,6 @@ struct LockConvoy {
     std::uint64_t lock = 0;                // the address the waiters' Lock frames were called on
     std::vector<std::size_t> waiters;      // into GoroutineDump::goroutines
     int longestWaitMinutes = 0;
-    std::string lockFunction;              // "sync.(*Mutex).Lock"
     std::string takenIn;                   // the caller most waiters took it in (short name)
 
     // The likely holder, when a goroutine outside the queue works on the object.
@@ -34,9 +33,5 @@ struct LockConvoy {
 // is looked for only behind a queue that has waited a minute or more (the runtime prints the
 // minutes from then on): a shorter one is ordinary contention, and claims nothing.
 std::vector<LockConvoy> findLockConvoys(const GoroutineDump &dump, std::size_t minWaiters = 2);
-
-// True for a goroutine parked on a sync lock: "semacquire" (to Go 1.19) or the lock's own
-// wait reason since Go 1.20 ("sync.Mutex.Lock", "sync.RWMutex.RLock", "sync.RWMutex.Lock").
-bool isLockWaitState(std::string_view state);
 
 } // namespace kubelane::core

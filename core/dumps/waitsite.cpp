@@ -24,14 +24,6 @@ bool isSemaphoreEntry(std::string_view function)
     return function.starts_with("sync.runtime_Semacquire") || function.starts_with("internal/sync.runtime_Semacquire");
 }
 
-// The RPC libraries' packages (gRPC, vendored or not; containerd's ttrpc to its shims).
-bool isRpcFrame(std::string_view function)
-{
-    const std::string_view pkg = packageOf(function);
-    return pkg.ends_with("google.golang.org/grpc") || pkg.find("google.golang.org/grpc/") != std::string_view::npos
-        || pkg.ends_with("github.com/containerd/ttrpc");
-}
-
 // A unary client call waiting for its answer: grpc.Invoke / grpc.invoke /
 // (*ClientConn).Invoke, ttrpc's (*Client).Call. Streams (Recv on a subscription) wait for
 // ever in a healthy process, so they are not counted.
@@ -44,6 +36,13 @@ bool isUnaryCallEntry(std::string_view function)
 }
 
 } // namespace
+
+bool isRpcFrame(std::string_view function)
+{
+    const std::string_view pkg = packageOf(function);
+    return pkg.ends_with("google.golang.org/grpc") || pkg.find("google.golang.org/grpc/") != std::string_view::npos
+        || pkg.ends_with("github.com/containerd/ttrpc");
+}
 
 std::vector<std::uint64_t> argumentWords(std::string_view args)
 {
@@ -63,6 +62,13 @@ std::vector<std::uint64_t> argumentWords(std::string_view args)
     return out;
 }
 
+namespace {
+
+struct WaitSite {
+    const StackFrame *blocking = nullptr; // sync.(*Mutex).Lock, net.(*pollDesc).wait, ...
+    const StackFrame *caller = nullptr;   // the program's own code that got there
+};
+
 WaitSite waitSiteOf(const Goroutine &g)
 {
     // An RPC library is plumbing like the standard library: the code that made the call is
@@ -78,6 +84,8 @@ WaitSite waitSiteOf(const Goroutine &g)
     }
     return w;
 }
+
+} // namespace
 
 std::string describeWait(const Goroutine &g)
 {

@@ -12,12 +12,6 @@
 
 namespace kubelane::core {
 
-struct WaitSite {
-    const StackFrame *blocking = nullptr; // sync.(*Mutex).Lock, net.(*pollDesc).wait, ...
-    const StackFrame *caller = nullptr;   // the program's own code that got there
-};
-WaitSite waitSiteOf(const Goroutine &g);
-
 // "semacquire in sync.(*Mutex).Lock, called from daemon.(*Daemon).ContainerInspectCurrent"
 std::string describeWait(const Goroutine &g);
 
@@ -29,6 +23,10 @@ struct LockWait {
     const StackFrame *takenIn = nullptr;   // the frame that called it
 };
 std::optional<LockWait> lockWaitOf(const Goroutine &g);
+
+// True for a frame of the RPC libraries (gRPC, vendored or not; containerd's ttrpc to its
+// shims): the plumbing of a call, never what it serves.
+bool isRpcFrame(std::string_view function);
 
 // A call that leaves the process, innermost first: "gRPC call types.(*aPIClient).Signal",
 // "system call syscall.Read from fifo.(*fifo).Read"; "" when there is none.

@@ -136,6 +136,8 @@ private:
             result.files.push_back({path, nullptr, 0, "cannot open: " + error});
             return;
         }
+        if (bytes->readForLackOfGuard())
+            ++m_readForLackOfGuard;
         addBytes(path, std::move(bytes), mtime, 0);
     }
 
@@ -334,8 +336,20 @@ private:
         return out;
     }
 
+public:
+    // Said once for the bundle: which files would be named is no help, only that memory went.
+    void noteFilesReadForLackOfGuard()
+    {
+        if (m_readForLackOfGuard > 0)
+            result.notes.push_back(std::to_string(m_readForLackOfGuard) + (m_readForLackOfGuard == 1 ? " file was" : " files were")
+                                   + " read into memory, not mapped: more than " + std::to_string(Bytes::kGuardSlots)
+                                   + " files are mapped at once, as many as the guard against files truncated while open holds");
+    }
+
+private:
     const BundleReadOptions &m_options;
     std::uint64_t m_total = 0;
+    std::size_t m_readForLackOfGuard = 0;
 };
 
 } // namespace
@@ -353,6 +367,7 @@ BundleReadResult readBundle(const std::vector<std::string> &inputs, const Bundle
     Reader reader(options);
     for (const auto &input : inputs)
         reader.addPath(input);
+    reader.noteFilesReadForLackOfGuard();
     return std::move(reader.result);
 }
 

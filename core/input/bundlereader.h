@@ -38,6 +38,7 @@ struct BundleReadOptions {
 struct BundleReadResult {
     std::vector<InputFile> files;
     std::vector<SkippedInput> skipped; // files deliberately not read, with the reason
+    std::vector<std::string> notes;    // what the user should know about how files were read
 };
 
 BundleReadResult readBundle(const std::vector<std::string> &inputs, const BundleReadOptions &options = {});

@@ -23,7 +23,7 @@ struct GuardedMapping {
     std::atomic<std::uintptr_t> end{0};
     std::atomic<bool> lost{false};
 };
-constexpr int kGuardSlots = 4096;
+constexpr int kGuardSlots = Bytes::kGuardSlots;
 GuardedMapping g_guarded[kGuardSlots];
 struct sigaction g_previousSigbus {};
 std::uintptr_t g_pageSize = 4096; // read before the handler is installed: sysconf is no call for a handler
@@ -139,7 +139,18 @@ std::shared_ptr<const Bytes> Bytes::mapFile(const std::string &path, std::string
         error = std::strerror(errno);
         return nullptr;
     }
-    auto bytes = mapDescriptor(fd, error);
+    std::shared_ptr<Bytes> bytes = map(fd, error);
+    if (bytes && bytes->m_map) {
+        const int slot = guardMapping(bytes->m_map, bytes->m_mapLength);
+        if (slot >= 0) {
+            bytes->m_guardSlot = slot;
+        } else { // more files mapped than the guard holds: this one is read into memory
+            std::string text;
+            bytes = readDescriptor(fd, text, error) ? std::make_shared<Bytes>(std::move(text)) : nullptr;
+            if (bytes)
+                bytes->m_readForLackOfGuard = true;
+        }
+    }
     ::close(fd);
     return bytes;
 }
@@ -159,6 +170,18 @@ std::shared_ptr<const Bytes> Bytes::readFile(const std::string &path, std::strin
 
 std::shared_ptr<const Bytes> Bytes::mapDescriptor(int fd, std::string &error)
 {
+    return map(fd, error);
+}
+
+int Bytes::guardedMappings()
+{
+    return static_cast<int>(std::count_if(std::begin(g_guarded), std::end(g_guarded), [](const GuardedMapping &slot) {
+        return slot.begin.load(std::memory_order_acquire) != 0;
+    }));
+}
+
+std::shared_ptr<Bytes> Bytes::map(int fd, std::string &error)
+{
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
         error = std::strerror(errno);
@@ -175,13 +198,6 @@ std::shared_ptr<const Bytes> Bytes::mapDescriptor(int fd, std::string &error)
             error = std::strerror(errno);
             return nullptr;
         }
-        const int slot = guardMapping(map, static_cast<std::size_t>(st.st_size));
-        if (slot < 0) { // more files mapped than the guard holds: this one is read into memory
-            ::munmap(map, static_cast<std::size_t>(st.st_size));
-            std::string text;
-            return readDescriptor(fd, text, error) ? std::make_shared<const Bytes>(std::move(text)) : nullptr;
-        }
-        bytes->m_guardSlot = slot;
         // Parsed front to back: let the kernel read ahead further.
         ::madvise(map, static_cast<std::size_t>(st.st_size), MADV_SEQUENTIAL);
         bytes->m_map = map;

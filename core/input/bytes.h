@@ -27,12 +27,18 @@ public:
     Bytes &operator=(const Bytes &) = delete;
     ~Bytes();
 
-    // Maps `path` read-only; null with `error` set when it cannot be opened or mapped.
+    // Maps `path` read-only, guarded against SIGBUS (another process may truncate it); null
+    // with `error` set when it cannot be opened or mapped. Past the guard's slots (more files
+    // mapped at once than it holds) the file is read into memory: readForLackOfGuard() says so.
     static std::shared_ptr<const Bytes> mapFile(const std::string &path, std::string &error);
     // Reads `path` into memory: for a live log, which its writer may truncate at any moment.
     static std::shared_ptr<const Bytes> readFile(const std::string &path, std::string &error);
-    // Maps an open file (closing is the caller's: the mapping does not need the descriptor).
+    // Maps an open file kubelane alone holds (a spill file, unlinked: no one can truncate
+    // it), so without the SIGBUS guard. Closing is the caller's: the mapping does not need it.
     static std::shared_ptr<const Bytes> mapDescriptor(int fd, std::string &error);
+    // How many mappings the SIGBUS guard holds now, of kGuardSlots.
+    static int guardedMappings();
+    static constexpr int kGuardSlots = 4096;
 
     std::string_view view() const { return {m_data, m_size}; }
     operator std::string_view() const { return view(); }
@@ -43,6 +49,8 @@ public:
     bool isMapped() const { return m_map != nullptr; }
     // True when the mapped file shrank while mapped and its lost end was read as zeros.
     bool lostTail() const;
+    // True when mapFile read the file into memory: every guard slot was taken.
+    bool readForLackOfGuard() const { return m_readForLackOfGuard; }
 
     // Lets the kernel drop the mapped pages wholly inside [offset, offset + length) from this
     // process; reading them again fetches them from the page cache. Nothing for text in memory.
@@ -58,6 +66,9 @@ private:
     void *m_map = nullptr;
     std::size_t m_mapLength = 0;
     int m_guardSlot = -1; // the SIGBUS guard's record of this mapping
+    bool m_readForLackOfGuard = false;
+
+    static std::shared_ptr<Bytes> map(int fd, std::string &error);
 };
 
 using BytesPtr = std::shared_ptr<const Bytes>;

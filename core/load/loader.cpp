@@ -388,7 +388,9 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
     });
     std::atomic<std::size_t> next{0};
     MemoryBudget memory(options.maxMemoryBytes);
-    std::vector<bool> overBudget(inputsToParse.size(), false);
+    // Bytes, not std::vector<bool>: the parsing threads set flags side by side, and bits
+    // packed into one word would race.
+    std::vector<std::uint8_t> overBudget(inputsToParse.size(), 0);
     const unsigned threadCount = std::max(1u, std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
                                                                   static_cast<unsigned>(inputsToParse.size())));
     auto worker = [&] {
@@ -400,7 +402,7 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
             const SourceInput &input = inputsToParse[i];
             const InputFile &f = input.file;
             if (memory.exhausted()) {
-                overBudget[i] = true;
+                overBudget[i] = 1;
                 continue;
             }
             SourceOverrides ov;
@@ -435,13 +437,17 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
     incident->inputs = inputs;
     incident->eventTypes = types;
     incident->roles = roles;
+    for (auto &n : read.notes)
+        incident->notes.push_back(std::move(n));
     for (auto &n : shaped.notes)
         incident->notes.push_back(std::move(n));
     incident->skipped = std::move(skipped);
     for (auto &s : shaped.skipped)
         incident->skipped.push_back(std::move(s));
-    // Past the memory bound: the files not parsed are named, the parsed ones stay.
-    if (memory.exhausted()) {
+    // Past the memory bound: the files not parsed are named, the parsed ones stay. The
+    // last file may spend the budget with nothing left to skip: then all loaded.
+    const auto notLoaded = static_cast<std::size_t>(std::count(overBudget.begin(), overBudget.end(), std::uint8_t(1)));
+    if (notLoaded > 0) {
         const std::string reason = "not loaded: the load reached its memory limit of " + formatByteSize(options.maxMemoryBytes)
             + " (raise it with --max-memory SIZE, or Settings in the window)";
         std::size_t kept = 0;
@@ -459,8 +465,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         }
         parsed.resize(kept);
         incident->notes.push_back("loading stopped at the memory limit of " + formatByteSize(options.maxMemoryBytes) + ": "
-                                  + std::to_string(std::count(overBudget.begin(), overBudget.end(), true))
-                                  + " files were not loaded (raise the limit with --max-memory SIZE)");
+                                  + std::to_string(notLoaded) + (notLoaded == 1 ? " file was" : " files were")
+                                  + " not loaded (raise the limit with --max-memory SIZE)");
     }
 
     // Clocks: sources with their own evidence first, then the rest borrow the year of their

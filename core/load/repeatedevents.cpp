@@ -23,6 +23,25 @@ struct LineKeyHash {
     }
 };
 
+// Groups this small compare every pair: cheaper than hashing, and no table to clear.
+constexpr std::size_t kPairwiseGroup = 16;
+
+// The earliest source of each event's line within events[start, end), pair by pair.
+void earliestSourcesPairwise(const Incident &inc, std::size_t start, std::size_t end, std::vector<SourceId> &earliest)
+{
+    const std::vector<Event> &events = inc.events;
+    for (std::size_t i = start; i < end; ++i) {
+        const Event &a = events[i];
+        SourceId first = a.source;
+        for (std::size_t j = start; j < end; ++j) {
+            const Event &b = events[j];
+            if (b.source < first && b.node == a.node && b.component == a.component && inc.message(b) == inc.message(a))
+                first = b.source;
+        }
+        earliest[i - start] = first;
+    }
+}
+
 } // namespace
 
 std::uint64_t dropRepeatedEvents(Incident &inc)
@@ -31,23 +50,41 @@ std::uint64_t dropRepeatedEvents(Incident &inc)
     std::vector<bool> drop(events.size(), false);
     std::uint64_t dropped = 0;
     // Within one instant, an event repeats the same line of the earliest-read source that has
-    // it. One pass per instant with a table, not every pair: an instant may hold a hundred
-    // thousand events (a dump whose goroutines share its time), read twice.
+    // it. Small instants compare pairs; large ones take one pass with a table, not every pair:
+    // an instant may hold a hundred thousand events (a dump whose goroutines share its time),
+    // read twice.
     std::unordered_map<LineKey, SourceId, LineKeyHash> firstSource;
+    std::vector<SourceId *> slotOf; // each event's entry in firstSource: one hash per event
+    std::vector<SourceId> earliest;
     for (std::size_t start = 0; start < events.size();) {
         std::size_t end = start + 1;
         while (end < events.size() && events[end].time == events[start].time)
             ++end;
-        if (end - start > 1) {
-            firstSource.clear();
-            auto keyOf = [&](const Event &e) { return LineKey{e.node, e.component, inc.message(e)}; };
-            for (std::size_t i = start; i < end; ++i) {
-                auto [it, added] = firstSource.try_emplace(keyOf(events[i]), events[i].source);
-                if (!added)
-                    it->second = std::min(it->second, events[i].source);
+        const std::size_t group = end - start;
+        if (group > 1) {
+            earliest.resize(group);
+            if (group <= kPairwiseGroup) {
+                earliestSourcesPairwise(inc, start, end, earliest);
+            } else {
+                // clear() walks every bucket: after one huge instant, each later one would pay
+                // for its table. A fresh table when the old one is far too big for this group.
+                if (firstSource.bucket_count() > 8 * group)
+                    firstSource = {};
+                else
+                    firstSource.clear();
+                slotOf.resize(group);
+                for (std::size_t i = start; i < end; ++i) {
+                    const Event &e = events[i];
+                    auto [it, added] = firstSource.try_emplace(LineKey{e.node, e.component, inc.message(e)}, e.source);
+                    if (!added)
+                        it->second = std::min(it->second, e.source);
+                    slotOf[i - start] = &it->second; // element addresses survive rehashing
+                }
+                for (std::size_t k = 0; k < group; ++k)
+                    earliest[k] = *slotOf[k];
             }
             for (std::size_t i = start; i < end; ++i)
-                if (firstSource.at(keyOf(events[i])) < events[i].source) {
+                if (earliest[i - start] < events[i].source) {
                     drop[i] = true;
                     ++dropped;
                     ++inc.sources[events[i].source].repeatedEvents;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <queue>
+#include <tuple>
 
 namespace kubelane::core {
 
@@ -42,10 +43,11 @@ std::vector<Index> timeOrder(const std::vector<Event> &events)
 {
     // Ties (one object's records share a line and often a time) keep their order of arrival,
     // as a stable sort would: std::sort and the heap alone would not.
+    // One lexicographic comparison of (time, source, line, index): happensBefore's order,
+    // the index last.
     auto before = [&](Index a, Index b) {
-        if (happensBefore(events[a], events[b]))
-            return true;
-        return !happensBefore(events[b], events[a]) && a < b;
+        const Event &x = events[a], &y = events[b];
+        return std::tie(x.time, x.source, x.line, a) < std::tie(y.time, y.source, y.line, b);
     };
     std::vector<Index> byRun(events.size());
     const std::vector<Run> runs = runsOfOneSource(events);

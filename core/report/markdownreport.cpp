@@ -1,6 +1,7 @@
 #include "markdownreport.h"
 
 #include "../analysis/analysis.h"
+#include "../util/textscan.h"
 
 #include <algorithm>
 #include <sstream>
@@ -19,12 +20,28 @@ std::size_t longestRun(std::string_view text, char c)
     return longest;
 }
 
-// `text` as inline code, whatever backticks it holds.
+// `text` as inline code, whatever backticks it holds. On one line: a line break inside would
+// let the next line start a block (a heading, a list) before the span is read.
 std::string codeSpan(std::string_view text)
 {
-    const std::string ticks(longestRun(text, '`') + 1, '`');
-    const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-    return ticks + (pad ? " " : "") + std::string(text) + (pad ? " " : "") + ticks;
+    std::string oneLine(text);
+    std::replace_if(oneLine.begin(), oneLine.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    const std::string ticks(longestRun(oneLine, '`') + 1, '`');
+    const bool pad = !oneLine.empty() && (oneLine.front() == '`' || oneLine.back() == '`');
+    return ticks + (pad ? " " : "") + oneLine + (pad ? " " : "") + ticks;
+}
+
+// `text` as inline code in a table cell: the cell ends at any '|', even inside a code span
+// (GFM), unless escaped; escaped, it is shown as is.
+std::string codeCell(std::string_view text)
+{
+    std::string out;
+    for (const char c : codeSpan(text)) {
+        if (c == '|')
+            out += '\\';
+        out += c;
+    }
+    return out;
 }
 
 // Cuts at `limit` bytes without splitting a UTF-8 sequence.
@@ -42,22 +59,15 @@ std::string_view cutUtf8(std::string_view text, std::size_t limit)
 std::string trimmedRaw(std::string_view raw, std::size_t lineLimit)
 {
     std::string out;
-    std::size_t lines = 0;
-    while (!raw.empty()) {
-        const std::size_t nl = raw.find('\n');
-        std::string_view line = raw.substr(0, nl);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        if (++lines > 20) {
+    text::forEachLine(raw, [&](std::string_view line, std::size_t, std::uint32_t number) {
+        if (number > 20) {
             out += "…\n";
-            break;
+            return false;
         }
         const std::string_view kept = cutUtf8(line, lineLimit);
         out += std::string(kept) + (kept.size() < line.size() ? " …" : "") + "\n";
-        if (nl == std::string_view::npos)
-            break;
-        raw.remove_prefix(nl + 1);
-    }
+        return true;
+    });
     return out;
 }
 
@@ -94,20 +104,70 @@ void writeFinding(std::ostream &o, const Incident &inc, std::size_t index, const
             o << markdownCodeBlock(trimmedRaw(inc.rawText(e), options.lineLimit), "text") << "\n";
         }
     }
-    for (const auto &r : f.references)
-        o << "See: " << (r.starts_with("http://") || r.starts_with("https://") ? "<" + r + ">" : markdownEscape(r)) << "\n\n";
+    for (const auto &r : f.references) {
+        // An autolink ends at a space or '>' (a rule file is the user's text too): else escaped.
+        const bool link = (r.starts_with("http://") || r.starts_with("https://")) && r.find_first_of(" \t\r\n<>") == std::string::npos;
+        o << "See: " << (link ? "<" + r + ">" : markdownEscape(r)) << "\n\n";
+    }
     if (options.reopenCommand)
         if (const std::string command = options.reopenCommand(index, f); !command.empty())
             o << "Open this view in the window, or export it:\n\n" << markdownCodeBlock(command + "\n", "sh") << "\n";
+}
+
+// A table of inputs and what went wrong with each, at most `limit` rows; the rest counted.
+void writeProblemTable(std::ostream &o, std::string_view heading, const std::vector<std::pair<std::string, std::string>> &rows,
+                       std::size_t limit)
+{
+    if (rows.empty())
+        return;
+    o << "**" << heading << " (" << rows.size() << ")**\n\n| Input | Problem |\n| --- | --- |\n";
+    for (std::size_t i = 0; i < rows.size() && i < limit; ++i)
+        o << "| " << codeCell(rows[i].first) << " | " << markdownEscape(rows[i].second) << " |\n"; // it escapes '|'
+    if (rows.size() > limit)
+        o << "\n… and " << rows.size() - limit << " more (`kubelane analyze` lists them all)\n";
+    o << "\n";
+}
+
+// What was not read or not understood: a report that left it out would claim more than the
+// bundle showed.
+void writeLoadProblems(std::ostream &o, const Incident &inc, const Analysis *analysis, const MarkdownOptions &options)
+{
+    std::vector<std::pair<std::string, std::string>> skipped, unread, notUnderstood;
+    for (const SkippedInput &s : inc.skipped)
+        skipped.emplace_back(s.path, s.reason);
+    for (const Source &s : inc.sources) {
+        if (!s.error.empty())
+            unread.emplace_back(s.path, s.error);
+        if (s.unparsedLines)
+            notUnderstood.emplace_back(s.path, std::to_string(s.unparsedLines) + " of " + std::to_string(s.lineCount) + " lines not understood");
+    }
+    static const std::vector<std::string> kNoProblems;
+    const std::vector<std::string> &problems = analysis ? analysis->problems : kNoProblems;
+    if (skipped.empty() && unread.empty() && notUnderstood.empty() && problems.empty())
+        return;
+    o << "## Load problems\n\n";
+    writeProblemTable(o, "Not loaded", skipped, options.problemLimit);
+    writeProblemTable(o, "Read with errors", unread, options.problemLimit);
+    writeProblemTable(o, "Lines not understood", notUnderstood, options.problemLimit);
+    for (const std::string &p : problems)
+        o << "- " << markdownEscape(p) << "\n";
+    if (!problems.empty())
+        o << "\n";
 }
 
 } // namespace
 
 std::string markdownEscape(std::string_view text)
 {
+    // Leading blanks would open an indented code block; Markdown drops them anyway.
+    text.remove_prefix(std::min(text.find_first_not_of(" \t\r\n"), text.size()));
+    std::size_t digits = 0; // "1." or "1)" at the start would open a numbered list
+    while (digits < text.size() && text::isDigit(text[digits]))
+        ++digits;
     std::string out;
     out.reserve(text.size() + 8);
-    for (char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         switch (c) {
         case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '>': case '|': case '~': case '#':
         case '&': case '!':
@@ -115,7 +175,18 @@ std::string markdownEscape(std::string_view text)
             out += c;
             break;
         case '\n':
-            out += ' '; // a title or a step is one line; a newline could start a list or a heading
+        case '\r':
+            out += ' '; // a title or a step is one line; a line break could start a list or a heading
+            break;
+        case '-': case '+': case '=': // a list item, a rule or a setext underline at the start
+            if (i == 0)
+                out += '\\';
+            out += c;
+            break;
+        case '.': case ')':
+            if (i == digits && digits > 0)
+                out += '\\';
+            out += c;
             break;
         default:
             out += c;
@@ -146,6 +217,7 @@ std::string analysisMarkdown(const Incident &inc, const Analysis *analysis, cons
     o << "\n";
     for (const auto &n : inc.notes)
         o << "> " << markdownEscape(n) << "\n\n";
+    writeLoadProblems(o, inc, analysis, options);
     const std::size_t count = analysis ? analysis->findings.size() : 0;
     o << "## Findings (" << count << ")\n\n";
     if (count == 0) {

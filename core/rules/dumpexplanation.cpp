@@ -50,7 +50,7 @@ std::optional<DumpExplanation> outboundGroupOf(const RuntimeDump &d, std::size_t
             + " in " + call;
         // What the call serves: the outermost frame of the program's own code (an API handler).
         for (auto f = g.frames.rbegin(); f != g.frames.rend(); ++f)
-            if (!isStandardLibrary(f->function) && f->function.find("google.golang.org/grpc") == std::string_view::npos) {
+            if (!isStandardLibrary(f->function) && !isRpcFrame(f->function)) {
                 s += " (serving " + std::string(shortFunction(f->function)) + ")";
                 break;
             }

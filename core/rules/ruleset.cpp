@@ -7,11 +7,18 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <map>
 
 namespace kubelane::core {
 
 namespace {
+
+// The values a sequence match provides, in one place for the matcher and the loader's check:
+// numbers, which "where" conditions compare, and texts, which only templates show.
+constexpr std::string_view kEventsValue = "events", kSubjectValue = "subject", kSpanValue = "span";
+constexpr std::array<std::string_view, 1> kSequenceNumbers{kEventsValue};
+constexpr std::array<std::string_view, 2> kSequenceTexts{kSubjectValue, kSpanValue};
 
 [[noreturn]] void fail(const std::string &origin, const std::string &id, const std::string &what)
 {
@@ -178,12 +185,12 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
 
 // A sequence rule's values are known: a template or condition naming another would show
 // "{nodee}" to the user or never hold, so the rule is refused with the name it got wrong.
+// A "where" compares numbers, so it may name only the numbers; a template names any value.
 void RuleSet::checkSequenceValues(const Rule &rule)
 {
-    static const std::vector<std::string> provided{"subject", "span", "events"};
-    auto known = [&](const std::string &name) { return std::find(provided.begin(), provided.end(), name) != provided.end(); };
-    auto check = [&](const std::string &name, const std::string &where) {
-        if (!known(name))
+    auto listed = [](const auto &names, const std::string &name) { return std::find(names.begin(), names.end(), name) != names.end(); };
+    auto checkTemplateValue = [&](const std::string &name, const std::string &where) {
+        if (!listed(kSequenceNumbers, name) && !listed(kSequenceTexts, name))
             fail(rule.origin, rule.id, where + " names the value '" + name + "', which a sequence rule does not provide (it provides subject, span and events)");
     };
     for (const auto *text : {&rule.title, &rule.explanation})
@@ -191,13 +198,21 @@ void RuleSet::checkSequenceValues(const Rule &rule)
             const std::size_t close = text->find('}', open);
             if (close == std::string::npos)
                 break;
-            check(text->substr(open + 1, close - open - 1), text == &rule.title ? "the title" : "the explanation");
+            checkTemplateValue(text->substr(open + 1, close - open - 1), text == &rule.title ? "the title" : "the explanation");
         }
+    auto checkConditionValue = [&](const std::string &name) {
+        if (listed(kSequenceNumbers, name))
+            return;
+        fail(rule.origin, rule.id, "a \"where\" condition names the value '" + name + "', "
+                 + (listed(kSequenceTexts, name) ? std::string("which is text, not a number a condition can compare")
+                                                 : std::string("which a sequence rule does not provide"))
+                 + " (a condition may compare events)");
+    };
     auto checkConditions = [&](const std::vector<Condition> &conditions) {
         for (const Condition &c : conditions) {
-            check(c.value, "a \"where\" condition");
+            checkConditionValue(c.value);
             if (!c.otherValue.empty())
-                check(c.otherValue, "a \"where\" condition");
+                checkConditionValue(c.otherValue);
         }
     };
     checkConditions(rule.where);
@@ -308,9 +323,10 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
             }
             if (broken || stepIndex < seq.steps.size())
                 continue;
-            m.numbers["events"] = double(m.evidence.size());
-            m.text["subject"] = m.subject;
-            m.text["span"] = formatDuration(m.end - m.start);
+            // The values listed in kSequenceNumbers and kSequenceTexts, which the loader checks.
+            m.numbers[std::string(kEventsValue)] = double(m.evidence.size());
+            m.text[std::string(kSubjectValue)] = m.subject;
+            m.text[std::string(kSpanValue)] = formatDuration(m.end - m.start);
             out.push_back(std::move(m));
             break; // one finding per subject
         }

@@ -111,13 +111,13 @@ inline bool liesWithin(std::string_view part, std::string_view whole)
     return !part.empty() && !before(part.data(), whole.data()) && !before(whole.data() + whole.size(), part.data() + part.size());
 }
 
-// `s` without the spaces and tabs around it.
+// `s` without the spaces, tabs and carriage returns around it (a CRLF line split at '\n').
 inline std::string_view trimmed(std::string_view s)
 {
-    const std::size_t b = s.find_first_not_of(" \t");
+    const std::size_t b = s.find_first_not_of(" \t\r");
     if (b == std::string_view::npos)
         return {};
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
 // "Jan" .. "Dec" -> 1 .. 12, else 0 (syslog, journald short, dmesg -H/-T stamps).
