@@ -1,24 +1,11 @@
 #include "reopencommand.h"
 
+#include "core/util/shellquote.h"
+
 #include <algorithm>
-#include <cctype>
-#include <string_view>
 #include <set>
 
 namespace kubelane::app {
-
-std::string shellQuote(const std::string &word)
-{
-    const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
-        return std::isalnum(c) || std::string_view("_./:=+,-@%").find(static_cast<char>(c)) != std::string_view::npos;
-    });
-    if (safe)
-        return word;
-    std::string out = "'";
-    for (char c : word)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
 
 std::string windowCommandForFinding(const CommandLine &cl, std::size_t index, const core::Finding &finding)
 {
@@ -48,7 +35,7 @@ std::string exportCommandForFinding(const CommandLine &cl, std::size_t index, co
             ++i;
             continue;
         }
-        command += " " + shellQuote(a);
+        command += " " + core::shellQuote(a);
     }
     // --rule, --from and --to number the findings differently from a whole-bundle export.
     const bool numberedDifferently = !cl.onlyRules.empty() || cl.load.from || cl.load.to;

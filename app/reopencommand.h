@@ -17,7 +17,4 @@ std::string exportCommandForFinding(const CommandLine &cl, std::size_t index, co
 // bundle, so --from/--to there only frame the view); "" for standard input.
 std::string windowCommandForFinding(const CommandLine &cl, std::size_t index, const core::Finding &finding);
 
-// A word for a POSIX shell: as is when that is safe, else in single quotes.
-std::string shellQuote(const std::string &word);
-
 } // namespace kubelane::app

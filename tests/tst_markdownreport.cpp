@@ -7,6 +7,7 @@
 #include "app/reopencommand.h"
 #include "core/analysis/analyzer.h"
 #include "core/report/markdownreport.h"
+#include "core/util/shellquote.h"
 
 #include <QtTest>
 
@@ -110,7 +111,17 @@ private slots:
                  std::string("kubelane export b --rule pleg-unhealthy --from 2020-06-18T02:13:00.123456789Z --to 2020-06-18T02:13:10.000000000Z -o finding-1.png"));
         cl = app::parseCommandLine({"analyze", "-"});
         QCOMPARE(app::exportCommandForFinding(cl, 0, f), std::string());
-        QCOMPARE(app::shellQuote("it's"), std::string("'it'\\''s'"));
+    }
+
+    // The reopen lines and the window's "Copy view as command" quote words the same way.
+    void shellQuoteQuotesOnlyWhatNeedsIt()
+    {
+        QCOMPARE(core::shellQuote("n1=+08:00"), std::string("n1=+08:00"));
+        QCOMPARE(core::shellQuote("samples/pleg-unhealthy"), std::string("samples/pleg-unhealthy"));
+        QCOMPARE(core::shellQuote("a b"), std::string("'a b'"));
+        QCOMPARE(core::shellQuote("$HOME"), std::string("'$HOME'"));
+        QCOMPARE(core::shellQuote("it's"), std::string("'it'\\''s'"));
+        QCOMPARE(core::shellQuote(""), std::string("''"));
     }
 
     void formatOptionIsChecked()
