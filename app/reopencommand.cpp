@@ -21,8 +21,9 @@ std::string exportCommandForFinding(const CommandLine &cl, std::size_t index, co
 {
     if (std::find(cl.inputs.begin(), cl.inputs.end(), "-") != cl.inputs.end())
         return {};
-    // What only analyze reads, and the window export frames itself.
-    static const std::set<std::string> dropped = {"analyze", "--json", "--verbose", "-v"};
+    // What only analyze reads, and the window export frames itself. The subcommand is the
+    // first argument only: a bundle folder named "analyze" further on stays.
+    static const std::set<std::string> dropped = {"--json", "--verbose", "-v"};
     static const std::set<std::string> droppedWithValue = {"--format", "--from", "--to"};
     std::string command = "kubelane export";
     for (std::size_t i = 0; i < cl.arguments.size(); ++i) {

@@ -314,6 +314,21 @@ private slots:
         QVERIFY(!QFile::exists(png));
     }
 
+    // The summary's reopen lines repeat the bundle as given; only the first word is the
+    // subcommand, so a bundle folder named "analyze" is kept, not dropped with it.
+    void markdownKeepsABundleNamedAnalyze()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::link(KUBELANE_SAMPLES "/sandbox-missing", dir.filePath("analyze")));
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(KUBELANE_BINARY, {"analyze", "analyze", "--format", "markdown"});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray out = p.readAllStandardOutput();
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY2(out.contains("kubelane analyze --finding 1\nkubelane export analyze --finding 1 -o finding-1.png"), out.constData());
+    }
+
     // --format perfetto writes a trace a JSON reader takes, with the findings track and the
     // lines; analyze --format markdown prints the summary; --format json is --json, unchanged.
     void perfettoAndMarkdownFromTheBinary()
