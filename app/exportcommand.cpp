@@ -7,6 +7,8 @@
 #include "ui/perfettoexport.h"
 #include "ui/timelineimage.h"
 
+#include "core/util/timewindow.h"
+
 #include <QApplication>
 #include <QFileInfo>
 
@@ -86,7 +88,7 @@ int writePerfetto(const CommandLine &cl, const core::AnalyzeOptions &analyzeOpti
         request.allFindings = false;
         request.findings = {*cl.finding - 1};
         if (!request.from && !request.to)
-            std::tie(request.from, request.to) = ui::framedWindow(f.start, f.end);
+            std::tie(request.from, request.to) = core::framedWindow(f.start, f.end);
     }
     std::ofstream out(cl.output, std::ios::binary | std::ios::trunc);
     const ui::PerfettoCounts counts = ui::writePerfettoTrace(out, model, request);

@@ -9,6 +9,8 @@
 #include "ui/lanemodel.h"
 #include "ui/perfettoexport.h"
 
+#include "core/util/timewindow.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
@@ -322,7 +324,7 @@ void TestPerfetto::windowAndLanesAreHonoured()
     const LaneModel &model = *m_models.at("node-heartbeat-gap");
     const core::Finding &f = model.analysis().findings.front();
     PerfettoRequest request;
-    std::tie(request.from, request.to) = framedWindow(f.start, f.end);
+    std::tie(request.from, request.to) = core::framedWindow(f.start, f.end);
     PerfettoCounts windowed, whole;
     trace(model, {}, &whole);
     const Json doc = trace(model, request, &windowed);
