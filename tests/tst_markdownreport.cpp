@@ -107,10 +107,13 @@ private slots:
         QCOMPARE(app::exportCommandForFinding(cl, 1, f), std::string("kubelane export 'my bundle' --tz n1=+08:00 --finding 2 -o finding-2.png"));
         QCOMPARE(app::windowCommandForFinding(cl, 1, f), std::string("kubelane 'my bundle' --tz n1=+08:00 --finding 2"));
         cl = app::parseCommandLine({"analyze", "b", "--rule", "pleg-unhealthy", "--format", "markdown", "--from", "2020-06-18T02:00:00Z"});
-        QCOMPARE(app::exportCommandForFinding(cl, 0, f),
+        const auto commands = app::ReopenCommandMaker(cl).forFinding(0, f);
+        QCOMPARE(commands.exportImage,
                  std::string("kubelane export b --rule pleg-unhealthy --from 2020-06-18T02:13:00.123456789Z --to 2020-06-18T02:13:10.000000000Z -o finding-1.png"));
+        QCOMPARE(commands.window, std::string("kubelane b --rule pleg-unhealthy --from 2020-06-18T02:13:00.123456789Z --to 2020-06-18T02:13:10.000000000Z"));
         cl = app::parseCommandLine({"analyze", "-"});
         QCOMPARE(app::exportCommandForFinding(cl, 0, f), std::string());
+        QCOMPARE(app::windowCommandForFinding(cl, 0, f), std::string());
     }
 
     // The reopen lines and the window's "Copy view as command" quote words the same way.
