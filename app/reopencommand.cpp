@@ -1,6 +1,7 @@
 #include "reopencommand.h"
 
 #include "core/util/shellquote.h"
+#include "core/util/timewindow.h"
 
 #include <algorithm>
 #include <set>
@@ -40,7 +41,9 @@ ReopenCommands ReopenCommandMaker::forFinding(std::size_t index, const core::Fin
     const std::string n = std::to_string(index + 1);
     std::string words = m_words;
     if (m_numberedDifferently) {
-        words += " --from " + core::formatRfc3339(finding.start, 9) + " --to " + core::formatRfc3339(finding.end, 9);
+        // Named by its window, with the context --finding would frame around it.
+        const auto [from, to] = core::framedWindow(finding.start, finding.end);
+        words += " --from " + core::formatRfc3339(from, 9) + " --to " + core::formatRfc3339(to, 9);
     } else {
         words += " --finding " + n;
     }

@@ -1,7 +1,8 @@
 #pragma once
 // The commands that show a finding of `kubelane analyze` again: the same bundle and loading
 // options, the finding by number (or, when --rule/--from/--to changed the numbering, by its
-// window), in the window or as a PNG named after it.
+// window with the context an export frames around a finding), in the window or as a PNG
+// named after it.
 #include "commandline.h"
 
 #include "core/rules/finding.h"
