@@ -314,6 +314,23 @@ private slots:
         QVERIFY(!QFile::exists(png));
     }
 
+    // --finding and --rule are refused together once, for the commands that take --finding;
+    // analyze says that --finding is not its option at all.
+    void findingWithRuleIsRefusedOnce()
+    {
+        auto message = [](const std::vector<std::string> &args) {
+            try {
+                app::parseCommandLine(args);
+            } catch (const std::invalid_argument &e) {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        QVERIFY(message({"b", "--finding", "1", "--rule", "x"}).starts_with("--finding and --rule cannot be combined"));
+        QVERIFY(message({"export", "b", "-o", "o.png", "--finding", "1", "--rule", "x"}).starts_with("--finding and --rule cannot be combined"));
+        QVERIFY(message({"analyze", "b", "--finding", "1", "--rule", "x"}).starts_with("-o, --finding and --lanes are options"));
+    }
+
     // The summary's reopen lines repeat the bundle as given; only the first word is the
     // subcommand, so a bundle folder named "analyze" is kept, not dropped with it.
     void markdownKeepsABundleNamedAnalyze()
