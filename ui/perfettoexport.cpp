@@ -321,8 +321,7 @@ private:
         std::vector<Span> windows;
         for (std::size_t i = 0; i < findings.size(); ++i) {
             const core::Finding &f = findings[i];
-            if (!m_request.allFindings
-                && std::find(m_request.findings.begin(), m_request.findings.end(), static_cast<int>(i)) == m_request.findings.end())
+            if (m_request.findings && std::find(m_request.findings->begin(), m_request.findings->end(), static_cast<int>(i)) == m_request.findings->end())
                 continue;
             if (!overlapsWindow(f.start, f.end))
                 continue;
