@@ -56,6 +56,12 @@ void quietMessages(QtMsgType type, const QMessageLogContext &, const QString &me
         std::cerr << "kubelane: " << message.toStdString() << "\n";
 }
 
+// "1 finding", "3 marks": the summary line's counts.
+std::string count(std::size_t n, const char *one, const char *many = nullptr)
+{
+    return std::to_string(n) + " " + (n == 1 ? std::string(one) : many ? std::string(many) : std::string(one) + "s");
+}
+
 // The headless request both formats frame: --finding, --rule, --from/--to and --lanes as
 // frameExport reads them. `load` loses its window: the bundle is loaded whole so facts near
 // the edges stay right. Nothing, with the message printed, when --lanes does not parse:
@@ -115,8 +121,7 @@ int writePerfetto(const CommandLine &cl, const core::AnalyzeOptions &analyzeOpti
         std::cerr << "kubelane: nothing lies in the window and lanes chosen; " << cl.output << " not written\n";
         return kExitNothingMatches;
     }
-    const auto count = [](std::size_t n, const char *one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
-    std::cerr << "kubelane: wrote " << cl.output << " (" << counts.processes << (counts.processes == 1 ? " process" : " processes") << ", " << count(counts.threads, "thread")
+    std::cerr << "kubelane: wrote " << cl.output << " (" << count(counts.processes, "process", "processes") << ", " << count(counts.threads, "thread")
               << ", " << count(counts.spans, "span") << ", " << count(counts.marks, "mark") << ", " << count(counts.flows, "ordering")
               << ", " << count(counts.findings, "finding") << "); open it at https://ui.perfetto.dev (Open trace file)\n";
     return kExitOk;
@@ -167,7 +172,6 @@ int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeO
     const auto &shown = image.scene();
     const auto notesInView = std::count_if(shown.notes.begin(), shown.notes.end(),
                                            [&](const ui::Note &n) { return n.time >= shown.start && n.time <= shown.end; });
-    const auto count = [](std::size_t n, const char *one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
     std::cerr << "kubelane: wrote " << cl.output << " (" << px.width() << " x " << px.height() << " px, "
               << count(shown.findings.size(), "finding") << ", " << count(static_cast<std::size_t>(notesInView), "note") << ")\n";
     return kExitOk;
