@@ -213,9 +213,17 @@ private:
                            h.time);
             ++m_counts.marks;
         }
-        for (std::uint32_t index : lane.events) {
+        // The lane's events are in time order: only the window's stretch of them is visited.
+        const auto byTime = [&](std::uint32_t index, core::Timestamp t) { return m_inc.events[index].time < t; };
+        const auto first = m_request.from ? std::lower_bound(lane.events.begin(), lane.events.end(), *m_request.from, byTime)
+                                          : lane.events.begin();
+        const auto last = m_request.to ? std::upper_bound(first, lane.events.end(), *m_request.to,
+                                                          [&](core::Timestamp t, std::uint32_t index) { return t < m_inc.events[index].time; })
+                                       : lane.events.end();
+        for (auto it = first; it != last; ++it) {
+            const std::uint32_t index = *it;
             const core::Event &e = m_inc.events[index];
-            if (m_model.laneOfEvent(index) != lane.id || !inWindow(e.time))
+            if (m_model.laneOfEvent(index) != lane.id)
                 continue;
             m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", markName(e)}, {"cat", core::severityName(e.severity)},
                             {"pid", t.pid}, {"tid", t.tid}, {"args", lineArgs(index)}},
