@@ -70,10 +70,12 @@ private slots:
     void parsesLimits()
     {
         const auto cl = app::parseCommandLine({"analyze", "b", "--max-memory", "2G", "--max-expanded", "512M", "--max-ratio", "50"});
-        QCOMPARE(cl.load.maxMemoryBytes, std::uint64_t(2) << 30);
+        QVERIFY(cl.load.maxMemoryBytes);
+        QCOMPARE(*cl.load.maxMemoryBytes, std::uint64_t(2) << 30);
         QCOMPARE(cl.load.maxExpandedBytes, std::uint64_t(512) << 20);
         QCOMPARE(cl.load.maxExpansionRatio, 50.0);
-        QVERIFY(app::parseCommandLine({"analyze", "b"}).load.maxMemoryBytes >= (std::uint64_t(1) << 30));
+        QVERIFY(!app::parseCommandLine({"analyze", "b"}).load.maxMemoryBytes); // not given: the window's setting or the default
+        QVERIFY(core::defaultMaxMemory() >= (std::uint64_t(1) << 30));
     }
 
     void rejectsBadArguments_data()

@@ -387,7 +387,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         return sa > sb;
     });
     std::atomic<std::size_t> next{0};
-    MemoryBudget memory(options.maxMemoryBytes);
+    const std::uint64_t maxMemory = options.maxMemoryBytes.value_or(defaultMaxMemory());
+    MemoryBudget memory(maxMemory);
     std::vector<bool> overBudget(inputsToParse.size(), false);
     const unsigned threadCount = std::max(1u, std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
                                                                   static_cast<unsigned>(inputsToParse.size())));
@@ -442,7 +443,7 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         incident->skipped.push_back(std::move(s));
     // Past the memory bound: the files not parsed are named, the parsed ones stay.
     if (memory.exhausted()) {
-        const std::string reason = "not loaded: the load reached its memory limit of " + formatByteSize(options.maxMemoryBytes)
+        const std::string reason = "not loaded: the load reached its memory limit of " + formatByteSize(maxMemory)
             + " (raise it with --max-memory SIZE, or Settings in the window)";
         std::size_t kept = 0;
         for (std::size_t i = 0; i < parsed.size(); ++i) {
@@ -458,7 +459,7 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
             ++kept;
         }
         parsed.resize(kept);
-        incident->notes.push_back("loading stopped at the memory limit of " + formatByteSize(options.maxMemoryBytes) + ": "
+        incident->notes.push_back("loading stopped at the memory limit of " + formatByteSize(maxMemory) + ": "
                                   + std::to_string(std::count(overBudget.begin(), overBudget.end(), true))
                                   + " files were not loaded (raise the limit with --max-memory SIZE)");
     }
