@@ -84,6 +84,7 @@ DumpPanel::DumpPanel(QWidget *parent) : QWidget(parent)
 void DumpPanel::setAnalysis(std::shared_ptr<const core::Analysis> analysis)
 {
     m_analysis = std::move(analysis);
+    m_lines.reset(m_analysis ? m_analysis->incident : nullptr);
     const bool any = m_analysis && !m_analysis->facts.dumps.empty();
     showDump(any ? 0 : -1);
     if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
@@ -186,21 +187,12 @@ QString DumpPanel::stackText() const { return m_stack->toPlainText(); }
 
 QString DumpPanel::headerText() const { return m_header->text(); }
 
-std::size_t DumpPanel::eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine) const
+// The event holding the goroutine's first line, else the nearest one above it.
+std::size_t DumpPanel::eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine)
 {
     if (goroutine >= d.dump->goroutines.size())
         return core::kNoEvent;
-    const std::uint32_t line = d.dump->goroutines[goroutine].sourceLine;
-    const auto &events = m_analysis->incident->events;
-    std::size_t best = core::kNoEvent;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const core::Event &e = events[i];
-        if (e.source == d.source && e.line <= line && line < e.line + e.lineCount)
-            return i;
-        if (e.source == d.source && e.line <= line && (best == core::kNoEvent || e.line > events[best].line))
-            best = i;
-    }
-    return best;
+    return m_lines.eventAtOrBefore(d.source, d.dump->goroutines[goroutine].sourceLine);
 }
 
 void DumpPanel::showDumpOfEvent(std::size_t event)

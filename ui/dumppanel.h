@@ -3,6 +3,8 @@
 // one lane per group (how many, in what state, the longest wait, where they wait), the likely
 // holder of each lock queue first and highlighted, and the stack of the chosen lane readable
 // below. Reads core's facts (Facts::dumps); never parses.
+#include "sourcelineindex.h"
+
 #include "core/analysis/analysis.h"
 
 #include <QWidget>
@@ -48,13 +50,14 @@ signals:
 private:
     void fillLanes(const core::RuntimeDump &d);
     void showGoroutine(QTreeWidgetItem *item);
-    std::size_t eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine) const;
+    std::size_t eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine);
 
     std::shared_ptr<const core::Analysis> m_analysis;
     int m_dump = -1;
     QLabel *m_header = nullptr;
     QTreeWidget *m_lanes = nullptr;
     QPlainTextEdit *m_stack = nullptr;
+    SourceLineIndex m_lines;
 };
 
 } // namespace kubelane::ui
