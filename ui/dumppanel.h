@@ -49,7 +49,7 @@ signals:
 
 private:
     void fillLanes(const core::RuntimeDump &d);
-    void showGoroutine(QTreeWidgetItem *item);
+    void showStack(std::size_t goroutine);
     std::size_t eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine);
 
     std::shared_ptr<const core::Analysis> m_analysis;
@@ -58,6 +58,7 @@ private:
     QTreeWidget *m_lanes = nullptr;
     QPlainTextEdit *m_stack = nullptr;
     SourceLineIndex m_lines;
+    bool m_activating = false; // our own eventActivated coming back as a selection
 };
 
 } // namespace kubelane::ui

@@ -102,6 +102,14 @@ private slots:
         QCOMPARE(m_analysis->incident->events[holderEvent].line, d.dump->goroutines[*c.holder].sourceLine);
     }
 
+        // The holder's event coming back as the timeline's selection keeps the holder's row.
+        panel.lanes()->setCurrentItem(panel.lanes()->topLevelItem(0));
+        connect(&panel, &ui::DumpPanel::eventActivated, &panel, &ui::DumpPanel::showDumpOfEvent);
+        emit panel.lanes()->itemDoubleClicked(panel.lanes()->topLevelItem(0), 0);
+        QCOMPARE(panel.lanes()->currentItem(), panel.lanes()->topLevelItem(0));
+        QVERIFY(panel.stackText().startsWith(QString("goroutine %1 [").arg(d.dump->goroutines[*c.holder].id)));
+    }
+
     // The exported image's caption of the PLEG finding carries the dump's line as a line of
     // its own, and the dump's moment is on the node's lanes the image keeps.
     void exportCaptionHasTheDumpLine()
@@ -141,6 +149,13 @@ private slots:
         QVERIFY(!dock->isHidden());
         // The window opened on the PLEG finding, which cites the dump: its holder is shown.
         QVERIFY(w.dumpPanel()->lanes()->currentItem()->data(0, ui::DumpPanel::HolderRole).toBool());
+        // Double-clicking the holder's row shows its lines; the selection coming back from the
+        // timeline leaves the holder's row current, with its stack.
+        QTreeWidgetItem *holder = w.dumpPanel()->lanes()->currentItem();
+        const QString holderStack = w.dumpPanel()->stackText();
+        emit w.dumpPanel()->lanes()->itemDoubleClicked(holder, 0);
+        QCOMPARE(w.dumpPanel()->lanes()->currentItem(), holder);
+        QCOMPARE(w.dumpPanel()->stackText(), holderStack);
         // A bundle without a dump hides the panel.
         core::AnalyzeOptions analyze;
         analyze.resourceDir = KUBELANE_RESOURCES;
