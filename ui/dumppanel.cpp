@@ -2,6 +2,8 @@
 
 #include "palette.h"
 
+#include "core/dumps/dumpfilename.h"
+
 #include <QDockWidget>
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -98,8 +100,16 @@ void DumpPanel::setAnalysis(std::shared_ptr<const core::Analysis> analysis)
     m_lines.reset(m_analysis ? m_analysis->incident : nullptr);
     const bool any = m_analysis && !m_analysis->facts.dumps.empty();
     showDump(any ? 0 : -1);
-    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
-        dock->setVisible(any);
+    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget())) {
+        const auto &dumps = any ? m_analysis->facts.dumps : std::vector<core::RuntimeDump>{};
+        dock->setVisible(std::any_of(dumps.begin(), dumps.end(), [this](const core::RuntimeDump &d) { return isRealDump(d); }));
+    }
+}
+
+bool DumpPanel::isRealDump(const core::RuntimeDump &d) const
+{
+    const core::Source &s = m_analysis->incident->sources[d.source];
+    return d.dump->goroutines.size() >= 2 || s.format == core::SourceFormat::GoroutineDump || !core::dumpFileName(s.path).empty();
 }
 
 void DumpPanel::showDumpOfFinding(int finding)

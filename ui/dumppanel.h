@@ -23,7 +23,9 @@ class DumpPanel : public QWidget {
 public:
     explicit DumpPanel(QWidget *parent = nullptr);
 
-    // In a dock, the dock shows only while the bundle has a dump.
+    // In a dock, the dock opens by itself for a real dump (a dump file, or a dump of two or
+    // more goroutines), not for a lone panic's stack trace, which stays a Panels entry; it
+    // closes when the bundle has no dump.
     void setAnalysis(std::shared_ptr<const core::Analysis> analysis);
     // Shows the dump with this index (into Facts::dumps); -1 clears the panel.
     void showDump(int dump);
@@ -51,6 +53,7 @@ private:
     void fillLanes(const core::RuntimeDump &d);
     void showStack(std::size_t goroutine);
     std::size_t eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine);
+    bool isRealDump(const core::RuntimeDump &d) const;
 
     std::shared_ptr<const core::Analysis> m_analysis;
     int m_dump = -1;
