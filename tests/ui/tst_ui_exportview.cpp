@@ -13,6 +13,7 @@
 #include <QDoubleSpinBox>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSpinBox>
 #include <QTest>
 #include <QTreeView>
 
@@ -76,6 +77,7 @@ private slots:
     void rowsOnScreenAtThePixelEdges();
     void manyFindingsInViewCallOutTheWorst();
     void previewAtFullSizeOrFitted();
+    void bigPreviewIsRenderedSmallerAndFitsTheSavedWidth();
 
 private:
     std::shared_ptr<const LaneModel> m_lanes;
@@ -225,6 +227,34 @@ void TestExportView::previewAtFullSizeOrFitted()
     QVERIFY(scale);
     scale->setValue(c.size.scale * 2);
     QTRY_COMPARE(dialog.previewImageSize(), expected.pixelSize() * 2);
+}
+
+// Past 48 Mpx the preview is the same layout painted smaller; "Fit width" still shows the
+// width the saved image has when the area is wider than that, not the smaller render's.
+void TestExportView::bigPreviewIsRenderedSmallerAndFitsTheSavedWidth()
+{
+    auto sceneFor = [this](const ExportChoice &) { return frameExport(m_lanes, ExportRequest{}, nullptr); };
+    ExportDialog dialog(sceneFor, {"race", "race"}, -1);
+    dialog.resize(3200, 900);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const auto spins = dialog.findChildren<QSpinBox *>();
+    QCOMPARE(spins.size(), 2);
+    QSpinBox *width = spins[0]->maximum() == 8000 ? spins[0] : spins[1];
+    QSpinBox *height = width == spins[0] ? spins[1] : spins[0];
+    width->setValue(400);
+    height->setValue(20000);
+    dialog.findChild<QDoubleSpinBox *>()->setValue(3);
+    const TimelineImage saved(*sceneFor({}), ImageSize{400, 20000, 3});
+    QCOMPARE(saved.pixelSize(), QSize(1200, 60000));
+    QTRY_VERIFY(dialog.previewImageSize().width() < saved.pixelSize().width());
+    const QSize preview = dialog.previewImageSize();
+    QVERIFY(double(preview.width()) * preview.height() <= 48e6 * 1.01);
+    QVERIFY(std::abs(double(preview.height()) / preview.width() - 50.0) < 0.5); // same layout, smaller
+    dialog.setPreviewFit(true);
+    const qreal dpr = dialog.previewArea()->devicePixelRatioF();
+    QVERIFY2(dialog.previewArea()->viewport()->width() * dpr > saved.pixelSize().width(), "the area is wider than the image");
+    QCOMPARE(dialog.previewShownSize().width(), qRound(saved.pixelSize().width() / dpr));
 }
 
 QTEST_MAIN(TestExportView)
