@@ -233,6 +233,11 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
     if ((cl.command == CommandLine::Command::Analyze || cl.command == CommandLine::Command::Export) && cl.inputs.empty())
         throw std::invalid_argument("no bundle given");
     applyFormat(cl, format);
+    if (cl.command == CommandLine::Command::Analyze && (cl.finding || !cl.output.empty() || !cl.lanes.empty()))
+        throw std::invalid_argument("-o, --finding and --lanes are options of 'kubelane export' and the window");
+    // Export and the window, the commands left that take --finding.
+    if (cl.finding && !cl.onlyRules.empty())
+        throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");
     if (cl.command == CommandLine::Command::Export) {
         if (cl.output.empty())
             throw std::invalid_argument("export needs -o OUT.png, -o OUT.pdf or -o TRACE.json");
@@ -240,8 +245,6 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
             cl.perfetto = true;
         if (!cl.perfetto && !endsWithNoCase(cl.output, ".png") && !endsWithNoCase(cl.output, ".pdf"))
             throw std::invalid_argument("-o " + cl.output + ": the output must end in .png, .pdf or .json (--format perfetto)");
-        if (cl.finding && !cl.onlyRules.empty())
-            throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");
     }
     if (cl.command == CommandLine::Command::Gui) {
         // The window loads the whole bundle and opens on this range of it.
@@ -249,10 +252,7 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
         cl.viewTo = std::exchange(cl.load.to, std::nullopt);
         if (!cl.output.empty())
             throw std::invalid_argument("-o is an option of 'kubelane export'");
-        if (cl.finding && !cl.onlyRules.empty())
-            throw std::invalid_argument("--finding and --rule cannot be combined: --finding numbers the findings of 'kubelane analyze'");
-    } else if (cl.command != CommandLine::Command::Export && (cl.finding || !cl.output.empty() || !cl.lanes.empty()))
-        throw std::invalid_argument("-o, --finding and --lanes are options of 'kubelane export' and the window");
+    }
     return cl;
 }
 

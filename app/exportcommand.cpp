@@ -14,7 +14,8 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <tuple>
+#include <optional>
+#include <utility>
 
 namespace kubelane::app {
 
@@ -55,41 +56,61 @@ void quietMessages(QtMsgType type, const QMessageLogContext &, const QString &me
         std::cerr << "kubelane: " << message.toStdString() << "\n";
 }
 
-// --format perfetto: the trace of the window (--from/--to), the kept lanes (--lanes) and the
-// findings (--rule filtered them already; --finding keeps one and frames its window).
+// "1 finding", "3 marks": the summary line's counts.
+std::string count(std::size_t n, const char *one, const char *many = nullptr)
+{
+    return std::to_string(n) + " " + (n == 1 ? std::string(one) : many ? std::string(many) : std::string(one) + "s");
+}
+
+// The headless request both formats frame: --finding, --rule, --from/--to and --lanes as
+// frameExport reads them. `load` loses its window: the bundle is loaded whole so facts near
+// the edges stay right. Nothing, with the message printed, when --lanes does not parse:
+// checked before the load, not after it.
+std::optional<ui::ExportRequest> exportRequest(const CommandLine &cl, core::LoadOptions &load)
+{
+    ui::ExportRequest request;
+    request.from = std::exchange(load.from, std::nullopt);
+    request.to = std::exchange(load.to, std::nullopt);
+    if (cl.finding)
+        request.finding = *cl.finding - 1;
+    request.rules = cl.onlyRules;
+    request.lanes = QString::fromStdString(cl.lanes);
+    QString error;
+    if (!ui::LaneFilter::validate(request.lanes, &error)) {
+        std::cerr << "kubelane: --lanes: " << error.toStdString() << "\n";
+        return std::nullopt;
+    }
+    return request;
+}
+
+// --format perfetto: the trace of what the image would show: frameExport's window, lanes and
+// findings (a finding framed with its chain and evidence, --rule without a match refused).
+// Without --finding or --rule the trace holds every lane and finding of the window.
 int writePerfetto(const CommandLine &cl, const core::AnalyzeOptions &analyzeOptions)
 {
     core::LoadOptions load = cl.load;
-    ui::PerfettoRequest request;
-    request.from = load.from;
-    request.to = load.to;
-    load.from.reset();
-    load.to.reset();
+    auto request = exportRequest(cl, load);
+    if (!request)
+        return kExitBadArguments;
+    request->wholeBundle = !request->finding && request->rules.empty();
     const LoadedAnalysis loaded = loadAndAnalyze(cl.inputs, load, analyzeOptions);
     if (!loaded.analysis)
         return loaded.exitCode;
-    const ui::LaneModel model(loaded.analysis);
+    const auto model = std::make_shared<const ui::LaneModel>(loaded.analysis);
     QString error;
-    const auto shown = ui::LaneFilter::match(model, QString::fromStdString(cl.lanes), &error);
-    if (!shown) {
-        std::cerr << "kubelane: --lanes: " << error.toStdString() << "\n";
-        return kExitBadArguments;
+    const auto scene = ui::frameExport(model, *request, &error);
+    if (!scene) {
+        std::cerr << "kubelane: " << error.toStdString() << "\n";
+        return kExitNothingMatches;
     }
-    request.shown = *shown;
-    if (cl.finding) {
-        const auto &findings = loaded.analysis->findings;
-        if (static_cast<std::size_t>(*cl.finding) > findings.size()) {
-            std::cerr << "kubelane: --finding " << *cl.finding << ": the bundle has " << findings.size() << " findings\n";
-            return kExitNothingMatches;
-        }
-        const core::Finding &f = findings[static_cast<std::size_t>(*cl.finding - 1)];
-        request.allFindings = false;
-        request.findings = {*cl.finding - 1};
-        if (!request.from && !request.to)
-            std::tie(request.from, request.to) = ui::framedWindow(f.start, f.end);
-    }
+    ui::PerfettoRequest trace;
+    trace.from = scene->start;
+    trace.to = scene->end;
+    trace.shown = scene->shown;
+    trace.findings = scene->findings;
+
     std::ofstream out(cl.output, std::ios::binary | std::ios::trunc);
-    const ui::PerfettoCounts counts = ui::writePerfettoTrace(out, model, request);
+    const ui::PerfettoCounts counts = ui::writePerfettoTrace(out, *model, trace);
     out.close();
     if (!out) {
         std::cerr << "kubelane: " << cl.output << ": could not be written\n";
@@ -100,8 +121,7 @@ int writePerfetto(const CommandLine &cl, const core::AnalyzeOptions &analyzeOpti
         std::cerr << "kubelane: nothing lies in the window and lanes chosen; " << cl.output << " not written\n";
         return kExitNothingMatches;
     }
-    const auto count = [](std::size_t n, const char *one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
-    std::cerr << "kubelane: wrote " << cl.output << " (" << counts.processes << (counts.processes == 1 ? " process" : " processes") << ", " << count(counts.threads, "thread")
+    std::cerr << "kubelane: wrote " << cl.output << " (" << count(counts.processes, "process", "processes") << ", " << count(counts.threads, "thread")
               << ", " << count(counts.spans, "span") << ", " << count(counts.marks, "mark") << ", " << count(counts.flows, "ordering")
               << ", " << count(counts.findings, "finding") << "); open it at https://ui.perfetto.dev (Open trace file)\n";
     return kExitOk;
@@ -120,28 +140,16 @@ int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeO
     QApplication::setApplicationName("kubelane");
     QApplication::setOrganizationName("kubelane");
 
-    // --from/--to frame the image; the bundle is loaded whole so facts near the edges stay right.
     core::LoadOptions load = cl.load;
-    ui::ExportRequest request;
-    request.from = load.from;
-    request.to = load.to;
-    load.from.reset();
-    load.to.reset();
-    if (cl.finding)
-        request.finding = *cl.finding - 1;
-    request.rules = cl.onlyRules;
-    request.lanes = QString::fromStdString(cl.lanes);
-    QString error;
-    if (!ui::LaneFilter::validate(request.lanes, &error)) { // before the load, not after it
-        std::cerr << "kubelane: --lanes: " << error.toStdString() << "\n";
+    auto request = exportRequest(cl, load);
+    if (!request)
         return kExitBadArguments;
-    }
-
     const LoadedAnalysis loaded = loadAndAnalyze(cl.inputs, load, analyzeOptions);
     if (!loaded.analysis)
         return loaded.exitCode;
     const auto model = std::make_shared<const ui::LaneModel>(loaded.analysis);
-    auto scene = ui::frameExport(model, request, &error);
+    QString error;
+    auto scene = ui::frameExport(model, *request, &error);
     if (!scene) {
         std::cerr << "kubelane: " << error.toStdString() << "\n";
         return kExitNothingMatches;
@@ -164,7 +172,6 @@ int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeO
     const auto &shown = image.scene();
     const auto notesInView = std::count_if(shown.notes.begin(), shown.notes.end(),
                                            [&](const ui::Note &n) { return n.time >= shown.start && n.time <= shown.end; });
-    const auto count = [](std::size_t n, const char *one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
     std::cerr << "kubelane: wrote " << cl.output << " (" << px.width() << " x " << px.height() << " px, "
               << count(shown.findings.size(), "finding") << ", " << count(static_cast<std::size_t>(notesInView), "note") << ")\n";
     return kExitOk;

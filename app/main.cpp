@@ -59,9 +59,10 @@ int runAnalyze(const app::CommandLine &cl)
         std::cout << core::analysisJson(incident, loaded.analysis.get()) << "\n";
     } else if (cl.markdown) {
         core::MarkdownOptions options;
-        options.reopenCommand = [&cl](std::size_t index, const core::Finding &f) {
-            const std::string window = app::windowCommandForFinding(cl, index, f);
-            return window.empty() ? window : window + "\n" + app::exportCommandForFinding(cl, index, f);
+        const app::ReopenCommandMaker reopen(cl);
+        options.reopenCommand = [&reopen](std::size_t index, const core::Finding &f) {
+            const app::ReopenCommands commands = reopen.forFinding(index, f);
+            return commands.window.empty() ? commands.window : commands.window + "\n" + commands.exportImage;
         };
         std::cout << core::analysisMarkdown(incident, loaded.analysis.get(), options);
     } else {

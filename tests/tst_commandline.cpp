@@ -70,10 +70,12 @@ private slots:
     void parsesLimits()
     {
         const auto cl = app::parseCommandLine({"analyze", "b", "--max-memory", "2G", "--max-expanded", "512M", "--max-ratio", "50"});
-        QCOMPARE(cl.load.maxMemoryBytes, std::uint64_t(2) << 30);
+        QVERIFY(cl.load.maxMemoryBytes);
+        QCOMPARE(*cl.load.maxMemoryBytes, std::uint64_t(2) << 30);
         QCOMPARE(cl.load.maxExpandedBytes, std::uint64_t(512) << 20);
         QCOMPARE(cl.load.maxExpansionRatio, 50.0);
-        QVERIFY(app::parseCommandLine({"analyze", "b"}).load.maxMemoryBytes >= (std::uint64_t(1) << 30));
+        QVERIFY(!app::parseCommandLine({"analyze", "b"}).load.maxMemoryBytes); // not given: the window's setting or the default
+        QVERIFY(core::defaultMaxMemory() >= (std::uint64_t(1) << 30));
     }
 
     void rejectsBadArguments_data()
@@ -302,16 +304,51 @@ private slots:
         QTest::newRow("window outside the bundle") << QStringList{"--from", "2001-01-01T00:00:00Z", "--to", "2001-01-01T00:01:00Z"}
                                                    << "no event of the bundle lies between --from and --to";
     }
+    // The image and the Perfetto trace are framed by the same code, and refuse alike.
     void exportNothingMatchesExits4()
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
         QTemporaryDir dir;
-        const QString png = dir.filePath("none.png");
-        const Run r = runKubelane(QStringList{"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", png} + args, dir.path());
-        QCOMPARE(r.exitCode, 4);
-        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
-        QVERIFY(!QFile::exists(png));
+        for (const QString name : {"none.png", "none.json"}) {
+            const QString out = dir.filePath(name);
+            const Run r = runKubelane(QStringList{"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", out} + args, dir.path());
+            QCOMPARE(r.exitCode, 4);
+            QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+            QVERIFY(!QFile::exists(out));
+        }
+    }
+
+    // --finding and --rule are refused together once, for the commands that take --finding;
+    // analyze says that --finding is not its option at all.
+    void findingWithRuleIsRefusedOnce()
+    {
+        auto message = [](const std::vector<std::string> &args) {
+            try {
+                app::parseCommandLine(args);
+            } catch (const std::invalid_argument &e) {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        QVERIFY(message({"b", "--finding", "1", "--rule", "x"}).starts_with("--finding and --rule cannot be combined"));
+        QVERIFY(message({"export", "b", "-o", "o.png", "--finding", "1", "--rule", "x"}).starts_with("--finding and --rule cannot be combined"));
+        QVERIFY(message({"analyze", "b", "--finding", "1", "--rule", "x"}).starts_with("-o, --finding and --lanes are options"));
+    }
+
+    // The summary's reopen lines repeat the bundle as given; only the first word is the
+    // subcommand, so a bundle folder named "analyze" is kept, not dropped with it.
+    void markdownKeepsABundleNamedAnalyze()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::link(KUBELANE_SAMPLES "/sandbox-missing", dir.filePath("analyze")));
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(KUBELANE_BINARY, {"analyze", "analyze", "--format", "markdown"});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray out = p.readAllStandardOutput();
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY2(out.contains("kubelane analyze --finding 1\nkubelane export analyze --finding 1 -o finding-1.png"), out.constData());
     }
 
     // --format perfetto writes a trace a JSON reader takes, with the findings track and the

@@ -7,6 +7,7 @@
 #include "app/reopencommand.h"
 #include "core/analysis/analyzer.h"
 #include "core/report/markdownreport.h"
+#include "core/util/shellquote.h"
 
 #include <QtTest>
 
@@ -178,11 +179,25 @@ private slots:
         QCOMPARE(app::exportCommandForFinding(cl, 1, f), std::string("kubelane export 'my bundle' --tz n1=+08:00 --finding 2 -o finding-2.png"));
         QCOMPARE(app::windowCommandForFinding(cl, 1, f), std::string("kubelane 'my bundle' --tz n1=+08:00 --finding 2"));
         cl = app::parseCommandLine({"analyze", "b", "--rule", "pleg-unhealthy", "--format", "markdown", "--from", "2020-06-18T02:00:00Z"});
-        QCOMPARE(app::exportCommandForFinding(cl, 0, f),
-                 std::string("kubelane export b --rule pleg-unhealthy --from 2020-06-18T02:13:00.123456789Z --to 2020-06-18T02:13:10.000000000Z -o finding-1.png"));
+        // Framed as --finding frames it: 15 % of the finding's span on each side.
+        const auto commands = app::ReopenCommandMaker(cl).forFinding(0, f);
+        QCOMPARE(commands.exportImage,
+                 std::string("kubelane export b --rule pleg-unhealthy --from 2020-06-18T02:12:58.641975308Z --to 2020-06-18T02:13:11.481481481Z -o finding-1.png"));
+        QCOMPARE(commands.window, std::string("kubelane b --rule pleg-unhealthy --from 2020-06-18T02:12:58.641975308Z --to 2020-06-18T02:13:11.481481481Z"));
         cl = app::parseCommandLine({"analyze", "-"});
         QCOMPARE(app::exportCommandForFinding(cl, 0, f), std::string());
-        QCOMPARE(app::shellQuote("it's"), std::string("'it'\\''s'"));
+        QCOMPARE(app::windowCommandForFinding(cl, 0, f), std::string());
+    }
+
+    // The reopen lines and the window's "Copy view as command" quote words the same way.
+    void shellQuoteQuotesOnlyWhatNeedsIt()
+    {
+        QCOMPARE(core::shellQuote("n1=+08:00"), std::string("n1=+08:00"));
+        QCOMPARE(core::shellQuote("samples/pleg-unhealthy"), std::string("samples/pleg-unhealthy"));
+        QCOMPARE(core::shellQuote("a b"), std::string("'a b'"));
+        QCOMPARE(core::shellQuote("$HOME"), std::string("'$HOME'"));
+        QCOMPARE(core::shellQuote("it's"), std::string("'it'\\''s'"));
+        QCOMPARE(core::shellQuote(""), std::string("''"));
     }
 
     void formatOptionIsChecked()

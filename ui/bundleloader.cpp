@@ -1,6 +1,6 @@
 #include "bundleloader.h"
 
-#include "sourcespanel.h"
+#include "loadsettings.h"
 
 #include <QMetaObject>
 #include <QPointer>
@@ -66,8 +66,7 @@ void BundleLoader::run(LoadFn load, const core::LoadOptions &baseOptions, const 
     m_job = job;
     core::LoadOptions options = baseOptions;
     options.cancel = &job->cancel;
-    if (options.maxMemoryBytes == core::defaultMaxMemory()) // --max-memory wins over the window's setting
-        options.maxMemoryBytes = SourcesPanel::maxMemorySetting();
+    options.maxMemoryBytes = maxMemoryFor(options); // --max-memory wins over the window's setting
     QPointer<BundleLoader> self(this);
     // Everything below reaches the GUI through queued calls; `self` guards against the
     // loader being gone, `job->cancel` against a result nobody waits for any more.

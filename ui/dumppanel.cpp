@@ -2,12 +2,16 @@
 
 #include "palette.h"
 
+#include "core/dumps/dumpfilename.h"
+
 #include <QDockWidget>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
 #include <QPlainTextEdit>
+#include <QScopedValueRollback>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTreeWidget>
@@ -70,13 +74,22 @@ DumpPanel::DumpPanel(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_header);
     layout->addWidget(split, 1);
-    connect(m_lanes, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) { showGoroutine(item); });
+    connect(m_lanes, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (item)
+            showStack(item->data(0, GoroutineRole).toULongLong());
+        else
+            m_stack->clear(); // the lanes cleared: m_dump may name a dump of the analysis before
+    });
     connect(m_lanes, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem *item) {
         if (!item || m_dump < 0)
             return;
         const auto &d = m_analysis->facts.dumps[static_cast<std::size_t>(m_dump)];
-        if (const std::size_t e = eventOfGoroutine(d, item->data(0, GoroutineRole).toULongLong()); e != core::kNoEvent)
+        if (const std::size_t e = eventOfGoroutine(d, item->data(0, GoroutineRole).toULongLong()); e != core::kNoEvent) {
+            // The selection comes back through the timeline (showDumpOfEvent): the row
+            // double-clicked, a lock holder's too, stays the current one.
+            const QScopedValueRollback guard(m_activating, true);
             emit eventActivated(e);
+        }
     });
     showDump(-1);
 }
@@ -84,10 +97,19 @@ DumpPanel::DumpPanel(QWidget *parent) : QWidget(parent)
 void DumpPanel::setAnalysis(std::shared_ptr<const core::Analysis> analysis)
 {
     m_analysis = std::move(analysis);
+    m_lines.reset(m_analysis ? m_analysis->incident : nullptr);
     const bool any = m_analysis && !m_analysis->facts.dumps.empty();
     showDump(any ? 0 : -1);
-    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
-        dock->setVisible(any);
+    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget())) {
+        const auto &dumps = any ? m_analysis->facts.dumps : std::vector<core::RuntimeDump>{};
+        dock->setVisible(std::any_of(dumps.begin(), dumps.end(), [this](const core::RuntimeDump &d) { return isRealDump(d); }));
+    }
+}
+
+bool DumpPanel::isRealDump(const core::RuntimeDump &d) const
+{
+    const core::Source &s = m_analysis->incident->sources[d.source];
+    return d.dump->goroutines.size() >= 2 || s.format == core::SourceFormat::GoroutineDump || !core::dumpFileName(s.path).empty();
 }
 
 void DumpPanel::showDumpOfFinding(int finding)
@@ -169,13 +191,12 @@ void DumpPanel::fillLanes(const core::RuntimeDump &d)
         m_lanes->resizeColumnToContents(col);
 }
 
-void DumpPanel::showGoroutine(QTreeWidgetItem *item)
+void DumpPanel::showStack(std::size_t index)
 {
     m_stack->clear();
-    if (!item || m_dump < 0)
+    if (m_dump < 0)
         return;
     const core::RuntimeDump &d = m_analysis->facts.dumps[static_cast<std::size_t>(m_dump)];
-    const std::size_t index = item->data(0, GoroutineRole).toULongLong();
     if (index >= d.dump->goroutines.size())
         return;
     const std::string_view text = d.dump->logicalLines(d.dump->goroutines[index]);
@@ -186,21 +207,12 @@ QString DumpPanel::stackText() const { return m_stack->toPlainText(); }
 
 QString DumpPanel::headerText() const { return m_header->text(); }
 
-std::size_t DumpPanel::eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine) const
+// The event holding the goroutine's first line, else the nearest one above it.
+std::size_t DumpPanel::eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine)
 {
     if (goroutine >= d.dump->goroutines.size())
         return core::kNoEvent;
-    const std::uint32_t line = d.dump->goroutines[goroutine].sourceLine;
-    const auto &events = m_analysis->incident->events;
-    std::size_t best = core::kNoEvent;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const core::Event &e = events[i];
-        if (e.source == d.source && e.line <= line && line < e.line + e.lineCount)
-            return i;
-        if (e.source == d.source && e.line <= line && (best == core::kNoEvent || e.line > events[best].line))
-            best = i;
-    }
-    return best;
+    return m_lines.eventAtOrBefore(d.source, d.dump->goroutines[goroutine].sourceLine);
 }
 
 void DumpPanel::showDumpOfEvent(std::size_t event)
@@ -218,16 +230,23 @@ void DumpPanel::showDumpOfEvent(std::size_t event)
         // The lane of the goroutine the event is.
         const auto &gs = d.dump->goroutines;
         const auto g = std::find_if(gs.begin(), gs.end(), [&](const core::Goroutine &x) { return x.sourceLine == e.line; });
-        if (g != gs.end()) {
+        const QTreeWidgetItem *current = m_lanes->currentItem();
+        const bool alreadyShown = m_activating
+                               || (g != gs.end() && current && current->data(0, GoroutineRole).toULongLong() == static_cast<qulonglong>(g - gs.begin()));
+        if (g != gs.end() && !alreadyShown) {
             const std::size_t index = static_cast<std::size_t>(g - gs.begin());
             for (std::size_t b = 0; b < d.buckets.size(); ++b) {
                 const auto &m = d.buckets[b].members;
                 if (!std::binary_search(m.begin(), m.end(), index))
                     continue;
                 const int holderRows = m_lanes->topLevelItemCount() - static_cast<int>(d.buckets.size());
-                QTreeWidgetItem *item = m_lanes->topLevelItem(holderRows + static_cast<int>(b));
-                m_lanes->setCurrentItem(item);
-                m_stack->setPlainText(QString::fromUtf8(d.dump->logicalLines(*g).data(), static_cast<qsizetype>(d.dump->logicalLines(*g).size())));
+                {
+                    // The group's row, with the stack of this goroutine rather than the group's longest waiter.
+                    const QSignalBlocker quiet(m_lanes);
+                    m_lanes->setCurrentItem(m_lanes->topLevelItem(holderRows + static_cast<int>(b)));
+                }
+                m_lanes->viewport()->update();
+                showStack(index);
                 break;
             }
         }

@@ -3,6 +3,8 @@
 // one lane per group (how many, in what state, the longest wait, where they wait), the likely
 // holder of each lock queue first and highlighted, and the stack of the chosen lane readable
 // below. Reads core's facts (Facts::dumps); never parses.
+#include "sourcelineindex.h"
+
 #include "core/analysis/analysis.h"
 
 #include <QWidget>
@@ -21,7 +23,9 @@ class DumpPanel : public QWidget {
 public:
     explicit DumpPanel(QWidget *parent = nullptr);
 
-    // In a dock, the dock shows only while the bundle has a dump.
+    // In a dock, the dock opens by itself for a real dump (a dump file, or a dump of two or
+    // more goroutines), not for a lone panic's stack trace, which stays a Panels entry; it
+    // closes when the bundle has no dump.
     void setAnalysis(std::shared_ptr<const core::Analysis> analysis);
     // Shows the dump with this index (into Facts::dumps); -1 clears the panel.
     void showDump(int dump);
@@ -47,14 +51,17 @@ signals:
 
 private:
     void fillLanes(const core::RuntimeDump &d);
-    void showGoroutine(QTreeWidgetItem *item);
-    std::size_t eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine) const;
+    void showStack(std::size_t goroutine);
+    std::size_t eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine);
+    bool isRealDump(const core::RuntimeDump &d) const;
 
     std::shared_ptr<const core::Analysis> m_analysis;
     int m_dump = -1;
     QLabel *m_header = nullptr;
     QTreeWidget *m_lanes = nullptr;
     QPlainTextEdit *m_stack = nullptr;
+    SourceLineIndex m_lines;
+    bool m_activating = false; // our own eventActivated coming back as a selection
 };
 
 } // namespace kubelane::ui

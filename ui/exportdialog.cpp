@@ -184,19 +184,22 @@ void ExportDialog::updatePreview()
     // The preview is the saved picture itself (same layout, same scale), so what is seen is
     // what is saved; the layout does not depend on the scale, so its size gives the image's size.
     const double scale = c.pdf ? 1.0 : c.size.scale; // a PDF page is viewed at its layout size
-    TimelineImage full(*scene, ImageSize{c.size.width, c.size.height, scale});
-    const QSize layout = full.logicalSize();
+    const TimelineImage image(*scene, ImageSize{c.size.width, c.size.height, scale});
+    const QSize layout = image.logicalSize();
     m_size->setText(c.pdf ? tr("%1 × %2 pt page, vector").arg(qRound(layout.width() * 0.75)).arg(qRound(layout.height() * 0.75))
                           : tr("%1 × %2 px").arg(qRound(layout.width() * c.size.scale)).arg(qRound(layout.height() * c.size.scale)));
-    const double pixels = double(full.pixelSize().width()) * full.pixelSize().height();
+    m_savedSize = image.pixelSize();
+    const double pixels = double(m_savedSize.width()) * m_savedSize.height();
     if (pixels > kMaxPreviewPixels) {
+        // The same layout painted smaller: the layout does not depend on the scale.
         const double reduced = scale * std::sqrt(kMaxPreviewPixels / pixels);
-        m_image = TimelineImage(*scene, ImageSize{c.size.width, c.size.height, reduced}).toImage();
+        m_image = image.toImage(reduced);
         m_zoomNote->setText(tr("preview at %1 % of the image's size").arg(qRound(100 * reduced / scale)));
     } else {
-        m_image = full.toImage();
+        m_image = image.toImage();
         m_zoomNote->clear();
     }
+    m_fitted = QPixmap();
     showPreview();
 }
 
@@ -211,7 +214,9 @@ bool ExportDialog::previewFits() const { return m_fit->isChecked(); }
 QSize ExportDialog::previewShownSize() const { return m_preview->size(); }
 
 // 100 %: one image pixel per device pixel of the screen; fitted: the image's width in the
-// scroll area's width (never enlarged).
+// scroll area's width, never wider than the saved image (the preview may be rendered smaller
+// than that, and is then scaled up to it). The fitted pixmap is scaled again only when the
+// width it needs changes, not on every resize of the area.
 void ExportDialog::showPreview()
 {
     if (m_image.isNull()) {
@@ -224,8 +229,12 @@ void ExportDialog::showPreview()
     QPixmap pixmap;
     if (previewFits()) {
         const int width = std::max(1, m_previewArea->viewport()->width() - 2);
-        const int devWidth = static_cast<int>(width * dpr);
-        pixmap = QPixmap::fromImage(m_image.width() > devWidth ? m_image.scaledToWidth(devWidth, Qt::SmoothTransformation) : m_image);
+        const int fitted = std::min(static_cast<int>(width * dpr), m_savedSize.width());
+        if (m_fitted.isNull() || m_fitted.width() != fitted) {
+            m_fitted = QPixmap::fromImage(m_image.width() == fitted ? m_image : m_image.scaledToWidth(fitted, Qt::SmoothTransformation));
+            m_fitted.setDevicePixelRatio(dpr);
+        }
+        pixmap = m_fitted;
     } else {
         pixmap = QPixmap::fromImage(m_image);
     }

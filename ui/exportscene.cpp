@@ -1,9 +1,11 @@
 #include "exportscene.h"
 
 #include "lanefilter.h"
-#include "timelinecoordinates.h"
+
+#include "core/util/timewindow.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace kubelane::ui {
 
@@ -61,11 +63,6 @@ std::vector<bool> expansionFor(const LaneModel &model, const std::vector<int> &f
 
 } // namespace
 
-std::pair<core::Timestamp, core::Timestamp> framedWindow(core::Timestamp start, core::Timestamp end)
-{
-    return TimelineCoordinates::padded(start, end, 0.15, core::Duration{10 * core::kNsPerSecond});
-}
-
 std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, const ExportRequest &request, QString *error)
 {
     QString ignored;
@@ -97,7 +94,7 @@ std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, c
             return std::nullopt;
         }
     } else if (request.wholeBundle || findings.empty()) {
-        std::tie(scene.start, scene.end) = TimelineCoordinates::padded(model->first(), model->last(), 0.01, core::Duration{core::kNsPerSecond});
+        std::tie(scene.start, scene.end) = core::wholeWindow(model->first(), model->last());
     } else {
         // The findings' windows and every line of their causal chains and evidence (a chain can
         // begin before the window it explains, e.g. the runtime errors before PLEG went unhealthy).
@@ -114,7 +111,7 @@ std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, c
             for (std::size_t e : f.lines())
                 cover(events[e].time);
         }
-        std::tie(scene.start, scene.end) = framedWindow(start, end);
+        std::tie(scene.start, scene.end) = core::framedWindow(start, end);
     }
     scene.findings = findings;
     scene.expanded = expansionFor(*model, findings);

@@ -62,9 +62,6 @@ struct ExportChoice {
     bool pdf = false;
 };
 
-// Context kept around framed findings: 15 % of their span on each side, the whole at least 10 s.
-std::pair<core::Timestamp, core::Timestamp> framedWindow(core::Timestamp start, core::Timestamp end);
-
 // The scene for a request, or nothing with `error` ("--rule x: no such finding in the bundle").
 std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, const ExportRequest &request, QString *error);
 

@@ -320,6 +320,7 @@ void FindingsPanel::fill()
     m_table->clear();
     m_details->clear();
     m_items.clear();
+    m_groupSummaries.clear();
     m_shown = 0;
     m_ruleWidth = 0;
     m_maxCount = 0;
@@ -371,22 +372,27 @@ QTreeWidgetItem *FindingsPanel::addFinding(QTreeWidgetItem *parent, int index)
     item->setToolTip(SubjectColumn, subject + QLatin1Char('\n') + title);
     item->setToolTip(TimeColumn, when);
     m_items[static_cast<std::size_t>(index)] = item;
-    m_ruleWidth = std::max(m_ruleWidth, m_table->fontMetrics().horizontalAdvance(rule));
     return item;
 }
 
 void FindingsPanel::fillFlat(const std::vector<RuleGroup> &groups)
 {
-    for (const RuleGroup &g : groups)
+    const QFontMetrics fm = m_table->fontMetrics();
+    for (const RuleGroup &g : groups) {
+        m_ruleWidth = std::max(m_ruleWidth, fm.horizontalAdvance(QString::fromStdString(g.rule)));
         for (const SubjectGroup &s : g.subjects)
             for (int f : s.findings)
                 addFinding(m_table->invisibleRootItem(), f);
+    }
 }
 
 void FindingsPanel::fillGrouped(const std::vector<RuleGroup> &groups)
 {
     QFont bold = m_table->font();
     bold.setBold(true);
+    const QFontMetrics boldMetrics(bold);
+    // Findings of a subject group repeat its rule and subject: quieter, so their times stand out.
+    const QBrush quiet = m_table->palette().brush(QPalette::Disabled, QPalette::Text);
     auto groupRow = [&](QTreeWidgetItem *parent, const QString &key, core::Severity worst, const QString &rule,
                         const QString &subject, core::Timestamp first, int count) {
         auto *item = new FindingRow(parent);
@@ -412,7 +418,7 @@ void FindingsPanel::fillGrouped(const std::vector<RuleGroup> &groups)
                                                                plural(static_cast<int>(g.subjects.size()), "subject", "subjects")));
         ruleRow->setText(SubjectColumn, subjects);
         m_maxCount = std::max(m_maxCount, g.count);
-        m_ruleWidth = std::max(m_ruleWidth, QFontMetrics(bold).horizontalAdvance(ruleText));
+        m_ruleWidth = std::max(m_ruleWidth, boldMetrics.horizontalAdvance(ruleText)); // wider than its rows' plain rule
         for (const SubjectGroup &s : g.subjects) {
             if (s.findings.size() == 1) {
                 addFinding(ruleRow, s.findings.front());
@@ -424,8 +430,6 @@ void FindingsPanel::fillGrouped(const std::vector<RuleGroup> &groups)
             subjectRow->setText(RuleColumn, rule);
             subjectRow->setText(SubjectColumn, QStringLiteral("%1 (%2)").arg(subject, QLocale().toString(count)));
             subjectRow->setToolTip(SubjectColumn, tr("%1: %2").arg(subject, plural(count, "finding", "findings")));
-            // Its findings repeat the group's rule and subject: quieter, so their times stand out.
-            const QBrush quiet = m_table->palette().brush(QPalette::Disabled, QPalette::Text);
             for (int f : s.findings) {
                 QTreeWidgetItem *leaf = addFinding(subjectRow, f);
                 leaf->setForeground(RuleColumn, quiet);
@@ -587,7 +591,16 @@ void FindingsPanel::showDetails(QTreeWidgetItem *item)
         return;
     }
     const int index = item->data(0, kFindingRole).toInt();
-    m_details->setHtml(index >= 0 ? describe(m_model->analysis(), static_cast<std::size_t>(index), m_utcOffset) : groupSummary(item));
+    if (index >= 0) {
+        m_details->setHtml(describe(m_model->analysis(), static_cast<std::size_t>(index), m_utcOffset));
+        return;
+    }
+    // A group's summary stays the same until the table is filled again: made once, not on every visit.
+    const QString key = item->data(0, kGroupKeyRole).toString();
+    auto summary = m_groupSummaries.find(key);
+    if (summary == m_groupSummaries.end())
+        summary = m_groupSummaries.insert(key, groupSummary(item));
+    m_details->setHtml(*summary);
 }
 
 // A group row: how many findings on which subjects, over what time, and the first few titles.

@@ -6,6 +6,7 @@
 #include "lanemodel.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QSet>
 #include <QWidget>
 
@@ -82,6 +83,7 @@ private:
     QTextBrowser *m_details = nullptr;
     std::vector<QTreeWidgetItem *> m_items; // finding index -> row (owned by the table)
     QSet<QString> m_expanded;               // keys of open groups, kept across refills
+    QHash<QString, QString> m_groupSummaries; // group key -> its details, until the next fill
     core::Severity m_minimum = core::Severity::Debug;
     int m_utcOffset = 0;
     int m_shown = 0;

@@ -76,7 +76,7 @@ LogView::LogView(QWidget *parent) : QWidget(parent)
 void LogView::setLaneModel(std::shared_ptr<const LaneModel> model)
 {
     m_model = std::move(model);
-    m_byLine.clear();
+    m_lines.reset(m_model ? m_model->analysis().incident : nullptr);
     m_event = core::kNoEvent;
     m_raw->clear();
     m_title->clear();
@@ -122,29 +122,7 @@ LogView::Excerpt LogView::excerpt(const core::Incident &incident, std::size_t ev
     return out;
 }
 
-std::size_t LogView::eventAtLine(core::SourceId source, std::uint32_t line)
-{
-    if (!m_model)
-        return core::kNoEvent;
-    const core::Incident &inc = m_model->incident();
-    if (m_byLine.empty())
-        m_byLine.resize(inc.sources.size());
-    if (source >= m_byLine.size())
-        return core::kNoEvent;
-    auto &list = m_byLine[source];
-    if (list.empty()) {
-        for (std::size_t i = 0; i < inc.events.size(); ++i)
-            if (inc.events[i].source == source)
-                list.push_back(static_cast<std::uint32_t>(i));
-        std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) { return inc.events[a].line < inc.events[b].line; });
-    }
-    auto it = std::upper_bound(list.begin(), list.end(), line, [&](std::uint32_t l, std::uint32_t e) { return l < inc.events[e].line; });
-    if (it == list.begin())
-        return core::kNoEvent;
-    --it;
-    const core::Event &e = inc.events[*it];
-    return line < e.line + std::max<std::uint32_t>(1, e.lineCount) ? *it : core::kNoEvent;
-}
+std::size_t LogView::eventAtLine(core::SourceId source, std::uint32_t line) { return m_lines.eventAt(source, line); }
 
 void LogView::showEvent(std::size_t event)
 {

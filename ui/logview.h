@@ -3,6 +3,7 @@
 // line among the neighbouring lines of the same file. Follows the selection both ways:
 // selecting an event shows its lines; clicking another line selects that line's event.
 #include "lanemodel.h"
+#include "sourcelineindex.h"
 
 #include <QWidget>
 
@@ -57,9 +58,7 @@ private:
     std::size_t m_event = core::kNoEvent;
     Excerpt m_excerpt;
     core::SourceId m_excerptSource = 0;
-    // Per source: events ordered by first line, built on first use (a file is read by many
-    // goroutines, so its events are not in line order in the time-sorted store).
-    std::vector<std::vector<std::uint32_t>> m_byLine;
+    SourceLineIndex m_lines;
     int m_utcOffset = 0;
     QString m_search;
     int m_searchHits = 0;

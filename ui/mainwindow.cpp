@@ -21,6 +21,8 @@
 #include "viewscene.h"
 #include "walkthroughcontroller.h"
 
+#include "core/util/shellquote.h"
+
 #include <algorithm>
 
 #include <QAction>
@@ -44,7 +46,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QMessageBox>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QSettings>
@@ -619,16 +620,8 @@ bool MainWindow::applyView(const ViewRequest &view)
 
 namespace {
 
-// Single-quoted for a POSIX shell when it holds anything a shell would read.
-QString shellQuoted(const QString &word)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:+=@%,-]+$"));
-    if (plain.match(word).hasMatch())
-        return word;
-    QString quoted = word;
-    quoted.replace('\'', QStringLiteral("'\\''"));
-    return '\'' + quoted + '\'';
-}
+// Quoted as the reopen lines of `kubelane analyze --format markdown` are.
+QString shellQuoted(const QString &word) { return QString::fromStdString(core::shellQuote(word.toStdString())); }
 
 } // namespace
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <string>
 
@@ -73,6 +74,7 @@ struct Span {
     std::string name;
     const char *cat = "";
     Json args;
+    std::optional<std::size_t> anchorOf; // the line an ordering arrow binds to (a 1 µs slice)
 };
 
 class TraceBuilder {
@@ -86,6 +88,7 @@ public:
     {
         m_writer.begin(otherData());
         assignTracks();
+        chooseOrderings();
         for (const Lane &lane : m_model.lanes())
             if (m_tracks[static_cast<std::size_t>(lane.id)].pid >= 0)
                 writeLane(lane);
@@ -201,6 +204,10 @@ private:
         for (const GapSpan &g : lane.gaps)
             spans.push_back({g.fact->start, g.fact->end, str(g.label), "heartbeat-gap",
                              {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
+        if (const auto anchors = m_anchors.find(lane.id); anchors != m_anchors.end())
+            for (const auto &[event, name] : anchors->second)
+                spans.push_back({m_inc.events[event].time, m_inc.events[event].time + kAnchor, name, "ordering",
+                                 {{"source", sourceOf(m_inc.events[event])}}, event});
         m_counts.spans += writeSpans(t, std::move(spans));
         for (const HeartbeatTick &h : lane.ticks) {
             if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == lane.id)
@@ -213,9 +220,17 @@ private:
                            h.time);
             ++m_counts.marks;
         }
-        for (std::uint32_t index : lane.events) {
+        // The lane's events are in time order: only the window's stretch of them is visited.
+        const auto byTime = [&](std::uint32_t index, core::Timestamp t) { return m_inc.events[index].time < t; };
+        const auto first = m_request.from ? std::lower_bound(lane.events.begin(), lane.events.end(), *m_request.from, byTime)
+                                          : lane.events.begin();
+        const auto last = m_request.to ? std::upper_bound(first, lane.events.end(), *m_request.to,
+                                                          [&](core::Timestamp t, std::uint32_t index) { return t < m_inc.events[index].time; })
+                                       : lane.events.end();
+        for (auto it = first; it != last; ++it) {
+            const std::uint32_t index = *it;
             const core::Event &e = m_inc.events[index];
-            if (m_model.laneOfEvent(index) != lane.id || !inWindow(e.time))
+            if (m_model.laneOfEvent(index) != lane.id)
                 continue;
             m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", markName(e)}, {"cat", core::severityName(e.severity)},
                             {"pid", t.pid}, {"tid", t.tid}, {"args", lineArgs(index)}},
@@ -225,13 +240,16 @@ private:
     }
 
     // Slices on one thread must nest or be disjoint, or the importers drop them; bars of a lane
-    // may overlap (a readiness strip under a state bar, findings' windows), so a span that
-    // would cross another goes to an extra row below the lane. Returns the spans written.
+    // may cross (a readiness strip under a state bar, findings' windows), so a span that would
+    // cross another goes to an extra row below the lane. A span inside another (an ordering's
+    // 1 µs anchor inside a state bar) nests on the same row. Returns the spans written, not
+    // counting the anchors; each anchor's row is kept for its arrow.
     std::size_t writeSpans(const Track &lane, std::vector<Span> spans)
     {
-        std::stable_sort(spans.begin(), spans.end(), [](const Span &a, const Span &b) { return a.start < b.start; });
+        std::stable_sort(spans.begin(), spans.end(),
+                         [](const Span &a, const Span &b) { return a.start != b.start ? a.start < b.start : a.end > b.end; });
         std::vector<Track> rows;
-        std::vector<core::Timestamp> rowEnds;
+        std::vector<std::vector<core::Timestamp>> open; // per row, the ends of the slices still open, innermost last
         std::size_t written = 0;
         for (Span &span : spans) {
             if (span.end < span.start)
@@ -245,17 +263,25 @@ private:
             if (m_request.to && span.end > *m_request.to)
                 span.end = *m_request.to;
             std::size_t row = 0;
-            while (row < rows.size() && rowEnds[row] > span.start)
-                ++row;
+            for (; row < rows.size(); ++row) {
+                auto &ends = open[row];
+                while (!ends.empty() && ends.back() <= span.start)
+                    ends.pop_back();
+                if (ends.empty() || span.end <= ends.back())
+                    break;
+            }
             if (row == rows.size()) {
                 rows.push_back(row == 0 ? lane : extraRow(lane, row));
-                rowEnds.push_back(span.end);
+                open.emplace_back();
             }
-            rowEnds[row] = span.end;
+            open[row].push_back(span.end);
             const Track &t = rows[row];
             m_writer.write({{"ph", "X"}, {"name", span.name}, {"cat", span.cat}, {"pid", t.pid}, {"tid", t.tid}, {"args", span.args}},
                            span.start, span.end - span.start);
-            ++written;
+            if (span.anchorOf)
+                m_anchorTracks[*span.anchorOf] = t;
+            else
+                ++written;
         }
         return written;
     }
@@ -275,42 +301,53 @@ private:
         return lane < 0 ? Track{} : m_tracks[static_cast<std::size_t>(lane)];
     }
 
-    // Each status-before-probe ordering: an arrow from the earlier line to the later one. Flow
-    // events bind to the slice enclosing them, and an instant encloses nothing, so each line an
-    // arrow touches gets a 1 µs slice and the arrow's ends lie half-way into it.
-    void writeFlows()
+    // The orderings drawn: both lines on a kept lane and in the window. Each line an arrow
+    // touches gets a 1 µs anchor slice written with its lane's bars (flow events bind to the
+    // slice enclosing them, and an instant encloses nothing).
+    void chooseOrderings()
     {
         const auto &orders = m_model.analysis().facts.orders;
         std::set<std::size_t> anchored;
-        auto anchor = [&](std::size_t event, Track t, const char *name) {
-            if (!anchored.insert(event).second)
-                return;
-            const core::Event &e = m_inc.events[event];
-            m_writer.write({{"ph", "X"}, {"name", name}, {"cat", "ordering"}, {"pid", t.pid}, {"tid", t.tid},
-                            {"args", {{"source", sourceOf(e)}}}},
-                           e.time, kAnchor);
+        auto anchor = [&](std::size_t event, const char *name) {
+            if (anchored.insert(event).second)
+                m_anchors[m_model.laneOfEvent(event)].push_back({event, name});
         };
         for (std::size_t i = 0; i < orders.size(); ++i) {
             const core::StatusProbeOrder &o = orders[i];
             if (o.statusEvent >= m_inc.events.size() || o.probeEvent >= m_inc.events.size())
                 continue;
+            if (trackOfEvent(o.statusEvent).pid < 0 || trackOfEvent(o.probeEvent).pid < 0 || !inWindow(m_inc.events[o.statusEvent].time)
+                || !inWindow(m_inc.events[o.probeEvent].time))
+                continue;
+            anchor(o.statusEvent, "status generated");
+            anchor(o.probeEvent, "readiness result");
+            m_orderings.push_back(i);
+        }
+    }
+
+    // Each chosen ordering: an arrow from the earlier line to the later one, its ends half-way
+    // into the lines' anchors.
+    void writeFlows()
+    {
+        const auto &orders = m_model.analysis().facts.orders;
+        for (std::size_t i : m_orderings) {
+            const core::StatusProbeOrder &o = orders[i];
             const std::size_t first = o.statusFirst ? o.statusEvent : o.probeEvent;
             const std::size_t second = o.statusFirst ? o.probeEvent : o.statusEvent;
-            const Track from = trackOfEvent(first), to = trackOfEvent(second);
-            const core::Timestamp t1 = m_inc.events[first].time, t2 = m_inc.events[second].time;
-            if (from.pid < 0 || to.pid < 0 || !inWindow(t1) || !inWindow(t2))
+            const auto from = m_anchorTracks.find(first), to = m_anchorTracks.find(second);
+            if (from == m_anchorTracks.end() || to == m_anchorTracks.end())
                 continue;
-            anchor(o.statusEvent, trackOfEvent(o.statusEvent), "status generated");
-            anchor(o.probeEvent, trackOfEvent(o.probeEvent), "readiness result");
             const std::string name = o.statusFirst ? "status before probe" : "probe before status";
             const int id = static_cast<int>(i) + 1;
             Json args{{"pod", m_inc.podName(o.pod)}, {"container", str(m_inc.text(o.container))},
                       {"deltaMs", static_cast<double>(o.delta.ns) / 1e6}, {"orderFrom", o.orderFrom}};
             const core::Duration half{kAnchor.ns / 2};
-            m_writer.write({{"ph", "s"}, {"id", id}, {"name", name}, {"cat", "ordering"}, {"pid", from.pid}, {"tid", from.tid}, {"args", args}},
-                           t1 + half);
-            m_writer.write({{"ph", "f"}, {"bp", "e"}, {"id", id}, {"name", name}, {"cat", "ordering"}, {"pid", to.pid}, {"tid", to.tid}},
-                           t2 + half);
+            m_writer.write({{"ph", "s"}, {"id", id}, {"name", name}, {"cat", "ordering"}, {"pid", from->second.pid}, {"tid", from->second.tid},
+                            {"args", args}},
+                           m_inc.events[first].time + half);
+            m_writer.write({{"ph", "f"}, {"bp", "e"}, {"id", id}, {"name", name}, {"cat", "ordering"}, {"pid", to->second.pid},
+                            {"tid", to->second.tid}},
+                           m_inc.events[second].time + half);
             ++m_counts.flows;
         }
     }
@@ -321,8 +358,7 @@ private:
         std::vector<Span> windows;
         for (std::size_t i = 0; i < findings.size(); ++i) {
             const core::Finding &f = findings[i];
-            if (!m_request.allFindings
-                && std::find(m_request.findings.begin(), m_request.findings.end(), static_cast<int>(i)) == m_request.findings.end())
+            if (m_request.findings && std::find(m_request.findings->begin(), m_request.findings->end(), static_cast<int>(i)) == m_request.findings->end())
                 continue;
             if (!overlapsWindow(f.start, f.end))
                 continue;
@@ -352,6 +388,9 @@ private:
     int m_findingsPid = 1;
     Track m_findingWindows;
     int m_nextTid = 0; // extra rows of lanes whose bars overlap
+    std::map<int, std::vector<std::pair<std::size_t, const char *>>> m_anchors; // lane -> (line, name) of its anchors
+    std::vector<std::size_t> m_orderings;                                       // indices into facts.orders drawn
+    std::map<std::size_t, Track> m_anchorTracks;                                // line -> the row its anchor went to
     PerfettoCounts m_counts;
 };
 

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace kubelane::ui {
@@ -18,8 +19,7 @@ namespace kubelane::ui {
 struct PerfettoRequest {
     std::optional<core::Timestamp> from, to; // only what lies in this window (spans clipped)
     std::vector<bool> shown;                 // lane id -> kept (LaneFilter::match); empty = all
-    std::vector<int> findings;               // indices into Analysis::findings; empty = all
-    bool allFindings = true;                 // false: only `findings`
+    std::optional<std::vector<int>> findings; // indices into Analysis::findings; nullopt = all
 };
 
 struct PerfettoCounts {

@@ -1,5 +1,6 @@
 #include "sourcespanel.h"
 
+#include "loadsettings.h"
 #include "palette.h"
 #include "timeaxisticker.h"
 
@@ -40,21 +41,14 @@ QLayout *SourcesPanel::memoryLimitRow()
     m_memoryLimit->setSuffix(tr(" GiB"));
     m_memoryLimit->setToolTip(tr("Loading stops past this much memory, keeping what it has and naming the files it did not load. "
                                  "Takes effect at the next load (also --max-memory)."));
-    m_memoryLimit->setValue(int(maxMemorySetting() >> 30));
+    m_memoryLimit->setValue(int(savedMaxMemory() >> 30));
     label->setBuddy(m_memoryLimit);
     connect(m_memoryLimit, &QSpinBox::valueChanged, this,
-            [](int gib) { QSettings().setValue(QLatin1String(kMaxMemoryKey), qulonglong(gib) << 30); });
+            [](int gib) { saveMaxMemory(std::uint64_t(gib) << 30); });
     row->addWidget(label);
     row->addWidget(m_memoryLimit);
     row->addStretch();
     return row;
-}
-
-std::uint64_t SourcesPanel::maxMemorySetting()
-{
-    const QVariant saved = QSettings().value(QLatin1String(kMaxMemoryKey));
-    const std::uint64_t value = saved.isValid() ? saved.toULongLong() : 0;
-    return value ? value : core::defaultMaxMemory();
 }
 
 void SourcesPanel::setIncident(std::shared_ptr<const core::Incident> incident, const QStringList &analysisProblems)

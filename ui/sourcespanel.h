@@ -25,10 +25,6 @@ public:
     QTreeWidget *tree() const { return m_tree; }
     QSpinBox *memoryLimit() const { return m_memoryLimit; }
 
-    // The memory bound of a load from the window: the setting, else the default.
-    static std::uint64_t maxMemorySetting();
-    static constexpr const char *kMaxMemoryKey = "load/maxMemoryBytes";
-
 private:
     QLayout *memoryLimitRow();
     QTreeWidget *m_tree = nullptr;

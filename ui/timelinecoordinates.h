@@ -84,19 +84,6 @@ public:
         return {newStart, newStart + core::Duration{static_cast<std::int64_t>(std::llround(newSpan))}};
     }
 
-    // [from, to] padded by `fraction` of its length on each side and at least `minimum` long.
-    static std::pair<core::Timestamp, core::Timestamp> padded(core::Timestamp from, core::Timestamp to, double fraction,
-                                                              core::Duration minimum)
-    {
-        if (to < from)
-            std::swap(from, to);
-        std::int64_t span = (to - from).ns;
-        std::int64_t pad = static_cast<std::int64_t>(static_cast<double>(span) * fraction);
-        if (span + 2 * pad < minimum.ns)
-            pad = (minimum.ns - span + 1) / 2;
-        return {from - core::Duration{pad}, to + core::Duration{pad}};
-    }
-
 private:
     core::Timestamp m_origin;
     core::Timestamp m_start;

@@ -44,9 +44,11 @@ TimelineImage::TimelineImage(ExportScene scene, ImageSize size)
 
 TimelineImage::~TimelineImage() = default;
 
-QSize TimelineImage::pixelSize() const
+QSize TimelineImage::pixelSize() const { return pixelSize(m_scale); }
+
+QSize TimelineImage::pixelSize(double scale) const
 {
-    return QSize(static_cast<int>(std::lround(m_size.width() * m_scale)), static_cast<int>(std::lround(m_size.height() * m_scale)));
+    return QSize(static_cast<int>(std::lround(m_size.width() * scale)), static_cast<int>(std::lround(m_size.height() * scale)));
 }
 
 void TimelineImage::buildState()
@@ -359,21 +361,23 @@ void TimelineImage::paint(QCPPainter *p) const
     paintCaptions(p);
 }
 
-QImage TimelineImage::toImage() const
+QImage TimelineImage::toImage() const { return toImage(m_scale); }
+
+QImage TimelineImage::toImage(double scale) const
 {
-    QImage image(pixelSize(), QImage::Format_RGB32);
+    QImage image(pixelSize(scale), QImage::Format_RGB32);
     image.setDotsPerMeterX(static_cast<int>(std::lround(kDotsPerMeterAt96)));
     image.setDotsPerMeterY(static_cast<int>(std::lround(kDotsPerMeterAt96)));
     image.fill(m_state.palette.background);
     {
         QCPPainter painter(&image);
         painter.setRenderHint(QPainter::TextAntialiasing, true);
-        painter.scale(m_scale, m_scale);
+        painter.scale(scale, scale);
         paint(&painter);
     }
     // Tell documents the layout size, so a 2x image is placed at its intended size.
-    image.setDotsPerMeterX(static_cast<int>(std::lround(kDotsPerMeterAt96 * m_scale)));
-    image.setDotsPerMeterY(static_cast<int>(std::lround(kDotsPerMeterAt96 * m_scale)));
+    image.setDotsPerMeterX(static_cast<int>(std::lround(kDotsPerMeterAt96 * scale)));
+    image.setDotsPerMeterY(static_cast<int>(std::lround(kDotsPerMeterAt96 * scale)));
     return image;
 }
 

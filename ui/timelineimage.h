@@ -31,6 +31,7 @@ public:
 
     QSize logicalSize() const { return m_size; }
     QSize pixelSize() const;
+    QSize pixelSize(double scale) const;
     const ExportScene &scene() const { return m_scene; }
     const TimelineState &state() const { return m_state; }
 
@@ -48,6 +49,8 @@ public:
     int cutRows() const { return m_cutRows; }
 
     QImage toImage() const;
+    // The same layout at another scale (a preview too big to render at the image's own).
+    QImage toImage(double scale) const;
     // .png or .pdf by the file's suffix; false with `error` otherwise.
     bool save(const QString &path, QString *error) const;
     bool savePdf(const QString &path, QString *error) const;

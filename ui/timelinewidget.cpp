@@ -7,6 +7,8 @@
 #include "statebarplottable.h"
 #include "timeaxisticker.h"
 
+#include "core/util/timewindow.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QCursor>
@@ -357,7 +359,7 @@ void TimelineWidget::fitAll()
 {
     if (!m_state.model)
         return;
-    const auto [s, e] = TimelineCoordinates::padded(m_state.model->first(), m_state.model->last(), 0.01, core::Duration{core::kNsPerSecond});
+    const auto [s, e] = core::wholeWindow(m_state.model->first(), m_state.model->last());
     setVisibleRange(s, e);
 }
 
@@ -393,7 +395,7 @@ void TimelineWidget::zoomToSelection()
     if (!m_state.model)
         return;
     if (m_state.measure) {
-        const auto [s, e] = TimelineCoordinates::padded(m_state.measure->first, m_state.measure->second, 0.05, core::Duration{2000});
+        const auto [s, e] = core::paddedWindow(m_state.measure->first, m_state.measure->second, 0.05, core::Duration{2000});
         setVisibleRange(s, e);
     } else if (m_state.selectedEvent < m_state.model->incident().events.size()) {
         const core::Timestamp t = m_state.model->incident().events[m_state.selectedEvent].time;
@@ -440,7 +442,7 @@ void TimelineWidget::showFinding(int index)
     if (subject >= 0)
         expandLane(subject);
     syncHighlightToTree();
-    const auto [s, e] = TimelineCoordinates::padded(f.start, f.end, 0.12, core::Duration{2 * core::kNsPerSecond});
+    const auto [s, e] = core::paddedWindow(f.start, f.end, 0.12, core::Duration{2 * core::kNsPerSecond});
     setVisibleRange(s, e);
     rebuildRows();
     scrollToLane(subject >= 0 ? subject : (lanes.empty() ? -1 : lanes.front()));

@@ -11,18 +11,16 @@ namespace kubelane::ui {
 std::vector<int> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom)
 {
     std::vector<int> out;
-    state.forEachVisibleRow(areaTop, areaBottom, [&](int, int lane, double top) {
-        if (top < areaBottom && top + state.rowHeight > areaTop) // a row starting at the bottom edge is not shown
-            out.push_back(lane);
-    });
+    state.forEachVisibleRow(areaTop, areaBottom, [&](int, int lane, double) { out.push_back(lane); });
     return out;
 }
 
 std::vector<int> rowsOnScreen(const TimelineWidget &timeline)
 {
+    // The rows the timeline paints: its passes take the same bounds (QRect::bottom() is the
+    // last pixel row).
     const QRect area = timeline.plot()->axisRect()->rect();
-    // QRect::bottom() is the last pixel row; the area ends one pixel below it.
-    return rowsOnScreen(timeline.state(), area.top(), area.top() + area.height());
+    return rowsOnScreen(timeline.state(), area.top(), area.bottom());
 }
 
 std::optional<ExportScene> sceneOfView(const TimelineWidget &timeline)
@@ -35,10 +33,7 @@ std::optional<ExportScene> sceneOfView(const TimelineWidget &timeline)
     scene.start = timeline.visibleStart();
     scene.end = timeline.visibleEnd();
     scene.expanded = state.expanded;
-    scene.rows = rowsOnScreen(timeline);
-    scene.shown.assign(static_cast<std::size_t>(state.model->laneCount()), false);
-    for (int lane : scene.rows)
-        scene.shown[static_cast<std::size_t>(lane)] = true;
+    scene.rows = rowsOnScreen(timeline); // the image draws these rows; `shown` is left to the headless exports
     scene.findings = findingsInView(*state.model, scene.start, scene.end, scene.rows);
     if (scene.findings.size() > kMaxViewCallouts) {
         const auto &findings = state.model->analysis().findings;

@@ -14,7 +14,8 @@ struct TimelineState;
 class TimelineWidget;
 
 // Lanes of the rows that show at least in part between `areaTop` and `areaBottom` (widget
-// pixels of the plot), top down, given the state's scroll position.
+// pixels of the plot, both rows of pixels inside it), top down, given the state's scroll
+// position: TimelineState::forEachVisibleRow's rows.
 std::vector<int> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom);
 // The same for a timeline widget as it is laid out now.
 std::vector<int> rowsOnScreen(const TimelineWidget &timeline);

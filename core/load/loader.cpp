@@ -387,7 +387,8 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         return sa > sb;
     });
     std::atomic<std::size_t> next{0};
-    MemoryBudget memory(options.maxMemoryBytes);
+    const std::uint64_t maxMemory = options.maxMemoryBytes.value_or(defaultMaxMemory());
+    MemoryBudget memory(maxMemory);
     // Bytes, not std::vector<bool>: the parsing threads set flags side by side, and bits
     // packed into one word would race.
     std::vector<std::uint8_t> overBudget(inputsToParse.size(), 0);
@@ -448,7 +449,7 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
     // last file may spend the budget with nothing left to skip: then all loaded.
     const auto notLoaded = static_cast<std::size_t>(std::count(overBudget.begin(), overBudget.end(), std::uint8_t(1)));
     if (notLoaded > 0) {
-        const std::string reason = "not loaded: the load reached its memory limit of " + formatByteSize(options.maxMemoryBytes)
+        const std::string reason = "not loaded: the load reached its memory limit of " + formatByteSize(maxMemory)
             + " (raise it with --max-memory SIZE, or Settings in the window)";
         std::size_t kept = 0;
         for (std::size_t i = 0; i < parsed.size(); ++i) {
@@ -464,7 +465,7 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
             ++kept;
         }
         parsed.resize(kept);
-        incident->notes.push_back("loading stopped at the memory limit of " + formatByteSize(options.maxMemoryBytes) + ": "
+        incident->notes.push_back("loading stopped at the memory limit of " + formatByteSize(maxMemory) + ": "
                                   + std::to_string(notLoaded) + (notLoaded == 1 ? " file was" : " files were")
                                   + " not loaded (raise the limit with --max-memory SIZE)");
     }

@@ -46,7 +46,7 @@ struct LoadOptions {
     // each named, and the load goes on with what it has (--max-memory).
     std::uint64_t maxExpandedBytes = BundleReadOptions{}.maxExpandedBytes;
     double maxExpansionRatio = BundleReadOptions{}.maxExpansionRatio;
-    std::uint64_t maxMemoryBytes = defaultMaxMemory();
+    std::optional<std::uint64_t> maxMemoryBytes; // --max-memory; nothing: the window's setting or defaultMaxMemory()
     std::function<void(const LoadProgress &)> progress;
     const std::atomic<bool> *cancel = nullptr;
 };

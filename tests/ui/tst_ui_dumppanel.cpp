@@ -100,6 +100,12 @@ private slots:
         QCOMPARE(activated.size(), 1);
         const std::size_t holderEvent = activated.front().front().value<std::size_t>();
         QCOMPARE(m_analysis->incident->events[holderEvent].line, d.dump->goroutines[*c.holder].sourceLine);
+        // The holder's event coming back as the timeline's selection keeps the holder's row.
+        panel.lanes()->setCurrentItem(panel.lanes()->topLevelItem(0));
+        connect(&panel, &ui::DumpPanel::eventActivated, &panel, &ui::DumpPanel::showDumpOfEvent);
+        emit panel.lanes()->itemDoubleClicked(panel.lanes()->topLevelItem(0), 0);
+        QCOMPARE(panel.lanes()->currentItem(), panel.lanes()->topLevelItem(0));
+        QVERIFY(panel.stackText().startsWith(QString("goroutine %1 [").arg(d.dump->goroutines[*c.holder].id)));
     }
 
     // The exported image's caption of the PLEG finding carries the dump's line as a line of
@@ -141,6 +147,27 @@ private slots:
         QVERIFY(!dock->isHidden());
         // The window opened on the PLEG finding, which cites the dump: its holder is shown.
         QVERIFY(w.dumpPanel()->lanes()->currentItem()->data(0, ui::DumpPanel::HolderRole).toBool());
+        // Double-clicking the holder's row shows its lines; the selection coming back from the
+        // timeline leaves the holder's row current, with its stack.
+        QTreeWidgetItem *holder = w.dumpPanel()->lanes()->currentItem();
+        const QString holderStack = w.dumpPanel()->stackText();
+        emit w.dumpPanel()->lanes()->itemDoubleClicked(holder, 0);
+        QCOMPARE(w.dumpPanel()->lanes()->currentItem(), holder);
+        QCOMPARE(w.dumpPanel()->stackText(), holderStack);
+        // A lone stack trace (a recovered panic in kube-apiserver) is a dump of one goroutine:
+        // the panel has it, the dock does not open for it.
+        core::AnalyzeOptions analyzeGap;
+        analyzeGap.resourceDir = KUBELANE_RESOURCES;
+        core::LoadOptions loadGap;
+        loadGap.resourceDir = KUBELANE_RESOURCES;
+        const auto gap = core::analyzeIncident(core::loadBundle({std::string(KUBELANE_SAMPLES) + "/node-heartbeat-gap"}, loadGap), analyzeGap);
+        QVERIFY(!gap->facts.dumps.empty());
+        QVERIFY(std::all_of(gap->facts.dumps.begin(), gap->facts.dumps.end(), [](const core::RuntimeDump &d) { return d.dump->goroutines.size() == 1; }));
+        w.showAnalysis(gap, nullptr, {}, {});
+        QCOMPARE(w.dumpPanel()->currentDump(), 0);
+        QVERIFY(dock->isHidden());
+        w.showAnalysis(m_analysis, nullptr, {}, {});
+        QVERIFY(!dock->isHidden());
         // A bundle without a dump hides the panel.
         core::AnalyzeOptions analyze;
         analyze.resourceDir = KUBELANE_RESOURCES;

@@ -9,6 +9,8 @@
 #include "ui/lanemodel.h"
 #include "ui/perfettoexport.h"
 
+#include "core/util/timewindow.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
@@ -181,6 +183,7 @@ private slots:
     void raceOrderingIsAFlowBetweenItsLines();
     void windowAndLanesAreHonoured();
     void overlappingBarsGoToExtraRows();
+    void anchorsOfNearbyLinesDoNotCross();
 
 private:
     std::map<std::string, std::shared_ptr<const LaneModel>> m_models;
@@ -322,7 +325,7 @@ void TestPerfetto::windowAndLanesAreHonoured()
     const LaneModel &model = *m_models.at("node-heartbeat-gap");
     const core::Finding &f = model.analysis().findings.front();
     PerfettoRequest request;
-    std::tie(request.from, request.to) = framedWindow(f.start, f.end);
+    std::tie(request.from, request.to) = core::framedWindow(f.start, f.end);
     PerfettoCounts windowed, whole;
     trace(model, {}, &whole);
     const Json doc = trace(model, request, &windowed);
@@ -376,6 +379,44 @@ void TestPerfetto::overlappingBarsGoToExtraRows()
     for (const Json &e : doc["traceEvents"])
         extraRow |= e["ph"] == "M" && e["name"] == "thread_name" && e["args"]["name"] == "finding windows (2)";
     QVERIFY(extraRow);
+}
+
+// Two orderings whose lines lie 0.4 µs apart on one lane: their 1 µs anchors would cross on
+// the lane's thread (and the importer drop one, arrow and all), so they are packed with the
+// lane's bars: the second anchor goes to a row of its own and its arrow binds there.
+void TestPerfetto::anchorsOfNearbyLinesDoNotCross()
+{
+    uitest::IncidentBuilder b;
+    const core::PodId pod = b.pod("default", "web");
+    const core::Duration nearby{400};
+    const std::size_t status1 = b.add(uitest::at(0), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const std::size_t status2 = b.add(uitest::at(0) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const std::size_t probe1 = b.add(uitest::at(1), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const std::size_t probe2 = b.add(uitest::at(1) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    auto analysis = std::make_shared<core::Analysis>();
+    analysis->incident = b.finish();
+    for (const auto &[status, probe] : {std::pair{status1, probe1}, std::pair{status2, probe2}}) {
+        core::StatusProbeOrder o;
+        o.pod = pod;
+        o.statusEvent = status;
+        o.probeEvent = probe;
+        o.statusFirst = true;
+        o.delta = core::Duration::fromSeconds(1);
+        analysis->facts.orders.push_back(o);
+    }
+    const LaneModel model(analysis);
+    QVERIFY(model.laneOfEvent(status1) >= 0);
+    QCOMPARE(model.laneOfEvent(status2), model.laneOfEvent(status1));
+    PerfettoCounts counts;
+    const Json doc = trace(model, {}, &counts);
+    const QStringList problems = traceProblems(doc);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+    QCOMPARE(counts.flows, std::size_t(2));
+    std::set<int> anchorRows;
+    for (const Json &e : doc["traceEvents"])
+        if (e["ph"] == "X" && e["cat"] == "ordering")
+            anchorRows.insert(e["tid"].get<int>());
+    QCOMPARE(anchorRows.size(), std::size_t(2));
 }
 
 QTEST_MAIN(TestPerfetto)

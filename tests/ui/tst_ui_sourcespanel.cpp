@@ -1,5 +1,6 @@
 // The Sources panel accounts for every input: the files not loaded are rows with their reason;
 // and it holds the load's memory limit, which the window's next load uses.
+#include "ui/loadsettings.h"
 #include "ui/sourcespanel.h"
 
 #include "core/load/loader.h"
@@ -19,7 +20,7 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true); // settings in a test location, not the user's
         QCoreApplication::setOrganizationName(QStringLiteral("kubelane-tests"));
-        QSettings().remove(QLatin1String(ui::SourcesPanel::kMaxMemoryKey));
+        QSettings().remove(QLatin1String(ui::kMaxMemoryKey));
     }
 
     void inputsNotLoadedAreRows()
@@ -43,13 +44,18 @@ private slots:
 
     void memoryLimitIsASetting()
     {
-        QCOMPARE(ui::SourcesPanel::maxMemorySetting(), core::defaultMaxMemory()); // nothing set: the default
+        QCOMPARE(ui::savedMaxMemory(), core::defaultMaxMemory()); // nothing set: the default
         ui::SourcesPanel panel;
         panel.memoryLimit()->setValue(3);
-        QCOMPARE(ui::SourcesPanel::maxMemorySetting(), std::uint64_t(3) << 30);
+        QCOMPARE(ui::savedMaxMemory(), std::uint64_t(3) << 30);
         ui::SourcesPanel again; // a new window shows what was set
         QCOMPARE(again.memoryLimit()->value(), 3);
-        QSettings().remove(QLatin1String(ui::SourcesPanel::kMaxMemoryKey));
+        // A load takes the setting unless --max-memory was given, even given as the default.
+        core::LoadOptions load;
+        QCOMPARE(ui::maxMemoryFor(load), std::uint64_t(3) << 30);
+        load.maxMemoryBytes = core::defaultMaxMemory();
+        QCOMPARE(ui::maxMemoryFor(load), core::defaultMaxMemory());
+        QSettings().remove(QLatin1String(ui::kMaxMemoryKey));
     }
 };
 

@@ -1,7 +1,11 @@
 // TimelineCoordinates: the only time <-> pixel math of the timeline.
 #include "ui/timelinecoordinates.h"
 
+#include "core/util/timewindow.h"
+
 #include <QTest>
+
+#include <cstdlib>
 
 using namespace kubelane;
 using ui::TimelineCoordinates;
@@ -88,11 +92,17 @@ void TestTimelineCoordinates::zoomKeepsAnchor()
 void TestTimelineCoordinates::paddedHonoursMinimum()
 {
     const core::Timestamp t = kOrigin + core::Duration{5 * core::kNsPerSecond};
-    auto [a, b] = TimelineCoordinates::padded(t, t, 0.1, core::Duration{2 * core::kNsPerSecond});
+    auto [a, b] = core::paddedWindow(t, t, 0.1, core::Duration{2 * core::kNsPerSecond});
     QVERIFY((b - a).ns >= 2 * core::kNsPerSecond);
     QVERIFY(a < t && b > t);
-    auto [c, d] = TimelineCoordinates::padded(t, t + core::Duration{10 * core::kNsPerSecond}, 0.1, core::Duration{1});
+    auto [c, d] = core::paddedWindow(t, t + core::Duration{10 * core::kNsPerSecond}, 0.1, core::Duration{1});
     QCOMPARE((d - c).ns, 12 * core::kNsPerSecond);
+    // Exports frame a finding with 15 % each side, at least 10 s in all.
+    auto [e, f] = core::framedWindow(t, t + core::Duration{100 * core::kNsPerSecond});
+    QVERIFY(std::llabs((t - e).ns - 15 * core::kNsPerSecond) <= 1); // 0.15 is not exact in binary
+    QVERIFY(std::llabs((f - t).ns - 115 * core::kNsPerSecond) <= 1);
+    auto [g, h] = core::framedWindow(t, t + core::Duration{core::kNsPerSecond});
+    QCOMPARE((h - g).ns, 10 * core::kNsPerSecond);
 }
 
 void TestTimelineCoordinates::degenerateRange()
