@@ -118,9 +118,27 @@ private slots:
             const QString msg = e.what();
             QVERIFY2(msg.contains("all.json") && msg.contains("x.all") && msg.contains("matches every message"), qPrintable(msg));
         }
-        QVERIFY(EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}", "some.json"));
+        QVERIFY(EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}", "some.json",
+                                           EventTypeCatalog::CodeNames::NotRequired));
         QVERIFY_THROWS_EXCEPTION(std::runtime_error,
                                  EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"a\",\"patterns\":[{\"re\":\"x\"}],\"extract\":\"nope\"}]}", "c.json"));
+    }
+
+    // A table for the application must define every type the C++ reads (codenames.cpp): the
+    // load names the table, the type and who reads it.
+    void tableWithoutCodeTypesIsRefused()
+    {
+        try {
+            EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}", "small.json");
+            QFAIL("a table without the types the analysis reads was accepted");
+        } catch (const std::runtime_error &e) {
+            const QString msg = e.what();
+            QVERIFY2(msg.contains("small.json") && msg.contains("'controller.start'") && msg.contains("heartbeat detector"), qPrintable(msg));
+        }
+        const auto classifyOnly = EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}",
+                                                             "small.json", EventTypeCatalog::CodeNames::NotRequired);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, classifyOnly->codeTypes());
+        QVERIFY(m_types->codeTypes().plegRelist == *m_types->find("pleg.relist"));
     }
 };
 

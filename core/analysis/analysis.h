@@ -1,6 +1,7 @@
 #pragma once
 // The result of analysing an Incident: derived facts and the rules' findings. Immutable once
 // built and shared like the Incident it points to.
+#include "../classify/codenames.h"
 #include "../facts/facts.h"
 #include "../model/incident.h"
 #include "../rules/finding.h"
@@ -14,6 +15,7 @@ namespace kubelane::core {
 class Analysis {
 public:
     std::shared_ptr<const Incident> incident;
+    FieldKeys keys; // the fields C++ reads, as string ids of the incident's pool
     Facts facts;
     std::vector<Finding> findings; // sorted by start time
     std::vector<std::string> problems; // rules not evaluated in full (the time budget), each named

@@ -33,6 +33,7 @@ std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> 
     auto analysis = std::make_shared<Analysis>();
     analysis->incident = incident;
     const FactContext ctx(*incident);
+    analysis->keys = ctx.keys;
     Facts &facts = analysis->facts;
     detectNodes(ctx, facts);
     detectHeartbeats(ctx, facts, options.gracePeriod);

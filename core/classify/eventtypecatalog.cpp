@@ -90,7 +90,7 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadFile(const std::string &
     return loadJson(*text, path);
 }
 
-std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view text, const std::string &origin)
+std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view text, const std::string &origin, CodeNames code)
 {
     nlohmann::json doc;
     try {
@@ -212,7 +212,47 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
     if (!set->Compile())
         fail(origin, {}, "the patterns do not fit in the matcher's memory budget");
     cat->m_compiled->set = std::move(set);
+    try {
+        CodeTypes types = resolveCodeTypes(*cat, origin);
+        if (const auto unknown = unknownCodeFields(*cat); !unknown.empty())
+            fail(origin, {}, "no pattern produces the field '" + unknown.front() + "', which the analysis reads (core/classify/codenames.cpp)");
+        cat->m_codeTypes = std::move(types);
+    } catch (const std::runtime_error &e) {
+        if (code == CodeNames::Required)
+            throw;
+        cat->m_codeTypesError = e.what();
+    }
     return cat;
+}
+
+const CodeTypes &EventTypeCatalog::codeTypes() const
+{
+    if (!m_codeTypes)
+        throw std::runtime_error(m_codeTypesError);
+    return *m_codeTypes;
+}
+
+std::vector<std::string> EventTypeCatalog::producedFields() const
+{
+    std::vector<std::string> out;
+    auto add = [&](std::string_view name) {
+        if (!name.empty() && std::find(out.begin(), out.end(), name) == out.end())
+            out.emplace_back(name);
+    };
+    auto addGroups = [&](const Compiled::Regex &r) {
+        for (const std::string &g : r.groupNames)
+            add(canonicalField(g));
+    };
+    for (const Compiled::Pattern &p : m_compiled->patterns) {
+        addGroups(p.message);
+        for (const Compiled::FieldRegex &f : p.fields) {
+            add(f.field);
+            addGroups(f.regex);
+        }
+    }
+    for (const auto &[from, to] : m_aliases)
+        add(to);
+    return out;
 }
 
 std::optional<EventTypeId> EventTypeCatalog::find(std::string_view id) const

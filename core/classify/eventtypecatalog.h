@@ -4,6 +4,7 @@
 // single pass; only the patterns that matched are then run with captures.
 #include "../format/klogline.h"
 #include "../model/event.h"
+#include "codenames.h"
 
 #include <memory>
 #include <optional>
@@ -56,9 +57,19 @@ struct Classification {
 class EventTypeCatalog {
 public:
     ~EventTypeCatalog();
-    // Throws std::runtime_error naming the file, the type id and what is wrong.
+    // Throws std::runtime_error naming the file, the type id and what is wrong. A catalog that
+    // lacks a type or field C++ reads (codenames.h) is refused too, unless `code` says the
+    // catalog is only for classifying (a test's few types).
+    enum class CodeNames : std::uint8_t { Required, NotRequired };
     static std::shared_ptr<EventTypeCatalog> loadFile(const std::string &path);
-    static std::shared_ptr<EventTypeCatalog> loadJson(std::string_view json, const std::string &origin);
+    static std::shared_ptr<EventTypeCatalog> loadJson(std::string_view json, const std::string &origin,
+                                                      CodeNames code = CodeNames::Required);
+
+    // The ids of the types C++ reads, resolved at load. Throws std::runtime_error for a
+    // catalog loaded with CodeNames::NotRequired that lacks one.
+    const CodeTypes &codeTypes() const;
+    // Every field name the patterns can produce: named captures, field conditions, alias targets.
+    std::vector<std::string> producedFields() const;
 
     // Classifies a message (already unwrapped and, if structured, unquoted). Adds the named
     // captures and extractor output to `fields` (canonical names).
@@ -81,6 +92,8 @@ private:
     std::vector<std::pair<std::string, std::string>> m_aliases;
     std::vector<std::string> m_repeatingFields;
     std::unique_ptr<Compiled> m_compiled;
+    std::optional<CodeTypes> m_codeTypes;
+    std::string m_codeTypesError;
 };
 
 } // namespace kubelane::core
