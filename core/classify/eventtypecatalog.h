@@ -4,6 +4,7 @@
 // single pass; only the patterns that matched are then run with captures.
 #include "../format/klogline.h"
 #include "../model/event.h"
+#include "../model/namedtable.h"
 #include "codenames.h"
 
 #include <memory>
@@ -37,7 +38,11 @@ struct FieldPattern {
 struct EventTypePattern {
     std::string re;
     std::vector<FieldPattern> fields;
+    // The Kubernetes versions the wording is known to exist in ("1.21"; empty: not known).
+    // Documentation, checked to be versions: every pattern is tried on every line, since a
+    // bundle's version is often unknown or mixed.
     std::string since, until;
+    // Lines of this wording with the fields they must give (tst_eventtypes classifies each).
     std::vector<EventTypeExample> examples;
 };
 
@@ -54,7 +59,7 @@ struct Classification {
     EventTypeId type = kOtherEventType;
 };
 
-class EventTypeCatalog {
+class EventTypeCatalog final : public IdNames {
 public:
     ~EventTypeCatalog();
     // Throws std::runtime_error naming the file, the type id and what is wrong. A catalog that
@@ -81,6 +86,7 @@ public:
     bool valueRepeats(std::string_view canonicalKey) const;
 
     std::string_view typeId(EventTypeId id) const { return id < m_types.size() ? std::string_view(m_types[id].id) : "other"; }
+    std::string_view nameOf(std::uint16_t id) const override { return typeId(id); }
     const EventType &type(EventTypeId id) const { return m_types[id]; }
     std::size_t typeCount() const { return m_types.size(); }
     std::optional<EventTypeId> find(std::string_view id) const;

@@ -88,7 +88,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
     for (const HeartbeatGap &g : f.gaps) {
         RuleMatch m;
         const std::string node(inc.text(g.node));
-        m.subject = "node/" + node;
+        m.subject = Subject::ofNode(node);
         m.start = g.start;
         m.end = g.end;
         m.text["node"] = node;
@@ -199,7 +199,7 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         const std::string pod = inc.podName(o.pod);
         const std::string container(inc.text(o.container));
         m.text["alsoContainers"] = others.empty() ? "" : " The same happened to its other containers: " + others + ".";
-        m.subject = "pod/" + pod;
+        m.subject = Subject::ofPod(pod);
         const Event &s = inc.events[o.statusEvent];
         const Event &p = inc.events[o.probeEvent];
         m.start = std::min(s.time, p.time);
@@ -298,7 +298,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             continue;
         RuleMatch m;
         const std::string node(inc.text(h.node));
-        m.subject = "node/" + node;
+        m.subject = Subject::ofNode(node);
         m.start = h.firstUnhealthy;
         m.end = h.lastUnhealthy;
         m.text["node"] = node;
@@ -356,7 +356,7 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
             continue;
         RuleMatch &m = byNode[e.node];
         if (fatals[e.node]++ == 0) {
-            m.subject = "node/" + std::string(inc.text(e.node));
+            m.subject = Subject::ofNode(std::string(inc.text(e.node)));
             m.start = e.time;
             m.text["node"] = std::string(inc.text(e.node));
             m.text["sandboxId"] = std::string(sandbox);
@@ -483,7 +483,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         if (previous.empty())
             previous = kubeletVersionBefore(a, run.node, run.start, m);
         step(m, inc, run.startEvent, "kubelet " + (run.version.empty() ? std::string("(version not logged)") : run.version) + " starts");
-        m.subject = "node/" + std::string(inc.text(run.node));
+        m.subject = Subject::ofNode(std::string(inc.text(run.node)));
         m.start = run.start;
         m.text["node"] = std::string(inc.text(run.node));
         m.text["count"] = std::to_string(containers.size());
@@ -505,25 +505,26 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
     return out;
 }
 
-const std::map<std::string, RuleDetector, std::less<>> &registry()
+const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
 {
-    static const std::map<std::string, RuleDetector, std::less<>> detectors{
-        {"heartbeat-gap", heartbeatGap},
-        {"status-probe-race", statusProbeRace},
-        {"pleg-unhealthy", plegUnhealthy},
-        {"sandbox-missing", sandboxMissing},
-        {"spec-hash-restart", specHashRestart},
+    using K = Subject::Kind;
+    static const std::map<std::string, RuleDetectorEntry, std::less<>> detectors{
+        {"heartbeat-gap", {heartbeatGap, K::Node}},
+        {"status-probe-race", {statusProbeRace, K::Pod}},
+        {"pleg-unhealthy", {plegUnhealthy, K::Node}},
+        {"sandbox-missing", {sandboxMissing, K::Node}},
+        {"spec-hash-restart", {specHashRestart, K::Node}},
     };
     return detectors;
 }
 
 } // namespace
 
-RuleDetector findRuleDetector(std::string_view name)
+const RuleDetectorEntry *findRuleDetector(std::string_view name)
 {
     const auto &r = registry();
     const auto it = r.find(name);
-    return it == r.end() ? RuleDetector{} : it->second;
+    return it == r.end() ? nullptr : &it->second;
 }
 
 std::vector<std::string> ruleDetectorNames()

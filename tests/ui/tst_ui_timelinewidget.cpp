@@ -63,7 +63,7 @@ int TestTimelineWidget::findingIndex(const std::string &rule, const std::string 
 {
     const auto &f = m_sample->findings;
     for (std::size_t i = 0; i < f.size(); ++i)
-        if (f[i].rule == rule && f[i].subject == subject)
+        if (f[i].rule == rule && f[i].subject.text() == subject)
             return static_cast<int>(i);
     return -1;
 }
