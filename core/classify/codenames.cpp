@@ -108,8 +108,8 @@ CodeTypes resolveCodeTypes(const EventTypeCatalog &catalog, const std::string &o
         types.*need.member = *id;
     }
     types.nodeLifecycle.resize(catalog.typeCount());
-    for (EventTypeId t = 0; t < catalog.typeCount(); ++t)
-        types.nodeLifecycle[t] = catalog.typeId(t).starts_with("nlc.");
+    for (std::size_t t = 0; t < catalog.typeCount(); ++t)
+        types.nodeLifecycle[t] = catalog.typeId(static_cast<EventTypeId>(t)).starts_with("nlc.");
     return types;
 }
 
