@@ -14,7 +14,7 @@ KUBELANE_FUZZ_TARGET(fuzz_rule_loader)
     core::RuleSet rules;
     try {
         rules.loadJson(std::string(fuzz::text(data, size)), "fuzz.json");
-        rules.checkEventTypes(*types);
+        rules.resolveEventTypes(*types);
         for (const auto &rule : rules.rules())
             core::fillTemplate(rule.explanation, {});
     } catch (const core::RuleError &) {

@@ -7,7 +7,8 @@ bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
 jobs="$(nproc)"
 
-cmake --preset dev >/dev/null
+# The normal build treats warnings as errors (the ci preset: dev plus KUBELANE_WERROR, same build/).
+cmake --preset ci >/dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 

@@ -3,6 +3,7 @@
 #include "core/classify/eventtypecatalog.h"
 #include "core/classify/goroutinemap.h"
 #include "core/load/sourceparser.h"
+#include "core/util/kubeversion.h"
 
 #include <QtTest>
 
@@ -10,20 +11,7 @@
 #include <nlohmann/json.hpp>
 #endif
 
-#include <fstream>
-#include <sstream>
-
 using namespace kubelane::core;
-
-namespace {
-std::string readAll(const std::string &path)
-{
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-} // namespace
 
 class TestEventTypes : public QObject {
     Q_OBJECT
@@ -38,19 +26,29 @@ private slots:
         QVERIFY(m_types->typeCount() > 50);
     }
 
+    // The examples as the catalog loaded them (EventTypePattern::examples), each with its
+    // pattern's version range, which the load checked to be Kubernetes versions.
     void everyExampleClassifies_data()
     {
         QTest::addColumn<QString>("type");
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("fields"); // JSON object
-        const auto doc = nlohmann::json::parse(readAll(std::string(KUBELANE_RESOURCES) + "/events.json"));
         int n = 0;
-        for (const auto &t : doc["types"])
-            for (const auto &p : t["patterns"])
-                for (const auto &e : p.value("examples", nlohmann::json::array()))
-                    QTest::addRow("%d %s", ++n, t["id"].get<std::string>().c_str())
-                        << QString::fromStdString(t["id"].get<std::string>()) << QString::fromStdString(e.value("line", ""))
-                        << QString::fromStdString(e.value("fields", nlohmann::json::object()).dump());
+        for (EventTypeId id = 1; id < m_types->typeCount(); ++id) {
+            const EventType &t = m_types->type(id);
+            for (const EventTypePattern &p : t.patterns) {
+                QVERIFY2(p.since.empty() || parseKubeVersion(p.since).known(), t.id.c_str());
+                QVERIFY2(p.until.empty() || parseKubeVersion(p.until).known(), t.id.c_str());
+                QVERIFY2(p.since.empty() || p.until.empty() || !(parseKubeVersion(p.until) < parseKubeVersion(p.since)), t.id.c_str());
+                for (const EventTypeExample &e : p.examples) {
+                    nlohmann::json fields = nlohmann::json::object();
+                    for (const auto &[key, value] : e.fields)
+                        fields[key] = value;
+                    QTest::addRow("%d %s", ++n, t.id.c_str()) << QString::fromStdString(t.id) << QString::fromStdString(e.line)
+                                                             << QString::fromStdString(fields.dump());
+                }
+            }
+        }
         QVERIFY(n > 100);
     }
     void everyExampleClassifies()
@@ -118,9 +116,61 @@ private slots:
             const QString msg = e.what();
             QVERIFY2(msg.contains("all.json") && msg.contains("x.all") && msg.contains("matches every message"), qPrintable(msg));
         }
-        QVERIFY(EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}", "some.json"));
+        QVERIFY(EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}", "some.json",
+                                           EventTypeCatalog::CodeNames::NotRequired));
         QVERIFY_THROWS_EXCEPTION(std::runtime_error,
                                  EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"a\",\"patterns\":[{\"re\":\"x\"}],\"extract\":\"nope\"}]}", "c.json"));
+    }
+
+    // The table is read strictly: an unknown key or a value of the wrong kind is refused with
+    // the file, the type and the key named.
+    void strictTableNamesFileTypeAndKey_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("top-level key") << R"({"types": [], "fieldAlias": {}})" << R"(unknown key "fieldAlias" in the table)";
+        QTest::newRow("type key") << R"({"types": [{"id": "x.t", "severty": "error", "patterns": [{"re": "a"}]}]})"
+                                  << R"(event type 'x.t': unknown key "severty" in the type)";
+        QTest::newRow("pattern key") << R"({"types": [{"id": "x.t", "patterns": [{"re": "a", "optionalField": {}}]}]})"
+                                     << R"(event type 'x.t': unknown key "optionalField" in a pattern)";
+        QTest::newRow("example key") << R"({"types": [{"id": "x.t", "patterns": [{"re": "a", "examples": [{"line": "a", "field": {}}]}]}]})"
+                                     << R"(event type 'x.t': unknown key "field" in an example)";
+        QTest::newRow("since not a version") << R"({"types": [{"id": "x.t", "patterns": [{"re": "a", "since": "recent"}]}]})"
+                                             << R"(event type 'x.t': "since" must be a Kubernetes version)";
+        QTest::newRow("severity word") << R"({"types": [{"id": "x.t", "severity": "critical", "patterns": [{"re": "a"}]}]})"
+                                       << "event type 'x.t': unknown severity 'critical' (use debug, info, warning, error or fatal)";
+        QTest::newRow("components not names") << R"({"types": [{"id": "x.t", "components": [1], "patterns": [{"re": "a"}]}]})"
+                                              << R"(event type 'x.t': "components" must hold component names)";
+        QTest::newRow("alias not a name") << R"({"fieldAliases": {"a": 1}, "types": []})" << "fieldAliases.a must be a field name";
+    }
+    void strictTableNamesFileTypeAndKey()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, problem);
+        try {
+            EventTypeCatalog::loadJson(json.toStdString(), "strict.json", EventTypeCatalog::CodeNames::NotRequired);
+            QFAIL("the table was accepted");
+        } catch (const std::runtime_error &e) {
+            const QString msg = e.what();
+            QVERIFY2(msg.startsWith("strict.json: ") && msg.contains(problem), qPrintable(msg));
+        }
+    }
+
+    // A table for the application must define every type the C++ reads (codenames.cpp): the
+    // load names the table, the type and who reads it.
+    void tableWithoutCodeTypesIsRefused()
+    {
+        try {
+            EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}", "small.json");
+            QFAIL("a table without the types the analysis reads was accepted");
+        } catch (const std::runtime_error &e) {
+            const QString msg = e.what();
+            QVERIFY2(msg.contains("small.json") && msg.contains("'controller.start'") && msg.contains("heartbeat detector"), qPrintable(msg));
+        }
+        const auto classifyOnly = EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}",
+                                                             "small.json", EventTypeCatalog::CodeNames::NotRequired);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, classifyOnly->codeTypes());
+        QVERIFY(m_types->codeTypes().plegRelist == *m_types->find("pleg.relist"));
     }
 };
 

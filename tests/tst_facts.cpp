@@ -191,7 +191,7 @@ int findingsOf(const Analysis &a, const std::string &rule, const std::string &su
 {
     int n = 0;
     for (const auto &f : a.findings)
-        n += f.rule == rule && f.subject == subject;
+        n += f.rule == rule && f.subject.text() == subject;
     return n;
 }
 
@@ -371,7 +371,7 @@ private slots:
         QVERIFY(g.beforeEvent != kNoEvent && g.afterEvent != kNoEvent);
         QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), exceeds ? 1 : 0);
         for (const auto &f : a->findings)
-            QVERIFY2(f.rule != "node-heartbeat-gap" || f.subject == "node/node3", f.subject.c_str());
+            QVERIFY2(f.rule != "node-heartbeat-gap" || f.subject == core::Subject::ofNode("node3"), f.subject.text().c_str());
     }
 
     // Silence between two logs of the same node is no gap when no log of its heartbeats spans
@@ -758,7 +758,7 @@ private slots:
         const auto a = analyze(inc);
         auto finding = [&](const std::string &pod) -> const Finding * {
             for (const Finding &f : a->findings)
-                if (f.rule == "probe-status-race" && f.subject == "pod/default/" + pod)
+                if (f.rule == "probe-status-race" && f.subject == core::Subject::ofPod("default/" + pod))
                     return &f;
             return nullptr;
         };

@@ -27,12 +27,12 @@ constexpr std::int64_t kSlack = 120 * kNsPerSecond; // a finding may start 2 min
 
 bool matches(const Finding &f, const gen::PlantedIncident &p)
 {
-    return f.rule == p.rule && f.subject == p.subject && f.start.ns >= p.startNs - kSlack && f.start.ns <= p.endNs + kSlack;
+    return f.rule == p.rule && f.subject.text() == p.subject && f.start.ns >= p.startNs - kSlack && f.start.ns <= p.endNs + kSlack;
 }
 
 QString describe(const Finding &f)
 {
-    return QString("%1 %2 %3: %4").arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject),
+    return QString("%1 %2 %3: %4").arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()),
                                       QString::fromStdString(formatRfc3339(f.start, 3)), QString::fromStdString(f.title));
 }
 

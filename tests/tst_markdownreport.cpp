@@ -121,7 +121,7 @@ private slots:
         analysis.incident = incident;
         core::Finding f;
         f.rule = "x";
-        f.subject = "pod/ns/web_0";
+        f.subject = core::Subject::ofPod("ns/web_0");
         f.title = "Pod *web_0* [restarted] <3 times>";
         f.explanation = "Because `kubectl` said so";
         f.references = {"https://example.com/a b> # x", "https://kubernetes.io/docs/"};
@@ -158,7 +158,7 @@ private slots:
             const std::string n = std::to_string(i + 1);
             QVERIFY2(contains(md, "### " + n + ". " + core::markdownEscape(f.title) + "\n"), f.title.c_str());
             QVERIFY2(contains(md, "- **Severity:** " + std::string(core::severityName(f.severity))), md.c_str());
-            QVERIFY(contains(md, "`" + f.subject + "`"));
+            QVERIFY(contains(md, "`" + f.subject.text() + "`"));
             // The first evidence line, verbatim, opens a code fence.
             QVERIFY(!f.evidence.empty());
             std::string raw(inc.rawText(inc.events[f.evidence.front()]));

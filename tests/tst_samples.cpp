@@ -40,13 +40,13 @@ private slots:
         const auto analysis = analyzeIncident(incident, options);
         QString report;
         for (const Finding &f : analysis->findings)
-            report += QString("\n  %1 %2 %3").arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject),
+            report += QString("\n  %1 %2 %3").arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()),
                                                   QString::fromStdString(formatRfc3339(f.start)));
         for (const auto &want : expected["must_fire"]) {
             const auto from = parseRfc3339(want["from"].get<std::string>()).value();
             const auto to = parseRfc3339(want["to"].get<std::string>()).value();
             const bool found = std::any_of(analysis->findings.begin(), analysis->findings.end(), [&](const Finding &f) {
-                return f.rule == want["rule"].get<std::string>() && f.subject == want["subject"].get<std::string>()
+                return f.rule == want["rule"].get<std::string>() && f.subject.text() == want["subject"].get<std::string>()
                     && f.start >= from && f.start <= to;
             });
             QVERIFY2(found, qPrintable(QString("expected %1 on %2 in [%3, %4]; got:%5")
@@ -63,21 +63,21 @@ private slots:
                 if (want["rule"].get<std::string>() != f.rule)
                     continue;
                 expectedRule = true;
-                expectedSubject = expectedSubject || want["subject"].get<std::string>() == f.subject;
+                expectedSubject = expectedSubject || want["subject"].get<std::string>() == f.subject.text();
             }
             QVERIFY2(!expectedRule || expectedSubject, qPrintable("unexpected subject: " + QString::fromStdString(f.rule) + " on "
-                                                                   + QString::fromStdString(f.subject) + "; all:" + report));
+                                                                   + QString::fromStdString(f.subject.text()) + "; all:" + report));
         }
         for (const auto &rule : expected["must_not_fire"]) {
             for (const Finding &f : analysis->findings)
                 QVERIFY2(f.rule != rule.get<std::string>(), qPrintable("unexpected " + QString::fromStdString(f.rule) + " on "
-                                                                        + QString::fromStdString(f.subject) + "; all:" + report));
+                                                                        + QString::fromStdString(f.subject.text()) + "; all:" + report));
         }
         // A rule that may fire elsewhere in the bundle but not on this subject.
         for (const auto &want : expected.value("must_not_fire_on", nlohmann::json::array())) {
             for (const Finding &f : analysis->findings)
-                QVERIFY2(f.rule != want["rule"].get<std::string>() || f.subject != want["subject"].get<std::string>(),
-                         qPrintable("unexpected " + QString::fromStdString(f.rule) + " on " + QString::fromStdString(f.subject)
+                QVERIFY2(f.rule != want["rule"].get<std::string>() || f.subject.text() != want["subject"].get<std::string>(),
+                         qPrintable("unexpected " + QString::fromStdString(f.rule) + " on " + QString::fromStdString(f.subject.text())
                                     + "; all:" + report));
         }
         checkSources(*incident, expected.value("sources", nlohmann::json::array()));
@@ -146,7 +146,7 @@ private slots:
         const auto analysis = analyzeIncident(incident, options);
         QCOMPARE(analysis->findings.size(), size_t(2));
         for (const Finding &f : analysis->findings)
-            QVERIFY2(f.explanation.find("1 pod on " + f.subject.substr(5) + " stayed Ready=False for at least 7") != std::string::npos,
+            QVERIFY2(f.explanation.find("1 pod on " + f.subject.node + " stayed Ready=False for at least 7") != std::string::npos,
                      f.explanation.c_str());
     }
 

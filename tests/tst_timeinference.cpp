@@ -4,7 +4,7 @@
 // clocks aligned across sources by pairs of lines (requests, the node lifecycle controller
 // against heartbeats), with skew.
 #include "core/time/timeevidence.h"
-#include "core/time/zonenames.h"
+#include "core/model/zonenames.h"
 #include "testutil.h"
 
 #include <cstdio>

@@ -51,7 +51,7 @@ std::vector<bool> expansionFor(const LaneModel &model, const std::vector<int> &f
 {
     std::vector<bool> expanded = model.defaultExpansion();
     for (int f : findings) {
-        const int subject = model.laneOfSubject(QString::fromStdString(model.analysis().findings[static_cast<std::size_t>(f)].subject));
+        const int subject = model.laneOfSubject(QString::fromStdString(model.analysis().findings[static_cast<std::size_t>(f)].subject.text()));
         if (subject >= 0)
             expanded[static_cast<std::size_t>(subject)] = true;
         for (int l : model.lanesOfFinding(static_cast<std::size_t>(f)))

@@ -13,7 +13,7 @@ std::vector<RuleGroup> groupFindings(const std::vector<core::Finding> &findings,
     std::map<std::string, std::map<std::string, std::vector<int>>> byRule;
     for (std::size_t i = 0; i < findings.size(); ++i)
         if (findings[i].severity >= minimum)
-            byRule[findings[i].rule][findings[i].subject].push_back(static_cast<int>(i));
+            byRule[findings[i].rule][findings[i].subject.text()].push_back(static_cast<int>(i));
 
     std::vector<RuleGroup> out;
     out.reserve(byRule.size());

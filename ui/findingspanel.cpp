@@ -359,7 +359,7 @@ QTreeWidgetItem *FindingsPanel::addFinding(QTreeWidgetItem *parent, int index)
 {
     const core::Finding &f = m_model->analysis().findings[static_cast<std::size_t>(index)];
     auto *item = new FindingRow(parent);
-    const QString rule = QString::fromStdString(f.rule), subject = QString::fromStdString(f.subject);
+    const QString rule = QString::fromStdString(f.rule), subject = QString::fromStdString(f.subject.text());
     item->setData(0, kFindingRole, index);
     item->setText(RuleColumn, rule);
     item->setText(SubjectColumn, subject);
@@ -538,7 +538,7 @@ QString FindingsPanel::describe(const core::Analysis &analysis, std::size_t inde
     auto esc = [](const std::string &s) { return QString::fromStdString(s).toHtmlEscaped(); };
     QString html = QStringLiteral("<h3 style='margin:0'>%1</h3>").arg(esc(f.title));
     html += QStringLiteral("<p style='margin-top:2px'><b>%1</b> · %2 · %3 – %4</p>")
-                .arg(esc(f.rule), esc(f.subject), formatTimestamp(f.start, utcOffset, 6),
+                .arg(esc(f.rule), esc(f.subject.text()), formatTimestamp(f.start, utcOffset, 6),
                      formatTimestamp(f.end, utcOffset, 6, false));
     if (!f.explanation.empty())
         html += QStringLiteral("<p>%1</p>").arg(esc(f.explanation).replace('\n', QStringLiteral("<br>")));

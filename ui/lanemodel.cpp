@@ -195,7 +195,7 @@ int LaneModel::groupForControlPlane(const std::string &host)
 
 int LaneModel::groupForNode(const std::string &node)
 {
-    const QString subject = QStringLiteral("node/") + qs(node);
+    const QString subject = qs(core::Subject::ofNode(node).text());
     if (auto it = m_bySubject.constFind(subject); it != m_bySubject.constEnd())
         return it.value();
     const int id = addLane(-1, LaneKind::Group, QStringLiteral("node ") + qs(node), subject);
@@ -227,7 +227,7 @@ int LaneModel::groupForPod(core::PodId pod, const std::string &fallbackNode)
         parent = groupForNode(node);
     }
     const QString podName = qs(inc.podName(pod));
-    const QString subject = QStringLiteral("pod/") + podName;
+    const QString subject = qs(core::Subject::ofPod(inc.podName(pod)).text());
     int id;
     if (auto it = m_bySubject.constFind(subject); it != m_bySubject.constEnd()) {
         id = it.value();
@@ -265,10 +265,11 @@ int LaneModel::roleLane(int group, core::RoleId role, core::StringId container)
     return lane;
 }
 
-void LaneModel::addEventToLane(std::uint32_t event, int lane)
+void LaneModel::addEventToLane(core::EventIndex event, int lane)
 {
+    // Compared as EventIndex, before narrowing: a uint32_t copy of kNoEvent is never equal to it.
     if (event != core::kNoEvent && event < incident().events.size())
-        m_lanes[static_cast<std::size_t>(lane)].events.push_back(event);
+        m_lanes[static_cast<std::size_t>(lane)].events.push_back(static_cast<std::uint32_t>(event));
 }
 
 void LaneModel::addFacts()
@@ -334,7 +335,7 @@ void LaneModel::addFacts()
                   + QStringLiteral("grace ") + dur(g.grace);
         at(lane).gaps.push_back(gap);
         for (std::size_t f : g.failures)
-            addEventToLane(static_cast<std::uint32_t>(f), lane);
+            addEventToLane(f, lane);
     }
 
     for (const auto &c : facts.conditions) {
@@ -418,7 +419,7 @@ void LaneModel::addFacts()
         std::optional<StateSpan> open;
         bool first = true;
         for (const core::ContainerEvent *c : list) {
-            addEventToLane(static_cast<std::uint32_t>(c->event), lane);
+            addEventToLane(c->event, lane);
             using K = core::ContainerEvent::Kind;
             if (c->kind == K::Started) {
                 if (open) {
@@ -589,7 +590,7 @@ std::vector<bool> LaneModel::defaultExpansion() const
         if (lane.isGroup() && !lane.subject.startsWith(QLatin1String("pod/")))
             expanded[static_cast<std::size_t>(lane.id)] = true;
     for (const auto &f : m_analysis->findings) {
-        const int l = laneOfSubject(QString::fromStdString(f.subject));
+        const int l = laneOfSubject(QString::fromStdString(f.subject.text()));
         for (int a = l; a >= 0; a = m_lanes[static_cast<std::size_t>(a)].parent)
             expanded[static_cast<std::size_t>(a)] = true;
     }
@@ -606,7 +607,7 @@ std::vector<int> LaneModel::lanesOfFinding(std::size_t index) const
         if (l >= 0 && std::find(out.begin(), out.end(), l) == out.end())
             out.push_back(l);
     };
-    const int subject = laneOfSubject(QString::fromStdString(f.subject));
+    const int subject = laneOfSubject(QString::fromStdString(f.subject.text()));
     add(subject);
     for (std::size_t e : f.evidence)
         add(laneOfEvent(e));

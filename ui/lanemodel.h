@@ -134,7 +134,7 @@ private:
     int addLane(int parent, LaneKind kind, QString name, QString key);
     int groupForNode(const std::string &node);
     int otherGroup();
-    void addEventToLane(std::uint32_t event, int lane);
+    void addEventToLane(core::EventIndex event, int lane);
     int groupForControlPlane(const std::string &host);
     int groupForPod(core::PodId pod, const std::string &fallbackNode);
     int roleLane(int group, core::RoleId role, core::StringId container);

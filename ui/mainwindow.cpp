@@ -653,7 +653,7 @@ void MainWindow::updateTitle()
         title += QStringLiteral(" — ") + names.join(QStringLiteral(", "));
     if (m_analysis && m_timeline->finding() >= 0 && static_cast<std::size_t>(m_timeline->finding()) < m_analysis->findings.size()) {
         const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(m_timeline->finding())];
-        title += tr(" — finding %1: %2 (%3)").arg(m_timeline->finding() + 1).arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject));
+        title += tr(" — finding %1: %2 (%3)").arg(m_timeline->finding() + 1).arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()));
     }
     setWindowTitle(title);
 }
@@ -1067,7 +1067,7 @@ void MainWindow::selectFinding(int index)
     m_dumps->showDumpOfFinding(index);
     // Show the line the finding turns on: the first chain step in the subject's own lanes.
     const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(index)];
-    const int subject = m_lanes->laneOfSubject(QString::fromStdString(f.subject));
+    const int subject = m_lanes->laneOfSubject(QString::fromStdString(f.subject.text()));
     std::size_t show = f.evidence.empty() ? core::kNoEvent : f.evidence.front();
     for (const core::ChainStep &step : f.chain) {
         if (step.event != core::kNoEvent && subject >= 0 && m_lanes->isAncestor(subject, m_lanes->laneOfEvent(step.event))) {

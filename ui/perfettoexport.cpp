@@ -369,12 +369,12 @@ private:
             for (std::size_t e : f.evidence)
                 evidence.push_back(sourceOf(m_inc.events[e]) + "  " + str(m_inc.rawText(m_inc.events[e]).substr(0, kRawLimit)));
             const std::string name = "[" + std::to_string(i + 1) + "] " + f.title;
-            Json args{{"number", i + 1}, {"rule", f.rule}, {"subject", f.subject}, {"severity", core::severityName(f.severity)},
+            Json args{{"number", i + 1}, {"rule", f.rule}, {"subject", f.subject.text()}, {"severity", core::severityName(f.severity)},
                       {"title", f.title}, {"explanation", f.explanation}, {"start", core::formatRfc3339(f.start)},
                       {"end", core::formatRfc3339(f.end)}, {"chain", chain}, {"evidence", evidence}, {"references", f.references}};
             const core::Timestamp at = inWindow(f.start) ? f.start : *m_request.from;
             m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", name}, {"cat", "finding"}, {"pid", m_findingsPid}, {"tid", 1}, {"args", args}}, at);
-            windows.push_back({f.start, f.end, name, "finding", {{"rule", f.rule}, {"subject", f.subject}}});
+            windows.push_back({f.start, f.end, name, "finding", {{"rule", f.rule}, {"subject", f.subject.text()}}});
             ++m_counts.findings;
         }
         writeSpans(m_findingWindows, std::move(windows));

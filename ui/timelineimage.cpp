@@ -167,7 +167,7 @@ void TimelineImage::layout()
             }
         }
         if (c.row < 0) {
-            const int subject = m_scene.model->laneOfSubject(QString::fromStdString(f.subject));
+            const int subject = m_scene.model->laneOfSubject(QString::fromStdString(f.subject.text()));
             c.row = subject >= 0 ? m_scene.model->visibleRowOf(subject, m_state.rowOfLane) : -1;
             c.time = std::clamp(f.start, m_scene.start, m_scene.end);
         }
@@ -220,7 +220,7 @@ QString TimelineImage::captionHeader(int k) const
     const core::Finding &f = m_scene.model->analysis().findings[static_cast<std::size_t>(m_scene.findings[static_cast<std::size_t>(k)])];
     const int digits = (f.end - f.start).ns < 10 * core::kNsPerSecond ? 3 : 0;
     return QStringLiteral("%1 · %2 · %3 · %4")
-        .arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject), QString::fromLatin1(core::severityName(f.severity)),
+        .arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()), QString::fromLatin1(core::severityName(f.severity)),
              window(f.start, f.end, digits));
 }
 

@@ -435,7 +435,7 @@ void TimelineWidget::showFinding(int index)
     std::sort(m_state.evidence.begin(), m_state.evidence.end());
     m_state.evidence.erase(std::unique(m_state.evidence.begin(), m_state.evidence.end()), m_state.evidence.end());
     // Open the way to every lane of the finding (and the subject group itself).
-    const int subject = m_state.model->laneOfSubject(QString::fromStdString(f.subject));
+    const int subject = m_state.model->laneOfSubject(QString::fromStdString(f.subject.text()));
     for (int l : lanes)
         for (int p = m_state.model->lane(l).parent; p >= 0; p = m_state.model->lane(p).parent)
             expandLane(p);

@@ -85,7 +85,7 @@ QString WalkthroughController::caption() const
     QString head = tr("Step %1 of %2").arg(m_index + 1).arg(count());
     if (s->finding >= 0 && static_cast<std::size_t>(s->finding) < m_analysis->findings.size()) {
         const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(s->finding)];
-        head += QStringLiteral(" · %1 · %2").arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject));
+        head += QStringLiteral(" · %1 · %2").arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()));
     }
     return head;
 }

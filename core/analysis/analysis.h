@@ -1,22 +1,4 @@
 #pragma once
-// The result of analysing an Incident: derived facts and the rules' findings. Immutable once
-// built and shared like the Incident it points to.
-#include "../facts/facts.h"
-#include "../model/incident.h"
-#include "../rules/finding.h"
-
-#include <memory>
-#include <string>
-#include <vector>
-
-namespace kubelane::core {
-
-class Analysis {
-public:
-    std::shared_ptr<const Incident> incident;
-    Facts facts;
-    std::vector<Finding> findings; // sorted by start time
-    std::vector<std::string> problems; // rules not evaluated in full (the time budget), each named
-};
-
-} // namespace kubelane::core
+// The analysis result is defined beside the rules that read it (core/rules/analysis.h); this
+// header keeps the include path of those that only consume it (report, ui, app).
+#include "../rules/analysis.h"

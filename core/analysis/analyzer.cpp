@@ -25,7 +25,7 @@ std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> 
     for (const auto &f : options.extraRuleFiles)
         rules.loadFile(f);
     if (incident->eventTypes)
-        rules.checkEventTypes(*incident->eventTypes);
+        rules.resolveEventTypes(*incident->eventTypes);
     for (const auto &id : options.onlyRules)
         if (std::none_of(rules.rules().begin(), rules.rules().end(), [&](const Rule &r) { return r.id == id; }))
             throw RuleError("--rule " + id + ": no such rule");
@@ -33,6 +33,7 @@ std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> 
     auto analysis = std::make_shared<Analysis>();
     analysis->incident = incident;
     const FactContext ctx(*incident);
+    analysis->keys = ctx.keys;
     Facts &facts = analysis->facts;
     detectNodes(ctx, facts);
     detectHeartbeats(ctx, facts, options.gracePeriod);

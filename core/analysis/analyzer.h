@@ -1,7 +1,8 @@
 #pragma once
 // Events -> facts -> findings. Runs the fact detectors over an Incident, then the rules
 // (resources/rules/*.json plus the user's --rules files).
-#include "analysis.h"
+#include "../rules/analysis.h"
+#include "../rules/ruleerror.h"
 
 #include <chrono>
 #include <optional>
@@ -17,12 +18,6 @@ struct AnalyzeOptions {
     std::vector<std::string> onlyRules;      // --rule ID (empty = all)
     std::optional<Duration> gracePeriod;     // --grace: overrides flag dump and version default
     std::chrono::milliseconds ruleTimeBudget{30000}; // all rules together; past it, the rest are named, not run
-};
-
-// A rule file that cannot be used; the message names the file, the rule and what is wrong.
-class RuleError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
 };
 
 std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> incident, const AnalyzeOptions &options);

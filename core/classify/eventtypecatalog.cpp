@@ -2,6 +2,8 @@
 #include "../util/textfile.h"
 
 #include "extractors.h"
+#include "../model/severity.h"
+#include "../util/kubeversion.h"
 
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
@@ -18,19 +20,38 @@ namespace {
 // all start within it, and a 20 MB line must not cost 20 MB of regex work per pattern.
 constexpr std::size_t kClassifyWindow = 64 * 1024;
 
-std::optional<Severity> parseSeverity(const std::string &s)
-{
-    if (s == "debug") return Severity::Debug;
-    if (s == "info") return Severity::Info;
-    if (s == "warning") return Severity::Warning;
-    if (s == "error") return Severity::Error;
-    if (s == "fatal") return Severity::Fatal;
-    return std::nullopt;
-}
-
 [[noreturn]] void fail(const std::string &origin, const std::string &typeId, const std::string &what)
 {
     throw std::runtime_error(origin + (typeId.empty() ? "" : ": event type '" + typeId + "'") + ": " + what);
+}
+
+// The table is read strictly: a key it does not know is a typo ("optionalField") or a feature
+// it does not have, and ignoring it would silently change what a type matches.
+void onlyKeys(const nlohmann::json &object, std::initializer_list<std::string_view> known, const std::string &origin,
+              const std::string &typeId, const std::string &where)
+{
+    if (!object.is_object())
+        return;
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
+            std::string list;
+            for (std::string_view k : known)
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            fail(origin, typeId, "unknown key \"" + it.key() + "\" in " + where + " (known: " + list + ")");
+        }
+}
+
+// "since"/"until": the Kubernetes versions a wording is known to exist in (documentation: every
+// pattern is tried on every line, as a bundle's version is often unknown). Still, one that is
+// not a version is a mistake.
+std::string versionBound(const nlohmann::json &pattern, const char *key, const std::string &origin, const std::string &typeId)
+{
+    const auto it = pattern.find(key);
+    if (it == pattern.end())
+        return {};
+    if (!it->is_string() || !parseKubeVersion(it->get<std::string>()).known())
+        fail(origin, typeId, std::string("\"") + key + "\" must be a Kubernetes version such as \"1.21\", not " + it->dump());
+    return it->get<std::string>();
 }
 
 } // namespace
@@ -90,7 +111,7 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadFile(const std::string &
     return loadJson(*text, path);
 }
 
-std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view text, const std::string &origin)
+std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view text, const std::string &origin, CodeNames code)
 {
     nlohmann::json doc;
     try {
@@ -101,17 +122,25 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
     if (!doc.is_object() || !doc.contains("types") || !doc["types"].is_array())
         fail(origin, {}, "expected an object with a \"types\" array");
 
+    onlyKeys(doc, {"version", "fieldAliases", "repeatingFields", "types"}, origin, {}, "the table");
     std::shared_ptr<EventTypeCatalog> cat(new EventTypeCatalog());
-    if (auto al = doc.find("fieldAliases"); al != doc.end() && al->is_object())
-        for (auto it = al->begin(); it != al->end(); ++it)
-            if (it.value().is_string())
-                cat->m_aliases.emplace_back(it.key(), it.value().get<std::string>());
+    if (auto al = doc.find("fieldAliases"); al != doc.end()) {
+        if (!al->is_object())
+            fail(origin, {}, "\"fieldAliases\" must map field names to field names");
+        for (auto it = al->begin(); it != al->end(); ++it) {
+            if (!it.value().is_string())
+                fail(origin, {}, "fieldAliases." + it.key() + " must be a field name");
+            cat->m_aliases.emplace_back(it.key(), it.value().get<std::string>());
+        }
+    }
     if (auto rep = doc.find("repeatingFields"); rep != doc.end()) {
         if (!rep->is_array())
             fail(origin, {}, "\"repeatingFields\" must be an array of field names");
-        for (const auto &name : *rep)
-            if (name.is_string())
-                cat->m_repeatingFields.push_back(name.get<std::string>());
+        for (const auto &name : *rep) {
+            if (!name.is_string())
+                fail(origin, {}, "\"repeatingFields\" must hold field names, not " + name.dump());
+            cat->m_repeatingFields.push_back(name.get<std::string>());
+        }
     }
 
     EventType other;
@@ -132,15 +161,25 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
         type.id = t["id"].get<std::string>();
         if (cat->find(type.id))
             fail(origin, type.id, "duplicate id");
+        onlyKeys(t, {"id", "description", "severity", "components", "extract", "patterns"}, origin, type.id, "the type");
+        for (const char *key : {"description", "severity", "extract"})
+            if (t.contains(key) && !t[key].is_string())
+                fail(origin, type.id, std::string("\"") + key + "\" must be a string");
         type.description = t.value("description", "");
         if (t.contains("severity")) {
-            type.severityFloor = parseSeverity(t.value("severity", ""));
+            type.severityFloor = severityFromName(t.value("severity", ""));
             if (!type.severityFloor)
-                fail(origin, type.id, "unknown severity (use debug, info, warning, error or fatal)");
+                fail(origin, type.id, "unknown severity '" + t.value("severity", "") + "' (use " + severityWordList() + ")");
         }
-        if (auto c = t.find("components"); c != t.end() && c->is_array())
-            for (const auto &x : *c)
+        if (auto c = t.find("components"); c != t.end()) {
+            if (!c->is_array())
+                fail(origin, type.id, "\"components\" must be a list of component names");
+            for (const auto &x : *c) {
+                if (!x.is_string())
+                    fail(origin, type.id, "\"components\" must hold component names, not " + x.dump());
                 type.components.push_back(x.get<std::string>());
+            }
+        }
         type.extractor = t.value("extract", "");
         Extractor extractor = nullptr;
         if (!type.extractor.empty()) {
@@ -155,9 +194,10 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
             EventTypePattern pat;
             if (!p.is_object() || !p.contains("re") || !p["re"].is_string())
                 fail(origin, type.id, "every pattern needs a string \"re\"");
+            onlyKeys(p, {"re", "fields", "optionalFields", "since", "until", "examples"}, origin, type.id, "a pattern");
             pat.re = p["re"].get<std::string>();
-            pat.since = p.value("since", "");
-            pat.until = p.value("until", "");
+            pat.since = versionBound(p, "since", origin, type.id);
+            pat.until = versionBound(p, "until", origin, type.id);
             for (const char *key : {"fields", "optionalFields"}) {
                 const auto f = p.find(key);
                 if (f == p.end())
@@ -170,8 +210,13 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                     pat.fields.push_back({it.key(), it.value().get<std::string>(), key[0] == 'f'});
                 }
             }
-            if (auto ex = p.find("examples"); ex != p.end() && ex->is_array()) {
+            if (auto ex = p.find("examples"); ex != p.end()) {
+                if (!ex->is_array())
+                    fail(origin, type.id, "\"examples\" must be a list of {\"line\", \"fields\"}");
                 for (const auto &e : *ex) {
+                    onlyKeys(e, {"line", "fields"}, origin, type.id, "an example");
+                    if (!e.is_object() || !e.contains("line") || !e["line"].is_string())
+                        fail(origin, type.id, "every example needs a string \"line\"");
                     EventTypeExample example;
                     example.line = e.value("line", "");
                     if (auto f = e.find("fields"); f != e.end() && f->is_object())
@@ -212,7 +257,47 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
     if (!set->Compile())
         fail(origin, {}, "the patterns do not fit in the matcher's memory budget");
     cat->m_compiled->set = std::move(set);
+    try {
+        CodeTypes types = resolveCodeTypes(*cat, origin);
+        if (const auto unknown = unknownCodeFields(*cat); !unknown.empty())
+            fail(origin, {}, "no pattern produces the field '" + unknown.front() + "', which the analysis reads (core/classify/codenames.cpp)");
+        cat->m_codeTypes = std::move(types);
+    } catch (const std::runtime_error &e) {
+        if (code == CodeNames::Required)
+            throw;
+        cat->m_codeTypesError = e.what();
+    }
     return cat;
+}
+
+const CodeTypes &EventTypeCatalog::codeTypes() const
+{
+    if (!m_codeTypes)
+        throw std::runtime_error(m_codeTypesError);
+    return *m_codeTypes;
+}
+
+std::vector<std::string> EventTypeCatalog::producedFields() const
+{
+    std::vector<std::string> out;
+    auto add = [&](std::string_view name) {
+        if (!name.empty() && std::find(out.begin(), out.end(), name) == out.end())
+            out.emplace_back(name);
+    };
+    auto addGroups = [&](const Compiled::Regex &r) {
+        for (const std::string &g : r.groupNames)
+            add(canonicalField(g));
+    };
+    for (const Compiled::Pattern &p : m_compiled->patterns) {
+        addGroups(p.message);
+        for (const Compiled::FieldRegex &f : p.fields) {
+            add(f.field);
+            addGroups(f.regex);
+        }
+    }
+    for (const auto &[from, to] : m_aliases)
+        add(to);
+    return out;
 }
 
 std::optional<EventTypeId> EventTypeCatalog::find(std::string_view id) const

@@ -4,6 +4,8 @@
 // single pass; only the patterns that matched are then run with captures.
 #include "../format/klogline.h"
 #include "../model/event.h"
+#include "../model/namedtable.h"
+#include "codenames.h"
 
 #include <memory>
 #include <optional>
@@ -36,7 +38,11 @@ struct FieldPattern {
 struct EventTypePattern {
     std::string re;
     std::vector<FieldPattern> fields;
+    // The Kubernetes versions the wording is known to exist in ("1.21"; empty: not known).
+    // Documentation, checked to be versions: every pattern is tried on every line, since a
+    // bundle's version is often unknown or mixed.
     std::string since, until;
+    // Lines of this wording with the fields they must give (tst_eventtypes classifies each).
     std::vector<EventTypeExample> examples;
 };
 
@@ -53,12 +59,22 @@ struct Classification {
     EventTypeId type = kOtherEventType;
 };
 
-class EventTypeCatalog {
+class EventTypeCatalog final : public IdNames {
 public:
     ~EventTypeCatalog();
-    // Throws std::runtime_error naming the file, the type id and what is wrong.
+    // Throws std::runtime_error naming the file, the type id and what is wrong. A catalog that
+    // lacks a type or field C++ reads (codenames.h) is refused too, unless `code` says the
+    // catalog is only for classifying (a test's few types).
+    enum class CodeNames : std::uint8_t { Required, NotRequired };
     static std::shared_ptr<EventTypeCatalog> loadFile(const std::string &path);
-    static std::shared_ptr<EventTypeCatalog> loadJson(std::string_view json, const std::string &origin);
+    static std::shared_ptr<EventTypeCatalog> loadJson(std::string_view json, const std::string &origin,
+                                                      CodeNames code = CodeNames::Required);
+
+    // The ids of the types C++ reads, resolved at load. Throws std::runtime_error for a
+    // catalog loaded with CodeNames::NotRequired that lacks one.
+    const CodeTypes &codeTypes() const;
+    // Every field name the patterns can produce: named captures, field conditions, alias targets.
+    std::vector<std::string> producedFields() const;
 
     // Classifies a message (already unwrapped and, if structured, unquoted). Adds the named
     // captures and extractor output to `fields` (canonical names).
@@ -70,6 +86,7 @@ public:
     bool valueRepeats(std::string_view canonicalKey) const;
 
     std::string_view typeId(EventTypeId id) const { return id < m_types.size() ? std::string_view(m_types[id].id) : "other"; }
+    std::string_view nameOf(std::uint16_t id) const override { return typeId(id); }
     const EventType &type(EventTypeId id) const { return m_types[id]; }
     std::size_t typeCount() const { return m_types.size(); }
     std::optional<EventTypeId> find(std::string_view id) const;
@@ -81,6 +98,8 @@ private:
     std::vector<std::pair<std::string, std::string>> m_aliases;
     std::vector<std::string> m_repeatingFields;
     std::unique_ptr<Compiled> m_compiled;
+    std::optional<CodeTypes> m_codeTypes;
+    std::string m_codeTypesError;
 };
 
 } // namespace kubelane::core

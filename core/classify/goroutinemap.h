@@ -2,6 +2,7 @@
 // Which goroutine (role) logged a line, from the Go source file that printed it
 // (resources/goroutines.json). The role is the lane an event is drawn in.
 #include "../model/event.h"
+#include "../model/namedtable.h"
 
 #include <memory>
 #include <string>
@@ -15,7 +16,7 @@ struct Role {
     std::string description;
 };
 
-class GoroutineMap {
+class GoroutineMap final : public IdNames {
 public:
     // Throws std::runtime_error naming the file and the entry that is wrong.
     static std::shared_ptr<GoroutineMap> loadFile(const std::string &path);
@@ -25,6 +26,7 @@ public:
     RoleId roleFor(std::string_view component, std::string_view file) const;
     RoleId roleId(std::string_view id) const; // adds nothing; returns the "other" role if unknown
     std::string_view roleName(RoleId id) const { return id < m_roles.size() ? std::string_view(m_roles[id].id) : "other"; }
+    std::string_view nameOf(std::uint16_t id) const override { return roleName(id); }
     const std::vector<Role> &roles() const { return m_roles; }
 
 private:

@@ -1,8 +1,21 @@
 #include "factcontext.h"
 
+#include "../classify/eventtypecatalog.h"
+
 namespace kubelane::core {
 
-FactContext::FactContext(const Incident &incident) : inc(incident)
+const CodeTypes &codeTypesOf(const Incident &inc)
+{
+    if (!inc.eventTypes)
+        throw LoadError("no event-type table (events.json) was loaded: the analysis reads event types");
+    try {
+        return inc.eventTypes->codeTypes();
+    } catch (const std::runtime_error &e) {
+        throw LoadError(e.what());
+    }
+}
+
+FactContext::FactContext(const Incident &incident) : inc(incident), types(codeTypesOf(incident)), keys(resolveFieldKeys(incident.strings))
 {
     for (const Source &s : inc.sources) {
         if (s.eventCount == 0)

@@ -1,6 +1,6 @@
 #pragma once
 // What every fact detector reads: the incident and small look-ups by type and field name.
-#include "../classify/eventtypecatalog.h"
+#include "../classify/codenames.h"
 #include "../load/loader.h"
 #include "../model/incident.h"
 #include "facts.h"
@@ -13,16 +13,9 @@
 
 namespace kubelane::core {
 
-// The id of an event type a detector depends on, looked up once per detector run. A name the
-// catalog does not define is a resource error that stops the analysis, never an empty fact.
-inline EventTypeId requireEventType(const Incident &inc, std::string_view typeId)
-{
-    if (inc.eventTypes)
-        if (const auto id = inc.eventTypes->find(typeId))
-            return *id;
-    throw LoadError("the event-type table (events.json) defines no event type '" + std::string(typeId)
-                    + "', which the analysis needs: the resources are incomplete");
-}
+// The ids of the event types C++ reads, resolved when the catalog loaded (codenames.h). An
+// incident without a catalog cannot be analysed: a LoadError says so.
+const CodeTypes &codeTypesOf(const Incident &inc);
 
 class FactContext {
 public:
@@ -38,8 +31,9 @@ public:
     // The same for a node's kubelet (zero Timestamp when the bundle has no kubelet log of it).
     Timestamp kubeletObservedUntil(StringId node) const;
 
-    EventTypeId type(std::string_view typeId) const { return requireEventType(inc, typeId); }
-    std::string_view field(const Event &e, std::string_view key) const { return inc.field(e, key); }
+    const CodeTypes &types;
+    const FieldKeys keys;
+    std::string_view field(const Event &e, StringId key) const { return inc.field(e, key); }
     std::string_view text(StringId id) const { return inc.text(id); }
     std::size_t indexOf(const Event &e) const { return static_cast<std::size_t>(&e - inc.events.data()); }
 

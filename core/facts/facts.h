@@ -12,7 +12,10 @@
 
 namespace kubelane::core {
 
-constexpr std::size_t kNoEvent = static_cast<std::size_t>(-1);
+// An index into Incident::events, in core and UI alike (a narrower copy, such as a lane's
+// uint32_t list, converts only after checking against kNoEvent).
+using EventIndex = std::size_t;
+constexpr EventIndex kNoEvent = static_cast<EventIndex>(-1);
 
 // One sign of life from a node: a status update or lease renewal seen by any component.
 struct Heartbeat {

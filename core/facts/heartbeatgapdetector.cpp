@@ -31,21 +31,20 @@ struct ClusterVersion {
 
 std::optional<ClusterVersion> clusterVersion(const FactContext &ctx)
 {
-    const EventTypeId controllerStart = ctx.type("controller.start"), componentStart = ctx.type("component.start"),
-                      kubeletStart = ctx.type("kubelet.start");
+    const CodeTypes &t = ctx.types;
     std::optional<ClusterVersion> controller, apiserver, kubelet;
     auto newer = [](std::optional<ClusterVersion> &slot, std::string_view v, std::string origin) {
         if (parseKubeVersion(v).known() && (!slot || parseKubeVersion(v) > parseKubeVersion(slot->version)))
             slot = ClusterVersion{std::string(v), std::move(origin)};
     };
     for (const Event &e : ctx.inc.events) {
-        if (e.type == controllerStart)
-            newer(controller, ctx.field(e, "version"), "kube-controller-manager");
-        else if (e.type == componentStart && ctx.text(e.component) == "kube-apiserver")
-            newer(apiserver, ctx.field(e, "version"), "kube-apiserver");
-        else if (e.type == kubeletStart)
+        if (e.type == t.controllerStart)
+            newer(controller, ctx.field(e, ctx.keys.version), "kube-controller-manager");
+        else if (e.type == t.componentStart && ctx.text(e.component) == "kube-apiserver")
+            newer(apiserver, ctx.field(e, ctx.keys.version), "kube-apiserver");
+        else if (e.type == t.kubeletStart)
             // The control plane is at least as new as its kubelets (version skew policy).
-            newer(kubelet, ctx.field(e, "version"), "the newest kubelet");
+            newer(kubelet, ctx.field(e, ctx.keys.version), "the newest kubelet");
     }
     return controller ? controller : apiserver ? apiserver : kubelet;
 }
@@ -56,11 +55,11 @@ GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duratio
 {
     if (override)
         return {*override, "--grace " + formatDuration(*override)};
-    const EventTypeId controllerFlag = ctx.type("controller.flag"), componentFlag = ctx.type("component.flag");
     for (const Event &e : ctx.inc.events) {
-        if ((e.type == controllerFlag || e.type == componentFlag) && ctx.field(e, "flag").ends_with("node-monitor-grace-period")) {
-            if (auto d = parseGoDuration(ctx.field(e, "value")))
-                return {*d, "flag --node-monitor-grace-period=" + std::string(ctx.field(e, "value")) + " in the "
+        if ((e.type == ctx.types.controllerFlag || e.type == ctx.types.componentFlag)
+            && ctx.field(e, ctx.keys.flag).ends_with("node-monitor-grace-period")) {
+            if (auto d = parseGoDuration(ctx.field(e, ctx.keys.value)))
+                return {*d, "flag --node-monitor-grace-period=" + std::string(ctx.field(e, ctx.keys.value)) + " in the "
                                 + ctx.inc.sources[e.source].component + " log, line " + std::to_string(e.line)};
         }
     }
@@ -96,20 +95,17 @@ bool observed(const Incident &inc, const std::set<SourceId> &heartbeatSources, T
 // unreachable taint. Its log is the one authority on whether the node was lost.
 class ReactionJudge {
 public:
-    explicit ReactionJudge(const FactContext &ctx) : m_ctx(ctx)
+    explicit ReactionJudge(const FactContext &ctx)
+        : m_ctx(ctx),
+          m_reactions{ctx.types.nodeNotUpdated,     ctx.types.readyTransitioned, ctx.types.nodeNotReadyEvent, ctx.types.taintAdded,
+                      ctx.types.podsMarkedNotReady, ctx.types.eviction,          ctx.types.taintSwapped}
     {
-        for (const char *id : {"nlc.node-not-updated", "nlc.ready-transitioned", "nlc.node-not-ready-event", "nlc.taint-added",
-                               "nlc.pods-marked-not-ready", "nlc.eviction", "nlc.taint-swapped"})
-            m_reactions.push_back(ctx.type(id));
-        const auto &types = *ctx.inc.eventTypes;
-        std::vector<bool> lifecycle(types.typeCount());
-        for (EventTypeId t = 0; t < types.typeCount(); ++t)
-            lifecycle[t] = types.typeId(t).starts_with("nlc.");
+        const std::vector<bool> &lifecycle = ctx.types.nodeLifecycle;
         for (const Source &s : ctx.inc.sources)
             if (s.component == "kube-controller-manager" && s.eventCount > 0)
                 m_controllerLogs.push_back(&s);
         for (const Event &e : ctx.inc.events)
-            m_controllerSpeaks = m_controllerSpeaks || lifecycle[e.type];
+            m_controllerSpeaks = m_controllerSpeaks || (e.type < lifecycle.size() && lifecycle[e.type]);
     }
 
     void judge(HeartbeatGap &g) const
@@ -164,31 +160,31 @@ void judgeControllerReactions(const FactContext &ctx, Facts &facts)
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride)
 {
     const Incident &inc = ctx.inc;
-    const EventTypeId apiRequest = ctx.type("apiserver.request"), audit = ctx.type("apiserver.audit"), ownRequest = ctx.type("heartbeat.request");
-    const EventTypeId statusFailed = ctx.type("node.status.update-failed"), statusExhausted = ctx.type("node.status.update-exhausted"),
-                      leaseFailed = ctx.type("lease.renew-failed");
+    const CodeTypes &t = ctx.types;
+    const FieldKeys &k = ctx.keys;
+    const EventTypeId ownRequest = t.heartbeatRequest, leaseFailed = t.leaseRenewFailed;
     for (const Event &e : inc.events) {
         if (e.node == kNoString)
             continue;
-        const bool request = e.type == apiRequest || e.type == audit || e.type == ownRequest;
+        const bool request = e.type == t.apiRequest || e.type == t.audit || e.type == ownRequest;
         if (request) {
-            const std::string_view resource = ctx.field(e, "resource");
-            const std::string_view sub = ctx.field(e, "subresource");
-            if (!verbWrites(ctx.field(e, "verb")))
+            const std::string_view resource = ctx.field(e, k.resource);
+            const std::string_view sub = ctx.field(e, k.subresource);
+            if (!verbWrites(ctx.field(e, k.verb)))
                 continue;
             // Only the node's own kubelet proves it alive; the node controller writes node status too.
-            const std::string_view agent = ctx.field(e, "userAgent");
-            const std::string_view user = ctx.field(e, "user");
+            const std::string_view agent = ctx.field(e, k.userAgent);
+            const std::string_view user = ctx.field(e, k.user);
             if ((!agent.empty() && agent.find("kubelet") == std::string_view::npos)
                 || (!user.empty() && !user.starts_with("system:node:")))
                 continue;
-            Heartbeat h{e.time, e.node, Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, "code"), e.type == ownRequest), ctx.indexOf(e)};
+            Heartbeat h{e.time, e.node, Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, k.code), e.type == ownRequest), ctx.indexOf(e)};
             if (resource == "leases")
                 h.kind = Heartbeat::Kind::Lease;
             else if (!(resource == "nodes" && sub == "status"))
                 continue;
             facts.heartbeats.push_back(h);
-        } else if (e.type == statusFailed || e.type == statusExhausted || e.type == leaseFailed) {
+        } else if (e.type == t.statusUpdateFailed || e.type == t.statusUpdateExhausted || e.type == leaseFailed) {
             facts.heartbeats.push_back({e.time, e.node, e.type == leaseFailed ? Heartbeat::Kind::Lease : Heartbeat::Kind::NodeStatus,
                                         true, ctx.indexOf(e)});
         }

@@ -15,10 +15,10 @@ namespace {
 // kubelet: The Kubernetes Node Agent."): either says it is the kubelet.
 bool isKubeletUnit(const FactContext &ctx, const Event &e)
 {
-    const std::string_view unit = ctx.field(e, "unit");
+    const std::string_view unit = ctx.field(e, ctx.keys.unit);
     if (!unit.empty())
         return unit.starts_with("kubelet");
-    std::string name(ctx.field(e, "name"));
+    std::string name(ctx.field(e, ctx.keys.name));
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return name.find("kubelet") != std::string::npos;
 }
@@ -28,8 +28,8 @@ bool isKubeletUnit(const FactContext &ctx, const Event &e)
 void detectKubeletRuns(const FactContext &ctx, Facts &facts)
 {
     const StringId kubelet = ctx.inc.strings.find("kubelet");
-    const EventTypeId start = ctx.type("kubelet.start"), fatal = ctx.type("kubelet.fatal"), unitExit = ctx.type("systemd.unit.exit"),
-                      unitStopped = ctx.type("systemd.unit.stopped");
+    const EventTypeId start = ctx.types.kubeletStart, fatal = ctx.types.kubeletFatal, unitExit = ctx.types.unitExit,
+                      unitStopped = ctx.types.unitStopped;
     std::map<StringId, KubeletRun> open;
     auto finish = [&](StringId node, const Event &e, bool fatal, std::string reason) {
         auto it = open.find(node);
@@ -77,7 +77,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.start = e.time;
             run.end = ctx.observedUntil(e);
             run.openEnded = true;
-            run.version = std::string(ctx.field(e, "version"));
+            run.version = std::string(ctx.field(e, ctx.keys.version));
             run.startEvent = ctx.indexOf(e);
             open[e.node] = run;
         } else if (e.type == fatal && e.component == kubelet) {

@@ -57,21 +57,21 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
 void detectNodeConditions(const FactContext &ctx, Facts &facts)
 {
     std::map<StringId, std::vector<Transition>> controlPlane, kubelet;
-    const EventTypeId notUpdated = ctx.type("nlc.node-not-updated"), statusChange = ctx.type("nlc.node-not-ready-event"),
-                      nodeEvent = ctx.type("nlc.node-event"), transitioned = ctx.type("nlc.ready-transitioned"),
-                      healthyAgain = ctx.type("nlc.healthy-again"), kubeletNotReady = ctx.type("node.status.not-ready"),
-                      kubeletEvent = ctx.type("node.status.event");
+    const CodeTypes &t = ctx.types;
+    const EventTypeId notUpdated = t.nodeNotUpdated, statusChange = t.nodeNotReadyEvent, nodeEvent = t.nodeEvent,
+                      transitioned = t.readyTransitioned, healthyAgain = t.healthyAgain, kubeletNotReady = t.nodeNotReady,
+                      kubeletEvent = t.nodeStatusEvent;
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
             continue;
         const std::size_t idx = ctx.indexOf(e);
         if (e.type == notUpdated) {
-            const std::string_view cond = ctx.field(e, "conditionType");
+            const std::string_view cond = ctx.field(e, ctx.keys.conditionType);
             if (cond.empty() || cond == "Ready")
                 controlPlane[e.node].push_back({e.time, Status::Unknown, idx, "Kubelet stopped posting node status"});
         } else if (e.type == statusChange || e.type == nodeEvent) {
             // The event's reason, as the patterns capture it (free text, structured status=).
-            const std::string_view what = ctx.field(e, "reason").empty() ? ctx.field(e, "event") : ctx.field(e, "reason");
+            const std::string_view what = ctx.field(e, ctx.keys.reason).empty() ? ctx.field(e, ctx.keys.event) : ctx.field(e, ctx.keys.reason);
             if (what == "NodeNotReady") {
                 auto &list = controlPlane[e.node];
                 const bool unknown = !list.empty() && list.back().status == Status::Unknown;
@@ -80,21 +80,21 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
                 controlPlane[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
             }
         } else if (e.type == transitioned) {
-            std::string_view to = ctx.field(e, "condition");
+            std::string_view to = ctx.field(e, ctx.keys.condition);
             if (to.empty())
-                to = ctx.field(e, "currentReadyCondition");
+                to = ctx.field(e, ctx.keys.currentReadyCondition);
             if (auto s = statusFromText(to))
                 controlPlane[e.node].push_back({e.time, *s, idx, "ReadyCondition transitioned"});
         } else if (e.type == healthyAgain) {
             controlPlane[e.node].push_back({e.time, Status::True, idx, "healthy again"});
         } else if (e.type == kubeletNotReady) {
-            auto s = statusFromText(ctx.field(e, "readyStatus")).value_or(Status::False);
-            std::string reason(ctx.field(e, "message"));
+            auto s = statusFromText(ctx.field(e, ctx.keys.readyStatus)).value_or(Status::False);
+            std::string reason(ctx.field(e, ctx.keys.message));
             if (reason.empty())
-                reason = std::string(ctx.field(e, "reason"));
+                reason = std::string(ctx.field(e, ctx.keys.reason));
             kubelet[e.node].push_back({e.time, s, idx, reason});
         } else if (e.type == kubeletEvent) {
-            const std::string_view what = ctx.field(e, "event").empty() ? ctx.field(e, "reason") : ctx.field(e, "event");
+            const std::string_view what = ctx.field(e, ctx.keys.event).empty() ? ctx.field(e, ctx.keys.reason) : ctx.field(e, ctx.keys.event);
             if (what == "NodeReady")
                 kubelet[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
             else if (what == "NodeNotReady")
@@ -111,9 +111,8 @@ namespace {
 std::vector<std::pair<std::string, std::string>> taintsOn(const FactContext &ctx, const Event &e)
 {
     std::vector<std::pair<std::string, std::string>> out;
-    std::string text(ctx.field(e, "taints"));
-    if (text.empty())
-        text = std::string(ctx.field(e, "taint"));
+    // A structured line's "taint" key is aliased to "taints" (events.json fieldAliases).
+    std::string text(ctx.field(e, ctx.keys.taints));
     if (text.empty())
         text = std::string(ctx.inc.message(e));
     for (const char *key : {"node.kubernetes.io/unreachable", "node.kubernetes.io/not-ready"}) {
@@ -125,7 +124,7 @@ std::vector<std::pair<std::string, std::string>> taintsOn(const FactContext &ctx
         out.emplace_back(key, effect);
     }
     if (out.empty()) {
-        const std::string_view reason = ctx.field(e, "reason");
+        const std::string_view reason = ctx.field(e, ctx.keys.reason);
         if (reason == "unresponsive")
             out.emplace_back("node.kubernetes.io/unreachable", "NoExecute");
         else if (reason == "NotReady")
@@ -152,8 +151,8 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             }
         }
     };
-    const EventTypeId added = ctx.type("nlc.taint-added"), swapped = ctx.type("nlc.taint-swapped"), healthyAgain = ctx.type("nlc.healthy-again"),
-                      removed = ctx.type("nlc.taint-removed");
+    const EventTypeId added = ctx.types.taintAdded, swapped = ctx.types.taintSwapped, healthyAgain = ctx.types.healthyAgain,
+                      removed = ctx.types.taintRemoved;
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
             continue;
@@ -164,7 +163,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                     open.push_back({e.node, key, effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
             }
         } else if (e.type == swapped) {
-            const std::string from(ctx.field(e, "fromTaint")), to(ctx.field(e, "toTaint"));
+            const std::string from(ctx.field(e, ctx.keys.fromTaint)), to(ctx.field(e, ctx.keys.toTaint));
             const auto keys = taintsOn(ctx, e);
             close(e.node, keys.size() == 2 ? keys[1].first : std::string(), e);
             if (!keys.empty())

@@ -1,25 +1,20 @@
 // PLEG health per node: relists, "PLEG is not healthy" reports and the longest reported
 // inactivity against the threshold. Which lines report it, and where their duration and
 // threshold are, is data (resources/events.json): pleg.unhealthy lines, and the node Ready
-// condition (node.status.not-ready) when its message carried the PLEG text.
+// condition (node.status.not-ready) when its message carried the PLEG text. Before its first
+// relist the kubelet measures from the zero time and prints Go's largest duration
+// ("2562047h47m16.854775807s ago"): start-up, not a hang. The patterns match that text without
+// capturing a duration, so such a line counts for nothing here.
 #include "factcontext.h"
 
 #include <map>
 
 namespace kubelane::core {
 
-namespace {
-
-// Before its first relist the kubelet measures from the zero time and prints
-// "2562047h47m16.854775807s ago" (the largest Go duration): start-up, not a hang.
-constexpr std::int64_t kZeroTimeSentinel = 100000LL * 3600 * kNsPerSecond;
-
-} // namespace
-
 void detectPlegHealth(const FactContext &ctx, Facts &facts)
 {
-    const EventTypeId relist = ctx.type("pleg.relist"), plegEvent = ctx.type("syncloop.pleg");
-    const EventTypeId unhealthyLine = ctx.type("pleg.unhealthy"), notReady = ctx.type("node.status.not-ready");
+    const EventTypeId relist = ctx.types.plegRelist, plegEvent = ctx.types.syncLoopPleg;
+    const EventTypeId unhealthyLine = ctx.types.plegUnhealthy, notReady = ctx.types.nodeNotReady;
     std::map<StringId, PlegHealth> byNode;
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
@@ -30,8 +25,8 @@ void detectPlegHealth(const FactContext &ctx, Facts &facts)
         }
         if (e.type != unhealthyLine && e.type != notReady)
             continue;
-        const auto inactive = parseGoDuration(ctx.field(e, "duration"));
-        if (!inactive || inactive->ns >= kZeroTimeSentinel)
+        const auto inactive = parseGoDuration(ctx.field(e, ctx.keys.duration));
+        if (!inactive)
             continue;
         PlegHealth &h = byNode[e.node];
         if (h.unhealthy.empty())
@@ -39,7 +34,7 @@ void detectPlegHealth(const FactContext &ctx, Facts &facts)
         h.lastUnhealthy = e.time;
         h.unhealthy.push_back(ctx.indexOf(e));
         h.longestReported = std::max(h.longestReported, *inactive);
-        if (auto threshold = parseGoDuration(ctx.field(e, "threshold")))
+        if (auto threshold = parseGoDuration(ctx.field(e, ctx.keys.threshold)))
             h.threshold = *threshold;
     }
     for (auto &[node, h] : byNode) {

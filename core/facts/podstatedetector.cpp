@@ -23,9 +23,9 @@ struct KillReasons {
 
     void note(const FactContext &ctx, const Event &e)
     {
-        std::string_view reason = ctx.field(e, "reason");
+        std::string_view reason = ctx.field(e, ctx.keys.reason);
         if (reason.empty())
-            reason = ctx.field(e, "containerMessage");
+            reason = ctx.field(e, ctx.keys.containerMessage);
         note(e, reason);
     }
     void note(const Event &e, std::string_view reason)
@@ -50,10 +50,9 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
 {
     using K = ContainerEvent::Kind;
     KillReasons reasons;
-    const EventTypeId killReason = ctx.type("container.kill-reason"), specChanged = ctx.type("container.spec-hash-changed"),
-                      kill = ctx.type("container.kill"), plegEvent = ctx.type("syncloop.pleg"), died = ctx.type("container.died"),
-                      plegState = ctx.type("pleg.container-state"), probeFailed = ctx.type("probe.result.failure"),
-                      probeSucceeded = ctx.type("probe.result.success");
+    const CodeTypes &t = ctx.types;
+    const EventTypeId killReason = t.killReason, specChanged = t.specHashChanged, kill = t.containerKill, plegEvent = t.syncLoopPleg,
+                      died = t.containerDied, plegState = t.plegContainerState, probeFailed = t.probeFailure, probeSucceeded = t.probeSuccess;
     for (const Event &e : ctx.inc.events) {
         std::optional<K> kind;
         std::string detail;
@@ -62,26 +61,26 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
         } else if (e.type == specChanged) {
             kind = K::SpecHashChanged;
             // Up to 1.12 the hashes are printed; later kubelets only say "definition changed".
-            const std::string_view oldHash = ctx.field(e, "hashOld"), newHash = ctx.field(e, "hashNew");
+            const std::string_view oldHash = ctx.field(e, ctx.keys.hashOld), newHash = ctx.field(e, ctx.keys.hashNew);
             detail = oldHash.empty() ? std::string("container definition changed")
                                      : "spec hash " + std::string(oldHash) + " vs " + std::string(newHash);
             reasons.note(e, "container spec hash changed");
         } else if (e.type == kill) {
             kind = K::Killed;
             const std::string reason = reasons.take(e);
-            detail = (reason.empty() ? std::string() : reason + "; ") + "grace period " + std::string(ctx.field(e, "gracePeriod")) + " s";
+            detail = (reason.empty() ? std::string() : reason + "; ") + "grace period " + std::string(ctx.field(e, ctx.keys.gracePeriod)) + " s";
         } else if (e.type == plegEvent || e.type == died || e.type == plegState) {
-            const std::string_view ev = ctx.field(e, "eventType");
+            const std::string_view ev = ctx.field(e, ctx.keys.eventType);
             if (ev == "ContainerDied" || e.type == died)
                 kind = K::Died;
             else if (ev == "ContainerStarted")
                 kind = K::Started;
         } else if (e.type == probeFailed) {
             kind = K::ProbeFailed;
-            detail = std::string(ctx.field(e, "probeType"));
+            detail = std::string(ctx.field(e, ctx.keys.probeType));
         } else if (e.type == probeSucceeded) {
             kind = K::ProbeSucceeded;
-            detail = std::string(ctx.field(e, "probeType"));
+            detail = std::string(ctx.field(e, ctx.keys.probeType));
         }
         if (kind)
             facts.containerEvents.push_back({*kind, e.pod, e.container, e.time, std::move(detail), ctx.indexOf(e)});
@@ -115,21 +114,21 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
         facts.readiness.push_back({pod, container, ready, e.time, until, true, origin, ctx.indexOf(e)});
     };
     const StringId none = kNoString;
-    const EventTypeId patch = ctx.type("pod.status.patch"), markedNotReady = ctx.type("nlc.pods-marked-not-ready");
+    const EventTypeId patch = ctx.types.statusPatch, markedNotReady = ctx.types.podsMarkedNotReady;
     for (const Event &e : ctx.inc.events) {
         if (e.type == patch) {
-            const std::string_view podReady = ctx.field(e, "podReady");
+            const std::string_view podReady = ctx.field(e, ctx.keys.podReady);
             if (podReady == "True" || podReady == "False")
                 set(e.pod, none, podReady == "True", e, "status patch");
-            for (const char *key : {"readyContainers", "unreadyContainers"}) {
+            for (const StringId key : {ctx.keys.readyContainers, ctx.keys.unreadyContainers}) {
                 text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
                     // Every listed name is interned by the parser (SourceParser::storeFields).
                     if (const StringId c = ctx.inc.strings.find(name); c != kNoString)
-                        set(e.pod, c, key[0] == 'r', e, "status patch");
+                        set(e.pod, c, key == ctx.keys.readyContainers, e, "status patch");
                 });
             }
             // A patch that only lists unready containers also makes the pod not Ready.
-            if (podReady.empty() && !ctx.field(e, "unreadyContainers").empty())
+            if (podReady.empty() && !ctx.field(e, ctx.keys.unreadyContainers).empty())
                 set(e.pod, none, false, e, "status patch");
         } else if (e.type == markedNotReady && e.pod != kNoPod) {
             set(e.pod, none, false, e, "node lifecycle controller");

@@ -52,7 +52,7 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
     // The sources with a dump, told without reading their bytes again (a bundle's pages are
     // released after parsing): a dump file, dump lines the parser folded into an event, or an
     // event classified as a dump inside a log (go.dump.inline: containerd's logged dump).
-    const EventTypeId inlineDump = ctx.type("go.dump.inline");
+    const EventTypeId inlineDump = ctx.types.inlineDump;
     std::vector<bool> flagged(inc.sources.size(), false);
     for (std::size_t i = 0; i < inc.sources.size(); ++i)
         flagged[i] = inc.sources[i].format == SourceFormat::GoroutineDump || inc.sources[i].goroutineDumpLines;

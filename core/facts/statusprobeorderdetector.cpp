@@ -22,18 +22,6 @@ constexpr std::int64_t kStartupWindow = 600 * kNsPerSecond;
 // The first PLEG relist after a start reports every container already running at once.
 constexpr std::int64_t kFirstRelistSpread = 3 * kNsPerSecond;
 
-struct Types {
-    explicit Types(const FactContext &ctx)
-        : generate(ctx.type("pod.status.generate")), patch(ctx.type("pod.status.patch")),
-          changedBeforeSync(ctx.type("pod.readiness.changed-before-sync")), seeded(ctx.type("probe.initial-result")),
-          success(ctx.type("probe.result.success")), failure(ctx.type("probe.result.failure")), error(ctx.type("probe.result.error")),
-          syncProbe(ctx.type("syncloop.probe")), plegEvent(ctx.type("syncloop.pleg")), kill(ctx.type("container.kill")),
-          rejected(ctx.type("pod.admission-rejected"))
-    {
-    }
-    EventTypeId generate, patch, changedBeforeSync, seeded, success, failure, error, syncProbe, plegEvent, kill, rejected;
-};
-
 bool isReadiness(std::string_view probeType) { return probeType == "Readiness" || probeType == "readiness"; }
 
 // What one kubelet run logged about each pod and container in its first minutes.
@@ -47,7 +35,7 @@ struct RunView {
     std::set<PodId> loggedBefore;                        // by the previous run, in the hour before
 };
 
-RunView observeRun(const FactContext &ctx, const Types &t, const KubeletRun &run, std::size_t from, std::size_t to)
+RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun &run, std::size_t from, std::size_t to)
 {
     const Incident &inc = ctx.inc;
     RunView v;
@@ -59,26 +47,26 @@ RunView observeRun(const FactContext &ctx, const Types &t, const KubeletRun &run
         const Event &e = inc.events[i];
         if (e.node != run.node || e.pod == kNoPod)
             continue;
-        if (e.type == t.generate) {
+        if (e.type == t.statusGenerate) {
             v.firstStatus.emplace(e.pod, i);
-        } else if (e.type == t.patch || e.type == t.changedBeforeSync) {
+        } else if (e.type == t.statusPatch || e.type == t.readinessChangedBeforeSync) {
             v.reports[e.pod].push_back(i);
-            for (const char *key : {"readyContainers", "unreadyContainers"})
+            for (const StringId key : {ctx.keys.readyContainers, ctx.keys.unreadyContainers})
                 text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
                     if (const StringId c = inc.strings.find(name); c != kNoString)
                         v.containers.emplace(e.pod, c);
                 });
-        } else if ((e.type == t.seeded && e.container != kNoString)
-                   || ((e.type == t.success || e.type == t.failure || e.type == t.error) && isReadiness(ctx.field(e, "probeType")))) {
+        } else if ((e.type == t.probeSeeded && e.container != kNoString)
+                   || ((e.type == t.probeSuccess || e.type == t.probeFailure || e.type == t.probeError) && isReadiness(ctx.field(e, ctx.keys.probeType)))) {
             v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
             v.containers.emplace(e.pod, e.container);
         }
-        else if (e.type == t.syncProbe && ctx.field(e, "probe") == "readiness" && ctx.field(e, "status") == "ready")
+        else if (e.type == t.syncLoopProbe && ctx.field(e, ctx.keys.probe) == "readiness" && ctx.field(e, ctx.keys.status) == "ready")
             // Names the pod, not the container. Only "ready" is a result: on a new container
             // the readiness worker seeds its initial Failure into the cache, and that change
             // is logged as status="" before any probe ran (worker.go, 1.21+).
             v.firstPodReadiness.emplace(e.pod, i);
-        else if (e.type == t.plegEvent && ctx.field(e, "eventType") == "ContainerStarted") {
+        else if (e.type == t.syncLoopPleg && ctx.field(e, ctx.keys.eventType) == "ContainerStarted") {
             if (!firstRelist)
                 firstRelist = e.time;
             if ((e.time - *firstRelist).ns <= kFirstRelistSpread)
@@ -88,17 +76,17 @@ RunView observeRun(const FactContext &ctx, const Types &t, const KubeletRun &run
     return v;
 }
 
-bool listsContainer(const FactContext &ctx, const Event &patch, const char *key, StringId container)
+bool listsContainer(const FactContext &ctx, const Event &patch, StringId key, StringId container)
 {
     return text::listContains(ctx.field(patch, key), ',', ctx.text(container));
 }
 
 // Why we believe the container ran before this start, or "" if nothing says so. A pod created
 // after the start is expected to be not ready at first: that is no race.
-std::string runningBefore(const FactContext &ctx, const Types &t, const RunView &v, PodId pod, std::size_t probe)
+std::string runningBefore(const FactContext &ctx, const CodeTypes &t, const RunView &v, PodId pod, std::size_t probe)
 {
     const Incident &inc = ctx.inc;
-    if (probe != kNoEvent && inc.events[probe].type == t.seeded)
+    if (probe != kNoEvent && inc.events[probe].type == t.probeSeeded)
         return "the probe worker found it already running on the host";
     if (const auto it = v.runningAtStart.find(pod); it != v.runningAtStart.end())
         return "the first PLEG relist after the start found it running";
@@ -112,7 +100,7 @@ std::string runningBefore(const FactContext &ctx, const Types &t, const RunView 
 void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
 {
     const Incident &inc = ctx.inc;
-    const Types t(ctx);
+    const CodeTypes &t = ctx.types;
     for (std::size_t r = 0; r < facts.kubeletRuns.size(); ++r) {
         const KubeletRun &run = facts.kubeletRuns[r];
         if (run.startEvent == kNoEvent)
@@ -133,10 +121,10 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             for (std::size_t i : found == v.reports.end() ? kNone : found->second) {
                 const Event &e = inc.events[i];
                 if (o.notReadyEvent == kNoEvent
-                    && ((e.type == t.patch && listsContainer(ctx, e, "unreadyContainers", container)) || e.type == t.changedBeforeSync))
+                    && ((e.type == t.statusPatch && listsContainer(ctx, e, ctx.keys.unreadyContainers, container)) || e.type == t.readinessChangedBeforeSync))
                     o.notReadyEvent = i;
-                else if (o.notReadyEvent != kNoEvent && o.readyAgainEvent == kNoEvent && e.type == t.patch
-                         && listsContainer(ctx, e, "readyContainers", container))
+                else if (o.notReadyEvent != kNoEvent && o.readyAgainEvent == kNoEvent && e.type == t.statusPatch
+                         && listsContainer(ctx, e, ctx.keys.readyContainers, container))
                     o.readyAgainEvent = i;
             }
             // The two sides, from what is logged; a side not logged is read from the patches.
@@ -161,7 +149,7 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             o.statusFirst = s.time != p.time ? s.time < p.time : o.statusEvent < o.probeEvent;
             // A first readiness result that failed made the container not ready by itself:
             // the report that follows is the probe's verdict, not the race.
-            const bool probeFailed = p.type == t.failure || p.type == t.error;
+            const bool probeFailed = p.type == t.probeFailure || p.type == t.probeError;
             if (probeFailed)
                 o.notReadyEvent = o.readyAgainEvent = kNoEvent;
             o.runningBefore = runningBefore(ctx, t, v, pod, o.probeEvent);
@@ -171,7 +159,7 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
                     const Event &e = inc.events[i];
                     if ((e.time - inc.events[o.notReadyEvent].time).ns > kConsequenceWindow)
                         break;
-                    if (e.pod == pod && ((e.type == t.kill && (e.container == kNoString || e.container == container)) || e.type == t.rejected)) {
+                    if (e.pod == pod && ((e.type == t.containerKill && (e.container == kNoString || e.container == container)) || e.type == t.admissionRejected)) {
                         o.killEvent = i;
                         break;
                     }

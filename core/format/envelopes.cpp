@@ -1,6 +1,6 @@
 #include "envelopes.h"
 
-#include "../time/zonenames.h"
+#include "../model/zonenames.h"
 #include "../util/textscan.h"
 
 #include <array>

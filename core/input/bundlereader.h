@@ -2,7 +2,7 @@
 // Turns what the user opened (folders, files, .gz, .tar(.gz), .zip, nested) into in-memory
 // files. Nothing is ever extracted to disk and archive paths are only names: an entry called
 // "../../etc/passwd" is read as data like any other and never touches the file system.
-#include "../model/skippedinput.h"
+#include "skippedinput.h"
 #include "bytes.h"
 
 #include <atomic>

@@ -1,23 +1,9 @@
 #include "incident.h"
 
-#include "../classify/eventtypecatalog.h"
-#include "../classify/goroutinemap.h"
 
 #include <algorithm>
 
 namespace kubelane::core {
-
-const char *severityName(Severity s)
-{
-    switch (s) {
-    case Severity::Debug: return "debug";
-    case Severity::Info: return "info";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
-    case Severity::Fatal: return "fatal";
-    }
-    return "info";
-}
 
 std::string_view Incident::rawText(const Event &e) const
 {
@@ -60,12 +46,12 @@ std::string_view Incident::field(const Event &e, std::string_view key) const
 
 std::string_view Incident::typeName(const Event &e) const
 {
-    return eventTypes ? eventTypes->typeId(e.type) : std::string_view("other");
+    return eventTypes.nameOf(e.type, "other");
 }
 
 std::string_view Incident::roleName(const Event &e) const
 {
-    return roles ? roles->roleName(e.role) : std::string_view();
+    return roles.nameOf(e.role, {});
 }
 
 std::string Incident::podName(PodId id) const

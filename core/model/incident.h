@@ -3,7 +3,8 @@
 // tables the events' integer ids point into. Built once by the loader, then immutable and
 // shared (std::shared_ptr<const Incident>) with the analysis, the command line and the GUI.
 #include "event.h"
-#include "skippedinput.h"
+#include "namedtable.h"
+#include "../input/skippedinput.h"
 #include "source.h"
 #include "stringpool.h"
 
@@ -40,8 +41,8 @@ public:
     std::vector<Event> events; // sorted by (time, source, line)
     std::vector<Pod> pods;
     StringPool strings;
-    std::shared_ptr<const EventTypeCatalog> eventTypes;
-    std::shared_ptr<const GoroutineMap> roles;
+    NamedTable<EventTypeCatalog> eventTypes;
+    NamedTable<GoroutineMap> roles;
     BundleStats stats;
     std::vector<std::string> notes; // what the loader inferred or assumed, for the user
     std::vector<SkippedInput> skipped; // inputs not loaded, each with its reason

@@ -97,7 +97,7 @@ std::string analysisJson(const Incident &inc, const Analysis *analysis, int inde
         for (const Finding &f : analysis->findings) {
             nlohmann::json j;
             j["rule"] = f.rule;
-            j["subject"] = f.subject;
+            j["subject"] = f.subject.text();
             j["start"] = formatRfc3339(f.start);
             j["end"] = formatRfc3339(f.end);
             j["severity"] = severityName(f.severity);
@@ -179,7 +179,7 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
     o << "\nFindings (" << analysis->findings.size() << "):\n";
     int n = 0;
     for (const Finding &f : analysis->findings) {
-        o << "\n[" << ++n << "] " << f.rule << "  " << f.subject << "  " << severityName(f.severity) << "\n";
+        o << "\n[" << ++n << "] " << f.rule << "  " << f.subject.text() << "  " << severityName(f.severity) << "\n";
         o << "    " << formatRfc3339(f.start, 3) << " .. " << formatRfc3339(f.end, 3) << "\n";
         o << "    " << f.title << "\n";
         o << "    " << f.explanation << "\n";

@@ -76,7 +76,7 @@ void writeFinding(std::ostream &o, const Incident &inc, std::size_t index, const
     o << "### " << index + 1 << ". " << markdownEscape(f.title) << "\n\n";
     o << "- **Severity:** " << severityName(f.severity) << "\n";
     o << "- **Rule:** " << codeSpan(f.rule) << "\n";
-    o << "- **Subject:** " << codeSpan(f.subject) << "\n";
+    o << "- **Subject:** " << codeSpan(f.subject.text()) << "\n";
     o << "- **When:** " << formatRfc3339(f.start, 3) << " .. " << formatRfc3339(f.end, 3) << " (" << formatDuration(f.end - f.start)
       << ")\n\n";
     if (!f.explanation.empty())

@@ -2,7 +2,7 @@
 // What a runtime's goroutine dump, taken while a node's kubelet was stalled, says about the
 // stall: the biggest queue on one lock that had waited minutes, and the goroutine that likely
 // held the lock with what it was waiting on itself.
-#include "../analysis/analysis.h"
+#include "analysis.h"
 
 #include <optional>
 #include <string>

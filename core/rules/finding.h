@@ -1,6 +1,7 @@
 #pragma once
 // What a root-cause rule says: which rule fired, on what, when, why, and on which lines.
 #include "../model/event.h"
+#include "subject.h"
 
 #include <algorithm>
 #include <string>
@@ -16,7 +17,7 @@ struct ChainStep {
 
 struct Finding {
     std::string rule;    // fixed ids: probe-status-race, pleg-unhealthy, ...
-    std::string subject; // "node/NAME" or "pod/NAMESPACE/NAME"
+    Subject subject;
     Timestamp start, end;
     Severity severity = Severity::Error;
     std::string title;

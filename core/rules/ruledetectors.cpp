@@ -80,7 +80,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
     // (-v=3 and up) can show its pods Ready again after a gap.
     std::map<StringId, Timestamp> lastStatusPatch;
     if (!f.gaps.empty()) {
-        const EventTypeId patch = requireEventType(inc, "pod.status.patch");
+        const EventTypeId patch = codeTypesOf(inc).statusPatch;
         for (const Event &e : inc.events)
             if (e.type == patch && e.node != kNoString)
                 lastStatusPatch[e.node] = e.time;
@@ -88,7 +88,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
     for (const HeartbeatGap &g : f.gaps) {
         RuleMatch m;
         const std::string node(inc.text(g.node));
-        m.subject = "node/" + node;
+        m.subject = Subject::ofNode(node);
         m.start = g.start;
         m.end = g.end;
         m.text["node"] = node;
@@ -199,7 +199,7 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         const std::string pod = inc.podName(o.pod);
         const std::string container(inc.text(o.container));
         m.text["alsoContainers"] = others.empty() ? "" : " The same happened to its other containers: " + others + ".";
-        m.subject = "pod/" + pod;
+        m.subject = Subject::ofPod(pod);
         const Event &s = inc.events[o.statusEvent];
         const Event &p = inc.events[o.probeEvent];
         m.start = std::min(s.time, p.time);
@@ -235,7 +235,7 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
             m.end = std::max(m.end, down.time);
             if (killed) {
                 const Event &k = inc.events[o.killEvent];
-                const bool rejected = k.type == requireEventType(inc, "pod.admission-rejected");
+                const bool rejected = k.type == codeTypesOf(inc).admissionRejected;
                 step(m, inc, o.killEvent, rejected ? "the pod is rejected at admission" : "the running container is killed");
                 consequence = std::string("Then ") + (rejected ? "the pod was rejected at admission" : "the container was killed")
                     + " at " + formatTimeOfDay(k.time) + "Z, " + formatDuration(k.time - down.time) + " later.";
@@ -290,15 +290,15 @@ void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
 std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
 {
     const Incident &inc = *a.incident;
-    const EventTypeId runtimeError = requireEventType(inc, "runtime.error"), rpcFailed = requireEventType(inc, "runtime.rpc-failed"),
-                      runtimeDown = requireEventType(inc, "runtime.down");
+    const CodeTypes &types = codeTypesOf(inc);
+    const EventTypeId runtimeError = types.runtimeError, rpcFailed = types.runtimeRpcFailed, runtimeDown = types.runtimeDown;
     std::vector<RuleMatch> out;
     for (const PlegHealth &h : a.facts.pleg) {
         if (h.unhealthy.empty())
             continue;
         RuleMatch m;
         const std::string node(inc.text(h.node));
-        m.subject = "node/" + node;
+        m.subject = Subject::ofNode(node);
         m.start = h.firstUnhealthy;
         m.end = h.lastUnhealthy;
         m.text["node"] = node;
@@ -344,19 +344,19 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
 std::vector<RuleMatch> sandboxMissing(const Analysis &a)
 {
     const Incident &inc = *a.incident;
-    const EventTypeId fatal = requireEventType(inc, "kubelet.fatal"), unitExit = requireEventType(inc, "systemd.unit.exit");
+    const EventTypeId fatal = codeTypesOf(inc).kubeletFatal, unitExit = codeTypesOf(inc).unitExit;
     std::map<StringId, RuleMatch> byNode;
     std::map<StringId, int> fatals;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.type != fatal)
             continue;
-        const std::string_view sandbox = inc.field(e, "sandboxId");
+        const std::string_view sandbox = inc.field(e, a.keys.sandboxId);
         if (sandbox.empty())
             continue;
         RuleMatch &m = byNode[e.node];
         if (fatals[e.node]++ == 0) {
-            m.subject = "node/" + std::string(inc.text(e.node));
+            m.subject = Subject::ofNode(std::string(inc.text(e.node)));
             m.start = e.time;
             m.text["node"] = std::string(inc.text(e.node));
             m.text["sandboxId"] = std::string(sandbox);
@@ -392,10 +392,11 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
 
 // Pods the API changed during [from, to) on a node: a "SyncLoop UPDATE" names them. A
 // container whose spec changed without one was changed by the kubelet's own view of it.
-std::set<PodId> podsUpdatedFromApi(const Incident &inc, StringId node, Timestamp from, Timestamp to)
+std::set<PodId> podsUpdatedFromApi(const Analysis &a, StringId node, Timestamp from, Timestamp to)
 {
+    const Incident &inc = *a.incident;
     std::set<PodId> out;
-    const EventTypeId update = requireEventType(inc, "syncloop.update");
+    const EventTypeId update = codeTypesOf(inc).syncLoopUpdate;
     std::map<std::pair<std::string_view, std::string_view>, PodId> byName; // (ns, name) -> pod
     for (PodId p = 0; p < inc.pods.size(); ++p)
         byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = p;
@@ -405,7 +406,7 @@ std::set<PodId> podsUpdatedFromApi(const Incident &inc, StringId node, Timestamp
             continue;
         if (e.pod != kNoPod)
             out.insert(e.pod);
-        forEachListedPod(inc.field(e, "pods"), [&](std::string_view entry) {
+        forEachListedPod(inc.field(e, a.keys.pods), [&](std::string_view entry) {
             const PodReference ref = parsePodReference(entry);
             for (auto it = byName.lower_bound({ref.ns, ref.name}); it != byName.end() && it->first.second == ref.name
                  && (ref.ns.empty() || it->first.first == ref.ns); ++it)
@@ -436,7 +437,7 @@ std::string kubeletVersionBefore(const Analysis &a, StringId node, Timestamp t, 
     for (auto it = a.facts.heartbeats.rbegin(); it != a.facts.heartbeats.rend(); ++it) {
         if (it->node != node || it->time >= t || it->event == kNoEvent)
             continue;
-        const std::string_view agent = inc.field(inc.events[it->event], "userAgent");
+        const std::string_view agent = inc.field(inc.events[it->event], a.keys.userAgent);
         if (!agent.starts_with("kubelet/v"))
             continue;
         const std::string version(agent.substr(8, agent.find(' ') == std::string_view::npos ? std::string_view::npos : agent.find(' ') - 8));
@@ -456,7 +457,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         if (run.startEvent == kNoEvent)
             continue; // the log begins inside this run: no restart to blame
         const Timestamp until = std::min(run.end, run.start + Duration::fromSeconds(600));
-        const std::set<PodId> updated = podsUpdatedFromApi(inc, run.node, run.start, until);
+        const std::set<PodId> updated = podsUpdatedFromApi(a, run.node, run.start, until);
         RuleMatch m;
         std::set<std::string> containers;
         for (const ContainerEvent &c : a.facts.containerEvents) {
@@ -482,7 +483,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         if (previous.empty())
             previous = kubeletVersionBefore(a, run.node, run.start, m);
         step(m, inc, run.startEvent, "kubelet " + (run.version.empty() ? std::string("(version not logged)") : run.version) + " starts");
-        m.subject = "node/" + std::string(inc.text(run.node));
+        m.subject = Subject::ofNode(std::string(inc.text(run.node)));
         m.start = run.start;
         m.text["node"] = std::string(inc.text(run.node));
         m.text["count"] = std::to_string(containers.size());
@@ -504,25 +505,26 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
     return out;
 }
 
-const std::map<std::string, RuleDetector, std::less<>> &registry()
+const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
 {
-    static const std::map<std::string, RuleDetector, std::less<>> detectors{
-        {"heartbeat-gap", heartbeatGap},
-        {"status-probe-race", statusProbeRace},
-        {"pleg-unhealthy", plegUnhealthy},
-        {"sandbox-missing", sandboxMissing},
-        {"spec-hash-restart", specHashRestart},
+    using K = Subject::Kind;
+    static const std::map<std::string, RuleDetectorEntry, std::less<>> detectors{
+        {"heartbeat-gap", {heartbeatGap, K::Node}},
+        {"status-probe-race", {statusProbeRace, K::Pod}},
+        {"pleg-unhealthy", {plegUnhealthy, K::Node}},
+        {"sandbox-missing", {sandboxMissing, K::Node}},
+        {"spec-hash-restart", {specHashRestart, K::Node}},
     };
     return detectors;
 }
 
 } // namespace
 
-RuleDetector findRuleDetector(std::string_view name)
+const RuleDetectorEntry *findRuleDetector(std::string_view name)
 {
     const auto &r = registry();
     const auto it = r.find(name);
-    return it == r.end() ? RuleDetector{} : it->second;
+    return it == r.end() ? nullptr : &it->second;
 }
 
 std::vector<std::string> ruleDetectorNames()

@@ -1,7 +1,7 @@
 #pragma once
 // The named C++ detectors that data rules refer to ("detector": "heartbeat-gap"): logic a
 // JSON rule cannot express. Each proposes matches with values; the rule decides.
-#include "../analysis/analysis.h"
+#include "analysis.h"
 #include "rulematch.h"
 
 #include <functional>
@@ -11,8 +11,12 @@
 namespace kubelane::core {
 
 using RuleDetector = std::function<std::vector<RuleMatch>(const Analysis &)>;
-// Empty function for an unknown name.
-RuleDetector findRuleDetector(std::string_view name);
+struct RuleDetectorEntry {
+    RuleDetector run;
+    Subject::Kind subject; // what its matches are about: a rule using it must say the same
+};
+// nullptr for an unknown name.
+const RuleDetectorEntry *findRuleDetector(std::string_view name);
 std::vector<std::string> ruleDetectorNames();
 
 } // namespace kubelane::core

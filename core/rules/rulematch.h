@@ -9,7 +9,7 @@
 namespace kubelane::core {
 
 struct RuleMatch {
-    std::string subject;
+    Subject subject;
     Timestamp start, end;
     std::map<std::string, std::string> text;  // template values: {node}, {gap}, ...
     std::map<std::string, double> numbers;    // threshold values: gapSeconds, ...

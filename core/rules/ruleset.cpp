@@ -1,8 +1,9 @@
 #include "ruleset.h"
 
-#include "../analysis/analyzer.h"
+#include "ruleerror.h"
 #include "../util/textfile.h"
 #include "ruledetectors.h"
+#include "../model/severity.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,11 +28,35 @@ constexpr std::array<std::string_view, 2> kSequenceTexts{kSubjectValue, kSpanVal
 
 Severity parseSeverity(const std::string &origin, const std::string &id, const std::string &s)
 {
-    if (s == "info") return Severity::Info;
-    if (s == "warning") return Severity::Warning;
-    if (s == "error") return Severity::Error;
-    if (s == "fatal" || s == "critical") return Severity::Fatal;
-    fail(origin, id, "severity must be info, warning, error or fatal, not '" + s + "'");
+    if (const auto severity = severityFromName(s))
+        return *severity;
+    fail(origin, id, "severity must be " + severityWordList() + ", not '" + s + "'");
+}
+
+// A rule file is read strictly: a key the engine does not know ("absence", "maxSpan") would
+// otherwise be ignored and the rule fire where its author meant it not to.
+void onlyKeys(const nlohmann::json &object, std::initializer_list<std::string_view> known, const std::string &origin,
+              const std::string &id, const std::string &where)
+{
+    if (!object.is_object())
+        return;
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
+            std::string list;
+            for (std::string_view k : known)
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            fail(origin, id, "unknown key \"" + it.key() + "\" in " + where + " (known: " + list + ")");
+        }
+}
+
+// "node" or "pod": what a finding is about and what a sequence groups its events by.
+Subject::Kind parseSubjectKind(const std::string &origin, const std::string &id, const std::string &key, const std::string &word)
+{
+    if (word == "node")
+        return Subject::Kind::Node;
+    if (word == "pod")
+        return Subject::Kind::Pod;
+    fail(origin, id, key + " must be node or pod, not '" + word + "'");
 }
 
 bool compare(double a, const std::string &op, double b)
@@ -51,6 +76,7 @@ std::vector<Condition> parseConditions(const nlohmann::json &list, const std::st
         fail(origin, id, "\"where\" must be a list of conditions");
     std::vector<Condition> out;
     for (const auto &w : list) {
+        onlyKeys(w, {"value", "op", "than"}, origin, id, "a \"where\" condition");
         Condition c;
         c.value = w.value("value", "");
         c.op = w.value("op", "");
@@ -103,6 +129,8 @@ void RuleSet::loadJson(const std::string &text, const std::string &origin)
     } catch (const nlohmann::json::exception &e) {
         fail(origin, {}, std::string("not valid JSON: ") + e.what());
     }
+    if (doc.is_object() && doc.contains("rules"))
+        onlyKeys(doc, {"rules"}, origin, {}, "the file (a list of rules, {\"rules\": [...]} or one rule)");
     const nlohmann::json list = doc.is_array() ? doc : doc.contains("rules") ? doc["rules"] : nlohmann::json::array({doc});
     if (!list.is_array())
         fail(origin, {}, "\"rules\" must be a list of rules");
@@ -129,32 +157,54 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
     if (!r.is_object() || !r.contains("id") || !r["id"].is_string() || r["id"].get<std::string>().empty())
         fail(origin, {}, "every rule needs a string \"id\"");
     rule.id = r["id"].get<std::string>();
+    onlyKeys(r, {"id", "subject", "detector", "sequence", "where", "severity", "severityWhen", "title", "explanation", "references"}, origin,
+             rule.id, "the rule");
     for (const auto &existing : m_rules)
         if (existing.id == rule.id)
             fail(origin, rule.id, "defined twice (also in " + existing.origin + ")");
     if (r.contains("sequence") && !r["sequence"].is_object())
         fail(origin, rule.id, "\"sequence\" must be an object with \"steps\"");
-    rule.subjectKind = r.value("subject", "");
-    if (rule.subjectKind != "node" && rule.subjectKind != "pod" && rule.subjectKind != "container")
-        fail(origin, rule.id, "\"subject\" must be node, pod or container");
+    if (!r.contains("subject"))
+        fail(origin, rule.id, "needs a \"subject\": node or pod");
+    rule.subjectKind = parseSubjectKind(origin, rule.id, "\"subject\"", r.value("subject", ""));
     rule.detector = r.value("detector", "");
-    if (!rule.detector.empty() && !findRuleDetector(rule.detector)) {
-        std::string known;
-        for (const auto &n : ruleDetectorNames())
-            known += (known.empty() ? "" : ", ") + n;
-        fail(origin, rule.id, "unknown detector '" + rule.detector + "' (known: " + known + ")");
+    if (!rule.detector.empty()) {
+        const RuleDetectorEntry *detector = findRuleDetector(rule.detector);
+        if (!detector) {
+            std::string known;
+            for (const auto &n : ruleDetectorNames())
+                known += (known.empty() ? "" : ", ") + n;
+            fail(origin, rule.id, "unknown detector '" + rule.detector + "' (known: " + known + ")");
+        }
+        if (detector->subject != rule.subjectKind)
+            fail(origin, rule.id, "detector '" + rule.detector + "' finds " + (detector->subject == Subject::Kind::Node ? "nodes" : "pods")
+                                      + ", not the rule's subject '" + r.value("subject", "") + "'");
     }
     if (auto seq = r.find("sequence"); seq != r.end()) {
         rule.usesSequence = true;
-        rule.sequence.by = seq->value("by", rule.subjectKind);
+        onlyKeys(*seq, {"by", "maxspan", "steps", "absent"}, origin, rule.id, "the sequence");
+        // A sequence's findings are about what it groups by: the two cannot differ.
+        rule.sequence.by = rule.subjectKind;
+        if (seq->contains("by") && parseSubjectKind(origin, rule.id, "sequence.by", seq->value("by", "")) != rule.subjectKind)
+            fail(origin, rule.id, "sequence.by '" + seq->value("by", "") + "' differs from the rule's subject '" + r.value("subject", "")
+                                      + "' (a sequence's findings are about what it groups by)");
         const auto span = parseGoDuration(seq->value("maxspan", "60s"));
         if (!span)
             fail(origin, rule.id, "sequence.maxspan is not a duration such as 90s or 5m");
         rule.sequence.maxspan = *span;
-        for (const auto &s : seq->value("steps", nlohmann::json::array()))
-            rule.sequence.steps.push_back({s.value("type", ""), s.value("atLeast", 1)});
-        for (const auto &s : seq->value("absent", nlohmann::json::array()))
+        for (const auto &s : seq->value("steps", nlohmann::json::array())) {
+            onlyKeys(s, {"type", "atLeast"}, origin, rule.id, "a sequence step");
+            if (!s.is_object() || !s.contains("type") || !s["type"].is_string())
+                fail(origin, rule.id, "every sequence step needs a string \"type\": " + s.dump());
+            const int atLeast = s.value("atLeast", 1);
+            if (atLeast < 1)
+                fail(origin, rule.id, "a step's \"atLeast\" must be 1 or more, not " + std::to_string(atLeast));
+            rule.sequence.steps.push_back({s.value("type", ""), atLeast});
+        }
+        for (const auto &s : seq->value("absent", nlohmann::json::array())) {
+            onlyKeys(s, {"type"}, origin, rule.id, "an absent event");
             rule.sequence.absent.push_back(s.is_string() ? s.get<std::string>() : s.value("type", ""));
+        }
         if (rule.sequence.steps.empty())
             fail(origin, rule.id, "sequence needs at least one step");
     }
@@ -168,6 +218,7 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
     if (!cases.is_array())
         fail(origin, rule.id, "\"severityWhen\" must be a list of {\"where\": [...], \"severity\": ...}");
     for (const auto &c : cases) {
+        onlyKeys(c, {"where", "severity"}, origin, rule.id, "a \"severityWhen\" case");
         if (!c.is_object() || !c.contains("where") || !c.contains("severity") || !c["severity"].is_string())
             fail(origin, rule.id, "each \"severityWhen\" case needs \"where\" and a \"severity\": " + c.dump());
         rule.severityWhen.push_back({parseConditions(c["where"], origin, rule.id),
@@ -220,17 +271,20 @@ void RuleSet::checkSequenceValues(const Rule &rule)
         checkConditions(c.where);
 }
 
-void RuleSet::checkEventTypes(const EventTypeCatalog &catalog) const
+void RuleSet::resolveEventTypes(const EventTypeCatalog &catalog)
 {
-    auto check = [&](const Rule &rule, const std::string &type) {
-        if (type.empty() || !catalog.find(type))
+    auto resolve = [&](const Rule &rule, const std::string &type) {
+        const auto id = type.empty() ? std::nullopt : catalog.find(type);
+        if (!id)
             fail(rule.origin, rule.id, "sequence names event type '" + type + "', which the event type catalog (events.json) does not define");
+        return *id;
     };
-    for (const Rule &rule : m_rules) {
-        for (const auto &step : rule.sequence.steps)
-            check(rule, step.type);
+    for (Rule &rule : m_rules) {
+        for (auto &step : rule.sequence.steps)
+            step.typeId = resolve(rule, step.type);
+        rule.sequence.absentIds.clear();
         for (const auto &type : rule.sequence.absent)
-            check(rule, type);
+            rule.sequence.absentIds.push_back(resolve(rule, type));
     }
 }
 
@@ -267,15 +321,13 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
 {
     const Incident &inc = *analysis.incident;
     std::vector<RuleMatch> out;
-    // Type ids once (checkEventTypes made sure every name exists), compared per event.
-    auto idOf = [&](const std::string &name) { return inc.eventTypes ? inc.eventTypes->find(name).value_or(kOtherEventType) : kOtherEventType; };
-    std::vector<EventTypeId> stepTypes, absentTypes;
+    // Type ids as resolveEventTypes found them when the rules were loaded.
+    std::vector<EventTypeId> stepTypes;
     for (const auto &step : seq.steps)
-        stepTypes.push_back(idOf(step.type));
-    for (const auto &type : seq.absent)
-        absentTypes.push_back(idOf(type));
+        stepTypes.push_back(step.typeId);
+    const std::vector<EventTypeId> &absentTypes = seq.absentIds;
     auto isAbsent = [&](EventTypeId t) { return std::find(absentTypes.begin(), absentTypes.end(), t) != absentTypes.end(); };
-    const bool byPod = seq.by == "pod", byNode = seq.by == "node";
+    const bool byPod = seq.by == Subject::Kind::Pod, byNode = seq.by == Subject::Kind::Node;
     // Group the events of the steps by subject (pod or node id), then walk each group in time order.
     std::map<std::uint64_t, std::vector<std::size_t>> bySubject;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
@@ -287,7 +339,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
         else if (byNode && e.node != kNoString)
             bySubject[e.node].push_back(i);
     }
-    auto subjectOf = [&](const Event &e) { return byPod ? "pod/" + inc.podName(e.pod) : "node/" + std::string(inc.text(e.node)); };
+    auto subjectOf = [&](const Event &e) { return byPod ? Subject::ofPod(inc.podName(e.pod)) : Subject::ofNode(std::string(inc.text(e.node))); };
     for (const auto &[key, events] : bySubject) {
         if (std::chrono::steady_clock::now() > deadline)
             throw RuleTimeout();
@@ -325,7 +377,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
                 continue;
             // The values listed in kSequenceNumbers and kSequenceTexts, which the loader checks.
             m.numbers[std::string(kEventsValue)] = double(m.evidence.size());
-            m.text[std::string(kSubjectValue)] = m.subject;
+            m.text[std::string(kSubjectValue)] = m.subject.text();
             m.text[std::string(kSpanValue)] = formatDuration(m.end - m.start);
             out.push_back(std::move(m));
             break; // one finding per subject
@@ -352,7 +404,7 @@ std::vector<Finding> RuleSet::evaluate(const Analysis &analysis, const std::vect
         }
         std::vector<RuleMatch> matches;
         try {
-            matches = rule.usesSequence ? matchSequence(rule.sequence, analysis, deadline) : findRuleDetector(rule.detector)(analysis);
+            matches = rule.usesSequence ? matchSequence(rule.sequence, analysis, deadline) : findRuleDetector(rule.detector)->run(analysis);
         } catch (const RuleTimeout &) {
             if (problems)
                 problems->push_back(rule.origin + ": rule '" + rule.id + "' stopped: it ran past the rules' time budget of "

@@ -3,7 +3,7 @@
 // subject kind and either a C++ detector (logic JSON cannot express) or an event sequence
 // ("sequence by subject with maxspan": ordered steps, counts, absence), then thresholds on
 // the values found, a severity, a title and an explanation template, references.
-#include "../analysis/analysis.h"
+#include "analysis.h"
 #include "../classify/eventtypecatalog.h"
 #include "rulematch.h"
 
@@ -26,13 +26,15 @@ struct Condition {
 struct SequenceStep {
     std::string type; // event type id
     int atLeast = 1;
+    EventTypeId typeId = kOtherEventType; // resolved by RuleSet::resolveEventTypes
 };
 
 struct Sequence {
-    std::string by = "node"; // node | pod
+    Subject::Kind by = Subject::Kind::Node; // the rule's subject: events are grouped by their node or pod
     Duration maxspan;
     std::vector<SequenceStep> steps;
     std::vector<std::string> absent; // event types that must not occur inside the match
+    std::vector<EventTypeId> absentIds; // resolved by RuleSet::resolveEventTypes
 };
 
 struct SeverityCase {
@@ -43,7 +45,7 @@ struct SeverityCase {
 struct Rule {
     std::string id;
     std::string origin; // file it came from
-    std::string subjectKind;
+    Subject::Kind subjectKind = Subject::Kind::Node; // what its findings are about: its detector's or its sequence's grouping
     std::string detector;
     Sequence sequence;
     bool usesSequence = false;
@@ -56,12 +58,13 @@ struct Rule {
 
 class RuleSet {
 public:
-    // Throws RuleError (analyzer.h) naming the file, the rule and what is wrong.
+    // Throws RuleError (ruleerror.h) naming the file, the rule and what is wrong.
     void loadFile(const std::string &path);
     void loadJson(const std::string &json, const std::string &origin);
     const std::vector<Rule> &rules() const { return m_rules; }
-    // Throws RuleError when a sequence names an event type the catalog does not define.
-    void checkEventTypes(const EventTypeCatalog &catalog) const;
+    // Looks up the event types the sequences name, once. Throws RuleError when one is not in
+    // the catalog.
+    void resolveEventTypes(const EventTypeCatalog &catalog);
 
     // The findings of the rules (all, or `onlyRules`); a rule past the time budget is not
     // evaluated (or stopped) and named in `problems`.

@@ -6,7 +6,7 @@
 // `date` / `date -R` output, and lines that start with a time carrying an explicit offset
 // (rsyslog's "2024-01-02T03:04:05.123+08:00 host ...", journalctl -o short-iso, ansible-style
 // "2024-01-02 03:04:05,123 +0300 ..."). A trailing "Z" says nothing about the host.
-#include "zonenames.h"
+#include "../model/zonenames.h"
 
 #include <cstdint>
 #include <string>

@@ -189,7 +189,7 @@ void TestExportView::manyFindingsInViewCallOutTheWorst()
     QCOMPARE(fatal, 1);
     QCOMPARE(errors, 6);
     // The rest are the earliest warnings (pods 0..4).
-    QCOMPARE(f[size_t(scene->findings.front())].subject, std::string("pod/default/web-0"));
+    QCOMPARE(f[size_t(scene->findings.front())].subject.text(), std::string("pod/default/web-0"));
     const TimelineImage image(*scene, ImageSize{1100, 0, 1.0});
     QCOMPARE(int(image.state().callouts.size()), int(kMaxViewCallouts));
 }

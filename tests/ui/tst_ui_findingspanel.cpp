@@ -327,9 +327,9 @@ void TestFindingsPanel::selectFindingOpensItsGroupWithoutEmitting()
     const auto &f = m_many->analysis().findings;
     int deep = -1, shallow = -1;
     for (std::size_t i = 0; i < f.size(); ++i) {
-        if (f[i].subject == "node/n5")
+        if (f[i].subject.text() == "node/n5")
             deep = int(i);
-        if (f[i].subject == "node/n0")
+        if (f[i].subject.text() == "node/n0")
             shallow = int(i);
     }
     panel.selectFinding(deep);

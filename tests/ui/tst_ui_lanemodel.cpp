@@ -6,7 +6,6 @@
 #include "ui/lanefilter.h"
 #include "ui/lanemodel.h"
 
-#include <QElapsedTimer>
 #include <QTest>
 
 using namespace kubelane;
@@ -166,10 +165,7 @@ void TestLaneModel::foldingManyEvents()
 
     // Whole range on 1000 px: at most one mark per 3 px, every event counted once.
     const TimelineCoordinates all(m.origin(), uitest::at(0), uitest::at(n * 0.001), 0, 1000);
-    QElapsedTimer timer;
-    timer.start();
     const auto marks = EventPlottable::fold(m.incident(), m.lane(lane), all, 3.0);
-    const qint64 elapsedMs = timer.elapsed();
     QVERIFY2(marks.size() <= 1000 / 3 + 2, qPrintable(QString::number(marks.size())));
     QVERIFY(marks.size() >= 1000 / 3 - 2);
     std::uint64_t total = 0;
@@ -181,7 +177,6 @@ void TestLaneModel::foldingManyEvents()
     QCOMPARE(total, std::uint64_t(n));
     for (std::size_t i = 1; i < marks.size(); ++i)
         QVERIFY(marks[i].x0 - marks[i - 1].x0 >= 3.0);
-    QVERIFY2(elapsedMs < 50, qPrintable(QStringLiteral("fold took %1 ms").arg(elapsedMs))); // binary search, not a scan
 
     // 20 ms on 1000 px: events 50 px apart, none folded.
     const TimelineCoordinates zoomed(m.origin(), uitest::at(10.0), uitest::at(10.020), 0, 1000);

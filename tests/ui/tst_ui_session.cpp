@@ -173,13 +173,18 @@ void TestSession::walkthroughOfOneFinding()
 
 void TestSession::walkthroughOfAllFindings()
 {
+    // The fixture's findings come in time order; reversed, the walk must still go by time,
+    // so without its sort it would start at the later one.
     auto a = twoFindings();
+    std::reverse(a->findings.begin(), a->findings.end());
+    QVERIFY(a->findings[0].start > a->findings[1].start);
     WalkthroughController w;
     w.start(a, -1);
     QCOMPARE(w.count(), 2);
-    QCOMPARE(w.current()->finding, 0); // the earlier one first
+    QCOMPARE(w.current()->finding, 1); // the earlier one first
+    QCOMPARE(w.current()->time, a->findings[1].start);
     QVERIFY(w.next());
-    QCOMPARE(w.current()->finding, 1);
+    QCOMPARE(w.current()->finding, 0);
     QCOMPARE(w.current()->chainStep, -1);
 }
 

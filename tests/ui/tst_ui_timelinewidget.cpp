@@ -63,7 +63,7 @@ int TestTimelineWidget::findingIndex(const std::string &rule, const std::string 
 {
     const auto &f = m_sample->findings;
     for (std::size_t i = 0; i < f.size(); ++i)
-        if (f[i].rule == rule && f[i].subject == subject)
+        if (f[i].rule == rule && f[i].subject.text() == subject)
             return static_cast<int>(i);
     return -1;
 }
@@ -318,7 +318,17 @@ void TestTimelineWidget::clickSelectsEvent()
     QSignalSpy spy(&w, &TimelineWidget::eventSelected);
     QTest::mouseClick(w.plot(), Qt::LeftButton, {}, pos.toPoint());
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(w.selectedEvent(), spy.front().front().value<std::size_t>());
+    const std::size_t selected = w.selectedEvent();
+    QCOMPARE(spy.front().front().value<std::size_t>(), selected);
+    // What was clicked, computed here from the lane's own list rather than taken from the
+    // widget: the kill, or an event of the same lane logged at the same instant.
+    const auto &laneEvents = m_lanes->lane(lane).events;
+    QVERIFY(std::find(laneEvents.begin(), laneEvents.end(), selected) != laneEvents.end());
+    QCOMPARE(m_sample->incident->events[selected].time, m_sample->incident->events[kill].time);
+    if (std::count_if(laneEvents.begin(), laneEvents.end(),
+                      [&](std::uint32_t e) { return m_sample->incident->events[e].time == m_sample->incident->events[kill].time; })
+        == 1)
+        QCOMPARE(selected, kill);
     // Nothing is selected in an empty area.
     QCOMPARE(w.eventAt(QPointF(w.plot()->axisRect()->rect().left() + 2, w.laneRect(lane).center().y())).event == hit.event, false);
 }

@@ -119,7 +119,7 @@ inline core::Finding finding(std::string rule, std::string subject, double from,
 {
     core::Finding f;
     f.rule = std::move(rule);
-    f.subject = std::move(subject);
+    f.subject = core::Subject::parse(subject).value_or(core::Subject{});
     f.start = at(from);
     f.end = at(to);
     f.title = std::move(title);

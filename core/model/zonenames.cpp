@@ -1,6 +1,6 @@
 #include "zonenames.h"
 
-#include "../model/timestamp.h"
+#include "timestamp.h"
 
 #include <array>
 
