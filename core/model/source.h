@@ -32,7 +32,6 @@ enum class SourceFormat : std::uint8_t {
     Logfmt,         // key=value lines with ts= (go-kit: promtail, Loki's own logs)
     Dmesg,          // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
 };
-const char *formatName(SourceFormat f);
 
 enum class DiagnosticReason : std::uint8_t {
     NoTimestamp,         // a line with no header we know
