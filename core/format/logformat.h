@@ -108,7 +108,8 @@ enum class FileReader : std::uint8_t {
 // One line's envelope taken off (EnvelopeLines): the payload and what the envelope says.
 struct LineEnvelope {
     std::string_view payload;
-    std::int64_t utc = 0; // exact UTC of the envelope, 0 = none
+    std::int64_t utc = 0;           // exact UTC of the envelope, 0 = none
+    std::string_view component;     // what wrote the line (a container's name), "" = the source's
     std::string_view podNamespace, podName, container;
 };
 

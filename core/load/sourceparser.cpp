@@ -565,6 +565,7 @@ void SourceParser::onEnvelopeLine(const LineView &line)
     }
     Envelope env;
     env.utc = unwrapped.utc;
+    env.component = unwrapped.component;
     env.podNamespace = unwrapped.podNamespace;
     env.podName = unwrapped.podName;
     env.container = unwrapped.container;
