@@ -24,7 +24,8 @@ namespace kubelane::core {
     X(lokiJsonFormat)                                                                                                  \
     X(lokiTextFormat)                                                                                                  \
     X(logfmtFormat)                                                                                                    \
-    X(dmesgFormat)
+    X(dmesgFormat)                                                                                                     \
+    X(sternFormat)
 
 #define KUBELANE_DECLARE_FORMAT(function) const LogFormat &function();
 KUBELANE_LOG_FORMATS(KUBELANE_DECLARE_FORMAT)

@@ -31,6 +31,7 @@ enum class SourceFormat : std::uint8_t {
     LokiExport,     // Loki: logcli --output=jsonl or default, Grafana Explore download
     Logfmt,         // key=value lines with ts= (go-kit: promtail, Loki's own logs)
     Dmesg,          // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
+    Stern,          // stern's output: pod and container (and namespace) before each line
 };
 
 enum class DiagnosticReason : std::uint8_t {
