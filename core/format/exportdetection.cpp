@@ -82,12 +82,14 @@ SourceFormat detectExportFormat(std::string_view bytes, std::string *detail)
         return f;
     };
     if (best == journal)
-        return set(SourceFormat::JournaldJson, sequence ? "journald JSON (journalctl -o json-seq)"
-                                               : multiLine ? "journald JSON (journalctl -o json-pretty)"
-                                                           : "journald JSON (journalctl -o json)");
+        return set(SourceFormat::JournaldJson,
+                   sequence        ? "journald JSON (journalctl -o json-seq)"
+                       : multiLine ? "journald JSON (journalctl -o json-pretty)"
+                                   : "journald JSON (journalctl -o json)");
     if (best == cloud)
-        return set(SourceFormat::CloudLogging, array ? "Cloud Logging export (JSON array of LogEntry, gcloud logging read --format=json)"
-                                                     : "Cloud Logging export (LogEntry JSON lines)");
+        return set(SourceFormat::CloudLogging,
+                   array ? "Cloud Logging export (JSON array of LogEntry, gcloud logging read --format=json)"
+                         : "Cloud Logging export (LogEntry JSON lines)");
     return set(SourceFormat::LokiExport, array ? "Loki export (Grafana Explore JSON download)" : "Loki export (logcli --output=jsonl)");
 }
 

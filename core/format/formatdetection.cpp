@@ -21,7 +21,8 @@ const std::vector<const LogFormat *> &bySpecificity()
 {
     static const std::vector<const LogFormat *> sorted = [] {
         std::vector<const LogFormat *> formats = logFormats();
-        std::sort(formats.begin(), formats.end(), [](const LogFormat *a, const LogFormat *b) { return a->specificity() > b->specificity(); });
+        std::sort(formats.begin(), formats.end(),
+                  [](const LogFormat *a, const LogFormat *b) { return a->specificity() > b->specificity(); });
         return formats;
     }();
     return sorted;
@@ -113,9 +114,9 @@ SourceFormat detectFormat(std::string_view bytes, std::string *detail, bool *pas
 
 FormatSample::FormatSample(std::string_view bytes, std::vector<std::pair<const LogFormat *, LineEvidence>> evidence, int examined,
                            int binaryLines, int klogJsonPayloads)
-    : m_bytes(bytes), m_evidence(std::move(evidence)), m_examined(examined), m_binaryLines(binaryLines), m_klogJsonPayloads(klogJsonPayloads)
-{
-}
+    : m_bytes(bytes), m_evidence(std::move(evidence)), m_examined(examined), m_binaryLines(binaryLines),
+      m_klogJsonPayloads(klogJsonPayloads)
+{ }
 
 const LineEvidence &FormatSample::evidenceOf(const LogFormat &format) const
 {

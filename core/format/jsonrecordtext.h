@@ -52,8 +52,7 @@ private:
 
 // The objects of an array written on one line, "[{...},{...}]": fn(offset in `line`, text)
 // for each complete one, up to `limit`. Returns whether the closing ']' was reached.
-template <typename Fn>
-bool forEachArrayElement(std::string_view line, std::size_t limit, Fn &&fn)
+template <typename Fn> bool forEachArrayElement(std::string_view line, std::size_t limit, Fn &&fn)
 {
     std::size_t i = line.find('[') + 1, count = 0;
     while (i < line.size() && count < limit) {

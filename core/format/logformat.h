@@ -41,11 +41,11 @@ struct LineEvidence {
 // A file's first lines as detection saw them, shared by every format's detect().
 class FormatSample {
 public:
-    FormatSample(std::string_view bytes, std::vector<std::pair<const LogFormat *, LineEvidence>> evidence, int examined,
-                 int binaryLines, int klogJsonPayloads);
+    FormatSample(std::string_view bytes, std::vector<std::pair<const LogFormat *, LineEvidence>> evidence, int examined, int binaryLines,
+                 int klogJsonPayloads);
 
     std::string_view bytes() const { return m_bytes; } // the whole file (documents read their first records)
-    int examined() const { return m_examined; }         // non-empty lines looked at
+    int examined() const { return m_examined; }        // non-empty lines looked at
     int binaryLines() const { return m_binaryLines; }
     int klogJsonPayloads() const { return m_klogJsonPayloads; } // lines whose payload is klog JSON, any format's
     const LineEvidence &evidenceOf(const LogFormat &format) const;
@@ -87,8 +87,8 @@ constexpr double kLastResortConfidence = 0.0001;
 // unwrapLine; the others keep state across lines or records (CRI partial lines, journald's boot
 // clock, dmesg's deltas, a JSON array's records) in SourceParser.
 enum class FileReader : std::uint8_t {
-    EnvelopeLines,        // line by line through LogFormat::unwrapLine, the payload decoded as any
-    KlogTextLines,        // klog/glog text, and text of no known format (pastes, systemd lines)
+    EnvelopeLines, // line by line through LogFormat::unwrapLine, the payload decoded as any
+    KlogTextLines, // klog/glog text, and text of no known format (pastes, systemd lines)
     JournaldLines,
     CriLines,
     DockerJsonLines,
@@ -108,8 +108,8 @@ enum class FileReader : std::uint8_t {
 // One line's envelope taken off (EnvelopeLines): the payload and what the envelope says.
 struct LineEnvelope {
     std::string_view payload;
-    std::int64_t utc = 0;           // exact UTC of the envelope, 0 = none
-    std::string_view component;     // what wrote the line (a container's name), "" = the source's
+    std::int64_t utc = 0;       // exact UTC of the envelope, 0 = none
+    std::string_view component; // what wrote the line (a container's name), "" = the source's
     std::string_view podNamespace, podName, container;
 };
 

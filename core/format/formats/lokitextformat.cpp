@@ -28,7 +28,8 @@ public:
             return {};
         const bool grafana = e.variants[1] * 2 > e.lines;
         return {sample.shareOf(*this),
-                withPayloadNote(sample, grafana ? "Loki export (Grafana Explore text download)" : "Loki export (logcli default output)"), 0};
+                withPayloadNote(sample, grafana ? "Loki export (Grafana Explore text download)" : "Loki export (logcli default output)"),
+                0};
     }
 };
 

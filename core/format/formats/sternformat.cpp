@@ -20,7 +20,8 @@ bool isObjectName(std::string_view word, bool dots)
 {
     if (word.empty() || word.size() > 253 || word.front() == '-' || word.back() == '-')
         return false;
-    return std::all_of(word.begin(), word.end(), [&](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || (dots && c == '.'); });
+    return std::all_of(word.begin(), word.end(),
+                       [&](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || (dots && c == '.'); });
 }
 
 // The line's first `count` words as names (the last one a container's), and the rest.
@@ -68,7 +69,8 @@ public:
         if (e.lines == 0)
             return {};
         const std::uint8_t variant = e.mostSeenVariant();
-        const char *detail = variant == 1 ? "stern (namespace, pod and container before each line)" : "stern (pod and container before each line)";
+        const char *detail =
+            variant == 1 ? "stern (namespace, pod and container before each line)" : "stern (pod and container before each line)";
         return {sample.shareOf(*this), withPayloadNote(sample, detail), variant};
     }
     bool unwrapLine(std::string_view line, std::uint8_t variant, LineEnvelope &out) const override
