@@ -2,6 +2,7 @@
 // record is an event with its real time, component, node and, where the record says so, pod and
 // container; malformed records are counted, not dropped; and the existing formats keep their
 // detection.
+#include "core/format/formatregistry.h"
 #include "core/model/incident.h"
 #include "testutil.h"
 

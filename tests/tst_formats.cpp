@@ -1,11 +1,15 @@
 // Each input format, detected per file, with its envelope, time and fields; and the lines
 // that are not understood are counted, never dropped.
 #include "core/classify/extractors.h"
+#include "core/format/formatdetection.h"
+#include "core/format/formatregistry.h"
 #include "core/format/klogjson.h"
 #include "core/format/klogline.h"
 #include "core/model/incident.h"
 #include "core/util/textscan.h"
 #include "testutil.h"
+
+#include <set>
 
 using namespace kubelane;
 using namespace kubelane::core;
@@ -525,6 +529,72 @@ private slots:
 
     // Without a klog payload an RFC 3339 prefix is not taken for kubectl's: the lines stay not
     // understood, as any text with an unknown shape.
+    // stern's output (`--timestamps`): each line an event of its pod and container, the klog
+    // payload's own time and severity, the prefix's time where the payload has none; the
+    // namespace column when several are tailed.
+    void sternOutput_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("pod");
+        QTest::newRow("pod, container") << "" << "/web-0"; // the namespace is not known
+        QTest::newRow("namespace, pod, container") << "shop " << "shop/web-0";
+    }
+    void sternOutput()
+    {
+        QFETCH(QString, prefix);
+        QFETCH(QString, pod);
+        const std::string p = prefix.toStdString();
+        const auto inc = test::loadText("stern.log",
+            p + "web-0 app 2024-06-18T00:53:21.123500000Z I0618 00:53:21.123456       1 server.go:107] \"Serving\" addr=\":8080\"\n"
+          + p + "web-0 app 2024-06-18T00:53:22.500000000Z plain text from the app\n"
+          + p + "web-1 sidecar 2024-06-18T00:53:23.000100000Z E0618 00:53:23.000000       1 main.go:10] sidecar gave up\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::Stern);
+        QCOMPARE(s.unparsedLines, 0u);
+        QVERIFY2(QString::fromStdString(s.formatDetail).startsWith("stern ("), s.formatDetail.c_str());
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(3));
+        QCOMPARE(QString::fromStdString(inc->podName(*events[0])), pod);
+        QCOMPARE(std::string(inc->text(events[0]->container)), std::string("app"));
+        QCOMPARE(test::utc(events[0]->time), QString("2024-06-18T00:53:21.123456Z")); // the klog header's
+        QCOMPARE(test::utc(events[1]->time), QString("2024-06-18T00:53:22.500000Z")); // the prefix's
+        QCOMPARE(std::string(inc->message(*events[1])), std::string("plain text from the app"));
+        QCOMPARE(std::string(inc->text(events[2]->container)), std::string("sidecar"));
+        QCOMPARE(std::string(inc->text(events[2]->component)), std::string("sidecar"));
+        QCOMPARE(events[2]->severity, Severity::Error);
+    }
+    // Two words before a line that is no log line are no stern prefix.
+    void sternNeedsALogPayload()
+    {
+        QCOMPARE(detectFormat("web-0 app GET /healthz 200\nweb-0 app GET / 404\n"), SourceFormat::PlainText);
+        QCOMPARE(detectFormat("Web-0 app I0618 00:53:21.123456       1 prober.go:107] x\n"), SourceFormat::PlainText);
+    }
+
+    // The registry: every format has its own specificity (ties are never left to the list's
+    // order) and a name, and every SourceFormat but Unknown is registered.
+    void registryIsComplete()
+    {
+        std::set<int> specificities;
+        for (const LogFormat *f : logFormats()) {
+            QVERIFY2(specificities.insert(f->specificity()).second, f->name());
+            QVERIFY(std::string(f->name()).size() > 0);
+        }
+        for (int id = int(SourceFormat::Unknown) + 1; id <= int(SourceFormat::Stern); ++id)
+            QVERIFY2(logFormat(SourceFormat(id)).id() == SourceFormat(id), std::to_string(id).c_str());
+    }
+    // A line two formats read counts for the more specific (a kubectl --timestamps line is a
+    // journald short-iso line too), and equal evidence goes to the more specific format.
+    void detectionByScoreThenSpecificity()
+    {
+        const std::string kubectl = "2024-06-19T00:00:00.1Z I0619 00:00:00.100000       1 main.go:1] x\n";
+        const std::string journald = "Jun 19 00:00:01 node3 kubelet[1]: I0619 00:00:01.000000       1 main.go:1] y\n";
+        const std::string cri = "2024-06-19T00:00:02.1Z stderr F I0619 00:00:02.100000       1 main.go:1] z\n";
+        QCOMPARE(detectFormat(kubectl + kubectl), SourceFormat::KubectlTimestamps);
+        QCOMPARE(detectFormat(journald + journald + cri), SourceFormat::Journald); // the most lines
+        QCOMPARE(detectFormat(journald + cri), SourceFormat::CriLog);              // a tie: the stricter shape
+        QCOMPARE(detectFormat(cri + journald), SourceFormat::CriLog);              // whatever the order
+    }
+
     void timestampPrefixNeedsAKlogPayload()
     {
         const auto inc = test::loadText("app.log", "2024-01-02T03:04:05.200000000Z GET /healthz 200\n2024-01-02T03:04:06.200000000Z GET / 404\n");

@@ -75,6 +75,12 @@ bool validKlogTime(unsigned mo, unsigned d, unsigned h, unsigned mi, unsigned se
 
 } // namespace
 
+bool isGlogPreamble(std::string_view line)
+{
+    return line.starts_with("Log file created at: ") || line.starts_with("Running on machine: ")
+        || line.starts_with("Binary: Built with ") || line.starts_with("Log line format: ");
+}
+
 bool looksLikeKlogHeaderWithImpossibleTime(std::string_view line)
 {
     unsigned mo, d, h, mi, se;

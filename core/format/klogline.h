@@ -29,6 +29,9 @@ bool parseKlogHeader(std::string_view line, KlogHeader &out);
 // A klog header whose date or time cannot be (month 13, 30 February, 25:61): a line to count
 // as a bad timestamp, not text continuing the entry above.
 bool looksLikeKlogHeaderWithImpossibleTime(std::string_view line);
+// The lines glog writes at the top of each log file ("Log file created at: ...", "Running on
+// machine: ...", "Binary: Built with ...", "Log line format: ...").
+bool isGlogPreamble(std::string_view line);
 // Cheap test used by format detection and continuation logic.
 inline bool looksLikeKlogHeader(std::string_view line)
 {

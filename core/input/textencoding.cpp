@@ -1,6 +1,7 @@
 #include "textencoding.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace kubelane::core {
 
@@ -129,6 +130,53 @@ std::string escapeForDisplay(std::string_view text)
         i += length;
     }
     return out;
+}
+
+namespace {
+
+// True when one of the 8 bytes is below 0x20 or above 0x7f (the SWAR "has less than" test).
+bool hasControlOrHighByte(std::uint64_t w)
+{
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+    return (((w - kOnes * 0x20) & ~w) | w) & kHigh;
+}
+
+} // namespace
+
+// One pass over the bytes: control characters mean binary data; high bytes are validated as UTF-8.
+LineCheck checkLine(std::string_view s)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    const auto *end = p + s.size();
+    // Nearly every line is printable ASCII: skip it a word at a time up to the first byte
+    // that needs a look.
+    for (std::uint64_t w; end - p >= 8; p += 8) {
+        std::memcpy(&w, p, 8);
+        if (hasControlOrHighByte(w))
+            break;
+    }
+    bool badUtf8 = false;
+    while (p < end) {
+        const unsigned char c = *p;
+        if (c < 0x80) {
+            if (c < 0x20 && c != '\t' && c != '\r' && c != 0x1b)
+                return LineCheck::Binary;
+            ++p;
+            continue;
+        }
+        int n = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+        if (n < 0 || p + n >= end) {
+            badUtf8 = true;
+            ++p;
+            continue;
+        }
+        bool ok = true;
+        for (int k = 1; k <= n; ++k)
+            ok = ok && (p[k] & 0xC0) == 0x80;
+        badUtf8 = badUtf8 || !ok;
+        p += ok ? n + 1 : 1;
+    }
+    return badUtf8 ? LineCheck::InvalidUtf8 : LineCheck::Text;
 }
 
 } // namespace kubelane::core

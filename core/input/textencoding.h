@@ -25,4 +25,9 @@ TextEncoding toUtf8(BytesPtr bytes);
 // turned into U+FFFD (which would hide what was there).
 std::string escapeForDisplay(std::string_view text);
 
+// What one line's bytes are: control characters (but tab, CR and ESC) mean binary data (NULs
+// after an unclean shutdown); high bytes are validated as UTF-8.
+enum class LineCheck { Text, Binary, InvalidUtf8 };
+LineCheck checkLine(std::string_view line);
+
 } // namespace kubelane::core

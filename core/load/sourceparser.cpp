@@ -26,51 +26,6 @@ namespace {
 constexpr std::size_t kMaxStoredFieldValue = 1024;
 constexpr std::size_t kMaxDiagnosticsPerReason = 20;
 
-enum class LineCheck { Text, Binary, InvalidUtf8 };
-
-// True when one of the 8 bytes is below 0x20 or above 0x7f (the SWAR "has less than" test).
-bool hasControlOrHighByte(std::uint64_t w)
-{
-    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-    return (((w - kOnes * 0x20) & ~w) | w) & kHigh;
-}
-
-// One pass over the bytes: control characters mean binary data; high bytes are validated as UTF-8.
-LineCheck checkLine(std::string_view s)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
-    const auto *end = p + s.size();
-    // Nearly every line is printable ASCII: skip it a word at a time up to the first byte
-    // that needs a look.
-    for (std::uint64_t w; end - p >= 8; p += 8) {
-        std::memcpy(&w, p, 8);
-        if (hasControlOrHighByte(w))
-            break;
-    }
-    bool badUtf8 = false;
-    while (p < end) {
-        const unsigned char c = *p;
-        if (c < 0x80) {
-            if (c < 0x20 && c != '\t' && c != '\r' && c != 0x1b)
-                return LineCheck::Binary;
-            ++p;
-            continue;
-        }
-        int n = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-        if (n < 0 || p + n >= end) {
-            badUtf8 = true;
-            ++p;
-            continue;
-        }
-        bool ok = true;
-        for (int k = 1; k <= n; ++k)
-            ok = ok && (p[k] & 0xC0) == 0x80;
-        badUtf8 = badUtf8 || !ok;
-        p += ok ? n + 1 : 1;
-    }
-    return badUtf8 ? LineCheck::InvalidUtf8 : LineCheck::Text;
-}
-
 // Lines that continue the previous entry inside wrapped formats: Go stack frames, panics'
 // goroutine headers, indented wrapped text.
 bool looksLikeContinuation(std::string_view payload)
@@ -83,12 +38,6 @@ bool looksLikeContinuation(std::string_view payload)
 bool isPflagDeprecation(std::string_view line)
 {
     return line.starts_with("Flag --") && line.find(" has been deprecated, ") != std::string_view::npos;
-}
-
-bool isGlogPreamble(std::string_view line)
-{
-    return line.starts_with("Log file created at: ") || line.starts_with("Running on machine: ")
-        || line.starts_with("Binary: Built with ") || line.starts_with("Log line format: ");
 }
 
 // "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at ..." -> 2020
@@ -105,122 +54,6 @@ int journaldHeaderYear(std::string_view line)
 std::uint64_t pairKey(StringId a, StringId b) { return (std::uint64_t(a) << 32) | b; }
 
 } // namespace
-
-SourceFormat detectFormat(std::string_view bytes, std::string *detail, bool *pasted)
-{
-    if (const SourceFormat exported = detectExportFormat(bytes, detail); exported != SourceFormat::Unknown)
-        return exported;
-    // What kubectl prints (objects, event tables) is told by its first lines' shape.
-    if (const KubeObjectsSyntax objects = detectKubeObjects(bytes); objects != KubeObjectsSyntax::None) {
-        if (detail)
-            *detail = objects == KubeObjectsSyntax::Json ? "Kubernetes objects (JSON)"
-                : objects == KubeObjectsSyntax::Yaml     ? "Kubernetes objects (YAML)"
-                                                         : "kubectl events table";
-        return objects == KubeObjectsSyntax::EventTable ? SourceFormat::KubeEventTable : SourceFormat::KubeObjects;
-    }
-    std::map<SourceFormat, int> votes;
-    std::map<JournaldStyle, int> journaldStyles;
-    int examined = 0;
-    int binaryLines = 0;
-    int klogJsonPayloads = 0; // envelope lines that carry klog JSON
-    int grafanaRows = 0;      // rows of Grafana's text download (a Loki export too)
-    bool goroutineHeader = false;
-    bool pasteSeen = false;
-    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
-        if (line.empty())
-            return true;
-        line = line.substr(0, 1 << 20);
-        ++examined;
-        // A paste's log lines vote as what they are under its indentation or quote markers.
-        const std::size_t indent = pasteIndent(line);
-        if (indent > 0 && indent < line.size() && (text::isDigit(line[indent]) || (line[indent] >= 'A' && line[indent] <= 'Z'))) {
-            KlogHeader h;
-            JournaldLine j;
-            CriLine c;
-            const std::string_view inner = line.substr(indent);
-            if (parseKlogHeader(inner, h) || parseJournaldLine(inner, j) || parseCriLine(inner, c)) {
-                line = inner;
-                pasteSeen = true;
-            }
-        } else if (isMarkdownFence(line) || isShellPrompt(line)) {
-            pasteSeen = true;
-        }
-        KlogHeader h;
-        JournaldLine j;
-        CriLine c;
-        TimestampPrefixLine t;
-        LokiTextLine loki;
-        GrafanaTextLine grafana;
-        LogfmtLine logfmt;
-        DmesgLine dmesg;
-        if (checkLine(line.substr(0, 4096)) == LineCheck::Binary) {
-            ++binaryLines;
-        } else if (line.starts_with("goroutine ") && line.find(" [") != std::string_view::npos) {
-            goroutineHeader = true;
-        } else if (line[0] == '{') {
-            if (line.find("\"log\":") != std::string_view::npos && line.find("\"time\":") != std::string_view::npos) {
-                ++votes[SourceFormat::DockerJson];
-                klogJsonPayloads += line.find("\"log\":\"{\\\"ts\\\":") != std::string_view::npos; // "log":"{\"ts\":
-            }
-            else if (line.find("\"auditID\"") != std::string_view::npos || line.find("audit.k8s.io") != std::string_view::npos)
-                ++votes[SourceFormat::AuditLog];
-            else if (line.find("\"ts\":") != std::string_view::npos)
-                ++votes[SourceFormat::KlogJson];
-        } else if (parseKlogHeader(line, h) || isGlogPreamble(line)) {
-            ++votes[SourceFormat::KlogText];
-        } else if (parseCriLine(line, c)) {
-            ++votes[SourceFormat::CriLog];
-            klogJsonPayloads += looksLikeKlogJson(c.message);
-        } else if (parseLokiTextLine(line, loki) && !loki.labels.empty()) {
-            ++votes[SourceFormat::LokiExport]; // logcli's default output: a time and the stream's labels
-        } else if (parseGrafanaTextLine(line, grafana)) {
-            ++votes[SourceFormat::LokiExport];
-            ++grafanaRows;
-        } else if (parseLogfmtLine(line, logfmt)) {
-            ++votes[SourceFormat::Logfmt];
-        } else if (parseTimestampPrefixLine(line, t) && (parseKlogHeader(t.message, h) || looksLikeKlogJson(t.message))) {
-            // Only a klog payload makes the prefix kubectl's: a journald short-iso line also
-            // starts with an RFC 3339 time, followed by its host.
-            ++votes[SourceFormat::KubectlTimestamps];
-            klogJsonPayloads += looksLikeKlogJson(t.message);
-        } else if (parseJournaldLine(line, j)) {
-            ++votes[SourceFormat::Journald];
-            ++journaldStyles[j.style];
-            klogJsonPayloads += looksLikeKlogJson(j.message);
-        } else if (isJournaldMetaLine(line)) {
-            ++votes[SourceFormat::Journald];
-        } else if (parseDmesgLine(line, dmesg)) {
-            ++votes[SourceFormat::Dmesg];
-        }
-        return examined < 200;
-    });
-    if (pasted)
-        *pasted = pasteSeen;
-    auto set = [&](SourceFormat f, std::string text) {
-        if (detail)
-            *detail = std::move(text);
-        return f;
-    };
-    if (examined > 0 && binaryLines * 2 > examined)
-        return set(SourceFormat::Binary, "binary data");
-    if (goroutineHeader && votes.empty())
-        return set(SourceFormat::GoroutineDump, "Go goroutine dump");
-    if (votes.empty())
-        return examined == 0 ? set(SourceFormat::Unknown, "empty") : set(SourceFormat::PlainText, "no known log format");
-    auto mostVoted = [](const auto &m) {
-        return std::max_element(m.begin(), m.end(), [](auto &a, auto &b) { return a.second < b.second; })->first;
-    };
-    const SourceFormat best = mostVoted(votes);
-    std::string text = best == SourceFormat::Journald && !journaldStyles.empty() ? journaldStyleName(mostVoted(journaldStyles))
-        : best == SourceFormat::LokiExport && grafanaRows * 2 > votes[best]      ? "Loki export (Grafana Explore text download)"
-        : best == SourceFormat::LokiExport                                       ? "Loki export (logcli default output)"
-        : best == SourceFormat::Logfmt                                           ? "logfmt (ts= times)"
-        : best == SourceFormat::Dmesg                                            ? "dmesg (local times; -H: to the minute, then the time since the line above)"
-                                                                                 : formatName(best);
-    if (klogJsonPayloads > 0 && best != SourceFormat::KlogJson)
-        text += ", klog JSON payloads";
-    return set(best, std::move(text));
-}
 
 SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles) : m_types(types), m_roles(roles) {}
 
@@ -277,26 +110,25 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         countAllLinesAs(*input.allLinesAre);
         return std::move(m_out);
     }
-    src.format = detectFormat(*src.bytes, &src.formatDetail, &m_pasteEvidence);
+    const DetectedFormat detected = detectLogFormat(*src.bytes);
+    m_format = detected.format;
+    m_formatVariant = detected.variant;
+    m_pasteEvidence = detected.pasted;
+    src.format = m_format->id();
+    src.formatDetail = detected.detail;
     if (m_pasteEvidence)
         src.formatDetail += ", pasted";
     if (!text.convertedFrom.empty())
         src.formatDetail += " (" + text.convertedFrom + ", read as UTF-8)";
-    switch (src.format) {
-    case SourceFormat::KlogJson: parseKlogJson(); break;
-    case SourceFormat::AuditLog: parseAudit(); break;
-    case SourceFormat::GoroutineDump: parseGoroutineDump(); break;
-    case SourceFormat::JournaldJson:
-    case SourceFormat::CloudLogging: parseRecords(); break;
-    case SourceFormat::LokiExport: // JSON records, or the text of logcli and Grafana
-        if (src.formatDetail.find("JSON") != std::string::npos || src.formatDetail.find("jsonl") != std::string::npos)
-            parseRecords();
-        else
-            parseLines(src.format);
-        break;
-    case SourceFormat::KubeObjects: src.formatDetail.starts_with("Kubernetes objects (YAML") ? parseKubeYaml() : parseKubeObjects(); break;
-    case SourceFormat::KubeEventTable: parseEventTable(); break;
-    default: parseLines(src.format); break;
+    switch (m_format->reader()) {
+    case FileReader::KlogJsonRecords: parseKlogJson(); break;
+    case FileReader::AuditRecords: parseAudit(); break;
+    case FileReader::GoroutineDump: parseGoroutineDump(); break;
+    case FileReader::ExportRecords: parseRecords(); break;
+    case FileReader::KubeObjectsJson: parseKubeObjects(); break;
+    case FileReader::KubeObjectsYaml: parseKubeYaml(); break;
+    case FileReader::EventTable: parseEventTable(); break;
+    default: parseLines(m_format->reader()); break;
     }
     attributeSourceFromRecords();
 
@@ -435,7 +267,7 @@ bool SourceParser::isTextLine(const LineView &line)
     return true;
 }
 
-void SourceParser::parseLines(SourceFormat format)
+void SourceParser::parseLines(FileReader reader)
 {
     Source &src = m_out.source;
     ReleaseBehind release(*src.bytes);
@@ -445,14 +277,15 @@ void SourceParser::parseLines(SourceFormat format)
         ++src.lineCount;
         if (!isTextLine(line))
             return;
-        switch (format) {
-        case SourceFormat::Journald: onJournaldLine(line); break;
-        case SourceFormat::CriLog: onCriLine(line); break;
-        case SourceFormat::DockerJson: onDockerJsonLine(line); break;
-        case SourceFormat::KubectlTimestamps: onTimestampPrefixLine(line); break;
-        case SourceFormat::LokiExport: onLokiTextLine(line); break;
-        case SourceFormat::Logfmt: onLogfmtLine(line); break;
-        case SourceFormat::Dmesg: onDmesgLine(line); break;
+        switch (reader) {
+        case FileReader::EnvelopeLines: onEnvelopeLine(line); break;
+        case FileReader::JournaldLines: onJournaldLine(line); break;
+        case FileReader::CriLines: onCriLine(line); break;
+        case FileReader::DockerJsonLines: onDockerJsonLine(line); break;
+        case FileReader::TimestampPrefixLines: onTimestampPrefixLine(line); break;
+        case FileReader::LokiTextLines: onLokiTextLine(line); break;
+        case FileReader::LogfmtLines: onLogfmtLine(line); break;
+        case FileReader::DmesgLines: onDmesgLine(line); break;
         default: onKlogTextLine(line); break;
         }
     });
@@ -720,6 +553,24 @@ void SourceParser::onTimestampPrefixLine(const LineView &line)
     Envelope env;
     env.utc = t.utc.ns;
     emitRecord(line, 1, line.text.size(), t.message, env);
+}
+
+void SourceParser::onEnvelopeLine(const LineView &line)
+{
+    LineEnvelope unwrapped;
+    if (!m_format->unwrapLine(line.text, m_formatVariant, unwrapped)) {
+        if (!emitLogLine(line) && !onNonLogLine(line) && !(looksLikeContinuation(line.text) && extendLastEvent(line)))
+            unparsed(line, DiagnosticReason::NoTimestamp);
+        return;
+    }
+    Envelope env;
+    env.utc = unwrapped.utc;
+    env.component = unwrapped.component;
+    env.podNamespace = unwrapped.podNamespace;
+    env.podName = unwrapped.podName;
+    env.container = unwrapped.container;
+    notePodOfRecord(env);
+    emitRecord(line, 1, line.text.size(), unwrapped.payload, env);
 }
 
 void SourceParser::flushPartial(std::uint64_t endOffset)

@@ -6,6 +6,7 @@
 #include "../classify/goroutinemap.h"
 #include "../format/envelopes.h"
 #include "../format/exportrecord.h"
+#include "../format/formatdetection.h"
 #include "../format/lokiexport.h"
 #include "../format/pastetext.h"
 #include "../format/payload.h"
@@ -83,7 +84,7 @@ private:
         std::int64_t utc = 0;
     };
 
-    void parseLines(SourceFormat format);
+    void parseLines(FileReader reader);
     // Binary data (NULs after an unclean shutdown) is counted as such, false; invalid UTF-8
     // and over-long lines are noted and read.
     bool isTextLine(const LineView &line);
@@ -94,6 +95,9 @@ private:
     void onDockerJsonLine(const LineView &line);
     void onTimestampPrefixLine(const LineView &line);
     void onDmesgLine(const LineView &line);
+    // A registered format's line (FileReader::EnvelopeLines): its envelope taken off by the
+    // format, the payload decoded as any.
+    void onEnvelopeLine(const LineView &line);
     // Any line format's lines, also indented or quoted in a paste: true when it was one.
     bool emitLogLine(const LineView &line);
     void emitJournald(const LineView &line, const JournaldLine &j);
@@ -159,6 +163,8 @@ private:
 
     const EventTypeCatalog &m_types;
     const GoroutineMap &m_roles;
+    const LogFormat *m_format = nullptr; // the source's, as detected
+    std::uint8_t m_formatVariant = 0;
     ParsedSource m_out;
     FieldList m_fields;
     FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)
@@ -195,14 +201,7 @@ private:
     PendingTime m_dmesgTime; // dmesg -H: the last minute stamp plus the deltas since
 };
 
-// Decides a file's format from its first lines. `pasted`: they show a paste or a terminal
-// capture (log lines indented or quoted, a fence, a shell prompt).
-SourceFormat detectFormat(std::string_view bytes, std::string *detail = nullptr, bool *pasted = nullptr);
-
 // An audit.k8s.io Event object as a payload (cheap test before a real parse).
 bool looksLikeAuditEvent(std::string_view payload);
-// The JSON exports (journal JSON, Cloud Logging, Loki JSON) by their records' keys; Unknown
-// for anything else (sourceparser_records.cpp).
-SourceFormat detectExportFormat(std::string_view bytes, std::string *detail = nullptr);
 
 } // namespace kubelane::core

@@ -6,6 +6,7 @@
 
 #include "../format/cloudlogging.h"
 #include "../format/journaldjson.h"
+#include "../format/jsonrecordtext.h"
 #include "../format/lokiexport.h"
 #include "../util/textscan.h"
 
@@ -17,17 +18,7 @@ namespace kubelane::core {
 
 namespace {
 
-constexpr char kRecordSeparator = '\x1e'; // RFC 7464, journalctl -o json-seq
 constexpr std::size_t kMaxRecordBytes = 4u << 20;
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == kRecordSeparator))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
 
 std::size_t indentOf(std::string_view s)
 {
@@ -40,141 +31,7 @@ std::size_t indentOf(std::string_view s)
 // The array brackets of a pretty-printed export ("[", "]", "]," and an empty "[]").
 bool isArrayFrame(std::string_view t) { return t == "[" || t == "]" || t == "]," || t == "[]"; }
 
-// Brace depth of a JSON text fed line by line, strings and escapes respected: where the
-// object that started the record closes.
-class ObjectScanner {
-public:
-    // Returns the index just after the closing brace of the outermost object, or npos.
-    std::size_t feed(std::string_view s)
-    {
-        for (std::size_t i = 0; i < s.size(); ++i) {
-            const char c = s[i];
-            if (m_inString) {
-                if (m_escape)
-                    m_escape = false;
-                else if (c == '\\')
-                    m_escape = true;
-                else if (c == '"')
-                    m_inString = false;
-            } else if (c == '"') {
-                m_inString = true;
-            } else if (c == '{' || c == '[') {
-                ++m_depth;
-            } else if ((c == '}' || c == ']') && m_depth > 0 && --m_depth == 0) {
-                return i + 1;
-            }
-        }
-        return std::string_view::npos;
-    }
-
-private:
-    int m_depth = 0;
-    bool m_inString = false, m_escape = false;
-};
-
-// The objects of an array written on one line, "[{...},{...}]": fn(offset in `line`, text)
-// for each complete one, up to `limit`. Returns whether the closing ']' was reached.
-template <typename Fn>
-bool forEachArrayElement(std::string_view line, std::size_t limit, Fn &&fn)
-{
-    std::size_t i = line.find('[') + 1, count = 0;
-    while (i < line.size() && count < limit) {
-        const char c = line[i];
-        if (c == ' ' || c == '\t' || c == ',') {
-            ++i;
-            continue;
-        }
-        if (c == ']')
-            return true;
-        if (c != '{')
-            return false;
-        ObjectScanner scanner;
-        const std::size_t end = scanner.feed(line.substr(i));
-        if (end == std::string_view::npos)
-            return false;
-        fn(i, line.substr(i, end));
-        ++count;
-        i += end;
-    }
-    return false;
-}
-
-enum class ExportKind { None, Journal, Cloud, Loki };
-
-ExportKind exportKindOf(const nlohmann::json &o)
-{
-    if (isJournalJsonEntry(o))
-        return ExportKind::Journal;
-    if (isCloudLogEntry(o))
-        return ExportKind::Cloud;
-    if (isLokiRecord(o))
-        return ExportKind::Loki;
-    return ExportKind::None;
-}
-
 } // namespace
-
-SourceFormat detectExportFormat(std::string_view bytes, std::string *detail)
-{
-    int journal = 0, cloud = 0, loki = 0, otherObjects = 0, examined = 0, lokiLines = 0, lokiTimes = 0;
-    bool framed = false, array = false, sequence = false, multiLine = false;
-    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
-        sequence = sequence || (!line.empty() && line.front() == kRecordSeparator);
-        const std::string_view t = trimmed(line);
-        if (t.empty())
-            return true;
-        if (examined++ == 0 && (t == "[" || t == "{")) {
-            framed = true;
-            array = t == "[";
-        }
-        if (t.front() == '[' && t.size() > 1 && examined == 1) {
-            // A whole array on one line (Grafana's JSON download is JSON.stringify's output).
-            array = true;
-            forEachArrayElement(t, 200, [&](std::size_t, std::string_view element) {
-                const auto doc = nlohmann::json::parse(element.begin(), element.end(), nullptr, false);
-                switch (doc.is_discarded() ? ExportKind::None : exportKindOf(doc)) {
-                case ExportKind::Journal: ++journal; break;
-                case ExportKind::Cloud: ++cloud; break;
-                case ExportKind::Loki: ++loki; break;
-                case ExportKind::None: ++otherObjects; break;
-                }
-            });
-        } else if (t.front() == '{' && t.size() > 1) {
-            const auto doc = nlohmann::json::parse(t.begin(), t.end() - (t.back() == ',' ? 1 : 0), nullptr, false);
-            switch (doc.is_discarded() ? ExportKind::None : exportKindOf(doc)) {
-            case ExportKind::Journal: ++journal; break;
-            case ExportKind::Cloud: ++cloud; break;
-            case ExportKind::Loki: ++loki; break;
-            case ExportKind::None: ++otherObjects; break;
-            }
-        } else if (framed && t.front() == '"') {
-            // A key line of a pretty-printed object: the keys only these records have.
-            multiLine = true;
-            journal += t.starts_with("\"__REALTIME_TIMESTAMP\"");
-            cloud += t.starts_with("\"logName\"") || t.starts_with("\"receiveTimestamp\"");
-            lokiLines += t.starts_with("\"line\"");
-            lokiTimes += t.starts_with("\"timestamp\"");
-        }
-        return examined < 400;
-    });
-    loki += std::min(lokiLines, lokiTimes); // a Loki record has both keys
-    const int best = std::max({journal, cloud, loki});
-    if (best == 0 || best < otherObjects)
-        return SourceFormat::Unknown;
-    auto set = [&](SourceFormat f, const std::string &text) {
-        if (detail)
-            *detail = text;
-        return f;
-    };
-    if (best == journal)
-        return set(SourceFormat::JournaldJson, sequence ? "journald JSON (journalctl -o json-seq)"
-                                               : multiLine ? "journald JSON (journalctl -o json-pretty)"
-                                                           : "journald JSON (journalctl -o json)");
-    if (best == cloud)
-        return set(SourceFormat::CloudLogging, array ? "Cloud Logging export (JSON array of LogEntry, gcloud logging read --format=json)"
-                                                     : "Cloud Logging export (LogEntry JSON lines)");
-    return set(SourceFormat::LokiExport, array ? "Loki export (Grafana Explore JSON download)" : "Loki export (logcli --output=jsonl)");
-}
 
 void SourceParser::parseRecords()
 {
@@ -198,7 +55,7 @@ void SourceParser::parseRecords()
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
         const LineView line{text, offset, number};
-        const std::string_view t = trimmed(text);
+        const std::string_view t = trimmedRecordLine(text);
         // A new object at the indentation of the open one (or less) means the open one was cut.
         if (open.active && !t.empty() && t.front() == '{' && indentOf(text) <= open.indent)
             abandon();

@@ -2,31 +2,6 @@
 
 namespace kubelane::core {
 
-const char *formatName(SourceFormat f)
-{
-    switch (f) {
-    case SourceFormat::Unknown: return "unknown";
-    case SourceFormat::KlogText: return "klog text";
-    case SourceFormat::Journald: return "journald";
-    case SourceFormat::CriLog: return "CRI container log";
-    case SourceFormat::DockerJson: return "docker json-file";
-    case SourceFormat::KubectlTimestamps: return "kubectl logs --timestamps";
-    case SourceFormat::KlogJson: return "klog JSON";
-    case SourceFormat::AuditLog: return "kube-apiserver audit log";
-    case SourceFormat::GoroutineDump: return "Go goroutine dump";
-    case SourceFormat::KubeObjects: return "Kubernetes objects";
-    case SourceFormat::KubeEventTable: return "kubectl events table";
-    case SourceFormat::PlainText: return "plain text";
-    case SourceFormat::Binary: return "binary";
-    case SourceFormat::JournaldJson: return "journald JSON";
-    case SourceFormat::CloudLogging: return "Cloud Logging export";
-    case SourceFormat::LokiExport: return "Loki export";
-    case SourceFormat::Logfmt: return "logfmt";
-    case SourceFormat::Dmesg: return "dmesg";
-    }
-    return "unknown";
-}
-
 const char *diagnosticName(DiagnosticReason r)
 {
     switch (r) {

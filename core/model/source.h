@@ -31,8 +31,8 @@ enum class SourceFormat : std::uint8_t {
     LokiExport,     // Loki: logcli --output=jsonl or default, Grafana Explore download
     Logfmt,         // key=value lines with ts= (go-kit: promtail, Loki's own logs)
     Dmesg,          // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
+    Stern,          // stern's output: pod and container (and namespace) before each line
 };
-const char *formatName(SourceFormat f);
 
 enum class DiagnosticReason : std::uint8_t {
     NoTimestamp,         // a line with no header we know

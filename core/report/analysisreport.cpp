@@ -1,6 +1,7 @@
 #include "analysisreport.h"
 
 #include "../analysis/analysis.h"
+#include "../format/formatregistry.h"
 #include "../input/textencoding.h"
 
 #include <nlohmann/json.hpp>

@@ -1,0 +1,22 @@
+#pragma once
+// Which registered format a file is, from its first lines (logformat.h says how).
+#include "logformat.h"
+
+#include <string>
+#include <string_view>
+
+namespace kubelane::core {
+
+struct DetectedFormat {
+    const LogFormat *format = nullptr; // never null: Unknown's when nothing is read
+    std::string detail;                // Source::formatDetail
+    std::uint8_t variant = 0;          // Detection::variant, for the format's unwrapLine
+    bool pasted = false;               // the lines show a paste or a terminal capture
+};
+DetectedFormat detectLogFormat(std::string_view bytes);
+
+// The same as its format's id. `pasted`: the lines show a paste or a terminal capture (log
+// lines indented or quoted, a fence, a shell prompt).
+SourceFormat detectFormat(std::string_view bytes, std::string *detail = nullptr, bool *pasted = nullptr);
+
+} // namespace kubelane::core
