@@ -11,9 +11,11 @@
 #include "../format/payload.h"
 #include "../shape/sourceinput.h"
 #include "parsedsource.h"
+#include "timeseek.h"
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -31,6 +33,9 @@ public:
     SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles);
 
     ParsedSource parse(const SourceInput &input, SourceId id, const SourceOverrides &overrides = {});
+    // The next parse() reads only the lines of this window (and a little around it) where the
+    // file allows seeking by time (timeseek.h); the events outside it are the caller's to drop.
+    void setTimeWindow(const TimeWindow &window) { m_window = window; }
     // A file as it is, attributed by its path alone (tests, a single pasted text).
     ParsedSource parse(const InputFile &file, SourceId id, const SourceOverrides &overrides = {});
 
@@ -84,6 +89,11 @@ private:
     };
 
     void parseLines(SourceFormat format);
+    using LineFn = std::function<void(std::string_view text, std::size_t offset, std::uint32_t number)>;
+    // Every line of the file, or with a time window set, the lines of the window and the head
+    // before the first dated line; the lines skipped are counted. Returns the end of the last
+    // line read.
+    std::size_t forEachLineOfWindow(const LineFn &fn);
     // Binary data (NULs after an unclean shutdown) is counted as such, false; invalid UTF-8
     // and over-long lines are noted and read.
     bool isTextLine(const LineView &line);
@@ -159,6 +169,7 @@ private:
 
     const EventTypeCatalog &m_types;
     const GoroutineMap &m_roles;
+    TimeWindow m_window;
     ParsedSource m_out;
     FieldList m_fields;
     FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)
