@@ -94,6 +94,7 @@ private:
     // before the first dated line; the lines skipped are counted. Returns the end of the last
     // line read.
     std::size_t forEachLineOfWindow(const LineFn &fn);
+    void reserveForLines(std::size_t bytesToRead);
     // Binary data (NULs after an unclean shutdown) is counted as such, false; invalid UTF-8
     // and over-long lines are noted and read.
     bool isTextLine(const LineView &line);
