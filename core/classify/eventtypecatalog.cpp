@@ -8,6 +8,7 @@
 #include <re2/set.h>
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 namespace kubelane::core {
@@ -64,6 +65,32 @@ bool anchoredAtStart(std::string_view re)
     return true;
 }
 
+// The literal text every match of `re` starts with ("rpc error: code = " of "rpc error: code =
+// (?P<code>\\w+)"); "" when it starts with anything else. Case-insensitive flags end it too.
+std::string leadingLiteral(std::string_view re)
+{
+    std::string out;
+    for (std::size_t i = 0; i < re.size(); ++i) {
+        const char c = re[i];
+        if (c == '?' || c == '*' || c == '{') { // the quantifier makes the last character optional
+            if (!out.empty())
+                out.pop_back();
+            break;
+        }
+        if (c == '\\' && i + 1 < re.size() && !std::isalnum(static_cast<unsigned char>(re[i + 1]))) {
+            out += re[++i];
+            continue;
+        }
+        if (c == '\\' || c == '^' || c == '$' || c == '.' || c == '|' || c == '+' || c == '(' || c == ')' || c == '[' || c == ']')
+            break;
+        out += c;
+    }
+    // "ab+" repeats its b: still starts with "ab". An alternative anywhere may start otherwise.
+    if (re.find('|') != std::string_view::npos)
+        return {};
+    return out;
+}
+
 [[noreturn]] void fail(const std::string &origin, const std::string &typeId, const std::string &what)
 {
     throw std::runtime_error(origin + (typeId.empty() ? "" : ": event type '" + typeId + "'") + ": " + what);
@@ -95,6 +122,11 @@ struct EventTypeCatalog::Compiled {
         std::unique_ptr<RE2::Set> set;
         std::vector<int> patternOf; // set index -> index into `patterns`
     } anchored, floating;
+    // The text each unanchored pattern starts with: the floating set runs only on a message
+    // holding one of them (memmem is far cheaper than a DFA over every byte). Empty when some
+    // pattern starts with no literal: then it always runs.
+    std::vector<std::string> floatingLiterals;
+    bool floatingAlways = false;
     std::vector<Extractor> extractors; // by type
 
     static Regex compile(const std::string &pattern, const RE2::Options &opts, const std::string &origin, const std::string &typeId)
@@ -237,6 +269,13 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
             if (sub.set->Add(pat.re, &error) < 0)
                 fail(origin, type.id, "pattern /" + pat.re + "/ rejected: " + error);
             sub.patternOf.push_back(static_cast<int>(compiled.patterns.size()));
+            if (&sub == &compiled.floating) {
+                std::string literal = leadingLiteral(pat.re);
+                if (literal.size() < 3)
+                    compiled.floatingAlways = true;
+                else
+                    compiled.floatingLiterals.push_back(std::move(literal));
+            }
             cat->m_compiled->patterns.push_back(std::move(cp));
             type.patterns.push_back(std::move(pat));
         }
@@ -290,6 +329,10 @@ EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_vie
     thread_local std::vector<int> matches, found;
     matches.clear();
     for (const Compiled::SubSet *sub : {&m_compiled->anchored, &m_compiled->floating}) {
+        if (sub == &m_compiled->floating && !m_compiled->floatingAlways
+            && std::none_of(m_compiled->floatingLiterals.begin(), m_compiled->floatingLiterals.end(),
+                            [&](const std::string &l) { return window.find(l) != std::string_view::npos; }))
+            continue;
         if (sub->patternOf.empty() || !sub->set->Match(window, &found))
             continue;
         for (int i : found)
