@@ -10,6 +10,7 @@
 #include <re2/set.h>
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 namespace kubelane::core {
@@ -19,6 +20,68 @@ namespace {
 // Messages longer than this are classified on their first part only: the texts we recognise
 // all start within it, and a 20 MB line must not cost 20 MB of regex work per pattern.
 constexpr std::size_t kClassifyWindow = 64 * 1024;
+
+// True when `re` can only match at the start of the text: it begins with ^ and has no
+// alternative outside parentheses ("^a|b" matches "xb"). Unsure means false: the pattern then
+// runs unanchored, as every pattern once did.
+bool anchoredAtStart(std::string_view re)
+{
+    if (!re.starts_with('^'))
+        return false;
+    int depth = 0;
+    for (std::size_t i = 1; i < re.size(); ++i) {
+        const char c = re[i];
+        if (c == '\\') {
+            ++i;
+        } else if (c == '[') {
+            // A class: up to its closing bracket, which may come first ("[]a]", "[^]a]").
+            std::size_t j = i + 1;
+            if (j < re.size() && re[j] == '^')
+                ++j;
+            if (j < re.size() && re[j] == ']')
+                ++j;
+            for (; j < re.size() && re[j] != ']'; ++j)
+                if (re[j] == '\\')
+                    ++j;
+                else if (re[j] == '[' && j + 1 < re.size() && re[j + 1] == ':') // [:alpha:]
+                    j = std::min(re.find(":]", j + 2), re.size() - 1) + 1;
+            i = j;
+        } else if (c == '(') {
+            ++depth;
+        } else if (c == ')') {
+            --depth;
+        } else if (c == '|' && depth <= 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The literal text every match of `re` starts with ("rpc error: code = " of "rpc error: code =
+// (?P<code>\\w+)"); "" when it starts with anything else. Case-insensitive flags end it too.
+std::string leadingLiteral(std::string_view re)
+{
+    std::string out;
+    for (std::size_t i = 0; i < re.size(); ++i) {
+        const char c = re[i];
+        if (c == '?' || c == '*' || c == '{') { // the quantifier makes the last character optional
+            if (!out.empty())
+                out.pop_back();
+            break;
+        }
+        if (c == '\\' && i + 1 < re.size() && !std::isalnum(static_cast<unsigned char>(re[i + 1]))) {
+            out += re[++i];
+            continue;
+        }
+        if (c == '\\' || c == '^' || c == '$' || c == '.' || c == '|' || c == '+' || c == '(' || c == ')' || c == '[' || c == ']')
+            break;
+        out += c;
+    }
+    // "ab+" repeats its b: still starts with "ab". An alternative anywhere may start otherwise.
+    if (re.find('|') != std::string_view::npos)
+        return {};
+    return out;
+}
 
 [[noreturn]] void fail(const std::string &origin, const std::string &typeId, const std::string &what)
 {
@@ -72,7 +135,19 @@ struct EventTypeCatalog::Compiled {
         std::vector<FieldRegex> fields;
     };
     std::vector<Pattern> patterns;
-    std::unique_ptr<RE2::Set> set;
+    // Two sets: the patterns anchored at the message's start, run anchored, so a message that
+    // starts like none of them is done with after a few bytes (the DFA dies), and the others,
+    // which must look at the whole message. Almost every pattern is anchored: an unanchored
+    // set of them all ran over every byte of every message.
+    struct SubSet {
+        std::unique_ptr<RE2::Set> set;
+        std::vector<int> patternOf; // set index -> index into `patterns`
+    } anchored, floating;
+    // The text each unanchored pattern starts with: the floating set runs only on a message
+    // holding one of them (memmem is far cheaper than a DFA over every byte). Empty when some
+    // pattern starts with no literal: then it always runs.
+    std::vector<std::string> floatingLiterals;
+    bool floatingAlways = false;
     std::vector<Extractor> extractors; // by type
 
     static Regex compile(const std::string &pattern, const RE2::Options &opts, const std::string &origin, const std::string &typeId)
@@ -152,7 +227,9 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
     RE2::Options opts;
     opts.set_max_mem(256 << 20);
     opts.set_log_errors(false);
-    auto set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+    Compiled &compiled = *cat->m_compiled;
+    compiled.anchored.set = std::make_unique<RE2::Set>(opts, RE2::ANCHOR_START);
+    compiled.floating.set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
 
     for (const auto &t : doc["types"]) {
         EventType type;
@@ -233,8 +310,17 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
             for (const FieldPattern &fp : pat.fields)
                 cp.fields.push_back({std::string(cat->canonicalField(fp.field)), Compiled::compile(fp.re, opts, origin, type.id), fp.required});
             std::string error;
-            if (set->Add(pat.re, &error) < 0)
+            Compiled::SubSet &sub = anchoredAtStart(pat.re) ? compiled.anchored : compiled.floating;
+            if (sub.set->Add(pat.re, &error) < 0)
                 fail(origin, type.id, "pattern /" + pat.re + "/ rejected: " + error);
+            sub.patternOf.push_back(static_cast<int>(compiled.patterns.size()));
+            if (&sub == &compiled.floating) {
+                std::string literal = leadingLiteral(pat.re);
+                if (literal.size() < 3)
+                    compiled.floatingAlways = true;
+                else
+                    compiled.floatingLiterals.push_back(std::move(literal));
+            }
             cat->m_compiled->patterns.push_back(std::move(cp));
             type.patterns.push_back(std::move(pat));
         }
@@ -254,9 +340,9 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
         cat->m_types.push_back(std::move(builtin));
         cat->m_compiled->extractors.push_back(nullptr);
     }
-    if (!set->Compile())
-        fail(origin, {}, "the patterns do not fit in the matcher's memory budget");
-    cat->m_compiled->set = std::move(set);
+    for (Compiled::SubSet *sub : {&compiled.anchored, &compiled.floating})
+        if (!sub->set->Compile())
+            fail(origin, {}, "the patterns do not fit in the matcher's memory budget");
     try {
         CodeTypes types = resolveCodeTypes(*cat, origin);
         if (const auto unknown = unknownCodeFields(*cat); !unknown.empty())
@@ -324,9 +410,20 @@ std::string_view EventTypeCatalog::canonicalField(std::string_view key) const
 EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_view component, FieldList &fields) const
 {
     const std::string_view window = message.substr(0, kClassifyWindow);
-    thread_local std::vector<int> matches;
+    // The table's order decides between patterns that both match: collect from both sets.
+    thread_local std::vector<int> matches, found;
     matches.clear();
-    if (!m_compiled->set->Match(window, &matches))
+    for (const Compiled::SubSet *sub : {&m_compiled->anchored, &m_compiled->floating}) {
+        if (sub == &m_compiled->floating && !m_compiled->floatingAlways
+            && std::none_of(m_compiled->floatingLiterals.begin(), m_compiled->floatingLiterals.end(),
+                            [&](const std::string &l) { return window.find(l) != std::string_view::npos; }))
+            continue;
+        if (sub->patternOf.empty() || !sub->set->Match(window, &found))
+            continue;
+        for (int i : found)
+            matches.push_back(sub->patternOf[static_cast<std::size_t>(i)]);
+    }
+    if (matches.empty())
         return kOtherEventType;
     std::sort(matches.begin(), matches.end());
     for (int index : matches) {

@@ -234,7 +234,9 @@ void noteReadProblems(Source &s, const InputFile &f)
 std::uint64_t memoryOf(const ParsedSource &p)
 {
     const Source &s = p.source;
-    return p.events.capacity() * sizeof(Event) + p.times.capacity() * sizeof(PendingTime) + p.fields.capacity() * sizeof(Field)
+    // Events and times: their size, not their capacity, which the parser reserves ahead of
+    // need (room never written to is address space only).
+    return p.events.size() * sizeof(Event) + p.times.size() * sizeof(PendingTime) + p.fields.capacity() * sizeof(Field)
         + s.fields.capacity() * sizeof(Field) + s.arena.capacity() + s.decodedValues.capacity() + p.strings.size() * 64
         + (s.bytes && !s.bytes->isMapped() ? s.bytes->size() : 0);
 }
@@ -251,6 +253,22 @@ private:
     std::uint64_t m_limit;
     std::atomic<std::uint64_t> m_spent{0};
 };
+
+// What seeking by time skipped, and the files read whole with the reason.
+void noteWindowSeeks(const std::vector<ParsedSource> &parsed, Incident &incident)
+{
+    std::size_t sought = 0;
+    std::uint64_t skipped = 0, total = 0;
+    for (const auto &p : parsed) {
+        sought += p.windowSought;
+        skipped += p.windowSkippedBytes;
+        total += p.source.bytes ? p.source.bytes->size() : 0;
+        if (!p.windowNote.empty())
+            incident.notes.push_back(p.source.path + ": read whole for the time window: " + p.windowNote);
+    }
+    incident.notes.push_back("time window: " + std::to_string(sought) + " of " + std::to_string(parsed.size())
+                             + " files were sought by time; " + formatByteSize(skipped) + " of " + formatByteSize(total) + " were not parsed");
+}
 
 } // namespace
 
@@ -293,7 +311,14 @@ std::string locateResources(const std::string &explicitDir, const std::string &e
 
 namespace {
 
+// Seeking a window in files of local readings takes a zone for each (timeseek.h): the one
+// --tz gives, UTC at first, or the one the previous attempt resolved. By path; none = the
+// file is read whole.
+using SeekZones = std::map<std::string, std::optional<int>>;
+
 std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vector<std::string> &inputs, const LoadOptions &options);
+std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vector<std::string> &inputs, const LoadOptions &options,
+                                         bool guessZones, SeekZones &zones, bool &zoneMissed);
 
 } // namespace
 
@@ -331,6 +356,51 @@ std::shared_ptr<const Incident> loadBundle(std::vector<InputFile> files, const L
 namespace {
 
 std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vector<std::string> &inputs, const LoadOptions &options)
+{
+    SeekZones zones;
+    for (int attempt = 0;; ++attempt) {
+        bool zoneMissed = false;
+        // A file whose zone was guessed wrong is read again at the zone it turned out to have;
+        // at a second miss, over the window widened by every zone. The bytes are shared:
+        // copying the list is cheap.
+        const bool guessZones = attempt < 2; // the last attempt widens the window by every zone
+        auto incident = loadOnce(guessZones ? read : std::move(read), inputs, options, guessZones, zones, zoneMissed);
+        if (!zoneMissed)
+            return incident;
+    }
+}
+
+// The sources sought by local readings whose resolved zone is not the one the seek took: the
+// window's lines may lie outside what was parsed. Records the zone found (or, at a second
+// miss, none: any zone) and says whether any missed.
+bool checkSeekZones(const Incident &incident, const std::vector<std::optional<int>> &assumed, const std::vector<SourceFormat> &formats,
+                    SeekZones &zones)
+{
+    constexpr int kAllowed = static_cast<int>(kSeekSlack.ns / kNsPerSecond / 2);
+    std::vector<std::optional<int>> found(assumed.size());
+    std::vector<int> looked(assumed.size(), 0);
+    for (const Event &e : incident.events) {
+        const SourceId s = e.source;
+        if (!assumed[s] || found[s] || looked[s] >= 64)
+            continue;
+        ++looked[s];
+        const Source &src = incident.sources[s];
+        if (src.bytes)
+            found[s] = effectiveUtcOffset(src.bytes->substr(e.offset, e.length), formats[s], e.time);
+    }
+    bool missed = false;
+    for (std::size_t s = 0; s < assumed.size(); ++s) {
+        if (!assumed[s] || (found[s] && std::abs(*found[s] - *assumed[s]) <= kAllowed))
+            continue;
+        missed = true;
+        const std::string &path = incident.sources[s].path;
+        zones[path] = zones.count(path) || !found[s] ? std::nullopt : found[s];
+    }
+    return missed;
+}
+
+std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vector<std::string> &inputs, const LoadOptions &options,
+                                         bool guessZones, SeekZones &zones, bool &zoneMissed)
 {
     const std::string resources = options.resourceDir.empty() ? locateResources({}, {}) : options.resourceDir;
     std::shared_ptr<const EventTypeCatalog> types;
@@ -413,6 +483,12 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
                 ov.component = o->value;
             if (const auto *o = findOverride(options.nodes, probe))
                 ov.node = o->value;
+            TimeWindow window{options.from, options.to, std::nullopt};
+            if (const auto *o = findOverride(options.utcOffsets, probe))
+                window.utcOffsetSeconds = parseUtcOffset(o->value);
+            else if (const auto z = zones.find(f.path); guessZones)
+                window.utcOffsetSeconds = z != zones.end() ? z->second : 0; // most servers log in UTC
+            parser.setTimeWindow(window);
             parsed[i] = parser.parse(input, static_cast<SourceId>(i), ov);
             noteReadProblems(parsed[i].source, f);
             memory.spend(memoryOf(parsed[i]));
@@ -470,6 +546,16 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
                                   + " not loaded (raise the limit with --max-memory SIZE)");
     }
 
+    std::vector<std::optional<int>> seekZoneOf(parsed.size());
+    std::vector<SourceFormat> formatOf(parsed.size());
+    if (options.from || options.to) {
+        noteWindowSeeks(parsed, *incident);
+        for (std::size_t i = 0; i < parsed.size(); ++i) {
+            seekZoneOf[i] = parsed[i].windowAssumedOffset;
+            formatOf[i] = parsed[i].source.format;
+        }
+    }
+
     // Clocks: sources with their own evidence first, then the rest borrow the year of their
     // nearest neighbours: the files of the same archive or folder before the whole bundle's,
     // since a bundle may hold collections of other days (last week's next to today's).
@@ -512,6 +598,10 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
     // Files of one host share its zone, and pairs of lines between sources (requests, the
     // node lifecycle controller against heartbeats) carry zones from anchors to the rest.
     alignClocks(*incident, claims);
+    if ((options.from || options.to) && checkSeekZones(*incident, seekZoneOf, formatOf, zones)) {
+        zoneMissed = true;
+        return incident;
+    }
     for (const auto &s : incident->sources)
         if (s.clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed)
             incident->notes.push_back(s.path + ": time zone unknown, assumed UTC"

@@ -7,6 +7,7 @@
 #include "../model/stringpool.h"
 #include "../time/timeevidence.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,12 @@ struct ParsedSource {
     int explicitYear = 0;             // from a glog "Log file created at:" or journald header
     std::string explicitYearEvidence;
     bool needsClockInference = false; // some events have no exact time
+    // A --from/--to load: whether the file was read from its window only, the bytes that were
+    // not parsed, and why not when it was read whole.
+    bool windowSought = false;
+    std::uint64_t windowSkippedBytes = 0;
+    std::string windowNote;
+    std::optional<int> windowAssumedOffset; // sought by local readings taken to be at this zone
 };
 
 } // namespace kubelane::core

@@ -267,11 +267,56 @@ bool SourceParser::isTextLine(const LineView &line)
     return true;
 }
 
+void SourceParser::reserveForLines(std::size_t bytesToRead)
+{
+    // About one event a line: reserving for the lines the file's start suggests saves growing
+    // the tables by doubling, which copied every event once more and faulted in fresh pages
+    // for each copy. Room reserved and never used is address space, not memory.
+    const std::string_view sample = m_out.source.bytes->substr(0, std::min<std::size_t>(bytesToRead, 1u << 20));
+    const std::size_t lines = static_cast<std::size_t>(std::count(sample.begin(), sample.end(), '\n')) + 1;
+    const std::size_t expected = bytesToRead / std::max<std::size_t>(1, sample.size() / lines) * 9 / 8 + 16;
+    m_out.events.reserve(expected);
+    m_out.times.reserve(expected);
+}
+
+std::size_t SourceParser::forEachLineOfWindow(const LineFn &fn)
+{
+    Source &src = m_out.source;
+    const std::string_view bytes = *src.bytes;
+    const SeekRange r = seekTimeWindow(bytes, src.format, m_window);
+    reserveForLines(r.sought ? r.headEnd + (r.end - r.begin) : bytes.size());
+    if (!r.sought) {
+        m_out.windowNote = r.why;
+        text::forEachLine(bytes, fn);
+        return bytes.size();
+    }
+    auto newlines = [&](std::size_t from, std::size_t to) {
+        return static_cast<std::uint32_t>(std::count(bytes.begin() + from, bytes.begin() + to, '\n'));
+    };
+    auto linesOf = [&](std::size_t from, std::size_t to, std::uint32_t numberBefore) {
+        text::forEachLine(bytes.substr(from, to - from), [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+            fn(text, from + offset, numberBefore + number);
+        });
+    };
+    m_out.windowSought = true;
+    if (r.localTimes)
+        m_out.windowAssumedOffset = m_window.utcOffsetSeconds;
+    linesOf(0, r.headEnd, 0);
+    const std::uint32_t skippedBefore = newlines(r.headEnd, r.begin);
+    const std::uint32_t numberBefore = newlines(0, r.headEnd) + skippedBefore;
+    linesOf(r.begin, r.end, numberBefore);
+    // The lines not read still count as the file's lines.
+    const std::uint32_t skippedAfter = newlines(r.end, bytes.size()) + (r.end < bytes.size() && bytes.back() != '\n');
+    src.lineCount += skippedBefore + skippedAfter;
+    m_out.windowSkippedBytes = (r.begin - r.headEnd) + (bytes.size() - r.end);
+    return r.end;
+}
+
 void SourceParser::parseLines(FileReader reader)
 {
     Source &src = m_out.source;
     ReleaseBehind release(*src.bytes);
-    text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+    const std::size_t end = forEachLineOfWindow([&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
         const LineView line{text, offset, number};
         ++src.lineCount;
@@ -289,8 +334,8 @@ void SourceParser::parseLines(FileReader reader)
         default: onKlogTextLine(line); break;
         }
     });
-    if (m_partial.open) // the file ended inside a multi-part record: keep what there is
-        flushPartial(src.bytes->size());
+    if (m_partial.open) // the file (or the window) ended inside a multi-part record: keep what there is
+        flushPartial(std::min(end, src.bytes->size()));
 }
 
 void SourceParser::onKlogTextLine(const LineView &line)

@@ -12,9 +12,11 @@
 #include "../format/payload.h"
 #include "../shape/sourceinput.h"
 #include "parsedsource.h"
+#include "timeseek.h"
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -32,6 +34,9 @@ public:
     SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles);
 
     ParsedSource parse(const SourceInput &input, SourceId id, const SourceOverrides &overrides = {});
+    // The next parse() reads only the lines of this window (and a little around it) where the
+    // file allows seeking by time (timeseek.h); the events outside it are the caller's to drop.
+    void setTimeWindow(const TimeWindow &window) { m_window = window; }
     // A file as it is, attributed by its path alone (tests, a single pasted text).
     ParsedSource parse(const InputFile &file, SourceId id, const SourceOverrides &overrides = {});
 
@@ -85,6 +90,12 @@ private:
     };
 
     void parseLines(FileReader reader);
+    using LineFn = std::function<void(std::string_view text, std::size_t offset, std::uint32_t number)>;
+    // Every line of the file, or with a time window set, the lines of the window and the head
+    // before the first dated line; the lines skipped are counted. Returns the end of the last
+    // line read.
+    std::size_t forEachLineOfWindow(const LineFn &fn);
+    void reserveForLines(std::size_t bytesToRead);
     // Binary data (NULs after an unclean shutdown) is counted as such, false; invalid UTF-8
     // and over-long lines are noted and read.
     bool isTextLine(const LineView &line);
@@ -165,6 +176,7 @@ private:
     const GoroutineMap &m_roles;
     const LogFormat *m_format = nullptr; // the source's, as detected
     std::uint8_t m_formatVariant = 0;
+    TimeWindow m_window;
     ParsedSource m_out;
     FieldList m_fields;
     FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)

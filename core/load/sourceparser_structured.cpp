@@ -18,7 +18,7 @@ void SourceParser::parseKlogJson()
     // (klogjson.h) and one emitter for both.
     Source &src = m_out.source;
     ReleaseBehind release(*src.bytes);
-    text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+    forEachLineOfWindow([&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
         ++src.lineCount;
         const LineView line{text, offset, number};

@@ -6,7 +6,6 @@
 #include <deque>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace kubelane::core {
@@ -30,10 +29,18 @@ public:
 
 private:
     std::string_view store(std::string_view text);
+    // Open addressing: every line interns its component, file and some values, and chasing a
+    // node-based map's chains cost more than the parse around it.
+    struct Slot {
+        std::uint32_t hash = 0;
+        StringId id = kNoString; // kNoString: empty (the empty string itself is never looked up here)
+    };
+    std::size_t slotOf(std::string_view text, std::uint32_t hash) const; // where text is, or the empty slot it would go
+    void grow();
 
     std::deque<std::string> m_chunks; // stable storage; each chunk is filled, never grown
     std::vector<std::string_view> m_views;
-    std::unordered_map<std::string_view, StringId> m_ids;
+    std::vector<Slot> m_slots;  // a power of two, at most half full
 };
 
 } // namespace kubelane::core
