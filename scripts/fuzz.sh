@@ -10,8 +10,9 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 jobs="${KUBELANE_JOBS:-2}"
-all_targets=(fuzz_klog_header fuzz_journald_prefix fuzz_cri fuzz_docker_json fuzz_klog_json
-             fuzz_audit_json fuzz_archive_reader fuzz_rule_loader fuzz_session_file fuzz_goroutine_dump)
+# Every fuzz/fuzz_*.cpp is a target (fuzz/CMakeLists.txt builds them the same way).
+all_targets=()
+for source in fuzz/fuzz_*.cpp; do all_targets+=("$(basename "$source" .cpp)"); done
 if (($#)); then targets=("$@"); else targets=("${all_targets[@]}"); fi
 
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DKUBELANE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -65,6 +66,8 @@ printf 'I0912 08:00:01.000000    1234 kubelet.go:100] before\npanic: boom\n\ngor
 printf 'Sep 12 08:05:00 node-1 containerd[812]: time="2023-09-12T08:05:00Z" level=info msg="=== BEGIN goroutine stack dump ===\\ngoroutine 9 [select, 3 minutes]:\\ngithub.com/containerd/ttrpc.(*Client).Call(0xc000123400, {0x1c4a360, 0xc000abc000})\\n\\t/go/pkg/mod/github.com/containerd/ttrpc/client.go:150 +0x2a5\\n\\n=== END goroutine stack dump ==="\n' \
   >"$seeds/fuzz_goroutine_dump/handmade-logrus.journal"
 printf '{"notes":[{"ns":"1700000000000000000","lane":"node/n1","text":"kubelet restarted"}]}\n' >"$seeds/fuzz_session_file/session.json"
+printf '{"format":"kubelane-notes","version":1,"bundle":["b.tar.gz"],"notes":[{"time":"2023-11-14T22:13:20.5+08:00","text":"paged"}]}\n' \
+  >"$seeds/fuzz_session_file/shared-notes.json"
 # Archives: the samples' own, when small, and small ones packed from sample files.
 find samples -name '*.tar.gz' -size -256k -exec cp {} "$seeds/fuzz_archive_reader/" \;
 sample_log="$(set +o pipefail; find samples -name 'kubelet*.log' -size -64k | head -1)"
@@ -77,7 +80,7 @@ mkdir -p build-fuzz/crashes
 status=0
 printf '%-22s %10s %8s %s\n' target execs seconds result
 for t in "${targets[@]}"; do
-  mkdir -p "build-fuzz/corpus/$t"
+  mkdir -p "build-fuzz/corpus/$t" "$seeds/$t" # a new target may have no seeds yet
   log="build-fuzz/$t.log"
   # -rss_limit_mb: a parser must stay within 2 GiB on any input; -timeout: 10 s for one input.
   if "build-fuzz/fuzz/$t" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 -timeout=10 \

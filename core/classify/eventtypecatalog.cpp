@@ -5,6 +5,8 @@
 #include "../model/severity.h"
 #include "../util/kubeversion.h"
 
+#include "../util/strictkeys.h"
+
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
 #include <re2/set.h>
@@ -93,15 +95,8 @@ std::string leadingLiteral(std::string_view re)
 void onlyKeys(const nlohmann::json &object, std::initializer_list<std::string_view> known, const std::string &origin,
               const std::string &typeId, const std::string &where)
 {
-    if (!object.is_object())
-        return;
-    for (auto it = object.begin(); it != object.end(); ++it)
-        if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
-            std::string list;
-            for (std::string_view k : known)
-                list += (list.empty() ? "" : ", ") + std::string(k);
-            fail(origin, typeId, "unknown key \"" + it.key() + "\" in " + where + " (known: " + list + ")");
-        }
+    if (const auto problem = unknownKeyIn(object, known, where))
+        fail(origin, typeId, *problem);
 }
 
 // "since"/"until": the Kubernetes versions a wording is known to exist in (documentation: every

@@ -5,6 +5,8 @@
 #include "ruledetectors.h"
 #include "../model/severity.h"
 
+#include "../util/strictkeys.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -38,15 +40,8 @@ Severity parseSeverity(const std::string &origin, const std::string &id, const s
 void onlyKeys(const nlohmann::json &object, std::initializer_list<std::string_view> known, const std::string &origin,
               const std::string &id, const std::string &where)
 {
-    if (!object.is_object())
-        return;
-    for (auto it = object.begin(); it != object.end(); ++it)
-        if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
-            std::string list;
-            for (std::string_view k : known)
-                list += (list.empty() ? "" : ", ") + std::string(k);
-            fail(origin, id, "unknown key \"" + it.key() + "\" in " + where + " (known: " + list + ")");
-        }
+    if (const auto problem = unknownKeyIn(object, known, where))
+        fail(origin, id, *problem);
 }
 
 // "node" or "pod": what a finding is about and what a sequence groups its events by.
