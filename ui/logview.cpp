@@ -160,10 +160,8 @@ void LogView::showEvent(std::size_t event)
 void LogView::setSearch(const QString &pattern)
 {
     m_search = pattern;
-    if (m_event != core::kNoEvent)
-        showEvent(m_event);
-    else
-        updateHighlights();
+    m_searchRe = pattern.trimmed().isEmpty() ? nullptr : std::shared_ptr<const re2::RE2>(LaneFilter::compile(pattern));
+    updateHighlights();
 }
 
 // The event's lines (yellow) and, over them, every span the search matches (orange outline).
@@ -183,33 +181,55 @@ void LogView::updateHighlights()
         }
     }
     m_searchHits = 0;
-    if (const auto re = m_search.trimmed().isEmpty() ? nullptr : LaneFilter::compile(m_search)) {
-        for (QTextBlock block = m_raw->document()->begin(); block.isValid(); block = block.next()) {
-            const QString text = block.text();
-            const std::string utf8 = text.toStdString();
-            const re2::StringPiece input(utf8);
-            re2::StringPiece match;
-            std::size_t from = 0;
-            while (from <= utf8.size()) {
-                if (!re->Match(input, from, utf8.size(), RE2::UNANCHORED, &match, 1))
-                    break;
-                const std::size_t begin = static_cast<std::size_t>(match.data() - utf8.data());
-                const std::size_t length = match.size();
-                QTextCursor c(block);
-                c.setPosition(block.position() + static_cast<int>(QString::fromUtf8(utf8.data(), static_cast<qsizetype>(begin)).size()));
-                c.setPosition(block.position() + static_cast<int>(QString::fromUtf8(utf8.data(), static_cast<qsizetype>(begin + length)).size()),
-                              QTextCursor::KeepAnchor);
-                QTextEdit::ExtraSelection sel;
-                sel.cursor = c;
-                sel.format.setBackground(QColor(0xE6, 0x9F, 0x00));
-                sel.format.setForeground(QColor(0, 0, 0));
-                selections << sel;
-                ++m_searchHits;
-                from = begin + std::max<std::size_t>(length, 1); // an empty match moves on one byte
-            }
-        }
-    }
+    if (m_searchRe)
+        for (QTextBlock block = m_raw->document()->begin(); block.isValid(); block = block.next())
+            highlightMatches(block, *m_searchRe, selections);
     m_raw->setExtraSelections(selections);
+}
+
+namespace {
+
+// UTF-16 units of a run of valid UTF-8: one per character, two past the BMP.
+int utf16Length(const char *p, std::size_t bytes)
+{
+    int units = 0;
+    for (std::size_t i = 0; i < bytes; ++i) {
+        const auto b = static_cast<unsigned char>(p[i]);
+        units += (b & 0xC0) != 0x80 ? (b >= 0xF0 ? 2 : 1) : 0;
+    }
+    return units;
+}
+
+} // namespace
+
+// The search's matches in one raw line, the line only: its "NNN │ " number gutter is ours, not
+// the log's, so "^" anchors at the log text and digits of line numbers never match.
+void LogView::highlightMatches(const QTextBlock &block, const re2::RE2 &re, QList<QTextEdit::ExtraSelection> &selections)
+{
+    const QString text = block.text();
+    const qsizetype gutter = text.indexOf(QStringLiteral("│ "));
+    const int textStart = block.position() + (gutter >= 0 ? static_cast<int>(gutter) + 2 : 0);
+    const std::string utf8 = text.mid(gutter >= 0 ? gutter + 2 : 0).toStdString();
+    const re2::StringPiece input(utf8);
+    re2::StringPiece match;
+    std::size_t from = 0, counted = 0; // bytes converted to UTF-16 so far, and their units
+    int units = 0;
+    while (from <= utf8.size() && re.Match(input, from, utf8.size(), RE2::UNANCHORED, &match, 1)) {
+        const auto begin = static_cast<std::size_t>(match.data() - utf8.data());
+        units += utf16Length(utf8.data() + counted, begin - counted);
+        const int matchUnits = utf16Length(match.data(), match.size());
+        counted = begin;
+        QTextCursor c(block);
+        c.setPosition(textStart + units);
+        c.setPosition(textStart + units + matchUnits, QTextCursor::KeepAnchor);
+        QTextEdit::ExtraSelection sel;
+        sel.cursor = c;
+        sel.format.setBackground(QColor(0xE6, 0x9F, 0x00));
+        sel.format.setForeground(QColor(0, 0, 0));
+        selections << sel;
+        ++m_searchHits;
+        from = begin + std::max<std::size_t>(match.size(), 1); // an empty match moves on one byte
+    }
 }
 
 void LogView::rawCursorMoved()

@@ -5,11 +5,16 @@
 #include "lanemodel.h"
 #include "sourcelineindex.h"
 
+#include <QTextEdit>
 #include <QWidget>
 
 #include <memory>
 
+namespace re2 {
+class RE2;
+}
 class QLabel;
+class QTextBlock;
 class QPlainTextEdit;
 class QTextBrowser;
 
@@ -50,6 +55,7 @@ private:
     void showDetails(std::size_t event);
     void rawCursorMoved();
     void updateHighlights();
+    void highlightMatches(const QTextBlock &block, const re2::RE2 &re, QList<QTextEdit::ExtraSelection> &selections);
 
     std::shared_ptr<const LaneModel> m_model;
     QTextBrowser *m_details = nullptr;
@@ -61,6 +67,7 @@ private:
     SourceLineIndex m_lines;
     int m_utcOffset = 0;
     QString m_search;
+    std::shared_ptr<const re2::RE2> m_searchRe; // compiled once per pattern, not per highlight pass
     int m_searchHits = 0;
     bool m_updating = false;
 };

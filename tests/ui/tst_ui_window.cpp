@@ -296,6 +296,15 @@ void TestWindow::searchInRawLines()
     const int inText = static_cast<int>(text.count(QRegularExpression(QStringLiteral("patch"), QRegularExpression::CaseInsensitiveOption)));
     QVERIFY(inText > 0);
     QCOMPARE(w->logView()->searchHighlightCount(), inText);
+    // The line-number gutter is the view's, not the log's: never matched, and "^" anchors at
+    // each log line's own start.
+    w->setSearchText(QStringLiteral("│"));
+    QCOMPARE(w->logView()->searchHighlightCount(), 0);
+    const QStringList rows = text.split('\n');
+    const QString first = rows.front().mid(rows.front().indexOf(QStringLiteral("│ ")) + 2, 1);
+    QVERIFY(!first.isEmpty());
+    w->setSearchText(QStringLiteral("^") + QRegularExpression::escape(first));
+    QVERIFY(w->logView()->searchHighlightCount() >= 1);
     w->setSearchText(QString());
     QCOMPARE(w->logView()->searchHighlightCount(), 0);
 }
