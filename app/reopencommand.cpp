@@ -1,7 +1,7 @@
 #include "reopencommand.h"
 
 #include "core/util/shellquote.h"
-#include "core/util/timewindow.h"
+#include "core/model/timewindow.h"
 
 #include <algorithm>
 #include <set>

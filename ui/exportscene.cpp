@@ -2,7 +2,7 @@
 
 #include "lanefilter.h"
 
-#include "core/util/timewindow.h"
+#include "core/model/timewindow.h"
 
 #include <algorithm>
 #include <tuple>

@@ -7,7 +7,7 @@
 #include "statebarplottable.h"
 #include "timeaxisticker.h"
 
-#include "core/util/timewindow.h"
+#include "core/model/timewindow.h"
 
 #include <QApplication>
 #include <QClipboard>

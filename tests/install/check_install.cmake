@@ -1,6 +1,7 @@
 # Installs the build into a fresh temporary prefix, moves it (a relocated install must still
 # find its resources), and runs the installed kubelane from outside the source tree:
-# --version, analyze on a sample, the packaged default sample, the desktop entry and man page.
+# --version, analyze on a sample, the packaged default sample, the desktop entry and man page,
+# and the window opened on a bundle through the desktop entry's Exec line.
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK=... -P check_install.cmake
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
@@ -45,5 +46,28 @@ if(VALIDATE)
 else()
   message(WARNING "desktop-file-validate not installed (package desktop-file-utils): the desktop entry is not checked")
 endif()
+# Opened the way a file manager opens a bundle: the desktop entry's Exec line with %F expanded
+# to the chosen folder, `kubelane` found on PATH. The window saves a picture of itself once the
+# bundle has loaded, then quits; no picture in time means it did not open the bundle.
+file(READ "${prefix}/share/applications/kubelane.desktop" entry)
+if(NOT entry MATCHES "\nExec=([^\n]*)")
+  message(FATAL_ERROR "the desktop entry has no Exec line")
+endif()
+string(REPLACE "%F" "${prefix}/share/kubelane/samples/node-heartbeat-gap" exec "${CMAKE_MATCH_1}")
+separate_arguments(exec UNIX_COMMAND "${exec}")
+set(ENV{PATH} "${prefix}/bin:$ENV{PATH}")
+set(ENV{HOME} "${WORK}") # the window's settings and notes go here, not to the user's
+set(ENV{XDG_CONFIG_HOME} "${WORK}/config")
+set(ENV{XDG_DATA_HOME} "${WORK}/data")
+set(ENV{QT_QPA_PLATFORM} offscreen)
+set(ENV{KUBELANE_SCREENSHOT} "${WORK}/opened.png")
+set(ENV{KUBELANE_SCREENSHOT_SIZE} 1280x720)
+execute_process(COMMAND ${exec} WORKING_DIRECTORY "${WORK}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out TIMEOUT 120)
+if(EXISTS "${WORK}/opened.png")
+  file(SIZE "${WORK}/opened.png" shot)
+endif()
+if(rc OR NOT shot GREATER 20000)
+  message(FATAL_ERROR "opening the bundle through the desktop entry: rc=${rc}, picture ${shot} bytes\n${out}")
+endif()
 file(REMOVE_RECURSE "${WORK}")
-message(STATUS "installed, moved and ran: ok")
+message(STATUS "installed, moved, ran and opened from the desktop entry: ok")

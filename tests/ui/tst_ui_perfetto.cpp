@@ -9,7 +9,7 @@
 #include "ui/lanemodel.h"
 #include "ui/perfettoexport.h"
 
-#include "core/util/timewindow.h"
+#include "core/model/timewindow.h"
 
 #include <nlohmann/json.hpp>
 

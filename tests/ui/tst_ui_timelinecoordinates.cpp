@@ -1,7 +1,7 @@
 // TimelineCoordinates: the only time <-> pixel math of the timeline.
 #include "ui/timelinecoordinates.h"
 
-#include "core/util/timewindow.h"
+#include "core/model/timewindow.h"
 
 #include <QTest>
 

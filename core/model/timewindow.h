@@ -1,7 +1,7 @@
 #pragma once
 // Windows around a stretch of time, shared by the timeline (zooming to a range) and by the
 // exports and reopen commands (framing a finding with some context).
-#include "../model/timestamp.h"
+#include "timestamp.h"
 
 #include <cstdint>
 #include <utility>
