@@ -1,53 +1,18 @@
 // Bundles as archives: .gz, .tar.gz, .zip, nested, hostile member names - read in memory,
 // never extracted; corrupt archives give an error naming them while the rest loads.
 #include "core/input/bundlereader.h"
+#include "archivewriter.h"
 #include "testutil.h"
 
-#include <archive.h>
-#include <archive_entry.h>
 
 using namespace kubelane;
 using namespace kubelane::core;
 
 namespace {
 
-const std::string kKubeletLine = "I1207 15:16:15.718067 14756 server.go:417] Version: v1.18.6\n";
+using test::makeArchive;
 
-// Writes an archive with libarchive: format "tar"/"zip"/"raw", filter "gzip"/"none".
-std::string makeArchive(const std::vector<std::pair<std::string, std::string>> &members, const std::string &format, bool gzip)
-{
-    std::string out;
-    archive *a = archive_write_new();
-    if (format == "zip")
-        archive_write_set_format_zip(a);
-    else if (format == "raw")
-        archive_write_set_format_raw(a);
-    else
-        archive_write_set_format_pax_restricted(a);
-    if (gzip)
-        archive_write_add_filter_gzip(a);
-    archive_write_set_bytes_in_last_block(a, 1);
-    archive_write_open(a, &out, nullptr,
-                       [](archive *, void *client, const void *buf, size_t n) -> la_ssize_t {
-                           static_cast<std::string *>(client)->append(static_cast<const char *>(buf), n);
-                           return static_cast<la_ssize_t>(n);
-                       },
-                       nullptr);
-    for (const auto &[name, content] : members) {
-        archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, name.c_str());
-        archive_entry_set_size(e, static_cast<la_int64_t>(content.size()));
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_entry_set_mtime(e, 1607325383, 0); // 2020-12-07
-        archive_write_header(a, e);
-        archive_write_data(a, content.data(), content.size());
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-    return out;
-}
+const std::string kKubeletLine = "I1207 15:16:15.718067 14756 server.go:417] Version: v1.18.6\n";
 
 } // namespace
 
