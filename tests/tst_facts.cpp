@@ -582,6 +582,55 @@ private slots:
         QCOMPARE(test::utc(open.end), QString("2020-06-18T02:20:00.671617Z"));
     }
 
+    // Every wording the controller manager logs taints in, 1.x to 1.3x, text and JSON: the
+    // intervals come from the taints the line lists (any key, with its effect), never from
+    // keys the detector knows. "Healthy again" removes only the controller's NoExecute taints;
+    // a failed swap changes nothing.
+    void taintWordings_data()
+    {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<QStringList>("expected"); // "key effect start end|open", by start
+        const std::string added1x = "      1 controller_utils.go:220] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoExecute,"
+                                    "TimeAdded:2020-06-18 02:13:32 +0000 UTC,}] Taint to Node node3";
+        const std::string removed1x = "      1 controller_utils.go:232] Made sure that Node node3 has no [&Taint{Key:node.kubernetes.io/unreachable,"
+                                      "Value:,Effect:NoExecute,TimeAdded:<nil>,}] Taint";
+        QTest::newRow("1.x Added/Made sure, Go String() lists")
+            << QString::fromStdString(cri(at(2, 13, 32), "000001", added1x) + cri(at(2, 13, 40), "000002", removed1x) + controllerNoise(at(2, 20, 0)))
+            << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:32 02:13:40"};
+        const std::string addedText = "      1 controller_utils.go:225] \"Added taint to node\" taint=[&Taint{Key:node.kubernetes.io/memory-pressure,"
+                                      "Value:,Effect:NoSchedule,TimeAdded:<nil>,}] node=\"node3\"";
+        const std::string removedJson = "      1 controller_utils.go:233] \"Made sure that node has no taint\" node=\"node3\" "
+                                        "taint=[{\"key\":\"node.kubernetes.io/memory-pressure\",\"effect\":\"NoSchedule\"}]";
+        QTest::newRow("1.2x structured, any key, text then JSON list")
+            << QString::fromStdString(cri(at(2, 13, 32), "000001", addedText) + cri(at(2, 13, 50), "000002", removedJson) + controllerNoise(at(2, 20, 0)))
+            << QStringList{"node.kubernetes.io/memory-pressure NoSchedule 02:13:32 02:13:50"};
+        QTest::newRow("healthy again keeps a taint the controller did not set")
+            << QString::fromStdString(cri(at(2, 13, 30), "000001", addedText) + taintQueued(at(2, 13, 32), "node3", "NotReady")
+                                      + healthyAgain(at(2, 13, 37), "node3") + controllerNoise(at(2, 20, 0)))
+            << QStringList{"node.kubernetes.io/memory-pressure NoSchedule 02:13:30 open", "node.kubernetes.io/not-ready NoExecute 02:13:32 02:13:37"};
+        const std::string swapFailed = "      1 node_lifecycle_controller.go:689] Failed to instantly swap UnreachableTaint to NotReadyTaint. Will try again in the next cycle.";
+        QTest::newRow("a failed swap changes nothing")
+            << QString::fromStdString(taintQueued(at(2, 13, 32), "node3", "unresponsive") + cri(at(2, 13, 35), "000003", swapFailed)
+                                      + controllerNoise(at(2, 20, 0)))
+            << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:32 open"};
+    }
+
+    void taintWordings()
+    {
+        QFETCH(QString, log);
+        QFETCH(QStringList, expected);
+        const auto inc = loadFiles({{kControllerLog, log.toStdString()}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QStringList got;
+        for (const TaintInterval &t : a->facts.taints) {
+            QCOMPARE(QString::fromStdString(std::string(inc->text(t.node))), QString("node3"));
+            got << QString::fromStdString(t.key + " " + t.effect) + " " + test::utc(t.start).mid(11, 8) + " "
+                    + (t.openEnded ? QString("open") : test::utc(t.end).mid(11, 8));
+        }
+        QCOMPARE(got, expected);
+    }
+
     // node3's kubelet writes its wall clock at +08:00 (told by --tz, or inferred from a UTC
     // stamp in a message); the apiserver and controller-manager write UTC. In UTC the kubelet's
     // failed status updates fall inside the apiserver's heartbeat gap, its own heartbeats

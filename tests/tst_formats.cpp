@@ -5,6 +5,7 @@
 #include "core/format/formatregistry.h"
 #include "core/format/klogjson.h"
 #include "core/format/klogline.h"
+#include "core/format/printedtaints.h"
 #include "core/model/incident.h"
 #include "core/util/textscan.h"
 #include "testutil.h"
@@ -18,6 +19,36 @@ using test::writeFile;
 class TestFormats : public QObject {
     Q_OBJECT
 private slots:
+    // Taint lists in every form Kubernetes prints them: key and effect of each, in order.
+    void printedTaints_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected"); // "key=value:effect" joined by " "
+        QTest::newRow("String() of []*Taint") << "[&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoExecute,TimeAdded:2020-03-12 02:13:32 +0800 CST,} "
+                                                  "&Taint{Key:example.com/gpu,Value:a100,Effect:NoSchedule,TimeAdded:<nil>,}]"
+                                               << "node.kubernetes.io/unreachable=:NoExecute example.com/gpu=a100:NoSchedule";
+        QTest::newRow("%+v of []Taint") << "[{Key:node.kubernetes.io/not-ready Value: Effect:NoExecute TimeAdded:<nil>}]"
+                                        << "node.kubernetes.io/not-ready=:NoExecute";
+        QTest::newRow("JSON") << "[{\"key\":\"node.kubernetes.io/unreachable\",\"effect\":\"NoExecute\",\"timeAdded\":\"2024-05-16T09:10:22Z\"}]"
+                              << "node.kubernetes.io/unreachable=:NoExecute";
+        QTest::newRow("ToString list") << "node.kubernetes.io/unreachable:NoExecute dedicated=infra:PreferNoSchedule"
+                                       << "node.kubernetes.io/unreachable=:NoExecute dedicated=infra:PreferNoSchedule";
+        QTest::newRow("no effect word") << "[node.kubernetes.io/unreachable:Sometimes]" << "";
+        QTest::newRow("struct without a key") << "[&Taint{Key:,Value:,Effect:NoExecute,}]" << "";
+        QTest::newRow("cut short") << "[&Taint{Key:a,Effect:NoExecute" << "a=:NoExecute";
+        QTest::newRow("empty") << "" << "";
+    }
+
+    void printedTaints()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        QStringList got;
+        for (const core::PrintedTaint &t : core::parsePrintedTaints(text.toStdString()))
+            got << QString::fromStdString(t.key + "=" + t.value + ":" + t.effect);
+        QCOMPARE(got.join(' '), expected);
+    }
+
     // A kubelet journal saved on Windows (PowerShell `>` writes UTF-16LE with a BOM and CRLF),
     // in UTF-16BE, or with a UTF-8 BOM reads like the plain file: every line an event, the
     // header of the first line found, and the source says what it was converted from. An

@@ -74,16 +74,16 @@ struct FieldNeed {
 };
 
 constexpr FieldNeed kFieldNeeds[] = {
-    {&FieldKeys::code, "code"}, {&FieldKeys::condition, "condition"}, {&FieldKeys::conditionType, "conditionType"},
-    {&FieldKeys::containerMessage, "containerMessage"}, {&FieldKeys::currentReadyCondition, "currentReadyCondition"},
+    {&FieldKeys::code, "code"}, {&FieldKeys::conditionType, "conditionType"},
+    {&FieldKeys::containerMessage, "containerMessage"}, 
     {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
-    {&FieldKeys::fromTaint, "fromTaint"}, {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
+    {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
     {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"}, {&FieldKeys::podReady, "podReady"},
     {&FieldKeys::pods, "pods"}, {&FieldKeys::probe, "probe"}, {&FieldKeys::probeType, "probeType"},
     {&FieldKeys::readyContainers, "readyContainers"}, {&FieldKeys::readyStatus, "readyStatus"}, {&FieldKeys::reason, "reason"},
     {&FieldKeys::resource, "resource"}, {&FieldKeys::sandboxId, "sandboxId"}, {&FieldKeys::status, "status"},
     {&FieldKeys::subresource, "subresource"}, {&FieldKeys::taints, "taints"},
-    {&FieldKeys::threshold, "threshold"}, {&FieldKeys::toTaint, "toTaint"}, {&FieldKeys::unit, "unit"},
+    {&FieldKeys::threshold, "threshold"}, {&FieldKeys::unit, "unit"},
     {&FieldKeys::unreadyContainers, "unreadyContainers"}, {&FieldKeys::user, "user"}, {&FieldKeys::userAgent, "userAgent"},
     {&FieldKeys::value, "value"}, {&FieldKeys::verb, "verb"}, {&FieldKeys::version, "version"},
 };
@@ -91,7 +91,7 @@ constexpr FieldNeed kFieldNeeds[] = {
 // Fields no pattern captures: the audit and request record parsers (core/load) and the
 // status-patch extractor (extractors.cpp) set them, and structured klog lines carry them
 // under these keys.
-constexpr const char *kParserFields[] = {"podReady", "readyContainers", "unreadyContainers", "currentReadyCondition",
+constexpr const char *kParserFields[] = {"podReady", "readyContainers", "unreadyContainers",
                                          "user", "userAgent", "verb", "resource", "subresource", "code"};
 // clang-format on
 

@@ -128,6 +128,7 @@ struct EventTypeCatalog::Compiled {
         EventTypeId type;
         Regex message;
         std::vector<FieldRegex> fields;
+        std::vector<std::pair<std::string, std::string>> sets; // canonical key, value
     };
     std::vector<Pattern> patterns;
     // Two sets: the patterns anchored at the message's start, run anchored, so a message that
@@ -266,7 +267,7 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
             EventTypePattern pat;
             if (!p.is_object() || !p.contains("re") || !p["re"].is_string())
                 fail(origin, type.id, "every pattern needs a string \"re\"");
-            onlyKeys(p, {"re", "fields", "optionalFields", "since", "until", "examples"}, origin, type.id, "a pattern");
+            onlyKeys(p, {"re", "fields", "optionalFields", "sets", "since", "until", "examples"}, origin, type.id, "a pattern");
             pat.re = p["re"].get<std::string>();
             pat.since = versionBound(p, "since", origin, type.id);
             pat.until = versionBound(p, "until", origin, type.id);
@@ -280,6 +281,15 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                     if (!it.value().is_string())
                         fail(origin, type.id, std::string(key) + "." + it.key() + " must be a pattern string");
                     pat.fields.push_back({it.key(), it.value().get<std::string>(), key[0] == 'f'});
+                }
+            }
+            if (auto sets = p.find("sets"); sets != p.end()) {
+                if (!sets->is_object())
+                    fail(origin, type.id, "\"sets\" must map field names to the values a match gives them");
+                for (auto it = sets->begin(); it != sets->end(); ++it) {
+                    if (!it.value().is_string() || it.value().get<std::string>().empty())
+                        fail(origin, type.id, "sets." + it.key() + " must be a non-empty string");
+                    pat.sets.emplace_back(it.key(), it.value().get<std::string>());
                 }
             }
             if (auto ex = p.find("examples"); ex != p.end()) {
@@ -297,7 +307,9 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                     pat.examples.push_back(std::move(example));
                 }
             }
-            Compiled::Pattern cp{typeIndex, Compiled::compile(pat.re, opts, origin, type.id), {}};
+            Compiled::Pattern cp{typeIndex, Compiled::compile(pat.re, opts, origin, type.id), {}, {}};
+            for (const auto &[key, value] : pat.sets)
+                cp.sets.emplace_back(std::string(cat->canonicalField(key)), value);
             // A pattern that matches the empty text matches every message: every line would
             // be this type and no other.
             if (RE2::PartialMatch("", *cp.message.re))
@@ -375,6 +387,8 @@ std::vector<std::string> EventTypeCatalog::producedFields() const
             add(f.field);
             addGroups(f.regex);
         }
+        for (const auto &[key, value] : p.sets)
+            add(key);
     }
     for (const auto &[from, to] : m_aliases)
         add(to);
@@ -440,6 +454,9 @@ EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_vie
             if (!value.empty())
                 Compiled::matchInto(f.regex, value, *this, fields);
         }
+        for (const auto &[key, value] : p.sets)
+            if (fields.get(key).empty())
+                fields.add(key, value); // the catalog outlives the list; the store copies the value
         if (auto extractor = m_compiled->extractors[p.type])
             extractor(message, fields);
         return p.type;

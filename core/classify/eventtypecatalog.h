@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace re2 {
@@ -38,6 +39,10 @@ struct FieldPattern {
 struct EventTypePattern {
     std::string re;
     std::vector<FieldPattern> fields;
+    // Fields a match gives whatever the line says ("sets"), for what a wording implies rather
+    // than prints: "Node is unresponsive. Adding it to the Taint queue" means the unreachable
+    // taint. A field the line itself gives keeps the line's value.
+    std::vector<std::pair<std::string, std::string>> sets;
     // The Kubernetes versions the wording is known to exist in ("1.21"; empty: not known).
     // Documentation, checked to be versions: every pattern is tried on every line, since a
     // bundle's version is often unknown or mixed.

@@ -2,6 +2,8 @@
 // intervals per node, key and effect.
 #include "factcontext.h"
 
+#include "../format/printedtaints.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -12,14 +14,12 @@ namespace {
 
 using Status = ConditionSpan::Status;
 
-std::optional<Status> statusFromText(std::string_view s)
+// A condition status as the patterns capture it (readyStatus): Kubernetes' ConditionStatus.
+std::optional<Status> statusFromWord(std::string_view word)
 {
-    // "&NodeCondition{Type:Ready,Status:True,...}" or a bare "True"
-    if (const size_t at = s.find("Status:"); at != std::string_view::npos)
-        s = s.substr(at + 7);
-    if (s.starts_with("True")) return Status::True;
-    if (s.starts_with("False")) return Status::False;
-    if (s.starts_with("Unknown")) return Status::Unknown;
+    if (word == "True") return Status::True;
+    if (word == "False") return Status::False;
+    if (word == "Unknown") return Status::Unknown;
     return std::nullopt;
 }
 
@@ -80,15 +80,12 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
                 controlPlane[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
             }
         } else if (e.type == transitioned) {
-            std::string_view to = ctx.field(e, ctx.keys.condition);
-            if (to.empty())
-                to = ctx.field(e, ctx.keys.currentReadyCondition);
-            if (auto s = statusFromText(to))
+            if (auto s = statusFromWord(ctx.field(e, ctx.keys.readyStatus)))
                 controlPlane[e.node].push_back({e.time, *s, idx, "ReadyCondition transitioned"});
         } else if (e.type == healthyAgain) {
             controlPlane[e.node].push_back({e.time, Status::True, idx, "healthy again"});
         } else if (e.type == kubeletNotReady) {
-            auto s = statusFromText(ctx.field(e, ctx.keys.readyStatus)).value_or(Status::False);
+            auto s = statusFromWord(ctx.field(e, ctx.keys.readyStatus)).value_or(Status::False);
             std::string reason(ctx.field(e, ctx.keys.message));
             if (reason.empty())
                 reason = std::string(ctx.field(e, ctx.keys.reason));
@@ -107,30 +104,11 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
 
 namespace {
 
-// Taint keys named on a line: a JSON-ish list, or implied by the reason.
-std::vector<std::pair<std::string, std::string>> taintsOn(const FactContext &ctx, const Event &e)
+// The taints a line names, as its pattern captured or implied them ("taints"; a structured
+// line's "taint" key is aliased to it in events.json).
+std::vector<PrintedTaint> taintsOn(const FactContext &ctx, const Event &e)
 {
-    std::vector<std::pair<std::string, std::string>> out;
-    // A structured line's "taint" key is aliased to "taints" (events.json fieldAliases).
-    std::string text(ctx.field(e, ctx.keys.taints));
-    if (text.empty())
-        text = std::string(ctx.inc.message(e));
-    for (const char *key : {"node.kubernetes.io/unreachable", "node.kubernetes.io/not-ready"}) {
-        const size_t at = text.find(key);
-        if (at == std::string::npos)
-            continue;
-        const std::string tail = text.substr(at, 120);
-        const std::string effect = tail.find("NoSchedule") != std::string::npos && tail.find("NoExecute") == std::string::npos ? "NoSchedule" : "NoExecute";
-        out.emplace_back(key, effect);
-    }
-    if (out.empty()) {
-        const std::string_view reason = ctx.field(e, ctx.keys.reason);
-        if (reason == "unresponsive")
-            out.emplace_back("node.kubernetes.io/unreachable", "NoExecute");
-        else if (reason == "NotReady")
-            out.emplace_back("node.kubernetes.io/not-ready", "NoExecute");
-    }
-    return out;
+    return parsePrintedTaints(ctx.field(e, ctx.keys.taints));
 }
 
 } // namespace
@@ -151,31 +129,25 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             }
         }
     };
-    const EventTypeId added = ctx.types.taintAdded, swapped = ctx.types.taintSwapped, healthyAgain = ctx.types.healthyAgain,
-                      removed = ctx.types.taintRemoved;
+    // A failed swap (nlc.taint-swapped) changes nothing: the node keeps the taint it had.
+    const EventTypeId added = ctx.types.taintAdded, healthyAgain = ctx.types.healthyAgain, removed = ctx.types.taintRemoved;
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
             continue;
         if (e.type == added) {
-            for (auto &[key, effect] : taintsOn(ctx, e)) {
-                const bool already = std::any_of(open.begin(), open.end(), [&, &key = key](auto &t) { return t.node == e.node && t.key == key; });
+            for (const PrintedTaint &taint : taintsOn(ctx, e)) {
+                const bool already = std::any_of(open.begin(), open.end(), [&](auto &t) { return t.node == e.node && t.key == taint.key; });
                 if (!already)
-                    open.push_back({e.node, key, effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
+                    open.push_back({e.node, taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
             }
-        } else if (e.type == swapped) {
-            const std::string from(ctx.field(e, ctx.keys.fromTaint)), to(ctx.field(e, ctx.keys.toTaint));
-            const auto keys = taintsOn(ctx, e);
-            close(e.node, keys.size() == 2 ? keys[1].first : std::string(), e);
-            if (!keys.empty())
-                open.push_back({e.node, keys.front().first, keys.front().second, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
-        } else if (e.type == healthyAgain) {
-            close(e.node, {}, e);
-        } else if (e.type == removed) {
-            const auto keys = taintsOn(ctx, e);
-            if (keys.empty())
+        } else if (e.type == removed || e.type == healthyAgain) {
+            // events.json lists what "healthy again" removes (the not-ready and unreachable
+            // taints); a removal that names none clears the node.
+            const auto taints = taintsOn(ctx, e);
+            if (taints.empty())
                 close(e.node, {}, e);
-            for (auto &[key, effect] : keys)
-                close(e.node, key, e);
+            for (const PrintedTaint &taint : taints)
+                close(e.node, taint.key, e);
         }
     }
     for (auto &t : open)
