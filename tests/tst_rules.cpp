@@ -7,6 +7,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -133,6 +134,8 @@ private slots:
     void malformedRuleNamesFileRuleAndProblem();
     void unknownEventTypeIsRefused();
     void shippedRulesLoad();
+    void nodePressureEvictionInEveryWording_data();
+    void nodePressureEvictionInEveryWording();
     void sequenceRuleFiresOnItsSubject();
     void ruleTimeBudgetStopsAndNames();
     void sequenceRuleStaysSilentElsewhere();
@@ -251,13 +254,57 @@ void TestRules::unknownEventTypeIsRefused()
 
 void TestRules::shippedRulesLoad()
 {
-    // The five incident rules load and each has a title and an explanation template.
+    // Every shipped rule loads, with a title and an explanation template, and is either a C++
+    // detector or a sequence (node-pressure-eviction is the sequence: JSON only).
     core::RuleSet set;
-    for (const char *id : {"probe-status-race", "pleg-unhealthy", "sandbox-missing", "node-heartbeat-gap", "spec-hash-restart"})
-        set.loadFile(std::string(KUBELANE_RESOURCES) + "/rules/" + id + ".json");
-    QCOMPARE(set.rules().size(), std::size_t(5));
-    for (const auto &r : set.rules())
-        QVERIFY(!r.title.empty() && !r.explanation.empty() && !r.detector.empty());
+    std::vector<std::string> ids;
+    for (const auto &entry : std::filesystem::directory_iterator(std::string(KUBELANE_RESOURCES) + "/rules")) {
+        set.loadFile(entry.path().string());
+        ids.push_back(set.rules().back().id);
+    }
+    std::sort(ids.begin(), ids.end());
+    QCOMPARE(ids, (std::vector<std::string>{"node-heartbeat-gap", "node-pressure-eviction", "pleg-unhealthy", "probe-status-race",
+                                            "sandbox-missing", "spec-hash-restart"}));
+    for (const auto &r : set.rules()) {
+        QVERIFY(!r.title.empty() && !r.explanation.empty());
+        QVERIFY(r.usesSequence != !r.detector.empty());
+    }
+}
+
+void TestRules::nodePressureEvictionInEveryWording_data()
+{
+    QTest::addColumn<QString>("journal");
+    QTest::addColumn<bool>("fires");
+    auto line = [](const std::string &time, const std::string &rest) {
+        return "2020-03-22T" + time + ".100000+0800 node3 kubelet[7481]: " + rest + "\n";
+    };
+    const std::string mustEvict1x = line("15:20:25", "I0322 15:20:25.310118    7481 eviction_manager.go:346] eviction manager: must evict pod(s) to reclaim memory");
+    const std::string evicted1x = line("15:20:31", "I0322 15:20:31.882410    7481 eviction_manager.go:573] eviction manager: pod batch-7f9c_jobs(0b5f6a1e-6c2a-11ea-8e0b-fa163e1c2a01) is evicted successfully");
+    const std::string evictedLate = line("15:26:31", "I0322 15:26:31.882410    7481 eviction_manager.go:573] eviction manager: pod batch-7f9c_jobs(0b5f6a1e-6c2a-11ea-8e0b-fa163e1c2a01) is evicted successfully");
+    const std::string critical1x = line("15:20:25", "E0322 15:20:25.311402    7481 eviction_manager.go:560] eviction manager: cannot evict a critical static pod kube-apiserver-node3_kube-system(6a1b2c3d4e5f)");
+    const std::string mustEvict = line("15:20:25", "I0322 15:20:25.310118    7481 eviction_manager.go:392] \"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"memory\"");
+    const std::string evicted = line("15:20:31", "I0322 15:20:31.882410    7481 eviction_manager.go:627] \"Eviction manager: pod is evicted successfully\" pod=\"jobs/batch-7f9c\"");
+    QTest::newRow("1.x: must evict, then a pod evicted") << QString::fromStdString(mustEvict1x + evicted1x) << true;
+    QTest::newRow("1.21+: must evict, then a pod evicted") << QString::fromStdString(mustEvict + evicted) << true;
+    QTest::newRow("a pod over its own limit: no must-evict") << QString::fromStdString(evicted1x) << false;
+    QTest::newRow("only a critical pod ranked: none evicted") << QString::fromStdString(mustEvict1x + critical1x) << false;
+    QTest::newRow("evicted more than 5 minutes later") << QString::fromStdString(mustEvict1x + evictedLate) << false;
+}
+
+void TestRules::nodePressureEvictionInEveryWording()
+{
+    QFETCH(QString, journal);
+    QFETCH(bool, fires);
+    const auto incident = test::loadFiles({{"node3/journal.txt", journal.toStdString()}});
+    QCOMPARE(incident->stats.unparsed, 0u);
+    core::AnalyzeOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    const auto found = findingsOf(*core::analyzeIncident(incident, options), "node-pressure-eviction");
+    QCOMPARE(found.size(), std::size_t(fires ? 1 : 0));
+    if (fires) {
+        QCOMPARE(QString::fromStdString(found.front()->subject.text()), QStringLiteral("node/node3"));
+        QCOMPARE(found.front()->evidence.size(), std::size_t(2));
+    }
 }
 
 void TestRules::ruleTimeBudgetStopsAndNames()
