@@ -141,6 +141,10 @@ private slots:
                                        << "event type 'x.t': unknown severity 'critical' (use debug, info, warning, error or fatal)";
         QTest::newRow("components not names") << R"({"types": [{"id": "x.t", "components": [1], "patterns": [{"re": "a"}]}]})"
                                               << R"(event type 'x.t': "components" must hold component names)";
+        QTest::newRow("category not listed") << R"({"categories": {"probe": "probes"}, "types": [{"id": "x.t", "category": "probes", "patterns": [{"re": "a"}]}]})"
+                                             << "event type 'x.t': unknown category 'probes'";
+        QTest::newRow("sets not a string") << R"({"types": [{"id": "x.t", "patterns": [{"re": "a", "sets": {"taints": 1}}]}]})"
+                                           << "event type 'x.t': sets.taints must be a non-empty string";
         QTest::newRow("alias not a name") << R"({"fieldAliases": {"a": 1}, "types": []})" << "fieldAliases.a must be a field name";
     }
     void strictTableNamesFileTypeAndKey()

@@ -82,10 +82,10 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
     }
     if (!m_first.isValid())
         m_first = m_last;
-    // Each type's kind once, from the catalog, not a name match per mark per paint.
+    // Each type's colour family once, from its events.json category.
     if (inc.eventTypes)
         for (std::size_t t = 0; t < inc.eventTypes->typeCount(); ++t)
-            m_typeCategory.push_back(Palette::categoryOf(inc.eventTypes->typeId(static_cast<core::EventTypeId>(t))));
+            m_typeCategory.push_back(Palette::categoryNamed(inc.eventTypes->type(static_cast<core::EventTypeId>(t)).category));
     // Whole UTC days keep tick labels aligned to round wall-clock times.
     const std::int64_t day = m_first.ns >= 0 ? m_first.ns / kNsPerDay : (m_first.ns - kNsPerDay + 1) / kNsPerDay;
     m_origin = core::Timestamp{day * kNsPerDay};

@@ -4,8 +4,6 @@ namespace kubelane::ui {
 
 namespace {
 
-bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
 QColor withAlpha(QColor c, int alpha)
 {
     c.setAlpha(alpha);
@@ -14,29 +12,16 @@ QColor withAlpha(QColor c, int alpha)
 
 } // namespace
 
-EventCategory Palette::categoryOf(std::string_view id)
+EventCategory Palette::categoryNamed(std::string_view name)
 {
-    if (id.empty() || id == "other")
-        return EventCategory::Other;
-    if (startsWith(id, "kubelet.start") || startsWith(id, "kubelet.started") || startsWith(id, "kubelet.fatal")
-        || startsWith(id, "kubelet.flag") || startsWith(id, "systemd.") || startsWith(id, "controller.start")
-        || startsWith(id, "component.start") || startsWith(id, "controller.flag") || startsWith(id, "component.flag")
-        || startsWith(id, "leader-election."))
-        return EventCategory::Process;
-    if (startsWith(id, "pod.") || startsWith(id, "syncloop.") || startsWith(id, "kubelet.syncloop"))
-        return EventCategory::Status;
-    if (startsWith(id, "probe.") || startsWith(id, "syncloop.probe"))
-        return EventCategory::Probe;
-    if (startsWith(id, "container.") || startsWith(id, "pleg.container-state") || startsWith(id, "taint-manager.")
-        || startsWith(id, "controller.pod-delete"))
-        return EventCategory::Container;
-    if (startsWith(id, "heartbeat.") || startsWith(id, "node.") || startsWith(id, "lease.") || startsWith(id, "nlc."))
-        return EventCategory::NodeHealth;
-    if (startsWith(id, "pleg.") || startsWith(id, "runtime.") || startsWith(id, "kubelet."))
-        return EventCategory::Runtime;
-    if (startsWith(id, "apiserver.") || startsWith(id, "client.") || startsWith(id, "event.") || startsWith(id, "http.")
-        || startsWith(id, "component."))
-        return EventCategory::Api;
+    static constexpr std::pair<std::string_view, EventCategory> kNames[] = {
+        {"process", EventCategory::Process},       {"status", EventCategory::Status},   {"probe", EventCategory::Probe},
+        {"container", EventCategory::Container},   {"node-health", EventCategory::NodeHealth},
+        {"runtime", EventCategory::Runtime},       {"api", EventCategory::Api},
+    };
+    for (const auto &[known, category] : kNames)
+        if (name == known)
+            return category;
     return EventCategory::Other;
 }
 

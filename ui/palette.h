@@ -33,8 +33,9 @@ public:
     static Palette fromQt(const QPalette &qt);
     static Palette light();
 
-    // The family of an event type id ("pod.status.generate" -> Status).
-    static EventCategory categoryOf(std::string_view typeId);
+    // The colour family of an events.json category ("status" -> Status); Other for "" or a
+    // category the palette has no colour for.
+    static EventCategory categoryNamed(std::string_view category);
     static const char *categoryName(EventCategory c);
     static const char *stateName(StateKind s);
 

@@ -193,7 +193,7 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
     if (!doc.is_object() || !doc.contains("types") || !doc["types"].is_array())
         fail(origin, {}, "expected an object with a \"types\" array");
 
-    onlyKeys(doc, {"version", "fieldAliases", "repeatingFields", "types"}, origin, {}, "the table");
+    onlyKeys(doc, {"version", "fieldAliases", "categories", "repeatingFields", "types"}, origin, {}, "the table");
     std::shared_ptr<EventTypeCatalog> cat(new EventTypeCatalog());
     if (auto al = doc.find("fieldAliases"); al != doc.end()) {
         if (!al->is_object())
@@ -203,6 +203,12 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                 fail(origin, {}, "fieldAliases." + it.key() + " must be a field name");
             cat->m_aliases.emplace_back(it.key(), it.value().get<std::string>());
         }
+    }
+    if (auto cats = doc.find("categories"); cats != doc.end()) {
+        if (!cats->is_object())
+            fail(origin, {}, "\"categories\" must map category names to what they hold");
+        for (auto it = cats->begin(); it != cats->end(); ++it)
+            cat->m_categories.push_back(it.key());
     }
     if (auto rep = doc.find("repeatingFields"); rep != doc.end()) {
         if (!rep->is_array())
@@ -234,11 +240,14 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
         type.id = t["id"].get<std::string>();
         if (cat->find(type.id))
             fail(origin, type.id, "duplicate id");
-        onlyKeys(t, {"id", "description", "severity", "components", "extract", "patterns"}, origin, type.id, "the type");
-        for (const char *key : {"description", "severity", "extract"})
+        onlyKeys(t, {"id", "description", "category", "severity", "components", "extract", "patterns"}, origin, type.id, "the type");
+        for (const char *key : {"description", "category", "severity", "extract"})
             if (t.contains(key) && !t[key].is_string())
                 fail(origin, type.id, std::string("\"") + key + "\" must be a string");
         type.description = t.value("description", "");
+        type.category = t.value("category", "");
+        if (!type.category.empty() && std::find(cat->m_categories.begin(), cat->m_categories.end(), type.category) == cat->m_categories.end())
+            fail(origin, type.id, "unknown category '" + type.category + "' (the file's \"categories\" lists the known ones)");
         if (t.contains("severity")) {
             type.severityFloor = severityFromName(t.value("severity", ""));
             if (!type.severityFloor)
@@ -337,13 +346,18 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
             fail(origin, {}, "too many event types");
     }
     // Types produced by the record parsers rather than by message patterns.
-    for (const auto &[id, description] : {std::pair<const char *, const char *>{"apiserver.audit", "A request in the kube-apiserver audit log"},
-                                          {"go.goroutine", "One goroutine of a Go stack dump"}}) {
-        if (cat->find(id))
+    struct Builtin {
+        const char *id, *description, *category;
+    };
+    for (const Builtin &b : {Builtin{"apiserver.audit", "A request in the kube-apiserver audit log", "api"},
+                             Builtin{"go.goroutine", "One goroutine of a Go stack dump", ""}}) {
+        if (cat->find(b.id))
             continue;
         EventType builtin;
-        builtin.id = id;
-        builtin.description = description;
+        builtin.id = b.id;
+        builtin.description = b.description;
+        if (std::find(cat->m_categories.begin(), cat->m_categories.end(), b.category) != cat->m_categories.end())
+            builtin.category = b.category;
         cat->m_types.push_back(std::move(builtin));
         cat->m_compiled->extractors.push_back(nullptr);
     }

@@ -54,6 +54,7 @@ struct EventTypePattern {
 struct EventType {
     std::string id;
     std::string description;
+    std::string category; // one of the file's "categories" (what the window colours it by); "": other
     std::optional<Severity> severityFloor;
     std::vector<std::string> components; // empty = any
     std::string extractor;               // "" or a named extractor
@@ -94,6 +95,8 @@ public:
     std::string_view nameOf(std::uint16_t id) const override { return typeId(id); }
     const EventType &type(EventTypeId id) const { return m_types[id]; }
     std::size_t typeCount() const { return m_types.size(); }
+    // The category names the file lists ("categories"), in its order.
+    const std::vector<std::string> &categories() const { return m_categories; }
     std::optional<EventTypeId> find(std::string_view id) const;
 
 private:
@@ -102,6 +105,7 @@ private:
     std::vector<EventType> m_types; // [0] is "other"
     std::vector<std::pair<std::string, std::string>> m_aliases;
     std::vector<std::string> m_repeatingFields;
+    std::vector<std::string> m_categories;
     std::unique_ptr<Compiled> m_compiled;
     std::optional<CodeTypes> m_codeTypes;
     std::string m_codeTypesError;

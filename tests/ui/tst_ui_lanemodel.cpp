@@ -5,8 +5,13 @@
 #include "ui/eventplottable.h"
 #include "ui/lanefilter.h"
 #include "ui/lanemodel.h"
+#include "ui/palette.h"
+
+#include "core/classify/eventtypecatalog.h"
 
 #include <QTest>
+
+#include <set>
 
 using namespace kubelane;
 using namespace kubelane::ui;
@@ -14,6 +19,28 @@ using namespace kubelane::ui;
 class TestLaneModel : public QObject {
     Q_OBJECT
 private slots:
+    // Colours come from each type's events.json category: every category the file lists has
+    // a colour of its own, every type has a category (but the parsers' "other" and the
+    // goroutines of a dump), and a type is coloured by its category, not by its id.
+    void everyCategoryHasItsColour()
+    {
+        const auto catalog = core::EventTypeCatalog::loadFile(std::string(KUBELANE_RESOURCES) + "/events.json");
+        std::set<EventCategory> seen;
+        for (const std::string &name : catalog->categories()) {
+            const EventCategory c = Palette::categoryNamed(name);
+            QVERIFY2(c != EventCategory::Other, name.c_str());
+            QVERIFY2(seen.insert(c).second, name.c_str());
+        }
+        QCOMPARE(seen.size(), std::size_t(EventCategory::Count) - 1); // all but Other
+        for (std::size_t t = 0; t < catalog->typeCount(); ++t) {
+            const core::EventType &type = catalog->type(static_cast<core::EventTypeId>(t));
+            QVERIFY2(!type.category.empty() || type.id == "other" || type.id == "go.goroutine" || type.id == "go.dump.inline", type.id.c_str());
+        }
+        QCOMPARE(Palette::categoryNamed(catalog->type(*catalog->find("probe.result.failure")).category), EventCategory::Probe);
+        QCOMPARE(Palette::categoryNamed(catalog->type(*catalog->find("node.eviction.pod-evicted")).category), EventCategory::NodeHealth);
+        QCOMPARE(Palette::categoryNamed("no-such-category"), EventCategory::Other);
+    }
+
     void initTestCase();
     void treeFromSample();
     void everyEventInOneLeafLane();
