@@ -48,6 +48,42 @@ std::size_t filesIn(const std::string &folder)
 class TestEventStore : public QObject {
     Q_OBJECT
 private slots:
+    // k3s and MicroK8s' kubelite log every component under one process name: the Go file of
+    // each line says which component logged it, so the kubelet's lines are the node's (and
+    // classified as the kubelet's), the controller manager's are the control plane's.
+    void oneProcessOfSeveralComponents_data()
+    {
+        QTest::addColumn<QString>("process");
+        QTest::newRow("k3s") << "k3s";
+        QTest::newRow("k3s agent") << "k3s-agent";
+        QTest::newRow("MicroK8s kubelite") << "microk8s.daemon-kubelite";
+    }
+    void oneProcessOfSeveralComponents()
+    {
+        QFETCH(QString, process);
+        const std::string p = process.toStdString();
+        const std::string journal =
+            "2024-06-17T16:18:42.212200+0000 homelab-1 " + p + "[3814777]: I0617 16:18:42.212181 3814777 eviction_manager.go:392] "
+            "\"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"ephemeral-storage\"\n"
+            "2024-06-17T16:18:43.100200+0000 homelab-1 " + p + "[3814777]: I0617 16:18:43.100181 3814777 node_lifecycle_controller.go:1052] "
+            "\"Controller detected that some Nodes are Ready. Exiting master disruption mode\"\n"
+            "2024-06-17T16:18:44.100200+0000 homelab-1 " + p + "[3814777]: I0617 16:18:44.100181 3814777 round_trippers.go:553] "
+            "\"Response\" verb=\"GET\" url=\"https://127.0.0.1:6443/api\" status=\"200 OK\" milliseconds=2\n";
+        const auto inc = kubelane::test::loadFiles({{"homelab-1/journal.txt", journal}});
+        QCOMPARE(inc->events.size(), std::size_t(3));
+        std::vector<std::string> components, types, nodes;
+        for (const Event &e : inc->events) {
+            components.emplace_back(inc->text(e.component));
+            types.emplace_back(inc->typeName(e));
+            nodes.emplace_back(e.node == kNoString ? "-" : std::string(inc->text(e.node)));
+        }
+        QCOMPARE(components, (std::vector<std::string>{"kubelet", "kube-controller-manager", p}));
+        QCOMPARE(types.front(), std::string("node.eviction.must-evict"));
+        QCOMPARE(std::string(inc->roleName(inc->events.front())), std::string("eviction-manager"));
+        QCOMPARE(nodes.front(), std::string("homelab-1"));
+        QCOMPARE(nodes[1], std::string("-"));
+    }
+
     // "pod kube-proxy-q7x9m is running on local node" names no namespace; the apiserver's
     // request for that pod does, and fills it in. Two namespaces for one name fill in nothing.
     void podNamespaceFromApiserverRequests()

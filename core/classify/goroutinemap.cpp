@@ -58,7 +58,7 @@ bool isPathSuffix(std::string_view path, std::string_view tail)
 
 } // namespace
 
-RoleId GoroutineMap::roleFor(std::string_view component, std::string_view file) const
+const GoroutineMap::Entry *GoroutineMap::bestEntry(std::string_view component, bool anyComponent, std::string_view file) const
 {
     if (const size_t colon = file.rfind(':'); colon != std::string_view::npos)
         file = file.substr(0, colon);
@@ -68,10 +68,10 @@ RoleId GoroutineMap::roleFor(std::string_view component, std::string_view file) 
     // map's order resolves "controller_utils.go"); the component's default ("file": "").
     const Entry *printed = nullptr, *guessed = nullptr, *fallback = nullptr;
     for (const Entry &e : m_entries) {
-        if (!e.component.empty() && e.component != component)
+        if (!anyComponent && !e.component.empty() && e.component != component)
             continue;
         if (e.file.empty()) {
-            if (!fallback)
+            if (!fallback && !anyComponent)
                 fallback = &e;
         } else if (isPathSuffix(file, e.file)) {
             if (!printed || e.file.size() > printed->file.size()
@@ -81,8 +81,21 @@ RoleId GoroutineMap::roleFor(std::string_view component, std::string_view file) 
             guessed = &e;
         }
     }
-    const Entry *best = printed ? printed : guessed ? guessed : fallback;
+    return printed ? printed : guessed ? guessed : fallback;
+}
+
+RoleId GoroutineMap::roleFor(std::string_view component, std::string_view file) const
+{
+    const Entry *best = bestEntry(component, false, file);
     return best ? best->role : roleId(std::string(component) + "-other");
+}
+
+std::string_view GoroutineMap::componentOf(std::string_view file) const
+{
+    if (file.empty())
+        return {};
+    const Entry *best = bestEntry({}, true, file);
+    return best ? std::string_view(best->component) : std::string_view();
 }
 
 RoleId GoroutineMap::roleId(std::string_view id) const

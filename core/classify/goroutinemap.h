@@ -24,12 +24,18 @@ public:
 
     // `file` as printed ("worker.go:95" or "prober/worker.go:95"); the line number is ignored.
     RoleId roleFor(std::string_view component, std::string_view file) const;
+    // The component whose source `file` is ("eviction_manager.go:392" -> "kubelet"), by the same
+    // entries and tiers as roleFor over every component; "" when no entry names the file.
+    std::string_view componentOf(std::string_view file) const;
     RoleId roleId(std::string_view id) const; // adds nothing; returns the "other" role if unknown
     std::string_view roleName(RoleId id) const { return id < m_roles.size() ? std::string_view(m_roles[id].id) : "other"; }
     std::string_view nameOf(std::uint16_t id) const override { return roleName(id); }
     const std::vector<Role> &roles() const { return m_roles; }
 
 private:
+    struct Entry;
+    const Entry *bestEntry(std::string_view component, bool anyComponent, std::string_view file) const;
+
     struct Entry {
         std::string component; // "" = any
         std::string file;      // path suffix without line number

@@ -59,6 +59,17 @@ std::string_view componentForProcess(std::string_view id)
     return id;
 }
 
+bool hostsSeveralComponents(std::string_view process)
+{
+    // journald identifiers and unit-derived names: "k3s", "k3s-server"/"k3s-agent" (some
+    // installs), "kubelite" and the snap's "microk8s.daemon-kubelite".
+    static constexpr std::array<std::string_view, 5> kAllInOne{"k3s", "k3s-server", "k3s-agent", "kubelite", "microk8s.daemon-kubelite"};
+    for (std::string_view name : kAllInOne)
+        if (process == name)
+            return true;
+    return false;
+}
+
 std::string_view componentForGoFile(std::string_view file)
 {
     if (contains(file, "node_lifecycle_controller") || contains(file, "taint_manager") || contains(file, "leaderelection")

@@ -16,6 +16,10 @@ SourceIdentity identityFromPath(std::string_view path);
 // Component name for a journald identifier or process name ("kubelet", "dockerd", "systemd").
 // Returns a static name, or `identifier` itself when it names no known component.
 std::string_view componentForProcess(std::string_view identifier);
+// Processes that run several Kubernetes components in one binary and log them all under one
+// name: k3s (server: apiserver, controller manager, scheduler, kubelet; agent: kubelet, proxy)
+// and MicroK8s' kubelite. Each line's component comes from the Go file that logged it.
+bool hostsSeveralComponents(std::string_view process);
 // Component implied by the Go file that logged a klog line, when the path told us nothing
 // ("" when it implies none).
 std::string_view componentForGoFile(std::string_view file);

@@ -631,12 +631,15 @@ void SourceParser::flushPartial(std::uint64_t endOffset)
 
 std::string_view SourceParser::componentFor(const Envelope &env, std::string_view goFile) const
 {
-    // The journald identifier, else the file's, else the Go file's owner.
-    if (!env.component.empty())
-        return componentForProcess(env.component);
-    if (!m_out.source.component.empty())
-        return m_out.source.component;
-    return componentForGoFile(goFile);
+    // The journald identifier, else the file's, else the Go file's owner. A process that runs
+    // several components (k3s, kubelite) is only the host: the Go file says which one logged.
+    const std::string_view process = !env.component.empty() ? componentForProcess(env.component) : std::string_view(m_out.source.component);
+    if (process.empty())
+        return componentForGoFile(goFile);
+    if (!hostsSeveralComponents(process))
+        return process;
+    const std::string_view owner = m_roles.componentOf(goFile);
+    return owner.empty() ? process : owner;
 }
 
 void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
