@@ -11,7 +11,7 @@ namespace {
 
 // The Go allocator's largest small object (runtime/sizeclasses.go, _MaxSmallSize): a mutex
 // inside an ordinary struct is at most this far above the struct's address.
-constexpr std::uint64_t kMaxObjectSpan = 32 * 1024;
+constexpr std::uint64_t kMaxObjectSpan = std::uint64_t{32} * 1024;
 
 struct Candidate {
     std::size_t goroutine = 0;

@@ -52,7 +52,7 @@ bool parseDmesgLine(std::string_view line, DmesgLine &out)
         if (out.month == 0 || day == 0 || day > 31 || h > 23 || m > 59 || s > 60)
             return false;
         out.day = day;
-        out.nsOfDay = (std::int64_t(h) * 3600 + m * 60 + s) * kNsPerSecond;
+        out.nsOfDay = (std::int64_t(h) * 3600 + std::int64_t(m) * 60 + s) * kNsPerSecond;
     }
     out.message = afterStamp(line, close);
     return true;

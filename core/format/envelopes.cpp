@@ -27,7 +27,7 @@ size_t parseClock(std::string_view s, size_t at, std::int64_t &nsOfDay, bool &pr
     if (i < s.size() && s[i] == '.')
         i = text::parseFraction(s, i + 1, frac, &digits);
     precise = digits > 0;
-    nsOfDay = (std::int64_t(h) * 3600 + m * 60 + sec) * kNsPerSecond + frac;
+    nsOfDay = (std::int64_t(h) * 3600 + std::int64_t(m) * 60 + sec) * kNsPerSecond + frac;
     return i;
 }
 

@@ -32,7 +32,7 @@ std::string jsonValueText(const Json &v)
     if (v.is_string())
         return v.get<std::string>();
     if (v.is_object() && v.contains("name") && v["name"].is_string()) {
-        const std::string name = v["name"].get<std::string>();
+        std::string name = v["name"].get<std::string>();
         if (v.contains("namespace") && v["namespace"].is_string() && !v["namespace"].get<std::string>().empty())
             return v["namespace"].get<std::string>() + "/" + name;
         return name;

@@ -376,7 +376,7 @@ std::vector<JsonDocumentSpan> scanJsonDocuments(std::string_view s, std::vector<
 
 KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
 {
-    const std::string_view head = bytes.substr(0, 64 * 1024);
+    const std::string_view head = bytes.substr(0, std::size_t{64} * 1024);
     std::size_t at = head.find_first_not_of(" \t\r\n");
     if (at == std::string_view::npos)
         return KubeObjectsSyntax::None;

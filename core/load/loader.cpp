@@ -346,6 +346,7 @@ std::shared_ptr<const Incident> loadBundle(std::vector<InputFile> files, const L
     if (files.empty())
         throw LoadError("nothing to open: the text is empty");
     std::vector<std::string> names;
+    names.reserve(files.size());
     for (const auto &f : files)
         names.push_back(f.path);
     BundleReadResult read;
@@ -363,8 +364,9 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
         // A file whose zone was guessed wrong is read again at the zone it turned out to have;
         // at a second miss, over the window widened by every zone. The bytes are shared:
         // copying the list is cheap.
-        const bool guessZones = attempt < 2; // the last attempt widens the window by every zone
-        auto incident = loadOnce(guessZones ? read : std::move(read), inputs, options, guessZones, zones, zoneMissed);
+        if (attempt == 2) // the last attempt widens the window by every zone: no guess to miss
+            return loadOnce(std::move(read), inputs, options, false, zones, zoneMissed);
+        auto incident = loadOnce(read, inputs, options, true, zones, zoneMissed);
         if (!zoneMissed)
             return incident;
     }

@@ -23,7 +23,7 @@
 
 namespace kubelane::core {
 
-constexpr Duration kSeekSlack{10 * 60 * kNsPerSecond};
+constexpr Duration kSeekSlack{std::int64_t{10} * 60 * kNsPerSecond};
 
 struct TimeWindow {
     std::optional<Timestamp> from, to;

@@ -12,7 +12,7 @@ namespace kubelane::core {
 
 namespace {
 
-constexpr std::size_t kHeadBytes = 64 * 1024;
+constexpr std::size_t kHeadBytes = std::size_t{64} * 1024;
 constexpr std::uint32_t kHeadLines = 400;
 
 using text::isDigit;
@@ -39,7 +39,7 @@ bool parseDateTime(std::string_view s, std::size_t at, CivilTime &t, std::size_t
         return false;
     if (!isValidDate(y, unsigned(mo), unsigned(d)) || h > 23 || mi > 59 || se > 60)
         return false;
-    t = {y, unsigned(mo), unsigned(d), (std::int64_t(h) * 3600 + mi * 60 + se) * kNsPerSecond};
+    t = {y, unsigned(mo), unsigned(d), (std::int64_t(h) * 3600 + std::int64_t(mi) * 60 + se) * kNsPerSecond};
     end = at + 19;
     if (end < s.size() && (s[end] == '.' || s[end] == ',')) {
         std::int64_t frac = 0;
