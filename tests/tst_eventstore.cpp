@@ -435,6 +435,37 @@ private slots:
         }
     }
 
+    // Runs of many MiB, so the merge gives pages of the old store back while it reads on: the
+    // order must still be a stable sort's, with a source split over two runs and one run out
+    // of order where it lies.
+    void timeOrderOfLargeRunsEqualsAStableSort()
+    {
+        std::mt19937 rng(7);
+        std::vector<Event> events;
+        const SourceId sourceOfRun[] = {0, 1, 2, 0, 3};
+        for (std::size_t run = 0; run < std::size(sourceOfRun); ++run) {
+            std::int64_t t = 5000;
+            const int n = 40000 + static_cast<int>(rng() % 30000);
+            for (int i = 0; i < n; ++i) {
+                Event e;
+                e.source = sourceOfRun[run];
+                e.line = static_cast<std::uint32_t>(i / 2 + 1); // pairs share a line
+                e.offset = events.size();
+                t += run == 2 ? static_cast<std::int64_t>(rng() % 7) - 3 : static_cast<std::int64_t>(rng() % 3);
+                e.time = Timestamp{t};
+                events.push_back(e);
+            }
+        }
+        std::vector<Event> expected = events;
+        std::stable_sort(expected.begin(), expected.end(), happensBefore);
+        sortByTime(events);
+        QCOMPARE(events.size(), expected.size());
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            QCOMPARE(events[i].offset, expected[i].offset);
+            QCOMPARE(events[i].time, expected[i].time);
+        }
+    }
+
     void sortByTimeHandlesEmptyAndSingleSource()
     {
         std::vector<Event> none;
