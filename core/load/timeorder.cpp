@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <queue>
 #include <sys/mman.h>
 #include <tuple>
 #include <unistd.h>
@@ -95,6 +94,40 @@ void givePagesBack(const Event *from, const Event *to)
         ::madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
 }
 
+// The head of one run in the merge, with its event's key copied in, so the heap's comparisons
+// read the heap alone.
+struct Head {
+    Timestamp time;
+    SourceId source;
+    std::uint32_t line;
+    std::size_t at, end, released;
+    bool operator<(const Head &o) const { return std::tie(time, source, line, at) < std::tie(o.time, o.source, o.line, o.at); }
+    void load(const Event &e)
+    {
+        time = e.time;
+        source = e.source;
+        line = e.line;
+    }
+};
+
+// Restores the heap (earliest head first) after the head at `i` moved later.
+void siftDown(std::vector<Head> &heap, std::size_t i)
+{
+    const Head moved = heap[i];
+    for (;;) {
+        std::size_t child = 2 * i + 1;
+        if (child >= heap.size())
+            break;
+        if (child + 1 < heap.size() && heap[child + 1] < heap[child])
+            ++child;
+        if (!(heap[child] < moved))
+            break;
+        heap[i] = heap[child];
+        i = child;
+    }
+    heap[i] = moved;
+}
+
 // The runs, each in order, merged k-way into a new store. Each run is read front to back, so
 // the copy streams through memory (moving the events through a permutation in place was one
 // cache miss an event), and the pages of the old store the merge has passed are given back as
@@ -102,25 +135,31 @@ void givePagesBack(const Event *from, const Event *to)
 std::vector<Event> mergeRuns(std::vector<Event> &events, const std::vector<Run> &runs)
 {
     constexpr std::size_t kReleaseStep = (1u << 20) / sizeof(Event); // events read before a run gives pages back
-    struct Head {
-        std::size_t at, end, released;
-    };
-    auto later = [&](const Head &a, const Head &b) { return before(events, b.at, a.at); };
-    std::priority_queue<Head, std::vector<Head>, decltype(later)> heads(later);
-    for (const Run &r : runs)
-        heads.push({r.begin, r.end, r.begin});
+    std::vector<Head> heap;
+    for (const Run &r : runs) {
+        Head h{{}, 0, 0, r.begin, r.end, r.begin};
+        h.load(events[r.begin]);
+        heap.push_back(h);
+    }
+    std::make_heap(heap.begin(), heap.end(), [](const Head &a, const Head &b) { return b < a; });
     std::vector<Event> merged;
     merged.reserve(events.size());
-    while (!heads.empty()) {
-        Head h = heads.top();
-        heads.pop();
+    while (!heap.empty()) {
+        Head &h = heap.front();
         merged.push_back(events[h.at]);
         if (++h.at - h.released >= kReleaseStep) {
             givePagesBack(events.data() + h.released, events.data() + h.at);
             h.released = h.at;
         }
-        if (h.at < h.end)
-            heads.push(h);
+        if (h.at < h.end) {
+            h.load(events[h.at]);
+        } else {
+            h = heap.back();
+            heap.pop_back();
+            if (heap.empty())
+                break;
+        }
+        siftDown(heap, 0);
     }
     return merged;
 }
