@@ -174,13 +174,18 @@ std::string_view unquoteGo(std::string_view body, FieldList &fields)
         return body;
     std::string out;
     out.reserve(body.size());
+    // The text between escapes is copied in one piece: most quoted values are long (status
+    // patches, messages) with few escapes, and a byte at a time was 2 % of the load.
     for (size_t i = 0; i < body.size(); ++i) {
-        char c = body[i];
-        if (c != '\\' || i + 1 == body.size()) {
-            out += c;
-            continue;
+        const size_t escape = std::min(body.find('\\', i), body.size());
+        out.append(body.substr(i, escape - i));
+        i = escape;
+        if (i + 1 >= body.size()) {
+            if (i < body.size())
+                out += '\\'; // a final backslash escapes nothing
+            break;
         }
-        c = body[++i];
+        const char c = body[++i];
         switch (c) {
         case 'n': out += '\n'; break;
         case 't': out += '\t'; break;
