@@ -466,6 +466,35 @@ private slots:
         }
     }
 
+    // Strings of one length that share their first and last eight bytes land on one place
+    // among the pool's recent strings: each must still get its own id, and the same id again.
+    void stringPoolTellsApartStringsThatLookAlikeAtTheirEnds()
+    {
+        StringPool pool;
+        std::vector<std::string> texts;
+        for (int i = 0; i < 3000; ++i)
+            texts.push_back("kubelet_" + std::to_string(100000 + i) + ".go:1424");
+        texts.push_back("short");
+        texts.push_back("shorT");
+        std::vector<StringId> ids;
+        for (int round = 0; round < 3; ++round)
+            for (std::size_t i = 0; i < texts.size(); ++i) {
+                const StringId id = pool.intern(texts[i]);
+                if (round == 0)
+                    ids.push_back(id);
+                QCOMPARE(id, ids[i]);
+                QCOMPARE(std::string(pool.view(id)), texts[i]);
+                QCOMPARE(pool.find(texts[i]), id);
+            }
+        QCOMPARE(std::set<StringId>(ids.begin(), ids.end()).size(), texts.size());
+        QCOMPARE(pool.size(), texts.size() + 1); // and the empty string
+        QCOMPARE(pool.intern({}), kNoString);
+        StringPool moved = std::move(pool);
+        QCOMPARE(moved.intern(texts[7]), ids[7]);
+        QCOMPARE(pool.intern(texts[7]), StringId(1)); // a pool moved from starts again (NOLINT(bugprone-use-after-move))
+        QCOMPARE(std::string(pool.view(1)), texts[7]);
+    }
+
     void sortByTimeHandlesEmptyAndSingleSource()
     {
         std::vector<Event> none;
