@@ -471,6 +471,66 @@ private slots:
         }
     }
 
+    // Runs of many MiB, so the merge gives pages of the old store back while it reads on: the
+    // order must still be a stable sort's, with a source split over two runs and one run out
+    // of order where it lies.
+    void timeOrderOfLargeRunsEqualsAStableSort()
+    {
+        std::mt19937 rng(7);
+        std::vector<Event> events;
+        const SourceId sourceOfRun[] = {0, 1, 2, 0, 3};
+        for (std::size_t run = 0; run < std::size(sourceOfRun); ++run) {
+            std::int64_t t = 5000;
+            const int n = 40000 + static_cast<int>(rng() % 30000);
+            for (int i = 0; i < n; ++i) {
+                Event e;
+                e.source = sourceOfRun[run];
+                e.line = static_cast<std::uint32_t>(i / 2 + 1); // pairs share a line
+                e.offset = events.size();
+                t += run == 2 ? static_cast<std::int64_t>(rng() % 7) - 3 : static_cast<std::int64_t>(rng() % 3);
+                e.time = Timestamp{t};
+                events.push_back(e);
+            }
+        }
+        std::vector<Event> expected = events;
+        std::stable_sort(expected.begin(), expected.end(), happensBefore);
+        sortByTime(events);
+        QCOMPARE(events.size(), expected.size());
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            QCOMPARE(events[i].offset, expected[i].offset);
+            QCOMPARE(events[i].time, expected[i].time);
+        }
+    }
+
+    // Strings of one length that share their first and last eight bytes land on one place
+    // among the pool's recent strings: each must still get its own id, and the same id again.
+    void stringPoolTellsApartStringsThatLookAlikeAtTheirEnds()
+    {
+        StringPool pool;
+        std::vector<std::string> texts;
+        for (int i = 0; i < 3000; ++i)
+            texts.push_back("kubelet_" + std::to_string(100000 + i) + ".go:1424");
+        texts.push_back("short");
+        texts.push_back("shorT");
+        std::vector<StringId> ids;
+        for (int round = 0; round < 3; ++round)
+            for (std::size_t i = 0; i < texts.size(); ++i) {
+                const StringId id = pool.intern(texts[i]);
+                if (round == 0)
+                    ids.push_back(id);
+                QCOMPARE(id, ids[i]);
+                QCOMPARE(std::string(pool.view(id)), texts[i]);
+                QCOMPARE(pool.find(texts[i]), id);
+            }
+        QCOMPARE(std::set<StringId>(ids.begin(), ids.end()).size(), texts.size());
+        QCOMPARE(pool.size(), texts.size() + 1); // and the empty string
+        QCOMPARE(pool.intern({}), kNoString);
+        StringPool moved = std::move(pool);
+        QCOMPARE(moved.intern(texts[7]), ids[7]);
+        QCOMPARE(pool.intern(texts[7]), StringId(1)); // a pool moved from starts again (NOLINT(bugprone-use-after-move))
+        QCOMPARE(std::string(pool.view(1)), texts[7]);
+    }
+
     void sortByTimeHandlesEmptyAndSingleSource()
     {
         std::vector<Event> none;

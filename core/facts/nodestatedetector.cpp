@@ -157,10 +157,14 @@ void detectTaints(const FactContext &ctx, Facts &facts)
 
 void detectNodes(const FactContext &ctx, Facts &facts)
 {
+    // Each node's name once into the set (in name order), not once an event: few nodes, millions of events.
+    std::vector<bool> seen(ctx.inc.strings.size());
     std::set<std::string_view> names;
     for (const Event &e : ctx.inc.events)
-        if (e.node != kNoString)
+        if (e.node != kNoString && !seen[e.node]) {
+            seen[e.node] = true;
             names.insert(ctx.text(e.node));
+        }
     for (auto n : names)
         facts.nodes.push_back(ctx.inc.strings.find(n));
 }

@@ -2,6 +2,10 @@
 
 #include "../util/textscan.h"
 
+#include <array>
+#include <cstdint>
+#include <cstring>
+
 namespace kubelane::core {
 
 namespace {
@@ -15,26 +19,57 @@ inline bool isKeyChar(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_' || c == '-' || c == '.';
 }
 
+// True when one of the eight bytes of `w` is `c` (the SWAR zero-byte test on w ^ cccccccc).
+constexpr bool hasByte(std::uint64_t w, unsigned char c)
+{
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+    const std::uint64_t x = w ^ (kOnes * c);
+    return (x - kOnes) & ~x & kHigh;
+}
+
 // Returns the index one past the closing quote of a Go-quoted string starting at `at` (which is
 // the opening quote), or npos when it never closes.
 size_t skipQuoted(std::string_view s, size_t at)
 {
-    for (size_t i = at + 1; i < s.size(); ++i) {
+    size_t i = at + 1;
+    for (;;) {
+        // Eight bytes at a time over text with neither a quote nor a backslash: messages and
+        // quoted values run long (status patches), and a byte at a time was 3 % of the load.
+        for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
+            std::memcpy(&w, s.data() + i, 8);
+            if (hasByte(w, '"') || hasByte(w, '\\'))
+                break;
+        }
+        if (i >= s.size())
+            return std::string_view::npos;
         if (s[i] == '\\')
-            ++i;
+            i += 2;
         else if (s[i] == '"')
             return i + 1;
+        else
+            ++i;
     }
-    return std::string_view::npos;
 }
 
 // A value that is not quoted runs to the next space, except that brackets nest: klog prints
 // structs with %+v ("&Probe{Handler:... Timeout:1}") and slices ("[a b]").
+constexpr std::array<bool, 256> kBareValueStops = [] {
+    std::array<bool, 256> stops{};
+    for (const char c : std::string_view("{[()]}\" "))
+        stops[static_cast<unsigned char>(c)] = true;
+    return stops;
+}();
+
 size_t skipBareValue(std::string_view s, size_t at)
 {
     int depth = 0;
     size_t i = at;
     for (; i < s.size(); ++i) {
+        // Only brackets, quotes and spaces matter: one table look-up for every other byte.
+        while (i < s.size() && !kBareValueStops[static_cast<unsigned char>(s[i])])
+            ++i;
+        if (i == s.size())
+            break;
         const char c = s[i];
         if (c == '{' || c == '[' || c == '(')
             ++depth;
@@ -174,13 +209,18 @@ std::string_view unquoteGo(std::string_view body, FieldList &fields)
         return body;
     std::string out;
     out.reserve(body.size());
+    // The text between escapes is copied in one piece: most quoted values are long (status
+    // patches, messages) with few escapes, and a byte at a time was 2 % of the load.
     for (size_t i = 0; i < body.size(); ++i) {
-        char c = body[i];
-        if (c != '\\' || i + 1 == body.size()) {
-            out += c;
-            continue;
+        const size_t escape = std::min(body.find('\\', i), body.size());
+        out.append(body.substr(i, escape - i));
+        i = escape;
+        if (i + 1 >= body.size()) {
+            if (i < body.size())
+                out += '\\'; // a final backslash escapes nothing
+            break;
         }
-        c = body[++i];
+        const char c = body[++i];
         switch (c) {
         case 'n': out += '\n'; break;
         case 't': out += '\t'; break;

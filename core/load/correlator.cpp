@@ -4,6 +4,10 @@
 
 #include <unordered_map>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 namespace kubelane::core {
 
 std::string_view stripContainerScheme(std::string_view id)
@@ -12,6 +16,21 @@ std::string_view stripContainerScheme(std::string_view id)
         id.remove_prefix(at + 3);
     return id;
 }
+
+namespace {
+
+// glibc keeps freed blocks below its mmap threshold (which rises to 32 MiB as big blocks are
+// freed) in its arenas, resident: a file's tables freed after its merge would stay in the
+// process while the merged store grows beside them, the merge's peak being both. Trimming
+// hands the free pages of every arena back.
+void giveFreedMemoryBack()
+{
+#ifdef __GLIBC__
+    ::malloc_trim(0);
+#endif
+}
+
+} // namespace
 
 void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes)
 {
@@ -66,6 +85,7 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
         p.source.id = sourceId;
         incident.sources.push_back(std::move(p.source));
         p = ParsedSource{}; // free the per-file tables early
+        giveFreedMemoryBack();
     }
 }
 

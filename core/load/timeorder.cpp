@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <queue>
+#include <sys/mman.h>
 #include <tuple>
+#include <unistd.h>
 
 namespace kubelane::core {
 
@@ -38,66 +39,129 @@ std::vector<Run> runsOfOneSource(const std::vector<Event> &events)
     return runs;
 }
 
-// The positions of `events` in time order: each run sorted (most already are), then merged.
-std::vector<Index> timeOrder(const std::vector<Event> &events)
+// Ties (one object's records share a line and often a time) keep their order of arrival, as
+// a stable sort would: one lexicographic comparison of (time, source, line, position),
+// happensBefore's order with the position last.
+bool before(const std::vector<Event> &events, std::size_t a, std::size_t b)
 {
-    // Ties (one object's records share a line and often a time) keep their order of arrival,
-    // as a stable sort would: std::sort and the heap alone would not.
-    // One lexicographic comparison of (time, source, line, index): happensBefore's order,
-    // the index last.
-    auto before = [&](Index a, Index b) {
-        const Event &x = events[a], &y = events[b];
-        return std::tie(x.time, x.source, x.line, a) < std::tie(y.time, y.source, y.line, b);
-    };
-    std::vector<Index> byRun(events.size());
-    const std::vector<Run> runs = runsOfOneSource(events);
-    for (const Run &r : runs) {
-        for (std::size_t i = r.begin; i < r.end; ++i)
-            byRun[i] = static_cast<Index>(i);
-        if (!std::is_sorted(byRun.begin() + r.begin, byRun.begin() + r.end, before))
-            std::sort(byRun.begin() + r.begin, byRun.begin() + r.end, before);
-    }
-    if (runs.size() <= 1)
-        return byRun;
-
-    struct Head {
-        std::size_t at, end;
-    };
-    auto later = [&](const Head &a, const Head &b) { return before(byRun[b.at], byRun[a.at]); };
-    std::priority_queue<Head, std::vector<Head>, decltype(later)> heads(later);
-    for (const Run &r : runs)
-        heads.push({r.begin, r.end});
-    std::vector<Index> order;
-    order.reserve(events.size());
-    while (!heads.empty()) {
-        Head h = heads.top();
-        heads.pop();
-        order.push_back(byRun[h.at]);
-        if (++h.at < h.end)
-            heads.push(h);
-    }
-    return order;
+    const Event &x = events[a], &y = events[b];
+    return std::tie(x.time, x.source, x.line, a) < std::tie(y.time, y.source, y.line, b);
 }
 
-// Moves events[order[k]] to position k, one cycle of the permutation at a time.
-void applyOrder(std::vector<Event> &events, std::vector<Index> &order)
+// Moves events[begin + order[k]] to position begin + k, one cycle of the permutation at a time.
+void applyOrder(std::vector<Event> &events, std::size_t begin, std::vector<Index> &order)
 {
     for (std::size_t i = 0; i < order.size(); ++i) {
         if (order[i] == i)
             continue;
-        const Event held = events[i];
+        const Event held = events[begin + i];
         std::size_t j = i;
         for (;;) {
             const std::size_t from = order[j];
             order[j] = static_cast<Index>(j);
             if (from == i) {
-                events[j] = held;
+                events[begin + j] = held;
                 break;
             }
-            events[j] = events[from];
+            events[begin + j] = events[begin + from];
             j = from;
         }
     }
+}
+
+// Puts one run in order where it lies (most runs already are): through an index, so the extra
+// memory is 4 bytes an event of that run, and the random moves stay within it.
+void sortRun(std::vector<Event> &events, const Run &r)
+{
+    auto inRun = [&](Index a, Index b) { return before(events, r.begin + a, r.begin + b); };
+    std::vector<Index> order(r.end - r.begin);
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = static_cast<Index>(i);
+    if (std::is_sorted(order.begin(), order.end(), inRun))
+        return;
+    std::sort(order.begin(), order.end(), inRun);
+    applyOrder(events, r.begin, order);
+}
+
+// Gives the pages of [from, to) that lie wholly inside it back to the system: the merge has
+// read those events and never reads them again, and the store they are in is freed after it.
+void givePagesBack(const Event *from, const Event *to)
+{
+    static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const std::uintptr_t first = (reinterpret_cast<std::uintptr_t>(from) + page - 1) / page * page;
+    const std::uintptr_t last = reinterpret_cast<std::uintptr_t>(to) / page * page;
+    if (last > first)
+        ::madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
+}
+
+// The head of one run in the merge, with its event's key copied in, so the heap's comparisons
+// read the heap alone.
+struct Head {
+    Timestamp time;
+    SourceId source;
+    std::uint32_t line;
+    std::size_t at, end, released;
+    bool operator<(const Head &o) const { return std::tie(time, source, line, at) < std::tie(o.time, o.source, o.line, o.at); }
+    void load(const Event &e)
+    {
+        time = e.time;
+        source = e.source;
+        line = e.line;
+    }
+};
+
+// Restores the heap (earliest head first) after the head at `i` moved later.
+void siftDown(std::vector<Head> &heap, std::size_t i)
+{
+    const Head moved = heap[i];
+    for (;;) {
+        std::size_t child = 2 * i + 1;
+        if (child >= heap.size())
+            break;
+        if (child + 1 < heap.size() && heap[child + 1] < heap[child])
+            ++child;
+        if (!(heap[child] < moved))
+            break;
+        heap[i] = heap[child];
+        i = child;
+    }
+    heap[i] = moved;
+}
+
+// The runs, each in order, merged k-way into a new store. Each run is read front to back, so
+// the copy streams through memory (moving the events through a permutation in place was one
+// cache miss an event), and the pages of the old store the merge has passed are given back as
+// it goes: the two stores together hold about one store's worth of memory, never two.
+std::vector<Event> mergeRuns(std::vector<Event> &events, const std::vector<Run> &runs)
+{
+    constexpr std::size_t kReleaseStep = (1u << 20) / sizeof(Event); // events read before a run gives pages back
+    std::vector<Head> heap;
+    for (const Run &r : runs) {
+        Head h{{}, 0, 0, r.begin, r.end, r.begin};
+        h.load(events[r.begin]);
+        heap.push_back(h);
+    }
+    std::make_heap(heap.begin(), heap.end(), [](const Head &a, const Head &b) { return b < a; });
+    std::vector<Event> merged;
+    merged.reserve(events.size());
+    while (!heap.empty()) {
+        Head &h = heap.front();
+        merged.push_back(events[h.at]);
+        if (++h.at - h.released >= kReleaseStep) {
+            givePagesBack(events.data() + h.released, events.data() + h.at);
+            h.released = h.at;
+        }
+        if (h.at < h.end) {
+            h.load(events[h.at]);
+        } else {
+            h = heap.back();
+            heap.pop_back();
+            if (heap.empty())
+                break;
+        }
+        siftDown(heap, 0);
+    }
+    return merged;
 }
 
 } // namespace
@@ -108,8 +172,13 @@ void sortByTime(std::vector<Event> &events)
         std::stable_sort(events.begin(), events.end(), happensBefore);
         return;
     }
-    std::vector<Index> order = timeOrder(events);
-    applyOrder(events, order);
+    const std::vector<Run> runs = runsOfOneSource(events);
+    for (const Run &r : runs)
+        sortRun(events, r);
+    if (runs.size() <= 1)
+        return;
+    std::vector<Event> merged = mergeRuns(events, runs);
+    events = std::move(merged);
 }
 
 } // namespace kubelane::core

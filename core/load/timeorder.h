@@ -10,9 +10,10 @@ namespace kubelane::core {
 bool happensBefore(const Event &a, const Event &b);
 
 // `events` come grouped by source, each source nearly in order already. Each source's run is
-// ordered through an index and the runs are merged k-way, then the events are moved into
-// place: 4 bytes an event of extra memory, where a stable sort of the whole store needed a
-// second copy of it (80 bytes an event).
+// put in order where it lies (through an index, when it is not in order yet), then the runs
+// are merged k-way into a new store, each read front to back, while the pages of the old one
+// the merge has passed are given back: about one store's worth of memory throughout, where a
+// stable sort of the whole store needed a second copy of it (80 bytes an event).
 void sortByTime(std::vector<Event> &events);
 
 } // namespace kubelane::core

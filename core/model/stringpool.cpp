@@ -28,6 +28,20 @@ std::uint32_t hashOf(std::string_view text)
     h ^= h >> 32;
     return static_cast<std::uint32_t>(h);
 }
+// Where a text sits in the recent strings: cheap, reads at most 16 bytes whatever the length.
+std::size_t recentIndex(std::string_view text, std::size_t size)
+{
+    std::uint64_t head = 0, tail = 0;
+    const std::size_t n = text.size();
+    if (n >= 8) {
+        std::memcpy(&head, text.data(), 8);
+        std::memcpy(&tail, text.data() + n - 8, 8);
+    } else {
+        std::memcpy(&head, text.data(), n);
+    }
+    const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ ((tail + n) * 0xC2B2AE3D27D4EB4Full);
+    return static_cast<std::size_t>((h ^ (h >> 29)) & (size - 1));
+}
 } // namespace
 
 StringPool::StringPool() : m_slots(64)
@@ -78,12 +92,16 @@ StringId StringPool::intern(std::string_view text)
     if (text.empty())
         return kNoString;
     if (m_slots.empty()) // moved from
-        m_slots.resize(64), m_views.resize(1);
+        m_slots.resize(64), m_views.resize(1), m_recent.fill(kNoString);
+    StringId &recent = m_recent[recentIndex(text, kRecentSize)];
+    if (recent != kNoString && m_views[recent] == text)
+        return recent;
     const std::uint32_t hash = hashOf(text);
     std::size_t at = slotOf(text, hash);
     if (m_slots[at].id != kNoString)
-        return m_slots[at].id;
+        return recent = m_slots[at].id;
     const auto id = static_cast<StringId>(m_views.size());
+    recent = id;
     m_views.push_back(store(text));
     if (m_views.size() * 2 > m_slots.size()) {
         grow();

@@ -2,6 +2,7 @@
 // Interned strings as 32-bit ids. Id 0 is always the empty string, so a zero-initialised
 // field means "none". Views returned by view() stay valid for the pool's lifetime: the text
 // lives in stable chunks that are never reallocated.
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -37,6 +38,14 @@ private:
     };
     std::size_t slotOf(std::string_view text, std::uint32_t hash) const; // where text is, or the empty slot it would go
     void grow();
+
+    // The strings interned lately, by a key of their length and their first and last eight
+    // bytes: a parser interns the same component, file:line, keys and names line after line,
+    // and a hit costs one comparison instead of hashing the whole text and probing the table
+    // (whose slots and texts are cache misses once a file has many strings). A miss or a
+    // collision only falls through to the table.
+    static constexpr std::size_t kRecentSize = 1024;
+    std::array<StringId, kRecentSize> m_recent{};
 
     std::deque<std::string> m_chunks; // stable storage; each chunk is filled, never grown
     std::vector<std::string_view> m_views;
