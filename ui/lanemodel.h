@@ -8,6 +8,7 @@
 // Ready, pod worker, probe worker per container, status manager, container state, ...
 // Every event is in exactly one leaf lane (its *primary* lane); every group also lists the
 // events of all its descendants, so a collapsed group still shows its activity.
+#include "laneid.h"
 #include "palette.h"
 
 #include "core/analysis/analysis.h"
@@ -23,6 +24,9 @@
 
 namespace kubelane::ui {
 
+// What a lane holds, and so what paints it: a group's rows (and its summary bars when
+// collapsed), events only, state bars over events, or heartbeat ticks and gaps over events.
+// The painters switch on it; a lane's facts come from its builder (ui/lanes/).
 enum class LaneKind : std::uint8_t { Group, Events, State, Heartbeats };
 
 // A bar: a state held from start to end.
@@ -131,14 +135,17 @@ public:
     core::Timestamp last() const { return m_last; }
 
 private:
-    int addLane(int parent, LaneKind kind, QString name, QString key);
-    int groupForNode(const std::string &node);
-    int otherGroup();
-    void addEventToLane(core::EventIndex event, int lane);
-    int groupForControlPlane(const std::string &host);
-    int groupForPod(core::PodId pod, const std::string &fallbackNode);
-    int roleLane(int group, core::RoleId role, core::StringId container);
-    int childByKey(int parent, const QString &key, LaneKind kind, const QString &name);
+    friend class LaneBuild; // the fact lanes' builders (ui/lanes/) make and fill lanes
+
+    Lane &at(LaneId id) { return m_lanes[id.index()]; }
+    LaneId addLane(LaneId parent, LaneKind kind, QString name, QString key);
+    LaneId groupForNode(const std::string &node);
+    LaneId otherGroup();
+    void addEventToLane(core::EventIndex event, LaneId lane);
+    LaneId groupForControlPlane(const std::string &host);
+    LaneId groupForPod(core::PodId pod, const std::string &fallbackNode);
+    LaneId roleLane(LaneId group, core::RoleId role, core::StringId container);
+    LaneId childByKey(LaneId parent, const QString &key, LaneKind kind, const QString &name);
     void addFacts();
     void sortChildren();
     void finishLanes();
@@ -148,13 +155,13 @@ private:
     std::vector<int> m_roots;
     std::vector<std::uint32_t> m_laneOfEvent;
     std::vector<EventCategory> m_typeCategory; // by EventTypeId
-    QHash<QString, int> m_byKey;
-    QHash<QString, int> m_bySubject;
+    QHash<QString, LaneId> m_byKey;
+    QHash<QString, LaneId> m_bySubject;
     std::vector<QString> m_localKey; // key below the parent, for ordering siblings
-    std::unordered_map<std::uint64_t, int> m_roleLaneCache;
-    std::vector<int> m_podGroup;
-    int m_otherGroup = -1;
-    int m_unknownNodePods = -1;
+    std::unordered_map<std::uint64_t, LaneId> m_roleLaneCache;
+    std::vector<LaneId> m_podGroup;
+    LaneId m_otherGroup;
+    LaneId m_unknownNodePods;
     std::vector<std::string> m_controlPlaneHosts;
     core::Timestamp m_origin, m_first, m_last;
 };

@@ -142,7 +142,7 @@ void OverlayLayer::drawGapLabels(QCPPainter *painter, const TimelineCoordinates 
     const QFontMetricsF fm(painter->font());
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
-        if (lane.isGroup())
+        if (lane.kind != LaneKind::Heartbeats)
             return;
         for (const GapSpan &g : lane.gaps) {
             if (!coords.overlaps(g.fact->start, g.fact->end))
@@ -179,7 +179,7 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
     auto width = [&](const QString &text) { return fm.horizontalAdvance(text) + 10; };
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
-        if (lane.isGroup())
+        if (lane.kind != LaneKind::State)
             return;
         int labelled = 0;
         for (const StateSpan &s : lane.states) {

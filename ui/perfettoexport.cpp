@@ -198,18 +198,24 @@ private:
     {
         const Track &t = m_tracks[static_cast<std::size_t>(lane.id)];
         std::vector<Span> spans;
-        for (const StateSpan &s : lane.states)
-            spans.push_back({s.start, s.end, str(s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label), "state",
-                             {{"state", Palette::stateName(s.state)}, {"openEnded", s.openEnded}}});
-        for (const GapSpan &g : lane.gaps)
-            spans.push_back({g.fact->start, g.fact->end, str(g.label), "heartbeat-gap",
-                             {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
+        // What the lane's kind draws on screen: bars of a state lane, gaps and ticks of a heartbeat lane.
+        const bool heartbeats = lane.kind == LaneKind::Heartbeats;
+        if (lane.kind == LaneKind::State)
+            for (const StateSpan &s : lane.states)
+                spans.push_back({s.start, s.end, str(s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label), "state",
+                                 {{"state", Palette::stateName(s.state)}, {"openEnded", s.openEnded}}});
+        if (heartbeats)
+            for (const GapSpan &g : lane.gaps)
+                spans.push_back({g.fact->start, g.fact->end, str(g.label), "heartbeat-gap",
+                                 {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
         if (const auto anchors = m_anchors.find(lane.id); anchors != m_anchors.end())
             for (const auto &[event, name] : anchors->second)
                 spans.push_back({m_inc.events[event].time, m_inc.events[event].time + kAnchor, name, "ordering",
                                  {{"source", sourceOf(m_inc.events[event])}}, event});
         m_counts.spans += writeSpans(t, std::move(spans));
         for (const HeartbeatTick &h : lane.ticks) {
+            if (!heartbeats)
+                break;
             if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == lane.id)
                 continue; // written below as the line's own mark
             if (!inWindow(h.time))

@@ -659,7 +659,10 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
     const TimelineCoordinates coords = coordinates();
     const core::Timestamp t = coords.toTime(pos.x());
     const Lane &l = m_state.model->lane(lane);
-    for (const GapSpan &g : l.gaps) {
+    // What the row shows depends on its kind: gaps on a heartbeat lane, bars on a state lane.
+    static const std::vector<GapSpan> noGaps;
+    static const std::vector<StateSpan> noBars;
+    for (const GapSpan &g : l.kind == LaneKind::Heartbeats ? l.gaps : noGaps) {
         if (t >= g.fact->start && t <= g.fact->end) {
             QString tip = QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
                               .arg(formatPreciseDuration(g.fact->length), g.fact->openEnded ? QStringLiteral(" (until the end of the logs)") : QString(),
@@ -672,7 +675,7 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
         }
     }
     const Lane &stateLane = l.isGroup() && !m_state.isExpanded(lane) && l.summaryLane >= 0 ? m_state.model->lane(l.summaryLane) : l;
-    for (const StateSpan &s : stateLane.states) {
+    for (const StateSpan &s : stateLane.kind == LaneKind::State ? stateLane.states : noBars) {
         if (t >= s.start && t <= s.end) {
             return QStringLiteral("<b>%1</b><br>%2 – %3%4<br>%5")
                 .arg(s.label.toHtmlEscaped(), formatTimestamp(s.start, off), formatTimestamp(s.end, off, 6, false),

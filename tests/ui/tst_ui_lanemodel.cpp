@@ -5,6 +5,7 @@
 #include "ui/eventplottable.h"
 #include "ui/lanefilter.h"
 #include "ui/lanemodel.h"
+#include "ui/lanes/lanebuilder.h"
 #include "ui/palette.h"
 
 #include "core/classify/eventtypecatalog.h"
@@ -45,6 +46,8 @@ private slots:
     void treeFromSample();
     void everyEventInOneLeafLane();
     void factsBecomeBarsAndTicks();
+    void registryRanksAreUnique();
+    void laneKindsMatchWhatTheyHold();
     void foldingManyEvents();
     void foldingKeepsWorstSeverity();
     void filterByNameAndText();
@@ -175,6 +178,46 @@ void TestLaneModel::factsBecomeBarsAndTicks()
     QCOMPARE(children.front(), kubelet);
     QCOMPARE(children[1], heartbeats);
     QVERIFY(m.lane(children.back()).isGroup());
+}
+
+void TestLaneModel::registryRanksAreUnique()
+{
+    // Siblings sort by rank, so two fact lanes of one scope on the same rank would order by
+    // name by accident; the same key twice would fill one lane from two builders.
+    std::set<std::pair<LaneScope, QString>> keys;
+    std::set<std::pair<LaneScope, int>> ranks;
+    for (const LaneBuilder &b : laneBuilders()) {
+        QVERIFY2(keys.insert({b.scope, QString::fromLatin1(b.id)}).second, b.id);
+        QVERIFY2(ranks.insert({b.scope, b.rank}).second, b.id);
+        QVERIFY2(b.kind != LaneKind::Group && b.build, b.id);
+        QCOMPARE(laneRank(b.scope, QString::fromLatin1(b.id)), b.rank); // no role row shadows it
+    }
+    QCOMPARE(laneRank(LaneScope::Node, u"no-such-goroutine"), kUnrankedLane);
+    // The roles' ranks interleave with the fact lanes': a node's PLEG bar before the runtime's calls.
+    QVERIFY(laneRank(LaneScope::Node, u"pleg") < laneRank(LaneScope::Node, u"container-runtime"));
+    QVERIFY(laneRank(LaneScope::Pod, u"ready") < laneRank(LaneScope::Pod, u"pod-worker"));
+}
+
+void TestLaneModel::laneKindsMatchWhatTheyHold()
+{
+    // The painters switch on a lane's kind: bars are drawn on state lanes only, ticks and gaps
+    // on heartbeat lanes only. A lane holding what its kind does not draw would lose it.
+    const auto pleg = std::make_shared<const LaneModel>(uitest::analyseSample("pleg-unhealthy"));
+    int bars = 0;
+    for (const LaneModel *m : {m_lanes.get(), pleg.get()}) {
+        for (const Lane &lane : m->lanes()) {
+            QVERIFY2(lane.kind == LaneKind::State || lane.states.empty(), qPrintable(lane.key));
+            QVERIFY2(lane.kind == LaneKind::Heartbeats || (lane.ticks.empty() && lane.gaps.empty()), qPrintable(lane.key));
+            bars += lane.kind == LaneKind::State ? 1 : 0;
+        }
+    }
+    QVERIFY(bars > 0);
+    // The PLEG goroutine's lane shows the PLEG health bar, so it is a state lane.
+    const int plegLane = pleg->laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg");
+    QVERIFY(plegLane >= 0);
+    QCOMPARE(pleg->lane(plegLane).kind, LaneKind::State);
+    QVERIFY(!pleg->lane(plegLane).states.empty());
+    QVERIFY(!pleg->lane(plegLane).events.empty());
 }
 
 void TestLaneModel::foldingManyEvents()
