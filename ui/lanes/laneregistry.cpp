@@ -16,6 +16,7 @@ namespace kubelane::ui {
     X(buildPodReadyLane, "ready", "Ready", 0, Pod, State, 2)                                                                               \
     X(buildContainerLane, "container", "container", 50, Pod, State, 0)                                                                     \
     X(buildPlegLane, "pleg", "PLEG", 50, Node, State, 0)                                                                                   \
+    X(buildPlegActivityLane, "pleg-activity", "PLEG activity", 55, Node, Events, 0)                                                        \
     /* one row per fact lane above; the list ends here */
 
 #define KUBELANE_DECLARE_LANE(function, ...) void function(LaneBuild &);
