@@ -48,6 +48,7 @@ private slots:
     void factsBecomeBarsAndTicks();
     void registryRanksAreUnique();
     void laneKindsMatchWhatTheyHold();
+    void plegActivityShowsTheSilence();
     void foldingManyEvents();
     void foldingKeepsWorstSeverity();
     void filterByNameAndText();
@@ -55,6 +56,7 @@ private slots:
 private:
     std::shared_ptr<const core::Analysis> m_sample;
     std::shared_ptr<const LaneModel> m_lanes;
+    std::shared_ptr<const LaneModel> m_pleg; // pleg-unhealthy
 };
 
 void TestLaneModel::initTestCase()
@@ -62,6 +64,7 @@ void TestLaneModel::initTestCase()
     m_sample = uitest::analyseSample("probe-status-race");
     QVERIFY(m_sample && !m_sample->incident->events.empty());
     m_lanes = std::make_shared<LaneModel>(m_sample);
+    m_pleg = std::make_shared<LaneModel>(uitest::analyseSample("pleg-unhealthy"));
 }
 
 static QStringList childNames(const LaneModel &m, int lane)
@@ -202,7 +205,7 @@ void TestLaneModel::laneKindsMatchWhatTheyHold()
 {
     // The painters switch on a lane's kind: bars are drawn on state lanes only, ticks and gaps
     // on heartbeat lanes only. A lane holding what its kind does not draw would lose it.
-    const auto pleg = std::make_shared<const LaneModel>(uitest::analyseSample("pleg-unhealthy"));
+    const auto &pleg = m_pleg;
     int bars = 0;
     for (const LaneModel *m : {m_lanes.get(), pleg.get()}) {
         for (const Lane &lane : m->lanes()) {
@@ -218,6 +221,35 @@ void TestLaneModel::laneKindsMatchWhatTheyHold()
     QCOMPARE(pleg->lane(plegLane).kind, LaneKind::State);
     QVERIFY(!pleg->lane(plegLane).states.empty());
     QVERIFY(!pleg->lane(plegLane).events.empty());
+}
+
+void TestLaneModel::plegActivityShowsTheSilence()
+{
+    // Every relist and SyncLoop (PLEG) line of the node on one row, after the PLEG bar: the
+    // pod lifecycle events are otherwise spread over the pods' sync loop lanes.
+    const LaneModel &m = *m_pleg;
+    const int node = m.laneOfSubject("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9");
+    const int activity = m.laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg-activity");
+    QVERIFY(node >= 0);
+    QVERIFY(activity >= 0);
+    const Lane &lane = m.lane(activity);
+    QCOMPARE(lane.kind, LaneKind::Events);
+    QCOMPARE(lane.name, QStringLiteral("PLEG activity"));
+    const auto &facts = m.analysis().facts.pleg;
+    QCOMPARE(facts.size(), std::size_t(1));
+    std::vector<std::uint32_t> expected(facts[0].relists.begin(), facts[0].relists.end());
+    std::sort(expected.begin(), expected.end());
+    QVERIFY(!expected.empty());
+    QCOMPARE(lane.events, expected);
+    const auto &children = m.lane(node).children;
+    const auto at = std::find(children.begin(), children.end(), activity);
+    QVERIFY(at != children.begin() && at != children.end());
+    QCOMPARE(m.lane(*(at - 1)).key, m.lane(node).key + "/pleg");
+    // The PLEG handed nothing to the sync loop while the kubelet reported it not healthy.
+    for (std::uint32_t e : lane.events) {
+        const core::Timestamp t = m.incident().events[e].time;
+        QVERIFY(t < facts[0].firstUnhealthy || t > facts[0].lastUnhealthy);
+    }
 }
 
 void TestLaneModel::foldingManyEvents()
