@@ -14,18 +14,20 @@ struct LaneId {
     int value = -1;
 
     constexpr LaneId() = default;
-    constexpr explicit LaneId(int v) : value(v) {}
+    constexpr explicit LaneId(int v) : value(v) { }
 
     constexpr bool valid() const { return value >= 0; }
     constexpr std::size_t index() const { return static_cast<std::size_t>(value); }
     constexpr auto operator<=>(const LaneId &) const = default;
 };
 
-inline size_t qHash(LaneId id, size_t seed = 0) noexcept { return ::qHash(id.value, seed); }
+inline size_t qHash(LaneId id, size_t seed = 0) noexcept
+{
+    return ::qHash(id.value, seed);
+}
 
 } // namespace kubelane::ui
 
-template <>
-struct std::hash<kubelane::ui::LaneId> {
+template <> struct std::hash<kubelane::ui::LaneId> {
     std::size_t operator()(kubelane::ui::LaneId id) const noexcept { return std::hash<int>{}(id.value); }
 };

@@ -61,8 +61,8 @@ void addRuns(LaneBuild &b, LaneId lane, std::vector<const core::ContainerEvent *
                 open.reset();
             } else if (first) {
                 // Running since before the bundle starts.
-                b.lane(lane).states.push_back(
-                    StateSpan{b.first(), c->time, StateKind::ContainerRunning, false, false, QStringLiteral("running"), core::kNoEvent, c->event});
+                b.lane(lane).states.push_back(StateSpan{b.first(), c->time, StateKind::ContainerRunning, false, false,
+                                                        QStringLiteral("running"), core::kNoEvent, c->event});
             }
         }
         first = false;

@@ -17,7 +17,7 @@ void buildHeartbeatLane(LaneBuild &b)
         gap.fact = &g;
         const QString cmp = g.exceedsGrace ? QStringLiteral(" > ") : QStringLiteral(" ≤ ");
         gap.label = (g.openEnded ? QStringLiteral("≥ ") : QString()) + laneDurationText(g.length) + QStringLiteral(" gap") + cmp
-                  + QStringLiteral("grace ") + laneDurationText(g.grace);
+            + QStringLiteral("grace ") + laneDurationText(g.grace);
         b.lane(lane).gaps.push_back(gap);
         for (std::size_t f : g.failures)
             b.addEvent(lane, f);

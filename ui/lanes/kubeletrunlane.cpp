@@ -28,7 +28,8 @@ StateSpan downSpan(const core::KubeletRun &r, const core::KubeletRun &next)
     down.start = r.end;
     down.end = next.start;
     down.state = StateKind::KubeletDown;
-    down.label = (r.fatal ? QStringLiteral("crashed") : QStringLiteral("down")) + QStringLiteral(" %1").arg(laneDurationText(down.end - down.start));
+    down.label =
+        (r.fatal ? QStringLiteral("crashed") : QStringLiteral("down")) + QStringLiteral(" %1").arg(laneDurationText(down.end - down.start));
     if (!r.exitReason.empty())
         down.label += QStringLiteral(": ") + QString::fromStdString(r.exitReason);
     down.startEvent = r.exitEvent;

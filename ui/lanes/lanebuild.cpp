@@ -18,12 +18,16 @@ LaneId LaneBuild::inGroup(LaneId group, const QString *item, const QString &name
     if (!group.valid())
         return {};
     const QString id = QString::fromLatin1(m_entry.id);
-    const LaneId lane = m_model.childByKey(group, item ? id + '/' + *item : id, m_entry.kind, item ? name : QString::fromUtf8(m_entry.label));
+    const LaneId lane =
+        m_model.childByKey(group, item ? id + '/' + *item : id, m_entry.kind, item ? name : QString::fromUtf8(m_entry.label));
     // A role lane of the same key (the kubelet process, PLEG) shows the fact as well.
     m_model.at(lane).kind = m_entry.kind;
     return lane;
 }
 
-QString laneDurationText(core::Duration d) { return QString::fromStdString(core::formatDuration(d)); }
+QString laneDurationText(core::Duration d)
+{
+    return QString::fromStdString(core::formatDuration(d));
+}
 
 } // namespace kubelane::ui

@@ -28,8 +28,8 @@ struct LaneBuilder {
     const char *label; // its name in the tree (a lane per item names itself)
     int rank;          // order among the group's lanes, lower first, on one scale with the roles
     LaneScope scope;
-    LaneKind kind;     // what the lane holds, so which painter draws it
-    int summary;       // a collapsed group shows the bars of the child with the highest summary; 0: never
+    LaneKind kind; // what the lane holds, so which painter draws it
+    int summary;   // a collapsed group shows the bars of the child with the highest summary; 0: never
     void (*build)(LaneBuild &);
 };
 
@@ -49,7 +49,7 @@ int laneSummary(LaneScope scope, QStringView head);
 // lanes it makes carry the registry row's key, name and kind.
 class LaneBuild {
 public:
-    LaneBuild(LaneModel &model, const LaneBuilder &entry) : m_model(model), m_entry(entry) {}
+    LaneBuild(LaneModel &model, const LaneBuilder &entry) : m_model(model), m_entry(entry) { }
 
     const core::Incident &incident() const { return m_model.incident(); }
     const core::Facts &facts() const { return m_model.analysis().facts; }

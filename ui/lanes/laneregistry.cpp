@@ -78,7 +78,10 @@ const LaneBuilder *factLane(LaneScope scope, QStringView head)
 
 } // namespace
 
-std::span<const LaneBuilder> laneBuilders() { return kFactLanes; }
+std::span<const LaneBuilder> laneBuilders()
+{
+    return kFactLanes;
+}
 
 int laneRank(LaneScope scope, QStringView head)
 {

@@ -28,9 +28,9 @@ void buildReadyLane(LaneBuild &b, core::ConditionSpan::View view)
         s.start = c.start;
         s.end = c.end;
         s.openEnded = c.openEnded;
-        s.state = c.status == core::ConditionSpan::Status::True    ? StateKind::ReadyTrue
-                : c.status == core::ConditionSpan::Status::False ? StateKind::ReadyFalse
-                                                                 : StateKind::ReadyUnknown;
+        s.state = c.status == core::ConditionSpan::Status::True ? StateKind::ReadyTrue
+            : c.status == core::ConditionSpan::Status::False    ? StateKind::ReadyFalse
+                                                                : StateKind::ReadyUnknown;
         s.label = QStringLiteral("Ready=") + statusName(c.status);
         if (!c.reason.empty())
             s.label += QStringLiteral(" (") + QString::fromStdString(c.reason) + ')';
@@ -42,8 +42,14 @@ void buildReadyLane(LaneBuild &b, core::ConditionSpan::View view)
 
 } // namespace
 
-void buildControlPlaneReadyLane(LaneBuild &b) { buildReadyLane(b, core::ConditionSpan::View::ControlPlane); }
+void buildControlPlaneReadyLane(LaneBuild &b)
+{
+    buildReadyLane(b, core::ConditionSpan::View::ControlPlane);
+}
 
-void buildKubeletReadyLane(LaneBuild &b) { buildReadyLane(b, core::ConditionSpan::View::Kubelet); }
+void buildKubeletReadyLane(LaneBuild &b)
+{
+    buildReadyLane(b, core::ConditionSpan::View::Kubelet);
+}
 
 } // namespace kubelane::ui

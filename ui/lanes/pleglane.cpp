@@ -19,7 +19,7 @@ void buildPlegLane(LaneBuild &b)
         s.label = QStringLiteral("PLEG not healthy");
         if (p.longestReported.ns > 0)
             s.label += QStringLiteral(" (last seen %1 ago").arg(laneDurationText(p.longestReported))
-                     + (p.threshold.ns > 0 ? QStringLiteral("; threshold %1)").arg(laneDurationText(p.threshold)) : QStringLiteral(")"));
+                + (p.threshold.ns > 0 ? QStringLiteral("; threshold %1)").arg(laneDurationText(p.threshold)) : QStringLiteral(")"));
         s.startEvent = p.unhealthy.empty() ? core::kNoEvent : p.unhealthy.front();
         s.endEvent = p.unhealthy.empty() ? core::kNoEvent : p.unhealthy.back();
         b.lane(lane).states.push_back(s);

@@ -19,7 +19,7 @@ void buildPodReadyLane(LaneBuild &b)
         s.state = r.ready ? StateKind::ReadyTrue : StateKind::ReadyFalse;
         s.startEvent = r.startEvent;
         s.label = (r.ready ? QStringLiteral("Ready=True") : QStringLiteral("Ready=False"))
-                + (r.origin.empty() ? QString() : QStringLiteral(" (") + QString::fromStdString(r.origin) + ')');
+            + (r.origin.empty() ? QString() : QStringLiteral(" (") + QString::fromStdString(r.origin) + ')');
         b.lane(lane).states.push_back(s);
     }
 }
