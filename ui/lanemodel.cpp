@@ -339,13 +339,13 @@ void LaneModel::finishLanes()
     m_roleLaneCache.clear();
 }
 
-int LaneModel::laneOfSubject(const QString &subject) const { return m_bySubject.value(subject).value; }
+LaneId LaneModel::laneOfSubject(const QString &subject) const { return m_bySubject.value(subject); }
 
-int LaneModel::laneByKey(const QString &key) const { return m_byKey.value(key).value; }
+LaneId LaneModel::laneByKey(const QString &key) const { return m_byKey.value(key); }
 
-bool LaneModel::isAncestor(int ancestor, int lane) const
+bool LaneModel::isAncestor(LaneId ancestor, LaneId lane) const
 {
-    for (int l = lane; l >= 0; l = m_lanes[static_cast<std::size_t>(l)].parent)
+    for (LaneId l = lane; l.valid(); l = LaneId(this->lane(l).parent))
         if (l == ancestor)
             return true;
     return false;
@@ -377,16 +377,16 @@ std::vector<int> LaneModel::rowIndex(const std::vector<int> &rows, int laneCount
     return index;
 }
 
-int LaneModel::visibleRowOf(int lane, const std::vector<int> &rowOfLane) const
+int LaneModel::visibleRowOf(LaneId lane, const std::vector<int> &rowOfLane) const
 {
     // The deepest lane on the path from the root whose ancestors are all visible: a lane
     // inside a collapsed group is drawn in the group's row.
-    std::vector<int> path;
-    for (int l = lane; l >= 0; l = m_lanes[static_cast<std::size_t>(l)].parent)
+    std::vector<LaneId> path;
+    for (LaneId l = lane; l.valid(); l = LaneId(this->lane(l).parent))
         path.push_back(l);
     int best = -1;
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
-        const int row = rowOfLane[static_cast<std::size_t>(*it)];
+        const int row = rowOfLane[it->index()];
         if (row < 0)
             break;
         best = row;
@@ -401,9 +401,8 @@ std::vector<bool> LaneModel::defaultExpansion() const
         if (lane.isGroup() && !lane.subject.startsWith(QLatin1String("pod/")))
             expanded[static_cast<std::size_t>(lane.id)] = true;
     for (const auto &f : m_analysis->findings) {
-        const int l = laneOfSubject(QString::fromStdString(f.subject.text()));
-        for (int a = l; a >= 0; a = m_lanes[static_cast<std::size_t>(a)].parent)
-            expanded[static_cast<std::size_t>(a)] = true;
+        for (LaneId a = laneOfSubject(QString::fromStdString(f.subject.text())); a.valid(); a = LaneId(lane(a).parent))
+            expanded[a.index()] = true;
     }
     return expanded;
 }
@@ -414,11 +413,11 @@ std::vector<int> LaneModel::lanesOfFinding(std::size_t index) const
     if (index >= m_analysis->findings.size())
         return out;
     const core::Finding &f = m_analysis->findings[index];
-    auto add = [&](int l) {
-        if (l >= 0 && std::find(out.begin(), out.end(), l) == out.end())
-            out.push_back(l);
+    auto add = [&](LaneId l) {
+        if (l.valid() && std::find(out.begin(), out.end(), l.value) == out.end())
+            out.push_back(l.value);
     };
-    const int subject = laneOfSubject(QString::fromStdString(f.subject.text()));
+    const LaneId subject = laneOfSubject(QString::fromStdString(f.subject.text()));
     add(subject);
     for (std::size_t e : f.evidence)
         add(laneOfEvent(e));
@@ -427,8 +426,8 @@ std::vector<int> LaneModel::lanesOfFinding(std::size_t index) const
             add(laneOfEvent(step.event));
     // The subject's own fact lanes that show something in the finding's window (the node's
     // heartbeats and taints, a pod's Ready bar): the state the finding is about.
-    if (subject >= 0) {
-        for (int c : m_lanes[static_cast<std::size_t>(subject)].children) {
+    if (subject.valid()) {
+        for (int c : lane(subject).children) {
             const Lane &l = m_lanes[static_cast<std::size_t>(c)];
             if (l.isGroup())
                 continue;
@@ -438,7 +437,7 @@ std::vector<int> LaneModel::lanesOfFinding(std::size_t index) const
             for (const auto &g : l.gaps)
                 inWindow = inWindow || (g.fact->end >= f.start && g.fact->start <= f.end);
             if (inWindow)
-                add(c);
+                add(LaneId(c));
         }
     }
     return out;

@@ -84,20 +84,23 @@ public:
     std::shared_ptr<const core::Analysis> analysisPtr() const { return m_analysis; }
 
     const std::vector<Lane> &lanes() const { return m_lanes; }
+    const Lane &lane(LaneId id) const { return m_lanes[id.index()]; }
+    // A lane by the int the row tables hold (rows(), rowIndex(), the flags indexed by lane).
     const Lane &lane(int id) const { return m_lanes[static_cast<std::size_t>(id)]; }
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
     const std::vector<int> &roots() const { return m_roots; }
 
-    // The leaf lane an event is drawn in, or -1.
-    int laneOfEvent(std::size_t event) const
+    // The leaf lane an event is drawn in (invalid: none).
+    LaneId laneOfEvent(std::size_t event) const
     {
-        return event < m_laneOfEvent.size() ? static_cast<int>(m_laneOfEvent[event]) : -1;
+        return LaneId(event < m_laneOfEvent.size() ? static_cast<int>(m_laneOfEvent[event]) : -1);
     }
-    // Group lane of a finding subject ("node/NAME", "pod/NS/NAME"), or -1.
-    int laneOfSubject(const QString &subject) const;
-    int laneByKey(const QString &key) const;
+    // Group lane of a finding subject ("node/NAME", "pod/NS/NAME"), and a lane by its key
+    // (invalid: none).
+    LaneId laneOfSubject(const QString &subject) const;
+    LaneId laneByKey(const QString &key) const;
     // True when `ancestor` is `lane` or one of its ancestors.
-    bool isAncestor(int ancestor, int lane) const;
+    bool isAncestor(LaneId ancestor, LaneId lane) const;
 
     // Visible rows in display order: DFS over the tree, skipping lanes whose `shown` flag is
     // false, descending only into groups whose `expanded` flag is true. Both vectors are
@@ -106,7 +109,7 @@ public:
     // The row a lane is drawn in: the lane itself or its nearest collapsed ancestor.
     // `rowOfLane` maps lane id -> row index (-1 = not visible), as built from rows().
     static std::vector<int> rowIndex(const std::vector<int> &rows, int laneCount);
-    int visibleRowOf(int lane, const std::vector<int> &rowOfLane) const;
+    int visibleRowOf(LaneId lane, const std::vector<int> &rowOfLane) const;
 
     // Default expansion: control plane and nodes open, pods open only when a finding names them.
     std::vector<bool> defaultExpansion() const;

@@ -294,8 +294,8 @@ QPointF OverlayLayer::notePosition(const TimelineState &state, const Note &note,
 {
     int row = -1;
     if (state.model && !note.laneKey.isEmpty()) {
-        const int lane = state.model->laneByKey(note.laneKey);
-        if (lane >= 0)
+        const LaneId lane = state.model->laneByKey(note.laneKey);
+        if (lane.valid())
             row = state.model->visibleRowOf(lane, state.rowOfLane);
     }
     // A note of a time only belongs to no lane: it sits on the time axis band, above the rows.

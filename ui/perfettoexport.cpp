@@ -216,7 +216,7 @@ private:
         for (const HeartbeatTick &h : lane.ticks) {
             if (!heartbeats)
                 break;
-            if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == lane.id)
+            if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == LaneId(lane.id))
                 continue; // written below as the line's own mark
             if (!inWindow(h.time))
                 continue;
@@ -236,7 +236,7 @@ private:
         for (auto it = first; it != last; ++it) {
             const std::uint32_t index = *it;
             const core::Event &e = m_inc.events[index];
-            if (m_model.laneOfEvent(index) != lane.id)
+            if (m_model.laneOfEvent(index) != LaneId(lane.id))
                 continue;
             m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", markName(e)}, {"cat", core::severityName(e.severity)},
                             {"pid", t.pid}, {"tid", t.tid}, {"args", lineArgs(index)}},
@@ -303,8 +303,8 @@ private:
 
     Track trackOfEvent(std::size_t index) const
     {
-        const int lane = m_model.laneOfEvent(index);
-        return lane < 0 ? Track{} : m_tracks[static_cast<std::size_t>(lane)];
+        const LaneId lane = m_model.laneOfEvent(index);
+        return lane.valid() ? m_tracks[lane.index()] : Track{};
     }
 
     // The orderings drawn: both lines on a kept lane and in the window. Each line an arrow
@@ -316,7 +316,7 @@ private:
         std::set<std::size_t> anchored;
         auto anchor = [&](std::size_t event, const char *name) {
             if (anchored.insert(event).second)
-                m_anchors[m_model.laneOfEvent(event)].push_back({event, name});
+                m_anchors[m_model.laneOfEvent(event).value].push_back({event, name});
         };
         for (std::size_t i = 0; i < orders.size(); ++i) {
             const core::StatusProbeOrder &o = orders[i];

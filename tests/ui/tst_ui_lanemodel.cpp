@@ -81,7 +81,7 @@ void TestLaneModel::treeFromSample()
     // Roots: control plane first, then the nodes.
     QVERIFY(m.roots().size() >= 3);
     QVERIFY(m.lane(m.roots().front()).key.startsWith("control-plane"));
-    const int node = m.laneOfSubject("node/10.86.98.42");
+    const int node = m.laneOfSubject("node/10.86.98.42").value;
     QVERIFY(node >= 0);
     QCOMPARE(m.lane(node).parent, -1);
     const QStringList nodeLanes = childNames(m, node);
@@ -90,7 +90,7 @@ void TestLaneModel::treeFromSample()
     QVERIFY(nodeLanes.contains("Ready (control plane)"));
 
     // The victim pod sits under its node with the goroutine lanes of the race side by side.
-    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
     QVERIFY(victim >= 0);
     QCOMPARE(m.lane(victim).parent, node);
     const QStringList podLanes = childNames(m, victim);
@@ -101,9 +101,9 @@ void TestLaneModel::treeFromSample()
     QCOMPARE(m.lane(victim).summaryLane, m.lane(victim).children.front());
 
     // The survivor is a sibling pod on the other node.
-    const int survivor = m.laneOfSubject("pod/default/opensource-sf-dc750-2");
+    const int survivor = m.laneOfSubject("pod/default/opensource-sf-dc750-2").value;
     QVERIFY(survivor >= 0);
-    QCOMPARE(m.lane(survivor).parent, m.laneOfSubject("node/10.15.29.31"));
+    QCOMPARE(m.lane(survivor).parent, m.laneOfSubject("node/10.15.29.31").value);
 
     // Default expansion: nodes open, the finding's pods open, other pods closed.
     const auto expanded = m.defaultExpansion();
@@ -125,12 +125,12 @@ void TestLaneModel::everyEventInOneLeafLane()
         if (lane.isGroup())
             continue;
         for (std::uint32_t e : lane.events)
-            if (m.laneOfEvent(e) == lane.id)
+            if (m.laneOfEvent(e).value == lane.id)
                 ++seen[e];
     }
     for (std::size_t i = 0; i < events.size(); ++i) {
         QVERIFY2(seen[i] == 1, qPrintable(QStringLiteral("event %1 in %2 lanes").arg(i).arg(seen[i])));
-        const int lane = m.laneOfEvent(i);
+        const int lane = m.laneOfEvent(i).value;
         // A group lists all events of its descendants.
         for (int p = m.lane(lane).parent; p >= 0; p = m.lane(p).parent)
             QVERIFY(std::binary_search(m.lane(p).events.begin(), m.lane(p).events.end(), static_cast<std::uint32_t>(i)));
@@ -156,24 +156,24 @@ void TestLaneModel::factsBecomeBarsAndTicks()
     a->facts.kubeletRuns = {{n1, uitest::at(0), uitest::at(20), false, "v1.12.4", e0, e1, true, "exit 255"},
                             {n1, uitest::at(60), {}, true, "v1.12.4", 2, core::kNoEvent, false, ""}};
     const LaneModel m(a);
-    const int node = m.laneOfSubject("node/n1");
-    const int heartbeats = m.laneByKey("node/n1/heartbeats");
+    const int node = m.laneOfSubject("node/n1").value;
+    const int heartbeats = m.laneByKey("node/n1/heartbeats").value;
     QVERIFY(heartbeats >= 0);
     QCOMPARE(m.lane(heartbeats).ticks.size(), std::size_t(2));
     QCOMPARE(m.lane(heartbeats).gaps.size(), std::size_t(1));
     QVERIFY(m.lane(heartbeats).gaps[0].label.contains("> grace 40.0 s"));
-    const int taint = m.laneByKey("node/n1/taint/unreachable:NoExecute");
+    const int taint = m.laneByKey("node/n1/taint/unreachable:NoExecute").value;
     QVERIFY(taint >= 0);
     QCOMPARE(m.lane(taint).states.size(), std::size_t(1));
     QCOMPARE(m.lane(taint).states[0].state, StateKind::TaintPresent);
-    const int kubelet = m.laneByKey("node/n1/kubelet");
+    const int kubelet = m.laneByKey("node/n1/kubelet").value;
     QVERIFY(kubelet >= 0);
     QCOMPARE(m.lane(kubelet).states.size(), std::size_t(3)); // up, down, up
     QCOMPARE(m.lane(kubelet).states[1].state, StateKind::KubeletDown);
     QCOMPARE(m.lane(kubelet).states[1].start, uitest::at(20));
     QCOMPARE(m.lane(kubelet).states[1].end, uitest::at(60));
     QVERIFY(m.lane(kubelet).states[2].openEnded);
-    const int ready = m.laneByKey("node/n1/pod/default/web-0/ready");
+    const int ready = m.laneByKey("node/n1/pod/default/web-0/ready").value;
     QVERIFY(ready >= 0);
     QCOMPARE(m.lane(ready).states[0].state, StateKind::ReadyFalse);
     // Order under the node: kubelet, heartbeats, taint, ..., pods last.
@@ -216,7 +216,7 @@ void TestLaneModel::laneKindsMatchWhatTheyHold()
     }
     QVERIFY(bars > 0);
     // The PLEG goroutine's lane shows the PLEG health bar, so it is a state lane.
-    const int plegLane = pleg->laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg");
+    const int plegLane = pleg->laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg").value;
     QVERIFY(plegLane >= 0);
     QCOMPARE(pleg->lane(plegLane).kind, LaneKind::State);
     QVERIFY(!pleg->lane(plegLane).states.empty());
@@ -228,8 +228,8 @@ void TestLaneModel::plegActivityShowsTheSilence()
     // Every relist and SyncLoop (PLEG) line of the node on one row, after the PLEG bar: the
     // pod lifecycle events are otherwise spread over the pods' sync loop lanes.
     const LaneModel &m = *m_pleg;
-    const int node = m.laneOfSubject("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9");
-    const int activity = m.laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg-activity");
+    const int node = m.laneOfSubject("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9").value;
+    const int activity = m.laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg-activity").value;
     QVERIFY(node >= 0);
     QVERIFY(activity >= 0);
     const Lane &lane = m.lane(activity);
@@ -261,7 +261,7 @@ void TestLaneModel::foldingManyEvents()
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const LaneModel m(a);
-    const int lane = m.laneByKey("node/n1/pleg");
+    const int lane = m.laneByKey("node/n1/pleg").value;
     QVERIFY(lane >= 0);
     QCOMPARE(m.lane(lane).events.size(), std::size_t(n));
 
@@ -296,7 +296,7 @@ void TestLaneModel::foldingKeepsWorstSeverity()
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const LaneModel m(a);
-    const Lane &lane = m.lane(m.laneByKey("node/n1/pleg"));
+    const Lane &lane = m.lane(m.laneByKey("node/n1/pleg").value);
     QCOMPARE(lane.warnings.size(), std::size_t(2));
     QCOMPARE(lane.errors.size(), std::size_t(1));
     const TimelineCoordinates c(m.origin(), uitest::at(0), uitest::at(1), 0, 1000); // all 100 within 10 ms = 10 px
@@ -312,12 +312,12 @@ void TestLaneModel::filterByNameAndText()
     QString error;
     const auto byName = LaneFilter::match(m, QStringLiteral("probe worker"), &error);
     QVERIFY(byName);
-    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
-    const int probe = m.laneByKey(m.lane(victim).key + "/probe-worker/auto-srv-cwhttp-py");
+    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
+    const int probe = m.laneByKey(m.lane(victim).key + "/probe-worker/auto-srv-cwhttp-py").value;
     QVERIFY(probe >= 0);
     QVERIFY((*byName)[static_cast<std::size_t>(probe)]);
     QVERIFY((*byName)[static_cast<std::size_t>(victim)]); // ancestors stay
-    QVERIFY(!(*byName)[static_cast<std::size_t>(m.laneByKey(m.lane(victim).key + "/pod-worker"))]);
+    QVERIFY(!(*byName)[static_cast<std::size_t>(m.laneByKey(m.lane(victim).key + "/pod-worker").value)]);
     // Event text: the kill line is in one lane of the victim.
     const auto byText = LaneFilter::match(m, QStringLiteral("with 5 second grace period"), &error);
     QVERIFY(byText);
