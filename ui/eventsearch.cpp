@@ -22,7 +22,7 @@ EventSearch EventSearch::run(const LaneModel &model, const QString &pattern, QSt
     for (std::size_t e = 0; e < inc.events.size(); ++e) {
         // Only events some lane draws: a match the user cannot see would count but never show.
         const core::EventTypeId type = inc.events[e].type;
-        if (model.laneOfEvent(e) >= 0 && !(type < hiddenTypes.size() && hiddenTypes[type])
+        if (model.laneOfEvent(e).valid() && !(type < hiddenTypes.size() && hiddenTypes[type])
             && LaneFilter::eventMatches(inc, static_cast<std::uint32_t>(e), *re)) {
             s.m_hit[e] = true;
             s.m_matches.push_back(static_cast<std::uint32_t>(e));

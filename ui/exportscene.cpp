@@ -51,9 +51,9 @@ std::vector<bool> expansionFor(const LaneModel &model, const std::vector<int> &f
 {
     std::vector<bool> expanded = model.defaultExpansion();
     for (int f : findings) {
-        const int subject = model.laneOfSubject(QString::fromStdString(model.analysis().findings[static_cast<std::size_t>(f)].subject.text()));
-        if (subject >= 0)
-            expanded[static_cast<std::size_t>(subject)] = true;
+        const LaneId subject = model.laneOfSubject(QString::fromStdString(model.analysis().findings[static_cast<std::size_t>(f)].subject.text()));
+        if (subject.valid())
+            expanded[subject.index()] = true;
         for (int l : model.lanesOfFinding(static_cast<std::size_t>(f)))
             for (int p = model.lane(l).parent; p >= 0; p = model.lane(p).parent)
                 expanded[static_cast<std::size_t>(p)] = true;
@@ -141,7 +141,7 @@ std::vector<int> findingsInView(const LaneModel &model, core::Timestamp start, c
         if (!overlaps(findings[i], start, end))
             continue;
         const std::vector<int> lanes = model.lanesOfFinding(i);
-        if (std::any_of(lanes.begin(), lanes.end(), [&](int l) { return model.visibleRowOf(l, rowOfLane) >= 0; }))
+        if (std::any_of(lanes.begin(), lanes.end(), [&](int l) { return model.visibleRowOf(LaneId(l), rowOfLane) >= 0; }))
             out.push_back(static_cast<int>(i));
     }
     sortByStart(model.analysis(), out);

@@ -8,6 +8,7 @@
 // Ready, pod worker, probe worker per container, status manager, container state, ...
 // Every event is in exactly one leaf lane (its *primary* lane); every group also lists the
 // events of all its descendants, so a collapsed group still shows its activity.
+#include "laneid.h"
 #include "palette.h"
 
 #include "core/analysis/analysis.h"
@@ -23,6 +24,9 @@
 
 namespace kubelane::ui {
 
+// What a lane holds, and so what paints it: a group's rows (and its summary bars when
+// collapsed), events only, state bars over events, or heartbeat ticks and gaps over events.
+// The painters switch on it; a lane's facts come from its builder (ui/lanes/).
 enum class LaneKind : std::uint8_t { Group, Events, State, Heartbeats };
 
 // A bar: a state held from start to end.
@@ -80,20 +84,23 @@ public:
     std::shared_ptr<const core::Analysis> analysisPtr() const { return m_analysis; }
 
     const std::vector<Lane> &lanes() const { return m_lanes; }
+    const Lane &lane(LaneId id) const { return m_lanes[id.index()]; }
+    // A lane by the int the row tables hold (rows(), rowIndex(), the flags indexed by lane).
     const Lane &lane(int id) const { return m_lanes[static_cast<std::size_t>(id)]; }
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
     const std::vector<int> &roots() const { return m_roots; }
 
-    // The leaf lane an event is drawn in, or -1.
-    int laneOfEvent(std::size_t event) const
+    // The leaf lane an event is drawn in (invalid: none).
+    LaneId laneOfEvent(std::size_t event) const
     {
-        return event < m_laneOfEvent.size() ? static_cast<int>(m_laneOfEvent[event]) : -1;
+        return LaneId(event < m_laneOfEvent.size() ? static_cast<int>(m_laneOfEvent[event]) : -1);
     }
-    // Group lane of a finding subject ("node/NAME", "pod/NS/NAME"), or -1.
-    int laneOfSubject(const QString &subject) const;
-    int laneByKey(const QString &key) const;
+    // Group lane of a finding subject ("node/NAME", "pod/NS/NAME"), and a lane by its key
+    // (invalid: none).
+    LaneId laneOfSubject(const QString &subject) const;
+    LaneId laneByKey(const QString &key) const;
     // True when `ancestor` is `lane` or one of its ancestors.
-    bool isAncestor(int ancestor, int lane) const;
+    bool isAncestor(LaneId ancestor, LaneId lane) const;
 
     // Visible rows in display order: DFS over the tree, skipping lanes whose `shown` flag is
     // false, descending only into groups whose `expanded` flag is true. Both vectors are
@@ -102,7 +109,7 @@ public:
     // The row a lane is drawn in: the lane itself or its nearest collapsed ancestor.
     // `rowOfLane` maps lane id -> row index (-1 = not visible), as built from rows().
     static std::vector<int> rowIndex(const std::vector<int> &rows, int laneCount);
-    int visibleRowOf(int lane, const std::vector<int> &rowOfLane) const;
+    int visibleRowOf(LaneId lane, const std::vector<int> &rowOfLane) const;
 
     // Default expansion: control plane and nodes open, pods open only when a finding names them.
     std::vector<bool> defaultExpansion() const;
@@ -131,14 +138,17 @@ public:
     core::Timestamp last() const { return m_last; }
 
 private:
-    int addLane(int parent, LaneKind kind, QString name, QString key);
-    int groupForNode(const std::string &node);
-    int otherGroup();
-    void addEventToLane(core::EventIndex event, int lane);
-    int groupForControlPlane(const std::string &host);
-    int groupForPod(core::PodId pod, const std::string &fallbackNode);
-    int roleLane(int group, core::RoleId role, core::StringId container);
-    int childByKey(int parent, const QString &key, LaneKind kind, const QString &name);
+    friend class LaneBuild; // the fact lanes' builders (ui/lanes/) make and fill lanes
+
+    Lane &at(LaneId id) { return m_lanes[id.index()]; }
+    LaneId addLane(LaneId parent, LaneKind kind, QString name, QString key);
+    LaneId groupForNode(const std::string &node);
+    LaneId otherGroup();
+    void addEventToLane(core::EventIndex event, LaneId lane);
+    LaneId groupForControlPlane(const std::string &host);
+    LaneId groupForPod(core::PodId pod, const std::string &fallbackNode);
+    LaneId roleLane(LaneId group, core::RoleId role, core::StringId container);
+    LaneId childByKey(LaneId parent, const QString &key, LaneKind kind, const QString &name);
     void addFacts();
     void sortChildren();
     void finishLanes();
@@ -148,13 +158,13 @@ private:
     std::vector<int> m_roots;
     std::vector<std::uint32_t> m_laneOfEvent;
     std::vector<EventCategory> m_typeCategory; // by EventTypeId
-    QHash<QString, int> m_byKey;
-    QHash<QString, int> m_bySubject;
+    QHash<QString, LaneId> m_byKey;
+    QHash<QString, LaneId> m_bySubject;
     std::vector<QString> m_localKey; // key below the parent, for ordering siblings
-    std::unordered_map<std::uint64_t, int> m_roleLaneCache;
-    std::vector<int> m_podGroup;
-    int m_otherGroup = -1;
-    int m_unknownNodePods = -1;
+    std::unordered_map<std::uint64_t, LaneId> m_roleLaneCache;
+    std::vector<LaneId> m_podGroup;
+    LaneId m_otherGroup;
+    LaneId m_unknownNodePods;
     std::vector<std::string> m_controlPlaneHosts;
     core::Timestamp m_origin, m_first, m_last;
 };

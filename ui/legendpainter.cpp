@@ -75,10 +75,14 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
                 c.categories[static_cast<std::size_t>(state.model->categoryOfType(ev.type))] = true;
             }
         }
+        // The ink the painters use for the row's kind (StateBarPlottable::draw).
         const Lane &bars = lane.isGroup() ? (state.isExpanded(laneId) || lane.summaryLane < 0 ? lane : state.model->lane(lane.summaryLane)) : lane;
-        for (const StateSpan &s : bars.states)
-            if (s.start <= end && s.end >= start)
-                c.states[static_cast<std::size_t>(s.state)] = true;
+        if (bars.kind == LaneKind::State)
+            for (const StateSpan &s : bars.states)
+                if (s.start <= end && s.end >= start)
+                    c.states[static_cast<std::size_t>(s.state)] = true;
+        if (lane.kind != LaneKind::Heartbeats)
+            continue;
         for (const HeartbeatTick &t : lane.ticks)
             if (t.time >= start && t.time <= end)
                 (t.failed ? c.failedHeartbeat : c.heartbeat) = true;

@@ -277,8 +277,8 @@ void LogView::showDetails(std::size_t event)
         html += row(QString(), formatTimestamp(e.time, 0, 9));
     if (const QString correction = timeCorrection(inc, event, m_utcOffset); !correction.isEmpty())
         html += row(tr("corrected"), correction);
-    const int lane = m_model->laneOfEvent(event);
-    if (lane >= 0)
+    const LaneId lane = m_model->laneOfEvent(event);
+    if (lane.valid())
         html += row(tr("lane"), m_model->lane(lane).key);
     html += row(tr("type"), qs(inc.typeName(e)));
     html += row(tr("severity"), QString::fromLatin1(core::severityName(e.severity)));

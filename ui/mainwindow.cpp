@@ -1067,10 +1067,10 @@ void MainWindow::selectFinding(int index)
     m_dumps->showDumpOfFinding(index);
     // Show the line the finding turns on: the first chain step in the subject's own lanes.
     const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(index)];
-    const int subject = m_lanes->laneOfSubject(QString::fromStdString(f.subject.text()));
+    const LaneId subject = m_lanes->laneOfSubject(QString::fromStdString(f.subject.text()));
     std::size_t show = f.evidence.empty() ? core::kNoEvent : f.evidence.front();
     for (const core::ChainStep &step : f.chain) {
-        if (step.event != core::kNoEvent && subject >= 0 && m_lanes->isAncestor(subject, m_lanes->laneOfEvent(step.event))) {
+        if (step.event != core::kNoEvent && subject.valid() && m_lanes->isAncestor(subject, m_lanes->laneOfEvent(step.event))) {
             show = step.event;
             break;
         }
@@ -1216,7 +1216,7 @@ QStringList MainWindow::importCaveats(const NotesFile &read) const
     QStringList caveats;
     std::size_t laneless = 0, outside = 0;
     for (const Note &n : read.notes) {
-        laneless += m_lanes && !n.laneKey.isEmpty() && m_lanes->laneByKey(n.laneKey) < 0;
+        laneless += m_lanes && !n.laneKey.isEmpty() && !m_lanes->laneByKey(n.laneKey).valid();
         outside += m_lanes && (n.time < m_lanes->first() || m_lanes->last() < n.time);
     }
     if (laneless)

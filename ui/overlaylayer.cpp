@@ -142,7 +142,7 @@ void OverlayLayer::drawGapLabels(QCPPainter *painter, const TimelineCoordinates 
     const QFontMetricsF fm(painter->font());
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
-        if (lane.isGroup())
+        if (lane.kind != LaneKind::Heartbeats)
             return;
         for (const GapSpan &g : lane.gaps) {
             if (!coords.overlaps(g.fact->start, g.fact->end))
@@ -179,7 +179,7 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
     auto width = [&](const QString &text) { return fm.horizontalAdvance(text) + 10; };
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
-        if (lane.isGroup())
+        if (lane.kind != LaneKind::State)
             return;
         int labelled = 0;
         for (const StateSpan &s : lane.states) {
@@ -294,8 +294,8 @@ QPointF OverlayLayer::notePosition(const TimelineState &state, const Note &note,
 {
     int row = -1;
     if (state.model && !note.laneKey.isEmpty()) {
-        const int lane = state.model->laneByKey(note.laneKey);
-        if (lane >= 0)
+        const LaneId lane = state.model->laneByKey(note.laneKey);
+        if (lane.valid())
             row = state.model->visibleRowOf(lane, state.rowOfLane);
     }
     // A note of a time only belongs to no lane: it sits on the time axis band, above the rows.

@@ -198,19 +198,25 @@ private:
     {
         const Track &t = m_tracks[static_cast<std::size_t>(lane.id)];
         std::vector<Span> spans;
-        for (const StateSpan &s : lane.states)
-            spans.push_back({s.start, s.end, str(s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label), "state",
-                             {{"state", Palette::stateName(s.state)}, {"openEnded", s.openEnded}}});
-        for (const GapSpan &g : lane.gaps)
-            spans.push_back({g.fact->start, g.fact->end, str(g.label), "heartbeat-gap",
-                             {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
+        // What the lane's kind draws on screen: bars of a state lane, gaps and ticks of a heartbeat lane.
+        const bool heartbeats = lane.kind == LaneKind::Heartbeats;
+        if (lane.kind == LaneKind::State)
+            for (const StateSpan &s : lane.states)
+                spans.push_back({s.start, s.end, str(s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label), "state",
+                                 {{"state", Palette::stateName(s.state)}, {"openEnded", s.openEnded}}});
+        if (heartbeats)
+            for (const GapSpan &g : lane.gaps)
+                spans.push_back({g.fact->start, g.fact->end, str(g.label), "heartbeat-gap",
+                                 {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
         if (const auto anchors = m_anchors.find(lane.id); anchors != m_anchors.end())
             for (const auto &[event, name] : anchors->second)
                 spans.push_back({m_inc.events[event].time, m_inc.events[event].time + kAnchor, name, "ordering",
                                  {{"source", sourceOf(m_inc.events[event])}}, event});
         m_counts.spans += writeSpans(t, std::move(spans));
         for (const HeartbeatTick &h : lane.ticks) {
-            if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == lane.id)
+            if (!heartbeats)
+                break;
+            if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == LaneId(lane.id))
                 continue; // written below as the line's own mark
             if (!inWindow(h.time))
                 continue;
@@ -230,7 +236,7 @@ private:
         for (auto it = first; it != last; ++it) {
             const std::uint32_t index = *it;
             const core::Event &e = m_inc.events[index];
-            if (m_model.laneOfEvent(index) != lane.id)
+            if (m_model.laneOfEvent(index) != LaneId(lane.id))
                 continue;
             m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", markName(e)}, {"cat", core::severityName(e.severity)},
                             {"pid", t.pid}, {"tid", t.tid}, {"args", lineArgs(index)}},
@@ -297,8 +303,8 @@ private:
 
     Track trackOfEvent(std::size_t index) const
     {
-        const int lane = m_model.laneOfEvent(index);
-        return lane < 0 ? Track{} : m_tracks[static_cast<std::size_t>(lane)];
+        const LaneId lane = m_model.laneOfEvent(index);
+        return lane.valid() ? m_tracks[lane.index()] : Track{};
     }
 
     // The orderings drawn: both lines on a kept lane and in the window. Each line an arrow
@@ -310,7 +316,7 @@ private:
         std::set<std::size_t> anchored;
         auto anchor = [&](std::size_t event, const char *name) {
             if (anchored.insert(event).second)
-                m_anchors[m_model.laneOfEvent(event)].push_back({event, name});
+                m_anchors[m_model.laneOfEvent(event).value].push_back({event, name});
         };
         for (std::size_t i = 0; i < orders.size(); ++i) {
             const core::StatusProbeOrder &o = orders[i];

@@ -191,14 +191,15 @@ void StateBarPlottable::draw(QCPPainter *painter)
     painter->setRenderHint(QPainter::Antialiasing, false); // crisp bar edges
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
-        if (lane.isGroup()) {
+        switch (lane.kind) {
+        case LaneKind::Group:
             if (!m_state->isExpanded(lane.id) && lane.summaryLane >= 0)
                 drawStates(painter, m_state->model->lane(lane.summaryLane), coords, top, true);
-            return;
+            break;
+        case LaneKind::State: drawStates(painter, lane, coords, top, false); break;
+        case LaneKind::Heartbeats: drawHeartbeats(painter, lane, coords, top); break;
+        case LaneKind::Events: break; // marks only (EventPlottable)
         }
-        drawStates(painter, lane, coords, top, false);
-        if (!lane.ticks.empty() || !lane.gaps.empty())
-            drawHeartbeats(painter, lane, coords, top);
     });
 }
 

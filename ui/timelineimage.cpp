@@ -167,8 +167,8 @@ void TimelineImage::layout()
             }
         }
         if (c.row < 0) {
-            const int subject = m_scene.model->laneOfSubject(QString::fromStdString(f.subject.text()));
-            c.row = subject >= 0 ? m_scene.model->visibleRowOf(subject, m_state.rowOfLane) : -1;
+            const LaneId subject = m_scene.model->laneOfSubject(QString::fromStdString(f.subject.text()));
+            c.row = subject.valid() ? m_scene.model->visibleRowOf(subject, m_state.rowOfLane) : -1;
             c.time = std::clamp(f.start, m_scene.start, m_scene.end);
         }
         if (c.row >= 0)

@@ -102,8 +102,8 @@ struct TimelineState {
     {
         if (!model)
             return -1;
-        const int lane = model->laneOfEvent(event);
-        const int row = lane < 0 ? -1 : model->visibleRowOf(lane, rowOfLane);
+        const LaneId lane = model->laneOfEvent(event);
+        const int row = lane.valid() ? model->visibleRowOf(lane, rowOfLane) : -1;
         return row >= 0 && rowShowsEvents(laneAtRow(row)) ? row : -1;
     }
     // Whether a row shows its lane's own events: leaves always, groups only when collapsed

@@ -435,17 +435,17 @@ void TimelineWidget::showFinding(int index)
     std::sort(m_state.evidence.begin(), m_state.evidence.end());
     m_state.evidence.erase(std::unique(m_state.evidence.begin(), m_state.evidence.end()), m_state.evidence.end());
     // Open the way to every lane of the finding (and the subject group itself).
-    const int subject = m_state.model->laneOfSubject(QString::fromStdString(f.subject.text()));
+    const LaneId subject = m_state.model->laneOfSubject(QString::fromStdString(f.subject.text()));
     for (int l : lanes)
         for (int p = m_state.model->lane(l).parent; p >= 0; p = m_state.model->lane(p).parent)
             expandLane(p);
-    if (subject >= 0)
-        expandLane(subject);
+    if (subject.valid())
+        expandLane(subject.value);
     syncHighlightToTree();
     const auto [s, e] = core::paddedWindow(f.start, f.end, 0.12, core::Duration{2 * core::kNsPerSecond});
     setVisibleRange(s, e);
     rebuildRows();
-    scrollToLane(subject >= 0 ? subject : (lanes.empty() ? -1 : lanes.front()));
+    scrollToLane(subject.valid() ? subject.value : (lanes.empty() ? -1 : lanes.front()));
 }
 
 void TimelineWidget::clearFinding()
@@ -520,19 +520,19 @@ void TimelineWidget::selectEvent(std::size_t event, bool scrollTo, bool centerRo
     if (!m_state.model || event >= m_state.model->incident().events.size())
         return;
     m_state.selectedEvent = event;
-    const int lane = m_state.model->laneOfEvent(event);
-    if (scrollTo && lane >= 0) {
+    const LaneId lane = m_state.model->laneOfEvent(event);
+    if (scrollTo && lane.valid()) {
         for (int p = m_state.model->lane(lane).parent; p >= 0; p = m_state.model->lane(p).parent)
             expandLane(p);
-        const QModelIndex i = m_treeModel->indexOfLane(lane);
+        const QModelIndex i = m_treeModel->indexOfLane(lane.value);
         if (!m_tree->isRowHidden(i.row(), i.parent()))
             m_tree->scrollTo(i, centerRow ? QAbstractItemView::PositionAtCenter : QAbstractItemView::EnsureVisible);
         const core::Timestamp t = m_state.model->incident().events[event].time;
         if (t < m_start || t > m_end)
             centerOn(t);
     }
-    if (lane >= 0)
-        m_tree->setCurrentIndex(m_treeModel->indexOfLane(lane));
+    if (lane.valid())
+        m_tree->setCurrentIndex(m_treeModel->indexOfLane(lane.value));
     replot();
     emit eventSelected(event);
 }
@@ -659,7 +659,10 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
     const TimelineCoordinates coords = coordinates();
     const core::Timestamp t = coords.toTime(pos.x());
     const Lane &l = m_state.model->lane(lane);
-    for (const GapSpan &g : l.gaps) {
+    // What the row shows depends on its kind: gaps on a heartbeat lane, bars on a state lane.
+    static const std::vector<GapSpan> noGaps;
+    static const std::vector<StateSpan> noBars;
+    for (const GapSpan &g : l.kind == LaneKind::Heartbeats ? l.gaps : noGaps) {
         if (t >= g.fact->start && t <= g.fact->end) {
             QString tip = QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
                               .arg(formatPreciseDuration(g.fact->length), g.fact->openEnded ? QStringLiteral(" (until the end of the logs)") : QString(),
@@ -672,7 +675,7 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
         }
     }
     const Lane &stateLane = l.isGroup() && !m_state.isExpanded(lane) && l.summaryLane >= 0 ? m_state.model->lane(l.summaryLane) : l;
-    for (const StateSpan &s : stateLane.states) {
+    for (const StateSpan &s : stateLane.kind == LaneKind::State ? stateLane.states : noBars) {
         if (t >= s.start && t <= s.end) {
             return QStringLiteral("<b>%1</b><br>%2 – %3%4<br>%5")
                 .arg(s.label.toHtmlEscaped(), formatTimestamp(s.start, off), formatTimestamp(s.end, off, 6, false),

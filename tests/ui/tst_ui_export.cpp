@@ -100,8 +100,8 @@ void TestExport::framesTheFindingWithContext()
     QCOMPARE(scene->start, first - pad);
     QCOMPARE(scene->end, last + pad);
     // Only the finding's lanes: the node's heartbeat lane, not the healthy nodes'.
-    QVERIFY(scene->shown[static_cast<std::size_t>(m_heartbeat->laneByKey("node/node3/heartbeats"))]);
-    const int other = m_heartbeat->laneByKey("node/node1/heartbeats");
+    QVERIFY(scene->shown[static_cast<std::size_t>(m_heartbeat->laneByKey("node/node3/heartbeats").value)]);
+    const int other = m_heartbeat->laneByKey("node/node1/heartbeats").value;
     QVERIFY(other >= 0);
     QVERIFY(!scene->shown[static_cast<std::size_t>(other)]);
 
@@ -220,7 +220,7 @@ void TestExport::pixelsShowCalloutGapAndTaint()
 
     // The 59 s gap: shaded from its start to its end in node3's heartbeat row.
     const core::HeartbeatGap &gap = onlyGapOver(m_heartbeat->analysis());
-    const QRectF hb = image.laneRect(m_heartbeat->laneByKey("node/node3/heartbeats"));
+    const QRectF hb = image.laneRect(m_heartbeat->laneByKey("node/node3/heartbeats").value);
     QVERIFY(!hb.isEmpty());
     const double g0 = c.toPixel(gap.start), g1 = c.toPixel(gap.end);
     QVERIFY(g1 - g0 > 300);
@@ -236,7 +236,7 @@ void TestExport::pixelsShowCalloutGapAndTaint()
     QVERIFY(!near(background, shaded, 10));
 
     // The unreachable taint: a bar from its add to its remove in the taint row.
-    const int taintLane = m_heartbeat->laneByKey("node/node3/taint/unreachable:NoExecute");
+    const int taintLane = m_heartbeat->laneByKey("node/node3/taint/unreachable:NoExecute").value;
     QVERIFY2(taintLane >= 0, "taint lane");
     const Lane &taint = m_heartbeat->lane(taintLane);
     QCOMPARE(taint.states.size(), std::size_t(1));

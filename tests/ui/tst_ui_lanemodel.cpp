@@ -5,6 +5,7 @@
 #include "ui/eventplottable.h"
 #include "ui/lanefilter.h"
 #include "ui/lanemodel.h"
+#include "ui/lanes/lanebuilder.h"
 #include "ui/palette.h"
 
 #include "core/classify/eventtypecatalog.h"
@@ -45,6 +46,9 @@ private slots:
     void treeFromSample();
     void everyEventInOneLeafLane();
     void factsBecomeBarsAndTicks();
+    void registryRanksAreUnique();
+    void laneKindsMatchWhatTheyHold();
+    void plegActivityShowsTheSilence();
     void foldingManyEvents();
     void foldingKeepsWorstSeverity();
     void filterByNameAndText();
@@ -52,6 +56,7 @@ private slots:
 private:
     std::shared_ptr<const core::Analysis> m_sample;
     std::shared_ptr<const LaneModel> m_lanes;
+    std::shared_ptr<const LaneModel> m_pleg; // pleg-unhealthy
 };
 
 void TestLaneModel::initTestCase()
@@ -59,6 +64,7 @@ void TestLaneModel::initTestCase()
     m_sample = uitest::analyseSample("probe-status-race");
     QVERIFY(m_sample && !m_sample->incident->events.empty());
     m_lanes = std::make_shared<LaneModel>(m_sample);
+    m_pleg = std::make_shared<LaneModel>(uitest::analyseSample("pleg-unhealthy"));
 }
 
 static QStringList childNames(const LaneModel &m, int lane)
@@ -75,7 +81,7 @@ void TestLaneModel::treeFromSample()
     // Roots: control plane first, then the nodes.
     QVERIFY(m.roots().size() >= 3);
     QVERIFY(m.lane(m.roots().front()).key.startsWith("control-plane"));
-    const int node = m.laneOfSubject("node/10.86.98.42");
+    const int node = m.laneOfSubject("node/10.86.98.42").value;
     QVERIFY(node >= 0);
     QCOMPARE(m.lane(node).parent, -1);
     const QStringList nodeLanes = childNames(m, node);
@@ -84,7 +90,7 @@ void TestLaneModel::treeFromSample()
     QVERIFY(nodeLanes.contains("Ready (control plane)"));
 
     // The victim pod sits under its node with the goroutine lanes of the race side by side.
-    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
     QVERIFY(victim >= 0);
     QCOMPARE(m.lane(victim).parent, node);
     const QStringList podLanes = childNames(m, victim);
@@ -95,9 +101,9 @@ void TestLaneModel::treeFromSample()
     QCOMPARE(m.lane(victim).summaryLane, m.lane(victim).children.front());
 
     // The survivor is a sibling pod on the other node.
-    const int survivor = m.laneOfSubject("pod/default/opensource-sf-dc750-2");
+    const int survivor = m.laneOfSubject("pod/default/opensource-sf-dc750-2").value;
     QVERIFY(survivor >= 0);
-    QCOMPARE(m.lane(survivor).parent, m.laneOfSubject("node/10.15.29.31"));
+    QCOMPARE(m.lane(survivor).parent, m.laneOfSubject("node/10.15.29.31").value);
 
     // Default expansion: nodes open, the finding's pods open, other pods closed.
     const auto expanded = m.defaultExpansion();
@@ -119,12 +125,12 @@ void TestLaneModel::everyEventInOneLeafLane()
         if (lane.isGroup())
             continue;
         for (std::uint32_t e : lane.events)
-            if (m.laneOfEvent(e) == lane.id)
+            if (m.laneOfEvent(e).value == lane.id)
                 ++seen[e];
     }
     for (std::size_t i = 0; i < events.size(); ++i) {
         QVERIFY2(seen[i] == 1, qPrintable(QStringLiteral("event %1 in %2 lanes").arg(i).arg(seen[i])));
-        const int lane = m.laneOfEvent(i);
+        const int lane = m.laneOfEvent(i).value;
         // A group lists all events of its descendants.
         for (int p = m.lane(lane).parent; p >= 0; p = m.lane(p).parent)
             QVERIFY(std::binary_search(m.lane(p).events.begin(), m.lane(p).events.end(), static_cast<std::uint32_t>(i)));
@@ -150,24 +156,24 @@ void TestLaneModel::factsBecomeBarsAndTicks()
     a->facts.kubeletRuns = {{n1, uitest::at(0), uitest::at(20), false, "v1.12.4", e0, e1, true, "exit 255"},
                             {n1, uitest::at(60), {}, true, "v1.12.4", 2, core::kNoEvent, false, ""}};
     const LaneModel m(a);
-    const int node = m.laneOfSubject("node/n1");
-    const int heartbeats = m.laneByKey("node/n1/heartbeats");
+    const int node = m.laneOfSubject("node/n1").value;
+    const int heartbeats = m.laneByKey("node/n1/heartbeats").value;
     QVERIFY(heartbeats >= 0);
     QCOMPARE(m.lane(heartbeats).ticks.size(), std::size_t(2));
     QCOMPARE(m.lane(heartbeats).gaps.size(), std::size_t(1));
     QVERIFY(m.lane(heartbeats).gaps[0].label.contains("> grace 40.0 s"));
-    const int taint = m.laneByKey("node/n1/taint/unreachable:NoExecute");
+    const int taint = m.laneByKey("node/n1/taint/unreachable:NoExecute").value;
     QVERIFY(taint >= 0);
     QCOMPARE(m.lane(taint).states.size(), std::size_t(1));
     QCOMPARE(m.lane(taint).states[0].state, StateKind::TaintPresent);
-    const int kubelet = m.laneByKey("node/n1/kubelet");
+    const int kubelet = m.laneByKey("node/n1/kubelet").value;
     QVERIFY(kubelet >= 0);
     QCOMPARE(m.lane(kubelet).states.size(), std::size_t(3)); // up, down, up
     QCOMPARE(m.lane(kubelet).states[1].state, StateKind::KubeletDown);
     QCOMPARE(m.lane(kubelet).states[1].start, uitest::at(20));
     QCOMPARE(m.lane(kubelet).states[1].end, uitest::at(60));
     QVERIFY(m.lane(kubelet).states[2].openEnded);
-    const int ready = m.laneByKey("node/n1/pod/default/web-0/ready");
+    const int ready = m.laneByKey("node/n1/pod/default/web-0/ready").value;
     QVERIFY(ready >= 0);
     QCOMPARE(m.lane(ready).states[0].state, StateKind::ReadyFalse);
     // Order under the node: kubelet, heartbeats, taint, ..., pods last.
@@ -175,6 +181,75 @@ void TestLaneModel::factsBecomeBarsAndTicks()
     QCOMPARE(children.front(), kubelet);
     QCOMPARE(children[1], heartbeats);
     QVERIFY(m.lane(children.back()).isGroup());
+}
+
+void TestLaneModel::registryRanksAreUnique()
+{
+    // Siblings sort by rank, so two fact lanes of one scope on the same rank would order by
+    // name by accident; the same key twice would fill one lane from two builders.
+    std::set<std::pair<LaneScope, QString>> keys;
+    std::set<std::pair<LaneScope, int>> ranks;
+    for (const LaneBuilder &b : laneBuilders()) {
+        QVERIFY2(keys.insert({b.scope, QString::fromLatin1(b.id)}).second, b.id);
+        QVERIFY2(ranks.insert({b.scope, b.rank}).second, b.id);
+        QVERIFY2(b.kind != LaneKind::Group && b.build, b.id);
+        QCOMPARE(laneRank(b.scope, QString::fromLatin1(b.id)), b.rank); // no role row shadows it
+    }
+    QCOMPARE(laneRank(LaneScope::Node, u"no-such-goroutine"), kUnrankedLane);
+    // The roles' ranks interleave with the fact lanes': a node's PLEG bar before the runtime's calls.
+    QVERIFY(laneRank(LaneScope::Node, u"pleg") < laneRank(LaneScope::Node, u"container-runtime"));
+    QVERIFY(laneRank(LaneScope::Pod, u"ready") < laneRank(LaneScope::Pod, u"pod-worker"));
+}
+
+void TestLaneModel::laneKindsMatchWhatTheyHold()
+{
+    // The painters switch on a lane's kind: bars are drawn on state lanes only, ticks and gaps
+    // on heartbeat lanes only. A lane holding what its kind does not draw would lose it.
+    const auto &pleg = m_pleg;
+    int bars = 0;
+    for (const LaneModel *m : {m_lanes.get(), pleg.get()}) {
+        for (const Lane &lane : m->lanes()) {
+            QVERIFY2(lane.kind == LaneKind::State || lane.states.empty(), qPrintable(lane.key));
+            QVERIFY2(lane.kind == LaneKind::Heartbeats || (lane.ticks.empty() && lane.gaps.empty()), qPrintable(lane.key));
+            bars += lane.kind == LaneKind::State ? 1 : 0;
+        }
+    }
+    QVERIFY(bars > 0);
+    // The PLEG goroutine's lane shows the PLEG health bar, so it is a state lane.
+    const int plegLane = pleg->laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg").value;
+    QVERIFY(plegLane >= 0);
+    QCOMPARE(pleg->lane(plegLane).kind, LaneKind::State);
+    QVERIFY(!pleg->lane(plegLane).states.empty());
+    QVERIFY(!pleg->lane(plegLane).events.empty());
+}
+
+void TestLaneModel::plegActivityShowsTheSilence()
+{
+    // Every relist and SyncLoop (PLEG) line of the node on one row, after the PLEG bar: the
+    // pod lifecycle events are otherwise spread over the pods' sync loop lanes.
+    const LaneModel &m = *m_pleg;
+    const int node = m.laneOfSubject("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9").value;
+    const int activity = m.laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg-activity").value;
+    QVERIFY(node >= 0);
+    QVERIFY(activity >= 0);
+    const Lane &lane = m.lane(activity);
+    QCOMPARE(lane.kind, LaneKind::Events);
+    QCOMPARE(lane.name, QStringLiteral("PLEG activity"));
+    const auto &facts = m.analysis().facts.pleg;
+    QCOMPARE(facts.size(), std::size_t(1));
+    std::vector<std::uint32_t> expected(facts[0].relists.begin(), facts[0].relists.end());
+    std::sort(expected.begin(), expected.end());
+    QVERIFY(!expected.empty());
+    QCOMPARE(lane.events, expected);
+    const auto &children = m.lane(node).children;
+    const auto at = std::find(children.begin(), children.end(), activity);
+    QVERIFY(at != children.begin() && at != children.end());
+    QCOMPARE(m.lane(*(at - 1)).key, m.lane(node).key + "/pleg");
+    // The PLEG handed nothing to the sync loop while the kubelet reported it not healthy.
+    for (std::uint32_t e : lane.events) {
+        const core::Timestamp t = m.incident().events[e].time;
+        QVERIFY(t < facts[0].firstUnhealthy || t > facts[0].lastUnhealthy);
+    }
 }
 
 void TestLaneModel::foldingManyEvents()
@@ -186,7 +261,7 @@ void TestLaneModel::foldingManyEvents()
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const LaneModel m(a);
-    const int lane = m.laneByKey("node/n1/pleg");
+    const int lane = m.laneByKey("node/n1/pleg").value;
     QVERIFY(lane >= 0);
     QCOMPARE(m.lane(lane).events.size(), std::size_t(n));
 
@@ -221,7 +296,7 @@ void TestLaneModel::foldingKeepsWorstSeverity()
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const LaneModel m(a);
-    const Lane &lane = m.lane(m.laneByKey("node/n1/pleg"));
+    const Lane &lane = m.lane(m.laneByKey("node/n1/pleg").value);
     QCOMPARE(lane.warnings.size(), std::size_t(2));
     QCOMPARE(lane.errors.size(), std::size_t(1));
     const TimelineCoordinates c(m.origin(), uitest::at(0), uitest::at(1), 0, 1000); // all 100 within 10 ms = 10 px
@@ -237,12 +312,12 @@ void TestLaneModel::filterByNameAndText()
     QString error;
     const auto byName = LaneFilter::match(m, QStringLiteral("probe worker"), &error);
     QVERIFY(byName);
-    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
-    const int probe = m.laneByKey(m.lane(victim).key + "/probe-worker/auto-srv-cwhttp-py");
+    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
+    const int probe = m.laneByKey(m.lane(victim).key + "/probe-worker/auto-srv-cwhttp-py").value;
     QVERIFY(probe >= 0);
     QVERIFY((*byName)[static_cast<std::size_t>(probe)]);
     QVERIFY((*byName)[static_cast<std::size_t>(victim)]); // ancestors stay
-    QVERIFY(!(*byName)[static_cast<std::size_t>(m.laneByKey(m.lane(victim).key + "/pod-worker"))]);
+    QVERIFY(!(*byName)[static_cast<std::size_t>(m.laneByKey(m.lane(victim).key + "/pod-worker").value)]);
     // Event text: the kill line is in one lane of the victim.
     const auto byText = LaneFilter::match(m, QStringLiteral("with 5 second grace period"), &error);
     QVERIFY(byText);

@@ -259,7 +259,7 @@ void TestPerfetto::samplesFollowTheFormat()
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const core::Event &e = inc.events[i];
         timeOfLine[inc.sources[e.source].path + ":" + std::to_string(e.line)] = e.time;
-        linesWithALane += model.laneOfEvent(i) >= 0;
+        linesWithALane += model.laneOfEvent(i).value >= 0;
     }
     const double first = micros(model.first()) - 1e6, last = micros(model.last()) + 1e6;
     std::size_t marks = 0, findingInstants = 0;
@@ -315,7 +315,7 @@ void TestPerfetto::raceOrderingIsAFlowBetweenItsLines()
         const std::size_t firstLine = o.statusFirst ? o.statusEvent : o.probeEvent;
         // Half-way into the 1 µs slice on the line's own mark.
         QVERIFY(std::abs(e["ts"].get<double>() - micros(inc.events[firstLine].time) - 0.5) < 0.1);
-        QCOMPARE(e["tid"].get<int>(), model.laneOfEvent(firstLine) + 1);
+        QCOMPARE(e["tid"].get<int>(), model.laneOfEvent(firstLine).value + 1);
     }
     QVERIFY(starts >= 1);
 }
@@ -405,8 +405,8 @@ void TestPerfetto::anchorsOfNearbyLinesDoNotCross()
         analysis->facts.orders.push_back(o);
     }
     const LaneModel model(analysis);
-    QVERIFY(model.laneOfEvent(status1) >= 0);
-    QCOMPARE(model.laneOfEvent(status2), model.laneOfEvent(status1));
+    QVERIFY(model.laneOfEvent(status1).value >= 0);
+    QCOMPARE(model.laneOfEvent(status2).value, model.laneOfEvent(status1).value);
     PerfettoCounts counts;
     const Json doc = trace(model, {}, &counts);
     const QStringList problems = traceProblems(doc);

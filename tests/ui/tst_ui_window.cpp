@@ -81,7 +81,7 @@ int countByRegex(const core::Incident &inc, const LaneModel &lanes, const QStrin
     const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
     int n = 0;
     for (std::size_t e = 0; e < inc.events.size(); ++e) {
-        if (lanes.laneOfEvent(e) < 0)
+        if (lanes.laneOfEvent(e).value < 0)
             continue;
         const auto msg = inc.message(inc.events[e]);
         const auto type = inc.typeName(inc.events[e]);
@@ -425,8 +425,8 @@ void TestWindow::notesNavigableAndTimeNotesOnAxis()
     QVERIFY2(timeNote.y() < area.top(), qPrintable(QString::number(timeNote.y())));
     const Note &laneNote = st.notes[0].time == a ? st.notes[0] : st.notes[1];
     const QPointF inLane = OverlayLayer::notePosition(st, laneNote, t->coordinates(), area.top());
-    const int lane = st.model->laneByKey(laneNote.laneKey);
-    QVERIFY(lane >= 0);
+    const LaneId lane = st.model->laneByKey(laneNote.laneKey);
+    QVERIFY(lane.valid());
     QVERIFY(inLane.y() >= area.top());
     QCOMPARE(st.rowAt(inLane.y(), area.top()), st.model->visibleRowOf(lane, st.rowOfLane));
 }

@@ -1,0 +1,27 @@
+// A node's heartbeats: a tick per status update or lease renewal (failed attempts in red)
+// and the gaps between them, labelled with their length against the grace period.
+#include "lanebuilder.h"
+
+namespace kubelane::ui {
+
+void buildHeartbeatLane(LaneBuild &b)
+{
+    for (const auto &h : b.facts().heartbeats)
+        if (const LaneId lane = b.nodeLane(h.node); lane.valid())
+            b.lane(lane).ticks.push_back({h.time, h.failed, h.event});
+    for (const auto &g : b.facts().gaps) {
+        const LaneId lane = b.nodeLane(g.node);
+        if (!lane.valid())
+            continue;
+        GapSpan gap;
+        gap.fact = &g;
+        const QString cmp = g.exceedsGrace ? QStringLiteral(" > ") : QStringLiteral(" ≤ ");
+        gap.label = (g.openEnded ? QStringLiteral("≥ ") : QString()) + laneDurationText(g.length) + QStringLiteral(" gap") + cmp
+            + QStringLiteral("grace ") + laneDurationText(g.grace);
+        b.lane(lane).gaps.push_back(gap);
+        for (std::size_t f : g.failures)
+            b.addEvent(lane, f);
+    }
+}
+
+} // namespace kubelane::ui

@@ -1,0 +1,33 @@
+#include "lanebuilder.h"
+
+namespace kubelane::ui {
+
+LaneId LaneBuild::nodeGroup(core::StringId node)
+{
+    const std::string_view name = node != core::kNoString ? incident().text(node) : std::string_view();
+    return name.empty() ? LaneId() : m_model.groupForNode(std::string(name));
+}
+
+LaneId LaneBuild::podGroup(core::PodId pod)
+{
+    return pod == core::kNoPod || pod >= incident().pods.size() ? LaneId() : m_model.groupForPod(pod, {});
+}
+
+LaneId LaneBuild::inGroup(LaneId group, const QString *item, const QString &name)
+{
+    if (!group.valid())
+        return {};
+    const QString id = QString::fromLatin1(m_entry.id);
+    const LaneId lane =
+        m_model.childByKey(group, item ? id + '/' + *item : id, m_entry.kind, item ? name : QString::fromUtf8(m_entry.label));
+    // A role lane of the same key (the kubelet process, PLEG) shows the fact as well.
+    m_model.at(lane).kind = m_entry.kind;
+    return lane;
+}
+
+QString laneDurationText(core::Duration d)
+{
+    return QString::fromStdString(core::formatDuration(d));
+}
+
+} // namespace kubelane::ui
