@@ -10,7 +10,7 @@ namespace fs = std::filesystem;
 
 namespace kubelane::core {
 
-std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> incident, const AnalyzeOptions &options)
+std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Incident> &incident, const AnalyzeOptions &options)
 {
     RuleSet rules;
     const fs::path dir = fs::path(options.resourceDir) / "rules";

@@ -20,6 +20,6 @@ struct AnalyzeOptions {
     std::chrono::milliseconds ruleTimeBudget{30000}; // all rules together; past it, the rest are named, not run
 };
 
-std::shared_ptr<const Analysis> analyzeIncident(std::shared_ptr<const Incident> incident, const AnalyzeOptions &options);
+std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Incident> &incident, const AnalyzeOptions &options);
 
 } // namespace kubelane::core

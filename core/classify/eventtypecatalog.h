@@ -16,7 +16,6 @@
 
 namespace re2 {
 class RE2;
-class Set;
 } // namespace re2
 
 namespace kubelane::core {

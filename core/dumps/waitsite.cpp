@@ -138,7 +138,7 @@ std::string outboundCallOf(const Goroutine &g)
     for (std::size_t i = 0; i < g.frames.size(); ++i) {
         if (!isUnaryCallEntry(g.frames[i].function))
             continue;
-        const std::string kind = packageOf(g.frames[i].function).ends_with("ttrpc") ? "a ttrpc call" : "a gRPC call";
+        std::string kind = packageOf(g.frames[i].function).ends_with("ttrpc") ? "a ttrpc call" : "a gRPC call";
         for (std::size_t j = i + 1; j < g.frames.size(); ++j)
             if (!isRpcFrame(g.frames[j].function))
                 return kind + " " + std::string(shortFunction(g.frames[j].function));

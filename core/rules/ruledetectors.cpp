@@ -440,7 +440,7 @@ std::string kubeletVersionBefore(const Analysis &a, StringId node, Timestamp t, 
         const std::string_view agent = inc.field(inc.events[it->event], a.keys.userAgent);
         if (!agent.starts_with("kubelet/v"))
             continue;
-        const std::string version(agent.substr(8, agent.find(' ') == std::string_view::npos ? std::string_view::npos : agent.find(' ') - 8));
+        std::string version(agent.substr(8, agent.find(' ') == std::string_view::npos ? std::string_view::npos : agent.find(' ') - 8));
         step(m, inc, it->event, "the apiserver last saw kubelet " + version + " of this node");
         return version;
     }

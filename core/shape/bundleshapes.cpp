@@ -137,6 +137,7 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
     // Layouts are recognised from every path, before duplicates go: a link copy may be the
     // path that names the layout.
     std::vector<std::string> paths;
+    paths.reserve(files.size());
     for (const auto &f : files)
         paths.push_back(f.path);
     const auto recognised = layouts ? layouts->recognise(paths) : std::vector<std::pair<std::size_t, std::string>>{};
