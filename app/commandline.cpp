@@ -34,10 +34,9 @@ int parseInt(const std::string &option, const std::string &text, int min, int ma
         const int v = std::stoi(text, &used);
         if (used == text.size() && v >= min && v <= max)
             return v;
-    } catch (const std::exception &) {
-    }
-    throw std::invalid_argument(option + " expects a number from " + std::to_string(min) + " to " + std::to_string(max)
-                                + ", got '" + text + "'");
+    } catch (const std::exception &) { }
+    throw std::invalid_argument(option + " expects a number from " + std::to_string(min) + " to " + std::to_string(max) + ", got '" + text
+                                + "'");
 }
 
 std::uint64_t parseSize(const std::string &option, const std::string &text)
@@ -176,31 +175,49 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
             cl.command = CommandLine::Command::Version;
             return cl;
         }
-        if (a == "--json") cl.json = true;
-        else if (a == "--format") format = value(a);
-        else if (a == "--verbose" || a == "-v") cl.verbose = true;
-        else if (a == "--first-paint-report") cl.firstPaintReport = true;
-        else if (a == "--tz") cl.load.utcOffsets.push_back(parseOverride(a, value(a)));
-        else if (a == "--component") cl.load.components.push_back(parseOverride(a, value(a)));
-        else if (a == "--node") cl.load.nodes.push_back(parseOverride(a, value(a)));
-        else if (a == "--year") cl.load.fallbackYear = parseInt(a, value(a), 1990, 2200);
-        else if (a == "--from") cl.load.from = parseTime(a, value(a));
-        else if (a == "--to") cl.load.to = parseTime(a, value(a));
-        else if (a == "--rules") cl.ruleFiles.push_back(value(a));
-        else if (a == "--rule") cl.onlyRules.push_back(value(a));
+        if (a == "--json")
+            cl.json = true;
+        else if (a == "--format")
+            format = value(a);
+        else if (a == "--verbose" || a == "-v")
+            cl.verbose = true;
+        else if (a == "--first-paint-report")
+            cl.firstPaintReport = true;
+        else if (a == "--tz")
+            cl.load.utcOffsets.push_back(parseOverride(a, value(a)));
+        else if (a == "--component")
+            cl.load.components.push_back(parseOverride(a, value(a)));
+        else if (a == "--node")
+            cl.load.nodes.push_back(parseOverride(a, value(a)));
+        else if (a == "--year")
+            cl.load.fallbackYear = parseInt(a, value(a), 1990, 2200);
+        else if (a == "--from")
+            cl.load.from = parseTime(a, value(a));
+        else if (a == "--to")
+            cl.load.to = parseTime(a, value(a));
+        else if (a == "--rules")
+            cl.ruleFiles.push_back(value(a));
+        else if (a == "--rule")
+            cl.onlyRules.push_back(value(a));
         else if (a == "--grace") {
             const std::string v = value(a);
             cl.gracePeriod = core::parseGoDuration(v);
             if (!cl.gracePeriod || cl.gracePeriod->ns <= 0)
                 throw std::invalid_argument("--grace expects a duration such as 40s or 1m, got '" + v + "'");
-        }
-        else if (a == "--resources") cl.resourceDir = value(a);
-        else if (a == "--max-memory") cl.load.maxMemoryBytes = parseSize(a, value(a));
-        else if (a == "--max-expanded") cl.load.maxExpandedBytes = parseSize(a, value(a));
-        else if (a == "--max-ratio") cl.load.maxExpansionRatio = parseInt(a, value(a), 2, 1000000);
-        else if (a == "-o" || a == "--output") cl.output = value(a);
-        else if (a == "--finding") cl.finding = parseInt(a, value(a), 1, 100000);
-        else if (a == "--lanes") cl.lanes = value(a);
+        } else if (a == "--resources")
+            cl.resourceDir = value(a);
+        else if (a == "--max-memory")
+            cl.load.maxMemoryBytes = parseSize(a, value(a));
+        else if (a == "--max-expanded")
+            cl.load.maxExpandedBytes = parseSize(a, value(a));
+        else if (a == "--max-ratio")
+            cl.load.maxExpansionRatio = parseInt(a, value(a), 2, 1000000);
+        else if (a == "-o" || a == "--output")
+            cl.output = value(a);
+        else if (a == "--finding")
+            cl.finding = parseInt(a, value(a), 1, 100000);
+        else if (a == "--lanes")
+            cl.lanes = value(a);
         else if (a == "--zone") {
             const std::string v = value(a);
             const auto offset = core::parseUtcOffset(v); // also UTC and Z
@@ -208,9 +225,10 @@ CommandLine parseCommandLine(const std::vector<std::string> &args)
                 throw std::invalid_argument("--zone expects UTC or an offset such as +08:00, got '" + v + "'");
             cl.displayUtcOffset = *offset;
             cl.zoneGiven = true;
-        }
-        else if (a == "--width") cl.width = parseInt(a, value(a), 200, 20000);
-        else if (a == "--height") cl.height = parseInt(a, value(a), 150, 20000);
+        } else if (a == "--width")
+            cl.width = parseInt(a, value(a), 200, 20000);
+        else if (a == "--height")
+            cl.height = parseInt(a, value(a), 150, 20000);
         else if (a == "--scale") {
             const std::string v = value(a);
             try {

@@ -121,9 +121,10 @@ int writePerfetto(const CommandLine &cl, const core::AnalyzeOptions &analyzeOpti
         std::cerr << "kubelane: nothing lies in the window and lanes chosen; " << cl.output << " not written\n";
         return kExitNothingMatches;
     }
-    std::cerr << "kubelane: wrote " << cl.output << " (" << count(counts.processes, "process", "processes") << ", " << count(counts.threads, "thread")
-              << ", " << count(counts.spans, "span") << ", " << count(counts.marks, "mark") << ", " << count(counts.flows, "ordering")
-              << ", " << count(counts.findings, "finding") << "); open it at https://ui.perfetto.dev (Open trace file)\n";
+    std::cerr << "kubelane: wrote " << cl.output << " (" << count(counts.processes, "process", "processes") << ", "
+              << count(counts.threads, "thread") << ", " << count(counts.spans, "span") << ", " << count(counts.marks, "mark") << ", "
+              << count(counts.flows, "ordering") << ", " << count(counts.findings, "finding")
+              << "); open it at https://ui.perfetto.dev (Open trace file)\n";
     return kExitOk;
 }
 

@@ -12,10 +12,10 @@ namespace kubelane::app {
 
 // Exit codes of the command line (documented in the README and `kubelane --help`).
 constexpr int kExitOk = 0;
-constexpr int kExitBadArguments = 2;  // also a broken rule file
-constexpr int kExitLoadFailed = 3;    // nothing readable in the bundle
+constexpr int kExitBadArguments = 2;   // also a broken rule file
+constexpr int kExitLoadFailed = 3;     // nothing readable in the bundle
 constexpr int kExitNothingMatches = 4; // export: no such finding, empty window
-constexpr int kExitCannotWrite = 5;   // export: the output could not be written
+constexpr int kExitCannotWrite = 5;    // export: the output could not be written
 
 // The source name of a bundle read from standard input (`kubelane analyze -`).
 inline constexpr const char *kStandardInputName = "(standard input)";
@@ -26,7 +26,6 @@ struct LoadedAnalysis {
 };
 
 // An input "-" is standard input, read to its end (a paste piped in).
-LoadedAnalysis loadAndAnalyze(const std::vector<std::string> &inputs, const core::LoadOptions &load,
-                              const core::AnalyzeOptions &analyze);
+LoadedAnalysis loadAndAnalyze(const std::vector<std::string> &inputs, const core::LoadOptions &load, const core::AnalyzeOptions &analyze);
 
 } // namespace kubelane::app

@@ -75,7 +75,7 @@ int runAnalyze(const app::CommandLine &cl)
 QString defaultSample(const std::string &resources)
 {
     for (const QString &candidate : {QStringLiteral("samples/node-heartbeat-gap"),
-                                      QString::fromStdString(resources) + QStringLiteral("/../samples/node-heartbeat-gap")}) {
+                                     QString::fromStdString(resources) + QStringLiteral("/../samples/node-heartbeat-gap")}) {
         if (QFileInfo::exists(candidate))
             return QDir(candidate).absolutePath();
     }
@@ -139,11 +139,14 @@ int runGui(int argc, char **argv, app::CommandLine cl)
     // KUBELANE_SCREENSHOT_SIZE=WxH sizes the window first (default 1600x1000).
     if (const QString shot = qEnvironmentVariable("KUBELANE_SCREENSHOT"); !shot.isEmpty()) {
         QSize size(1600, 1000);
-        if (const QStringList wh = qEnvironmentVariable("KUBELANE_SCREENSHOT_SIZE").split('x'); wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+        if (const QStringList wh = qEnvironmentVariable("KUBELANE_SCREENSHOT_SIZE").split('x');
+            wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
             size = QSize(wh[0].toInt(), wh[1].toInt());
-        window.scheduleScreenshot(shot, qEnvironmentVariableIsSet("KUBELANE_SCREENSHOT_FINDING")
-                                            ? qEnvironmentVariableIntValue("KUBELANE_SCREENSHOT_FINDING") - 1
-                                            : view.isEmpty() ? 0 : -1,
+        window.scheduleScreenshot(shot,
+                                  qEnvironmentVariableIsSet("KUBELANE_SCREENSHOT_FINDING")
+                                      ? qEnvironmentVariableIntValue("KUBELANE_SCREENSHOT_FINDING") - 1
+                                      : view.isEmpty() ? 0
+                                                       : -1,
                                   size);
     }
     if (cl.firstPaintReport)
@@ -177,18 +180,11 @@ int main(int argc, char **argv)
     }
     cl.load.resourceDir = core::locateResources(cl.resourceDir, std::filesystem::canonical("/proc/self/exe").string());
     switch (cl.command) {
-    case app::CommandLine::Command::Help:
-        std::cout << app::usage();
-        return kExitOk;
-    case app::CommandLine::Command::Version:
-        std::cout << "kubelane " KUBELANE_VERSION " (commit " KUBELANE_COMMIT ")\n";
-        return kExitOk;
-    case app::CommandLine::Command::Analyze:
-        return runAnalyze(cl);
-    case app::CommandLine::Command::Export:
-        return app::runExport(argc, argv, cl, analyzeOptions(cl));
-    case app::CommandLine::Command::Gui:
-        break;
+    case app::CommandLine::Command::Help: std::cout << app::usage(); return kExitOk;
+    case app::CommandLine::Command::Version: std::cout << "kubelane " KUBELANE_VERSION " (commit " KUBELANE_COMMIT ")\n"; return kExitOk;
+    case app::CommandLine::Command::Analyze: return runAnalyze(cl);
+    case app::CommandLine::Command::Export: return app::runExport(argc, argv, cl, analyzeOptions(cl));
+    case app::CommandLine::Command::Gui: break;
     }
     return runGui(argc, argv, cl);
 }

@@ -17,7 +17,6 @@ KUBELANE_FUZZ_TARGET(fuzz_rule_loader)
         rules.resolveEventTypes(*types);
         for (const auto &rule : rules.rules())
             core::fillTemplate(rule.explanation, {});
-    } catch (const core::RuleError &) {
-    }
+    } catch (const core::RuleError &) { }
     return 0;
 }

@@ -19,7 +19,10 @@
 
 namespace kubelane::fuzz {
 
-inline std::string_view text(const std::uint8_t *data, std::size_t size) { return {reinterpret_cast<const char *>(data), size}; }
+inline std::string_view text(const std::uint8_t *data, std::size_t size)
+{
+    return {reinterpret_cast<const char *>(data), size};
+}
 
 // An empty view may point anywhere; any other must lie within `whole`.
 inline void requireInside(std::string_view part, std::string_view whole)

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages kubelane needs that are not installed yet (run as root).
 set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqcustomplot-dev nlohmann-json3-dev
-          libre2-dev libarchive-dev zlib1g-dev desktop-file-utils clang-14 libclang-rt-14-dev)
+          libre2-dev libarchive-dev zlib1g-dev desktop-file-utils clang-14 libclang-rt-14-dev clang-format-14)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

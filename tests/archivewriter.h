@@ -29,12 +29,13 @@ inline std::string makeArchive(const std::vector<ArchiveMember> &members, const 
     if (gzip)
         archive_write_add_filter_gzip(a);
     archive_write_set_bytes_in_last_block(a, 1);
-    archive_write_open(a, &out, nullptr,
-                       [](archive *, void *client, const void *buf, size_t n) -> la_ssize_t {
-                           static_cast<std::string *>(client)->append(static_cast<const char *>(buf), n);
-                           return static_cast<la_ssize_t>(n);
-                       },
-                       nullptr);
+    archive_write_open(
+        a, &out, nullptr,
+        [](archive *, void *client, const void *buf, size_t n) -> la_ssize_t {
+            static_cast<std::string *>(client)->append(static_cast<const char *>(buf), n);
+            return static_cast<la_ssize_t>(n);
+        },
+        nullptr);
     for (const auto &m : members) {
         archive_entry *e = archive_entry_new();
         archive_entry_set_pathname(e, m.name.c_str());

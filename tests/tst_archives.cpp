@@ -4,7 +4,6 @@
 #include "archivewriter.h"
 #include "testutil.h"
 
-
 using namespace kubelane;
 using namespace kubelane::core;
 
@@ -34,9 +33,10 @@ private slots:
     {
         QTemporaryDir dir;
         const auto path = test::writeFile(dir, "bundle.tar.gz",
-            makeArchive({{"bundle/nodes/node3/kubelet.log", kKubeletLine},
-                         {"bundle/nodes/node4/kubelet.log", kKubeletLine + kKubeletLine},
-                         {"bundle/EXPECTED.json", "{}"}}, "tar", true));
+                                          makeArchive({{"bundle/nodes/node3/kubelet.log", kKubeletLine},
+                                                       {"bundle/nodes/node4/kubelet.log", kKubeletLine + kKubeletLine},
+                                                       {"bundle/EXPECTED.json", "{}"}},
+                                                      "tar", true));
         const auto inc = test::load({path});
         QCOMPARE(inc->sources.size(), size_t(2));
         const Source *n4 = test::sourceEndingWith(*inc, "bundle.tar.gz!bundle/nodes/node4/kubelet.log");
@@ -50,8 +50,8 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string inner = makeArchive({{"kubelet.log", kKubeletLine}}, "tar", true);
-        const auto path = test::writeFile(dir, "bundle.zip",
-            makeArchive({{"nodes/node3/logs.tar.gz", inner}, {"nodes/node5/kubelet.log", kKubeletLine}}, "zip", false));
+        const auto path = test::writeFile(
+            dir, "bundle.zip", makeArchive({{"nodes/node3/logs.tar.gz", inner}, {"nodes/node5/kubelet.log", kKubeletLine}}, "zip", false));
         const auto inc = test::load({path});
         QCOMPARE(inc->sources.size(), size_t(2));
         QVERIFY(test::sourceEndingWith(*inc, "bundle.zip!nodes/node3/logs.tar.gz!kubelet.log"));
@@ -61,8 +61,9 @@ private slots:
     void hostileMemberNamesStayInside()
     {
         QTemporaryDir dir;
-        const auto path = test::writeFile(dir, "evil.tar", makeArchive({{"../../../../tmp/kubelane-escape.log", kKubeletLine},
-                                                                       {"/etc/kubelane-abs.log", kKubeletLine}}, "tar", false));
+        const auto path = test::writeFile(
+            dir, "evil.tar",
+            makeArchive({{"../../../../tmp/kubelane-escape.log", kKubeletLine}, {"/etc/kubelane-abs.log", kKubeletLine}}, "tar", false));
         const auto inc = test::load({path});
         QCOMPARE(inc->sources.size(), size_t(2));
         for (const auto &s : inc->sources)

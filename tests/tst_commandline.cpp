@@ -47,7 +47,7 @@ QSize pngSize(const QString &path)
         return {};
     auto be32 = [&](int at) {
         return (quint32(quint8(head[at])) << 24) | (quint32(quint8(head[at + 1])) << 16) | (quint32(quint8(head[at + 2])) << 8)
-               | quint32(quint8(head[at + 3]));
+            | quint32(quint8(head[at + 3]));
     };
     return QSize(int(be32(16)), int(be32(20)));
 }
@@ -59,7 +59,8 @@ class TestCommandLine : public QObject {
 private slots:
     void parsesOptions()
     {
-        const auto cl = app::parseCommandLine({"analyze", "b", "--tz", "node3=+08:00", "--grace", "50s", "--rule", "pleg-unhealthy", "--json"});
+        const auto cl =
+            app::parseCommandLine({"analyze", "b", "--tz", "node3=+08:00", "--grace", "50s", "--rule", "pleg-unhealthy", "--json"});
         QCOMPARE(cl.command, app::CommandLine::Command::Analyze);
         QCOMPARE(cl.inputs, std::vector<std::string>{"b"});
         QCOMPARE(cl.load.utcOffsets.at(0).pattern, std::string("node3"));
@@ -123,7 +124,8 @@ private slots:
         QVERIFY(app::parseCommandLine({"--first-paint-report", "b"}).firstPaintReport);
         const Run r = runKubelane({"--first-paint-report", KUBELANE_SAMPLES "/pleg-unhealthy"});
         QCOMPARE(r.exitCode, 0);
-        const QRegularExpression report(R"(^window first paint ([0-9.e-]+) s \(loaded and analysed ([0-9.e-]+) s, painting [0-9.e-]+ ms\), peak RSS [0-9]+ MB\n$)");
+        const QRegularExpression report(
+            R"(^window first paint ([0-9.e-]+) s \(loaded and analysed ([0-9.e-]+) s, painting [0-9.e-]+ ms\), peak RSS [0-9]+ MB\n$)");
         const auto m = report.match(QString::fromUtf8(r.out));
         QVERIFY2(m.hasMatch(), r.out.constData());
         QVERIFY(m.captured(1).toDouble() >= m.captured(2).toDouble());
@@ -134,7 +136,9 @@ private slots:
     void readsAPipeGivenAsAFile()
     {
         QProcess p;
-        p.start("bash", {"-c", QString("'%1' analyze --json <(cat '%2'/nodes/*/kubelet.log)").arg(KUBELANE_BINARY, KUBELANE_SAMPLES "/pleg-unhealthy")});
+        p.start("bash",
+                {"-c",
+                 QString("'%1' analyze --json <(cat '%2'/nodes/*/kubelet.log)").arg(KUBELANE_BINARY, KUBELANE_SAMPLES "/pleg-unhealthy")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QJsonObject doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -245,8 +249,8 @@ private slots:
     {
         // The 59 s gap fires against 40 s and stays silent against 90 s.
         const auto count = [](const QStringList &extra) {
-            const Run r = runKubelane(QStringList{"analyze", KUBELANE_SAMPLES "/node-heartbeat-gap", "--json", "--rule",
-                                                  "node-heartbeat-gap"} + extra);
+            const Run r = runKubelane(
+                QStringList{"analyze", KUBELANE_SAMPLES "/node-heartbeat-gap", "--json", "--rule", "node-heartbeat-gap"} + extra);
             return QJsonDocument::fromJson(r.out).object()["findings"].toArray().size();
         };
         QCOMPARE(count({}), 1);
@@ -257,16 +261,19 @@ private slots:
     {
         QTemporaryDir dir;
         const QString png = dir.filePath("gap.png");
-        const Run r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", png, "--width", "800", "--height", "600",
-                                   "--scale", "2"}, dir.path());
+        const Run r = runKubelane(
+            {"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", png, "--width", "800", "--height", "600", "--scale", "2"}, dir.path());
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(pngSize(png), QSize(1600, 1200));
         QVERIFY2(r.err.contains("1600 x 1200 px, 1 finding, 0 notes"), r.err.constData());
         QVERIFY2(!r.err.contains("XDG_RUNTIME_DIR"), r.err.constData());
         // Same input, same image: a second run writes the same bytes.
         const QString again = dir.filePath("again.png");
-        QCOMPARE(runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", again, "--width", "800", "--height", "600",
-                              "--scale", "2"}, dir.path()).exitCode, 0);
+        QCOMPARE(runKubelane(
+                     {"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", again, "--width", "800", "--height", "600", "--scale", "2"},
+                     dir.path())
+                     .exitCode,
+                 0);
         QFile a(png), b(again);
         QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
         QVERIFY(a.readAll() == b.readAll());
@@ -332,7 +339,8 @@ private slots:
             return std::string();
         };
         QVERIFY(message({"b", "--finding", "1", "--rule", "x"}).starts_with("--finding and --rule cannot be combined"));
-        QVERIFY(message({"export", "b", "-o", "o.png", "--finding", "1", "--rule", "x"}).starts_with("--finding and --rule cannot be combined"));
+        QVERIFY(message({"export", "b", "-o", "o.png", "--finding", "1", "--rule", "x"})
+                    .starts_with("--finding and --rule cannot be combined"));
         QVERIFY(message({"analyze", "b", "--finding", "1", "--rule", "x"}).starts_with("-o, --finding and --lanes are options"));
     }
 
@@ -397,7 +405,8 @@ private slots:
     void exportReportsBadLanesAndUnwritableOutput()
     {
         QTemporaryDir dir;
-        Run r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", dir.filePath("x.png"), "--lanes", "(oops"}, dir.path());
+        Run r =
+            runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", dir.filePath("x.png"), "--lanes", "(oops"}, dir.path());
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--lanes"), r.err.constData());
         r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", dir.filePath("no/such/folder/x.png")}, dir.path());
@@ -405,7 +414,8 @@ private slots:
         QVERIFY2(r.err.contains("cannot write"), r.err.constData());
         // An image no machine should hold is refused before it is painted.
         r = runKubelane({"export", KUBELANE_SAMPLES "/node-heartbeat-gap", "-o", dir.filePath("huge.png"), "--width", "20000", "--height",
-                         "20000", "--scale", "8"}, dir.path());
+                         "20000", "--scale", "8"},
+                        dir.path());
         QCOMPARE(r.exitCode, 5);
         QVERIFY2(r.err.contains("160000 x 160000 pixels"), r.err.constData());
     }

@@ -59,7 +59,10 @@ created by github.com/docker/docker/libcontainerd.New
 	/go/src/github.com/docker/docker/libcontainerd/remote_unix.go:104 +0x87a
 )";
 
-std::vector<core::GoroutineDumpPtr> read(const std::string &text) { return core::readGoroutineDumps(text); }
+std::vector<core::GoroutineDumpPtr> read(const std::string &text)
+{
+    return core::readGoroutineDumps(text);
+}
 
 // One journald short line of `ident` on host node-1.
 std::string journal(const std::string &time, const std::string &ident, const std::string &message)
@@ -119,9 +122,11 @@ private slots:
         QTest::addColumn<bool>("locked");
         QTest::newRow("running") << "goroutine 1 [running]:" << true << quint64(1) << "running" << 0 << false;
         QTest::newRow("chan receive") << "goroutine 12 [chan receive, 5 minutes]:" << true << quint64(12) << "chan receive" << 5 << false;
-        QTest::newRow("locked") << "goroutine 3 [semacquire, 1234 minutes, locked to thread]:" << true << quint64(3) << "semacquire" << 1234 << true;
+        QTest::newRow("locked") << "goroutine 3 [semacquire, 1234 minutes, locked to thread]:" << true << quint64(3) << "semacquire" << 1234
+                                << true;
         QTest::newRow("gp m") << "goroutine 9 gp=0xc000 m=4 mp=0xc000 [IO wait]:" << true << quint64(9) << "IO wait" << 0 << false;
-        QTest::newRow("go1.20 reason") << "goroutine 5 [sync.RWMutex.RLock, 2 minutes]:" << true << quint64(5) << "sync.RWMutex.RLock" << 2 << false;
+        QTest::newRow("go1.20 reason") << "goroutine 5 [sync.RWMutex.RLock, 2 minutes]:" << true << quint64(5) << "sync.RWMutex.RLock" << 2
+                                       << false;
         QTest::newRow("indented") << "    goroutine 8 [select]:" << true << quint64(8) << "select" << 0 << false;
         QTest::newRow("prose") << "goroutine 8 is stuck [see below]" << false << quint64(0) << "" << 0 << false;
         QTest::newRow("no id") << "goroutine x [running]:" << false << quint64(0) << "" << 0 << false;
@@ -264,8 +269,9 @@ private slots:
         damaged.insert(damaged.find("\\n=== END"), std::string("\\\0", 2));
         const std::string log = journal("08:05:00", "containerd[812]", "time=\"2023-09-12T08:05:00Z\" level=info msg=" + damaged)
             + journal("08:05:30", "containerd[812]", "time=\"2023-09-12T08:05:30Z\" level=info msg=\"between\"")
-            + journal("08:06:00", "containerd[812]", "time=\"2023-09-12T08:06:00Z\" level=info msg="
-                      + goQuote("=== BEGIN goroutine stack dump ===\n" + body + "\n=== END goroutine stack dump ==="));
+            + journal("08:06:00", "containerd[812]",
+                      "time=\"2023-09-12T08:06:00Z\" level=info msg="
+                          + goQuote("=== BEGIN goroutine stack dump ===\n" + body + "\n=== END goroutine stack dump ==="));
         const auto dumps = read(log);
         QCOMPARE(dumps.size(), std::size_t(2));
         QCOMPARE(dumps[0]->goroutines.size(), std::size_t(8));
@@ -332,11 +338,11 @@ private slots:
         // Nor is RPC plumbing handed its own client that happens to lie just below the lock
         // (gRPC or ttrpc alike): the client is no object of the program's.
         for (const std::string rpc : {"github.com/containerd/ttrpc.(*Client).Call", "google.golang.org/grpc.(*ClientConn).Invoke"}) {
-            const auto withRpc = core::findLockConvoys(*read(
-                test::dockerdConvoyDump({.waiters = 5, .idle = 0, .holder = false})
-                + test::goroutineText(9, "select", 9,
-                                      {{rpc, "0xc420f3a620, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/rpc/client.go", 150, 0x2a5},
-                                       {"main.other", "0x1", "/src/m.go", 1, 1}}))[0]);
+            const auto withRpc = core::findLockConvoys(
+                *read(test::dockerdConvoyDump({.waiters = 5, .idle = 0, .holder = false})
+                      + test::goroutineText(9, "select", 9,
+                                            {{rpc, "0xc420f3a620, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/rpc/client.go", 150, 0x2a5},
+                                             {"main.other", "0x1", "/src/m.go", 1, 1}}))[0]);
             QVERIFY2(!withRpc.front().holder, withRpc.front().holderFunction.c_str());
         }
     }
@@ -355,7 +361,10 @@ private slots:
         QVERIFY(!d.convoys.empty());
         const core::Finding *f = findingOf(*a, "pleg-unhealthy");
         QVERIFY(f);
-        QVERIFY2(f->explanation.find("\nGoroutine dump: 341 goroutines in dockerd waited in daemon.(*Daemon).ContainerInspectCurrent on the lock 0xc420f3a640 of the object at 0xc420f3a600 for up to 4 min; goroutine 2048871 held it while waiting in a gRPC call types.(*aPIClient).Signal (select, 5 min), inside daemon.(*Daemon).containerStop on that object.")
+        QVERIFY2(f->explanation.find(
+                     "\nGoroutine dump: 341 goroutines in dockerd waited in daemon.(*Daemon).ContainerInspectCurrent on the lock "
+                     "0xc420f3a640 of the object at 0xc420f3a600 for up to 4 min; goroutine 2048871 held it while waiting in a gRPC call "
+                     "types.(*aPIClient).Signal (select, 5 min), inside daemon.(*Daemon).containerStop on that object.")
                      != std::string::npos,
                  f->explanation.c_str());
         QVERIFY(std::find(f->evidence.begin(), f->evidence.end(), d.event) != f->evidence.end());
@@ -374,8 +383,8 @@ private slots:
                                  "\tpkg/kubelet/kubelet.go:1700 +0x1f\n"
                                  "I0912 08:00:05.000000    1299 kubelet.go:101] after the restart\n";
         const std::string crash = journal("08:05:00", "containerd[812]", "time=\"2023-09-12T08:05:00Z\" level=info msg=\"before\"")
-            + journalLines("08:05:01", "containerd[812]", "SIGQUIT: quit\nPC=0x46e8e1 m=0 sigcode=0\n\n"
-                                                         + test::dockerdConvoyDump({.waiters = 3, .idle = 2}))
+            + journalLines("08:05:01", "containerd[812]",
+                           "SIGQUIT: quit\nPC=0x46e8e1 m=0 sigcode=0\n\n" + test::dockerdConvoyDump({.waiters = 3, .idle = 2}))
             + journal("08:06:00", "containerd[9001]", "time=\"2023-09-12T08:06:00Z\" level=info msg=\"starting containerd\"");
         const auto a = analyse(test::loadFiles({{"nodes/node-1/kubelet.log", klog}, {"nodes/node-1/containerd.log", crash}}));
         QCOMPARE(a->facts.dumps.size(), std::size_t(2));
@@ -410,8 +419,9 @@ private slots:
         QCOMPARE(d.buckets.front().summary, std::string("select in ttrpc.(*Client).Call, called from v2.(*taskClient).State"));
         const core::Finding *f = findingOf(*a, "pleg-unhealthy");
         QVERIFY(f);
-        QVERIFY2(f->explanation.find("\nGoroutine dump: 48 goroutines in containerd waited for up to 5 min in a ttrpc call v2.(*taskClient).State "
-                                     "(serving v1._RuntimeService_PodSandboxStatus_Handler)")
+        QVERIFY2(f->explanation.find(
+                     "\nGoroutine dump: 48 goroutines in containerd waited for up to 5 min in a ttrpc call v2.(*taskClient).State "
+                     "(serving v1._RuntimeService_PodSandboxStatus_Handler)")
                      != std::string::npos,
                  f->explanation.c_str());
     }
@@ -423,20 +433,26 @@ private slots:
         const std::string cd = "github.com/containerd/containerd/";
         std::string dump = "SIGQUIT: quit\nPC=0x46e8e1 m=0 sigcode=0\n\n";
         for (int i = 0; i < 3; ++i)
-            dump += test::goroutineText(100 + std::uint64_t(i), "select", 3,
-                                        {{"runtime.gopark", "0x0, 0x0, 0x0, 0x0, 0x0", "/usr/local/go/src/runtime/proc.go", 381, 0xce},
-                                         {"runtime.selectgo", "0xc000a1b2c0, 0xc000a1b2a0, 0x2, 0x0, 0x0", "/usr/local/go/src/runtime/select.go", 327, 0x7be},
-                                         {"github.com/containerd/ttrpc.(*Client).Call", "0xc000123400, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/github.com/containerd/ttrpc/client.go", 150, 0x2a5},
-                                         {cd + "runtime/v2/task.(*taskClient).State", "0xc000456700, {0x1c4a360, 0xc000abc000}", "/go/src/" + cd + "runtime/v2/task/shim.pb.go", 3609, 0xa5},
-                                         {cd + "services/tasks.(*local).Get", "0xc000789000, {0x1c4a360, 0xc000abc000}", "/go/src/" + cd + "services/tasks/local.go", 482, 0x1c5},
-                                         {"github.com/containerd/ttrpc.(*serviceSet).dispatch", "0xc000999000, {0x1c4a360, 0xc000abc000}", "/go/pkg/mod/github.com/containerd/ttrpc/services.go", 95, 0x1b4}});
+            dump += test::goroutineText(
+                100 + std::uint64_t(i), "select", 3,
+                {{"runtime.gopark", "0x0, 0x0, 0x0, 0x0, 0x0", "/usr/local/go/src/runtime/proc.go", 381, 0xce},
+                 {"runtime.selectgo", "0xc000a1b2c0, 0xc000a1b2a0, 0x2, 0x0, 0x0", "/usr/local/go/src/runtime/select.go", 327, 0x7be},
+                 {"github.com/containerd/ttrpc.(*Client).Call", "0xc000123400, {0x1c4a360, 0xc000abc000}",
+                  "/go/pkg/mod/github.com/containerd/ttrpc/client.go", 150, 0x2a5},
+                 {cd + "runtime/v2/task.(*taskClient).State", "0xc000456700, {0x1c4a360, 0xc000abc000}",
+                  "/go/src/" + cd + "runtime/v2/task/shim.pb.go", 3609, 0xa5},
+                 {cd + "services/tasks.(*local).Get", "0xc000789000, {0x1c4a360, 0xc000abc000}",
+                  "/go/src/" + cd + "services/tasks/local.go", 482, 0x1c5},
+                 {"github.com/containerd/ttrpc.(*serviceSet).dispatch", "0xc000999000, {0x1c4a360, 0xc000abc000}",
+                  "/go/pkg/mod/github.com/containerd/ttrpc/services.go", 95, 0x1b4}});
         const std::string log = journal("08:05:00", "containerd[812]", "time=\"2023-09-12T08:05:00Z\" level=info msg=\"before\"")
             + journalLines("08:05:01", "containerd[812]", dump)
             + journal("08:06:00", "containerd[9001]", "time=\"2023-09-12T08:06:00Z\" level=info msg=\"starting containerd\"");
         const auto a = analyse(test::loadFiles({{"nodes/node-1/containerd.log", log}}));
         QCOMPARE(a->facts.dumps.size(), std::size_t(1));
         const core::RuntimeDump &d = a->facts.dumps[0];
-        const auto why = core::explainStallByDump(*a, d.node, d.time - core::Duration::fromSeconds(60), d.time + core::Duration::fromSeconds(60));
+        const auto why =
+            core::explainStallByDump(*a, d.node, d.time - core::Duration::fromSeconds(60), d.time + core::Duration::fromSeconds(60));
         QVERIFY(why);
         QVERIFY2(why->sentence.find("(serving tasks.(*local).Get)") != std::string::npos, why->sentence.c_str());
     }
@@ -505,8 +521,8 @@ private slots:
         const qint64 groupMs = timer.elapsed() - readMs;
         const auto convoys = core::findLockConvoys(*dumps[0]);
         const qint64 totalMs = timer.elapsed();
-        qInfo("10,002 goroutines, %.1f MB: read %lld ms, grouped %lld ms, lock holders %lld ms",
-              double(text.size()) / 1e6, readMs, groupMs, totalMs - readMs - groupMs);
+        qInfo("10,002 goroutines, %.1f MB: read %lld ms, grouped %lld ms, lock holders %lld ms", double(text.size()) / 1e6, readMs, groupMs,
+              totalMs - readMs - groupMs);
         QCOMPARE(dumps[0]->goroutines.size(), std::size_t(10002));
         QCOMPARE(buckets.front().count(), std::size_t(7000));
         QVERIFY(convoys.front().holder.has_value());

@@ -62,13 +62,17 @@ private slots:
     {
         QFETCH(QString, process);
         const std::string p = process.toStdString();
-        const std::string journal =
-            "2024-06-17T16:18:42.212200+0000 homelab-1 " + p + "[3814777]: I0617 16:18:42.212181 3814777 eviction_manager.go:392] "
-            "\"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"ephemeral-storage\"\n"
-            "2024-06-17T16:18:43.100200+0000 homelab-1 " + p + "[3814777]: I0617 16:18:43.100181 3814777 node_lifecycle_controller.go:1052] "
-            "\"Controller detected that some Nodes are Ready. Exiting master disruption mode\"\n"
-            "2024-06-17T16:18:44.100200+0000 homelab-1 " + p + "[3814777]: I0617 16:18:44.100181 3814777 round_trippers.go:553] "
-            "\"Response\" verb=\"GET\" url=\"https://127.0.0.1:6443/api\" status=\"200 OK\" milliseconds=2\n";
+        const std::string journal = "2024-06-17T16:18:42.212200+0000 homelab-1 " + p
+            + "[3814777]: I0617 16:18:42.212181 3814777 eviction_manager.go:392] "
+              "\"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"ephemeral-storage\"\n"
+              "2024-06-17T16:18:43.100200+0000 homelab-1 "
+            + p
+            + "[3814777]: I0617 16:18:43.100181 3814777 node_lifecycle_controller.go:1052] "
+              "\"Controller detected that some Nodes are Ready. Exiting master disruption mode\"\n"
+              "2024-06-17T16:18:44.100200+0000 homelab-1 "
+            + p
+            + "[3814777]: I0617 16:18:44.100181 3814777 round_trippers.go:553] "
+              "\"Response\" verb=\"GET\" url=\"https://127.0.0.1:6443/api\" status=\"200 OK\" milliseconds=2\n";
         const auto inc = kubelane::test::loadFiles({{"homelab-1/journal.txt", journal}});
         QCOMPARE(inc->events.size(), std::size_t(3));
         std::vector<std::string> components, types, nodes;
@@ -88,12 +92,16 @@ private slots:
     // request for that pod does, and fills it in. Two namespaces for one name fill in nothing.
     void podNamespaceFromApiserverRequests()
     {
-        const std::string kubelet = "I0312 02:30:07.000000    1234 predicate.go:100] pod kube-proxy-q7x9m is running on local node, just admit it.\n"
-                                    "I0312 02:30:08.000000    1234 predicate.go:100] pod web-0 is running on local node, just admit it.\n";
+        const std::string kubelet =
+            "I0312 02:30:07.000000    1234 predicate.go:100] pod kube-proxy-q7x9m is running on local node, just admit it.\n"
+            "I0312 02:30:08.000000    1234 predicate.go:100] pod web-0 is running on local node, just admit it.\n";
         const std::string apiserver =
-            "I0312 02:30:09.000000       1 wrap.go:42] PATCH /api/v1/namespaces/kube-system/pods/kube-proxy-q7x9m/status: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n"
-            "I0312 02:30:09.500000       1 wrap.go:42] GET /api/v1/namespaces/shop/pods/web-0: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n"
-            "I0312 02:30:09.600000       1 wrap.go:42] GET /api/v1/namespaces/staging/pods/web-0: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n";
+            "I0312 02:30:09.000000       1 wrap.go:42] PATCH /api/v1/namespaces/kube-system/pods/kube-proxy-q7x9m/status: (1.2ms) 200 "
+            "[kubelet/v1.12.4 (linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n"
+            "I0312 02:30:09.500000       1 wrap.go:42] GET /api/v1/namespaces/shop/pods/web-0: (1.2ms) 200 [kubelet/v1.12.4 (linux/amd64) "
+            "kubernetes/f49fa02 10.0.0.1:31230]\n"
+            "I0312 02:30:09.600000       1 wrap.go:42] GET /api/v1/namespaces/staging/pods/web-0: (1.2ms) 200 [kubelet/v1.12.4 "
+            "(linux/amd64) kubernetes/f49fa02 10.0.0.1:31230]\n";
         const auto inc = kubelane::test::loadFiles({{"nodes/n1/kubelet.log", kubelet}, {"control-plane/kube-apiserver.log", apiserver}});
         QCOMPARE(inc->stats.unparsed, 0u);
         std::set<std::string> names;
@@ -257,7 +265,7 @@ private slots:
     // memory with what the file held.
     void spillBufferFallsBackToMemoryWhenTheDiskIsFull()
     {
-        rlimit before {};
+        rlimit before{};
         QCOMPARE(getrlimit(RLIMIT_FSIZE, &before), 0);
         const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN); // write() fails with EFBIG instead
         rlimit small = before;
@@ -298,7 +306,8 @@ private slots:
         qputenv("TMPDIR", tmp.path().toUtf8());
         std::string log;
         for (int i = 0; log.size() < SpillBuffer::kInMemoryLimit + 100000; ++i)
-            log += "I0612 10:00:0" + std::to_string(i % 10) + ".000000    1812 kubelet.go:2281] \"SyncLoop (housekeeping)\" n=" + std::to_string(i) + "\n";
+            log += "I0612 10:00:0" + std::to_string(i % 10)
+                + ".000000    1812 kubelet.go:2281] \"SyncLoop (housekeeping)\" n=" + std::to_string(i) + "\n";
         const std::string path = dir.filePath("bundle.tar.gz").toStdString();
         archive *a = archive_write_new();
         archive_write_add_filter_gzip(a);
@@ -365,8 +374,9 @@ private slots:
         text.path = "node-1/kubelet.log";
         text.bytes = makeBytes("I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" attempt=3 note=\"a b\"\n");
         json.path = "node-2/kubelet.log";
-        json.bytes = makeBytes(R"({"ts":1718186400000.5,"caller":"kubelet/kubelet.go:1","msg":"Chatter","v":4,"pod":{"name":"web-1","namespace":"default"},"attempt":4})"
-                               "\n");
+        json.bytes = makeBytes(
+            R"({"ts":1718186400000.5,"caller":"kubelet/kubelet.go:1","msg":"Chatter","v":4,"pod":{"name":"web-1","namespace":"default"},"attempt":4})"
+            "\n");
         LoadOptions options;
         options.resourceDir = KUBELANE_RESOURCES;
         const auto incident = loadBundle(std::vector<InputFile>{text, json}, options);
@@ -375,7 +385,7 @@ private slots:
             QCOMPARE(e.type, kOtherEventType);
             const bool isJson = incident->sources[e.source].path == json.path;
             QCOMPARE(incident->field(e, "pod"), std::string_view(isJson ? "default/web-1" : "default/web-0")); // repeats: kept
-            QVERIFY(incident->field(e, "attempt").empty());                                                     // unique: not kept
+            QVERIFY(incident->field(e, "attempt").empty());                                                    // unique: not kept
             std::map<std::string, std::string> all;
             for (const auto &[k, v] : eventFields(*incident, e))
                 all[k] = v;

@@ -44,8 +44,8 @@ private slots:
                     nlohmann::json fields = nlohmann::json::object();
                     for (const auto &[key, value] : e.fields)
                         fields[key] = value;
-                    QTest::addRow("%d %s", ++n, t.id.c_str()) << QString::fromStdString(t.id) << QString::fromStdString(e.line)
-                                                             << QString::fromStdString(fields.dump());
+                    QTest::addRow("%d %s", ++n, t.id.c_str())
+                        << QString::fromStdString(t.id) << QString::fromStdString(e.line) << QString::fromStdString(fields.dump());
                 }
             }
         }
@@ -73,9 +73,9 @@ private slots:
                 if (parsed.fields[i].key == key)
                     actual = std::string(fieldValue(parsed.source, parsed.strings, e, parsed.fields[i]));
             const std::string want = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
-            QVERIFY2(actual == want, qPrintable(QString("field %1: got '%2', want '%3'").arg(QString::fromStdString(it.key()),
-                                                                                            QString::fromStdString(actual),
-                                                                                            QString::fromStdString(want))));
+            QVERIFY2(actual == want,
+                     qPrintable(QString("field %1: got '%2', want '%3'")
+                                    .arg(QString::fromStdString(it.key()), QString::fromStdString(actual), QString::fromStdString(want))));
         }
     }
 
@@ -118,8 +118,9 @@ private slots:
         }
         QVERIFY(EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}", "some.json",
                                            EventTypeCatalog::CodeNames::NotRequired));
-        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
-                                 EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"a\",\"patterns\":[{\"re\":\"x\"}],\"extract\":\"nope\"}]}", "c.json"));
+        QVERIFY_THROWS_EXCEPTION(
+            std::runtime_error,
+            EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"a\",\"patterns\":[{\"re\":\"x\"}],\"extract\":\"nope\"}]}", "c.json"));
     }
 
     // The table is read strictly: an unknown key or a value of the wrong kind is refused with
@@ -128,7 +129,8 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("problem");
-        QTest::newRow("top-level key") << R"({"types": [], "fieldAlias": {}})" << R"(unknown key "fieldAlias" in the table)";
+        QTest::newRow("top-level key") << R"({"types": [], "fieldAlias": {}})"
+                                       << R"(unknown key "fieldAlias" in the table)";
         QTest::newRow("type key") << R"({"types": [{"id": "x.t", "severty": "error", "patterns": [{"re": "a"}]}]})"
                                   << R"(event type 'x.t': unknown key "severty" in the type)";
         QTest::newRow("pattern key") << R"({"types": [{"id": "x.t", "patterns": [{"re": "a", "optionalField": {}}]}]})"
@@ -141,11 +143,13 @@ private slots:
                                        << "event type 'x.t': unknown severity 'critical' (use debug, info, warning, error or fatal)";
         QTest::newRow("components not names") << R"({"types": [{"id": "x.t", "components": [1], "patterns": [{"re": "a"}]}]})"
                                               << R"(event type 'x.t': "components" must hold component names)";
-        QTest::newRow("category not listed") << R"({"categories": {"probe": "probes"}, "types": [{"id": "x.t", "category": "probes", "patterns": [{"re": "a"}]}]})"
-                                             << "event type 'x.t': unknown category 'probes'";
+        QTest::newRow("category not listed")
+            << R"({"categories": {"probe": "probes"}, "types": [{"id": "x.t", "category": "probes", "patterns": [{"re": "a"}]}]})"
+            << "event type 'x.t': unknown category 'probes'";
         QTest::newRow("sets not a string") << R"({"types": [{"id": "x.t", "patterns": [{"re": "a", "sets": {"taints": 1}}]}]})"
                                            << "event type 'x.t': sets.taints must be a non-empty string";
-        QTest::newRow("alias not a name") << R"({"fieldAliases": {"a": 1}, "types": []})" << "fieldAliases.a must be a field name";
+        QTest::newRow("alias not a name") << R"({"fieldAliases": {"a": 1}, "types": []})"
+                                          << "fieldAliases.a must be a field name";
     }
     void strictTableNamesFileTypeAndKey()
     {
@@ -169,7 +173,8 @@ private slots:
             QFAIL("a table without the types the analysis reads was accepted");
         } catch (const std::runtime_error &e) {
             const QString msg = e.what();
-            QVERIFY2(msg.contains("small.json") && msg.contains("'controller.start'") && msg.contains("heartbeat detector"), qPrintable(msg));
+            QVERIFY2(msg.contains("small.json") && msg.contains("'controller.start'") && msg.contains("heartbeat detector"),
+                     qPrintable(msg));
         }
         const auto classifyOnly = EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"x.some\",\"patterns\":[{\"re\":\"error\"}]}]}",
                                                              "small.json", EventTypeCatalog::CodeNames::NotRequired);

@@ -22,12 +22,12 @@ struct Row {
     const char *detail; // a substring of the format detail
     std::uint64_t events, unparsed, nonLog;
     // The first event (in time order).
-    const char *time;       // RFC 3339, 6 digits; "" = not checked
+    const char *time; // RFC 3339, 6 digits; "" = not checked
     const char *component;
     const char *node;
-    const char *pod;        // "ns/name" or ""
+    const char *pod; // "ns/name" or ""
     const char *container;
-    const char *message;    // a substring of its message
+    const char *message; // a substring of its message
     Severity severity = Severity::Info;
 };
 
@@ -97,8 +97,8 @@ std::string containerEntry(const std::string &ts, const std::string &payload, co
 
 std::string audit(const std::string &version, const std::string &times)
 {
-    return R"({"kind":"Event","apiVersion":"audit.k8s.io/)" + version
-        + R"(","metadata":{"creationTimestamp":null},"level":"Metadata",)" + times
+    return R"({"kind":"Event","apiVersion":"audit.k8s.io/)" + version + R"(","metadata":{"creationTimestamp":null},"level":"Metadata",)"
+        + times
         + R"(,"auditID":"77e58433-d345-40ac-b2d8-9866bd355cea","stage":"ResponseComplete","requestURI":"/api/v1/namespaces/default/pods","verb":"list","user":{"username":"admin","groups":["system:masters","system:authenticated"]},"sourceIPs":["172.16.116.128"],"objectRef":{"resource":"pods","namespace":"default","apiVersion":"v1"},"responseStatus":{"metadata":{},"code":200}})";
 }
 
@@ -107,18 +107,22 @@ const std::vector<Row> &rows()
     static const std::vector<Row> kRows = {
         {"journalctl -o json: klog payload, its own time", "a/node.txt",
          journalEntry("1718755200123456", "\"" + kKlog + "\"")
-             + R"({"__CURSOR":"s=6f1;i=9a2","__REALTIME_TIMESTAMP":"1718755201000000","PRIORITY":"6","_HOSTNAME":"worker-1","SYSLOG_IDENTIFIER":"systemd","_PID":"1","MESSAGE":"Started kubelet.service - kubelet: The Kubernetes Node Agent."})" "\n",
+             + R"({"__CURSOR":"s=6f1;i=9a2","__REALTIME_TIMESTAMP":"1718755201000000","PRIORITY":"6","_HOSTNAME":"worker-1","SYSLOG_IDENTIFIER":"systemd","_PID":"1","MESSAGE":"Started kubelet.service - kubelet: The Kubernetes Node Agent."})"
+               "\n",
          SourceFormat::JournaldJson, "journalctl -o json)", 2, 0, 0, "2024-06-19T00:00:00.100000Z", "kubelet", "worker-1", "", "",
          "Updating node status"},
         {"journalctl -o json: MESSAGE as bytes (not UTF-8), PRIORITY 3", "a/node.txt",
-         journalEntry("1718755200123456", "[99,114,105,58,32,255]", R"(,"PRIORITY":"3")"), SourceFormat::JournaldJson,
-         "-o json)", 1, 0, 0, "2024-06-19T00:00:00.123456Z", "kubelet", "worker-1", "", "", "cri: \xEF\xBF\xBD", Severity::Error},
+         journalEntry("1718755200123456", "[99,114,105,58,32,255]", R"(,"PRIORITY":"3")"), SourceFormat::JournaldJson, "-o json)", 1, 0, 0,
+         "2024-06-19T00:00:00.123456Z", "kubelet", "worker-1", "", "", "cri: \xEF\xBF\xBD", Severity::Error},
         {"journalctl -o json: klog JSON payload", "a/node.txt",
-         journalEntry("1718755200123456", R"("{\"ts\":1718755200100.5,\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"SyncLoop ADD\",\"v\":2,\"source\":\"api\"}")"),
+         journalEntry(
+             "1718755200123456",
+             R"("{\"ts\":1718755200100.5,\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"SyncLoop ADD\",\"v\":2,\"source\":\"api\"}")"),
          SourceFormat::JournaldJson, "-o json)", 1, 0, 0, "2024-06-19T00:00:00.100500Z", "kubelet", "worker-1", "", "", "SyncLoop ADD"},
         {"journalctl -o json-pretty (systemd < 250: tabs, \" : \")", "a/node.txt",
          "{\n\t\"__CURSOR\" : \"s=6f1;i=9a1\",\n\t\"__REALTIME_TIMESTAMP\" : \"1718755200123456\",\n\t\"_HOSTNAME\" : \"worker-1\",\n"
-         "\t\"SYSLOG_IDENTIFIER\" : \"containerd\",\n\t\"MESSAGE\" : \"time=\\\"2024-06-19T00:00:00.123456Z\\\" level=info msg=\\\"StartContainer\\\"\"\n}\n"
+         "\t\"SYSLOG_IDENTIFIER\" : \"containerd\",\n\t\"MESSAGE\" : \"time=\\\"2024-06-19T00:00:00.123456Z\\\" level=info "
+         "msg=\\\"StartContainer\\\"\"\n}\n"
          "{\n\t\"__CURSOR\" : \"s=6f1;i=9a2\",\n\t\"__REALTIME_TIMESTAMP\" : \"1718755201000000\",\n\t\"_HOSTNAME\" : \"worker-1\",\n"
          "\t\"SYSLOG_IDENTIFIER\" : \"containerd\",\n\t\"MESSAGE\" : \"done\"\n}\n",
          SourceFormat::JournaldJson, "json-pretty", 2, 0, 0, "2024-06-19T00:00:00.123456Z", "containerd", "worker-1", "", "",
@@ -127,10 +131,12 @@ const std::vector<Row> &rows()
          "\x1e" + journalEntry("1718755200123456", "\"" + kKlog + "\"") + "\x1e" + journalEntry("1718755201000000", "\"" + kKlog + "\""),
          SourceFormat::JournaldJson, "json-seq", 2, 0, 0, "2024-06-19T00:00:00.100000Z", "kubelet", "worker-1", "", "", "Updating"},
         {"gcloud logging read --format=json: k8s_node, journal entry in jsonPayload", "a/export.txt", gcloudArray(),
-         SourceFormat::CloudLogging, "JSON array", 2, 0, 2, "2024-06-19T00:00:00.100000Z", "kubelet",
-         "gke-prod-pool-1-5f8c2a1b-x7k2", "", "", "Updating node status"},
+         SourceFormat::CloudLogging, "JSON array", 2, 0, 2, "2024-06-19T00:00:00.100000Z", "kubelet", "gke-prod-pool-1-5f8c2a1b-x7k2", "",
+         "", "Updating node status"},
         {"Cloud Logging sink JSON lines: k8s_container textPayload", "a/S0.txt",
-         containerEntry("2024-06-19T00:00:03.412Z", R"("textPayload":"I0619 00:00:03.412000       1 node_lifecycle_controller.go:1226] Node worker-2 hasn't been updated for 40.000212s. Last Ready is: &NodeCondition{Type:Ready,Status:True}\n")"),
+         containerEntry(
+             "2024-06-19T00:00:03.412Z",
+             R"("textPayload":"I0619 00:00:03.412000       1 node_lifecycle_controller.go:1226] Node worker-2 hasn't been updated for 40.000212s. Last Ready is: &NodeCondition{Type:Ready,Status:True}\n")"),
          SourceFormat::CloudLogging, "JSON lines", 1, 0, 0, "2024-06-19T00:00:03.412000Z", "kube-controller-manager", "",
          "kube-system/kube-controller-manager-master-0", "kube-controller-manager", "hasn't been updated"},
         {"Cloud Logging sink JSON lines: k8s_container jsonPayload.message, severity", "a/S0.txt",
@@ -138,36 +144,46 @@ const std::vector<Row> &rows()
          SourceFormat::CloudLogging, "JSON lines", 1, 0, 0, "2024-06-19T00:00:03.412000Z", "kube-controller-manager", "",
          "kube-system/kube-controller-manager-master-0", "kube-controller-manager", "failed to sync", Severity::Error},
         {"Cloud Logging sink JSON lines: k8s_container jsonPayload holding a klog JSON record (its own ts)", "a/S0.txt",
-         containerEntry("2024-06-19T00:00:03.9Z", R"("jsonPayload":{"ts":1718755203412.25,"caller":"nodelifecycle/node_lifecycle_controller.go:1010","msg":"Node hasn't been updated","node":"worker-2","duration":"40.000212s","v":0})"),
+         containerEntry(
+             "2024-06-19T00:00:03.9Z",
+             R"("jsonPayload":{"ts":1718755203412.25,"caller":"nodelifecycle/node_lifecycle_controller.go:1010","msg":"Node hasn't been updated","node":"worker-2","duration":"40.000212s","v":0})"),
          SourceFormat::CloudLogging, "JSON lines", 1, 0, 0, "2024-06-19T00:00:03.412250Z", "kube-controller-manager", "worker-2",
          "kube-system/kube-controller-manager-master-0", "kube-controller-manager", "Node hasn't been updated", Severity::Warning},
         {"Cloud Logging: k8s_control_plane_component (GKE control plane logs)", "a/cp.txt",
-         R"({"insertId":"x1","logName":"projects/shop-prod/logs/container.googleapis.com%2Fcontroller-manager","resource":{"labels":{"cluster_name":"prod","component_location":"europe-west1","component_name":"controller-manager","location":"europe-west1","project_id":"shop-prod"},"type":"k8s_control_plane_component"},"severity":"INFO","textPayload":"I0619 00:00:04.000000      11 leaderelection.go:260] successfully acquired lease kube-system/kube-controller-manager","timestamp":"2024-06-19T00:00:04Z"})" "\n",
+         R"({"insertId":"x1","logName":"projects/shop-prod/logs/container.googleapis.com%2Fcontroller-manager","resource":{"labels":{"cluster_name":"prod","component_location":"europe-west1","component_name":"controller-manager","location":"europe-west1","project_id":"shop-prod"},"type":"k8s_control_plane_component"},"severity":"INFO","textPayload":"I0619 00:00:04.000000      11 leaderelection.go:260] successfully acquired lease kube-system/kube-controller-manager","timestamp":"2024-06-19T00:00:04Z"})"
+         "\n",
          SourceFormat::CloudLogging, "JSON lines", 1, 0, 0, "2024-06-19T00:00:04.000000Z", "kube-controller-manager", "", "", "",
          "successfully acquired lease"},
         {"Cloud Logging: cluster audit (protoPayload)", "a/audit.txt",
-         R"({"insertId":"a1","logName":"projects/shop-prod/logs/cloudaudit.googleapis.com%2Factivity","protoPayload":{"@type":"type.googleapis.com/google.cloud.audit.AuditLog","authenticationInfo":{"principalEmail":"system:node:worker-2"},"methodName":"io.k8s.coordination.v1.leases.update","resourceName":"coordination.k8s.io/v1/namespaces/kube-node-lease/leases/worker-2","serviceName":"k8s.io","status":{"code":0}},"receiveTimestamp":"2024-06-19T00:00:06.1Z","resource":{"labels":{"cluster_name":"prod","location":"europe-west1","project_id":"shop-prod"},"type":"k8s_cluster"},"severity":"NOTICE","timestamp":"2024-06-19T00:00:05.5Z"})" "\n",
+         R"({"insertId":"a1","logName":"projects/shop-prod/logs/cloudaudit.googleapis.com%2Factivity","protoPayload":{"@type":"type.googleapis.com/google.cloud.audit.AuditLog","authenticationInfo":{"principalEmail":"system:node:worker-2"},"methodName":"io.k8s.coordination.v1.leases.update","resourceName":"coordination.k8s.io/v1/namespaces/kube-node-lease/leases/worker-2","serviceName":"k8s.io","status":{"code":0}},"receiveTimestamp":"2024-06-19T00:00:06.1Z","resource":{"labels":{"cluster_name":"prod","location":"europe-west1","project_id":"shop-prod"},"type":"k8s_cluster"},"severity":"NOTICE","timestamp":"2024-06-19T00:00:05.5Z"})"
+         "\n",
          SourceFormat::CloudLogging, "JSON lines", 1, 0, 0, "2024-06-19T00:00:05.500000Z", "kube-apiserver", "worker-2", "", "",
          "update /apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/worker-2 200 (system:node:worker-2)"},
         {"Cloud Logging: other audit (protoPayload of another service)", "a/audit.txt",
-         R"({"insertId":"a2","logName":"projects/shop-prod/logs/cloudaudit.googleapis.com%2Factivity","protoPayload":{"@type":"type.googleapis.com/google.cloud.audit.AuditLog","authenticationInfo":{"principalEmail":"ops@example.com"},"methodName":"google.container.v1.ClusterManager.SetNodePoolSize","resourceName":"projects/shop-prod/locations/europe-west1/clusters/prod/nodePools/pool-1","serviceName":"container.googleapis.com","status":{}},"resource":{"labels":{"cluster_name":"prod","location":"europe-west1","project_id":"shop-prod"},"type":"gke_cluster"},"severity":"NOTICE","timestamp":"2024-06-19T00:00:05.5Z"})" "\n",
+         R"({"insertId":"a2","logName":"projects/shop-prod/logs/cloudaudit.googleapis.com%2Factivity","protoPayload":{"@type":"type.googleapis.com/google.cloud.audit.AuditLog","authenticationInfo":{"principalEmail":"ops@example.com"},"methodName":"google.container.v1.ClusterManager.SetNodePoolSize","resourceName":"projects/shop-prod/locations/europe-west1/clusters/prod/nodePools/pool-1","serviceName":"container.googleapis.com","status":{}},"resource":{"labels":{"cluster_name":"prod","location":"europe-west1","project_id":"shop-prod"},"type":"gke_cluster"},"severity":"NOTICE","timestamp":"2024-06-19T00:00:05.5Z"})"
+         "\n",
          SourceFormat::CloudLogging, "JSON lines", 1, 0, 0, "2024-06-19T00:00:05.500000Z", "cloudaudit.googleapis.com/activity", "", "", "",
          "SetNodePoolSize projects/shop-prod/locations/europe-west1/clusters/prod/nodePools/pool-1 (ops@example.com)"},
         {"logcli --output=jsonl: a container's stream", "a/q.txt",
-         R"({"labels":{"app":"coredns","container":"coredns","job":"kube-system/coredns","namespace":"kube-system","node_name":"worker-1","pod":"coredns-76f75df574-7xq2d"},"line":"[INFO] plugin/reload: Running configuration SHA512 = 591cf3","timestamp":"2023-09-12T08:04:10.123456789Z"})" "\n",
+         R"({"labels":{"app":"coredns","container":"coredns","job":"kube-system/coredns","namespace":"kube-system","node_name":"worker-1","pod":"coredns-76f75df574-7xq2d"},"line":"[INFO] plugin/reload: Running configuration SHA512 = 591cf3","timestamp":"2023-09-12T08:04:10.123456789Z"})"
+         "\n",
          SourceFormat::LokiExport, "logcli --output=jsonl", 1, 0, 0, "2023-09-12T08:04:10.123456Z", "coredns", "worker-1",
          "kube-system/coredns-76f75df574-7xq2d", "coredns", "plugin/reload"},
         {"logcli --output=jsonl: a journal stream (promtail journal scrape), local time zone", "a/q.txt",
-         R"({"labels":{"hostname":"worker-1","job":"systemd-journal","unit":"kubelet.service"},"line":"E0912 10:04:10.200000    1812 kubelet.go:2359] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg was last seen active 3m0.1s ago; threshold is 3m0s\"","timestamp":"2023-09-12T10:04:10.201+02:00"})" "\n",
+         R"({"labels":{"hostname":"worker-1","job":"systemd-journal","unit":"kubelet.service"},"line":"E0912 10:04:10.200000    1812 kubelet.go:2359] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg was last seen active 3m0.1s ago; threshold is 3m0s\"","timestamp":"2023-09-12T10:04:10.201+02:00"})"
+         "\n",
          SourceFormat::LokiExport, "jsonl", 1, 0, 0, "2023-09-12T08:04:10.200000Z", "kubelet", "worker-1", "", "",
          "Skipping pod synchronization", Severity::Error},
         {"logcli default output: time, padded labels, line", "a/q.txt",
-         "2023-09-12T08:04:10Z {hostname=\"worker-1\", unit=\"kubelet.service\"}      I0912 08:04:10.123456    1812 kubelet.go:2281] \"SyncLoop ADD\" source=\"api\"\n"
-         "2023-09-12T08:04:11Z {hostname=\"worker-1\", unit=\"containerd.service\"}   time=\"2023-09-12T08:04:11Z\" level=info msg=\"done\"\n",
+         "2023-09-12T08:04:10Z {hostname=\"worker-1\", unit=\"kubelet.service\"}      I0912 08:04:10.123456    1812 kubelet.go:2281] "
+         "\"SyncLoop ADD\" source=\"api\"\n"
+         "2023-09-12T08:04:11Z {hostname=\"worker-1\", unit=\"containerd.service\"}   time=\"2023-09-12T08:04:11Z\" level=info "
+         "msg=\"done\"\n",
          SourceFormat::LokiExport, "logcli default output", 2, 0, 0, "2023-09-12T08:04:10.123456Z", "kubelet", "worker-1", "", "",
          "SyncLoop ADD"},
         {"logcli default output: a container stream's labels name its pod", "a/q.txt",
-         "2023-09-12T08:04:10Z {container=\"coredns\", namespace=\"kube-system\", node_name=\"worker-1\", pod=\"coredns-76f75df574-7xq2d\"} [INFO] plugin/reload: Running configuration SHA512 = 591cf3\n",
+         "2023-09-12T08:04:10Z {container=\"coredns\", namespace=\"kube-system\", node_name=\"worker-1\", "
+         "pod=\"coredns-76f75df574-7xq2d\"} [INFO] plugin/reload: Running configuration SHA512 = 591cf3\n",
          SourceFormat::LokiExport, "logcli default output", 1, 0, 0, "2023-09-12T08:04:10.000000Z", "coredns", "worker-1",
          "kube-system/coredns-76f75df574-7xq2d", "coredns", "plugin/reload"},
         {"Grafana Explore text download: meta items, local times, a multi-line entry", "a/explore.txt",
@@ -181,15 +197,18 @@ const std::vector<Row> &rows()
          SourceFormat::LokiExport, "Grafana Explore text download", 3, 0, 5, "2023-09-12T08:04:10.123456Z", "kubelet", "worker-1", "", "",
          "SyncLoop ADD"},
         {"Grafana Explore JSON download: line, epoch ns, date, fields", "a/explore.txt",
-         "[\n  {\n    \"line\": \"I0912 08:04:10.123456    1812 kubelet.go:2281] \\\"SyncLoop ADD\\\"\",\n    \"timestamp\": \"1694505850123456789\",\n"
-         "    \"date\": \"2023-09-12T08:04:10.123Z\",\n    \"fields\": {\n      \"hostname\": \"worker-1\",\n      \"unit\": \"kubelet.service\"\n    }\n  }\n]\n",
+         "[\n  {\n    \"line\": \"I0912 08:04:10.123456    1812 kubelet.go:2281] \\\"SyncLoop ADD\\\"\",\n    \"timestamp\": "
+         "\"1694505850123456789\",\n"
+         "    \"date\": \"2023-09-12T08:04:10.123Z\",\n    \"fields\": {\n      \"hostname\": \"worker-1\",\n      \"unit\": "
+         "\"kubelet.service\"\n    }\n  }\n]\n",
          SourceFormat::LokiExport, "Grafana", 1, 0, 2, "2023-09-12T08:04:10.123456Z", "kubelet", "worker-1", "", "", "SyncLoop ADD"},
         {"Grafana Explore JSON download as Grafana writes it: JSON.stringify, one line", "a/explore.txt",
          R"([{"line":"I0912 08:04:10.123456    1812 kubelet.go:2281] \"SyncLoop ADD\"","timestamp":"1694505850123456789","date":"2023-09-12T08:04:10.123Z","fields":{"hostname":"worker-1","unit":"kubelet.service"}},{"line":"I0912 08:04:11.000000    1812 kubelet.go:2281] \"SyncLoop UPDATE\"","timestamp":"1694505851000000000","date":"2023-09-12T08:04:11.000Z","fields":{"hostname":"worker-1","unit":"kubelet.service"}}])",
          SourceFormat::LokiExport, "Grafana", 2, 0, 0, "2023-09-12T08:04:10.123456Z", "kubelet", "worker-1", "", "", "SyncLoop ADD"},
         {"logfmt with ts= (promtail, go-kit)", "a/promtail.txt",
          "level=info ts=2023-09-12T08:04:10.123456Z caller=filetargetmanager.go:361 msg=\"Adding target\" key=\"/var/log/pods/*.log\"\n"
-         "level=warn ts=2023-09-12T08:04:11.5Z caller=client.go:419 component=client host=loki:3100 msg=\"error sending batch, will retry\" status=429\n",
+         "level=warn ts=2023-09-12T08:04:11.5Z caller=client.go:419 component=client host=loki:3100 msg=\"error sending batch, will "
+         "retry\" status=429\n",
          SourceFormat::Logfmt, "logfmt", 2, 0, 0, "2023-09-12T08:04:10.123456Z", "", "", "", "", "Adding target"},
         {"journalctl -o short-unix", "a/j.txt",
          "1718755200.123456 worker-1 kubelet[1812]: I0619 00:00:00.100000    1812 kubelet.go:2281] \"SyncLoop ADD\"\n"
@@ -197,7 +216,8 @@ const std::vector<Row> &rows()
          SourceFormat::Journald, "short-unix", 2, 0, 0, "2024-06-19T00:00:00.100000Z", "kubelet", "worker-1", "", "", "SyncLoop ADD"},
         {"journalctl -o short-full --utc", "a/j.txt",
          "Wed 2024-06-19 00:00:01 UTC worker-1 systemd[1]: Stopping kubelet.service...\n"
-         "Wed 2024-06-19 00:00:02 UTC worker-1 kubelet[1812]: I0619 00:00:02.100000    1812 server.go:487] \"Kubelet version\" kubeletVersion=\"v1.30.2\"\n",
+         "Wed 2024-06-19 00:00:02 UTC worker-1 kubelet[1812]: I0619 00:00:02.100000    1812 server.go:487] \"Kubelet version\" "
+         "kubeletVersion=\"v1.30.2\"\n",
          SourceFormat::Journald, "short-full", 2, 0, 0, "2024-06-19T00:00:01.000000Z", "systemd", "worker-1", "", "", "Stopping"},
         {"journalctl -o short-full, ambiguous zone name (CST): local reading with its year", "a/j.txt",
          "Mon 2020-12-07 10:00:00 CST node3 kubelet[14756]: I1207 10:00:00.500000   14756 server.go:416] Version: v1.18.6\n",
@@ -209,8 +229,8 @@ const std::vector<Row> &rows()
          "-- Journal begins at Wed 2024-06-19 00:00:00 UTC, ends at Wed 2024-06-19 00:10:00 UTC. --\n"
          "[   86.100000] worker-1 kubelet[1812]: I0619 00:00:00.100000    1812 kubelet.go:2281] \"SyncLoop ADD\"\n"
          "[   88.100000] worker-1 systemd[1]: Stopping kubelet.service...\n",
-         SourceFormat::Journald, "placed from the last klog line", 3, 0, 0, "2024-06-19T00:00:00.100000Z", "journald", "worker-1", "",
-         "", "Journal begins"},
+         SourceFormat::Journald, "placed from the last klog line", 3, 0, 0, "2024-06-19T00:00:00.100000Z", "journald", "worker-1", "", "",
+         "Journal begins"},
         {"journalctl -o short-delta, no klog line: order only, said so", "a/j.txt",
          "-- Boot 3c1e2f6f0a8d4b0e9a3c1e2f6f0a8d4b --\n"
          "[    5.100000 <    0.000000>] worker-1 systemd[1]: Starting kubelet.service...\n"
@@ -221,14 +241,18 @@ const std::vector<Row> &rows()
         {"audit.k8s.io/v1beta1 (1.8): timestamp only", "a/audit.txt", audit("v1beta1", R"("timestamp":"2017-09-05T10:04:55Z")") + "\n",
          SourceFormat::AuditLog, "audit", 1, 0, 0, "2017-09-05T10:04:55.000000Z", "kube-apiserver", "", "", "", "list"},
         {"audit.k8s.io/v1beta1 (1.9+): stage timestamps", "a/audit.txt",
-         audit("v1beta1", R"("timestamp":"2018-10-25T13:58:49Z","requestReceivedTimestamp":"2018-10-25T13:58:49.730588Z","stageTimestamp":"2018-10-25T13:58:49.736141Z")") + "\n",
+         audit(
+             "v1beta1",
+             R"("timestamp":"2018-10-25T13:58:49Z","requestReceivedTimestamp":"2018-10-25T13:58:49.730588Z","stageTimestamp":"2018-10-25T13:58:49.736141Z")")
+             + "\n",
          SourceFormat::AuditLog, "audit", 1, 0, 0, "2018-10-25T13:58:49.736141Z", "kube-apiserver", "", "", "", "list"},
         {"audit.k8s.io/v1", "a/audit.txt",
          audit("v1", R"("requestReceivedTimestamp":"2024-06-19T00:00:00.730588Z","stageTimestamp":"2024-06-19T00:00:00.736141Z")") + "\n",
          SourceFormat::AuditLog, "audit", 1, 0, 0, "2024-06-19T00:00:00.736141Z", "kube-apiserver", "", "", "", "list"},
         {"audit.k8s.io/v1 in a CRI container log (--audit-log-path=-)", "pods/kube-system_kube-apiserver-m0_1/kube-apiserver/0.log",
          "2024-06-19T00:00:00.800000000Z stdout F "
-             + audit("v1", R"("requestReceivedTimestamp":"2024-06-19T00:00:00.730588Z","stageTimestamp":"2024-06-19T00:00:00.736141Z")") + "\n",
+             + audit("v1", R"("requestReceivedTimestamp":"2024-06-19T00:00:00.730588Z","stageTimestamp":"2024-06-19T00:00:00.736141Z")")
+             + "\n",
          SourceFormat::CriLog, "CRI", 1, 0, 0, "2024-06-19T00:00:00.736141Z", "kube-apiserver", "", "", "", "list"},
     };
     return kRows;
@@ -237,10 +261,12 @@ const std::vector<Row> &rows()
 // A controller-manager container's export: a line about another pod, a line about itself.
 std::string containerExportWithOtherPod()
 {
-    return containerEntry("2024-06-19T00:00:03.412Z",
-                          R"("textPayload":"I0619 00:00:03.412000       1 controller_utils.go:140] \"Updating ready status of pod to false\" pod=\"shop/web-0\"")")
-        + containerEntry("2024-06-19T00:00:04Z",
-                         R"("textPayload":"I0619 00:00:04.000000       1 leaderelection.go:260] successfully acquired lease kube-system/kube-controller-manager")");
+    return containerEntry(
+               "2024-06-19T00:00:03.412Z",
+               R"("textPayload":"I0619 00:00:03.412000       1 controller_utils.go:140] \"Updating ready status of pod to false\" pod=\"shop/web-0\"")")
+        + containerEntry(
+               "2024-06-19T00:00:04Z",
+               R"("textPayload":"I0619 00:00:04.000000       1 leaderelection.go:260] successfully acquired lease kube-system/kube-controller-manager")");
 }
 
 std::string twoContainersExport()
@@ -262,14 +288,29 @@ const std::vector<MalformedCase> &malformedCases()
 {
     static const std::string good = journalEntry("1718755200123456", "\"" + kKlog + "\"");
     static const std::vector<MalformedCase> kCases = {
-        {"a cut JSON line between two good ones", good + R"({"__CURSOR":"s=1","__REALTIME_TIMESTAMP":"17187)" "\n" + good, 2, 1,
-         DiagnosticReason::MalformedJson},
-        {"a journal entry without time", good + R"({"__CURSOR":"s=1","_HOSTNAME":"worker-1","MESSAGE":"x"})" "\n", 1, 1,
-         DiagnosticReason::NoTimestamp},
-        {"a bad time", good + R"({"__CURSOR":"s=1","__REALTIME_TIMESTAMP":"soon","MESSAGE":"x"})" "\n", 1, 1, DiagnosticReason::BadTimestamp},
-        {"an object of another shape", good + good + R"({"hello":"world"})" "\n", 2, 1, DiagnosticReason::UnknownRecord},
-        {"a one-line array cut inside its second element",
-         R"([{"line":"one","timestamp":"1694505850123456789","fields":{}},{"line":"tw)", 1, 0, DiagnosticReason::MalformedJson},
+        {"a cut JSON line between two good ones",
+         good
+             + R"({"__CURSOR":"s=1","__REALTIME_TIMESTAMP":"17187)"
+               "\n"
+             + good,
+         2, 1, DiagnosticReason::MalformedJson},
+        {"a journal entry without time",
+         good
+             + R"({"__CURSOR":"s=1","_HOSTNAME":"worker-1","MESSAGE":"x"})"
+               "\n",
+         1, 1, DiagnosticReason::NoTimestamp},
+        {"a bad time",
+         good
+             + R"({"__CURSOR":"s=1","__REALTIME_TIMESTAMP":"soon","MESSAGE":"x"})"
+               "\n",
+         1, 1, DiagnosticReason::BadTimestamp},
+        {"an object of another shape",
+         good + good
+             + R"({"hello":"world"})"
+               "\n",
+         2, 1, DiagnosticReason::UnknownRecord},
+        {"a one-line array cut inside its second element", R"([{"line":"one","timestamp":"1694505850123456789","fields":{}},{"line":"tw)",
+         1, 0, DiagnosticReason::MalformedJson},
         {"a pretty array cut inside its last element", gcloudArray().substr(0, gcloudArray().find("\"insertId\": \"9q3mfzg5yd1f\"")), 1, 2,
          DiagnosticReason::MalformedJson},
     };
@@ -285,8 +326,13 @@ struct KeptCase {
 const std::vector<KeptCase> &keptCases()
 {
     static const std::vector<KeptCase> kCases = {
-        {"klog JSON", R"({"ts":1718755200100.5,"caller":"kubelet/kubelet.go:2281","msg":"SyncLoop ADD","v":2})" "\n", SourceFormat::KlogJson},
-        {"docker json-file", R"({"log":"I0619 00:00:00.100000       1 main.go:1] x\n","stream":"stderr","time":"2024-06-19T00:00:00.1Z"})" "\n",
+        {"klog JSON",
+         R"({"ts":1718755200100.5,"caller":"kubelet/kubelet.go:2281","msg":"SyncLoop ADD","v":2})"
+         "\n",
+         SourceFormat::KlogJson},
+        {"docker json-file",
+         R"({"log":"I0619 00:00:00.100000       1 main.go:1] x\n","stream":"stderr","time":"2024-06-19T00:00:00.1Z"})"
+         "\n",
          SourceFormat::DockerJson},
         {"audit v1", audit("v1", R"("stageTimestamp":"2024-06-19T00:00:00Z")") + "\n", SourceFormat::AuditLog},
         {"CRI", "2024-06-19T00:00:00.1Z stderr F I0619 00:00:00.100000       1 main.go:1] x\n", SourceFormat::CriLog},
@@ -294,7 +340,8 @@ const std::vector<KeptCase> &keptCases()
          SourceFormat::Journald},
         {"kubectl --timestamps", "2024-06-19T00:00:00.1Z I0619 00:00:00.100000       1 main.go:1] x\n", SourceFormat::KubectlTimestamps},
         {"logrus text is not logfmt with ts=", "time=\"2024-06-19T00:00:00Z\" level=info msg=\"x\"\n", SourceFormat::PlainText},
-        {"a pretty object with a \"line\" key is not a Loki export", "{\n  \"line\": \"x\",\n  \"kind\": \"Note\"\n}\n", SourceFormat::PlainText},
+        {"a pretty object with a \"line\" key is not a Loki export", "{\n  \"line\": \"x\",\n  \"kind\": \"Note\"\n}\n",
+         SourceFormat::PlainText},
         {"a Kubernetes object is not an export", "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"Pod\",\n  \"metadata\": {}\n}\n",
          SourceFormat::KubeObjects},
     };
@@ -348,10 +395,11 @@ private slots:
     // Each element of a pretty-printed array is its event's lines exactly, "{" to "}".
     void arrayElementsKeepTheirLines()
     {
-        const auto inc = test::loadText("a/export.txt", "[\n  {\n    \"logName\": \"projects/p/logs/kubelet\",\n    \"textPayload\": \"one\",\n"
-                                                        "    \"timestamp\": \"2024-06-19T00:00:00Z\"\n  },\n  {\n"
-                                                        "    \"logName\": \"projects/p/logs/kubelet\",\n    \"textPayload\": \"two\",\n"
-                                                        "    \"timestamp\": \"2024-06-19T00:00:01Z\"\n  }\n]\n");
+        const auto inc = test::loadText("a/export.txt",
+                                        "[\n  {\n    \"logName\": \"projects/p/logs/kubelet\",\n    \"textPayload\": \"one\",\n"
+                                        "    \"timestamp\": \"2024-06-19T00:00:00Z\"\n  },\n  {\n"
+                                        "    \"logName\": \"projects/p/logs/kubelet\",\n    \"textPayload\": \"two\",\n"
+                                        "    \"timestamp\": \"2024-06-19T00:00:01Z\"\n  }\n]\n");
         const auto events = test::eventsOf(*inc, inc->sources[0]);
         QCOMPARE(events.size(), size_t(2));
         QCOMPARE(events[0]->line, 2u);
@@ -386,12 +434,13 @@ private slots:
     // by the difference of their monotonic readings; a new boot drops that tie.
     void monotonicPlacedFromKlogLine()
     {
-        const auto inc = test::loadText("a/j.txt",
-            "-- Journal begins at Wed 2024-06-19 00:00:00 UTC, ends at Wed 2024-06-19 00:10:00 UTC. --\n"
-            "[   86.100000] worker-1 kubelet[1812]: I0619 00:00:00.100000    1812 kubelet.go:2281] \"SyncLoop ADD\"\n"
-            "[   88.350000] worker-1 systemd[1]: Stopping kubelet.service...\n"
-            "-- Boot 0a8d4b0e9a3c1e2f6f0a8d4b3c1e2f6f --\n"
-            "[    3.000000] worker-1 systemd[1]: Starting kubelet.service...\n");
+        const auto inc =
+            test::loadText("a/j.txt",
+                           "-- Journal begins at Wed 2024-06-19 00:00:00 UTC, ends at Wed 2024-06-19 00:10:00 UTC. --\n"
+                           "[   86.100000] worker-1 kubelet[1812]: I0619 00:00:00.100000    1812 kubelet.go:2281] \"SyncLoop ADD\"\n"
+                           "[   88.350000] worker-1 systemd[1]: Stopping kubelet.service...\n"
+                           "-- Boot 0a8d4b0e9a3c1e2f6f0a8d4b3c1e2f6f --\n"
+                           "[    3.000000] worker-1 systemd[1]: Starting kubelet.service...\n");
         const Source &src = inc->sources[0];
         QCOMPARE(src.unparsedLines, 0u);
         std::string stopping, starting;

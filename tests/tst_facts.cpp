@@ -25,14 +25,22 @@ std::string hms(int secondOfDay)
     return buf;
 }
 
-constexpr int at(int h, int m, int s) { return h * 3600 + m * 60 + s; }
+constexpr int at(int h, int m, int s)
+{
+    return h * 3600 + m * 60 + s;
+}
 
-Timestamp utcTime(const std::string &rfc3339) { return parseRfc3339(rfc3339).value(); }
+Timestamp utcTime(const std::string &rfc3339)
+{
+    return parseRfc3339(rfc3339).value();
+}
 
 // ---- bundle layout -----------------------------------------------------------------------
 
-const std::string kApiserverLog = "master2/var/log/pods/kube-system_kube-apiserver-master2_d85a1a8c-b645-4638-b08c-f7dc5983e764/kube-apiserver/0.log";
-const std::string kControllerLog = "master1/var/log/pods/kube-system_kube-controller-manager-master1_a1a10190-1f5f-4916-b4be-ebb3c2f80bfd/kube-controller-manager/0.log";
+const std::string kApiserverLog =
+    "master2/var/log/pods/kube-system_kube-apiserver-master2_d85a1a8c-b645-4638-b08c-f7dc5983e764/kube-apiserver/0.log";
+const std::string kControllerLog =
+    "master1/var/log/pods/kube-system_kube-controller-manager-master1_a1a10190-1f5f-4916-b4be-ebb3c2f80bfd/kube-controller-manager/0.log";
 
 using test::File;
 using test::loadFiles;
@@ -56,8 +64,9 @@ std::string cri(int second, const std::string &micros, const std::string &klogRe
 // kube-apiserver 1.15 request log: the kubelet's node status PATCH.
 std::string statusPatch(int second, const std::string &node)
 {
-    return cri(second, "104564", "      1 wrap.go:47] PATCH /api/v1/nodes/" + node
-                                     + "/status?timeout=10s: (8.668059ms) 200 [kubelet/v1.15.5 (linux/amd64) kubernetes/20c265f 10.0.0.13:44705]");
+    return cri(second, "104564",
+               "      1 wrap.go:47] PATCH /api/v1/nodes/" + node
+                   + "/status?timeout=10s: (8.668059ms) 200 [kubelet/v1.15.5 (linux/amd64) kubernetes/20c265f 10.0.0.13:44705]");
 }
 
 // Node status PATCHes of `node` every 10 s over [from, to].
@@ -94,8 +103,9 @@ std::string controllerNotReady(int second, const std::string &node)
 
 std::string taintQueued(int second, const std::string &node, const std::string &why /* unresponsive | NotReady */)
 {
-    return cri(second, "514314", "      1 node_lifecycle_controller.go:717] Node " + node + " is " + why + " as of 2020-06-18 "
-                                     + hms(second) + ".513700211 +0000 UTC m=+503.821583211. Adding it to the Taint queue.");
+    return cri(second, "514314",
+               "      1 node_lifecycle_controller.go:717] Node " + node + " is " + why + " as of 2020-06-18 " + hms(second)
+                   + ".513700211 +0000 UTC m=+503.821583211. Adding it to the Taint queue.");
 }
 
 std::string healthyAgain(int second, const std::string &node)
@@ -122,13 +132,16 @@ std::string kubeletLine(int clock, const std::string &micros, const std::string 
 // kubelet -v=6 client request log of its own heartbeat.
 std::string kubeletHeartbeat(int clock)
 {
-    return kubeletLine(clock, "218201", "round_trippers.go:438] PATCH https://10.0.0.10:6443/api/v1/nodes/node3/status?timeout=10s 200 OK in 5 milliseconds");
+    return kubeletLine(
+        clock, "218201",
+        "round_trippers.go:438] PATCH https://10.0.0.10:6443/api/v1/nodes/node3/status?timeout=10s 200 OK in 5 milliseconds");
 }
 
 std::string kubeletUpdateFailed(int clock)
 {
-    return kubeletLine(clock, "301122", "kubelet_node_status.go:385] Error updating node status, will retry: error getting node \"node3\": "
-                                        "Get https://10.0.0.10:6443/api/v1/nodes/node3?timeout=10s: dial tcp 10.0.0.10:6443: connect: no route to host",
+    return kubeletLine(clock, "301122",
+                       "kubelet_node_status.go:385] Error updating node status, will retry: error getting node \"node3\": "
+                       "Get https://10.0.0.10:6443/api/v1/nodes/node3?timeout=10s: dial tcp 10.0.0.10:6443: connect: no route to host",
                        'E');
 }
 
@@ -158,12 +171,13 @@ std::string generatingStatus(const std::string &time, const std::string &pod)
 
 std::string initProber(const std::string &time, const std::string &pod, const std::string &container, const std::string &containerId)
 {
-    return raceLine(time, "worker.go:104] LEOPOLD_INIT_PROBER: " + pod + "'s container " + container
-                              + " has been already running on the host({" + container
-                              + " {nil &ContainerStateRunning{StartedAt:2018-12-26 12:14:25 +0800 CST,} nil} {nil nil nil} true 0 "
-                                "registry.example.com/app:20180912 docker-pullable://registry.example.com/app@sha256:"
-                                "3fb5c481c184f0752db8832f15940c7d306d87a494039a6e667a7561a28fd98b docker://"
-                              + containerId + "})");
+    return raceLine(time,
+                    "worker.go:104] LEOPOLD_INIT_PROBER: " + pod + "'s container " + container + " has been already running on the host({"
+                        + container
+                        + " {nil &ContainerStateRunning{StartedAt:2018-12-26 12:14:25 +0800 CST,} nil} {nil nil nil} true 0 "
+                          "registry.example.com/app:20180912 docker-pullable://registry.example.com/app@sha256:"
+                          "3fb5c481c184f0752db8832f15940c7d306d87a494039a6e667a7561a28fd98b docker://"
+                        + containerId + "})");
 }
 
 // ---- kubelet in journald short (+08:00) -------------------------------------------------
@@ -175,7 +189,8 @@ std::string journalKubelet(const std::string &clock, int pid, const std::string 
 
 std::string plegSkip(const std::string &clock, const std::string &micros, const std::string &reason)
 {
-    return journalKubelet(clock, 2912, "I0516 " + clock + "." + micros + "    2912 kubelet.go:1817] skipping pod synchronization - [" + reason + "]");
+    return journalKubelet(clock, 2912,
+                          "I0516 " + clock + "." + micros + "    2912 kubelet.go:1817] skipping pod synchronization - [" + reason + "]");
 }
 
 const HeartbeatGap *gapOf(const Analysis &a, const std::string &node)
@@ -197,7 +212,9 @@ int findingsOf(const Analysis &a, const std::string &rule, const std::string &su
 
 // ---- readiness: node lifecycle controller (CRI, UTC) and kubelet status patches (1.12) -----
 
-const std::string kRaceControllerLog = "py-master/var/log/pods/kube-system_kube-controller-manager-10.86.0.11_2ec24a35-8711-45c6-aae9-e0572fb1880d/kube-controller-manager/0.log";
+const std::string kRaceControllerLog =
+    "py-master/var/log/pods/kube-system_kube-controller-manager-10.86.0.11_2ec24a35-8711-45c6-aae9-e0572fb1880d/kube-controller-manager/"
+    "0.log";
 const std::string kRaceContainer = "auto-srv-cwhttp-py";
 const std::string kRaceContainerId = "8a61fda8d43e4c28d4092a1bc8e5f372846d955ffffe0353a754c2e42f271b56";
 
@@ -242,22 +259,26 @@ std::string containerStatus(const std::string &name, const std::string &id, bool
 
 // The patch after a kubelet restart: containers unready, the Ready condition without a status
 // (it was already False), ContainersReady False.
-std::string unreadyPatch(const std::string &time, const std::string &pod, const std::vector<std::string> &containers, const std::string &statuses)
+std::string unreadyPatch(const std::string &time, const std::string &pod, const std::vector<std::string> &containers,
+                         const std::string &statuses)
 {
     std::string names;
     for (const auto &c : containers)
         names += (names.empty() ? "" : " ") + c;
     const std::string message = "\"message\":\"containers with unready status: [" + names + "]\",\"reason\":\"ContainersNotReady\"";
-    return patchStatus(time, pod, "{\"status\":{" + kConditionOrder + ",\"conditions\":[{" + message + ",\"type\":\"Ready\"},{\"lastTransitionTime\":\"2020-03-12T02:42:26Z\"," + message
-                                      + ",\"status\":\"False\",\"type\":\"ContainersReady\"}],\"containerStatuses\":[" + statuses + "]}}");
+    return patchStatus(time, pod,
+                       "{\"status\":{" + kConditionOrder + ",\"conditions\":[{" + message
+                           + ",\"type\":\"Ready\"},{\"lastTransitionTime\":\"2020-03-12T02:42:26Z\"," + message
+                           + ",\"status\":\"False\",\"type\":\"ContainersReady\"}],\"containerStatuses\":[" + statuses + "]}}");
 }
 
 // The patch once the readiness probe passed: Ready and ContainersReady True, the container ready.
 std::string readyPatch(const std::string &time, const std::string &pod, const std::string &statuses)
 {
     const std::string since = "\"lastTransitionTime\":\"2020-03-12T03:12:37Z\",\"status\":\"True\"";
-    return patchStatus(time, pod, "{\"status\":{" + kConditionOrder + ",\"conditions\":[{" + since + ",\"type\":\"Ready\"},{" + since
-                                      + ",\"type\":\"ContainersReady\"}],\"containerStatuses\":[" + statuses + "]}}");
+    return patchStatus(time, pod,
+                       "{\"status\":{" + kConditionOrder + ",\"conditions\":[{" + since + ",\"type\":\"Ready\"},{" + since
+                           + ",\"type\":\"ContainersReady\"}],\"containerStatuses\":[" + statuses + "]}}");
 }
 
 const ReadySpan *spanOf(const Analysis &a, const std::string &pod, const std::string &container, bool ready)
@@ -293,28 +314,32 @@ std::string node2Line(const std::string &time, const std::string &rest)
 std::string syncLoopPleg(const std::string &time, const std::string &pod, const std::string &type, const std::string &containerId)
 {
     const std::string uid = pod.substr(pod.find('(') + 1, 36);
-    return node2Line(time, "kubelet.go:1881] SyncLoop (PLEG): \"" + pod + "\", event: &pleg.PodLifecycleEvent{ID:\"" + uid + "\", Type:\"" + type
-                               + "\", Data:\"" + containerId + "\"}");
+    return node2Line(time,
+                     "kubelet.go:1881] SyncLoop (PLEG): \"" + pod + "\", event: &pleg.PodLifecycleEvent{ID:\"" + uid + "\", Type:\"" + type
+                         + "\", Data:\"" + containerId + "\"}");
 }
 
 std::string specHashChanged(const std::string &time, const std::string &pod, const std::string &container, const std::string &containerId,
                             const std::string &oldHash, const std::string &newHash)
 {
-    return node2Line(time, "kuberuntime_manager.go:550] Container \"" + container + "\" ({\"docker\" \"" + containerId + "\"}) of pod " + pod
-                               + ": Container spec hash changed (" + oldHash + " vs " + newHash + ").. Container will be killed and recreated.");
+    return node2Line(time,
+                     "kuberuntime_manager.go:550] Container \"" + container + "\" ({\"docker\" \"" + containerId + "\"}) of pod " + pod
+                         + ": Container spec hash changed (" + oldHash + " vs " + newHash + ").. Container will be killed and recreated.");
 }
 
 std::string killReason(const std::string &time, const std::string &pod, const std::string &container, const std::string &containerId,
                        const std::string &reason)
 {
-    return node2Line(time, "kuberuntime_manager.go:616] Container \"" + container + "\" ({\"docker\" \"" + containerId + "\"}) of pod " + pod
-                               + ": " + reason);
+    return node2Line(time,
+                     "kuberuntime_manager.go:616] Container \"" + container + "\" ({\"docker\" \"" + containerId + "\"}) of pod " + pod
+                         + ": " + reason);
 }
 
 std::string killingContainer(const std::string &time, const std::string &containerId, int grace)
 {
-    return node2Line(time, "kuberuntime_container.go:581] Killing container \"docker://" + containerId + "\" with " + std::to_string(grace)
-                               + " second grace period");
+    return node2Line(time,
+                     "kuberuntime_container.go:581] Killing container \"docker://" + containerId + "\" with " + std::to_string(grace)
+                         + " second grace period");
 }
 
 // prober.go 1.x: "failed (failure): <output>" or "succeeded".
@@ -405,8 +430,8 @@ private slots:
                                               << 0 << 40 << "v1.15.5";
         QTest::newRow("version 1.32 default") << QString::fromStdString(controllerVersion(t + 1, "v1.32.2")) << 0 << 50 << "v1.32.2";
         QTest::newRow("no controller-manager") << QString() << 0 << 40 << "default";
-        QTest::newRow("--grace beats the flag") << QString::fromStdString(controllerFlag(t, "node-monitor-grace-period", "50s")) << 42
-                                                << 42 << "--grace";
+        QTest::newRow("--grace beats the flag")
+            << QString::fromStdString(controllerFlag(t, "node-monitor-grace-period", "50s")) << 42 << 42 << "--grace";
     }
     void gracePeriodOrigin()
     {
@@ -442,18 +467,22 @@ private slots:
         const int from = at(2, 5, 11), to = at(2, 20, 0);
         const std::string covers = observedNode(from, "node3") + observedNode(from + 1, "node4") + controllerNoise(to);
         QTest::newRow("acted") << QString::fromStdString(covers + controllerNotReady(at(2, 13, 17), "node3"))
-                               << int(HeartbeatGap::Reaction::Acted) << 1 << "error" << "acted on it: NotReady at 02:13:17Z";
-        QTest::newRow("silent") << QString::fromStdString(covers) << int(HeartbeatGap::Reaction::Ignored) << 0 << "" << "";
-        QTest::newRow("acted on another node only")
-            << QString::fromStdString(covers + controllerNotReady(at(2, 13, 17), "node4")) << int(HeartbeatGap::Reaction::Ignored) << 0 << "" << "";
+                               << int(HeartbeatGap::Reaction::Acted) << 1 << "error"
+                               << "acted on it: NotReady at 02:13:17Z";
+        QTest::newRow("silent") << QString::fromStdString(covers) << int(HeartbeatGap::Reaction::Ignored) << 0 << ""
+                                << "";
+        QTest::newRow("acted on another node only") << QString::fromStdString(covers + controllerNotReady(at(2, 13, 17), "node4"))
+                                                    << int(HeartbeatGap::Reaction::Ignored) << 0 << ""
+                                                    << "";
         QTest::newRow("no controller log") << QString() << int(HeartbeatGap::Reaction::Unchecked) << 1 << "warning"
                                            << "no kube-controller-manager log for that time";
         QTest::newRow("log ends before the grace ran out")
-            << QString::fromStdString(observedNode(from, "node3") + controllerNoise(at(2, 12, 50))) << int(HeartbeatGap::Reaction::Unchecked) << 1
-            << "warning" << "no kube-controller-manager log for that time";
-        QTest::newRow("no lifecycle lines at all")
-            << QString::fromStdString(controllerNoise(from) + controllerNoise(to)) << int(HeartbeatGap::Reaction::Unchecked) << 1 << "warning"
-            << "no node lifecycle controller line";
+            << QString::fromStdString(observedNode(from, "node3") + controllerNoise(at(2, 12, 50)))
+            << int(HeartbeatGap::Reaction::Unchecked) << 1 << "warning"
+            << "no kube-controller-manager log for that time";
+        QTest::newRow("no lifecycle lines at all") << QString::fromStdString(controllerNoise(from) + controllerNoise(to))
+                                                   << int(HeartbeatGap::Reaction::Unchecked) << 1 << "warning"
+                                                   << "no node lifecycle controller line";
     }
     void controllerReaction()
     {
@@ -485,7 +514,8 @@ private slots:
     void timedOutKubeletRequestIsNoHeartbeat()
     {
         auto patch = [](int clock, const std::string &result) {
-            return kubeletLine(clock, "218201", "round_trippers.go:553] PATCH https://10.0.0.10:6443/api/v1/nodes/node3/status?timeout=10s " + result);
+            return kubeletLine(clock, "218201",
+                               "round_trippers.go:553] PATCH https://10.0.0.10:6443/api/v1/nodes/node3/status?timeout=10s " + result);
         };
         std::string log;
         for (int s = at(2, 12, 0); s <= at(2, 12, 30); s += 10)
@@ -516,7 +546,8 @@ private slots:
     {
         QFETCH(QString, version);
         QFETCH(int, graceSeconds);
-        const std::string kubelet = kubeletLine(at(2, 5, 0), "100000", "server.go:446] \"Kubelet version\" kubeletVersion=\"" + version.toStdString() + "\"");
+        const std::string kubelet =
+            kubeletLine(at(2, 5, 0), "100000", "server.go:446] \"Kubelet version\" kubeletVersion=\"" + version.toStdString() + "\"");
         const auto inc = loadFiles({{kApiserverLog, apiserverWithGap(45)}, {"nodes/node3/kubelet.log", kubelet}});
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
@@ -590,29 +621,35 @@ private slots:
     {
         QTest::addColumn<QString>("log");
         QTest::addColumn<QStringList>("expected"); // "key effect start end|open", by start
-        const std::string added1x = "      1 controller_utils.go:220] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoExecute,"
-                                    "TimeAdded:2020-06-18 02:13:32 +0000 UTC,}] Taint to Node node3";
-        const std::string removed1x = "      1 controller_utils.go:232] Made sure that Node node3 has no [&Taint{Key:node.kubernetes.io/unreachable,"
-                                      "Value:,Effect:NoExecute,TimeAdded:<nil>,}] Taint";
+        const std::string added1x =
+            "      1 controller_utils.go:220] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoExecute,"
+            "TimeAdded:2020-06-18 02:13:32 +0000 UTC,}] Taint to Node node3";
+        const std::string removed1x =
+            "      1 controller_utils.go:232] Made sure that Node node3 has no [&Taint{Key:node.kubernetes.io/unreachable,"
+            "Value:,Effect:NoExecute,TimeAdded:<nil>,}] Taint";
         QTest::newRow("1.x Added/Made sure, Go String() lists")
-            << QString::fromStdString(cri(at(2, 13, 32), "000001", added1x) + cri(at(2, 13, 40), "000002", removed1x) + controllerNoise(at(2, 20, 0)))
+            << QString::fromStdString(cri(at(2, 13, 32), "000001", added1x) + cri(at(2, 13, 40), "000002", removed1x)
+                                      + controllerNoise(at(2, 20, 0)))
             << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:32 02:13:40"};
-        const std::string addedText = "      1 controller_utils.go:225] \"Added taint to node\" taint=[&Taint{Key:node.kubernetes.io/memory-pressure,"
-                                      "Value:,Effect:NoSchedule,TimeAdded:<nil>,}] node=\"node3\"";
+        const std::string addedText =
+            "      1 controller_utils.go:225] \"Added taint to node\" taint=[&Taint{Key:node.kubernetes.io/memory-pressure,"
+            "Value:,Effect:NoSchedule,TimeAdded:<nil>,}] node=\"node3\"";
         const std::string removedJson = "      1 controller_utils.go:233] \"Made sure that node has no taint\" node=\"node3\" "
                                         "taint=[{\"key\":\"node.kubernetes.io/memory-pressure\",\"effect\":\"NoSchedule\"}]";
         QTest::newRow("1.2x structured, any key, text then JSON list")
-            << QString::fromStdString(cri(at(2, 13, 32), "000001", addedText) + cri(at(2, 13, 50), "000002", removedJson) + controllerNoise(at(2, 20, 0)))
+            << QString::fromStdString(cri(at(2, 13, 32), "000001", addedText) + cri(at(2, 13, 50), "000002", removedJson)
+                                      + controllerNoise(at(2, 20, 0)))
             << QStringList{"node.kubernetes.io/memory-pressure NoSchedule 02:13:32 02:13:50"};
         QTest::newRow("healthy again keeps a taint the controller did not set")
             << QString::fromStdString(cri(at(2, 13, 30), "000001", addedText) + taintQueued(at(2, 13, 32), "node3", "NotReady")
                                       + healthyAgain(at(2, 13, 37), "node3") + controllerNoise(at(2, 20, 0)))
-            << QStringList{"node.kubernetes.io/memory-pressure NoSchedule 02:13:30 open", "node.kubernetes.io/not-ready NoExecute 02:13:32 02:13:37"};
-        const std::string swapFailed = "      1 node_lifecycle_controller.go:689] Failed to instantly swap UnreachableTaint to NotReadyTaint. Will try again in the next cycle.";
-        QTest::newRow("a failed swap changes nothing")
-            << QString::fromStdString(taintQueued(at(2, 13, 32), "node3", "unresponsive") + cri(at(2, 13, 35), "000003", swapFailed)
-                                      + controllerNoise(at(2, 20, 0)))
-            << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:32 open"};
+            << QStringList{"node.kubernetes.io/memory-pressure NoSchedule 02:13:30 open",
+                           "node.kubernetes.io/not-ready NoExecute 02:13:32 02:13:37"};
+        const std::string swapFailed = "      1 node_lifecycle_controller.go:689] Failed to instantly swap UnreachableTaint to "
+                                       "NotReadyTaint. Will try again in the next cycle.";
+        QTest::newRow("a failed swap changes nothing") << QString::fromStdString(
+            taintQueued(at(2, 13, 32), "node3", "unresponsive") + cri(at(2, 13, 35), "000003", swapFailed) + controllerNoise(at(2, 20, 0)))
+                                                       << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:32 open"};
     }
 
     void taintWordings()
@@ -650,9 +687,10 @@ private slots:
         const std::string controller = controllerNotReady(at(2, 13, 17), "node3") + controllerNoise(at(2, 14, 10));
         std::string kubelet;
         if (!override)
-            kubelet += kubeletLine(at(2, 12, 0) + eight, "000100",
-                                   "status_manager.go:499] Patch status for pod \"web-0_default(0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2)\" with "
-                                   "\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-06-18T02:12:00Z\\\"}]}}\"");
+            kubelet +=
+                kubeletLine(at(2, 12, 0) + eight, "000100",
+                            "status_manager.go:499] Patch status for pod \"web-0_default(0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2)\" with "
+                            "\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-06-18T02:12:00Z\\\"}]}}\"");
         for (int s = at(2, 12, 6); s <= last; s += 10)
             kubelet += kubeletHeartbeat(s + eight);
         kubelet += kubeletUpdateFailed(at(2, 12, 50) + eight) + kubeletUpdateFailed(at(2, 13, 0) + eight);
@@ -708,21 +746,22 @@ private slots:
     // count for the new run.
     void statusProbeOrder()
     {
-        const std::string journal =
-            "-- Logs begin at Tue 2020-02-25 03:12:47 CST, end at Thu 2020-03-12 10:45:02 CST. --\n"
-            "Mar 12 10:30:00 py-node-10-86-98-42 kubelet[1890344]: I0312 10:30:00.100000 1890344 kubelet_pods.go:1424] Generating status for \""
-            + kPodA + "\"\n"
-                      "Mar 12 10:30:18 py-node-10-86-98-42 systemd[1]: Stopping Kubernetes Kubelet Server...\n"
-                      "Mar 12 10:30:18 py-node-10-86-98-42 systemd[1]: Stopped Kubernetes Kubelet Server.\n"
-                      "Mar 12 10:42:24 py-node-10-86-98-42 systemd[1]: Started Kubernetes Kubelet Server.\n";
+        const std::string journal = "-- Logs begin at Tue 2020-02-25 03:12:47 CST, end at Thu 2020-03-12 10:45:02 CST. --\n"
+                                    "Mar 12 10:30:00 py-node-10-86-98-42 kubelet[1890344]: I0312 10:30:00.100000 1890344 "
+                                    "kubelet_pods.go:1424] Generating status for \""
+            + kPodA
+            + "\"\n"
+              "Mar 12 10:30:18 py-node-10-86-98-42 systemd[1]: Stopping Kubernetes Kubelet Server...\n"
+              "Mar 12 10:30:18 py-node-10-86-98-42 systemd[1]: Stopped Kubernetes Kubelet Server.\n"
+              "Mar 12 10:42:24 py-node-10-86-98-42 systemd[1]: Started Kubernetes Kubelet Server.\n";
         const std::string kubelet = glogHeader() + raceLine("10:42:24.170143", "server.go:408] Version: v1.12.4")
-            + raceLine("10:42:24.205921", "server.go:1013] Started kubelet")
-            + generatingStatus("10:42:26.102104", kPodA)
+            + raceLine("10:42:24.205921", "server.go:1013] Started kubelet") + generatingStatus("10:42:26.102104", kPodA)
             + initProber("10:42:26.102147", kPodA, "auto-srv-cwhttp-py", "8a61fda8d43e4c28d4092a1bc8e5f372846d955ffffe0353a754c2e42f271b56")
             + initProber("10:42:26.102489", kPodB, "pre-py", "c2e34bcb0be287f30d6e7414a8052a11cd88842bbc433cb0823566adb67036b4")
             + generatingStatus("10:42:26.102538", kPodB);
         const LoadOptions o = clockAtPlus8(kRaceNode);
-        const auto inc = loadFiles({{"nodes/" + kRaceNode + "/journal.txt", journal}, {"nodes/" + kRaceNode + "/kubelet.INFO", kubelet}}, o);
+        const auto inc =
+            loadFiles({{"nodes/" + kRaceNode + "/journal.txt", journal}, {"nodes/" + kRaceNode + "/kubelet.INFO", kubelet}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
 
@@ -773,8 +812,10 @@ private slots:
     {
         QTest::addColumn<QString>("version");
         QTest::addColumn<QString>("note");
-        QTest::newRow("1.30: reset on restart") << "v1.30.2" << "before 1.35 reset";
-        QTest::newRow("1.35: kept unless the gate is on") << "v1.35.0" << "this flap means the gate is on";
+        QTest::newRow("1.30: reset on restart") << "v1.30.2"
+                                                << "before 1.35 reset";
+        QTest::newRow("1.35: kept unless the gate is on") << "v1.35.0"
+                                                          << "this flap means the gate is on";
     }
     void statusProbeOrderStructured()
     {
@@ -782,23 +823,35 @@ private slots:
         QFETCH(QString, note);
         auto k = [](const std::string &clock, const std::string &rest) { return "I0516 " + clock + "    4052 " + rest + "\n"; };
         auto patch = [&](const std::string &clock, const std::string &pod, const std::string &ctr, bool ready) {
-            return k(clock, "status_manager.go:877] \"Patch status for pod\" pod=\"default/" + pod + "\" podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"containerStatuses\\\":[{\\\"name\\\":\\\"" + ctr + "\\\",\\\"ready\\\":" + (ready ? "true" : "false") + "}]}}\"");
+            return k(clock,
+                     "status_manager.go:877] \"Patch status for pod\" pod=\"default/" + pod
+                         + "\" podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" "
+                           "patch=\"{\\\"status\\\":{\\\"containerStatuses\\\":[{\\\"name\\\":\\\""
+                         + ctr + "\\\",\\\"ready\\\":" + (ready ? "true" : "false") + "}]}}\"");
         };
         auto started = [&](const std::string &clock, const std::string &pod) {
-            return k(clock, "kubelet.go:2439] \"SyncLoop (PLEG): event for pod\" pod=\"default/" + pod + "\" event={\"ID\":\"7ed0f963-37b7-4383-9d94-77e3a5afb787\",\"Type\":\"ContainerStarted\",\"Data\":\"f51267392f05152ad8ef082073f1b65abea345f4d4445cf079acd0d770374a1c\"}");
+            return k(clock,
+                     "kubelet.go:2439] \"SyncLoop (PLEG): event for pod\" pod=\"default/" + pod
+                         + "\" "
+                           "event={\"ID\":\"7ed0f963-37b7-4383-9d94-77e3a5afb787\",\"Type\":\"ContainerStarted\",\"Data\":"
+                           "\"f51267392f05152ad8ef082073f1b65abea345f4d4445cf079acd0d770374a1c\"}");
         };
         const std::string log = k("18:00:00.100000", "server.go:487] \"Kubelet version\" kubeletVersion=\"" + version.toStdString() + "\"")
             + started("18:00:02.500000", "web-0") + started("18:00:02.500100", "web-1") + started("18:00:02.500200", "fail-0")
             + started("18:00:02.500300", "seed-0")
             + k("18:00:02.600000", "kubelet_pods.go:1652] \"Generating pod status\" podIsTerminal=false pod=\"default/web-0\"")
             + k("18:00:02.600100", "kubelet_pods.go:1652] \"Generating pod status\" podIsTerminal=false pod=\"default/seed-0\"")
-            + k("18:00:02.600050", "prober.go:128] \"Probe succeeded\" probeType=\"Readiness\" pod=\"default/seed-0\" podUID=\"11\" containerName=\"app\"")
-            + k("18:00:02.700000", "prober.go:107] \"Probe failed\" probeType=\"Readiness\" pod=\"default/fail-0\" podUID=\"12\" containerName=\"app\" probeResult=\"failure\" output=\"HTTP probe failed with statuscode: 503\"")
+            + k("18:00:02.600050",
+                "prober.go:128] \"Probe succeeded\" probeType=\"Readiness\" pod=\"default/seed-0\" podUID=\"11\" containerName=\"app\"")
+            + k("18:00:02.700000",
+                "prober.go:107] \"Probe failed\" probeType=\"Readiness\" pod=\"default/fail-0\" podUID=\"12\" containerName=\"app\" "
+                "probeResult=\"failure\" output=\"HTTP probe failed with statuscode: 503\"")
             // The readiness worker's seeded Failure on a new container id: not a probe result.
             + k("18:00:02.700500", "kubelet.go:2528] \"SyncLoop (probe)\" probe=\"readiness\" status=\"\" pod=\"default/web-1\"")
             + patch("18:00:02.800000", "web-0", "app", false) + patch("18:00:02.800100", "web-1", "app", false)
             + patch("18:00:02.800200", "fail-0", "app", false) + patch("18:00:02.800300", "seed-0", "app", true)
-            + k("18:00:05.000000", "kuberuntime_manager.go:1046] \"No sandbox for pod can be found. Need to start a new one\" pod=\"default/new-0\"")
+            + k("18:00:05.000000",
+                "kuberuntime_manager.go:1046] \"No sandbox for pod can be found. Need to start a new one\" pod=\"default/new-0\"")
             + patch("18:00:07.000000", "new-0", "app", false)
             + k("18:00:09.000000", "kubelet.go:2528] \"SyncLoop (probe)\" probe=\"readiness\" status=\"ready\" pod=\"default/web-0\"")
             + patch("18:00:09.100000", "web-0", "app", true) + patch("18:00:12.100000", "web-1", "app", true)
@@ -816,11 +869,13 @@ private slots:
             QVERIFY2(f, pod);
             QCOMPARE(f->severity, Severity::Warning);
             QVERIFY2(f->title.find("flapped app not ready for") != std::string::npos, f->title.c_str());
-            QVERIFY2(f->explanation.find("the first PLEG relist after the start found it running") != std::string::npos, f->explanation.c_str());
+            QVERIFY2(f->explanation.find("the first PLEG relist after the start found it running") != std::string::npos,
+                     f->explanation.c_str());
             QVERIFY2(QString::fromStdString(f->explanation).contains(note), f->explanation.c_str());
         }
         QVERIFY(finding("web-0")->title.find("not ready for 6.3 s") != std::string::npos);
-        QVERIFY2(finding("web-1")->explanation.find("order read from the status patches") != std::string::npos, finding("web-1")->explanation.c_str());
+        QVERIFY2(finding("web-1")->explanation.find("order read from the status patches") != std::string::npos,
+                 finding("web-1")->explanation.c_str());
         QVERIFY(finding("web-0")->explanation.find("order read from") == std::string::npos);
         for (const char *pod : {"new-0", "fail-0", "seed-0"})
             QVERIFY2(!finding(pod), pod);
@@ -831,9 +886,13 @@ private slots:
     // not a hang.
     void plegUnhealthy()
     {
-        const std::string journal = "-- Logs begin at Fri 2019-05-10 02:19:33 CST, end at Thu 2019-05-16 10:17:01 CST. --\n"
-            + plegSkip("09:53:52", "100000", "container runtime is down PLEG is not healthy: pleg was last seen active 2562047h47m16.854775807s ago; threshold is 3m0s")
-            + plegSkip("09:53:53", "100000", "container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful")
+        const std::string journal =
+            "-- Logs begin at Fri 2019-05-10 02:19:33 CST, end at Thu 2019-05-16 10:17:01 CST. --\n"
+            + plegSkip(
+                "09:53:52", "100000",
+                "container runtime is down PLEG is not healthy: pleg was last seen active 2562047h47m16.854775807s ago; threshold is 3m0s")
+            + plegSkip("09:53:53", "100000",
+                       "container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful")
             + plegSkip("10:03:52", "864790", "PLEG is not healthy: pleg was last seen active 3m0.52s ago; threshold is 3m0s")
             + plegSkip("10:03:57", "865144", "PLEG is not healthy: pleg was last seen active 3m5.934940464s ago; threshold is 3m0s")
             + journalKubelet("10:04:00", 2912, "I0516 10:04:00.000100    2912 generic.go:189] GenericPLEG: Relisting");
@@ -856,8 +915,10 @@ private slots:
     // run and closes the previous one, and the version is kept per run.
     void kubeletRuns()
     {
-        const std::string journal = "-- Logs begin at Mon 2019-01-14 10:00:00 CST, end at Mon 2019-01-14 18:10:00 CST. --\n"
-            + std::string("Jan 14 17:50:00 k8s-node-2 kubelet[3318]: I0114 17:50:00.100000    3318 kubelet.go:1884] SyncLoop (housekeeping)\n")
+        const std::string journal =
+            "-- Logs begin at Mon 2019-01-14 10:00:00 CST, end at Mon 2019-01-14 18:10:00 CST. --\n"
+            + std::string(
+                "Jan 14 17:50:00 k8s-node-2 kubelet[3318]: I0114 17:50:00.100000    3318 kubelet.go:1884] SyncLoop (housekeeping)\n")
             + "Jan 14 17:57:40 k8s-node-2 kubelet[12945]: I0114 17:57:40.402137   12945 server.go:182] Version: v1.9.11\n"
             + "Jan 14 17:57:41 k8s-node-2 kubelet[12945]: I0114 17:57:41.863717   12945 server.go:946] Started kubelet\n"
             + "Jan 14 18:05:00 k8s-node-2 kubelet[12945]: I0114 18:05:00.100000   12945 kubelet.go:1884] SyncLoop (housekeeping)\n";
@@ -947,8 +1008,8 @@ private slots:
     void readinessOfEveryListedContainer()
     {
         const std::string pod = "kube-dns-6c857864fb-9kxlp_kube-system(5e6ea480-f83a-11e8-9206-52540064c479)";
-        const std::string statuses = containerStatus("dnsmasq", "1e0445a594b5c8c6cbdbb3b26003bc7a53231a35da0e56c02dd5597b82de91b8", false) + ","
-            + containerStatus("kubedns", "f6da6f94ca7242339857f552f65f983b73c9245715baf1a896d96f5b62bfdc5a", false) + ","
+        const std::string statuses = containerStatus("dnsmasq", "1e0445a594b5c8c6cbdbb3b26003bc7a53231a35da0e56c02dd5597b82de91b8", false)
+            + "," + containerStatus("kubedns", "f6da6f94ca7242339857f552f65f983b73c9245715baf1a896d96f5b62bfdc5a", false) + ","
             + containerStatus("sidecar", "e6d119ea140ecaba945a3cf2ec50f0d60225ff34e3448834bcaeb5af68a43691", false);
         const std::string kubelet = glogHeader() + unreadyPatch("10:42:26.119238", pod, {"dnsmasq", "kubedns", "sidecar"}, statuses)
             + raceLine("11:20:00.000100", "kubelet.go:1884] SyncLoop (housekeeping)");
@@ -982,9 +1043,9 @@ private slots:
     {
         const std::string c = "prometheus-node-exporter";
         const std::string kubelet = syncLoopPleg("17:25:24.081221", kExporterPod, "ContainerStarted", kExporterOld)
-            + killReason("17:30:00.100000", kExporterPod, c, kExporterOld, "Container prometheus-node-exporter failed liveness probe, will be restarted")
-            + killingContainer("17:30:00.100400", kExporterOld, 30)
-            + killingContainer("17:40:00.000000", kExporterNew, 30);
+            + killReason("17:30:00.100000", kExporterPod, c, kExporterOld,
+                         "Container prometheus-node-exporter failed liveness probe, will be restarted")
+            + killingContainer("17:30:00.100400", kExporterOld, 30) + killingContainer("17:40:00.000000", kExporterNew, 30);
         const LoadOptions o = clockAtPlus8("k8s-node-2", 2019);
         const auto inc = loadFiles({{"nodes/k8s-node-2/kubelet.log", kubelet}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);

@@ -24,19 +24,25 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected"); // "key=value:effect" joined by " "
-        QTest::newRow("String() of []*Taint") << "[&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoExecute,TimeAdded:2020-03-12 02:13:32 +0800 CST,} "
-                                                  "&Taint{Key:example.com/gpu,Value:a100,Effect:NoSchedule,TimeAdded:<nil>,}]"
-                                               << "node.kubernetes.io/unreachable=:NoExecute example.com/gpu=a100:NoSchedule";
+        QTest::newRow("String() of []*Taint")
+            << "[&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoExecute,TimeAdded:2020-03-12 02:13:32 +0800 CST,} "
+               "&Taint{Key:example.com/gpu,Value:a100,Effect:NoSchedule,TimeAdded:<nil>,}]"
+            << "node.kubernetes.io/unreachable=:NoExecute example.com/gpu=a100:NoSchedule";
         QTest::newRow("%+v of []Taint") << "[{Key:node.kubernetes.io/not-ready Value: Effect:NoExecute TimeAdded:<nil>}]"
                                         << "node.kubernetes.io/not-ready=:NoExecute";
-        QTest::newRow("JSON") << "[{\"key\":\"node.kubernetes.io/unreachable\",\"effect\":\"NoExecute\",\"timeAdded\":\"2024-05-16T09:10:22Z\"}]"
-                              << "node.kubernetes.io/unreachable=:NoExecute";
+        QTest::newRow("JSON")
+            << "[{\"key\":\"node.kubernetes.io/unreachable\",\"effect\":\"NoExecute\",\"timeAdded\":\"2024-05-16T09:10:22Z\"}]"
+            << "node.kubernetes.io/unreachable=:NoExecute";
         QTest::newRow("ToString list") << "node.kubernetes.io/unreachable:NoExecute dedicated=infra:PreferNoSchedule"
                                        << "node.kubernetes.io/unreachable=:NoExecute dedicated=infra:PreferNoSchedule";
-        QTest::newRow("no effect word") << "[node.kubernetes.io/unreachable:Sometimes]" << "";
-        QTest::newRow("struct without a key") << "[&Taint{Key:,Value:,Effect:NoExecute,}]" << "";
-        QTest::newRow("cut short") << "[&Taint{Key:a,Effect:NoExecute" << "a=:NoExecute";
-        QTest::newRow("empty") << "" << "";
+        QTest::newRow("no effect word") << "[node.kubernetes.io/unreachable:Sometimes]"
+                                        << "";
+        QTest::newRow("struct without a key") << "[&Taint{Key:,Value:,Effect:NoExecute,}]"
+                                              << "";
+        QTest::newRow("cut short") << "[&Taint{Key:a,Effect:NoExecute"
+                                   << "a=:NoExecute";
+        QTest::newRow("empty") << ""
+                               << "";
     }
 
     void printedTaints()
@@ -57,18 +63,24 @@ private slots:
     {
         QTest::addColumn<QString>("encoding");
         QTest::addColumn<QString>("detail");
-        QTest::newRow("UTF-16LE with BOM, CRLF") << "utf16le" << "UTF-16LE";
-        QTest::newRow("UTF-16BE with BOM") << "utf16be" << "UTF-16BE";
-        QTest::newRow("UTF-8 with BOM") << "utf8bom" << "UTF-8 with BOM";
-        QTest::newRow("UTF-16LE with a lone surrogate") << "utf16le-bad" << "UTF-16LE";
+        QTest::newRow("UTF-16LE with BOM, CRLF") << "utf16le"
+                                                 << "UTF-16LE";
+        QTest::newRow("UTF-16BE with BOM") << "utf16be"
+                                           << "UTF-16BE";
+        QTest::newRow("UTF-8 with BOM") << "utf8bom"
+                                        << "UTF-8 with BOM";
+        QTest::newRow("UTF-16LE with a lone surrogate") << "utf16le-bad"
+                                                        << "UTF-16LE";
     }
     void textEncodings()
     {
         QFETCH(QString, encoding);
         QFETCH(QString, detail);
-        const std::string plain = "Dec 07 15:20:22 node3 kubelet[14756]: E1207 15:20:22.530073   14756 kubelet.go:1846] "
-                                  "skipping pod synchronization - [container runtime is down, PLEG is not healthy: pleg was last seen active 4m0.001s ago; threshold is 3m0s]\r\n"
-                                  "Dec 07 15:20:23 node3 kubelet[14756]: I1207 15:20:23.000100   14756 kubelet.go:1884] SyncLoop (housekeeping) \xc3\xa9\r\n";
+        const std::string plain =
+            "Dec 07 15:20:22 node3 kubelet[14756]: E1207 15:20:22.530073   14756 kubelet.go:1846] "
+            "skipping pod synchronization - [container runtime is down, PLEG is not healthy: pleg was last seen active 4m0.001s ago; "
+            "threshold is 3m0s]\r\n"
+            "Dec 07 15:20:23 node3 kubelet[14756]: I1207 15:20:23.000100   14756 kubelet.go:1884] SyncLoop (housekeeping) \xc3\xa9\r\n";
         std::string bytes;
         const bool utf16 = encoding.startsWith("utf16");
         const bool little = encoding.startsWith("utf16le");
@@ -109,11 +121,16 @@ private slots:
     void klogText112()
     {
         const auto inc = test::loadText("nodes/10.86.98.42/kubelet.INFO",
-            "Log file created at: 2020/03/12 10:42:20\n"
-            "Running on machine: py-node-42\n"
-            "I0312 10:42:26.102104 2353235 kubelet_pods.go:1424] Generating status for \"auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)\"\n"
-            "I0312 10:42:26.101980 2353235 worker.go:95] INITIAL_STATUS {Running []}\n"
-            "I0312 10:42:26.119238 2353235 status_manager.go:499] Patch status for pod \"auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)\" with \"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-03-12T02:42:26Z\\\",\\\"status\\\":\\\"False\\\",\\\"type\\\":\\\"ContainersReady\\\"}],\\\"containerStatuses\\\":[{\\\"name\\\":\\\"auto-srv-cwhttp-py\\\",\\\"ready\\\":false}]}}\"\n");
+                                        "Log file created at: 2020/03/12 10:42:20\n"
+                                        "Running on machine: py-node-42\n"
+                                        "I0312 10:42:26.102104 2353235 kubelet_pods.go:1424] Generating status for "
+                                        "\"auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)\"\n"
+                                        "I0312 10:42:26.101980 2353235 worker.go:95] INITIAL_STATUS {Running []}\n"
+                                        "I0312 10:42:26.119238 2353235 status_manager.go:499] Patch status for pod "
+                                        "\"auto-srv-cwhttp-sf-30b71-0_default(bfde4b15-cb98-11e8-a3c8-6c92bf85beda)\" with "
+                                        "\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-03-12T02:42:26Z\\\","
+                                        "\\\"status\\\":\\\"False\\\",\\\"type\\\":\\\"ContainersReady\\\"}],\\\"containerStatuses\\\":[{"
+                                        "\\\"name\\\":\\\"auto-srv-cwhttp-py\\\",\\\"ready\\\":false}]}}\"\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::KlogText);
         QCOMPARE(s.component, std::string("kubelet"));
@@ -177,10 +194,10 @@ private slots:
     void dmesgStamps()
     {
         const auto human = test::loadText("dmesg.txt",
-            "[Jun14 10:02] overlayfs: upperdir is in-use as upperdir/workdir of another mount\n"
-            "[  +0.000004] overlayfs: workdir is in-use\n"
-            "[  +5.310200] hrtimer: interrupt took 2318 ns\n"
-            "[Jun14 10:03] kauditd_printk_skb: 8 callbacks suppressed\n");
+                                          "[Jun14 10:02] overlayfs: upperdir is in-use as upperdir/workdir of another mount\n"
+                                          "[  +0.000004] overlayfs: workdir is in-use\n"
+                                          "[  +5.310200] hrtimer: interrupt took 2318 ns\n"
+                                          "[Jun14 10:03] kauditd_printk_skb: 8 callbacks suppressed\n");
         const Source &h = human->sources.at(0);
         QCOMPARE(h.format, SourceFormat::Dmesg);
         QCOMPARE(h.unparsedLines, 0u);
@@ -188,8 +205,9 @@ private slots:
         QCOMPARE(human->events[1].time.ns - human->events[0].time.ns, std::int64_t(4000));
         QCOMPARE(human->events[2].time.ns - human->events[0].time.ns, std::int64_t(5310204000));
         QCOMPARE(std::string(human->text(human->events[0].component)), std::string("kernel"));
-        const auto full = test::loadText("dmesg_-T", "[Fri Jun 14 10:02:11 2024] Linux version 5.15.0-1057-azure\n"
-                                                     "[Fri Jun 14 10:02:15 2024] EXT4-fs (sda1): mounted filesystem\n");
+        const auto full = test::loadText("dmesg_-T",
+                                         "[Fri Jun 14 10:02:11 2024] Linux version 5.15.0-1057-azure\n"
+                                         "[Fri Jun 14 10:02:15 2024] EXT4-fs (sda1): mounted filesystem\n");
         QCOMPARE(full->sources.at(0).format, SourceFormat::Dmesg);
         QCOMPARE(QString::fromStdString(formatRfc3339(full->events[0].time, 0)), QString("2024-06-14T10:02:11Z"));
         // A bracketed word is no stamp.
@@ -205,13 +223,17 @@ private slots:
         QTest::addColumn<QString>("secondCreated");
         QTest::addColumn<QString>("secondLine");
         QTest::addColumn<QString>("secondTime");
-        QTest::newRow("a year later, earlier month") << "2020/02/03 08:00:01" << "I0203 08:00:02.000001    4242 kubelet.go:1] \"second run\""
-                                                      << "2020-02-03T08:00:02.000001Z";
-        QTest::newRow("two years later, later month") << "2021/05/01 00:00:09" << "I0501 00:00:10.5    4242 kubelet.go:1] \"second run\""
-                                                       << "2021-05-01T00:00:10.500000Z";
-        QTest::newRow("after New Year in the file") << "2020/01/05 07:00:00" << "I0105 07:00:01.000001    4242 kubelet.go:1] \"second run\""
-                                                     << "2020-01-05T07:00:01.000001Z";
-        QTest::newRow("same year") << "2019/03/14 09:00:00" << "I0314 09:00:00.25    4242 kubelet.go:1] \"second run\""
+        QTest::newRow("a year later, earlier month") << "2020/02/03 08:00:01"
+                                                     << "I0203 08:00:02.000001    4242 kubelet.go:1] \"second run\""
+                                                     << "2020-02-03T08:00:02.000001Z";
+        QTest::newRow("two years later, later month") << "2021/05/01 00:00:09"
+                                                      << "I0501 00:00:10.5    4242 kubelet.go:1] \"second run\""
+                                                      << "2021-05-01T00:00:10.500000Z";
+        QTest::newRow("after New Year in the file") << "2020/01/05 07:00:00"
+                                                    << "I0105 07:00:01.000001    4242 kubelet.go:1] \"second run\""
+                                                    << "2020-01-05T07:00:01.000001Z";
+        QTest::newRow("same year") << "2019/03/14 09:00:00"
+                                   << "I0314 09:00:00.25    4242 kubelet.go:1] \"second run\""
                                    << "2019-03-14T09:00:00.250000Z";
     }
     void glogPreambleRepeated()
@@ -221,13 +243,13 @@ private slots:
         QFETCH(QString, secondTime);
         auto preamble = [](const std::string &created, const std::string &go) {
             return "Log file created at: " + created + "\nRunning on machine: node-a\nBinary: Built with gc " + go
-                 + " for linux/amd64\nLog line format: [IWEF]mmdd hh:mm:ss.uuuuuu threadid file:line] msg\n";
+                + " for linux/amd64\nLog line format: [IWEF]mmdd hh:mm:ss.uuuuuu threadid file:line] msg\n";
         };
         const bool newYearInside = secondCreated.startsWith("2020/01");
-        const std::string text = preamble("2019/03/12 10:42:20", "go1.10.3")
-            + "I0312 10:42:26.102104 2353235 kubelet.go:1] \"first run\"\n"
-            + (newYearInside ? "I1231 23:59:59.000001 2353235 kubelet.go:1] \"old year\"\nI0101 00:00:01.000001 2353235 kubelet.go:1] \"new year\"\n"
-                             : "I0312 11:00:00.000001 2353235 kubelet.go:1] \"first run ends\"\n")
+        const std::string text = preamble("2019/03/12 10:42:20", "go1.10.3") + "I0312 10:42:26.102104 2353235 kubelet.go:1] \"first run\"\n"
+            + (newYearInside
+                   ? "I1231 23:59:59.000001 2353235 kubelet.go:1] \"old year\"\nI0101 00:00:01.000001 2353235 kubelet.go:1] \"new year\"\n"
+                   : "I0312 11:00:00.000001 2353235 kubelet.go:1] \"first run ends\"\n")
             + preamble(secondCreated.toStdString(), "go1.12.9") + secondLine.toStdString() + "\n";
         auto o = test::options();
         o.utcOffsets.push_back({"kubelet", "+00:00"});
@@ -246,10 +268,14 @@ private slots:
     {
         QTest::addColumn<QString>("prefix");
         QTest::addColumn<QString>("style");
-        QTest::newRow("short") << "Dec 07 15:16:23 node3 " << "journald short";
-        QTest::newRow("short-precise") << "Dec 07 15:16:23.071300 node3 " << "journald short-precise";
-        QTest::newRow("short-iso") << "2020-12-07T15:16:23+0800 node3 " << "journald short-iso";
-        QTest::newRow("short-iso-precise") << "2020-12-07T15:16:23.071300+08:00 node3 " << "journald short-iso-precise";
+        QTest::newRow("short") << "Dec 07 15:16:23 node3 "
+                               << "journald short";
+        QTest::newRow("short-precise") << "Dec 07 15:16:23.071300 node3 "
+                                       << "journald short-precise";
+        QTest::newRow("short-iso") << "2020-12-07T15:16:23+0800 node3 "
+                                   << "journald short-iso";
+        QTest::newRow("short-iso-precise") << "2020-12-07T15:16:23.071300+08:00 node3 "
+                                           << "journald short-iso-precise";
     }
     void journaldStyles()
     {
@@ -259,11 +285,14 @@ private slots:
         auto opts = test::options();
         opts.utcOffsets.push_back({"journal.txt", "+08:00"}); // short styles carry no zone
         const auto inc = test::loadText("journal.txt",
-            "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at Mon 2020-12-07 15:20:00 CST. --\n"
-            + p + "kubelet[14756]: F1207 15:16:23.071262 14756 kubelet.go:1384] Failed to start ContainerManager failed to build map of initial containers from runtime: no PodsandBox found with Id 'd0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56'\n"
-            + p + "kubelet[14756]: goroutine 1 [running]:\n"
-            + p + "kubelet[14756]: \tk8s.io/kubernetes/vendor/k8s.io/klog.stacks(0xc000010001)\n"
-            + p + "systemd[1]: kubelet.service: main process exited, code=exited, status=255/n/a\n", opts);
+                                        "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at Mon 2020-12-07 15:20:00 CST. --\n" + p
+                                            + "kubelet[14756]: F1207 15:16:23.071262 14756 kubelet.go:1384] Failed to start "
+                                              "ContainerManager failed to build map of initial containers from runtime: no PodsandBox "
+                                              "found with Id 'd0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56'\n"
+                                            + p + "kubelet[14756]: goroutine 1 [running]:\n" + p
+                                            + "kubelet[14756]: \tk8s.io/kubernetes/vendor/k8s.io/klog.stacks(0xc000010001)\n" + p
+                                            + "systemd[1]: kubelet.service: main process exited, code=exited, status=255/n/a\n",
+                                        opts);
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::Journald);
         QCOMPARE(QString::fromStdString(s.formatDetail), style);
@@ -282,7 +311,8 @@ private slots:
         QVERIFY(exit);
         QCOMPARE(fatal->lineCount, 3u);
         QCOMPARE(fatal->severity, Severity::Fatal);
-        QCOMPARE(std::string(inc->field(*fatal, "sandboxId")), std::string("d0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56"));
+        QCOMPARE(std::string(inc->field(*fatal, "sandboxId")),
+                 std::string("d0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56"));
         QCOMPARE(std::string(inc->text(fatal->node)), std::string("node3"));
         QCOMPARE(std::string(inc->text(exit->component)), std::string("systemd"));
         QCOMPARE(test::utc(fatal->time), QString("2020-12-07T07:16:23.071262Z"));
@@ -290,12 +320,15 @@ private slots:
 
     void criWithPartials()
     {
-        const auto inc = test::loadText("var/log/pods/kube-system_kube-controller-manager-master1_0d1f/kube-controller-manager/0.log",
-            "2020-06-18T02:13:17.412399812Z stderr F I0618 02:13:17.412345       1 node_lifecycle_controller.go:1094] node node3 hasn't been updated for 40.00011564s. Last Ready is: &NodeCondition{Type:Ready,Status:True,}\n"
-            "2020-06-18T02:13:18.000000001Z stderr P I0618 02:13:18.000000       1 controller_utils.go:124] Update ready status of pods on node [\n"
-            "2020-06-18T02:13:18.000000002Z stderr P node3\n"
-            "2020-06-18T02:13:18.000000003Z stderr F ]\n"
-            "not a cri line\n");
+        const auto inc =
+            test::loadText("var/log/pods/kube-system_kube-controller-manager-master1_0d1f/kube-controller-manager/0.log",
+                           "2020-06-18T02:13:17.412399812Z stderr F I0618 02:13:17.412345       1 node_lifecycle_controller.go:1094] node "
+                           "node3 hasn't been updated for 40.00011564s. Last Ready is: &NodeCondition{Type:Ready,Status:True,}\n"
+                           "2020-06-18T02:13:18.000000001Z stderr P I0618 02:13:18.000000       1 controller_utils.go:124] Update ready "
+                           "status of pods on node [\n"
+                           "2020-06-18T02:13:18.000000002Z stderr P node3\n"
+                           "2020-06-18T02:13:18.000000003Z stderr F ]\n"
+                           "not a cri line\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::CriLog);
         QCOMPARE(s.component, std::string("kube-controller-manager"));
@@ -314,10 +347,13 @@ private slots:
 
     void dockerJson()
     {
-        const auto inc = test::loadText("var/log/containers/kube-apiserver-master1_kube-system_kube-apiserver-0123.log",
-            "{\"log\":\"I0618 02:12:47.123456       1 wrap.go:47] PATCH /api/v1/nodes/node3/status?timeout=10s: (4.9ms) 200 [kubelet/v1.15.5 (linux/amd64) kubernetes/20c265f 10.0.0.13:52310]\\n\",\"stream\":\"stderr\",\"time\":\"2020-06-18T02:12:47.123501Z\"}\n"
-            "{\"log\":\"unicode \\u00e9 and \\\"quotes\\\"\\n\",\"stream\":\"stdout\",\"time\":\"2020-06-18T02:12:48Z\"}\n"
-            "{\"log\":\"broken\n");
+        const auto inc =
+            test::loadText("var/log/containers/kube-apiserver-master1_kube-system_kube-apiserver-0123.log",
+                           "{\"log\":\"I0618 02:12:47.123456       1 wrap.go:47] PATCH /api/v1/nodes/node3/status?timeout=10s: (4.9ms) 200 "
+                           "[kubelet/v1.15.5 (linux/amd64) kubernetes/20c265f "
+                           "10.0.0.13:52310]\\n\",\"stream\":\"stderr\",\"time\":\"2020-06-18T02:12:47.123501Z\"}\n"
+                           "{\"log\":\"unicode \\u00e9 and \\\"quotes\\\"\\n\",\"stream\":\"stdout\",\"time\":\"2020-06-18T02:12:48Z\"}\n"
+                           "{\"log\":\"broken\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::DockerJson);
         QCOMPARE(s.component, std::string("kube-apiserver"));
@@ -337,9 +373,13 @@ private slots:
 
     void klogJson()
     {
-        const auto inc = test::loadText("nodes/worker-3/kubelet.log",
-            "{\"ts\":1718672001.123456,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe failed\",\"v\":0,\"probeType\":\"Readiness\",\"pod\":{\"name\":\"web-0\",\"namespace\":\"shop\"},\"podUID\":\"0b5f\",\"containerName\":\"app\",\"probeResult\":\"failure\",\"output\":\"HTTP probe failed with statuscode: 503\"}\n"
-            "{\"ts\":1718672002.5,\"caller\":\"kubelet/kubelet.go:2400\",\"msg\":\"Skipping pod synchronization\",\"err\":\"PLEG is not healthy: pleg was last seen active 3m5.1s ago; threshold is 3m0s\"}\n");
+        const auto inc = test::loadText(
+            "nodes/worker-3/kubelet.log",
+            "{\"ts\":1718672001.123456,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe "
+            "failed\",\"v\":0,\"probeType\":\"Readiness\",\"pod\":{\"name\":\"web-0\",\"namespace\":\"shop\"},\"podUID\":\"0b5f\","
+            "\"containerName\":\"app\",\"probeResult\":\"failure\",\"output\":\"HTTP probe failed with statuscode: 503\"}\n"
+            "{\"ts\":1718672002.5,\"caller\":\"kubelet/kubelet.go:2400\",\"msg\":\"Skipping pod synchronization\",\"err\":\"PLEG is not "
+            "healthy: pleg was last seen active 3m5.1s ago; threshold is 3m0s\"}\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::KlogJson);
         const auto events = test::eventsOf(*inc, s);
@@ -355,9 +395,15 @@ private slots:
 
     void auditLog()
     {
-        const auto inc = test::loadText("control-plane/audit.log",
-            "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\",\"requestURI\":\"/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node3?timeout=10s\",\"verb\":\"update\",\"user\":{\"username\":\"system:node:node3\"},\"userAgent\":\"kubelet/v1.29.0\",\"responseStatus\":{\"code\":200},\"requestReceivedTimestamp\":\"2024-06-18T00:53:21.100000Z\",\"stageTimestamp\":\"2024-06-18T00:53:21.104000Z\"}\n"
-            "{\"kind\":\"Status\"}\n");
+        const auto inc =
+            test::loadText("control-plane/audit.log",
+                           "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/"
+                           "v1\",\"level\":\"Metadata\",\"auditID\":\"a1\",\"stage\":\"ResponseComplete\",\"requestURI\":\"/apis/"
+                           "coordination.k8s.io/v1/namespaces/kube-node-lease/leases/"
+                           "node3?timeout=10s\",\"verb\":\"update\",\"user\":{\"username\":\"system:node:node3\"},\"userAgent\":\"kubelet/"
+                           "v1.29.0\",\"responseStatus\":{\"code\":200},\"requestReceivedTimestamp\":\"2024-06-18T00:53:21.100000Z\","
+                           "\"stageTimestamp\":\"2024-06-18T00:53:21.104000Z\"}\n"
+                           "{\"kind\":\"Status\"}\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::AuditLog);
         QCOMPARE(s.unparsedLines, 1u);
@@ -371,16 +417,16 @@ private slots:
     void malformedEscapeIsKeptNotFatal()
     {
         // std::stoul used to throw here and terminate the loader thread.
-        const auto inc = test::loadText("kubelet.log",
-            "I0312 10:42:26.102104 1 prober.go:107] \"Probe failed\" output=\"bad \\uZZZZ and good \\u00e9\" pod=\"a/b\"\n");
+        const auto inc = test::loadText(
+            "kubelet.log", "I0312 10:42:26.102104 1 prober.go:107] \"Probe failed\" output=\"bad \\uZZZZ and good \\u00e9\" pod=\"a/b\"\n");
         QCOMPARE(inc->stats.events, 1u);
         QCOMPARE(std::string(inc->field(inc->events[0], "output")), std::string("bad \\uZZZZ and good \xc3\xa9"));
     }
 
     void klogJsonMilliseconds()
     {
-        const auto inc = test::loadText("nodes/w1/kubelet.log",
-            "{\"ts\":1718784064445.591,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe failed\",\"v\":1}\n");
+        const auto inc = test::loadText(
+            "nodes/w1/kubelet.log", "{\"ts\":1718784064445.591,\"caller\":\"prober/prober.go:107\",\"msg\":\"Probe failed\",\"v\":1}\n");
         QCOMPARE(test::utc(inc->events.at(0).time, 9), QString("2024-06-19T08:01:04.445591000Z"));
     }
 
@@ -391,10 +437,10 @@ private slots:
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("line");
-        QTest::addColumn<QString>("tz");     // --tz for the file, "" = none (the zone must be found)
+        QTest::addColumn<QString>("tz"); // --tz for the file, "" = none (the zone must be found)
         QTest::addColumn<int>("format");
         QTest::addColumn<QString>("detail");
-        QTest::addColumn<QString>("time");   // RFC 3339, 9 digits: nothing rounded away
+        QTest::addColumn<QString>("time"); // RFC 3339, 9 digits: nothing rounded away
         QTest::addColumn<QString>("message");
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("value");
@@ -404,12 +450,17 @@ private slots:
 
         // kubelet 1.21+: klog.ErrorS(err, "Skipping pod synchronization") in syncLoop.
         const QString pleg = "[container runtime is down, PLEG is not healthy: pleg was last seen active 3m5.1s ago; threshold is 3m0s]";
-        const QString kubeletJson = "{\"ts\":1704164645123.456,\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod synchronization\",\"err\":\"" + pleg + "\"}";
+        const QString kubeletJson =
+            "{\"ts\":1704164645123.456,\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod synchronization\",\"err\":\"" + pleg
+            + "\"}";
         const QString kubeletText = "E0102 03:04:05.123456    1234 kubelet.go:2281] \"Skipping pod synchronization\" err=\"" + pleg + "\"";
-        const QString kubeletTextPlus8 = "E0102 11:04:05.123456    1234 kubelet.go:2281] \"Skipping pod synchronization\" err=\"" + pleg + "\"";
+        const QString kubeletTextPlus8 =
+            "E0102 11:04:05.123456    1234 kubelet.go:2281] \"Skipping pod synchronization\" err=\"" + pleg + "\"";
         // controller-manager: logger.V(2).Info("Recording status change event message for node", "status", ..., "node", ...)
-        const QString kcmJson = "{\"ts\":1704164645123.456,\"caller\":\"node/controller_utils.go:121\",\"msg\":\"Recording status change event message for node\",\"v\":2,\"status\":\"NodeNotReady\",\"node\":\"worker-1\"}";
-        const QString kcmText = "I0102 03:04:05.123456       1 controller_utils.go:121] \"Recording status change event message for node\" status=\"NodeNotReady\" node=\"worker-1\"";
+        const QString kcmJson = "{\"ts\":1704164645123.456,\"caller\":\"node/controller_utils.go:121\",\"msg\":\"Recording status change "
+                                "event message for node\",\"v\":2,\"status\":\"NodeNotReady\",\"node\":\"worker-1\"}";
+        const QString kcmText = "I0102 03:04:05.123456       1 controller_utils.go:121] \"Recording status change event message for node\" "
+                                "status=\"NodeNotReady\" node=\"worker-1\"";
         const QString kcmJsonEscaped = QString(kcmJson).replace("\"", "\\\"");
         const QString at = "2024-01-02T03:04:05.123456000Z";
         // A klog JSON record's message is its "msg"; a klog text line's is the text after "] ".
@@ -424,47 +475,80 @@ private slots:
         const QString kubectlPath = "kubectl-logs/kube-controller-manager-cp-1.log";
 
         // journald received the line a moment after it was logged: the envelope says :06.
-        QTest::newRow("journald short, klog JSON") << "journal.txt" << "Jan 02 03:04:06 node1 kubelet[1234]: " + kubeletJson << ""
-            << journald << "journald short, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
-        QTest::newRow("journald short-precise, klog JSON") << "journal.txt" << "Jan 02 03:04:05.124001 node1 kubelet[1234]: " + kubeletJson << ""
-            << journald << "journald short-precise, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
-        QTest::newRow("journald short-iso, klog JSON") << "journal.txt" << "2024-01-02T05:04:06+0200 node1 kubelet[1234]: " + kubeletJson << ""
-            << journald << "journald short-iso, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
-        QTest::newRow("journald short, klog JSON with v") << "journal.txt"
-            << "Jan 02 03:04:06 node1 kubelet[1234]: " + QString(kubeletJson).replace("\"}", "\",\"v\":0}") << ""
-            << journald << "journald short, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
+        QTest::newRow("journald short, klog JSON") << "journal.txt"
+                                                   << "Jan 02 03:04:06 node1 kubelet[1234]: " + kubeletJson << "" << journald
+                                                   << "journald short, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet"
+                                                   << "pleg.unhealthy" << error;
+        QTest::newRow("journald short-precise, klog JSON")
+            << "journal.txt"
+            << "Jan 02 03:04:05.124001 node1 kubelet[1234]: " + kubeletJson << "" << journald
+            << "journald short-precise, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet"
+            << "pleg.unhealthy" << error;
+        QTest::newRow("journald short-iso, klog JSON")
+            << "journal.txt"
+            << "2024-01-02T05:04:06+0200 node1 kubelet[1234]: " + kubeletJson << "" << journald << "journald short-iso, klog JSON payloads"
+            << at << msgPleg << "error" << pleg << "kubelet"
+            << "pleg.unhealthy" << error;
+        QTest::newRow("journald short, klog JSON with v")
+            << "journal.txt"
+            << "Jan 02 03:04:06 node1 kubelet[1234]: " + QString(kubeletJson).replace("\"}", "\",\"v\":0}") << "" << journald
+            << "journald short, klog JSON payloads" << at << msgPleg << "error" << pleg << "kubelet"
+            << "pleg.unhealthy" << error;
         // klog text carries no zone: journald short needs --tz, short-iso brings its own.
-        QTest::newRow("journald short, klog text") << "journal.txt" << "Jan 02 03:04:06 node1 kubelet[1234]: " + kubeletText << "+00:00"
-            << journald << "journald short" << at << msgPlegText << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
-        QTest::newRow("journald short-precise, klog text") << "journal.txt" << "Jan 02 03:04:05.124001 node1 kubelet[1234]: " + kubeletText << "+00:00"
-            << journald << "journald short-precise" << at << msgPlegText << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
-        QTest::newRow("journald short-iso, klog text") << "journal.txt" << "2024-01-02T11:04:06+0800 node1 kubelet[1234]: " + kubeletTextPlus8 << ""
-            << journald << "journald short-iso" << at << msgPlegText << "error" << pleg << "kubelet" << "pleg.unhealthy" << error;
-        QTest::newRow("CRI, klog JSON") << criPath << "2024-01-02T03:04:05.200000000Z stderr F " + kcmJson << ""
-            << cri << "CRI container log, klog JSON payloads" << at << msgKcm << "status" << "NodeNotReady" << "kube-controller-manager"
+        QTest::newRow("journald short, klog text") << "journal.txt"
+                                                   << "Jan 02 03:04:06 node1 kubelet[1234]: " + kubeletText << "+00:00" << journald
+                                                   << "journald short" << at << msgPlegText << "error" << pleg << "kubelet"
+                                                   << "pleg.unhealthy" << error;
+        QTest::newRow("journald short-precise, klog text")
+            << "journal.txt"
+            << "Jan 02 03:04:05.124001 node1 kubelet[1234]: " + kubeletText << "+00:00" << journald << "journald short-precise" << at
+            << msgPlegText << "error" << pleg << "kubelet"
+            << "pleg.unhealthy" << error;
+        QTest::newRow("journald short-iso, klog text")
+            << "journal.txt"
+            << "2024-01-02T11:04:06+0800 node1 kubelet[1234]: " + kubeletTextPlus8 << "" << journald << "journald short-iso" << at
+            << msgPlegText << "error" << pleg << "kubelet"
+            << "pleg.unhealthy" << error;
+        QTest::newRow("CRI, klog JSON") << criPath << "2024-01-02T03:04:05.200000000Z stderr F " + kcmJson << "" << cri
+                                        << "CRI container log, klog JSON payloads" << at << msgKcm << "status"
+                                        << "NodeNotReady"
+                                        << "kube-controller-manager"
+                                        << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("CRI, klog text") << criPath << "2024-01-02T03:04:05.200000000Z stderr F " + kcmText << "" << cri
+                                        << "CRI container log" << at << msgKcmText << "status"
+                                        << "NodeNotReady"
+                                        << "kube-controller-manager"
+                                        << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("docker json, klog JSON")
+            << dockerPath << "{\"log\":\"" + kcmJsonEscaped + "\\n\",\"stream\":\"stderr\",\"time\":\"2024-01-02T03:04:05.2Z\"}"
+            << "" << docker << "docker json-file, klog JSON payloads" << at << msgKcm << "status"
+            << "NodeNotReady"
+            << "kube-controller-manager"
             << "nlc.node-not-ready-event" << warning;
-        QTest::newRow("CRI, klog text") << criPath << "2024-01-02T03:04:05.200000000Z stderr F " + kcmText << ""
-            << cri << "CRI container log" << at << msgKcmText << "status" << "NodeNotReady" << "kube-controller-manager"
-            << "nlc.node-not-ready-event" << warning;
-        QTest::newRow("docker json, klog JSON") << dockerPath
-            << "{\"log\":\"" + kcmJsonEscaped + "\\n\",\"stream\":\"stderr\",\"time\":\"2024-01-02T03:04:05.2Z\"}" << ""
-            << docker << "docker json-file, klog JSON payloads" << at << msgKcm << "status" << "NodeNotReady" << "kube-controller-manager"
-            << "nlc.node-not-ready-event" << warning;
-        QTest::newRow("kubectl --timestamps, klog text") << kubectlPath << "2024-01-02T03:04:05.200000000Z " + kcmText << ""
-            << kubectl << "kubectl logs --timestamps" << at << msgKcmText << "status" << "NodeNotReady" << "kube-controller-manager"
-            << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("kubectl --timestamps, klog text") << kubectlPath << "2024-01-02T03:04:05.200000000Z " + kcmText << "" << kubectl
+                                                         << "kubectl logs --timestamps" << at << msgKcmText << "status"
+                                                         << "NodeNotReady"
+                                                         << "kube-controller-manager"
+                                                         << "nlc.node-not-ready-event" << warning;
         // Before types.RFC3339NanoFixed the kubelet wrote time.RFC3339Nano: trailing zeros cut.
-        QTest::newRow("kubectl --timestamps (RFC3339Nano), klog text") << kubectlPath << "2024-01-02T03:04:05.2Z " + kcmText << ""
-            << kubectl << "kubectl logs --timestamps" << at << msgKcmText << "status" << "NodeNotReady" << "kube-controller-manager"
+        QTest::newRow("kubectl --timestamps (RFC3339Nano), klog text")
+            << kubectlPath << "2024-01-02T03:04:05.2Z " + kcmText << "" << kubectl << "kubectl logs --timestamps" << at << msgKcmText
+            << "status"
+            << "NodeNotReady"
+            << "kube-controller-manager"
             << "nlc.node-not-ready-event" << warning;
         // The klog header is the container's local time (+02:00), the prefix UTC: the pair gives the zone.
-        QTest::newRow("kubectl --timestamps, klog text at +02:00") << kubectlPath
-            << "2024-01-02T03:04:05.200000000Z " + QString(kcmText).replace("I0102 03:04:05", "I0102 05:04:05") << ""
-            << kubectl << "kubectl logs --timestamps" << at << QString(msgKcmText) << "status" << "NodeNotReady"
-            << "kube-controller-manager" << "nlc.node-not-ready-event" << warning;
-        QTest::newRow("kubectl --timestamps, klog JSON") << kubectlPath << "2024-01-02T03:04:05.200000000Z " + kcmJson << ""
-            << kubectl << "kubectl logs --timestamps, klog JSON payloads" << at << msgKcm << "status" << "NodeNotReady"
-            << "kube-controller-manager" << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("kubectl --timestamps, klog text at +02:00")
+            << kubectlPath << "2024-01-02T03:04:05.200000000Z " + QString(kcmText).replace("I0102 03:04:05", "I0102 05:04:05") << ""
+            << kubectl << "kubectl logs --timestamps" << at << QString(msgKcmText) << "status"
+            << "NodeNotReady"
+            << "kube-controller-manager"
+            << "nlc.node-not-ready-event" << warning;
+        QTest::newRow("kubectl --timestamps, klog JSON") << kubectlPath << "2024-01-02T03:04:05.200000000Z " + kcmJson << "" << kubectl
+                                                         << "kubectl logs --timestamps, klog JSON payloads" << at << msgKcm << "status"
+                                                         << "NodeNotReady"
+                                                         << "kube-controller-manager"
+                                                         << "nlc.node-not-ready-event" << warning;
     }
     void payloadInEnvelope()
     {
@@ -510,8 +594,9 @@ private slots:
         QTest::addColumn<int>("malformedJson"); // diagnostics noted for the line
         QTest::newRow("braces in text") << "{ braces opened by a systemd unit's own message" << 0;
         QTest::newRow("not JSON but has \"ts\":") << "{ \"ts\": is not a number, nor is this JSON" << 1;
-        QTest::newRow("truncated klog JSON")
-            << "{\"ts\":1704164645123.456,\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod synchronization\",\"err\":\"[container runtime is do" << 1;
+        QTest::newRow("truncated klog JSON") << "{\"ts\":1704164645123.456,\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod "
+                                                "synchronization\",\"err\":\"[container runtime is do"
+                                             << 1;
         QTest::newRow("other JSON, no ts") << "{\"level\":\"info\",\"msg\":\"loading plugin\",\"time\":\"2024-01-02T03:04:05Z\"}" << 0;
         QTest::newRow("ts not a time") << "{\"ts\":\"yesterday\",\"msg\":\"x\"}" << 0;
         QTest::newRow("lone brace") << "{" << 0;
@@ -523,8 +608,12 @@ private slots:
         auto opts = test::options();
         opts.fallbackYear = 2024;
         opts.utcOffsets.push_back({"journal.txt", "+00:00"});
-        const auto inc = test::loadText("journal.txt", "Jan 02 03:04:06 node1 kubelet[1234]: " + payload.toStdString() + "\n"
-            "Jan 02 03:04:07 node1 kubelet[1234]: I0102 03:04:07.000001    1234 kubelet.go:2257] \"Starting kubelet main sync loop\"\n", opts);
+        const auto inc = test::loadText("journal.txt",
+                                        "Jan 02 03:04:06 node1 kubelet[1234]: " + payload.toStdString()
+                                            + "\n"
+                                              "Jan 02 03:04:07 node1 kubelet[1234]: I0102 03:04:07.000001    1234 kubelet.go:2257] "
+                                              "\"Starting kubelet main sync loop\"\n",
+                                        opts);
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::Journald);
         QCOMPARE(s.unparsedLines, 0u);
@@ -541,10 +630,13 @@ private slots:
     // reading with its UTC, the evidence the lines with only the journal's time need.
     void journaldKlogJsonGivesTheZone()
     {
-        const auto inc = test::loadText("nodes/worker-1/kubelet.journal",
+        const auto inc = test::loadText(
+            "nodes/worker-1/kubelet.journal",
             "Jan 02 05:04:01.000310 worker-1 systemd[1]: Started kubelet: The Kubernetes Node Agent.\n"
-            "Jan 02 05:04:05.123999 worker-1 kubelet[1234]: {\"ts\":1704164645123.456,\"caller\":\"app/server.go:415\",\"msg\":\"Kubelet version\",\"v\":0,\"kubeletVersion\":\"v1.27.3\"}\n"
-            "Jan 02 05:04:06.201007 worker-1 kubelet[1234]: {\"ts\":1704164646200.9,\"caller\":\"kubelet/kubelet.go:2257\",\"msg\":\"Starting kubelet main sync loop\",\"v\":0}\n");
+            "Jan 02 05:04:05.123999 worker-1 kubelet[1234]: {\"ts\":1704164645123.456,\"caller\":\"app/server.go:415\",\"msg\":\"Kubelet "
+            "version\",\"v\":0,\"kubeletVersion\":\"v1.27.3\"}\n"
+            "Jan 02 05:04:06.201007 worker-1 kubelet[1234]: "
+            "{\"ts\":1704164646200.9,\"caller\":\"kubelet/kubelet.go:2257\",\"msg\":\"Starting kubelet main sync loop\",\"v\":0}\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.unparsedLines, 0u);
         QCOMPARE(s.clock.utcOffsetSeconds, 2 * 3600);
@@ -567,18 +659,21 @@ private slots:
     {
         QTest::addColumn<QString>("prefix");
         QTest::addColumn<QString>("pod");
-        QTest::newRow("pod, container") << "" << "/web-0"; // the namespace is not known
-        QTest::newRow("namespace, pod, container") << "shop " << "shop/web-0";
+        QTest::newRow("pod, container") << ""
+                                        << "/web-0"; // the namespace is not known
+        QTest::newRow("namespace, pod, container") << "shop "
+                                                   << "shop/web-0";
     }
     void sternOutput()
     {
         QFETCH(QString, prefix);
         QFETCH(QString, pod);
         const std::string p = prefix.toStdString();
-        const auto inc = test::loadText("stern.log",
-            p + "web-0 app 2024-06-18T00:53:21.123500000Z I0618 00:53:21.123456       1 server.go:107] \"Serving\" addr=\":8080\"\n"
-          + p + "web-0 app 2024-06-18T00:53:22.500000000Z plain text from the app\n"
-          + p + "web-1 sidecar 2024-06-18T00:53:23.000100000Z E0618 00:53:23.000000       1 main.go:10] sidecar gave up\n");
+        const auto inc = test::loadText(
+            "stern.log",
+            p + "web-0 app 2024-06-18T00:53:21.123500000Z I0618 00:53:21.123456       1 server.go:107] \"Serving\" addr=\":8080\"\n" + p
+                + "web-0 app 2024-06-18T00:53:22.500000000Z plain text from the app\n" + p
+                + "web-1 sidecar 2024-06-18T00:53:23.000100000Z E0618 00:53:23.000000       1 main.go:10] sidecar gave up\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::Stern);
         QCOMPARE(s.unparsedLines, 0u);
@@ -628,7 +723,8 @@ private slots:
 
     void timestampPrefixNeedsAKlogPayload()
     {
-        const auto inc = test::loadText("app.log", "2024-01-02T03:04:05.200000000Z GET /healthz 200\n2024-01-02T03:04:06.200000000Z GET / 404\n");
+        const auto inc =
+            test::loadText("app.log", "2024-01-02T03:04:05.200000000Z GET /healthz 200\n2024-01-02T03:04:06.200000000Z GET / 404\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::PlainText);
         QCOMPARE(s.unparsedLines, 2u);
@@ -640,12 +736,18 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("time");
-        QTest::newRow("milliseconds") << "{\"ts\":1704164645123.456,\"msg\":\"m\"}" << "2024-01-02T03:04:05.123456000Z";
-        QTest::newRow("milliseconds, whole") << "{\"ts\":1704164645123,\"msg\":\"m\"}" << "2024-01-02T03:04:05.123000000Z";
-        QTest::newRow("seconds") << "{\"ts\":1704164645.123456,\"msg\":\"m\"}" << "2024-01-02T03:04:05.123456000Z";
-        QTest::newRow("a quoted ts first") << "{\"msg\":\"said \\\"ts\\\":1\",\"ts\":1704164645123.456}" << "2024-01-02T03:04:05.123456000Z";
-        QTest::newRow("exponent") << "{\"ts\":1.704164645123456e12,\"msg\":\"m\"}" << "2024-01-02T03:04:05.123456000Z";
-        QTest::newRow("RFC 3339") << "{\"ts\":\"2024-01-02T03:04:05.123456Z\",\"msg\":\"m\"}" << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("milliseconds") << "{\"ts\":1704164645123.456,\"msg\":\"m\"}"
+                                      << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("milliseconds, whole") << "{\"ts\":1704164645123,\"msg\":\"m\"}"
+                                             << "2024-01-02T03:04:05.123000000Z";
+        QTest::newRow("seconds") << "{\"ts\":1704164645.123456,\"msg\":\"m\"}"
+                                 << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("a quoted ts first") << "{\"msg\":\"said \\\"ts\\\":1\",\"ts\":1704164645123.456}"
+                                           << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("exponent") << "{\"ts\":1.704164645123456e12,\"msg\":\"m\"}"
+                                  << "2024-01-02T03:04:05.123456000Z";
+        QTest::newRow("RFC 3339") << "{\"ts\":\"2024-01-02T03:04:05.123456Z\",\"msg\":\"m\"}"
+                                  << "2024-01-02T03:04:05.123456000Z";
     }
     void klogJsonStamp()
     {
@@ -670,23 +772,39 @@ private slots:
         const int ok = int(KlogJsonStatus::Ok);
         QTest::newRow("strings, numbers, literals, references")
             << R"({"ts":1704164645123.456,"caller":"k/a.go:1","msg":"Probe failed","v":2,"pod":{"name":"web-0","namespace":"default"},"node":{"name":"n1"},"n":42,"ok":true,"nil":null})"
-            << ok << "pod=default/web-0|node=n1|n=42|ok=true|nil=null" << "Probe failed";
+            << ok << "pod=default/web-0|node=n1|n=42|ok=true|nil=null"
+            << "Probe failed";
         QTest::newRow("escapes decoded") << "{\"ts\":1704164645123,\"msg\":\"say \\\"hi\\\"\\tnow\",\"err\":\"a\\\\b\\nc\"}" << ok
-                                         << "err=a\\b\nc" << "say \"hi\"\tnow";
-        QTest::newRow("unicode escape") << "{\"ts\":1704164645123,\"msg\":\"caf\\u00e9\",\"k\":\"\\u00e9\"}" << ok << "k=\u00e9" << "caf\u00e9";
+                                         << "err=a\\b\nc"
+                                         << "say \"hi\"\tnow";
+        QTest::newRow("unicode escape") << "{\"ts\":1704164645123,\"msg\":\"caf\\u00e9\",\"k\":\"\\u00e9\"}" << ok << "k=\u00e9"
+                                        << "caf\u00e9";
         QTest::newRow("float, array, object") << R"({"ts":1704164645123,"msg":"m","f":0.5,"list":["a","b"],"o":{"a":1}})" << ok
-                                              << R"(f=0.5|list=["a","b"]|o={"a":1})" << "m";
-        QTest::newRow("spaces") << R"({ "ts" : 1704164645123 , "msg" : "m" , "k" : "v" })" << ok << "k=v" << "m";
-        QTest::newRow("a key twice: the last") << R"({"ts":1704164645123,"msg":"m","a":"1","a":"2"})" << ok << "a=2" << "m";
-        QTest::newRow("no time") << R"({"msg":"m","k":"v"})" << int(KlogJsonStatus::NoTime) << "" << "";
-        QTest::newRow("an empty time") << R"({"ts":"","msg":"m","k":"v"})" << int(KlogJsonStatus::BadTime) << "" << "";
-        QTest::newRow("a time far out") << R"({"ts":99999999999999999,"msg":"m"})" << int(KlogJsonStatus::BadTime) << "" << "";
-        QTest::newRow("cut short") << R"({"ts":1704164645123,"msg":"m")" << int(KlogJsonStatus::Malformed) << "" << "";
-        QTest::newRow("text after it") << R"({"ts":1704164645123,"msg":"m"} and more)" << int(KlogJsonStatus::Malformed) << "" << "";
-        QTest::newRow("a bad object under caller") << R"({"ts":1718784064445,"msg":"m","caller":{"a":tru}})" << int(KlogJsonStatus::Malformed) << "" << "";
-        QTest::newRow("a number too big under v") << R"({"ts":1718784064445,"msg":"m","v":1e999})" << int(KlogJsonStatus::Malformed) << "" << "";
-        QTest::newRow("UTF-8 text") << "{\"ts\":1718784064445,\"msg\":\"caf\xc3\xa9\",\"k\":\"\xc3\xa9\"}" << ok << "k=\xc3\xa9" << "caf\xc3\xa9";
-        QTest::newRow("a control byte in a string") << "{\"ts\":1704164645123,\"msg\":\"a\tb\"}" << int(KlogJsonStatus::Malformed) << "" << "";
+                                              << R"(f=0.5|list=["a","b"]|o={"a":1})"
+                                              << "m";
+        QTest::newRow("spaces") << R"({ "ts" : 1704164645123 , "msg" : "m" , "k" : "v" })" << ok << "k=v"
+                                << "m";
+        QTest::newRow("a key twice: the last") << R"({"ts":1704164645123,"msg":"m","a":"1","a":"2"})" << ok << "a=2"
+                                               << "m";
+        QTest::newRow("no time") << R"({"msg":"m","k":"v"})" << int(KlogJsonStatus::NoTime) << ""
+                                 << "";
+        QTest::newRow("an empty time") << R"({"ts":"","msg":"m","k":"v"})" << int(KlogJsonStatus::BadTime) << ""
+                                       << "";
+        QTest::newRow("a time far out") << R"({"ts":99999999999999999,"msg":"m"})" << int(KlogJsonStatus::BadTime) << ""
+                                        << "";
+        QTest::newRow("cut short") << R"({"ts":1704164645123,"msg":"m")" << int(KlogJsonStatus::Malformed) << ""
+                                   << "";
+        QTest::newRow("text after it") << R"({"ts":1704164645123,"msg":"m"} and more)" << int(KlogJsonStatus::Malformed) << ""
+                                       << "";
+        QTest::newRow("a bad object under caller")
+            << R"({"ts":1718784064445,"msg":"m","caller":{"a":tru}})" << int(KlogJsonStatus::Malformed) << ""
+            << "";
+        QTest::newRow("a number too big under v") << R"({"ts":1718784064445,"msg":"m","v":1e999})" << int(KlogJsonStatus::Malformed) << ""
+                                                  << "";
+        QTest::newRow("UTF-8 text") << "{\"ts\":1718784064445,\"msg\":\"caf\xc3\xa9\",\"k\":\"\xc3\xa9\"}" << ok << "k=\xc3\xa9"
+                                    << "caf\xc3\xa9";
+        QTest::newRow("a control byte in a string") << "{\"ts\":1704164645123,\"msg\":\"a\tb\"}" << int(KlogJsonStatus::Malformed) << ""
+                                                    << "";
     }
     void klogJsonValues()
     {
@@ -727,7 +845,8 @@ private slots:
         QCOMPARE(int(parseKlogJsonRecord("{\"ts\":1704164645123.456,\"msg\":\"m\",\"err\":\"boom\"}", r, fields)), int(KlogJsonStatus::Ok));
         QCOMPARE(r.severity, Severity::Error);
         QCOMPARE(std::string(fields.get("err")), std::string("boom"));
-        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":1704164645123.456,\"msg\":\"m\",\"v\":0,\"err\":\"boom\"}", r, fields)), int(KlogJsonStatus::Ok));
+        QCOMPARE(int(parseKlogJsonRecord("{\"ts\":1704164645123.456,\"msg\":\"m\",\"v\":0,\"err\":\"boom\"}", r, fields)),
+                 int(KlogJsonStatus::Ok));
         QCOMPARE(r.severity, Severity::Info);
         fields.clear();
         QCOMPARE(int(parseKlogJsonRecord("{\"msg\":\"m\"}", r, fields)), int(KlogJsonStatus::NoTime));
@@ -742,7 +861,8 @@ private slots:
 
     void journalNodeFromItsHost()
     {
-        const auto inc = test::loadText("journal.txt", "Dec 07 15:16:23 node3 kubelet[1]: I1207 15:16:23.071262 1 server.go:417] Version: v1.18.6\n");
+        const auto inc =
+            test::loadText("journal.txt", "Dec 07 15:16:23 node3 kubelet[1]: I1207 15:16:23.071262 1 server.go:417] Version: v1.18.6\n");
         QCOMPARE(inc->sources.at(0).node, std::string("node3"));
     }
 
@@ -813,12 +933,12 @@ private slots:
     void multiLinePanic()
     {
         const auto inc = test::loadText("kubelet.log",
-            "E0312 10:42:26.000000 1 runtime.go:69] Observed a panic: runtime error: invalid memory address\n"
-            "goroutine 1 [running]:\n"
-            "k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncPod(0xc000, 0x0)\n"
-            "\t/workspace/pkg/kubelet/kubelet.go:1500 +0x1a\n"
-            "\n"
-            "I0312 10:42:27.000000 1 kubelet.go:1] next\n");
+                                        "E0312 10:42:26.000000 1 runtime.go:69] Observed a panic: runtime error: invalid memory address\n"
+                                        "goroutine 1 [running]:\n"
+                                        "k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncPod(0xc000, 0x0)\n"
+                                        "\t/workspace/pkg/kubelet/kubelet.go:1500 +0x1a\n"
+                                        "\n"
+                                        "I0312 10:42:27.000000 1 kubelet.go:1] next\n");
         QCOMPARE(inc->events.size(), size_t(2));
         QCOMPARE(inc->events[0].lineCount, 5u);
         QVERIFY(inc->message(inc->events[0]).find("kubelet.go:1500") != std::string_view::npos);
@@ -848,10 +968,7 @@ private slots:
         QVERIFY(noted);
     }
 
-    void nothingReadableIsAnError()
-    {
-        QVERIFY_THROWS_EXCEPTION(LoadError, test::load({"/nonexistent/kubelane/bundle"}));
-    }
+    void nothingReadableIsAnError() { QVERIFY_THROWS_EXCEPTION(LoadError, test::load({"/nonexistent/kubelane/bundle"})); }
 };
 
 QTEST_GUILESS_MAIN(TestFormats)

@@ -28,11 +28,16 @@ using Target = int (*)(const std::uint8_t *, std::size_t);
 const std::map<QString, Target> &targets()
 {
     static const std::map<QString, Target> all{
-        {"fuzz_klog_header", fuzz_klog_header},   {"fuzz_journald_prefix", fuzz_journald_prefix},
-        {"fuzz_cri", fuzz_cri},                   {"fuzz_docker_json", fuzz_docker_json},
-        {"fuzz_klog_json", fuzz_klog_json},       {"fuzz_audit_json", fuzz_audit_json},
-        {"fuzz_archive_reader", fuzz_archive_reader}, {"fuzz_rule_loader", fuzz_rule_loader},
-        {"fuzz_session_file", fuzz_session_file}, {"fuzz_goroutine_dump", fuzz_goroutine_dump},
+        {"fuzz_klog_header", fuzz_klog_header},
+        {"fuzz_journald_prefix", fuzz_journald_prefix},
+        {"fuzz_cri", fuzz_cri},
+        {"fuzz_docker_json", fuzz_docker_json},
+        {"fuzz_klog_json", fuzz_klog_json},
+        {"fuzz_audit_json", fuzz_audit_json},
+        {"fuzz_archive_reader", fuzz_archive_reader},
+        {"fuzz_rule_loader", fuzz_rule_loader},
+        {"fuzz_session_file", fuzz_session_file},
+        {"fuzz_goroutine_dump", fuzz_goroutine_dump},
     };
     return all;
 }
@@ -40,9 +45,14 @@ const std::map<QString, Target> &targets()
 // Inputs at the edges of every parser: nothing, one byte, a NUL, an unclosed quote, a deep nest.
 const QList<QByteArray> &edgeInputs()
 {
-    static const QList<QByteArray> inputs{QByteArray(), QByteArray("{"), QByteArray(1, '\0'), QByteArray("\"\\"),
-                                          QByteArray(5000, '[') , QByteArray("I0230 25:61:61.9999999999 1 a:1] x"),
-                                          QByteArray("\x1f\x8b\x08\x00", 4), QByteArray("PK\x03\x04", 4)};
+    static const QList<QByteArray> inputs{QByteArray(),
+                                          QByteArray("{"),
+                                          QByteArray(1, '\0'),
+                                          QByteArray("\"\\"),
+                                          QByteArray(5000, '['),
+                                          QByteArray("I0230 25:61:61.9999999999 1 a:1] x"),
+                                          QByteArray("\x1f\x8b\x08\x00", 4),
+                                          QByteArray("PK\x03\x04", 4)};
     return inputs;
 }
 

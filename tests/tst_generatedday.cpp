@@ -32,15 +32,16 @@ bool matches(const Finding &f, const gen::PlantedIncident &p)
 
 QString describe(const Finding &f)
 {
-    return QString("%1 %2 %3: %4").arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()),
-                                      QString::fromStdString(formatRfc3339(f.start, 3)), QString::fromStdString(f.title));
+    return QString("%1 %2 %3: %4")
+        .arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()), QString::fromStdString(formatRfc3339(f.start, 3)),
+             QString::fromStdString(f.title));
 }
 
 QString describe(const gen::PlantedIncident &p)
 {
-    return QString("%1 %2 [%3, %4] (%5)").arg(QString::fromStdString(p.rule), QString::fromStdString(p.subject),
-                                              QString::fromStdString(gen::formatTime(p.startNs)), QString::fromStdString(gen::formatTime(p.endNs)),
-                                              QString::fromStdString(p.what));
+    return QString("%1 %2 [%3, %4] (%5)")
+        .arg(QString::fromStdString(p.rule), QString::fromStdString(p.subject), QString::fromStdString(gen::formatTime(p.startNs)),
+             QString::fromStdString(gen::formatTime(p.endNs)), QString::fromStdString(p.what));
 }
 
 // Texts a postmortem cannot take: unfilled templates, placeholders and bad plurals.
@@ -78,22 +79,30 @@ private slots:
         QTest::addColumn<QString>("blips"); // heartbeat gaps in seconds the controller does not act on; empty: 15-30 s ones
         QTest::addColumn<double>("hours");
         QTest::addColumn<qulonglong>("size"); // --size: filled with high-verbosity chatter; 0: the day alone
-        QTest::newRow("v1.28.4, every incident, seed 1") << "v1.28.4" << qulonglong(1) << "all" << "" << 6.0 << qulonglong(0);
-        QTest::newRow("v1.28.4, nothing planted") << "v1.28.4" << qulonglong(1) << "none" << "" << 6.0 << qulonglong(0);
-        QTest::newRow("v1.28.4, every incident, seed 2") << "v1.28.4" << qulonglong(2) << "all" << "" << 6.0 << qulonglong(0);
+        QTest::newRow("v1.28.4, every incident, seed 1") << "v1.28.4" << qulonglong(1) << "all"
+                                                         << "" << 6.0 << qulonglong(0);
+        QTest::newRow("v1.28.4, nothing planted") << "v1.28.4" << qulonglong(1) << "none"
+                                                  << "" << 6.0 << qulonglong(0);
+        QTest::newRow("v1.28.4, every incident, seed 2") << "v1.28.4" << qulonglong(2) << "all"
+                                                         << "" << 6.0 << qulonglong(0);
         // 1.33: a 45 s blip is under the 50 s default grace period (it was 40 s before 1.32).
-        QTest::newRow("v1.33.1, every incident, 45 s blip") << "v1.33.1" << qulonglong(3) << "all" << "45" << 6.0 << qulonglong(0);
+        QTest::newRow("v1.33.1, every incident, 45 s blip") << "v1.33.1" << qulonglong(3) << "all"
+                                                            << "45" << 6.0 << qulonglong(0);
         // 1.22: printf node lifecycle controller, the 1.21/1.22 httplog fields, a kubelet
         // that still dies on a container without sandbox (crash loop under systemd), the
         // in-place 1.21 -> 1.22 upgrade that recreates every container.
-        QTest::newRow("v1.22.17, every incident") << "v1.22.17" << qulonglong(4) << "all" << "" << 6.0 << qulonglong(0);
+        QTest::newRow("v1.22.17, every incident") << "v1.22.17" << qulonglong(4) << "all"
+                                                  << "" << 6.0 << qulonglong(0);
         // Two hours at 48 MiB: more than half of it kubelets at -v=2..4 (some logging JSON),
         // the controller manager at -v=4, more apiserver requests; chatter adds no finding.
-        QTest::newRow("v1.28.4, every incident, 48 MiB of chatter") << "v1.28.4" << qulonglong(5) << "all" << "" << 2.0 << qulonglong(48ull << 20);
+        QTest::newRow("v1.28.4, every incident, 48 MiB of chatter") << "v1.28.4" << qulonglong(5) << "all"
+                                                                    << "" << 2.0 << qulonglong(48ull << 20);
         // The same for the %+v values of klog before v2.120 and the printf controllers of 1.22,
         // and JSON values (1.33).
-        QTest::newRow("v1.22.17, every incident, 40 MiB of chatter") << "v1.22.17" << qulonglong(6) << "all" << "" << 2.0 << qulonglong(40ull << 20);
-        QTest::newRow("v1.33.1, every incident, 40 MiB of chatter") << "v1.33.1" << qulonglong(7) << "all" << "" << 2.0 << qulonglong(40ull << 20);
+        QTest::newRow("v1.22.17, every incident, 40 MiB of chatter") << "v1.22.17" << qulonglong(6) << "all"
+                                                                     << "" << 2.0 << qulonglong(40ull << 20);
+        QTest::newRow("v1.33.1, every incident, 40 MiB of chatter") << "v1.33.1" << qulonglong(7) << "all"
+                                                                    << "" << 2.0 << qulonglong(40ull << 20);
     }
 
     void day()
@@ -166,12 +175,17 @@ private slots:
 
         // (4) Damaged lines are allowed to stay not understood, but only those.
         const double unparsed = incident->stats.lines ? double(incident->stats.unparsed) / double(incident->stats.lines) : 0;
-        QVERIFY2(unparsed < 0.002, qPrintable(QString("%1 of %2 lines not understood (%3 %)").arg(incident->stats.unparsed).arg(incident->stats.lines).arg(unparsed * 100)));
+        QVERIFY2(unparsed < 0.002,
+                 qPrintable(QString("%1 of %2 lines not understood (%3 %)")
+                                .arg(incident->stats.unparsed)
+                                .arg(incident->stats.lines)
+                                .arg(unparsed * 100)));
 
         // (1) Every planted incident is found, once, where it was planted.
         QStringList missing, twice;
         for (const auto &p : bundle.planted) {
-            const auto n = std::count_if(analysis->findings.begin(), analysis->findings.end(), [&](const Finding &f) { return matches(f, p); });
+            const auto n =
+                std::count_if(analysis->findings.begin(), analysis->findings.end(), [&](const Finding &f) { return matches(f, p); });
             if (n == 0)
                 missing << describe(p);
             else if (n > 1)
@@ -190,15 +204,20 @@ private slots:
                     badTexts << describe(f) + " -> " + bad.join(" | ") + " in: " + QString::fromStdString(*text);
         // QVERIFY2 cuts long messages: the whole picture goes out line by line first.
         if (!missing.isEmpty() || !twice.isEmpty() || !unexpected.isEmpty() || !badTexts.isEmpty()) {
-            for (const QString &line : ("planted but not found:\n  " + missing.join("\n  ") + "\nfound more than once:\n  " + twice.join("\n  ")
-                                        + "\nnot planted:\n  " + unexpected.join("\n  ") + "\ntexts not fit for a postmortem:\n  " + badTexts.join("\n  ") + report)
+            for (const QString &line : ("planted but not found:\n  " + missing.join("\n  ") + "\nfound more than once:\n  "
+                                        + twice.join("\n  ") + "\nnot planted:\n  " + unexpected.join("\n  ")
+                                        + "\ntexts not fit for a postmortem:\n  " + badTexts.join("\n  ") + report)
                                            .split('\n'))
                 qInfo("%s", qPrintable(line));
         }
-        QVERIFY2(missing.isEmpty(), qPrintable(QString("%1 planted incidents not found, first: %2").arg(missing.size()).arg(missing.value(0))));
-        QVERIFY2(twice.isEmpty(), qPrintable(QString("%1 planted incidents found more than once, first: %2").arg(twice.size()).arg(twice.value(0))));
-        QVERIFY2(unexpected.isEmpty(), qPrintable(QString("%1 findings not planted, first: %2").arg(unexpected.size()).arg(unexpected.value(0))));
-        QVERIFY2(badTexts.isEmpty(), qPrintable(QString("%1 texts not fit for a postmortem, first: %2").arg(badTexts.size()).arg(badTexts.value(0))));
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(QString("%1 planted incidents not found, first: %2").arg(missing.size()).arg(missing.value(0))));
+        QVERIFY2(twice.isEmpty(),
+                 qPrintable(QString("%1 planted incidents found more than once, first: %2").arg(twice.size()).arg(twice.value(0))));
+        QVERIFY2(unexpected.isEmpty(),
+                 qPrintable(QString("%1 findings not planted, first: %2").arg(unexpected.size()).arg(unexpected.value(0))));
+        QVERIFY2(badTexts.isEmpty(),
+                 qPrintable(QString("%1 texts not fit for a postmortem, first: %2").arg(badTexts.size()).arg(badTexts.value(0))));
     }
 
     // The same options give the same bytes (the generator's own promise; the day test rests on it).

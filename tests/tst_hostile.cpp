@@ -6,7 +6,6 @@
 #include "archivewriter.h"
 #include "testutil.h"
 
-
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -33,7 +32,10 @@ std::string kubeletLines(int n)
     return out;
 }
 
-std::string gzipOf(const std::string &content) { return makeArchive({{"data", content}}, "raw", true); }
+std::string gzipOf(const std::string &content)
+{
+    return makeArchive({{"data", content}}, "raw", true);
+}
 
 const InputFile *fileEndingWith(const BundleReadResult &r, const std::string &suffix)
 {
@@ -51,7 +53,10 @@ const SkippedInput *skippedEndingWith(const Incident &inc, const std::string &su
     return nullptr;
 }
 
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
 
 } // namespace
 
@@ -185,7 +190,8 @@ private slots:
             why[s.path.substr(b.size() + 1)] = s.reason;
         QCOMPARE(why.size(), size_t(6));
         QCOMPARE(why["kubelet.log"], std::string("loaded"));
-        QVERIFY2(contains(why["kubelet.log.1"], "duplicate") && contains(why["kubelet.log.1"], "kubelet.log"), why["kubelet.log.1"].c_str());
+        QVERIFY2(contains(why["kubelet.log.1"], "duplicate") && contains(why["kubelet.log.1"], "kubelet.log"),
+                 why["kubelet.log.1"].c_str());
         QCOMPARE(why["empty.log"], std::string("empty"));
         QVERIFY2(contains(why["core.1234"], "binary"), why["core.1234"].c_str());
         QVERIFY2(contains(why["README.md"], "not a log"), why["README.md"].c_str());
@@ -203,7 +209,8 @@ private slots:
         const auto inc = test::loadFiles({{"nodes/node3/kubelet.log", kubeletLines(50)}, {"nodes/node3/journal.log", journal}});
         QCOMPARE(inc->sources.size(), size_t(2));
         QCOMPARE(inc->stats.events, 50u);
-        const auto other = test::loadFiles({{"nodes/node3/kubelet.log", kubeletLines(50)}, {"nodes/node4/kubelet.log", kubeletLines(50) + "\n"}});
+        const auto other =
+            test::loadFiles({{"nodes/node3/kubelet.log", kubeletLines(50)}, {"nodes/node4/kubelet.log", kubeletLines(50) + "\n"}});
         QCOMPARE(other->stats.events, 100u);
     }
 
@@ -263,8 +270,10 @@ private slots:
         auto o = test::options();
         o.threads = 1;
         o.maxMemoryBytes = 1; // spent by the first file parsed
-        const auto inc = test::loadFiles({{"a/kubelet.log", kubeletLines(300)}, {"b/kubelet.log", kubeletLines(10) + "extra\n"},
-                                          {"c/kubelet.log", kubeletLines(20) + "more\n"}}, o);
+        const auto inc = test::loadFiles({{"a/kubelet.log", kubeletLines(300)},
+                                          {"b/kubelet.log", kubeletLines(10) + "extra\n"},
+                                          {"c/kubelet.log", kubeletLines(20) + "more\n"}},
+                                         o);
         QCOMPARE(inc->sources.size(), size_t(1));
         QCOMPARE(inc->skipped.size(), size_t(2));
         for (const auto &s : inc->skipped)
@@ -320,7 +329,8 @@ private slots:
         text += "I1207 14:00:01.000000 14756 server.go:417] and went on\n";
         const auto inc = test::loadText("kubelet.log", text);
         QCOMPARE(inc->stats.events, 7u);
-        const auto note = std::find_if(inc->notes.begin(), inc->notes.end(), [](auto &n) { return contains(n, "earlier than a line before them"); });
+        const auto note =
+            std::find_if(inc->notes.begin(), inc->notes.end(), [](auto &n) { return contains(n, "earlier than a line before them"); });
         QVERIFY(note != inc->notes.end());
         QVERIFY2(contains(*note, ": 2 lines") && contains(*note, "first at line 6"), note->c_str());
     }
@@ -357,7 +367,8 @@ private slots:
     // date past 2262 overflowed the nanosecond clock.
     void auditFieldOfWrongTypeIsOneBadRecord()
     {
-        const std::string good = R"({"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":"a","stage":"ResponseComplete","requestURI":"/api/v1/nodes/n1/status","verb":"patch","user":{"username":"system:node:n1"},"objectRef":{"resource":"nodes","name":"n1"},"responseStatus":{"code":200},"requestReceivedTimestamp":"2024-01-02T03:04:05.000000Z","stageTimestamp":"2024-01-02T03:04:05.100000Z"})";
+        const std::string good =
+            R"({"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":"a","stage":"ResponseComplete","requestURI":"/api/v1/nodes/n1/status","verb":"patch","user":{"username":"system:node:n1"},"objectRef":{"resource":"nodes","name":"n1"},"responseStatus":{"code":200},"requestReceivedTimestamp":"2024-01-02T03:04:05.000000Z","stageTimestamp":"2024-01-02T03:04:05.100000Z"})";
         std::string bad = good;
         bad.replace(bad.find(R"("verb":"patch")"), 14, R"("verb":{"x":1})");
         const auto inc = test::loadText("audit.log", good + "\n" + bad + "\n" + good + "\n");

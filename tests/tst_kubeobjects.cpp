@@ -22,8 +22,10 @@ using namespace kubelane::test::kubeobjects;
 
 namespace {
 
-
-std::string fieldOf(const Incident &inc, const Event &e, std::string_view key) { return std::string(inc.field(e, key)); }
+std::string fieldOf(const Incident &inc, const Event &e, std::string_view key)
+{
+    return std::string(inc.field(e, key));
+}
 
 // A file written with a given modification time (an events table's ages count back from it).
 std::shared_ptr<const Incident> loadWithMtime(const std::string &name, const std::string &content, std::int64_t mtime)
@@ -35,7 +37,10 @@ std::shared_ptr<const Incident> loadWithMtime(const std::string &name, const std
     return test::load({path});
 }
 
-std::int64_t utcSeconds(const char *rfc3339) { return parseRfc3339(rfc3339)->ns / kNsPerSecond; }
+std::int64_t utcSeconds(const char *rfc3339)
+{
+    return parseRfc3339(rfc3339)->ns / kNsPerSecond;
+}
 
 } // namespace
 
@@ -120,15 +125,18 @@ private slots:
         QCOMPARE(s.unparsedLines, 0u);
         QCOMPARE(s.nonLogLines, 5u); // apiVersion, items, kind, metadata, resourceVersion
         const Event &probe = inc->events[0];
-        QCOMPARE(fieldOf(*inc, probe, "message"),
-                 std::string("Readiness probe failed: Get \"http://10.244.1.17:8080/ready\": dial tcp 10.244.1.17:8080: connect: connection refused"));
+        QCOMPARE(
+            fieldOf(*inc, probe, "message"),
+            std::string(
+                "Readiness probe failed: Get \"http://10.244.1.17:8080/ready\": dial tcp 10.244.1.17:8080: connect: connection refused"));
         QCOMPARE(probe.line, 3u);
         QCOMPARE(probe.lineCount, 28u);
         QCOMPARE(inc->podName(probe), std::string("shop/web-0"));
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(probe))), QString("event.unhealthy"));
         const Event &node = inc->events[1];
-        QCOMPARE(fieldOf(*inc, node, "message"), std::string("Node worker-3 status is now: NodeNotReady with a message long enough to be folded "
-                                                             "by the emitter\ttwice over, and \"quoted\" words in it"));
+        QCOMPARE(fieldOf(*inc, node, "message"),
+                 std::string("Node worker-3 status is now: NodeNotReady with a message long enough to be folded "
+                             "by the emitter\ttwice over, and \"quoted\" words in it"));
         QCOMPARE(std::string(inc->text(node.node)), std::string("worker-3"));
     }
 
@@ -144,9 +152,10 @@ private slots:
         QCOMPARE(s.unparsedLines, 0u);
         QCOMPARE(s.nonLogLines, 1u); // the document marker
         const Event &ready = inc->events[2];
-        QCOMPARE(QString::fromStdString(std::string(inc->message(ready))),
-                 QString("Node worker-3 condition Ready=False since 2024-06-19T10:07:20Z: KubeletNotReady: container runtime is down,PLEG is "
-                         "not healthy: pleg was last seen active 3m4.2s ago; threshold is 3m0s"));
+        QCOMPARE(
+            QString::fromStdString(std::string(inc->message(ready))),
+            QString("Node worker-3 condition Ready=False since 2024-06-19T10:07:20Z: KubeletNotReady: container runtime is down,PLEG is "
+                    "not healthy: pleg was last seen active 3m4.2s ago; threshold is 3m0s"));
         QCOMPARE(ready.line, 1u);
         QCOMPARE(ready.lineCount, 28u);
         QCOMPARE(inc->podName(inc->events[1]), std::string("shop/web-0"));
@@ -157,13 +166,20 @@ private slots:
     {
         QTest::addColumn<QString>("yaml");
         QTest::addColumn<QString>("json");
-        QTest::newRow("plain folded") << "a: one two\n  three\n" << R"J({"a":"one two three"})J";
-        QTest::newRow("double quoted, escaped break and space") << "a: \"x\\\n  y\\ z\\u00e9\"\n" << "{\"a\":\"xy z\xc3\xa9\"}";
-        QTest::newRow("single quoted with ''") << "a: 'it''s: here'\n" << R"J({"a":"it's: here"})J";
-        QTest::newRow("literal block, chomped") << "a: |-\n  line 1\n    line 2\nb: 1\n" << R"J({"a":"line 1\n  line 2","b":1})J";
-        QTest::newRow("sequence at the mapping's indent") << "a:\n- x: 1\n  y: []\n- z\nb: {}\n" << R"J({"a":[{"x":1,"y":[]},"z"],"b":{}})J";
-        QTest::newRow("null, bool, quoted number") << "a: null\nb: true\nc: \"48130\"\n" << R"J({"a":null,"b":true,"c":"48130"})J";
-        QTest::newRow("a line deeper than any value: rejected") << "a: 1\n    b: 2\n" << "";
+        QTest::newRow("plain folded") << "a: one two\n  three\n"
+                                      << R"J({"a":"one two three"})J";
+        QTest::newRow("double quoted, escaped break and space") << "a: \"x\\\n  y\\ z\\u00e9\"\n"
+                                                                << "{\"a\":\"xy z\xc3\xa9\"}";
+        QTest::newRow("single quoted with ''") << "a: 'it''s: here'\n"
+                                               << R"J({"a":"it's: here"})J";
+        QTest::newRow("literal block, chomped") << "a: |-\n  line 1\n    line 2\nb: 1\n"
+                                                << R"J({"a":"line 1\n  line 2","b":1})J";
+        QTest::newRow("sequence at the mapping's indent") << "a:\n- x: 1\n  y: []\n- z\nb: {}\n"
+                                                          << R"J({"a":[{"x":1,"y":[]},"z"],"b":{}})J";
+        QTest::newRow("null, bool, quoted number") << "a: null\nb: true\nc: \"48130\"\n"
+                                                   << R"J({"a":null,"b":true,"c":"48130"})J";
+        QTest::newRow("a line deeper than any value: rejected") << "a: 1\n    b: 2\n"
+                                                                << "";
     }
     void yamlScalars()
     {
@@ -182,20 +198,25 @@ private slots:
     {
         QTest::addColumn<QString>("table");
         QTest::addColumn<QString>("layout");
-        QTest::newRow("1.10-1.13")
-            << "LAST SEEN   FIRST SEEN   COUNT     NAME       KIND      SUBOBJECT               TYPE      REASON      SOURCE              MESSAGE\n"
-               "5m          2h           12        web-0      Pod       spec.containers{app}    Warning   Unhealthy   kubelet, worker-1   Readiness probe failed: HTTP probe failed with statuscode: 503\n"
-               "73s         73s          1         worker-3   Node                              Normal    NodeNotReady   node-controller     Node worker-3 status is now: NodeNotReady\n"
-            << "1.10-1.13 layout";
+        QTest::newRow("1.10-1.13") << "LAST SEEN   FIRST SEEN   COUNT     NAME       KIND      SUBOBJECT               TYPE      REASON    "
+                                      "  SOURCE              MESSAGE\n"
+                                      "5m          2h           12        web-0      Pod       spec.containers{app}    Warning   Unhealthy "
+                                      "  kubelet, worker-1   Readiness probe failed: HTTP probe failed with statuscode: 503\n"
+                                      "73s         73s          1         worker-3   Node                              Normal    "
+                                      "NodeNotReady   node-controller     Node worker-3 status is now: NodeNotReady\n"
+                                   << "1.10-1.13 layout";
         QTest::newRow("1.14+")
             << "LAST SEEN   TYPE      REASON         OBJECT          MESSAGE\n"
                "5m          Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
                "73s         Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n"
             << "1.14+ layout";
         QTest::newRow("1.14+ wide, all namespaces")
-            << "NAMESPACE   LAST SEEN           TYPE      REASON         OBJECT          SUBOBJECT              SOURCE              MESSAGE                                                          FIRST SEEN   COUNT   NAME\n"
-               "shop        5m (x12 over 2h)    Warning   Unhealthy      pod/web-0       spec.containers{app}   kubelet, worker-1   Readiness probe failed: HTTP probe failed with statuscode: 503   2h           12      web-0.17da6ac5e1b0c3d4\n"
-               "default     73s                 Normal    NodeNotReady   node/worker-3                          node-controller     Node worker-3 status is now: NodeNotReady                        73s          1       worker-3.17da6b0c9a3e2f11\n"
+            << "NAMESPACE   LAST SEEN           TYPE      REASON         OBJECT          SUBOBJECT              SOURCE              "
+               "MESSAGE                                                          FIRST SEEN   COUNT   NAME\n"
+               "shop        5m (x12 over 2h)    Warning   Unhealthy      pod/web-0       spec.containers{app}   kubelet, worker-1   "
+               "Readiness probe failed: HTTP probe failed with statuscode: 503   2h           12      web-0.17da6ac5e1b0c3d4\n"
+               "default     73s                 Normal    NodeNotReady   node/worker-3                          node-controller     Node "
+               "worker-3 status is now: NodeNotReady                        73s          1       worker-3.17da6b0c9a3e2f11\n"
             << "1.14+ wide layout";
     }
     void eventTables()
@@ -239,9 +260,10 @@ private slots:
         SourceParser parser(*types, *roles);
         InputFile file;
         file.path = "events.txt";
-        file.bytes = makeBytes("LAST SEEN   TYPE      REASON         OBJECT          MESSAGE\n"
-                                                   "5m          Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
-                                                   "<unknown>   Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n");
+        file.bytes = makeBytes(
+            "LAST SEEN   TYPE      REASON         OBJECT          MESSAGE\n"
+            "5m          Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
+            "<unknown>   Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n");
         ParsedSource p = parser.parse(file, 0);
         QCOMPARE(p.events.size(), size_t(0));
         QCOMPARE(p.source.unparsedLines, 0u);
@@ -300,7 +322,8 @@ private slots:
         const Event &ready = inc->events[2];
         QCOMPARE(test::utc(ready.time, 0), QString("2024-06-19T10:07:14Z"));
         QCOMPARE(QString::fromStdString(std::string(inc->message(ready))),
-                 QString("Node worker-3 condition Ready=Unknown since 2024-06-19T10:07:14Z: NodeStatusUnknown: Kubelet stopped posting node status."));
+                 QString("Node worker-3 condition Ready=Unknown since 2024-06-19T10:07:14Z: NodeStatusUnknown: Kubelet stopped posting "
+                         "node status."));
         QCOMPARE(std::string(inc->text(ready.node)), std::string("worker-3"));
         QCOMPARE(int(ready.severity), int(Severity::Warning));
         QCOMPARE(int(inc->events[1].severity), int(Severity::Info)); // MemoryPressure=False
@@ -321,7 +344,8 @@ private slots:
             QCOMPARE(std::string(inc->text(e.node)), std::string("worker-2"));
             types << QString::fromStdString(std::string(inc->typeName(e)));
         }
-        QCOMPARE(types, (QStringList{"object.pod-created", "object.container-terminated", "object.container-running", "object.pod-condition"}));
+        QCOMPARE(types,
+                 (QStringList{"object.pod-created", "object.container-terminated", "object.container-running", "object.pod-condition"}));
         const Event &oom = inc->events[1];
         QCOMPARE(test::utc(oom.time, 0), QString("2024-06-19T10:05:49Z"));
         QCOMPARE(std::string(inc->text(oom.container)), std::string("cart"));
@@ -376,8 +400,9 @@ private slots:
         inc = test::loadText("deep.json", "{\n\"kind\": \"List\", \"apiVersion\": \"v1\", \"items\": [" + std::string(200000, '[') + "\n");
         QCOMPARE(inc->sources[0].eventCount, 0u);
         QCOMPARE(inc->sources[0].unparsedLines, 2u);
-        inc = test::loadText("deep2.json", "{\n\"kind\": \"List\", \"apiVersion\": \"v1\", \"items\": [\n" + std::string(100000, '[')
-                                                 + std::string(100000, ']') + "\n]}\n");
+        inc = test::loadText("deep2.json",
+                             "{\n\"kind\": \"List\", \"apiVersion\": \"v1\", \"items\": [\n" + std::string(100000, '[')
+                                 + std::string(100000, ']') + "\n]}\n");
         QCOMPARE(inc->sources[0].eventCount, 0u);
         QCOMPARE(inc->sources[0].unparsedLines, 0u);
         QCOMPARE(inc->sources[0].nonLogLines, 4u);
@@ -401,8 +426,10 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("syntax");
         QTest::newRow("pretty JSON list") << "{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"List\"\n}\n" << int(KubeObjectsSyntax::Json);
-        QTest::newRow("one-line object") << "{\"apiVersion\":\"v1\",\"kind\":\"Event\",\"metadata\":{\"name\":\"x\"}}\n" << int(KubeObjectsSyntax::Json);
-        QTest::newRow("audit event") << "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"auditID\":\"1\",\"metadata\":{}}\n" << int(KubeObjectsSyntax::None);
+        QTest::newRow("one-line object") << "{\"apiVersion\":\"v1\",\"kind\":\"Event\",\"metadata\":{\"name\":\"x\"}}\n"
+                                         << int(KubeObjectsSyntax::Json);
+        QTest::newRow("audit event") << "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"auditID\":\"1\",\"metadata\":{}}\n"
+                                     << int(KubeObjectsSyntax::None);
         QTest::newRow("klog JSON") << "{\"ts\":1718791634000.1,\"caller\":\"x.go:1\",\"msg\":\"kind\"}\n" << int(KubeObjectsSyntax::None);
         QTest::newRow("YAML empty list") << "apiVersion: v1\nitems: []\nkind: List\n" << int(KubeObjectsSyntax::Yaml);
         QTest::newRow("YAML list with items") << "apiVersion: v1\nitems:\n- apiVersion: v1\n" << int(KubeObjectsSyntax::Yaml);
@@ -410,7 +437,8 @@ private slots:
         QTest::newRow("another YAML") << "apiVersion: 2\nname: chart\n" << int(KubeObjectsSyntax::None);
         QTest::newRow("events table") << "LAST SEEN   TYPE      REASON   OBJECT   MESSAGE\n" << int(KubeObjectsSyntax::EventTable);
         QTest::newRow("pods table") << "NAME    READY   STATUS    RESTARTS   AGE\n" << int(KubeObjectsSyntax::None);
-        QTest::newRow("journal") << "Jun 19 10:00:00 worker-1 kubelet[1]: I0619 10:00:00.000000 1 x.go:1] kind: List\n" << int(KubeObjectsSyntax::None);
+        QTest::newRow("journal") << "Jun 19 10:00:00 worker-1 kubelet[1]: I0619 10:00:00.000000 1 x.go:1] kind: List\n"
+                                 << int(KubeObjectsSyntax::None);
     }
     void detection()
     {

@@ -9,8 +9,9 @@ using namespace kubelane::core;
 namespace {
 
 const std::string kTop = "case-0412/must-gather.local.3871937464418462217/";
-const std::string kImage = kTop + "quay-io-openshift-release-dev-ocp-v4-0-art-dev-sha256-"
-                                  "5c8e7a01d2f94b3e6a17c0d9b8e2f4a6c3d1e9f07b5a2c8d4e6f1a3b9c7d0e25/";
+const std::string kImage = kTop
+    + "quay-io-openshift-release-dev-ocp-v4-0-art-dev-sha256-"
+      "5c8e7a01d2f94b3e6a17c0d9b8e2f4a6c3d1e9f07b5a2c8d4e6f1a3b9c7d0e25/";
 
 } // namespace
 
@@ -24,11 +25,14 @@ private slots:
     // metadata, counted as command output, while the logs keep their attribution.
     void mustGatherMetadataIsNotALog()
     {
-        const std::vector<std::string> paths{
-            kTop + "timestamp", kTop + "event-filter.html", kImage + "timestamp", kImage + "version",
-            kImage + "host_service_logs/workers/kubelet_service.log",
-            kImage + "namespaces/openshift-kube-controller-manager/pods/kube-controller-manager-master-0/"
-                     "kube-controller-manager/kube-controller-manager/logs/current.log"};
+        const std::vector<std::string> paths{kTop + "timestamp",
+                                             kTop + "event-filter.html",
+                                             kImage + "timestamp",
+                                             kImage + "version",
+                                             kImage + "host_service_logs/workers/kubelet_service.log",
+                                             kImage
+                                                 + "namespaces/openshift-kube-controller-manager/pods/kube-controller-manager-master-0/"
+                                                   "kube-controller-manager/kube-controller-manager/logs/current.log"};
         const auto recognised = m_catalog->recognise(paths);
         for (const std::size_t i : {0u, 1u, 2u, 3u}) {
             const auto m = m_catalog->match(recognised, paths[i]);

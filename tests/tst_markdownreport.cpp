@@ -23,7 +23,10 @@ std::shared_ptr<const core::Analysis> analyse(const std::string &sample)
     return core::analyzeIncident(incident, options);
 }
 
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
 
 } // namespace
 
@@ -44,7 +47,7 @@ private slots:
         QCOMPARE(core::markdownEscape("===="), std::string("\\===="));
         QCOMPARE(core::markdownEscape("12. x 3. y"), std::string("12\\. x 3. y"));
         QCOMPARE(core::markdownEscape("1) x"), std::string("1\\) x"));
-        QCOMPARE(core::markdownEscape("1.5s"), std::string("1\\.5s")); // harmless: shown as 1.5s
+        QCOMPARE(core::markdownEscape("1.5s"), std::string("1\\.5s"));    // harmless: shown as 1.5s
         QCOMPARE(core::markdownEscape("a\r# b"), std::string("a \\# b")); // a lone CR ends a line too
     }
 
@@ -70,15 +73,18 @@ private slots:
         analysis.incident = incident;
         analysis.problems.push_back("rule pleg-unhealthy: stopped at the time budget of 5 s");
         const std::string md = core::analysisMarkdown(*incident, &analysis);
-        QVERIFY2(contains(md, "## Load problems\n\n**Not loaded (2)**\n\n| Input | Problem |\n| --- | --- |\n"
-                              "| `b.tar.gz!logs/a\\|b.log` | a duplicate: the same content as x\\_y.log, read once |\n"
-                              "| `b.tar.gz!core` | binary data (not text) |\n\n"),
+        QVERIFY2(contains(md,
+                          "## Load problems\n\n**Not loaded (2)**\n\n| Input | Problem |\n| --- | --- |\n"
+                          "| `b.tar.gz!logs/a\\|b.log` | a duplicate: the same content as x\\_y.log, read once |\n"
+                          "| `b.tar.gz!core` | binary data (not text) |\n\n"),
                  md.c_str());
-        QVERIFY2(contains(md, "**Read with errors (1)**\n\n| Input | Problem |\n| --- | --- |\n"
-                              "| ``b.tar.gz!`odd`.log`` | truncated gzip stream |\n"),
+        QVERIFY2(contains(md,
+                          "**Read with errors (1)**\n\n| Input | Problem |\n| --- | --- |\n"
+                          "| ``b.tar.gz!`odd`.log`` | truncated gzip stream |\n"),
                  md.c_str());
-        QVERIFY2(contains(md, "**Lines not understood (1)**\n\n| Input | Problem |\n| --- | --- |\n"
-                              "| `kubelet.log` | 7 of 120 lines not understood |\n"),
+        QVERIFY2(contains(md,
+                          "**Lines not understood (1)**\n\n| Input | Problem |\n| --- | --- |\n"
+                          "| `kubelet.log` | 7 of 120 lines not understood |\n"),
                  md.c_str());
         QVERIFY(!contains(md, "clean.log"));
         QVERIFY2(contains(md, "- rule pleg-unhealthy: stopped at the time budget of 5 s\n"), md.c_str());
@@ -129,7 +135,7 @@ private slots:
         const std::string md = core::analysisMarkdown(*incident, &analysis);
         QVERIFY(contains(md, "### 1. Pod \\*web\\_0\\* \\[restarted\\] \\<3 times\\>\n"));
         QVERIFY(contains(md, "Because \\`kubectl\\` said so"));
-        QVERIFY(contains(md, "`pod/ns/web_0`")); // inside a code span nothing is escaped
+        QVERIFY(contains(md, "`pod/ns/web_0`"));                                       // inside a code span nothing is escaped
         QVERIFY2(contains(md, "See: https://example.com/a b\\> \\# x\n"), md.c_str()); // no autolink: it would end at the space
         QVERIFY(contains(md, "See: <https://kubernetes.io/docs/>\n"));
     }
@@ -176,14 +182,17 @@ private slots:
         f.start = core::Timestamp{1592446380123456789LL};
         f.end = core::Timestamp{1592446390000000000LL};
         auto cl = app::parseCommandLine({"analyze", "my bundle", "--tz", "n1=+08:00", "--json", "--verbose"});
-        QCOMPARE(app::exportCommandForFinding(cl, 1, f), std::string("kubelane export 'my bundle' --tz n1=+08:00 --finding 2 -o finding-2.png"));
+        QCOMPARE(app::exportCommandForFinding(cl, 1, f),
+                 std::string("kubelane export 'my bundle' --tz n1=+08:00 --finding 2 -o finding-2.png"));
         QCOMPARE(app::windowCommandForFinding(cl, 1, f), std::string("kubelane 'my bundle' --tz n1=+08:00 --finding 2"));
         cl = app::parseCommandLine({"analyze", "b", "--rule", "pleg-unhealthy", "--format", "markdown", "--from", "2020-06-18T02:00:00Z"});
         // Framed as --finding frames it: 15 % of the finding's span on each side.
         const auto commands = app::ReopenCommandMaker(cl).forFinding(0, f);
         QCOMPARE(commands.exportImage,
-                 std::string("kubelane export b --rule pleg-unhealthy --from 2020-06-18T02:12:58.641975308Z --to 2020-06-18T02:13:11.481481481Z -o finding-1.png"));
-        QCOMPARE(commands.window, std::string("kubelane b --rule pleg-unhealthy --from 2020-06-18T02:12:58.641975308Z --to 2020-06-18T02:13:11.481481481Z"));
+                 std::string("kubelane export b --rule pleg-unhealthy --from 2020-06-18T02:12:58.641975308Z --to "
+                             "2020-06-18T02:13:11.481481481Z -o finding-1.png"));
+        QCOMPARE(commands.window,
+                 std::string("kubelane b --rule pleg-unhealthy --from 2020-06-18T02:12:58.641975308Z --to 2020-06-18T02:13:11.481481481Z"));
         cl = app::parseCommandLine({"analyze", "-"});
         QCOMPARE(app::exportCommandForFinding(cl, 0, f), std::string());
         QCOMPARE(app::windowCommandForFinding(cl, 0, f), std::string());

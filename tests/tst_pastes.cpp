@@ -12,10 +12,15 @@ using namespace kubelane::core;
 namespace {
 
 const std::string kKlog = "I0516 02:00:50.123456    1234 kubelet.go:2341] \"SyncLoop (PLEG): event for pod\" pod=\"shop/web-0\"\n";
-const std::string kKlog2 = "E0516 02:00:55.223456    1234 kubelet.go:2281] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg was last seen active 3m5.3s ago; threshold is 3m0s\"\n";
-const std::string kJournald = "May 16 02:00:51 node3 kubelet[1234]: I0516 02:00:51.000001    1234 kubelet.go:2341] \"SyncLoop ADD\" source=\"api\" pods=[\"shop/web-0\"]\n";
+const std::string kKlog2 = "E0516 02:00:55.223456    1234 kubelet.go:2281] \"Skipping pod synchronization\" err=\"PLEG is not healthy: "
+                           "pleg was last seen active 3m5.3s ago; threshold is 3m0s\"\n";
+const std::string kJournald = "May 16 02:00:51 node3 kubelet[1234]: I0516 02:00:51.000001    1234 kubelet.go:2341] \"SyncLoop ADD\" "
+                              "source=\"api\" pods=[\"shop/web-0\"]\n";
 
-std::uint64_t reasonCount(const Source &s, DiagnosticReason r) { return s.diagnosticCounts[static_cast<int>(r)]; }
+std::uint64_t reasonCount(const Source &s, DiagnosticReason r)
+{
+    return s.diagnosticCounts[static_cast<int>(r)];
+}
 
 } // namespace
 
@@ -56,26 +61,28 @@ private slots:
         QTest::newRow("# comment (indented paste)") << "    " + klog + "    # here containerd hung\n    " + klog2 << comment << 1 << 2;
         QTest::newRow("// comment (indented paste)") << "    " + klog + "    // restarted containerd\n    " + klog2 << comment << 1 << 2;
         QTest::newRow("## heading (quoted paste)") << "> " + klog + "## after the restart\n> " + klog2 << comment << 1 << 2;
-        QTest::newRow("prose before a fence (an issue's text)")
-            << "Two nodes started reporting this error in kubelet logs.\n\nLog showing the [pod](https://example.com/x) and PLEG error.\n```\n" + klog
-                   + "```\n"
-            << prose << 3 << 1;
+        QTest::newRow("prose before a fence (an issue's text)") << "Two nodes started reporting this error in kubelet logs.\n\nLog showing "
+                                                                   "the [pod](https://example.com/x) and PLEG error.\n```\n"
+                + klog + "```\n" << prose << 3 << 1;
         QTest::newRow("prose after a fence") << "```\n" + klog + "```\nAfter restarting docker the node came back.\n" << prose << 1 << 1;
         QTest::newRow("kubectl table") << "$ kubectl get pods -A\nNAMESPACE     NAME          READY   STATUS    RESTARTS   AGE\n"
-                                           "kube-system   kube-proxy-x  1/1     Running   0          5d\n"
-                                           "shop          web-0         0/1     Running   3 (2m ago) 5d\n\n" + klog
-                                       << output << 4 << 1;
-        QTest::newRow("table header, spaced names") << "NAME       STATUS     ROLES    AGE   VERSION   INTERNAL-IP   EXTERNAL-IP   OS-IMAGE\n"
-                                                       "node3      NotReady   <none>   41d   v1.27.3   10.0.0.3      <none>        Ubuntu 22.04.2 LTS\n"
-                                                       "\n" + klog
-                                                    << output << 3 << 1;
+                                          "kube-system   kube-proxy-x  1/1     Running   0          5d\n"
+                                          "shop          web-0         0/1     Running   3 (2m ago) 5d\n\n"
+                + klog << output << 4 << 1;
+        QTest::newRow("table header, spaced names")
+            << "NAME       STATUS     ROLES    AGE   VERSION   INTERNAL-IP   EXTERNAL-IP   OS-IMAGE\n"
+               "node3      NotReady   <none>   41d   v1.27.3   10.0.0.3      <none>        Ubuntu 22.04.2 LTS\n"
+               "\n"
+                + klog
+            << output << 3 << 1;
         QTest::newRow("error:") << "$ kubectl logs web-0 -c sidecar\nerror: the server doesn't have a resource type \"podz\"\n" + klog
                                 << output << 1 << 1;
         QTest::newRow("Error from server") << klog + "Error from server (NotFound): pods \"web-0\" not found\n" << output << 1 << 1;
-        QTest::newRow("connection refused")
-            << klog + "The connection to the server localhost:8080 was refused - did you specify the right host or port?\n" << output << 1
-            << 1;
-        QTest::newRow("Unable to connect") << klog + "Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout\n" << output << 1 << 1;
+        QTest::newRow("connection refused") << klog
+                + "The connection to the server localhost:8080 was refused - did you specify the right host or port?\n"
+                                            << output << 1 << 1;
+        QTest::newRow("Unable to connect") << klog + "Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout\n"
+                                           << output << 1 << 1;
         QTest::newRow("systemctl status") << "● kubelet.service - kubelet: The Kubernetes Node Agent\n"
                                              "     Loaded: loaded (/lib/systemd/system/kubelet.service; enabled; vendor preset: enabled)\n"
                                              "    Drop-In: /usr/lib/systemd/system/kubelet.service.d\n"
@@ -84,17 +91,19 @@ private slots:
                                              "   Main PID: 30412 (kubelet)\n"
                                              "     CGroup: /system.slice/kubelet.service\n"
                                              "             └─30412 /usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n"
-                                             "\n" + QString::fromStdString(kJournald)
+                                             "\n"
+                + QString::fromStdString(kJournald)
                                           << output << 9 << 1;
-        QTest::newRow("systemctl status, systemd 219") << klog + "● kubelet.service - kubelet: The Kubernetes Node Agent\n"
-                                                                 "   Loaded: loaded (/etc/systemd/system/kubelet.service; enabled; vendor preset: disabled)\n"
-                                                                 "   Active: activating (auto-restart) (Result: exit-code) since Mon 2020-12-07 15:16:30 CST; 4s ago\n"
-                                                                 "  Process: 14756 ExecStart=/usr/bin/kubelet (code=exited, status=255)\n"
-                                                                 " Main PID: 14756 (code=exited, status=255)\n"
+        QTest::newRow("systemctl status, systemd 219") << klog
+                + "● kubelet.service - kubelet: The Kubernetes Node Agent\n"
+                  "   Loaded: loaded (/etc/systemd/system/kubelet.service; enabled; vendor preset: disabled)\n"
+                  "   Active: activating (auto-restart) (Result: exit-code) since Mon 2020-12-07 15:16:30 CST; 4s ago\n"
+                  "  Process: 14756 ExecStart=/usr/bin/kubelet (code=exited, status=255)\n"
+                  " Main PID: 14756 (code=exited, status=255)\n"
                                                        << output << 5 << 1;
         QTest::newRow("set -x trace (docker logs of a kubelet container)")
             << "+ hostname\n++ hostname -i\n+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog
-                   + "+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog2
+                + "+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog2
             << output << 4 << 2;
     }
     void nonLogLines()
@@ -162,16 +171,20 @@ private slots:
         QTest::newRow("stack trace, indented paste")
             << "    " + klog + "    goroutine 1 [running]:\n    \t/usr/local/go/src/runtime/panic.go:838 +0x207\n    " + klog2 << 3;
         QTest::newRow("multi-line value, indented paste")
-            << "    I0516 02:00:50.123456    1234 prober.go:107] \"Probe failed\" output=<\n    \tconnection refused\n     >\n    " + klog2 << 3;
+            << "    I0516 02:00:50.123456    1234 prober.go:107] \"Probe failed\" output=<\n    \tconnection refused\n     >\n    " + klog2
+            << 3;
         QTest::newRow("iptables-save comment in a raw log")
             << "E0516 02:00:50.123456    1234 proxier.go:1525] \"Failed to execute iptables-restore\" err=<\n"
-               "# Generated by iptables-save v1.8.7 on Thu May 16 02:00:50 2024\n*filter\nCOMMIT\n" + klog2 << 4;
+               "# Generated by iptables-save v1.8.7 on Thu May 16 02:00:50 2024\n*filter\nCOMMIT\n"
+                + klog2
+            << 4;
         QTest::newRow("... in a raw log") << klog + "...\n" + klog2 << 2;
         QTest::newRow("error: in a raw log") << klog + "error: exit status 1\n" + klog2 << 2;
         QTest::newRow("+ diff line") << klog + "+ \tImage: \"nginx:1.25\"\n" + klog2 << 2;
         // A sentence inside a fence or in a raw log is a wrapped message (the 1.18 kubelet's AWS
         // credentials notice), never prose.
-        QTest::newRow("sentence inside a fence") << "```\n" + klog + "Some of the pods may not start until the node is ready.\n" + klog2 + "```\n" << 2;
+        QTest::newRow("sentence inside a fence") << "```\n" + klog + "Some of the pods may not start until the node is ready.\n" + klog2
+                + "```\n" << 2;
         QTest::newRow("sentence in a raw log") << klog + "Some of the pods may not start until the node is ready.\n" + klog2 << 2;
     }
     void continuationsStayContinuations()
@@ -191,11 +204,15 @@ private slots:
     void logLinesAreNeverTakenForOtherLines_data()
     {
         QTest::addColumn<QString>("text");
-        QTest::newRow("klog message starting with #") << "```\nI0516 02:00:50.123456    1234 exec.go:12] # Generated by iptables-save\n```\n";
+        QTest::newRow("klog message starting with #")
+            << "```\nI0516 02:00:50.123456    1234 exec.go:12] # Generated by iptables-save\n```\n";
         QTest::newRow("klog message starting with $") << "$ tail kubelet.log\nI0516 02:00:50.123456    1234 exec.go:12] $ echo hello\n";
-        QTest::newRow("journald message starting with #") << "# journalctl -u kubelet\nMay 16 02:00:51 node3 kubelet[1234]: # not a comment\n";
-        QTest::newRow("journald kubectl error text") << "$ journalctl -u kubelet\nMay 16 02:00:51 node3 kubelet[1234]: error: the server refused\n";
-        QTest::newRow("klog in a table block") << "$ kubectl get pods\nNAME    READY   STATUS\nweb-0   1/1     Running\nI0516 02:00:50.123456    1234 kubelet.go:1] \"x\"\n";
+        QTest::newRow("journald message starting with #")
+            << "# journalctl -u kubelet\nMay 16 02:00:51 node3 kubelet[1234]: # not a comment\n";
+        QTest::newRow("journald kubectl error text")
+            << "$ journalctl -u kubelet\nMay 16 02:00:51 node3 kubelet[1234]: error: the server refused\n";
+        QTest::newRow("klog in a table block")
+            << "$ kubectl get pods\nNAME    READY   STATUS\nweb-0   1/1     Running\nI0516 02:00:50.123456    1234 kubelet.go:1] \"x\"\n";
     }
     void logLinesAreNeverTakenForOtherLines()
     {
@@ -231,12 +248,18 @@ private slots:
     {
         QTest::addColumn<QString>("prompt");
         QTest::addColumn<QString>("component");
-        QTest::newRow("kubectl get") << "$ kubectl get nodes" << "kubectl";
-        QTest::newRow("kubectl with options") << "root@node3:~# kubectl --context prod -n shop get pods -o wide" << "kubectl";
-        QTest::newRow("k alias") << "$ k describe node node3" << "kubectl";
-        QTest::newRow("kubectl logs") << "$ kubectl -n kube-system logs kube-controller-manager-cp-1" << "";
-        QTest::newRow("kubectl exec") << "$ kubectl exec -it web-0 -- cat /var/log/app.log" << "";
-        QTest::newRow("journalctl") << "$ journalctl -u kubelet -o cat" << "";
+        QTest::newRow("kubectl get") << "$ kubectl get nodes"
+                                     << "kubectl";
+        QTest::newRow("kubectl with options") << "root@node3:~# kubectl --context prod -n shop get pods -o wide"
+                                              << "kubectl";
+        QTest::newRow("k alias") << "$ k describe node node3"
+                                 << "kubectl";
+        QTest::newRow("kubectl logs") << "$ kubectl -n kube-system logs kube-controller-manager-cp-1"
+                                      << "";
+        QTest::newRow("kubectl exec") << "$ kubectl exec -it web-0 -- cat /var/log/app.log"
+                                      << "";
+        QTest::newRow("journalctl") << "$ journalctl -u kubelet -o cat"
+                                    << "";
     }
     void kubectlsOwnLines()
     {

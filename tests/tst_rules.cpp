@@ -58,9 +58,12 @@ private slots:
         QTest::addColumn<bool>("restart");
         QTest::addColumn<bool>("apiUpdate");
         QTest::addColumn<bool>("fires");
-        const QString hash = R"(kuberuntime_manager.go:550] Container "%1" ({"docker" "f59c4812a66d65572020efab38780c1271d671330b126642653390dc8b8d29f1"}) of pod %2: Container spec hash changed (1559107639 vs 1428860573).. Container will be killed and recreated.)";
-        const QString changed = R"(kuberuntime_manager.go:600] Container "%1" ({"docker" "9d1e6a3c27b84f05a1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f607182"}) of pod %2: Container %1 definition changed, will be restarted)";
-        const QString modern = R"(kuberuntime_manager.go:1027] "Message for Container of pod" containerName="%1" containerStatusID={"Type":"containerd","ID":"8c2f4e6a0b1d3c5e7f9a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e4f"} pod="%2" containerMessage="Container %1 definition changed, will be restarted")";
+        const QString hash =
+            R"(kuberuntime_manager.go:550] Container "%1" ({"docker" "f59c4812a66d65572020efab38780c1271d671330b126642653390dc8b8d29f1"}) of pod %2: Container spec hash changed (1559107639 vs 1428860573).. Container will be killed and recreated.)";
+        const QString changed =
+            R"(kuberuntime_manager.go:600] Container "%1" ({"docker" "9d1e6a3c27b84f05a1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f607182"}) of pod %2: Container %1 definition changed, will be restarted)";
+        const QString modern =
+            R"(kuberuntime_manager.go:1027] "Message for Container of pod" containerName="%1" containerStatusID={"Type":"containerd","ID":"8c2f4e6a0b1d3c5e7f9a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e4f"} pod="%2" containerMessage="Container %1 definition changed, will be restarted")";
         QTest::newRow("1.9 spec hash") << hash << false << true << false << true;
         QTest::newRow("1.14 definition changed") << changed << false << true << false << true;
         QTest::newRow("1.21+ structured") << modern << true << true << false << true;
@@ -77,12 +80,14 @@ private slots:
         auto line = [](const std::string &clock, const std::string &rest) { return "I0610 " + clock + "    1873 " + rest + "\n"; };
         std::string log = line("09:00:00.000100", "kubelet.go:2100] SyncLoop (housekeeping)");
         if (restart)
-            log += line("09:12:40.100000", structured ? "server.go:487] \"Kubelet version\" kubeletVersion=\"v1.30.2\"" : "server.go:408] Version: v1.14.7");
+            log += line("09:12:40.100000",
+                        structured ? "server.go:487] \"Kubelet version\" kubeletVersion=\"v1.30.2\"" : "server.go:408] Version: v1.14.7");
         for (const auto &[pod, ctr] : {std::pair<std::string, std::string>{"web-0", "app"}, {"web-1", "app"}}) {
             const std::string ref = structured ? "default/" + pod : pod + "_default(9f4c1e6b-af2e-47c3-b6ee-0b5f2d54364e)";
             if (apiUpdate)
-                log += line("09:12:43.000000", structured ? "kubelet.go:2400] \"SyncLoop UPDATE\" source=\"api\" pods=[\"" + ref + "\"]"
-                                                          : "kubelet.go:1900] SyncLoop (UPDATE, \"api\"): \"" + ref + "\"");
+                log += line("09:12:43.000000",
+                            structured ? "kubelet.go:2400] \"SyncLoop UPDATE\" source=\"api\" pods=[\"" + ref + "\"]"
+                                       : "kubelet.go:1900] SyncLoop (UPDATE, \"api\"): \"" + ref + "\"");
             log += line("09:12:44.310221", changed.arg(QString::fromStdString(ctr), QString::fromStdString(ref)).toStdString());
         }
         log += line("09:13:00.000100", "kubelet.go:2100] SyncLoop (housekeeping)");
@@ -150,16 +155,20 @@ void TestRules::malformedRuleNamesFileRuleAndProblem_data()
     const QString base = QStringLiteral(R"("subject": "node", "detector": "heartbeat-gap", "title": "t", "explanation": "e")");
     QTest::newRow("not JSON") << QStringLiteral("{\"id\": ") << QString() << QStringLiteral("not valid JSON");
     QTest::newRow("no id") << QStringLiteral("{%1}").arg(base) << QString() << QStringLiteral("needs a string \"id\"");
-    QTest::newRow("bad subject") << QStringLiteral(R"({"id": "r1", "subject": "cluster", "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
+    QTest::newRow("bad subject") << QStringLiteral(
+        R"({"id": "r1", "subject": "cluster", "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
                                  << QStringLiteral("r1") << QStringLiteral("\"subject\" must be node or pod, not 'cluster'");
-    QTest::newRow("unknown detector") << QStringLiteral(R"({"id": "r2", "subject": "node", "detector": "magic", "title": "t", "explanation": "e"})")
+    QTest::newRow("unknown detector") << QStringLiteral(
+        R"({"id": "r2", "subject": "node", "detector": "magic", "title": "t", "explanation": "e"})")
                                       << QStringLiteral("r2") << QStringLiteral("unknown detector 'magic' (known: ");
     QTest::newRow("both detector and sequence")
         << QStringLiteral(R"({"id": "r3", %1, "sequence": {"steps": [{"type": "pleg.unhealthy"}]}})").arg(base) << QStringLiteral("r3")
         << QStringLiteral("exactly one of \"detector\" or \"sequence\"");
-    QTest::newRow("bad maxspan") << QStringLiteral(R"({"id": "r4", "subject": "node", "sequence": {"maxspan": "soon", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
+    QTest::newRow("bad maxspan") << QStringLiteral(
+        R"({"id": "r4", "subject": "node", "sequence": {"maxspan": "soon", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
                                  << QStringLiteral("r4") << QStringLiteral("maxspan is not a duration");
-    QTest::newRow("no steps") << QStringLiteral(R"({"id": "r5", "subject": "node", "sequence": {"steps": []}, "title": "t", "explanation": "e"})")
+    QTest::newRow("no steps") << QStringLiteral(
+        R"({"id": "r5", "subject": "node", "sequence": {"steps": []}, "title": "t", "explanation": "e"})")
                               << QStringLiteral("r5") << QStringLiteral("at least one step");
     QTest::newRow("bad op") << QStringLiteral(R"({"id": "r6", %1, "where": [{"value": "gapSeconds", "op": "=>", "than": 3}]})").arg(base)
                             << QStringLiteral("r6") << QStringLiteral("needs a value and an op");
@@ -171,47 +180,57 @@ void TestRules::malformedRuleNamesFileRuleAndProblem_data()
                               << QStringLiteral("r9") << QStringLiteral("needs a \"title\" and an \"explanation\"");
     QTest::newRow("defined twice") << QStringLiteral(R"([{"id": "r10", %1}, {"id": "r10", %1}])").arg(base) << QStringLiteral("r10")
                                    << QStringLiteral("defined twice");
-    QTest::newRow("wrong type: atLeast") << QStringLiteral(R"({"id": "r11", "subject": "node", "sequence": {"steps": [{"type": "pleg.unhealthy", "atLeast": "two"}]}, "title": "t", "explanation": "e"})")
+    QTest::newRow("wrong type: atLeast") << QStringLiteral(
+        R"({"id": "r11", "subject": "node", "sequence": {"steps": [{"type": "pleg.unhealthy", "atLeast": "two"}]}, "title": "t", "explanation": "e"})")
                                          << QStringLiteral("r11") << QStringLiteral("wrong type");
-    QTest::newRow("wrong type: subject") << QStringLiteral(R"({"id": "r12", "subject": 7, "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
+    QTest::newRow("wrong type: subject") << QStringLiteral(
+        R"({"id": "r12", "subject": 7, "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
                                          << QStringLiteral("r12") << QStringLiteral("wrong type");
     QTest::newRow("wrong type: reference") << QStringLiteral(R"({"id": "r13", %1, "references": [42]})").arg(base) << QStringLiteral("r13")
                                            << QStringLiteral("wrong type");
-    QTest::newRow("sequence not an object") << QStringLiteral(R"({"id": "r14", "subject": "node", "sequence": ["pleg.unhealthy"], "title": "t", "explanation": "e"})")
+    QTest::newRow("sequence not an object") << QStringLiteral(
+        R"({"id": "r14", "subject": "node", "sequence": ["pleg.unhealthy"], "title": "t", "explanation": "e"})")
                                             << QStringLiteral("r14") << QStringLiteral("\"sequence\" must be an object");
     QTest::newRow("rules not a list") << QStringLiteral(R"({"rules": {"id": "r15"}})") << QString() << QStringLiteral("must be a list");
     const QString sequence = QStringLiteral(R"("subject": "node", "sequence": {"steps": [{"type": "pleg.unhealthy"}]})");
-    QTest::newRow("template names no value") << QStringLiteral(R"({"id": "r16", %1, "title": "on {subjct}", "explanation": "e"})").arg(sequence)
-                                             << QStringLiteral("r16") << QStringLiteral("the title names the value 'subjct'");
+    QTest::newRow("template names no value")
+        << QStringLiteral(R"({"id": "r16", %1, "title": "on {subjct}", "explanation": "e"})").arg(sequence) << QStringLiteral("r16")
+        << QStringLiteral("the title names the value 'subjct'");
     QTest::newRow("condition names no value")
-        << QStringLiteral(R"({"id": "r17", %1, "where": [{"value": "count", "op": ">", "than": 2}], "title": "t", "explanation": "e"})").arg(sequence)
+        << QStringLiteral(R"({"id": "r17", %1, "where": [{"value": "count", "op": ">", "than": 2}], "title": "t", "explanation": "e"})")
+               .arg(sequence)
         << QStringLiteral("r17") << QStringLiteral("names the value 'count'");
     // subject and span are texts: a condition on them could never hold.
     QTest::newRow("condition names a text value")
-        << QStringLiteral(R"({"id": "r27", %1, "where": [{"value": "span", "op": ">", "than": 2}], "title": "t", "explanation": "e"})").arg(sequence)
+        << QStringLiteral(R"({"id": "r27", %1, "where": [{"value": "span", "op": ">", "than": 2}], "title": "t", "explanation": "e"})")
+               .arg(sequence)
         << QStringLiteral("r27") << QStringLiteral("names the value 'span', which is text");
     QTest::newRow("condition compares with a text value")
-        << QStringLiteral(R"({"id": "r28", %1, "where": [{"value": "events", "op": ">", "than": "subject"}], "title": "t", "explanation": "e"})").arg(sequence)
+        << QStringLiteral(
+               R"({"id": "r28", %1, "where": [{"value": "events", "op": ">", "than": "subject"}], "title": "t", "explanation": "e"})")
+               .arg(sequence)
         << QStringLiteral("r28") << QStringLiteral("names the value 'subject', which is text");
     // Read strictly: a key the engine does not know is named, where it stands.
     QTest::newRow("unknown rule key") << QStringLiteral(R"({"id": "r18", %1, "treshold": 3})").arg(base) << QStringLiteral("r18")
                                       << QStringLiteral("unknown key \"treshold\" in the rule");
-    QTest::newRow("unknown sequence key")
-        << QStringLiteral(R"({"id": "r19", "subject": "node", "sequence": {"maxSpan": "5m", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
-        << QStringLiteral("r19") << QStringLiteral("unknown key \"maxSpan\" in the sequence");
-    QTest::newRow("unknown step key")
-        << QStringLiteral(R"({"id": "r20", "subject": "node", "sequence": {"steps": [{"type": "pleg.unhealthy", "atMost": 2}]}, "title": "t", "explanation": "e"})")
-        << QStringLiteral("r20") << QStringLiteral("unknown key \"atMost\" in a sequence step");
-    QTest::newRow("unknown where key") << QStringLiteral(R"({"id": "r21", %1, "where": [{"value": "gapSeconds", "op": ">", "than": 3, "unit": "s"}]})").arg(base)
-                                       << QStringLiteral("r21") << QStringLiteral("unknown key \"unit\" in a \"where\" condition");
-    QTest::newRow("critical is no severity") << QStringLiteral(R"({"id": "r22", %1, "severity": "critical"})").arg(base) << QStringLiteral("r22")
-                                             << QStringLiteral("not 'critical'");
-    QTest::newRow("sequence by container")
-        << QStringLiteral(R"({"id": "r23", "subject": "node", "sequence": {"by": "container", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
-        << QStringLiteral("r23") << QStringLiteral("sequence.by must be node or pod, not 'container'");
-    QTest::newRow("sequence by another subject")
-        << QStringLiteral(R"({"id": "r24", "subject": "node", "sequence": {"by": "pod", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
-        << QStringLiteral("r24") << QStringLiteral("sequence.by 'pod' differs from the rule's subject 'node'");
+    QTest::newRow("unknown sequence key") << QStringLiteral(
+        R"({"id": "r19", "subject": "node", "sequence": {"maxSpan": "5m", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
+                                          << QStringLiteral("r19") << QStringLiteral("unknown key \"maxSpan\" in the sequence");
+    QTest::newRow("unknown step key") << QStringLiteral(
+        R"({"id": "r20", "subject": "node", "sequence": {"steps": [{"type": "pleg.unhealthy", "atMost": 2}]}, "title": "t", "explanation": "e"})")
+                                      << QStringLiteral("r20") << QStringLiteral("unknown key \"atMost\" in a sequence step");
+    QTest::newRow("unknown where key")
+        << QStringLiteral(R"({"id": "r21", %1, "where": [{"value": "gapSeconds", "op": ">", "than": 3, "unit": "s"}]})").arg(base)
+        << QStringLiteral("r21") << QStringLiteral("unknown key \"unit\" in a \"where\" condition");
+    QTest::newRow("critical is no severity") << QStringLiteral(R"({"id": "r22", %1, "severity": "critical"})").arg(base)
+                                             << QStringLiteral("r22") << QStringLiteral("not 'critical'");
+    QTest::newRow("sequence by container") << QStringLiteral(
+        R"({"id": "r23", "subject": "node", "sequence": {"by": "container", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
+                                           << QStringLiteral("r23") << QStringLiteral("sequence.by must be node or pod, not 'container'");
+    QTest::newRow("sequence by another subject") << QStringLiteral(
+        R"({"id": "r24", "subject": "node", "sequence": {"by": "pod", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
+                                                 << QStringLiteral("r24")
+                                                 << QStringLiteral("sequence.by 'pod' differs from the rule's subject 'node'");
     QTest::newRow("detector of another subject")
         << QStringLiteral(R"({"id": "r25", "subject": "pod", "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
         << QStringLiteral("r25") << QStringLiteral("detector 'heartbeat-gap' finds nodes, not the rule's subject 'pod'");
@@ -263,8 +282,9 @@ void TestRules::shippedRulesLoad()
         ids.push_back(set.rules().back().id);
     }
     std::sort(ids.begin(), ids.end());
-    QCOMPARE(ids, (std::vector<std::string>{"node-heartbeat-gap", "node-pressure-eviction", "pleg-unhealthy", "probe-status-race",
-                                            "sandbox-missing", "spec-hash-restart"}));
+    QCOMPARE(ids,
+             (std::vector<std::string>{"node-heartbeat-gap", "node-pressure-eviction", "pleg-unhealthy", "probe-status-race",
+                                       "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
@@ -278,12 +298,23 @@ void TestRules::nodePressureEvictionInEveryWording_data()
     auto line = [](const std::string &time, const std::string &rest) {
         return "2020-03-22T" + time + ".100000+0800 node3 kubelet[7481]: " + rest + "\n";
     };
-    const std::string mustEvict1x = line("15:20:25", "I0322 15:20:25.310118    7481 eviction_manager.go:346] eviction manager: must evict pod(s) to reclaim memory");
-    const std::string evicted1x = line("15:20:31", "I0322 15:20:31.882410    7481 eviction_manager.go:573] eviction manager: pod batch-7f9c_jobs(0b5f6a1e-6c2a-11ea-8e0b-fa163e1c2a01) is evicted successfully");
-    const std::string evictedLate = line("15:26:31", "I0322 15:26:31.882410    7481 eviction_manager.go:573] eviction manager: pod batch-7f9c_jobs(0b5f6a1e-6c2a-11ea-8e0b-fa163e1c2a01) is evicted successfully");
-    const std::string critical1x = line("15:20:25", "E0322 15:20:25.311402    7481 eviction_manager.go:560] eviction manager: cannot evict a critical static pod kube-apiserver-node3_kube-system(6a1b2c3d4e5f)");
-    const std::string mustEvict = line("15:20:25", "I0322 15:20:25.310118    7481 eviction_manager.go:392] \"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"memory\"");
-    const std::string evicted = line("15:20:31", "I0322 15:20:31.882410    7481 eviction_manager.go:627] \"Eviction manager: pod is evicted successfully\" pod=\"jobs/batch-7f9c\"");
+    const std::string mustEvict1x =
+        line("15:20:25", "I0322 15:20:25.310118    7481 eviction_manager.go:346] eviction manager: must evict pod(s) to reclaim memory");
+    const std::string evicted1x = line("15:20:31",
+                                       "I0322 15:20:31.882410    7481 eviction_manager.go:573] eviction manager: pod "
+                                       "batch-7f9c_jobs(0b5f6a1e-6c2a-11ea-8e0b-fa163e1c2a01) is evicted successfully");
+    const std::string evictedLate = line("15:26:31",
+                                         "I0322 15:26:31.882410    7481 eviction_manager.go:573] eviction manager: pod "
+                                         "batch-7f9c_jobs(0b5f6a1e-6c2a-11ea-8e0b-fa163e1c2a01) is evicted successfully");
+    const std::string critical1x = line("15:20:25",
+                                        "E0322 15:20:25.311402    7481 eviction_manager.go:560] eviction manager: cannot evict a critical "
+                                        "static pod kube-apiserver-node3_kube-system(6a1b2c3d4e5f)");
+    const std::string mustEvict = line("15:20:25",
+                                       "I0322 15:20:25.310118    7481 eviction_manager.go:392] \"Eviction manager: must evict pod(s) to "
+                                       "reclaim\" resourceName=\"memory\"");
+    const std::string evicted = line(
+        "15:20:31",
+        "I0322 15:20:31.882410    7481 eviction_manager.go:627] \"Eviction manager: pod is evicted successfully\" pod=\"jobs/batch-7f9c\"");
     QTest::newRow("1.x: must evict, then a pod evicted") << QString::fromStdString(mustEvict1x + evicted1x) << true;
     QTest::newRow("1.21+: must evict, then a pod evicted") << QString::fromStdString(mustEvict + evicted) << true;
     QTest::newRow("a pod over its own limit: no must-evict") << QString::fromStdString(evicted1x) << false;
@@ -340,8 +371,7 @@ void TestRules::sequenceRuleFiresOnItsSubject()
     QCOMPARE(QString::fromStdString(f.chain.back().text), QStringLiteral("pleg.unhealthy"));
     for (std::size_t i = 1; i < f.chain.size(); ++i)
         QVERIFY(f.chain[i - 1].time <= f.chain[i].time);
-    QVERIFY2(QString::fromStdString(f.explanation).startsWith(QString::number(f.evidence.size()) + " events over "),
-             f.explanation.c_str());
+    QVERIFY2(QString::fromStdString(f.explanation).startsWith(QString::number(f.evidence.size()) + " events over "), f.explanation.c_str());
     QVERIFY(f.end - f.start <= core::Duration::fromSeconds(600));
 }
 
@@ -383,7 +413,8 @@ void TestRules::absentEventBreaksTheSequence()
         return json;
     };
     QVERIFY2(findingsOf(*analyseWithRule("pleg-unhealthy", withAbsent(between)), "runtime-then-pleg").empty(), between.c_str());
-    QCOMPARE(findingsOf(*analyseWithRule("pleg-unhealthy", withAbsent("container.spec-hash-changed")), "runtime-then-pleg").size(), std::size_t(1));
+    QCOMPARE(findingsOf(*analyseWithRule("pleg-unhealthy", withAbsent("container.spec-hash-changed")), "runtime-then-pleg").size(),
+             std::size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestRules)

@@ -40,8 +40,9 @@ private slots:
         const auto analysis = analyzeIncident(incident, options);
         QString report;
         for (const Finding &f : analysis->findings)
-            report += QString("\n  %1 %2 %3").arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()),
-                                                  QString::fromStdString(formatRfc3339(f.start)));
+            report += QString("\n  %1 %2 %3")
+                          .arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()),
+                               QString::fromStdString(formatRfc3339(f.start)));
         for (const auto &want : expected["must_fire"]) {
             const auto from = parseRfc3339(want["from"].get<std::string>()).value();
             const auto to = parseRfc3339(want["to"].get<std::string>()).value();
@@ -49,11 +50,12 @@ private slots:
                 return f.rule == want["rule"].get<std::string>() && f.subject.text() == want["subject"].get<std::string>()
                     && f.start >= from && f.start <= to;
             });
-            QVERIFY2(found, qPrintable(QString("expected %1 on %2 in [%3, %4]; got:%5")
-                                           .arg(QString::fromStdString(want["rule"].get<std::string>()),
-                                                QString::fromStdString(want["subject"].get<std::string>()),
-                                                QString::fromStdString(want["from"].get<std::string>()),
-                                                QString::fromStdString(want["to"].get<std::string>()), report)));
+            QVERIFY2(found,
+                     qPrintable(QString("expected %1 on %2 in [%3, %4]; got:%5")
+                                    .arg(QString::fromStdString(want["rule"].get<std::string>()),
+                                         QString::fromStdString(want["subject"].get<std::string>()),
+                                         QString::fromStdString(want["from"].get<std::string>()),
+                                         QString::fromStdString(want["to"].get<std::string>()), report)));
         }
         // Rules fire on the culprit only: a finding of a rule the sample expects must be one of
         // the expected ones (rule and subject); the healthy nodes and pods get none.
@@ -65,13 +67,15 @@ private slots:
                 expectedRule = true;
                 expectedSubject = expectedSubject || want["subject"].get<std::string>() == f.subject.text();
             }
-            QVERIFY2(!expectedRule || expectedSubject, qPrintable("unexpected subject: " + QString::fromStdString(f.rule) + " on "
-                                                                   + QString::fromStdString(f.subject.text()) + "; all:" + report));
+            QVERIFY2(!expectedRule || expectedSubject,
+                     qPrintable("unexpected subject: " + QString::fromStdString(f.rule) + " on " + QString::fromStdString(f.subject.text())
+                                + "; all:" + report));
         }
         for (const auto &rule : expected["must_not_fire"]) {
             for (const Finding &f : analysis->findings)
-                QVERIFY2(f.rule != rule.get<std::string>(), qPrintable("unexpected " + QString::fromStdString(f.rule) + " on "
-                                                                        + QString::fromStdString(f.subject.text()) + "; all:" + report));
+                QVERIFY2(f.rule != rule.get<std::string>(),
+                         qPrintable("unexpected " + QString::fromStdString(f.rule) + " on " + QString::fromStdString(f.subject.text())
+                                    + "; all:" + report));
         }
         // A rule that may fire elsewhere in the bundle but not on this subject.
         for (const auto &want : expected.value("must_not_fire_on", nlohmann::json::array())) {

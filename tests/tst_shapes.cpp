@@ -11,7 +11,8 @@ namespace {
 
 const std::string kKubeletJournal =
     "Jun 14 10:18:27 kind-worker2 kubelet[643]: E0614 10:18:27.433120     643 controller.go:195] \"Failed to update lease\" "
-    "err=\"Put \\\"https://kind-control-plane:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/kind-worker2?timeout=10s\\\": "
+    "err=\"Put "
+    "\\\"https://kind-control-plane:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/kind-worker2?timeout=10s\\\": "
     "context deadline exceeded\"\n"
     "Jun 14 10:18:31 kind-worker2 kubelet[643]: E0614 10:18:31.462881     643 kubelet_node_status.go:540] \"Error updating node status, "
     "will retry\" err=\"error getting node \\\"kind-worker2\\\": Get \\\"https://kind-control-plane:6443/api/v1/nodes/kind-worker2?"
@@ -38,14 +39,16 @@ const Source *only(const Incident &inc, const std::string &suffix)
     return found;
 }
 
-std::uint64_t count(const Source &s, DiagnosticReason r) { return s.diagnosticCounts[static_cast<int>(r)]; }
+std::uint64_t count(const Source &s, DiagnosticReason r)
+{
+    return s.diagnosticCounts[static_cast<int>(r)];
+}
 
 bool hasNote(const Incident &inc, const std::string &part)
 {
     return std::any_of(inc.notes.begin(), inc.notes.end(), [&](const std::string &n) { return n.find(part) != std::string::npos; })
-        || std::any_of(inc.skipped.begin(), inc.skipped.end(), [&](const SkippedInput &s) {
-               return (s.path + ": " + s.reason).find(part) != std::string::npos;
-           });
+        || std::any_of(inc.skipped.begin(), inc.skipped.end(),
+                       [&](const SkippedInput &s) { return (s.path + ": " + s.reason).find(part) != std::string::npos; });
 }
 
 } // namespace
@@ -57,11 +60,12 @@ private slots:
     // is not a log.
     void kindNodeFolder()
     {
-        const auto inc = test::loadFiles({{"logs/kind-version.txt", "kind v0.23.0 go1.21.10 linux/amd64"},
-                                          {"logs/kind-worker2/kubernetes-version.txt", "v1.30.0"},
-                                          {"logs/kind-worker2/kubelet.log", kKubeletJournal},
-                                          {"logs/kind-worker2/pods/kube-system_kube-proxy-p9dq7_ef8ae84c-bdd2-483b-92f1-a02fc1400fee/kube-proxy/0.log",
-                                           criLines("shared_informer.go:320]", 3)}});
+        const auto inc =
+            test::loadFiles({{"logs/kind-version.txt", "kind v0.23.0 go1.21.10 linux/amd64"},
+                             {"logs/kind-worker2/kubernetes-version.txt", "v1.30.0"},
+                             {"logs/kind-worker2/kubelet.log", kKubeletJournal},
+                             {"logs/kind-worker2/pods/kube-system_kube-proxy-p9dq7_ef8ae84c-bdd2-483b-92f1-a02fc1400fee/kube-proxy/0.log",
+                              criLines("shared_informer.go:320]", 3)}});
         const Source *kubelet = only(*inc, "kind-worker2/kubelet.log");
         QVERIFY(kubelet);
         QCOMPARE(kubelet->shape, std::string("kind export"));
@@ -99,9 +103,10 @@ private slots:
     // sosreport: the node from its `hostname` file; configuration files are listed, not read.
     void sosreportHostnameAndSkippedFile()
     {
-        const auto inc = test::loadFiles({{"sosreport-wk1-2024-06-14-abcdef/hostname", "wk-fra-21\n"},
-                                          {"sosreport-wk1-2024-06-14-abcdef/sos_commands/logs/journalctl_--no-pager", kKubeletJournal},
-                                          {"sosreport-wk1-2024-06-14-abcdef/etc/kubernetes/kubelet.conf", "apiVersion: v1\nkind: Config\n"}});
+        const auto inc =
+            test::loadFiles({{"sosreport-wk1-2024-06-14-abcdef/hostname", "wk-fra-21\n"},
+                             {"sosreport-wk1-2024-06-14-abcdef/sos_commands/logs/journalctl_--no-pager", kKubeletJournal},
+                             {"sosreport-wk1-2024-06-14-abcdef/etc/kubernetes/kubelet.conf", "apiVersion: v1\nkind: Config\n"}});
         const Source *journal = only(*inc, "journalctl_--no-pager");
         QVERIFY(journal);
         QCOMPARE(journal->shape, std::string("sosreport"));
@@ -150,14 +155,13 @@ private slots:
         QFETCH(QString, prefix);
         const std::string p = prefix.toStdString();
         std::string text;
-        for (const std::string &line :
-             {std::string(), std::string("==> Audit <=="), std::string("|---------|------|"), std::string("| Command | Args |"), std::string(),
-              std::string("==> kubelet <=="),
-              std::string("Jun 14 10:09:12 minikube kubelet[4721]: I0614 10:09:12.260000    4721 server.go:484] \"Kubelet version\" kubeletVersion=\"v1.30.0\""),
-              std::string(),
-              std::string("==> kube-apiserver [ad6166f11711] <=="),
-              std::string("I0614 10:02:16.122204       1 server.go:148] \"Version info\" version=\"v1.30.0\""),
-              std::string("I0614 10:02:19.830204       1 secure_serving.go:213] Serving securely on [::]:8443")})
+        for (const std::string &line : {std::string(), std::string("==> Audit <=="), std::string("|---------|------|"),
+                                        std::string("| Command | Args |"), std::string(), std::string("==> kubelet <=="),
+                                        std::string("Jun 14 10:09:12 minikube kubelet[4721]: I0614 10:09:12.260000    4721 server.go:484] "
+                                                    "\"Kubelet version\" kubeletVersion=\"v1.30.0\""),
+                                        std::string(), std::string("==> kube-apiserver [ad6166f11711] <=="),
+                                        std::string("I0614 10:02:16.122204       1 server.go:148] \"Version info\" version=\"v1.30.0\""),
+                                        std::string("I0614 10:02:19.830204       1 secure_serving.go:213] Serving securely on [::]:8443")})
             text += (line.empty() ? (p.empty() ? "" : "*") : p + line) + "\n";
         const auto inc = test::loadText("logs.txt", text);
         const Source *kubelet = only(*inc, "logs.txt#kubelet");
@@ -192,11 +196,12 @@ private slots:
     void minikubePasteWithPrompt()
     {
         QFETCH(QString, prompt);
-        const std::string text = prompt.toStdString() + "\n==> Docker <==\n"
-            "Mar 24 19:32:51 minikube dockerd[224]: time=\"2021-03-24T19:32:51.644189845Z\" level=info msg=\"Starting up\"\n\n"
-            "==> container status <==\nCONTAINER   IMAGE   CREATED   STATE   NAME   ATTEMPT   POD ID\n\n"
-            "==> kubelet <==\n"
-            "Mar 24 19:33:10 minikube kubelet[1234]: I0324 19:33:10.123456    1234 server.go:416] Version: v1.20.2\n";
+        const std::string text = prompt.toStdString()
+            + "\n==> Docker <==\n"
+              "Mar 24 19:32:51 minikube dockerd[224]: time=\"2021-03-24T19:32:51.644189845Z\" level=info msg=\"Starting up\"\n\n"
+              "==> container status <==\nCONTAINER   IMAGE   CREATED   STATE   NAME   ATTEMPT   POD ID\n\n"
+              "==> kubelet <==\n"
+              "Mar 24 19:33:10 minikube kubelet[1234]: I0324 19:33:10.123456    1234 server.go:416] Version: v1.20.2\n";
         const auto inc = test::loadText("issue.txt", text);
         const Source *docker = only(*inc, "issue.txt#Docker");
         QVERIFY(docker);
@@ -214,8 +219,10 @@ private slots:
     {
         const std::string text =
             "worker-1: Jun 12 08:14:02 worker-1 kubelet[812]: I0612 08:14:02.412087     812 server.go:416] Version: v1.17.17\n"
-            "10.200.1.3: {\"ts\":1753121331919.7622,\"caller\":\"app/server.go:520\",\"msg\":\"Kubelet version\",\"v\":0,\"kubeletVersion\":\"v1.32.4\"}\n"
-            "worker-1: Jun 12 08:14:03 worker-1 kubelet[812]: I0612 08:14:03.100000     812 kubelet.go:1822] Starting kubelet main sync loop.\n";
+            "10.200.1.3: {\"ts\":1753121331919.7622,\"caller\":\"app/server.go:520\",\"msg\":\"Kubelet "
+            "version\",\"v\":0,\"kubeletVersion\":\"v1.32.4\"}\n"
+            "worker-1: Jun 12 08:14:03 worker-1 kubelet[812]: I0612 08:14:03.100000     812 kubelet.go:1822] Starting kubelet main sync "
+            "loop.\n";
         const auto inc = test::loadText("pdsh.txt", text);
         const Source *w1 = only(*inc, "pdsh.txt#worker-1");
         const Source *ip = only(*inc, "pdsh.txt#10.200.1.3");
@@ -227,9 +234,10 @@ private slots:
         QCOMPARE(w1->shape, std::string("lines prefixed by host (pdsh, clush, pssh -P)"));
         QCOMPARE(inc->stats.unparsed, 0u);
 
-        const auto journal = test::loadText("kubelet.log",
-            "Jun 12 08:14:02 worker-1 kubelet[812]: E0612 08:14:02.412087     812 kubelet.go:2183] node: not found\n"
-            "I0612 08:14:03.100000     812 kubelet.go:1822] reason: none\n");
+        const auto journal =
+            test::loadText("kubelet.log",
+                           "Jun 12 08:14:02 worker-1 kubelet[812]: E0612 08:14:02.412087     812 kubelet.go:2183] node: not found\n"
+                           "I0612 08:14:03.100000     812 kubelet.go:1822] reason: none\n");
         QCOMPARE(journal->sources.size(), size_t(1));
         QCOMPARE(journal->sources[0].shape, std::string());
     }
@@ -257,8 +265,10 @@ private slots:
     {
         const std::string log = criLines("shared_informer.go:320]", 12);
         QVERIFY(log.size() >= 1024);
-        const auto inc = test::loadFiles({{"a/kubelet.log", kKubeletJournal + log}, {"b/kubelet.log.1", kKubeletJournal + log},
-                                          {"n1/kubernetes-version.txt", "v1.30.0"}, {"n2/kubernetes-version.txt", "v1.30.0"}});
+        const auto inc = test::loadFiles({{"a/kubelet.log", kKubeletJournal + log},
+                                          {"b/kubelet.log.1", kKubeletJournal + log},
+                                          {"n1/kubernetes-version.txt", "v1.30.0"},
+                                          {"n2/kubernetes-version.txt", "v1.30.0"}});
         int kubelets = 0, versions = 0;
         for (const auto &s : inc->sources) {
             kubelets += s.path.find("kubelet.log") != std::string::npos;
@@ -293,15 +303,16 @@ private slots:
     // A plain kubelet log that quotes `==>` or a dump frame in its messages is not cut.
     void plainLogWithFrameTextNotSplit()
     {
-        const std::string text =
-            "I0614 10:02:16.122204    4721 kuberuntime_manager.go:1050] \"Message\" msg=\"==> kubelet <==\"\n"
-            "==> not a header because it is not the first line <==\n"
-            "I0614 10:02:16.122304    4721 kuberuntime_manager.go:1050] \"Message\" msg=\"==== START logs for container c of pod a/b ====\"\n";
+        const std::string text = "I0614 10:02:16.122204    4721 kuberuntime_manager.go:1050] \"Message\" msg=\"==> kubelet <==\"\n"
+                                 "==> not a header because it is not the first line <==\n"
+                                 "I0614 10:02:16.122304    4721 kuberuntime_manager.go:1050] \"Message\" msg=\"==== START logs for "
+                                 "container c of pod a/b ====\"\n";
         const auto inc = test::loadText("kubelet.log", text);
         QCOMPARE(inc->sources.size(), size_t(1));
         QCOMPARE(inc->sources[0].shape, std::string());
-        const auto frame = test::loadText("kubelet.log", "I0614 10:02:16.122204    4721 server.go:484] \"x\"\n"
-                                                         "==== START logs for container kubelet of pod a/b ====\n");
+        const auto frame = test::loadText("kubelet.log",
+                                          "I0614 10:02:16.122204    4721 server.go:484] \"x\"\n"
+                                          "==== START logs for container kubelet of pod a/b ====\n");
         QCOMPARE(frame->sources.size(), size_t(1));
         QCOMPARE(frame->sources[0].shape, std::string());
     }

@@ -86,7 +86,9 @@ std::string leaseUri(const std::string &node)
 std::string podPatch(const std::string &pod)
 {
     return "status_manager.go:877] \"Patch status for pod\" pod=\"shop/" + pod
-        + "\" podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2024-03-11T00:03:41Z\\\",\\\"status\\\":\\\"True\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"";
+        + "\" podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" "
+          "patch=\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2024-03-11T00:03:41Z\\\",\\\"status\\\":"
+          "\\\"True\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"";
 }
 
 // A kubelet at -v=6 renewing its lease and posting its status, every 10 s with the jitter
@@ -158,7 +160,10 @@ const Source &sourceNamed(const Incident &inc, const std::string &suffix)
     return *s;
 }
 
-bool contains(const std::string &text, const std::string &what) { return text.find(what) != std::string::npos; }
+bool contains(const std::string &text, const std::string &what)
+{
+    return text.find(what) != std::string::npos;
+}
 
 bool noted(const Incident &inc, const std::string &what)
 {
@@ -182,8 +187,10 @@ std::string controllerNotReady(const std::string &node, double lastSeen, double 
                 + "\" duration=\"" + d + "\" nodeConditionType=\"" + type + "\" currentCondition=\"&NodeCondition{Type:" + type
                 + ",Status:Unknown,}\"\n";
         if (first)
-            out += "I0314 " + clock(t + 0.0005) + "       1 controller_utils.go:151] \"Recording status change event message for node\" "
-                "status=\"NodeNotReady\" node=\"" + node + "\"\n";
+            out += "I0314 " + clock(t + 0.0005)
+                + "       1 controller_utils.go:151] \"Recording status change event message for node\" "
+                  "status=\"NodeNotReady\" node=\""
+                + node + "\"\n";
         first = false;
     }
     const double healthy = back + 1.8;
@@ -193,7 +200,10 @@ std::string controllerNotReady(const std::string &node, double lastSeen, double 
 }
 
 constexpr double kEight = 8 * 3600;
-constexpr double at(int h, int m, double s) { return h * 3600 + m * 60 + s; }
+constexpr double at(int h, int m, double s)
+{
+    return h * 3600 + m * 60 + s;
+}
 
 } // namespace
 
@@ -205,10 +215,12 @@ private slots:
     // another year next to it) outvotes them.
     void yearFromNeighboursFirst()
     {
-        const std::string yearless = "I0314 09:10:45.647153       1 httplog.go:132] \"HTTP\" verb=\"GET\" URI=\"/healthz\" latency=\"1ms\" userAgent=\"kube-probe/1.28\" audit-ID=\"\" srcIP=\"10.0.0.1:1\" resp=200\n";
+        const std::string yearless = "I0314 09:10:45.647153       1 httplog.go:132] \"HTTP\" verb=\"GET\" URI=\"/healthz\" latency=\"1ms\" "
+                                     "userAgent=\"kube-probe/1.28\" audit-ID=\"\" srcIP=\"10.0.0.1:1\" resp=200\n";
         auto journal = [](int year) {
             return "-- Logs begin at Mon " + std::to_string(year) + "-03-11 08:02:11 UTC, end at Thu " + std::to_string(year)
-                + "-03-14 09:16:00 UTC. --\nMar 14 09:10:00 worker-2 kubelet[1187]: I0314 09:10:00.000100    1187 kubelet.go:2536] \"SyncLoop (housekeeping)\"\n";
+                + "-03-14 09:16:00 UTC. --\nMar 14 09:10:00 worker-2 kubelet[1187]: I0314 09:10:00.000100    1187 kubelet.go:2536] "
+                  "\"SyncLoop (housekeeping)\"\n";
         };
         const auto inc = loadFiles({{"today/control-plane/kube-apiserver.log", yearless},
                                     {"today/nodes/worker-2/kubelet.log", journal(2024)},
@@ -222,8 +234,10 @@ private slots:
 
     void offsetFromRfc3339InMessage()
     {
-        const auto inc = test::loadText("kubelet.log",
-            "I0312 10:42:26.119238 1 status_manager.go:499] Patch status for pod \"a_default(u)\" with \"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-03-12T02:42:26Z\\\"}]}}\"\n");
+        const auto inc =
+            test::loadText("kubelet.log",
+                           "I0312 10:42:26.119238 1 status_manager.go:499] Patch status for pod \"a_default(u)\" with "
+                           "\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":\\\"2020-03-12T02:42:26Z\\\"}]}}\"\n");
         QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, 8 * 3600);
         QCOMPARE(inc->sources[0].clock.offsetOrigin, ClockInfo::OffsetOrigin::Inferred);
         QVERIFY(inc->sources[0].clock.offsetEvidence.find("+08:00") != std::string::npos);
@@ -232,18 +246,21 @@ private slots:
 
     void offsetFromGoTimeString()
     {
-        const auto inc = test::loadText("kubelet.log",
-            "I0312 10:42:26.119337 1 status_manager.go:506] Status for pod \"a\" updated successfully: {LastTransitionTime:2020-03-12 10:42:26 +0800 CST}\n"
-            "I0312 10:42:27.000000 1 kubelet.go:1] StartedAt:2018-12-26 12:14:25 +0800 CST is history, not evidence\n");
+        const auto inc =
+            test::loadText("kubelet.log",
+                           "I0312 10:42:26.119337 1 status_manager.go:506] Status for pod \"a\" updated successfully: "
+                           "{LastTransitionTime:2020-03-12 10:42:26 +0800 CST}\n"
+                           "I0312 10:42:27.000000 1 kubelet.go:1] StartedAt:2018-12-26 12:14:25 +0800 CST is history, not evidence\n");
         QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, 8 * 3600);
         QCOMPARE(inc->sources[0].clock.year, 2020);
     }
 
     void newYearRollover()
     {
-        const auto inc = test::loadText("kubelet.log",
-            "I1231 23:59:59.500000 1 kubelet.go:1] last of the year lastTransitionTime\":\"2019-12-31T23:59:59Z\"\n"
-            "I0101 00:00:00.250000 1 kubelet.go:1] first of the next\n");
+        const auto inc =
+            test::loadText("kubelet.log",
+                           "I1231 23:59:59.500000 1 kubelet.go:1] last of the year lastTransitionTime\":\"2019-12-31T23:59:59Z\"\n"
+                           "I0101 00:00:00.250000 1 kubelet.go:1] first of the next\n");
         QCOMPARE(test::utc(inc->events[0].time), QString("2019-12-31T23:59:59.500000Z"));
         QCOMPARE(test::utc(inc->events[1].time), QString("2020-01-01T00:00:00.250000Z"));
     }
@@ -251,8 +268,8 @@ private slots:
     void rolloverWithYearKnownOnlyAfterIt()
     {
         const auto inc = test::loadText("kubelet.log",
-            "I1231 23:59:59.000000 1 kubelet.go:1] before\n"
-            "I0101 00:00:01.000000 1 kubelet.go:1] after \"ts\":\"2021-01-01T00:00:01Z\"\n");
+                                        "I1231 23:59:59.000000 1 kubelet.go:1] before\n"
+                                        "I0101 00:00:01.000000 1 kubelet.go:1] after \"ts\":\"2021-01-01T00:00:01Z\"\n");
         QCOMPARE(inc->sources[0].clock.year, 2020); // the year of the file's first stretch
         QCOMPARE(test::utc(inc->events[0].time, 0), QString("2020-12-31T23:59:59Z"));
     }
@@ -260,7 +277,7 @@ private slots:
     void envelopeGivesOffsetAndYear()
     {
         const auto inc = test::loadText("var/log/pods/kube-system_kube-apiserver-m1_u/kube-apiserver/0.log",
-            "2020-12-07T07:16:15.718100Z stderr F I1207 15:16:15.718067 1 server.go:417] Version: v1.18.6\n");
+                                        "2020-12-07T07:16:15.718100Z stderr F I1207 15:16:15.718067 1 server.go:417] Version: v1.18.6\n");
         QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, 8 * 3600);
         QCOMPARE(test::utc(inc->events[0].time), QString("2020-12-07T07:16:15.718067Z"));
     }
@@ -289,7 +306,7 @@ private slots:
     {
         QTemporaryDir dir;
         test::writeFile(dir, "nodes/n1/kubelet.log",
-            "I0312 10:42:26.119238 1 status_manager.go:499] x \"lastTransitionTime\":\"2020-03-12T02:42:26Z\"\n");
+                        "I0312 10:42:26.119238 1 status_manager.go:499] x \"lastTransitionTime\":\"2020-03-12T02:42:26Z\"\n");
         test::writeFile(dir, "nodes/n1/journal.txt", "Mar 12 10:40:00 n1 systemd[1]: Started kubelet: The Kubernetes Node Agent.\n");
         const auto inc = test::load({dir.path().toStdString()});
         const Source *j = test::sourceEndingWith(*inc, "journal.txt");
@@ -305,53 +322,70 @@ private slots:
         QTest::addColumn<QString>("content1");
         QTest::addColumn<QString>("path2");
         QTest::addColumn<QString>("content2");
-        QTest::addColumn<QString>("check");      // the source to check (path suffix)
-        QTest::addColumn<int>("offset");         // expected, seconds
-        QTest::addColumn<bool>("assumed");       // still only assumed
-        QTest::addColumn<QString>("evidence");   // part of the evidence text
+        QTest::addColumn<QString>("check");    // the source to check (path suffix)
+        QTest::addColumn<int>("offset");       // expected, seconds
+        QTest::addColumn<bool>("assumed");     // still only assumed
+        QTest::addColumn<QString>("evidence"); // part of the evidence text
 
         const QString kubelet = "I0314 10:04:05.000000    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n";
-        const QString journal = "Mar 14 10:04:05.123456 n1 kubelet[1187]: I0314 10:04:05.123401    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n";
+        const QString journal =
+            "Mar 14 10:04:05.123456 n1 kubelet[1187]: I0314 10:04:05.123401    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n";
         QTest::newRow("journal header, old systemd, CET")
-            << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CET, end at Thu 2024-03-14 10:16:00 CET. --\n" + journal
-            << "" << "" << "journal.txt" << 3600 << false << "journal header";
+            << "nodes/n1/journal.txt"
+            << "-- Logs begin at Mon 2024-03-11 08:02:11 CET, end at Thu 2024-03-14 10:16:00 CET. --\n" + journal << ""
+            << ""
+            << "journal.txt" << 3600 << false << "journal header";
         QTest::newRow("journal header, newer systemd, JST")
-            << "nodes/n1/journal.txt" << "-- Journal begins at Mon 2024-03-11 08:02:11 JST, ends at Thu 2024-03-14 10:16:00 JST. --\n" + journal
-            << "" << "" << "journal.txt" << 9 * 3600 << false << "Journal begins";
+            << "nodes/n1/journal.txt"
+            << "-- Journal begins at Mon 2024-03-11 08:02:11 JST, ends at Thu 2024-03-14 10:16:00 JST. --\n" + journal << ""
+            << ""
+            << "journal.txt" << 9 * 3600 << false << "Journal begins";
         QTest::newRow("journal header, numeric tzdata name")
-            << "nodes/n1/journal.txt" << "-- Journal begins at Mon 2024-03-11 08:02:11 +0530, ends at Thu 2024-03-14 10:16:00 +0530. --\n" + journal
-            << "" << "" << "journal.txt" << 5 * 3600 + 1800 << false << "journal header";
+            << "nodes/n1/journal.txt"
+            << "-- Journal begins at Mon 2024-03-11 08:02:11 +0530, ends at Thu 2024-03-14 10:16:00 +0530. --\n" + journal << ""
+            << ""
+            << "journal.txt" << 5 * 3600 + 1800 << false << "journal header";
         QTest::newRow("journalctl --utc around klog lines in +08:00")
             << "nodes/n1/journal.txt"
             << "-- Logs begin at Mon 2024-03-11 00:02:11 UTC, end at Thu 2024-03-14 02:16:00 UTC. --\n"
                "Mar 14 02:04:05.123456 n1 kubelet[1187]: I0314 10:04:05.123401    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n"
                "Mar 14 02:04:07.123456 n1 kubelet[1187]: I0314 10:04:07.123401    1187 kubelet.go:2228] \"SyncLoop (housekeeping)\"\n"
-            << "" << "" << "journal.txt" << 8 * 3600 << false << "the klog times inside read +08:00";
+            << ""
+            << ""
+            << "journal.txt" << 8 * 3600 << false << "the klog times inside read +08:00";
         QTest::newRow("CST alone stays unresolved")
-            << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal
-            << "" << "" << "journal.txt" << 0 << true << "US Central";
+            << "nodes/n1/journal.txt"
+            << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal << ""
+            << ""
+            << "journal.txt" << 0 << true << "US Central";
         QTest::newRow("CST and a stamp in a message")
             << "nodes/n1/journal.txt"
             << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n"
                "Mar 14 10:04:05.123456 n1 kubelet[1187]: I0314 10:04:05.123401    1187 status_manager.go:877] \"Patch status for pod\" "
                "pod=\"shop/web-0\" podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"conditions\\\":"
                "[{\\\"lastTransitionTime\\\":\\\"2024-03-14T02:04:05Z\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"\n"
-            << "" << "" << "journal.txt" << 8 * 3600 << false << "read as +08:00";
+            << ""
+            << ""
+            << "journal.txt" << 8 * 3600 << false << "read as +08:00";
         QTest::newRow("CST and timedatectl on the same node")
-            << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal
+            << "nodes/n1/journal.txt"
+            << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal
             << "nodes/n1/timedatectl.txt"
             << "               Local time: Thu 2024-03-14 10:16:02 CST\n           Universal time: Thu 2024-03-14 02:16:02 UTC\n"
                "                 RTC time: Thu 2024-03-14 02:16:02\n                Time zone: Asia/Shanghai (CST, +0800)\n"
                "System clock synchronized: yes\n"
             << "journal.txt" << 8 * 3600 << false << "read as +08:00";
         QTest::newRow("CST and a US offset beside it")
-            << "nodes/n1/journal.txt" << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal
-            << "nodes/n1/date.txt" << "Thu, 14 Mar 2024 10:16:02 -0600\n" << "journal.txt" << -6 * 3600 << false << "read as -06:00";
+            << "nodes/n1/journal.txt"
+            << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal << "nodes/n1/date.txt"
+            << "Thu, 14 Mar 2024 10:16:02 -0600\n"
+            << "journal.txt" << -6 * 3600 << false << "read as -06:00";
         QTest::newRow("timedatectl local and universal time")
             << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/timedatectl.txt"
             << "      Local time: Thu 2024-03-14 04:16:02 EDT\n  Universal time: Thu 2024-03-14 08:16:02 UTC\n"
             << "kubelet.log" << -4 * 3600 << false << "timedatectl";
-        QTest::newRow("date output") << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/date.txt" << "Thu Mar 14 10:16:02 KST 2024\n"
+        QTest::newRow("date output") << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/date.txt"
+                                     << "Thu Mar 14 10:16:02 KST 2024\n"
                                      << "kubelet.log" << 9 * 3600 << false << "date output";
         QTest::newRow("ISO offsets in a syslog beside it")
             << "nodes/n1/kubelet.log" << kubelet << "nodes/n1/messages"
@@ -435,7 +469,8 @@ private slots:
         apiserver += heartbeats("worker-1", from, to, 0, 0, 0, 0, 99).apiserver;
         auto o = test::options();
         o.fallbackYear = 2024;
-        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", header + sorted(kubelet)}, {"control-plane/kube-apiserver.log", sorted(apiserver)}}, o);
+        const auto inc = loadFiles(
+            {{"nodes/worker-2/kubelet.log", header + sorted(kubelet)}, {"control-plane/kube-apiserver.log", sorted(apiserver)}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         const Source &k = sourceNamed(*inc, "kubelet.log");
         const Source &a = sourceNamed(*inc, "kube-apiserver.log");
@@ -477,7 +512,8 @@ private slots:
                 firstBack = t;
             apiserver += criHttpLine(t, "PUT", leaseUri("worker-2"));
         }
-        const std::string controller = controllerNotReady("worker-2", lastSeen + 0.003 + controllerOffset, firstBack + 0.5 + controllerOffset);
+        const std::string controller =
+            controllerNotReady("worker-2", lastSeen + 0.003 + controllerOffset, firstBack + 0.5 + controllerOffset);
         auto o = test::options();
         o.fallbackYear = 2024;
         const auto inc = loadFiles({{"var/log/pods/kube-system_kube-apiserver-cp-1_u1/kube-apiserver/0.log", apiserver},
@@ -503,13 +539,15 @@ private slots:
     {
         const double from = at(9, 5, 0), to = at(9, 15, 0), gapFrom = at(9, 10, 50), gapTo = at(9, 11, 44);
         const Heartbeats h = heartbeats("worker-2", from, to, 0, 0, gapFrom, gapTo);
-        const std::string kubelet = "-- Logs begin at Mon 2024-03-11 08:02:11 HKT, end at Thu 2024-03-14 09:16:00 HKT. --\n" + sorted(h.kubelet);
+        const std::string kubelet =
+            "-- Logs begin at Mon 2024-03-11 08:02:11 HKT, end at Thu 2024-03-14 09:16:00 HKT. --\n" + sorted(h.kubelet);
         auto o = test::options();
         o.fallbackYear = 2024;
-        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", kubelet},
-                                    {"control-plane/kube-apiserver.log", sorted(h.apiserver)},
-                                    {"control-plane/kube-controller-manager.log", controllerNotReady("worker-2", h.lastBefore + 0.004, h.firstAfter + 0.5)}},
-                                   o);
+        const auto inc = loadFiles(
+            {{"nodes/worker-2/kubelet.log", kubelet},
+             {"control-plane/kube-apiserver.log", sorted(h.apiserver)},
+             {"control-plane/kube-controller-manager.log", controllerNotReady("worker-2", h.lastBefore + 0.004, h.firstAfter + 0.5)}},
+            o);
         QCOMPARE(inc->stats.unparsed, 0u);
         for (const char *cp : {"kube-apiserver.log", "kube-controller-manager.log"}) {
             const Source &s = sourceNamed(*inc, cp);
@@ -533,7 +571,8 @@ private slots:
                                    "podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" containerName=\"web\"");
         auto o = test::options();
         o.fallbackYear = 2024;
-        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", kubelet}, {"control-plane/kube-apiserver.log", sorted(w1.apiserver)}}, o);
+        const auto inc =
+            loadFiles({{"nodes/worker-2/kubelet.log", kubelet}, {"control-plane/kube-apiserver.log", sorted(w1.apiserver)}}, o);
         for (const char *name : {"kubelet.log", "kube-apiserver.log"}) {
             const Source &s = sourceNamed(*inc, name);
             QCOMPARE(s.clock.utcOffsetSeconds, 0);
@@ -550,8 +589,9 @@ private slots:
         for (double t = at(10, 5, 0); t < at(10, 15, 0); t += 10.0)
             apiserver += httpLine(t, "PUT", leaseUri("worker-2"));
         for (double t = at(9, 5, 0); t < at(9, 15, 0); t += 10.0)
-            kubelet += journalLine(t + 0.0004, "worker-2",
-                                   "round_trippers.go:553] PUT https://10.20.0.10:6443" + leaseUri("worker-2") + " 200 OK in 4 milliseconds");
+            kubelet +=
+                journalLine(t + 0.0004, "worker-2",
+                            "round_trippers.go:553] PUT https://10.20.0.10:6443" + leaseUri("worker-2") + " 200 OK in 4 milliseconds");
         auto o = test::options();
         o.fallbackYear = 2024;
         const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", kubelet}, {"control-plane/kube-apiserver.log", apiserver}}, o);
@@ -567,9 +607,10 @@ private slots:
         const Heartbeats h = heartbeats("worker-2", from, to, 0, 0);
         const std::string apiserver = inContainerLog(h.apiserver);
         // A status patch that carries an old transition time, 8 h to the second before the line.
-        const std::string guess = "I0314 " + clock(at(9, 4, 0)) + "    1187 status_manager.go:877] \"Patch status for pod\" pod=\"shop/web-0\" "
-            "podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":"
-            "\\\"2024-03-14T01:04:00Z\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"\n";
+        const std::string guess = "I0314 " + clock(at(9, 4, 0))
+            + "    1187 status_manager.go:877] \"Patch status for pod\" pod=\"shop/web-0\" "
+              "podUID=\"0b5f8a55-e1d2-4c77-9a0a-3c41d7d8a1b2\" patch=\"{\\\"status\\\":{\\\"conditions\\\":[{\\\"lastTransitionTime\\\":"
+              "\\\"2024-03-14T01:04:00Z\\\",\\\"type\\\":\\\"Ready\\\"}]}}\"\n";
         std::string kubelet = guess;
         std::size_t pos = 0;
         const std::string body = sorted(h.kubelet);
@@ -611,9 +652,11 @@ private slots:
         std::string apiserver = inContainerLog(h.apiserver);
         auto o = test::options();
         o.fallbackYear = 2024;
-        const auto inc = loadFiles({{"nodes/worker-2/kubelet.log", "-- Logs begin at Mon 2024-03-11 08:02:11 UTC, end at Thu 2024-03-14 09:16:00 UTC. --\n" + sorted(h.kubelet)},
-                                    {"var/log/pods/kube-system_kube-apiserver-cp-1_u1/kube-apiserver/0.log", sorted(apiserver)}},
-                                   o);
+        const auto inc =
+            loadFiles({{"nodes/worker-2/kubelet.log",
+                        "-- Logs begin at Mon 2024-03-11 08:02:11 UTC, end at Thu 2024-03-14 09:16:00 UTC. --\n" + sorted(h.kubelet)},
+                       {"var/log/pods/kube-system_kube-apiserver-cp-1_u1/kube-apiserver/0.log", sorted(apiserver)}},
+                      o);
         const Source &k = sourceNamed(*inc, "kubelet.log");
         QCOMPARE(k.clock.utcOffsetSeconds, 0);
         if (!applied) {
@@ -623,7 +666,8 @@ private slots:
         // The kubelet logs 0.4 ms after the apiserver: the skew is what is left.
         const double expected = -(ahead + 0.0004);
         QVERIFY2(std::abs(k.clock.skew.seconds() - expected) < 0.002, std::to_string(k.clock.skew.seconds()).c_str());
-        QVERIFY2(contains(k.clock.skewEvidence, "tight pairs") && contains(k.clock.skewEvidence, "lease renewals"), k.clock.skewEvidence.c_str());
+        QVERIFY2(contains(k.clock.skewEvidence, "tight pairs") && contains(k.clock.skewEvidence, "lease renewals"),
+                 k.clock.skewEvidence.c_str());
         // After the correction, the kubelet's line of a renewal sits with the apiserver's.
         auto firstPut = [&](const Source &src) {
             for (const Event *e : test::eventsOf(*inc, src))

@@ -12,12 +12,18 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("utc");
-        QTest::newRow("Z") << "2020-03-12T02:42:26Z" << "2020-03-12T02:42:26.000000Z";
-        QTest::newRow("nanos") << "2020-03-12T02:42:26.101676123Z" << "2020-03-12T02:42:26.101676Z";
-        QTest::newRow("offset colon") << "2020-03-12T10:42:26.5+08:00" << "2020-03-12T02:42:26.500000Z";
-        QTest::newRow("offset compact") << "2020-12-07T15:16:15+0800" << "2020-12-07T07:16:15.000000Z";
-        QTest::newRow("negative, across midnight") << "2020-01-01T20:00:00-05:00" << "2020-01-02T01:00:00.000000Z";
-        QTest::newRow("leap day") << "2020-02-29T00:00:00Z" << "2020-02-29T00:00:00.000000Z";
+        QTest::newRow("Z") << "2020-03-12T02:42:26Z"
+                           << "2020-03-12T02:42:26.000000Z";
+        QTest::newRow("nanos") << "2020-03-12T02:42:26.101676123Z"
+                               << "2020-03-12T02:42:26.101676Z";
+        QTest::newRow("offset colon") << "2020-03-12T10:42:26.5+08:00"
+                                      << "2020-03-12T02:42:26.500000Z";
+        QTest::newRow("offset compact") << "2020-12-07T15:16:15+0800"
+                                        << "2020-12-07T07:16:15.000000Z";
+        QTest::newRow("negative, across midnight") << "2020-01-01T20:00:00-05:00"
+                                                   << "2020-01-02T01:00:00.000000Z";
+        QTest::newRow("leap day") << "2020-02-29T00:00:00Z"
+                                  << "2020-02-29T00:00:00.000000Z";
     }
     void rfc3339()
     {

@@ -42,8 +42,11 @@ int filesSought(const Incident &inc)
 QString firstDifference(const std::vector<EventKey> &a, const std::vector<EventKey> &b)
 {
     auto describe = [](const EventKey &k) {
-        return QString("%1:%2 at %3 (%4)").arg(QString::fromStdString(std::get<0>(k))).arg(std::get<1>(k))
-            .arg(QString::fromStdString(formatRfc3339({std::get<2>(k)}))).arg(QString::fromStdString(std::get<3>(k)));
+        return QString("%1:%2 at %3 (%4)")
+            .arg(QString::fromStdString(std::get<0>(k)))
+            .arg(std::get<1>(k))
+            .arg(QString::fromStdString(formatRfc3339({std::get<2>(k)})))
+            .arg(QString::fromStdString(std::get<3>(k)));
     };
     for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
         if (i >= a.size())
@@ -65,11 +68,17 @@ void compareWindow(const std::vector<std::string> &inputs, Timestamp from, Times
     const auto expected = eventsWithin(*full, from, to);
     const auto got = eventsWithin(*part, from, to);
     QCOMPARE(part->events.size(), got.size()); // nothing outside the window is kept
-    QVERIFY2(expected == got, qPrintable(QString("%1 events in the full load's window, %2 in the windowed load: %3")
-                                            .arg(expected.size()).arg(got.size()).arg(firstDifference(expected, got))));
+    QVERIFY2(expected == got,
+             qPrintable(QString("%1 events in the full load's window, %2 in the windowed load: %3")
+                            .arg(expected.size())
+                            .arg(got.size())
+                            .arg(firstDifference(expected, got))));
 }
 
-Timestamp at(const char *rfc3339) { return *parseRfc3339(rfc3339); }
+Timestamp at(const char *rfc3339)
+{
+    return *parseRfc3339(rfc3339);
+}
 
 // A raw kubelet log in a zone its messages give away (UTC stamps beside local headers), one
 // line a minute.
@@ -82,7 +91,8 @@ std::string localKlogLog(int utcOffsetHours, int hours)
         const CivilTime local = toCivil(utc, utcOffsetHours * 3600);
         char header[64];
         std::snprintf(header, sizeof header, "I%02u%02u %02lld:%02lld:%02lld.000000    1091 kubelet.go:2448] ", local.month, local.day,
-                      static_cast<long long>(local.nsOfDay / 3600 / kNsPerSecond), static_cast<long long>(local.nsOfDay / 60 / kNsPerSecond % 60),
+                      static_cast<long long>(local.nsOfDay / 3600 / kNsPerSecond),
+                      static_cast<long long>(local.nsOfDay / 60 / kNsPerSecond % 60),
                       static_cast<long long>(local.nsOfDay / kNsPerSecond % 60));
         out += header;
         out += "\"Node ready condition\" lastHeartbeatTime=\"" + formatRfc3339(utc, 0) + "\" minute=" + std::to_string(minute) + "\n";
@@ -143,8 +153,9 @@ private slots:
         windowed.to = at("2024-06-19T01:10:00Z");
         const auto part = test::load({path}, windowed);
         QCOMPARE(filesSought(*part), 0);
-        QVERIFY(std::any_of(part->notes.begin(), part->notes.end(),
-                            [](const std::string &n) { return n.find("read whole for the time window: its lines are not in time order") != std::string::npos; }));
+        QVERIFY(std::any_of(part->notes.begin(), part->notes.end(), [](const std::string &n) {
+            return n.find("read whole for the time window: its lines are not in time order") != std::string::npos;
+        }));
     }
 
     // Every sample: the middle third of its time.

@@ -29,7 +29,10 @@ BundleLoader::~BundleLoader()
     wait();
 }
 
-bool BundleLoader::isRunning() const { return m_job && m_job->thread.joinable(); }
+bool BundleLoader::isRunning() const
+{
+    return m_job && m_job->thread.joinable();
+}
 
 void BundleLoader::cancel()
 {
@@ -71,14 +74,18 @@ void BundleLoader::run(LoadFn load, const core::LoadOptions &baseOptions, const 
     // Everything below reaches the GUI through queued calls; `self` guards against the
     // loader being gone, `job->cancel` against a result nobody waits for any more.
     auto post = [self, job](auto &&fn) {
-        QMetaObject::invokeMethod(self.data(), [self, job, fn] {
-            if (self && !job->cancel)
-                fn(self.data());
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, job, fn] {
+                if (self && !job->cancel)
+                    fn(self.data());
+            },
+            Qt::QueuedConnection);
     };
     // Progress arrives from worker threads; forward it at most every 50 ms.
     options.progress = [post, last = std::make_shared<std::atomic<qint64>>(0)](const core::LoadProgress &p) {
-        const qint64 now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+        const qint64 now =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
         if (p.stage != core::LoadProgress::Stage::Done && now - last->load() < 50)
             return;
         last->store(now);

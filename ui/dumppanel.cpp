@@ -25,9 +25,15 @@ namespace {
 
 enum Column { CountColumn, StateColumn, WaitColumn, WhereColumn };
 
-QString minutesText(int m) { return m < 1 ? QStringLiteral("< 1 min") : QStringLiteral("%1 min").arg(m); }
+QString minutesText(int m)
+{
+    return m < 1 ? QStringLiteral("< 1 min") : QStringLiteral("%1 min").arg(m);
+}
 
-QString hex(std::uint64_t v) { return QStringLiteral("0x%1").arg(v, 0, 16); }
+QString hex(std::uint64_t v)
+{
+    return QStringLiteral("0x%1").arg(v, 0, 16);
+}
 
 // The count column as a lane: a bar as long as the group's share of the biggest group.
 class CountBarDelegate : public QStyledItemDelegate {
@@ -162,11 +168,12 @@ void DumpPanel::fillLanes(const core::RuntimeDump &d)
         item->setText(StateColumn, QString::fromUtf8(h.state.data(), static_cast<qsizetype>(h.state.size())));
         item->setText(WaitColumn, minutesText(h.waitMinutes));
         const std::string outbound = c.holderOutbound.empty() ? c.holderWaits : c.holderOutbound;
-        item->setText(WhereColumn, tr("goroutine %1 in %2 on the object %3, waiting in %4; %5 goroutines queue behind it for up to %6")
-                                       .arg(h.id)
-                                       .arg(QString::fromStdString(c.holderFunction), hex(c.object), QString::fromStdString(outbound))
-                                       .arg(c.waiters.size())
-                                       .arg(minutesText(c.longestWaitMinutes)));
+        item->setText(WhereColumn,
+                      tr("goroutine %1 in %2 on the object %3, waiting in %4; %5 goroutines queue behind it for up to %6")
+                          .arg(h.id)
+                          .arg(QString::fromStdString(c.holderFunction), hex(c.object), QString::fromStdString(outbound))
+                          .arg(c.waiters.size())
+                          .arg(minutesText(c.longestWaitMinutes)));
         item->setData(0, GoroutineRole, QVariant::fromValue<qulonglong>(*c.holder));
         item->setData(0, HolderRole, true);
         QFont bold = item->font(0);
@@ -203,9 +210,15 @@ void DumpPanel::showStack(std::size_t index)
     m_stack->setPlainText(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
 }
 
-QString DumpPanel::stackText() const { return m_stack->toPlainText(); }
+QString DumpPanel::stackText() const
+{
+    return m_stack->toPlainText();
+}
 
-QString DumpPanel::headerText() const { return m_header->text(); }
+QString DumpPanel::headerText() const
+{
+    return m_header->text();
+}
 
 // The event holding the goroutine's first line, else the nearest one above it.
 std::size_t DumpPanel::eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine)
@@ -232,7 +245,7 @@ void DumpPanel::showDumpOfEvent(std::size_t event)
         const auto g = std::find_if(gs.begin(), gs.end(), [&](const core::Goroutine &x) { return x.sourceLine == e.line; });
         const QTreeWidgetItem *current = m_lanes->currentItem();
         const bool alreadyShown = m_activating
-                               || (g != gs.end() && current && current->data(0, GoroutineRole).toULongLong() == static_cast<qulonglong>(g - gs.begin()));
+            || (g != gs.end() && current && current->data(0, GoroutineRole).toULongLong() == static_cast<qulonglong>(g - gs.begin()));
         if (g != gs.end() && !alreadyShown) {
             const std::size_t index = static_cast<std::size_t>(g - gs.begin());
             for (std::size_t b = 0; b < d.buckets.size(); ++b) {

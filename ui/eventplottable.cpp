@@ -6,8 +6,7 @@
 
 namespace kubelane::ui {
 
-EventPlottable::EventPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state)
-    : LanePlottable(keyAxis, valueAxis, state)
+EventPlottable::EventPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state) : LanePlottable(keyAxis, valueAxis, state)
 {
     setAntialiasedFill(true);
 }
@@ -67,8 +66,7 @@ std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, con
     return marks;
 }
 
-void drawEventShape(QPainter *painter, QPointF c, double r, core::Severity severity, bool other, const QColor &fill,
-                    const QColor &outline)
+void drawEventShape(QPainter *painter, QPointF c, double r, core::Severity severity, bool other, const QColor &fill, const QColor &outline)
 {
     if (other) {
         painter->setPen(QPen(fill, 1.5));
@@ -102,8 +100,8 @@ void drawEventShape(QPainter *painter, QPointF c, double r, core::Severity sever
     }
 }
 
-void EventPlottable::drawMark(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other,
-                              const QColor &fill, const QColor &outline)
+void EventPlottable::drawMark(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other, const QColor &fill,
+                              const QColor &outline)
 {
     if (!m_sprites.draw(painter, center, radius, severity, other, fill, outline))
         drawEventShape(painter, center, radius, severity, other, fill, outline);

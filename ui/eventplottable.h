@@ -10,9 +10,9 @@ namespace kubelane::ui {
 
 // One drawn mark: one event or several folded together. A draw record, rebuilt every pass.
 struct FoldedMark {
-    double x0 = 0, x1 = 0;          // pixels of the first and last event folded in
-    std::uint32_t first = 0;        // position in Lane::events of the first event
-    std::uint32_t count = 0;        // events folded in (>= 1)
+    double x0 = 0, x1 = 0;            // pixels of the first and last event folded in
+    std::uint32_t first = 0;          // position in Lane::events of the first event
+    std::uint32_t count = 0;          // events folded in (>= 1)
     std::uint32_t representative = 0; // event index shown: the first of the worst severity
     core::Severity severity = core::Severity::Info;
 };
@@ -48,7 +48,7 @@ private:
 
 // Draws one mark's shape: circle (debug/info), triangle (warning), diamond (error), diamond
 // with a bar (fatal); "other" events are a small tick. Shared with the legend.
-void drawEventShape(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other,
-                    const QColor &fill, const QColor &outline);
+void drawEventShape(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other, const QColor &fill,
+                    const QColor &outline);
 
 } // namespace kubelane::ui

@@ -50,10 +50,9 @@ std::size_t EventSearch::next(std::size_t event, core::Timestamp from, const cor
 {
     if (m_matches.empty())
         return core::kNoEvent;
-    auto it = event != core::kNoEvent
-                  ? std::upper_bound(m_matches.begin(), m_matches.end(), static_cast<std::uint32_t>(event))
-                  : std::lower_bound(m_matches.begin(), m_matches.end(), from,
-                                     [&](std::uint32_t e, core::Timestamp t) { return incident.events[e].time < t; });
+    auto it = event != core::kNoEvent ? std::upper_bound(m_matches.begin(), m_matches.end(), static_cast<std::uint32_t>(event))
+                                      : std::lower_bound(m_matches.begin(), m_matches.end(), from,
+                                                         [&](std::uint32_t e, core::Timestamp t) { return incident.events[e].time < t; });
     return it == m_matches.end() ? m_matches.front() : *it;
 }
 
@@ -61,10 +60,9 @@ std::size_t EventSearch::previous(std::size_t event, core::Timestamp from, const
 {
     if (m_matches.empty())
         return core::kNoEvent;
-    auto it = event != core::kNoEvent
-                  ? std::lower_bound(m_matches.begin(), m_matches.end(), static_cast<std::uint32_t>(event))
-                  : std::lower_bound(m_matches.begin(), m_matches.end(), from,
-                                     [&](std::uint32_t e, core::Timestamp t) { return incident.events[e].time < t; });
+    auto it = event != core::kNoEvent ? std::lower_bound(m_matches.begin(), m_matches.end(), static_cast<std::uint32_t>(event))
+                                      : std::lower_bound(m_matches.begin(), m_matches.end(), from,
+                                                         [&](std::uint32_t e, core::Timestamp t) { return incident.events[e].time < t; });
     return it == m_matches.begin() ? m_matches.back() : *(it - 1);
 }
 

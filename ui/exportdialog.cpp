@@ -27,7 +27,7 @@ namespace {
 // A preview beyond this many pixels is rendered smaller (and says so): the whole bundle with
 // every lane open is tens of thousands of pixels tall at 2x.
 constexpr double kMaxPreviewPixels = 48e6;
-}
+} // namespace
 
 ExportDialog::ExportDialog(SceneFor sceneFor, const QStringList &findings, int selected, QWidget *parent)
     : QDialog(parent), m_sceneFor(std::move(sceneFor))
@@ -160,14 +160,17 @@ ExportChoice ExportDialog::choice() const
     return c;
 }
 
-QString ExportDialog::sizeText() const { return m_size->text(); }
+QString ExportDialog::sizeText() const
+{
+    return m_size->text();
+}
 
 QString ExportDialog::suggestedFileName() const
 {
     const ExportChoice c = choice();
     const QString base = c.scope == ExportScope::Finding ? QStringLiteral("kubelane-finding-%1").arg(c.finding + 1)
-                         : c.scope == ExportScope::WholeBundle ? QStringLiteral("kubelane-bundle")
-                                                               : QStringLiteral("kubelane-view");
+        : c.scope == ExportScope::WholeBundle            ? QStringLiteral("kubelane-bundle")
+                                                         : QStringLiteral("kubelane-view");
     return base + (c.pdf ? QStringLiteral(".pdf") : QStringLiteral(".png"));
 }
 
@@ -209,9 +212,15 @@ void ExportDialog::setPreviewFit(bool fit)
     showPreview();
 }
 
-bool ExportDialog::previewFits() const { return m_fit->isChecked(); }
+bool ExportDialog::previewFits() const
+{
+    return m_fit->isChecked();
+}
 
-QSize ExportDialog::previewShownSize() const { return m_preview->size(); }
+QSize ExportDialog::previewShownSize() const
+{
+    return m_preview->size();
+}
 
 // 100 %: one image pixel per device pixel of the screen; fitted: the image's width in the
 // scroll area's width, never wider than the saved image (the preview may be rendered smaller

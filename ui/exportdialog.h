@@ -60,9 +60,9 @@ private:
     QToolButton *m_fit = nullptr;
     QToolButton *m_actual = nullptr;
     QLabel *m_zoomNote = nullptr;
-    QImage m_image;     // the preview as rendered
-    QSize m_savedSize;  // the saved image's pixels (the preview's, unless it was rendered smaller)
-    QPixmap m_fitted;   // the preview at "Fit width", for the width it was made for
+    QImage m_image;    // the preview as rendered
+    QSize m_savedSize; // the saved image's pixels (the preview's, unless it was rendered smaller)
+    QPixmap m_fitted;  // the preview at "Fit width", for the width it was made for
 };
 
 } // namespace kubelane::ui

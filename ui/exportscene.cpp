@@ -11,7 +11,10 @@ namespace kubelane::ui {
 
 namespace {
 
-bool overlaps(const core::Finding &f, core::Timestamp start, core::Timestamp end) { return f.start <= end && f.end >= start; }
+bool overlaps(const core::Finding &f, core::Timestamp start, core::Timestamp end)
+{
+    return f.start <= end && f.end >= start;
+}
 
 void sortByStart(const core::Analysis &analysis, std::vector<int> &findings)
 {
@@ -28,7 +31,9 @@ std::vector<int> selectedFindings(const core::Analysis &analysis, const ExportRe
     std::vector<int> out;
     if (request.finding) {
         if (*request.finding < 0 || static_cast<std::size_t>(*request.finding) >= findings.size()) {
-            *error = QStringLiteral("--finding %1: the bundle has %2 finding%3").arg(*request.finding + 1).arg(findings.size())
+            *error = QStringLiteral("--finding %1: the bundle has %2 finding%3")
+                         .arg(*request.finding + 1)
+                         .arg(findings.size())
                          .arg(findings.size() == 1 ? "" : "s");
             return out;
         }
@@ -51,7 +56,8 @@ std::vector<bool> expansionFor(const LaneModel &model, const std::vector<int> &f
 {
     std::vector<bool> expanded = model.defaultExpansion();
     for (int f : findings) {
-        const LaneId subject = model.laneOfSubject(QString::fromStdString(model.analysis().findings[static_cast<std::size_t>(f)].subject.text()));
+        const LaneId subject =
+            model.laneOfSubject(QString::fromStdString(model.analysis().findings[static_cast<std::size_t>(f)].subject.text()));
         if (subject.valid())
             expanded[subject.index()] = true;
         for (int l : model.lanesOfFinding(static_cast<std::size_t>(f)))

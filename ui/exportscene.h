@@ -21,28 +21,28 @@ namespace kubelane::ui {
 struct ExportScene {
     std::shared_ptr<const LaneModel> model;
     core::Timestamp start, end;
-    std::vector<bool> expanded;   // lane id -> group open
-    std::vector<bool> shown;      // lane id -> kept; empty = every lane
-    std::vector<int> rows;        // the rows top down, when given (a view's rows on screen);
-                                  // empty = every row `expanded` and `shown` make
-    std::vector<int> findings;    // called out, numbered 1.. in this order
-    int findingsLeftOut = 0;      // findings in the window not called out (a view of hundreds)
+    std::vector<bool> expanded; // lane id -> group open
+    std::vector<bool> shown;    // lane id -> kept; empty = every lane
+    std::vector<int> rows;      // the rows top down, when given (a view's rows on screen);
+                                // empty = every row `expanded` and `shown` make
+    std::vector<int> findings;  // called out, numbered 1.. in this order
+    int findingsLeftOut = 0;    // findings in the window not called out (a view of hundreds)
     std::vector<Note> notes;
     std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
     std::optional<core::Timestamp> cursor;
     std::array<bool, static_cast<int>(EventCategory::Count)> hiddenCategories{}; // kinds the legend hid on screen
     int utcOffsetSeconds = 0;
-    QString bundleName;           // first line of the title
-    QString viewCommand;          // the command that reopens this view (a line under the title)
+    QString bundleName;  // first line of the title
+    QString viewCommand; // the command that reopens this view (a line under the title)
 };
 
 // The headless choices: `kubelane export ... [--finding N | --rule ID] [--from --to] [--lanes RE]`.
 struct ExportRequest {
-    std::optional<int> finding;              // 0-based index into Analysis::findings
-    std::vector<std::string> rules;          // only findings of these rules
+    std::optional<int> finding;     // 0-based index into Analysis::findings
+    std::vector<std::string> rules; // only findings of these rules
     std::optional<core::Timestamp> from, to;
-    QString lanes;                           // RE2 over lane names and event text
-    bool wholeBundle = false;                // frame everything instead of the findings
+    QString lanes;            // RE2 over lane names and event text
+    bool wholeBundle = false; // frame everything instead of the findings
 };
 
 // The size of an exported image.

@@ -37,7 +37,10 @@ constexpr int kSortRole = Qt::UserRole + 1;     // per column: what the column s
 constexpr int kGroupKeyRole = Qt::UserRole + 2; // group rows: "rule" or "rule\nsubject"
 constexpr int kStateVersion = 1;
 
-QString severityWord(core::Severity s) { return QString::fromLatin1(core::severityName(s)); }
+QString severityWord(core::Severity s)
+{
+    return QString::fromLatin1(core::severityName(s));
+}
 
 // Colour and shape both tell the severity, so the column reads without colour vision and
 // stays narrow: diamond fatal, disc error, triangle warning, ring info, dot debug.
@@ -139,8 +142,8 @@ protected:
     }
 };
 
-void setSortKeys(QTreeWidgetItem *item, core::Severity severity, const QString &rule, const QString &subject,
-                 core::Timestamp time, int count)
+void setSortKeys(QTreeWidgetItem *item, core::Severity severity, const QString &rule, const QString &subject, core::Timestamp time,
+                 int count)
 {
     item->setData(FindingsPanel::SeverityColumn, kSortRole, static_cast<int>(severity));
     item->setData(FindingsPanel::RuleColumn, kSortRole, rule);
@@ -243,12 +246,10 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     connect(collapseAll, &QAction::triggered, m_table, &QTreeWidget::collapseAll);
     m_table->addActions({expandAll, collapseAll});
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
-    connect(m_table, &QTreeWidget::itemExpanded, this, [this](QTreeWidgetItem *item) {
-        m_expanded.insert(item->data(0, kGroupKeyRole).toString());
-    });
-    connect(m_table, &QTreeWidget::itemCollapsed, this, [this](QTreeWidgetItem *item) {
-        m_expanded.remove(item->data(0, kGroupKeyRole).toString());
-    });
+    connect(m_table, &QTreeWidget::itemExpanded, this,
+            [this](QTreeWidgetItem *item) { m_expanded.insert(item->data(0, kGroupKeyRole).toString()); });
+    connect(m_table, &QTreeWidget::itemCollapsed, this,
+            [this](QTreeWidgetItem *item) { m_expanded.remove(item->data(0, kGroupKeyRole).toString()); });
     connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         if (url.scheme() == QLatin1String("event"))
             emit eventActivated(static_cast<std::size_t>(url.path().toULongLong()));
@@ -283,9 +284,15 @@ void FindingsPanel::setMinimumSeverity(core::Severity minimum)
     m_severity->setCurrentIndex(best); // refills through the combo's signal
 }
 
-int FindingsPanel::findingCount() const { return m_shown; }
+int FindingsPanel::findingCount() const
+{
+    return m_shown;
+}
 
-int FindingsPanel::totalFindingCount() const { return m_model ? static_cast<int>(m_model->analysis().findings.size()) : 0; }
+int FindingsPanel::totalFindingCount() const
+{
+    return m_model ? static_cast<int>(m_model->analysis().findings.size()) : 0;
+}
 
 QTreeWidgetItem *FindingsPanel::itemOfFinding(int index) const
 {
@@ -310,7 +317,10 @@ int FindingsPanel::currentFinding() const
     return item ? item->data(0, kFindingRole).toInt() : -1;
 }
 
-QString FindingsPanel::countText() const { return m_count->text(); }
+QString FindingsPanel::countText() const
+{
+    return m_count->text();
+}
 
 void FindingsPanel::fill()
 {
@@ -343,8 +353,8 @@ void FindingsPanel::fill()
             m_details->setHtml(tr("<p>No rule fired on this bundle.</p><p>The timeline still shows every event; "
                                   "use the filter to find lanes and text.</p>"));
         else if (m_shown == 0)
-            m_details->setHtml(tr("<p>No finding at this severity: %1 hidden by the filter above.</p>")
-                                   .arg(plural(total, "finding is", "findings are")));
+            m_details->setHtml(
+                tr("<p>No finding at this severity: %1 hidden by the filter above.</p>").arg(plural(total, "finding is", "findings are")));
     } else {
         m_grouped = false;
         m_count->clear();
@@ -393,8 +403,8 @@ void FindingsPanel::fillGrouped(const std::vector<RuleGroup> &groups)
     const QFontMetrics boldMetrics(bold);
     // Findings of a subject group repeat its rule and subject: quieter, so their times stand out.
     const QBrush quiet = m_table->palette().brush(QPalette::Disabled, QPalette::Text);
-    auto groupRow = [&](QTreeWidgetItem *parent, const QString &key, core::Severity worst, const QString &rule,
-                        const QString &subject, core::Timestamp first, int count) {
+    auto groupRow = [&](QTreeWidgetItem *parent, const QString &key, core::Severity worst, const QString &rule, const QString &subject,
+                        core::Timestamp first, int count) {
         auto *item = new FindingRow(parent);
         item->setData(0, kFindingRole, -1);
         item->setData(0, kGroupKeyRole, key);
@@ -414,8 +424,10 @@ void FindingsPanel::fillGrouped(const std::vector<RuleGroup> &groups)
         const QString ruleText = QStringLiteral("%1 (%2)").arg(rule, QLocale().toString(g.count));
         ruleRow->setText(RuleColumn, ruleText);
         ruleRow->setFont(RuleColumn, bold);
-        ruleRow->setToolTip(RuleColumn, tr("%1: %2 on %3").arg(rule, plural(g.count, "finding", "findings"),
-                                                               plural(static_cast<int>(g.subjects.size()), "subject", "subjects")));
+        ruleRow->setToolTip(
+            RuleColumn,
+            tr("%1: %2 on %3")
+                .arg(rule, plural(g.count, "finding", "findings"), plural(static_cast<int>(g.subjects.size()), "subject", "subjects")));
         ruleRow->setText(SubjectColumn, subjects);
         m_maxCount = std::max(m_maxCount, g.count);
         m_ruleWidth = std::max(m_ruleWidth, boldMetrics.horizontalAdvance(ruleText)); // wider than its rows' plain rule
@@ -455,8 +467,9 @@ void FindingsPanel::fitColumns()
     const int icon = m_table->iconSize().isValid() ? m_table->iconSize().width() : 16;
     const int severity = std::max(levels * m_table->indentation() + std::max(icon, 16) + 8, fm.horizontalAdvance(tr("Sev")) + pad + 12);
     const int time = std::max(fm.horizontalAdvance(QStringLiteral("00:00:00")), fm.horizontalAdvance(tr("Time"))) + pad;
-    const int count = m_grouped ? std::max(fm.horizontalAdvance(QLocale().toString(m_maxCount)), fm.horizontalAdvance(QStringLiteral("#"))) + pad
-                                : 0; // hidden when flat
+    const int count = m_grouped
+        ? std::max(fm.horizontalAdvance(QLocale().toString(m_maxCount)), fm.horizontalAdvance(QStringLiteral("#"))) + pad
+        : 0; // hidden when flat
     const int rest = std::max(0, m_table->viewport()->width() - severity - time - count);
     QHeaderView *header = m_table->header();
     header->resizeSection(SeverityColumn, severity);
@@ -504,7 +517,10 @@ void FindingsPanel::selectFinding(int index)
     --m_updating;
 }
 
-QString FindingsPanel::explanationHtml() const { return m_details->toHtml(); }
+QString FindingsPanel::explanationHtml() const
+{
+    return m_details->toHtml();
+}
 
 QByteArray FindingsPanel::saveState() const
 {
@@ -537,9 +553,9 @@ QString FindingsPanel::describe(const core::Analysis &analysis, std::size_t inde
     const core::Incident &inc = *analysis.incident;
     auto esc = [](const std::string &s) { return QString::fromStdString(s).toHtmlEscaped(); };
     QString html = QStringLiteral("<h3 style='margin:0'>%1</h3>").arg(esc(f.title));
-    html += QStringLiteral("<p style='margin-top:2px'><b>%1</b> · %2 · %3 – %4</p>")
-                .arg(esc(f.rule), esc(f.subject.text()), formatTimestamp(f.start, utcOffset, 6),
-                     formatTimestamp(f.end, utcOffset, 6, false));
+    html +=
+        QStringLiteral("<p style='margin-top:2px'><b>%1</b> · %2 · %3 – %4</p>")
+            .arg(esc(f.rule), esc(f.subject.text()), formatTimestamp(f.start, utcOffset, 6), formatTimestamp(f.end, utcOffset, 6, false));
     if (!f.explanation.empty())
         html += QStringLiteral("<p>%1</p>").arg(esc(f.explanation).replace('\n', QStringLiteral("<br>")));
     if (!f.chain.empty()) {
@@ -619,9 +635,8 @@ QString FindingsPanel::groupSummary(QTreeWidgetItem *item) const
     }
     if (members.empty())
         return {};
-    std::sort(members.begin(), members.end(), [&](int a, int b) {
-        return findings[static_cast<std::size_t>(a)].start < findings[static_cast<std::size_t>(b)].start;
-    });
+    std::sort(members.begin(), members.end(),
+              [&](int a, int b) { return findings[static_cast<std::size_t>(a)].start < findings[static_cast<std::size_t>(b)].start; });
     core::Timestamp last = findings[static_cast<std::size_t>(members.front())].end;
     for (int f : members)
         last = std::max(last, findings[static_cast<std::size_t>(f)].end);
@@ -636,7 +651,8 @@ QString FindingsPanel::groupSummary(QTreeWidgetItem *item) const
     constexpr std::size_t kListed = 12;
     for (std::size_t k = 0; k < std::min(members.size(), kListed); ++k) {
         const core::Finding &f = findings[static_cast<std::size_t>(members[k])];
-        html += QStringLiteral("<li><tt>%1</tt> %2</li>").arg(QString::fromStdString(core::formatTimeOfDay(f.start, 0, m_utcOffset)), esc(f.title));
+        html += QStringLiteral("<li><tt>%1</tt> %2</li>")
+                    .arg(QString::fromStdString(core::formatTimeOfDay(f.start, 0, m_utcOffset)), esc(f.title));
     }
     if (members.size() > kListed)
         html += QStringLiteral("<li>… %1 more</li>").arg(QLocale().toString(static_cast<int>(members.size() - kListed)));

@@ -81,8 +81,8 @@ private:
     QSplitter *m_splitter = nullptr;
     QTreeWidget *m_table = nullptr;
     QTextBrowser *m_details = nullptr;
-    std::vector<QTreeWidgetItem *> m_items; // finding index -> row (owned by the table)
-    QSet<QString> m_expanded;               // keys of open groups, kept across refills
+    std::vector<QTreeWidgetItem *> m_items;   // finding index -> row (owned by the table)
+    QSet<QString> m_expanded;                 // keys of open groups, kept across refills
     QHash<QString, QString> m_groupSummaries; // group key -> its details, until the next fill
     core::Severity m_minimum = core::Severity::Debug;
     int m_utcOffset = 0;
@@ -90,7 +90,7 @@ private:
     int m_ruleWidth = 0; // widest rule text, for the column's width
     int m_maxCount = 0;  // biggest group, for the count column's width
     bool m_grouped = false;
-    int m_updating = 0;  // > 0 while the panel changes the table itself: no signals
+    int m_updating = 0; // > 0 while the panel changes the table itself: no signals
 };
 
 } // namespace kubelane::ui

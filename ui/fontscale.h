@@ -11,8 +11,8 @@ namespace kubelane::ui {
 inline QFont scaledFont(QFont font, double factor, double minimumPoints)
 {
     if (font.pixelSize() > 0)
-        font.setPixelSize(std::max(static_cast<int>(std::ceil(minimumPoints * 96 / 72)),
-                                   static_cast<int>(std::lround(font.pixelSize() * factor))));
+        font.setPixelSize(
+            std::max(static_cast<int>(std::ceil(minimumPoints * 96 / 72)), static_cast<int>(std::lround(font.pixelSize() * factor))));
     else
         font.setPointSizeF(std::max(minimumPoints, font.pointSizeF() * factor));
     return font;

@@ -19,15 +19,18 @@ namespace {
 constexpr std::int64_t kNsPerDay = 86400LL * core::kNsPerSecond;
 constexpr std::uint32_t kNoLane = 0xffffffffu;
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 // The scope of a group's lanes, for their ranks in the lane registry.
 LaneScope scopeOfChildren(const Lane &group)
 {
-    return group.subject.startsWith(QLatin1String("pod/"))    ? LaneScope::Pod
-         : group.subject.startsWith(QLatin1String("node/"))   ? LaneScope::Node
-         : group.key.startsWith(QLatin1String("control-plane")) ? LaneScope::ControlPlane
-                                                                  : LaneScope::Other;
+    return group.subject.startsWith(QLatin1String("pod/"))     ? LaneScope::Pod
+        : group.subject.startsWith(QLatin1String("node/"))     ? LaneScope::Node
+        : group.key.startsWith(QLatin1String("control-plane")) ? LaneScope::ControlPlane
+                                                               : LaneScope::Other;
 }
 
 // A lane's key below its group up to the first '/': "taint/unreachable" -> "taint".
@@ -174,10 +177,10 @@ LaneId LaneModel::childByKey(LaneId parent, const QString &key, LaneKind kind, c
 
 LaneId LaneModel::groupForControlPlane(const std::string &host)
 {
-    const QString key = host.empty() || m_controlPlaneHosts.size() <= 1 ? QStringLiteral("control-plane")
-                                                                        : QStringLiteral("control-plane@") + qs(host);
-    const QString name = key == QLatin1String("control-plane") ? QStringLiteral("Control plane")
-                                                                : QStringLiteral("Control plane %1").arg(qs(host));
+    const QString key =
+        host.empty() || m_controlPlaneHosts.size() <= 1 ? QStringLiteral("control-plane") : QStringLiteral("control-plane@") + qs(host);
+    const QString name =
+        key == QLatin1String("control-plane") ? QStringLiteral("Control plane") : QStringLiteral("Control plane %1").arg(qs(host));
     const LaneId id = childByKey(LaneId(), key, LaneKind::Group, name);
     at(id).description = QStringLiteral("apiserver, controller-manager and scheduler logs");
     return id;
@@ -277,7 +280,8 @@ void LaneModel::sortChildren()
     std::vector<int> rank(m_lanes.size(), 0);
     for (const Lane &lane : m_lanes)
         if (lane.parent >= 0)
-            rank[static_cast<std::size_t>(lane.id)] = rankOf(at(LaneId(lane.parent)), m_localKey[static_cast<std::size_t>(lane.id)], lane.kind);
+            rank[static_cast<std::size_t>(lane.id)] =
+                rankOf(at(LaneId(lane.parent)), m_localKey[static_cast<std::size_t>(lane.id)], lane.kind);
     auto sortList = [&](std::vector<int> &list, const Lane *parent) {
         std::stable_sort(list.begin(), list.end(), [&](int a, int b) {
             const Lane &la = m_lanes[static_cast<std::size_t>(a)], &lb = m_lanes[static_cast<std::size_t>(b)];
@@ -287,9 +291,7 @@ void LaneModel::sortChildren()
                     return ra < rb;
             } else {
                 // Roots: control plane, nodes, then the leftovers.
-                auto rootRank = [](const Lane &l) {
-                    return l.key.startsWith("control-plane") ? 0 : l.subject.startsWith("node/") ? 1 : 2;
-                };
+                auto rootRank = [](const Lane &l) { return l.key.startsWith("control-plane") ? 0 : l.subject.startsWith("node/") ? 1 : 2; };
                 if (rootRank(la) != rootRank(lb))
                     return rootRank(la) < rootRank(lb);
             }
@@ -317,9 +319,8 @@ void LaneModel::finishLanes()
             if (s >= core::Severity::Error)
                 lane.errors.push_back(static_cast<std::uint32_t>(i));
         }
-        std::sort(lane.states.begin(), lane.states.end(), [](const StateSpan &a, const StateSpan &b) {
-            return a.thin != b.thin ? !a.thin : a.start < b.start;
-        });
+        std::sort(lane.states.begin(), lane.states.end(),
+                  [](const StateSpan &a, const StateSpan &b) { return a.thin != b.thin ? !a.thin : a.start < b.start; });
         std::sort(lane.ticks.begin(), lane.ticks.end(), [](const HeartbeatTick &a, const HeartbeatTick &b) { return a.time < b.time; });
         std::sort(lane.gaps.begin(), lane.gaps.end(), [](const GapSpan &a, const GapSpan &b) { return a.fact->start < b.fact->start; });
         if (lane.isGroup()) {
@@ -339,9 +340,15 @@ void LaneModel::finishLanes()
     m_roleLaneCache.clear();
 }
 
-LaneId LaneModel::laneOfSubject(const QString &subject) const { return m_bySubject.value(subject); }
+LaneId LaneModel::laneOfSubject(const QString &subject) const
+{
+    return m_bySubject.value(subject);
+}
 
-LaneId LaneModel::laneByKey(const QString &key) const { return m_byKey.value(key); }
+LaneId LaneModel::laneByKey(const QString &key) const
+{
+    return m_byKey.value(key);
+}
 
 bool LaneModel::isAncestor(LaneId ancestor, LaneId lane) const
 {
@@ -354,7 +361,9 @@ bool LaneModel::isAncestor(LaneId ancestor, LaneId lane) const
 std::vector<int> LaneModel::rows(const std::vector<bool> &expanded, const std::vector<bool> &shown) const
 {
     std::vector<int> out;
-    auto isShown = [&](int id) { return shown.empty() || (static_cast<std::size_t>(id) < shown.size() && shown[static_cast<std::size_t>(id)]); };
+    auto isShown = [&](int id) {
+        return shown.empty() || (static_cast<std::size_t>(id) < shown.size() && shown[static_cast<std::size_t>(id)]);
+    };
     auto isExpanded = [&](int id) { return static_cast<std::size_t>(id) < expanded.size() && expanded[static_cast<std::size_t>(id)]; };
     std::function<void(int)> visit = [&](int id) {
         if (!isShown(id))

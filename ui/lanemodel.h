@@ -34,8 +34,8 @@ struct StateSpan {
     core::Timestamp start, end;
     StateKind state = StateKind::ReadyUnknown;
     bool openEnded = false;
-    bool thin = false;          // drawn as a strip under the main bar (container readiness)
-    QString label;              // drawn inside the bar when it fits
+    bool thin = false; // drawn as a strip under the main bar (container readiness)
+    QString label;     // drawn inside the bar when it fits
     std::size_t startEvent = core::kNoEvent;
     std::size_t endEvent = core::kNoEvent;
 };
@@ -63,15 +63,15 @@ struct Lane {
     QString subject; // groups only: "node/NAME", "pod/NS/NAME" (a finding's subject)
     QString description;
     std::vector<int> children;
-    std::vector<std::uint32_t> events;   // indices into Incident::events, ascending (= by time)
+    std::vector<std::uint32_t> events; // indices into Incident::events, ascending (= by time)
     // Positions into `events` of Warning-and-worse / Error-and-worse events, ascending: lets a
     // folded mark find its worst severity with two binary searches instead of a scan.
     std::vector<std::uint32_t> warnings;
     std::vector<std::uint32_t> errors;
-    std::vector<StateSpan> states;        // sorted by start
-    std::vector<HeartbeatTick> ticks;     // sorted by time
-    std::vector<GapSpan> gaps;            // sorted by start
-    int summaryLane = -1;                 // groups: lane whose bars a collapsed group shows
+    std::vector<StateSpan> states;    // sorted by start
+    std::vector<HeartbeatTick> ticks; // sorted by time
+    std::vector<GapSpan> gaps;        // sorted by start
+    int summaryLane = -1;             // groups: lane whose bars a collapsed group shows
     bool isGroup() const { return kind == LaneKind::Group; }
 };
 

@@ -8,7 +8,10 @@ LanePlottable::LanePlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const Timelin
     setSelectable(QCP::stNone);
 }
 
-double LanePlottable::selectTest(const QPointF &, bool, QVariant *) const { return -1; }
+double LanePlottable::selectTest(const QPointF &, bool, QVariant *) const
+{
+    return -1;
+}
 
 QCPRange LanePlottable::getKeyRange(bool &foundRange, QCP::SignDomain) const
 {
@@ -26,6 +29,6 @@ QCPRange LanePlottable::getValueRange(bool &foundRange, QCP::SignDomain, const Q
 }
 
 // The legend is LegendWidget's; plottables add no legend items.
-void LanePlottable::drawLegendIcon(QCPPainter *, const QRectF &) const {}
+void LanePlottable::drawLegendIcon(QCPPainter *, const QRectF &) const { }
 
 } // namespace kubelane::ui

@@ -4,7 +4,7 @@
 
 namespace kubelane::ui {
 
-LaneTreeModel::LaneTreeModel(QObject *parent) : QAbstractItemModel(parent) {}
+LaneTreeModel::LaneTreeModel(QObject *parent) : QAbstractItemModel(parent) { }
 
 void LaneTreeModel::setLaneModel(std::shared_ptr<const LaneModel> model)
 {
@@ -64,7 +64,10 @@ int LaneTreeModel::rowCount(const QModelIndex &parent) const
     return static_cast<int>(m_model->roots().size());
 }
 
-int LaneTreeModel::columnCount(const QModelIndex &) const { return 1; }
+int LaneTreeModel::columnCount(const QModelIndex &) const
+{
+    return 1;
+}
 
 QVariant LaneTreeModel::data(const QModelIndex &index, int role) const
 {
@@ -73,8 +76,7 @@ QVariant LaneTreeModel::data(const QModelIndex &index, int role) const
     const int id = laneOf(index);
     const Lane &lane = m_model->lane(id);
     switch (role) {
-    case Qt::DisplayRole:
-        return lane.name;
+    case Qt::DisplayRole: return lane.name;
     case Qt::ToolTipRole: {
         QString tip = QStringLiteral("<b>%1</b>").arg(lane.name.toHtmlEscaped());
         if (!lane.description.isEmpty())
@@ -97,10 +99,8 @@ QVariant LaneTreeModel::data(const QModelIndex &index, int role) const
         if (static_cast<std::size_t>(id) < m_highlighted.size() && m_highlighted[static_cast<std::size_t>(id)])
             return m_highlightColor;
         return {};
-    case LaneIdRole:
-        return id;
-    default:
-        return {};
+    case LaneIdRole: return id;
+    default: return {};
     }
 }
 

@@ -14,7 +14,10 @@ namespace kubelane::ui {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("Legend", text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Legend", text);
+}
 
 int severityIndex(core::Severity s)
 {
@@ -76,7 +79,8 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
             }
         }
         // The ink the painters use for the row's kind (StateBarPlottable::draw).
-        const Lane &bars = lane.isGroup() ? (state.isExpanded(laneId) || lane.summaryLane < 0 ? lane : state.model->lane(lane.summaryLane)) : lane;
+        const Lane &bars =
+            lane.isGroup() ? (state.isExpanded(laneId) || lane.summaryLane < 0 ? lane : state.model->lane(lane.summaryLane)) : lane;
         if (bars.kind == LaneKind::State)
             for (const StateSpan &s : bars.states)
                 if (s.start <= end && s.end >= start)
@@ -161,7 +165,8 @@ double layoutLegend(QPainter *p, QPointF origin, double width, const QFont &font
     const core::Severity severities[] = {core::Severity::Info, core::Severity::Warning, core::Severity::Error, core::Severity::Fatal};
     const char *severityNames[] = {"info", "warning", "error", "fatal"};
     for (std::size_t i = 0; i < 4; ++i)
-        item(sev[i], tr(severityNames[i]), [&, i](QPainter *q, QRectF rc) { drawEventShape(q, rc.center(), r, severities[i], false, status, pal.text); });
+        item(sev[i], tr(severityNames[i]),
+             [&, i](QPainter *q, QRectF rc) { drawEventShape(q, rc.center(), r, severities[i], false, status, pal.text); });
     item(content.folded, tr("folded (< 3 px apart)"), [&](QPainter *q, QRectF rc) {
         QColor c = pal.category(EventCategory::Api);
         c.setAlpha(200);
@@ -211,7 +216,8 @@ double layoutLegend(QPainter *p, QPointF origin, double width, const QFont &font
         q->drawEllipse(rc.center(), r + 1.5, r + 1.5);
     });
     item(content.findingWindow, tr("finding window"), [&](QPainter *q, QRectF rc) { q->fillRect(rc, pal.findingShade); });
-    item(content.callout, tr("finding (see captions)"), [&](QPainter *q, QRectF rc) { drawCalloutMarker(q, rc.center(), rc.height() / 2, 1, pal); });
+    item(content.callout, tr("finding (see captions)"),
+         [&](QPainter *q, QRectF rc) { drawCalloutMarker(q, rc.center(), rc.height() / 2, 1, pal); });
     item(content.note, tr("note"), [&](QPainter *q, QRectF rc) {
         q->setPen(QPen(pal.note, 2));
         const QPointF top(rc.left() + 6, rc.top() + 2);

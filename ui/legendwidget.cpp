@@ -6,7 +6,6 @@
 #include <QMouseEvent>
 #include <QPainter>
 
-
 namespace kubelane::ui {
 
 LegendWidget::LegendWidget(QWidget *parent) : QWidget(parent)
@@ -23,7 +22,10 @@ void LegendWidget::setPalette(const Palette &palette)
     update();
 }
 
-QSize LegendWidget::sizeHint() const { return QSize(800, heightForWidth(width() > 0 ? width() : 800)); }
+QSize LegendWidget::sizeHint() const
+{
+    return QSize(800, heightForWidth(width() > 0 ? width() : 800));
+}
 
 int LegendWidget::heightForWidth(int width) const
 {

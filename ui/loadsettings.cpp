@@ -11,8 +11,14 @@ std::uint64_t savedMaxMemory()
     return value ? value : core::defaultMaxMemory();
 }
 
-void saveMaxMemory(std::uint64_t bytes) { QSettings().setValue(QLatin1String(kMaxMemoryKey), qulonglong(bytes)); }
+void saveMaxMemory(std::uint64_t bytes)
+{
+    QSettings().setValue(QLatin1String(kMaxMemoryKey), qulonglong(bytes));
+}
 
-std::uint64_t maxMemoryFor(const core::LoadOptions &options) { return options.maxMemoryBytes.value_or(savedMaxMemory()); }
+std::uint64_t maxMemoryFor(const core::LoadOptions &options)
+{
+    return options.maxMemoryBytes.value_or(savedMaxMemory());
+}
 
 } // namespace kubelane::ui

@@ -23,7 +23,10 @@ namespace kubelane::ui {
 namespace {
 constexpr int kContext = 60;
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 } // namespace
 
 LogView::LogView(QWidget *parent) : QWidget(parent)
@@ -54,9 +57,8 @@ LogView::LogView(QWidget *parent) : QWidget(parent)
     m_raw->setReadOnly(true);
     m_raw->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_raw->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    connect(wrap, &QCheckBox::toggled, this, [this](bool on) {
-        m_raw->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
-    });
+    connect(wrap, &QCheckBox::toggled, this,
+            [this](bool on) { m_raw->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap); });
     m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_raw->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     rawLayout->addLayout(titleRow);
@@ -122,7 +124,10 @@ LogView::Excerpt LogView::excerpt(const core::Incident &incident, std::size_t ev
     return out;
 }
 
-std::size_t LogView::eventAtLine(core::SourceId source, std::uint32_t line) { return m_lines.eventAt(source, line); }
+std::size_t LogView::eventAtLine(core::SourceId source, std::uint32_t line)
+{
+    return m_lines.eventAt(source, line);
+}
 
 void LogView::showEvent(std::size_t event)
 {
@@ -135,7 +140,7 @@ void LogView::showEvent(std::size_t event)
     // Still inside the excerpt shown (the user clicked a neighbouring line): keep the text,
     // move the highlight, so the view does not jump under the mouse.
     const bool inside = m_excerptSource == e.source && !m_excerpt.lines.isEmpty() && e.line >= m_excerpt.firstLine + 5
-                     && e.line + 5 < m_excerpt.firstLine + static_cast<std::uint32_t>(m_excerpt.lines.size());
+        && e.line + 5 < m_excerpt.firstLine + static_cast<std::uint32_t>(m_excerpt.lines.size());
     if (!inside) {
         m_excerpt = excerpt(inc, event, kContext);
         m_excerptSource = e.source;
@@ -261,7 +266,10 @@ QString LogView::timeCorrection(const core::Incident &incident, std::size_t even
     return parts.join(QStringLiteral("; "));
 }
 
-QString LogView::detailsText() const { return m_details->toPlainText(); }
+QString LogView::detailsText() const
+{
+    return m_details->toPlainText();
+}
 
 void LogView::showDetails(std::size_t event)
 {

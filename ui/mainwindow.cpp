@@ -63,8 +63,8 @@ constexpr int kMaxRecent = 10;
 }
 
 MainWindow::MainWindow(core::LoadOptions options, core::AnalyzeOptions analyzeOptions, QWidget *parent)
-    : QMainWindow(parent), m_options(std::move(options)), m_analyzeOptions(std::move(analyzeOptions)),
-      m_loader(new BundleLoader(this)), m_notes(new NotesStore(this)), m_walk(new WalkthroughController(this))
+    : QMainWindow(parent), m_options(std::move(options)), m_analyzeOptions(std::move(analyzeOptions)), m_loader(new BundleLoader(this)),
+      m_notes(new NotesStore(this)), m_walk(new WalkthroughController(this))
 {
     if (m_analyzeOptions.resourceDir.empty())
         m_analyzeOptions.resourceDir = m_options.resourceDir;
@@ -204,7 +204,6 @@ void MainWindow::buildDocks()
     tabifyDockWidget(log, sources);
     tabifyDockWidget(sources, notes);
     log->raise();
-
 }
 
 void MainWindow::applyDefaultDockSizes()
@@ -293,14 +292,19 @@ void MainWindow::buildActions()
         return a;
     };
     add(view, tr("Fit all"), {QKeySequence(Qt::Key_Home), QKeySequence(Qt::Key_F)}, [this] { m_timeline->fitAll(); });
-    add(view, tr("Zoom in"), {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn}, [this] { m_timeline->zoomBy(0.5); });
+    add(view, tr("Zoom in"), {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn},
+        [this] { m_timeline->zoomBy(0.5); });
     add(view, tr("Zoom out"), {QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut}, [this] { m_timeline->zoomBy(2.0); });
     add(view, tr("Zoom to selection"), {QKeySequence(Qt::Key_Z)}, [this] { m_timeline->zoomToSelection(); });
-    add(view, tr("Pan left"), {QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_A)}, [this] { m_timeline->panBy(-0.2); }, false);
-    add(view, tr("Pan right"), {QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_D)}, [this] { m_timeline->panBy(0.2); }, false);
+    add(
+        view, tr("Pan left"), {QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_A)}, [this] { m_timeline->panBy(-0.2); }, false);
+    add(
+        view, tr("Pan right"), {QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_D)}, [this] { m_timeline->panBy(0.2); }, false);
     view->addSeparator();
-    add(view, tr("Expand all lanes"), {QKeySequence(Qt::Key_E)}, [this] { m_timeline->expandAll(true); }, false);
-    add(view, tr("Collapse all lanes"), {QKeySequence(Qt::Key_C)}, [this] { m_timeline->expandAll(false); }, false);
+    add(
+        view, tr("Expand all lanes"), {QKeySequence(Qt::Key_E)}, [this] { m_timeline->expandAll(true); }, false);
+    add(
+        view, tr("Collapse all lanes"), {QKeySequence(Qt::Key_C)}, [this] { m_timeline->expandAll(false); }, false);
     bar->addSeparator();
     add(go, tr("Previous finding"), {QKeySequence(Qt::Key_P), QKeySequence(Qt::SHIFT | Qt::Key_F8)}, [this] { previousFinding(); });
     add(go, tr("Next finding"), {QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_F8)}, [this] { nextFinding(); });
@@ -322,24 +326,34 @@ void MainWindow::buildActions()
             m_walk->next();
     });
     go->addSeparator();
-    add(go, tr("Go to time…"), {QKeySequence(Qt::CTRL | Qt::Key_G)}, [this] { askGoToTime(); }, false);
-    add(go, tr("Next note"), {QKeySequence(Qt::Key_B)}, [this] { stepNote(+1); }, false);
-    add(go, tr("Previous note"), {QKeySequence(Qt::SHIFT | Qt::Key_B)}, [this] { stepNote(-1); }, false);
-    add(go, tr("Next search match"), {QKeySequence(Qt::Key_F3)}, [this] { nextMatch(); }, false);
-    add(go, tr("Previous search match"), {QKeySequence(Qt::SHIFT | Qt::Key_F3)}, [this] { previousMatch(); }, false);
-    add(view, tr("Clear selection"), {QKeySequence(Qt::Key_Escape)}, [this] {
-        if (m_walk->isActive())
-            m_walk->stop();
-        m_timeline->clearFinding();
-        m_findings->selectFinding(-1);
-    }, false);
-    add(view, tr("Copy visible range"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)}, [this] { copyVisibleRange(); }, false);
+    add(
+        go, tr("Go to time…"), {QKeySequence(Qt::CTRL | Qt::Key_G)}, [this] { askGoToTime(); }, false);
+    add(
+        go, tr("Next note"), {QKeySequence(Qt::Key_B)}, [this] { stepNote(+1); }, false);
+    add(
+        go, tr("Previous note"), {QKeySequence(Qt::SHIFT | Qt::Key_B)}, [this] { stepNote(-1); }, false);
+    add(
+        go, tr("Next search match"), {QKeySequence(Qt::Key_F3)}, [this] { nextMatch(); }, false);
+    add(
+        go, tr("Previous search match"), {QKeySequence(Qt::SHIFT | Qt::Key_F3)}, [this] { previousMatch(); }, false);
+    add(
+        view, tr("Clear selection"), {QKeySequence(Qt::Key_Escape)},
+        [this] {
+            if (m_walk->isActive())
+                m_walk->stop();
+            m_timeline->clearFinding();
+            m_findings->selectFinding(-1);
+        },
+        false);
+    add(
+        view, tr("Copy visible range"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)}, [this] { copyVisibleRange(); }, false);
     view->addSeparator();
     m_legendAction = add(view, tr("Show legend"), {QKeySequence(Qt::Key_L)}, nullptr, false);
     m_legendAction->setCheckable(true);
     m_legendAction->setChecked(true);
     connect(m_legendAction, &QAction::toggled, m_legend, &QWidget::setVisible);
-    m_orderingsAction = add(view, tr("Show orderings"), {QKeySequence(Qt::Key_O)}, [this](bool on) { m_timeline->setShowOrderings(on); }, false);
+    m_orderingsAction = add(
+        view, tr("Show orderings"), {QKeySequence(Qt::Key_O)}, [this](bool on) { m_timeline->setShowOrderings(on); }, false);
     m_orderingsAction->setCheckable(true);
     m_orderingsAction->setChecked(true);
     m_orderingsAction->setToolTip(tr("Arrows between status generation and the first readiness result (O)"));
@@ -348,8 +362,8 @@ void MainWindow::buildActions()
     QMenu *themes = view->addMenu(tr("&Theme"));
     auto *themeGroup = new QActionGroup(this);
     const Theme saved = themeFromName(QSettings().value(QStringLiteral("theme")).toString());
-    for (const auto &[theme, label] : {std::pair{Theme::System, tr("Follow the &system")}, std::pair{Theme::Light, tr("&Light")},
-                                       std::pair{Theme::Dark, tr("&Dark")}}) {
+    for (const auto &[theme, label] :
+         {std::pair{Theme::System, tr("Follow the &system")}, std::pair{Theme::Light, tr("&Light")}, std::pair{Theme::Dark, tr("&Dark")}}) {
         QAction *a = themes->addAction(label);
         a->setCheckable(true);
         a->setChecked(theme == saved);
@@ -362,11 +376,13 @@ void MainWindow::buildActions()
     }
     if (saved != Theme::System)
         applyTheme(saved);
-    add(view, tr("Add note at cursor…"), {QKeySequence(Qt::Key_M)}, [this] {
-        const core::Timestamp t = m_timeline->state().cursor.value_or(
-            m_timeline->visibleMiddle());
-        addNote(t, {});
-    }, false);
+    add(
+        view, tr("Add note at cursor…"), {QKeySequence(Qt::Key_M)},
+        [this] {
+            const core::Timestamp t = m_timeline->state().cursor.value_or(m_timeline->visibleMiddle());
+            addNote(t, {});
+        },
+        false);
 
     // Search: highlights matching events in every lane and in the raw lines; never hides.
     bar->addSeparator();
@@ -488,7 +504,10 @@ void MainWindow::chooseOtherZone()
     }
 }
 
-int MainWindow::displayZone() const { return m_timeline->utcOffset(); }
+int MainWindow::displayZone() const
+{
+    return m_timeline->utcOffset();
+}
 
 void MainWindow::setDisplayZone(int offset)
 {
@@ -507,10 +526,14 @@ QString MainWindow::rangeText() const
         return {};
     const core::Timestamp s = m_timeline->visibleStart(), e = m_timeline->visibleEnd();
     return tr("%1 — %2 (%3)")
-        .arg(formatTimestamp(s, m_timeline->utcOffset(), 3), formatTimestamp(e, m_timeline->utcOffset(), 3, false), formatDurationText(e - s));
+        .arg(formatTimestamp(s, m_timeline->utcOffset(), 3), formatTimestamp(e, m_timeline->utcOffset(), 3, false),
+             formatDurationText(e - s));
 }
 
-void MainWindow::updateRangeLabel() { m_rangeLabel->setText(rangeText()); }
+void MainWindow::updateRangeLabel()
+{
+    m_rangeLabel->setText(rangeText());
+}
 
 void MainWindow::copyVisibleRange()
 {
@@ -518,8 +541,9 @@ void MainWindow::copyVisibleRange()
         return;
     const core::Timestamp s = m_timeline->visibleStart(), e = m_timeline->visibleEnd();
     // As read and as a machine reads it (RFC 3339, UTC), so it pastes into a query too.
-    const QString text = QStringLiteral("%1\n%2/%3").arg(rangeText(), QString::fromStdString(core::formatRfc3339(s, 9)),
-                                                        QString::fromStdString(core::formatRfc3339(e, 9)));
+    const QString text =
+        QStringLiteral("%1\n%2/%3")
+            .arg(rangeText(), QString::fromStdString(core::formatRfc3339(s, 9)), QString::fromStdString(core::formatRfc3339(e, 9)));
     QApplication::clipboard()->setText(text);
     m_status->setText(tr("Copied the visible range: %1").arg(rangeText()));
 }
@@ -529,10 +553,10 @@ void MainWindow::askGoToTime()
     if (!m_lanes)
         return;
     bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Go to time"),
-                                               tr("Time in %1 (or with its own zone), e.g. 02:42:26.5 or 2020-03-12 02:42:26Z:")
-                                                   .arg(zoneName(m_timeline->utcOffset())),
-                                               QLineEdit::Normal, {}, &ok);
+    const QString text = QInputDialog::getText(
+        this, tr("Go to time"),
+        tr("Time in %1 (or with its own zone), e.g. 02:42:26.5 or 2020-03-12 02:42:26Z:").arg(zoneName(m_timeline->utcOffset())),
+        QLineEdit::Normal, {}, &ok);
     if (!ok || text.trimmed().isEmpty())
         return;
     QString error;
@@ -555,9 +579,10 @@ bool MainWindow::goToTime(const QString &text, QString *error)
     m_timeline->setCursorTime(*t);
     m_status->setText(tr("At %1").arg(formatTimestamp(*t, m_timeline->utcOffset(), 6)));
     if (*t < m_lanes->first() || m_lanes->last() < *t)
-        m_status->setText(m_status->text() + tr(" — outside the bundle's logs (%1 to %2)")
-                                                 .arg(formatTimestamp(m_lanes->first(), m_timeline->utcOffset(), 0),
-                                                      formatTimestamp(m_lanes->last(), m_timeline->utcOffset(), 0)));
+        m_status->setText(m_status->text()
+                          + tr(" — outside the bundle's logs (%1 to %2)")
+                                .arg(formatTimestamp(m_lanes->first(), m_timeline->utcOffset(), 0),
+                                     formatTimestamp(m_lanes->last(), m_timeline->utcOffset(), 0)));
     return true;
 }
 
@@ -621,7 +646,10 @@ bool MainWindow::applyView(const ViewRequest &view)
 namespace {
 
 // Quoted as the reopen lines of `kubelane analyze --format markdown` are.
-QString shellQuoted(const QString &word) { return QString::fromStdString(core::shellQuote(word.toStdString())); }
+QString shellQuoted(const QString &word)
+{
+    return QString::fromStdString(core::shellQuote(word.toStdString()));
+}
 
 } // namespace
 
@@ -653,7 +681,9 @@ void MainWindow::updateTitle()
         title += QStringLiteral(" — ") + names.join(QStringLiteral(", "));
     if (m_analysis && m_timeline->finding() >= 0 && static_cast<std::size_t>(m_timeline->finding()) < m_analysis->findings.size()) {
         const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(m_timeline->finding())];
-        title += tr(" — finding %1: %2 (%3)").arg(m_timeline->finding() + 1).arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()));
+        title += tr(" — finding %1: %2 (%3)")
+                     .arg(m_timeline->finding() + 1)
+                     .arg(QString::fromStdString(f.rule), QString::fromStdString(f.subject.text()));
     }
     setWindowTitle(title);
 }
@@ -664,7 +694,10 @@ void MainWindow::showShortcuts()
     dialog.exec();
 }
 
-QString MainWindow::statusText() const { return m_status->text(); }
+QString MainWindow::statusText() const
+{
+    return m_status->text();
+}
 
 void MainWindow::setSearchText(const QString &pattern)
 {
@@ -678,7 +711,8 @@ void MainWindow::runSearch()
     if (!m_lanes)
         return;
     QString error;
-    auto search = std::make_shared<const EventSearch>(EventSearch::run(*m_lanes, m_search->text(), &error, m_timeline->state().hiddenTypes));
+    auto search =
+        std::make_shared<const EventSearch>(EventSearch::run(*m_lanes, m_search->text(), &error, m_timeline->state().hiddenTypes));
     markPatternError(m_search, error, m_searchHelp);
     if (!error.isEmpty()) {
         m_searchCount->setText(tr("bad pattern"));
@@ -842,13 +876,14 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
     }
     const auto &st = m_analysis->incident->stats;
     QString text = tr("%1, %2, %3, %4 not understood · %5")
-                       .arg(plural(qint64(m_analysis->incident->sources.size()), "source", "sources"), plural(qint64(st.lines), "line", "lines"),
-                            plural(qint64(st.events), "event", "events"), QLocale().toString(qint64(st.unparsed)),
-                            plural(qint64(m_analysis->findings.size()), "finding", "findings"));
+                       .arg(plural(qint64(m_analysis->incident->sources.size()), "source", "sources"),
+                            plural(qint64(st.lines), "line", "lines"), plural(qint64(st.events), "event", "events"),
+                            QLocale().toString(qint64(st.unparsed)), plural(qint64(m_analysis->findings.size()), "finding", "findings"));
     if (m_sources->problemCount() > 0)
         text += tr(" · %1 (see Sources and problems)").arg(plural(m_sources->problemCount(), "problem", "problems"));
     if (m_analysis->incident->events.empty())
-        text = tr("No events in %1: nothing in it was read as a log line; see Sources and problems.").arg(m_inputs.join(QStringLiteral(", ")));
+        text =
+            tr("No events in %1: nothing in it was read as a log line; see Sources and problems.").arg(m_inputs.join(QStringLiteral(", ")));
     m_summary = text;
     m_status->setText(text);
     if (!m_initialView.isEmpty()) {
@@ -875,8 +910,8 @@ void MainWindow::chooseFolder()
 
 void MainWindow::chooseFiles()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open log files or an archive"), {},
-                                                            tr("Logs and archives (*.log *.txt *.gz *.tgz *.tar *.zip *.INFO *);;All files (*)"));
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Open log files or an archive"), {}, tr("Logs and archives (*.log *.txt *.gz *.tgz *.tar *.zip *.INFO *);;All files (*)"));
     if (!files.isEmpty())
         openBundle(files);
 }
@@ -1146,10 +1181,10 @@ void MainWindow::selectEvent(std::size_t event)
 void MainWindow::addNote(core::Timestamp time, const QString &laneKey)
 {
     bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(this, tr("Add note"),
-                                                        tr("Note at %1%2").arg(formatTimestamp(time, m_timeline->utcOffset()),
-                                                                               laneKey.isEmpty() ? QString() : tr(" on %1").arg(laneKey)),
-                                                        {}, &ok);
+    const QString text = QInputDialog::getMultiLineText(
+        this, tr("Add note"),
+        tr("Note at %1%2").arg(formatTimestamp(time, m_timeline->utcOffset()), laneKey.isEmpty() ? QString() : tr(" on %1").arg(laneKey)),
+        {}, &ok);
     if (ok && !text.trimmed().isEmpty())
         m_notes->add(Note{time, laneKey, text.trimmed()});
 }
@@ -1161,7 +1196,8 @@ void MainWindow::chooseNotesExport()
         return;
     }
     const QString name = m_inputs.isEmpty() ? QStringLiteral("kubelane") : QFileInfo(m_inputs.first()).completeBaseName();
-    const QString suggested = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).filePath(name + QStringLiteral("-notes.json"));
+    const QString suggested =
+        QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).filePath(name + QStringLiteral("-notes.json"));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export notes"), suggested, tr("kubelane notes (*.json)"));
     QString message;
     if (!path.isEmpty() && !exportNotes(path, &message))
@@ -1194,7 +1230,8 @@ bool MainWindow::importNotes(const QString &path, QString *message)
     QFile file(path);
     NotesFile read;
     QString error;
-    const bool ok = file.open(QIODevice::ReadOnly) ? notesexchange::read(file.readAll(), read, &error) : (error = file.errorString(), false);
+    const bool ok =
+        file.open(QIODevice::ReadOnly) ? notesexchange::read(file.readAll(), read, &error) : (error = file.errorString(), false);
     if (!ok) {
         *message = tr("Notes not imported from %1: %2").arg(path, error);
         m_status->setText(*message);

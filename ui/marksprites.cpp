@@ -13,7 +13,10 @@ namespace {
 
 constexpr std::size_t kMaxSprites = 256; // palettes and zoom levels: a handful are ever alive
 
-int eighths(double v) { return static_cast<int>(std::lround(v * 8)); }
+int eighths(double v)
+{
+    return static_cast<int>(std::lround(v * 8));
+}
 
 } // namespace
 
@@ -30,8 +33,8 @@ bool MarkSprites::draw(QPainter *painter, QPointF center, double radius, core::S
     return true;
 }
 
-const QPixmap &MarkSprites::sprite(const Key &key, double radius, double ratio, core::Severity severity, bool other,
-                                   const QColor &fill, const QColor &outline)
+const QPixmap &MarkSprites::sprite(const Key &key, double radius, double ratio, core::Severity severity, bool other, const QColor &fill,
+                                   const QColor &outline)
 {
     if (auto it = m_sprites.find(key); it != m_sprites.end())
         return it->second;

@@ -13,7 +13,10 @@
 namespace kubelane::ui::notesexchange {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("NotesFile", text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("NotesFile", text);
+}
 
 QJsonObject noteObject(const Note &n)
 {

@@ -13,7 +13,7 @@
 
 namespace kubelane::ui {
 
-NotesStore::NotesStore(QObject *parent) : QObject(parent) {}
+NotesStore::NotesStore(QObject *parent) : QObject(parent) { }
 
 QString NotesStore::sessionPathFor(const QStringList &inputs, const QString &baseDir)
 {

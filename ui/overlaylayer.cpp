@@ -39,7 +39,10 @@ OverlayLayer::OverlayLayer(QCustomPlot *plot, QCPAxisRect *rect, const TimelineS
     setLayer(QStringLiteral("overlay"));
 }
 
-void OverlayLayer::applyDefaultAntialiasingHint(QCPPainter *painter) const { painter->setAntialiasing(true); }
+void OverlayLayer::applyDefaultAntialiasingHint(QCPPainter *painter) const
+{
+    painter->setAntialiasing(true);
+}
 
 TimelineCoordinates OverlayLayer::coordinates() const
 {
@@ -147,8 +150,8 @@ void OverlayLayer::drawGapLabels(QCPPainter *painter, const TimelineCoordinates 
         for (const GapSpan &g : lane.gaps) {
             if (!coords.overlaps(g.fact->start, g.fact->end))
                 continue;
-            const QRectF r = StateBarPlottable::gapRect(coords.toClampedPixel(g.fact->start), coords.toClampedPixel(g.fact->end),
-                                                        top, m_state->rowHeight);
+            const QRectF r = StateBarPlottable::gapRect(coords.toClampedPixel(g.fact->start), coords.toClampedPixel(g.fact->end), top,
+                                                        m_state->rowHeight);
             const double left = std::max(r.left(), coords.left()), right = std::min(r.right(), coords.right());
             for (const QString &text : {g.label, formatDurationText(g.fact->length)}) {
                 const double w = fm.horizontalAdvance(text) + 8;
@@ -189,7 +192,8 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
                 break;
             const double y = top + m_state->rowHeight / 2;
             auto label = [&](double x, Qt::Alignment side, const QString &text) {
-                drawLabel(painter, QPointF(x, y), side | Qt::AlignVCenter, text, pal.text, pal.labelBackground, pal.state(StateKind::TaintPresent));
+                drawLabel(painter, QPointF(x, y), side | Qt::AlignVCenter, text, pal.text, pal.labelBackground,
+                          pal.state(StateKind::TaintPresent));
             };
             const double x0 = coords.toPixel(s.start), x1 = coords.toPixel(s.end);
             const QString added = x0 >= area.left() ? QStringLiteral("+ ") + timeText(s.start) : QString();
@@ -272,8 +276,8 @@ void OverlayLayer::drawSearchHits(QCPPainter *painter, const TimelineCoordinates
         const Lane &lane = m_state->model->lane(laneId);
         const auto &positions = m_state->search->positionsIn(laneId);
         auto timeAt = [&](std::uint32_t p) { return inc.events[lane.events[p]].time; };
-        auto it = std::lower_bound(positions.begin(), positions.end(), from,
-                                   [&](std::uint32_t p, core::Timestamp t) { return timeAt(p) < t; });
+        auto it =
+            std::lower_bound(positions.begin(), positions.end(), from, [&](std::uint32_t p, core::Timestamp t) { return timeAt(p) < t; });
         const double y = top + m_state->rowHeight / 2;
         double lastX = -1e9;
         for (; it != positions.end() && !(to < timeAt(*it)); ++it) {
@@ -370,8 +374,8 @@ void OverlayLayer::drawMeasure(QCPPainter *painter, const TimelineCoordinates &c
         const double y = area.top() + 14;
         painter->drawLine(QPointF(x0, y), QPointF(x1, y));
         const core::Duration d{std::llabs((b - a).ns)};
-        drawLabel(painter, QPointF((x0 + x1) / 2, y + 4), Qt::AlignHCenter | Qt::AlignTop,
-                  QStringLiteral("Δ ") + formatPreciseDuration(d), pal.text, pal.labelBackground, pal.measure);
+        drawLabel(painter, QPointF((x0 + x1) / 2, y + 4), Qt::AlignHCenter | Qt::AlignTop, QStringLiteral("Δ ") + formatPreciseDuration(d),
+                  pal.text, pal.labelBackground, pal.measure);
     }
 }
 
@@ -494,7 +498,7 @@ void OverlayLayer::draw(QCPPainter *painter)
     drawBanner(painter, area);
     painter->restore();
     drawNotes(painter, coords, area, true); // on the axis band, outside the clip
-    drawCursor(painter, coords, area); // its label sits on the ruler, outside the clip
+    drawCursor(painter, coords, area);      // its label sits on the ruler, outside the clip
 }
 
 } // namespace kubelane::ui

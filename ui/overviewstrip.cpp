@@ -41,7 +41,10 @@ QSize OverviewStrip::sizeHint() const
     return QSize(800, static_cast<int>(histogramHeight() + 8 + sources * coverageRowHeight() + 4));
 }
 
-QSize OverviewStrip::minimumSizeHint() const { return QSize(200, sizeHint().height()); }
+QSize OverviewStrip::minimumSizeHint() const
+{
+    return QSize(200, sizeHint().height());
+}
 
 double OverviewStrip::coverageRowHeight() const
 {
@@ -93,7 +96,10 @@ void OverviewStrip::setVisibleRange(core::Timestamp start, core::Timestamp end)
     update();
 }
 
-QRectF OverviewStrip::plotArea() const { return QRectF(6 + kLabelWidth, 2, width() - 12 - kLabelWidth, height() - 4); }
+QRectF OverviewStrip::plotArea() const
+{
+    return QRectF(6 + kLabelWidth, 2, width() - 12 - kLabelWidth, height() - 4);
+}
 
 core::Timestamp OverviewStrip::timeAt(double x) const
 {
@@ -127,16 +133,19 @@ void OverviewStrip::paintEvent(QPaintEvent *)
     for (int b = 0; b < kBins; ++b) {
         const int c = std::min(columns - 1, b * columns / kBins);
         for (int level = 0; level < 3; ++level)
-            cols[static_cast<std::size_t>(level)][static_cast<std::size_t>(c)] += m_bins[static_cast<std::size_t>(level)][static_cast<std::size_t>(b)];
+            cols[static_cast<std::size_t>(level)][static_cast<std::size_t>(c)] +=
+                m_bins[static_cast<std::size_t>(level)][static_cast<std::size_t>(b)];
     }
     for (int c = 0; c < columns; ++c)
-        maxTotal = std::max(maxTotal, cols[0][static_cast<std::size_t>(c)] + cols[1][static_cast<std::size_t>(c)] + cols[2][static_cast<std::size_t>(c)]);
+        maxTotal = std::max(
+            maxTotal, cols[0][static_cast<std::size_t>(c)] + cols[1][static_cast<std::size_t>(c)] + cols[2][static_cast<std::size_t>(c)]);
     const double h = histogramHeight();
     const double base = a.top() + h;
     const QColor colors[3] = {pal.category(EventCategory::Other), okabeito::orange, okabeito::vermillion};
     for (int c = 0; c < columns; ++c) {
         double y = base;
-        const double total = cols[0][static_cast<std::size_t>(c)] + cols[1][static_cast<std::size_t>(c)] + cols[2][static_cast<std::size_t>(c)];
+        const double total =
+            cols[0][static_cast<std::size_t>(c)] + cols[1][static_cast<std::size_t>(c)] + cols[2][static_cast<std::size_t>(c)];
         if (total <= 0)
             continue;
         const double height = std::sqrt(total / maxTotal) * (h - 2);

@@ -15,9 +15,13 @@ QColor withAlpha(QColor c, int alpha)
 EventCategory Palette::categoryNamed(std::string_view name)
 {
     static constexpr std::pair<std::string_view, EventCategory> kNames[] = {
-        {"process", EventCategory::Process},       {"status", EventCategory::Status},   {"probe", EventCategory::Probe},
-        {"container", EventCategory::Container},   {"node-health", EventCategory::NodeHealth},
-        {"runtime", EventCategory::Runtime},       {"api", EventCategory::Api},
+        {"process", EventCategory::Process},
+        {"status", EventCategory::Status},
+        {"probe", EventCategory::Probe},
+        {"container", EventCategory::Container},
+        {"node-health", EventCategory::NodeHealth},
+        {"runtime", EventCategory::Runtime},
+        {"api", EventCategory::Api},
     };
     for (const auto &[known, category] : kNames)
         if (name == known)
@@ -73,7 +77,10 @@ QColor Palette::state(StateKind s) const
     return m_readyUnknown;
 }
 
-Palette Palette::light() { return fromQt(QPalette(QColor(0xef, 0xef, 0xef), QColor(0xff, 0xff, 0xff))); }
+Palette Palette::light()
+{
+    return fromQt(QPalette(QColor(0xef, 0xef, 0xef), QColor(0xff, 0xff, 0xff)));
+}
 
 Palette Palette::fromQt(const QPalette &qt)
 {

@@ -45,23 +45,23 @@ public:
     static bool isHatched(StateKind s) { return s == StateKind::ReadyUnknown || s == StateKind::KubeletDown; }
 
     bool dark = false;
-    QColor background;     // plot background
+    QColor background; // plot background
     QColor text;
     QColor mutedText;
     QColor grid;
-    QColor rowAlternate;   // every other lane row
-    QColor groupRow;       // rows of groups (control plane, node, pod)
-    QColor highlightRow;   // lanes of the selected finding
-    QColor findingShade;   // the selected finding's time range
-    QColor selection;      // selected mark, cursor label background
-    QColor evidence;       // outline of evidence marks
-    QColor searchHit;      // halo of events the search box matches
-    QColor tick;           // heartbeat tick
-    QColor tickFailed;     // failed heartbeat attempt
-    QColor gapOverGrace;   // heartbeat gap longer than the grace period
-    QColor gapUnderGrace;  // shorter gap: shown, but not alarming
-    QColor arrowRace;      // ordering arrow: status generated before the first readiness result
-    QColor arrowSafe;      // the other order
+    QColor rowAlternate;  // every other lane row
+    QColor groupRow;      // rows of groups (control plane, node, pod)
+    QColor highlightRow;  // lanes of the selected finding
+    QColor findingShade;  // the selected finding's time range
+    QColor selection;     // selected mark, cursor label background
+    QColor evidence;      // outline of evidence marks
+    QColor searchHit;     // halo of events the search box matches
+    QColor tick;          // heartbeat tick
+    QColor tickFailed;    // failed heartbeat attempt
+    QColor gapOverGrace;  // heartbeat gap longer than the grace period
+    QColor gapUnderGrace; // shorter gap: shown, but not alarming
+    QColor arrowRace;     // ordering arrow: status generated before the first readiness result
+    QColor arrowSafe;     // the other order
     QColor note;
     QColor cursor;
     QColor measure;

@@ -17,16 +17,22 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr std::size_t kRawLimit = 4000; // a stack trace in args stays readable, a megabyte line does not
-constexpr core::Duration kAnchor{1000};  // the slice an ordering arrow binds to: 1 µs
+constexpr core::Duration kAnchor{1000}; // the slice an ordering arrow binds to: 1 µs
 
-std::string str(const QString &s) { return s.toStdString(); }
-std::string str(std::string_view s) { return std::string(s); }
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
+std::string str(std::string_view s)
+{
+    return std::string(s);
+}
 
 // Writes events one by one inside "traceEvents". Timestamps are spliced in as exact decimal
 // microseconds: a double holds epoch microseconds only to a quarter of one.
 class TraceWriter {
 public:
-    explicit TraceWriter(std::ostream &out) : m_out(out) {}
+    explicit TraceWriter(std::ostream &out) : m_out(out) { }
 
     void begin(const Json &otherData)
     {
@@ -81,8 +87,7 @@ class TraceBuilder {
 public:
     TraceBuilder(std::ostream &out, const LaneModel &model, const PerfettoRequest &request)
         : m_writer(out), m_model(model), m_inc(model.incident()), m_request(request)
-    {
-    }
+    { }
 
     PerfettoCounts run()
     {
@@ -99,17 +104,15 @@ public:
     }
 
 private:
-    bool inWindow(core::Timestamp t) const
-    {
-        return (!m_request.from || t >= *m_request.from) && (!m_request.to || t <= *m_request.to);
-    }
+    bool inWindow(core::Timestamp t) const { return (!m_request.from || t >= *m_request.from) && (!m_request.to || t <= *m_request.to); }
     bool overlapsWindow(core::Timestamp start, core::Timestamp end) const
     {
         return (!m_request.from || end >= *m_request.from) && (!m_request.to || start <= *m_request.to);
     }
     bool shown(int lane) const
     {
-        return m_request.shown.empty() || (static_cast<std::size_t>(lane) < m_request.shown.size() && m_request.shown[static_cast<std::size_t>(lane)]);
+        return m_request.shown.empty()
+            || (static_cast<std::size_t>(lane) < m_request.shown.size() && m_request.shown[static_cast<std::size_t>(lane)]);
     }
 
     Json otherData() const
@@ -175,12 +178,9 @@ private:
         Json fields = Json::object();
         for (const core::Field &f : m_inc.fieldsOf(e))
             fields[str(m_inc.text(f.key))] = str(m_inc.fieldValue(e, f).substr(0, kRawLimit));
-        Json args{{"raw", str(m_inc.rawText(e).substr(0, kRawLimit))},
-                  {"source", sourceOf(e)},
-                  {"time", core::formatRfc3339(e.time)},
-                  {"severity", core::severityName(e.severity)},
-                  {"type", str(m_inc.typeName(e))},
-                  {"fields", fields}};
+        Json args{
+            {"raw", str(m_inc.rawText(e).substr(0, kRawLimit))}, {"source", sourceOf(e)},          {"time", core::formatRfc3339(e.time)},
+            {"severity", core::severityName(e.severity)},        {"type", str(m_inc.typeName(e))}, {"fields", fields}};
         if (e.pod != core::kNoPod)
             args["pod"] = m_inc.podName(e.pod);
         return args;
@@ -202,16 +202,27 @@ private:
         const bool heartbeats = lane.kind == LaneKind::Heartbeats;
         if (lane.kind == LaneKind::State)
             for (const StateSpan &s : lane.states)
-                spans.push_back({s.start, s.end, str(s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label), "state",
+                spans.push_back({s.start,
+                                 s.end,
+                                 str(s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label),
+                                 "state",
                                  {{"state", Palette::stateName(s.state)}, {"openEnded", s.openEnded}}});
         if (heartbeats)
             for (const GapSpan &g : lane.gaps)
-                spans.push_back({g.fact->start, g.fact->end, str(g.label), "heartbeat-gap",
-                                 {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
+                spans.push_back(
+                    {g.fact->start,
+                     g.fact->end,
+                     str(g.label),
+                     "heartbeat-gap",
+                     {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
         if (const auto anchors = m_anchors.find(lane.id); anchors != m_anchors.end())
             for (const auto &[event, name] : anchors->second)
-                spans.push_back({m_inc.events[event].time, m_inc.events[event].time + kAnchor, name, "ordering",
-                                 {{"source", sourceOf(m_inc.events[event])}}, event});
+                spans.push_back({m_inc.events[event].time,
+                                 m_inc.events[event].time + kAnchor,
+                                 name,
+                                 "ordering",
+                                 {{"source", sourceOf(m_inc.events[event])}},
+                                 event});
         m_counts.spans += writeSpans(t, std::move(spans));
         for (const HeartbeatTick &h : lane.ticks) {
             if (!heartbeats)
@@ -221,25 +232,36 @@ private:
             if (!inWindow(h.time))
                 continue;
             Json args = h.event != core::kNoEvent ? lineArgs(h.event) : Json::object();
-            m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", h.failed ? "heartbeat failed" : "heartbeat"}, {"cat", "heartbeat"},
-                            {"pid", t.pid}, {"tid", t.tid}, {"args", args}},
+            m_writer.write({{"ph", "i"},
+                            {"s", "t"},
+                            {"name", h.failed ? "heartbeat failed" : "heartbeat"},
+                            {"cat", "heartbeat"},
+                            {"pid", t.pid},
+                            {"tid", t.tid},
+                            {"args", args}},
                            h.time);
             ++m_counts.marks;
         }
         // The lane's events are in time order: only the window's stretch of them is visited.
         const auto byTime = [&](std::uint32_t index, core::Timestamp t) { return m_inc.events[index].time < t; };
-        const auto first = m_request.from ? std::lower_bound(lane.events.begin(), lane.events.end(), *m_request.from, byTime)
-                                          : lane.events.begin();
-        const auto last = m_request.to ? std::upper_bound(first, lane.events.end(), *m_request.to,
-                                                          [&](core::Timestamp t, std::uint32_t index) { return t < m_inc.events[index].time; })
-                                       : lane.events.end();
+        const auto first =
+            m_request.from ? std::lower_bound(lane.events.begin(), lane.events.end(), *m_request.from, byTime) : lane.events.begin();
+        const auto last = m_request.to
+            ? std::upper_bound(first, lane.events.end(), *m_request.to,
+                               [&](core::Timestamp t, std::uint32_t index) { return t < m_inc.events[index].time; })
+            : lane.events.end();
         for (auto it = first; it != last; ++it) {
             const std::uint32_t index = *it;
             const core::Event &e = m_inc.events[index];
             if (m_model.laneOfEvent(index) != LaneId(lane.id))
                 continue;
-            m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", markName(e)}, {"cat", core::severityName(e.severity)},
-                            {"pid", t.pid}, {"tid", t.tid}, {"args", lineArgs(index)}},
+            m_writer.write({{"ph", "i"},
+                            {"s", "t"},
+                            {"name", markName(e)},
+                            {"cat", core::severityName(e.severity)},
+                            {"pid", t.pid},
+                            {"tid", t.tid},
+                            {"args", lineArgs(index)}},
                            e.time);
             ++m_counts.marks;
         }
@@ -345,13 +367,25 @@ private:
                 continue;
             const std::string name = o.statusFirst ? "status before probe" : "probe before status";
             const int id = static_cast<int>(i) + 1;
-            Json args{{"pod", m_inc.podName(o.pod)}, {"container", str(m_inc.text(o.container))},
-                      {"deltaMs", static_cast<double>(o.delta.ns) / 1e6}, {"orderFrom", o.orderFrom}};
+            Json args{{"pod", m_inc.podName(o.pod)},
+                      {"container", str(m_inc.text(o.container))},
+                      {"deltaMs", static_cast<double>(o.delta.ns) / 1e6},
+                      {"orderFrom", o.orderFrom}};
             const core::Duration half{kAnchor.ns / 2};
-            m_writer.write({{"ph", "s"}, {"id", id}, {"name", name}, {"cat", "ordering"}, {"pid", from->second.pid}, {"tid", from->second.tid},
+            m_writer.write({{"ph", "s"},
+                            {"id", id},
+                            {"name", name},
+                            {"cat", "ordering"},
+                            {"pid", from->second.pid},
+                            {"tid", from->second.tid},
                             {"args", args}},
                            m_inc.events[first].time + half);
-            m_writer.write({{"ph", "f"}, {"bp", "e"}, {"id", id}, {"name", name}, {"cat", "ordering"}, {"pid", to->second.pid},
+            m_writer.write({{"ph", "f"},
+                            {"bp", "e"},
+                            {"id", id},
+                            {"name", name},
+                            {"cat", "ordering"},
+                            {"pid", to->second.pid},
                             {"tid", to->second.tid}},
                            m_inc.events[second].time + half);
             ++m_counts.flows;
@@ -364,7 +398,8 @@ private:
         std::vector<Span> windows;
         for (std::size_t i = 0; i < findings.size(); ++i) {
             const core::Finding &f = findings[i];
-            if (m_request.findings && std::find(m_request.findings->begin(), m_request.findings->end(), static_cast<int>(i)) == m_request.findings->end())
+            if (m_request.findings
+                && std::find(m_request.findings->begin(), m_request.findings->end(), static_cast<int>(i)) == m_request.findings->end())
                 continue;
             if (!overlapsWindow(f.start, f.end))
                 continue;
@@ -375,11 +410,20 @@ private:
             for (std::size_t e : f.evidence)
                 evidence.push_back(sourceOf(m_inc.events[e]) + "  " + str(m_inc.rawText(m_inc.events[e]).substr(0, kRawLimit)));
             const std::string name = "[" + std::to_string(i + 1) + "] " + f.title;
-            Json args{{"number", i + 1}, {"rule", f.rule}, {"subject", f.subject.text()}, {"severity", core::severityName(f.severity)},
-                      {"title", f.title}, {"explanation", f.explanation}, {"start", core::formatRfc3339(f.start)},
-                      {"end", core::formatRfc3339(f.end)}, {"chain", chain}, {"evidence", evidence}, {"references", f.references}};
+            Json args{{"number", i + 1},
+                      {"rule", f.rule},
+                      {"subject", f.subject.text()},
+                      {"severity", core::severityName(f.severity)},
+                      {"title", f.title},
+                      {"explanation", f.explanation},
+                      {"start", core::formatRfc3339(f.start)},
+                      {"end", core::formatRfc3339(f.end)},
+                      {"chain", chain},
+                      {"evidence", evidence},
+                      {"references", f.references}};
             const core::Timestamp at = inWindow(f.start) ? f.start : *m_request.from;
-            m_writer.write({{"ph", "i"}, {"s", "t"}, {"name", name}, {"cat", "finding"}, {"pid", m_findingsPid}, {"tid", 1}, {"args", args}}, at);
+            m_writer.write(
+                {{"ph", "i"}, {"s", "t"}, {"name", name}, {"cat", "finding"}, {"pid", m_findingsPid}, {"tid", 1}, {"args", args}}, at);
             windows.push_back({f.start, f.end, name, "finding", {{"rule", f.rule}, {"subject", f.subject.text()}}});
             ++m_counts.findings;
         }
@@ -393,7 +437,7 @@ private:
     std::vector<Track> m_tracks;
     int m_findingsPid = 1;
     Track m_findingWindows;
-    int m_nextTid = 0; // extra rows of lanes whose bars overlap
+    int m_nextTid = 0;                                                          // extra rows of lanes whose bars overlap
     std::map<int, std::vector<std::pair<std::size_t, const char *>>> m_anchors; // lane -> (line, name) of its anchors
     std::vector<std::size_t> m_orderings;                                       // indices into facts.orders drawn
     std::map<std::size_t, Track> m_anchorTracks;                                // line -> the row its anchor went to

@@ -17,8 +17,8 @@
 namespace kubelane::ui {
 
 struct PerfettoRequest {
-    std::optional<core::Timestamp> from, to; // only what lies in this window (spans clipped)
-    std::vector<bool> shown;                 // lane id -> kept (LaneFilter::match); empty = all
+    std::optional<core::Timestamp> from, to;  // only what lies in this window (spans clipped)
+    std::vector<bool> shown;                  // lane id -> kept (LaneFilter::match); empty = all
     std::optional<std::vector<int>> findings; // indices into Analysis::findings; nullopt = all
 };
 

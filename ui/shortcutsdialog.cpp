@@ -26,14 +26,18 @@ std::vector<std::pair<QString, QString>> gestures()
         {QObject::tr("Shift+drag"), QObject::tr("Measure the time between two points")},
         {QObject::tr("Click a mark"), QObject::tr("Select its event: details and raw lines below")},
         {QObject::tr("Double-click"), QObject::tr("Zoom in there (on a note: edit it)")},
-        {QObject::tr("Right click"), QObject::tr("Menu: add, edit or delete a note; copy the time; zoom to selection; fit all; clear measurement")},
+        {QObject::tr("Right click"),
+         QObject::tr("Menu: add, edit or delete a note; copy the time; zoom to selection; fit all; clear measurement")},
         {QObject::tr("Hover"), QObject::tr("Tooltip of the mark or bar; the time under the mouse on the ruler")},
         {QObject::tr("Click a line in the raw log"), QObject::tr("Select that line's event")},
         {QObject::tr("Click an event type in the legend"), QObject::tr("Hide or show that kind of mark in every lane")},
     };
 }
 
-QString plainText(const QAction *a) { return a->text().remove('&').remove(QStringLiteral("…")); }
+QString plainText(const QAction *a)
+{
+    return a->text().remove('&').remove(QStringLiteral("…"));
+}
 
 } // namespace
 

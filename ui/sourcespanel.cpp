@@ -21,9 +21,8 @@ SourcesPanel::SourcesPanel(QWidget *parent) : QWidget(parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_tree = new QTreeWidget(this);
-    m_tree->setHeaderLabels({tr("Source"), tr("Format"), tr("Component"), tr("Node"), tr("Lines"), tr("Events"),
-                             tr("Not understood"), tr("From (UTC)"), tr("To (UTC)"), tr("Clock"), tr("Shape"),
-                             tr("Not log lines")});
+    m_tree->setHeaderLabels({tr("Source"), tr("Format"), tr("Component"), tr("Node"), tr("Lines"), tr("Events"), tr("Not understood"),
+                             tr("From (UTC)"), tr("To (UTC)"), tr("Clock"), tr("Shape"), tr("Not log lines")});
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     layout->addWidget(m_tree);
@@ -43,8 +42,7 @@ QLayout *SourcesPanel::memoryLimitRow()
                                  "Takes effect at the next load (also --max-memory)."));
     m_memoryLimit->setValue(int(savedMaxMemory() >> 30));
     label->setBuddy(m_memoryLimit);
-    connect(m_memoryLimit, &QSpinBox::valueChanged, this,
-            [](int gib) { saveMaxMemory(std::uint64_t(gib) << 30); });
+    connect(m_memoryLimit, &QSpinBox::valueChanged, this, [](int gib) { saveMaxMemory(std::uint64_t(gib) << 30); });
     row->addWidget(label);
     row->addWidget(m_memoryLimit);
     row->addStretch();
@@ -75,7 +73,8 @@ void SourcesPanel::setIncident(std::shared_ptr<const core::Incident> incident, c
             component += QString::fromStdString(" (pod " + s->attribution.pod()
                                                 + (s->attribution.container.empty() ? "" : ", " + s->attribution.container) + ")");
         item->setText(2, component);
-        item->setToolTip(2, tr("Attributed by %1").arg(QString::fromStdString(s->componentOrigin.empty() ? "nothing" : s->componentOrigin)));
+        item->setToolTip(2,
+                         tr("Attributed by %1").arg(QString::fromStdString(s->componentOrigin.empty() ? "nothing" : s->componentOrigin)));
         item->setText(3, QString::fromStdString(s->node));
         item->setText(4, QString::number(s->lineCount));
         item->setText(5, QString::number(s->eventCount));
@@ -86,7 +85,8 @@ void SourcesPanel::setIncident(std::shared_ptr<const core::Incident> incident, c
         if (s->clock.skew.ns != 0)
             clock += tr(", skew %1").arg(formatPreciseDuration(s->clock.skew));
         item->setText(9, clock);
-        item->setToolTip(9, QString::fromStdString(s->clock.offsetEvidence + (s->clock.skewEvidence.empty() ? "" : "\n" + s->clock.skewEvidence)));
+        item->setToolTip(
+            9, QString::fromStdString(s->clock.offsetEvidence + (s->clock.skewEvidence.empty() ? "" : "\n" + s->clock.skewEvidence)));
         item->setText(10, QString::fromStdString(s->shape.empty() ? "file" : s->shape));
         item->setText(11, QString::number(s->nonLogLines));
         if (!s->error.empty()) {

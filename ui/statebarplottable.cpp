@@ -15,8 +15,8 @@ namespace {
 TimelineCoordinates coordinatesOf(const QCPAxis *key, const TimelineState *state)
 {
     const QRect r = key->axisRect()->rect();
-    return TimelineCoordinates::fromKeys(state->model ? state->model->origin() : core::Timestamp{}, key->range().lower,
-                                         key->range().upper, r.left(), r.width());
+    return TimelineCoordinates::fromKeys(state->model ? state->model->origin() : core::Timestamp{}, key->range().lower, key->range().upper,
+                                         r.left(), r.width());
 }
 
 } // namespace
@@ -64,8 +64,7 @@ void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const
 
 StateBarPlottable::StateBarPlottable(QCPAxis *keyAxis, QCPAxis *valueAxis, const TimelineState *state)
     : LanePlottable(keyAxis, valueAxis, state)
-{
-}
+{ }
 
 QRectF StateBarPlottable::barRect(double x0, double x1, double rowTop, double rowHeight, bool thin)
 {
@@ -81,8 +80,7 @@ QRectF StateBarPlottable::gapRect(double x0, double x1, double rowTop, double ro
     return QRectF(x0, rowTop + 1, std::max(1.0, x1 - x0), rowHeight - 2);
 }
 
-std::pair<double, double> StateBarPlottable::freeStretch(const std::vector<FoldedMark> &marks, double left, double right,
-                                                         double markReach)
+std::pair<double, double> StateBarPlottable::freeStretch(const std::vector<FoldedMark> &marks, double left, double right, double markReach)
 {
     std::pair<double, double> best{left, left};
     double from = left;
@@ -101,8 +99,7 @@ std::pair<double, double> StateBarPlottable::freeStretch(const std::vector<Folde
     return best;
 }
 
-void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top,
-                                   bool summary) const
+void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const TimelineCoordinates &coords, double top, bool summary) const
 {
     const Palette &pal = m_state->palette;
     const double h = m_state->rowHeight;
@@ -123,11 +120,12 @@ void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const 
             if (!lane.events.empty()) {
                 if (!marks)
                     marks = EventPlottable::fold(m_state->model->incident(), m_state->marksOf(lane.id), coords);
-                std::tie(visibleLeft, visibleRight) = freeStretch(*marks, visibleLeft, visibleRight, EventPlottable::markRadius(h) * 1.4 + 2);
+                std::tie(visibleLeft, visibleRight) =
+                    freeStretch(*marks, visibleLeft, visibleRight, EventPlottable::markRadius(h) * 1.4 + 2);
             }
             const double visibleWidth = visibleRight - visibleLeft;
-            const QString text = fm.horizontalAdvance(s.label) + 8 <= visibleWidth ? s.label
-                               : fm.elidedText(s.label, Qt::ElideRight, visibleWidth - 8);
+            const QString text =
+                fm.horizontalAdvance(s.label) + 8 <= visibleWidth ? s.label : fm.elidedText(s.label, Qt::ElideRight, visibleWidth - 8);
             if (visibleWidth > 30 && !text.isEmpty() && text != QStringLiteral("…")) {
                 painter->setPen(textOn(pal.state(s.state), pal.background));
                 const QRectF box(visibleLeft + 4, r.top(), visibleWidth - 6, r.height());
@@ -209,9 +207,15 @@ RowBackground::RowBackground(QCustomPlot *plot, QCPAxisRect *rect, const Timelin
     setLayer(QStringLiteral("background"));
 }
 
-void RowBackground::applyDefaultAntialiasingHint(QCPPainter *painter) const { painter->setAntialiasing(false); }
+void RowBackground::applyDefaultAntialiasingHint(QCPPainter *painter) const
+{
+    painter->setAntialiasing(false);
+}
 
-QRect RowBackground::clipRect() const { return m_rect->rect(); }
+QRect RowBackground::clipRect() const
+{
+    return m_rect->rect();
+}
 
 void RowBackground::draw(QCPPainter *painter)
 {

@@ -6,9 +6,15 @@
 
 namespace kubelane::ui {
 
-TimeAxisTicker::TimeAxisTicker(core::Timestamp origin) : m_origin(origin) { setTickCount(8); }
+TimeAxisTicker::TimeAxisTicker(core::Timestamp origin) : m_origin(origin)
+{
+    setTickCount(8);
+}
 
-void TimeAxisTicker::setOrigin(core::Timestamp origin) { m_origin = origin; }
+void TimeAxisTicker::setOrigin(core::Timestamp origin)
+{
+    m_origin = origin;
+}
 
 void TimeAxisTicker::setUtcOffset(int seconds)
 {
@@ -20,10 +26,10 @@ void TimeAxisTicker::setUtcOffset(int seconds)
 
 double TimeAxisTicker::niceStep(double seconds, int ticks)
 {
-    static const double steps[] = {1e-9, 2e-9, 5e-9, 1e-8, 2e-8, 5e-8, 1e-7, 2e-7, 5e-7, 1e-6, 2e-6, 5e-6, 1e-5, 2e-5,
-                                   5e-5, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3, 5e-3, 1e-2, 2e-2, 5e-2, 0.1, 0.2, 0.5, 1, 2, 5,
-                                   10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400,
-                                   2 * 86400, 7 * 86400, 14 * 86400, 28 * 86400};
+    static const double steps[] = {1e-9, 2e-9, 5e-9,  1e-8,  2e-8,  5e-8,  1e-7,      2e-7,      5e-7,       1e-6,      2e-6, 5e-6, 1e-5,
+                                   2e-5, 5e-5, 1e-4,  2e-4,  5e-4,  1e-3,  2e-3,      5e-3,      1e-2,       2e-2,      5e-2, 0.1,  0.2,
+                                   0.5,  1,    2,     5,     10,    15,    30,        60,        120,        300,       600,  900,  1800,
+                                   3600, 7200, 10800, 21600, 43200, 86400, 2 * 86400, 7 * 86400, 14 * 86400, 28 * 86400};
     if (ticks < 1)
         ticks = 1;
     const double wanted = seconds / ticks;

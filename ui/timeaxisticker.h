@@ -24,8 +24,7 @@ public:
 protected:
     double getTickStep(const QCPRange &range) override;
     int getSubTickCount(double tickStep) override;
-    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar,
-                                       int precision) override;
+    QVector<QString> createLabelVector(const QVector<double> &ticks, const QLocale &locale, QChar formatChar, int precision) override;
 
 private:
     core::Timestamp m_origin;

@@ -23,8 +23,7 @@ public:
     TimelineCoordinates(core::Timestamp origin, core::Timestamp start, core::Timestamp end, double left, double width)
         : m_origin(origin), m_start(start), m_end(end > start ? end : start + core::Duration{1}), m_left(left),
           m_width(width > 0 ? width : 1.0)
-    {
-    }
+    { }
 
     // From the plot's key range (seconds since origin) and the axis rectangle.
     static TimelineCoordinates fromKeys(core::Timestamp origin, double lowerKey, double upperKey, double left, double width)
@@ -73,9 +72,8 @@ public:
 
     // The range after zooming by `factor` (< 1 zooms in) keeping `anchor` at the same pixel.
     // Never narrower than `minimum`.
-    static std::pair<core::Timestamp, core::Timestamp> zoomed(core::Timestamp start, core::Timestamp end,
-                                                              core::Timestamp anchor, double factor,
-                                                              core::Duration minimum = {1000})
+    static std::pair<core::Timestamp, core::Timestamp> zoomed(core::Timestamp start, core::Timestamp end, core::Timestamp anchor,
+                                                              double factor, core::Duration minimum = {1000})
     {
         const double span = static_cast<double>((end - start).ns);
         const double newSpan = std::max(span * factor, static_cast<double>(minimum.ns));

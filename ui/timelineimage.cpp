@@ -44,7 +44,10 @@ TimelineImage::TimelineImage(ExportScene scene, ImageSize size)
 
 TimelineImage::~TimelineImage() = default;
 
-QSize TimelineImage::pixelSize() const { return pixelSize(m_scale); }
+QSize TimelineImage::pixelSize() const
+{
+    return pixelSize(m_scale);
+}
 
 QSize TimelineImage::pixelSize(double scale) const
 {
@@ -99,8 +102,8 @@ void TimelineImage::layout()
     const double margin = px, gap = std::round(px * 0.7);
     const double width = m_size.width(), inner = width - 2 * margin;
 
-    m_titleRect = QRectF(margin, margin, inner,
-                         fmTitle.height() + fmSmall.height() + 4 + (m_scene.viewCommand.isEmpty() ? 0 : fmSmall.height() + 2));
+    m_titleRect =
+        QRectF(margin, margin, inner, fmTitle.height() + fmSmall.height() + 4 + (m_scene.viewCommand.isEmpty() ? 0 : fmSmall.height() + 2));
 
     double labelWidth = 0;
     for (int lane : m_state.rows) {
@@ -246,8 +249,8 @@ void TimelineImage::paintTitle(QPainter *p) const
     const Palette &pal = m_state.palette;
     const int digits = (m_scene.end - m_scene.start).ns < 10 * core::kNsPerSecond ? 3 : 0;
     QString line = QStringLiteral("%1 · %2 (%3)")
-                       .arg(m_scene.bundleName.isEmpty() ? QStringLiteral("kubelane") : m_scene.bundleName, window(m_scene.start, m_scene.end, digits),
-                            formatDurationText(m_scene.end - m_scene.start));
+                       .arg(m_scene.bundleName.isEmpty() ? QStringLiteral("kubelane") : m_scene.bundleName,
+                            window(m_scene.start, m_scene.end, digits), formatDurationText(m_scene.end - m_scene.start));
     if (m_scene.utcOffsetSeconds != 0)
         line += QStringLiteral(" · axis in UTC%1").arg(zoneName(m_scene.utcOffsetSeconds));
     const QFontMetricsF fmTitle(m_title);
@@ -256,11 +259,13 @@ void TimelineImage::paintTitle(QPainter *p) const
     p->drawText(QRectF(m_titleRect.left(), m_titleRect.top(), m_titleRect.width(), fmTitle.height()), Qt::AlignLeft | Qt::AlignVCenter,
                 fmTitle.elidedText(line, Qt::ElideMiddle, m_titleRect.width()));
     const std::size_t n = m_scene.findings.size();
-    QString sub = n == 0 ? QStringLiteral("No finding in this window")
-                 : m_scene.findingsLeftOut > 0
-                     ? QStringLiteral("The %1 most severe of %2 findings, numbered in time order").arg(n).arg(n + static_cast<std::size_t>(m_scene.findingsLeftOut))
-                     : QStringLiteral("%1 finding%2, numbered in time order").arg(n).arg(n == 1 ? "" : "s");
-    sub += QStringLiteral(" · %1 of %2 lanes").arg(m_state.rows.size() + static_cast<std::size_t>(m_cutRows)).arg(m_scene.model->laneCount());
+    QString sub = n == 0              ? QStringLiteral("No finding in this window")
+        : m_scene.findingsLeftOut > 0 ? QStringLiteral("The %1 most severe of %2 findings, numbered in time order")
+                                            .arg(n)
+                                            .arg(n + static_cast<std::size_t>(m_scene.findingsLeftOut))
+                                      : QStringLiteral("%1 finding%2, numbered in time order").arg(n).arg(n == 1 ? "" : "s");
+    sub +=
+        QStringLiteral(" · %1 of %2 lanes").arg(m_state.rows.size() + static_cast<std::size_t>(m_cutRows)).arg(m_scene.model->laneCount());
     if (m_cutRows > 0)
         sub += QStringLiteral(", %1 cut to fit the height").arg(m_cutRows);
     const std::size_t sources = m_scene.model->incident().sources.size();
@@ -271,8 +276,9 @@ void TimelineImage::paintTitle(QPainter *p) const
     p->drawText(QRectF(m_titleRect.left(), m_titleRect.top() + fmTitle.height() + 4, m_titleRect.width(), fmSmall.height()),
                 Qt::AlignLeft | Qt::AlignVCenter, sub);
     if (!m_scene.viewCommand.isEmpty()) // how a reader of the postmortem opens the same view
-        p->drawText(QRectF(m_titleRect.left(), m_titleRect.top() + fmTitle.height() + 6 + fmSmall.height(), m_titleRect.width(), fmSmall.height()),
-                    Qt::AlignLeft | Qt::AlignVCenter, fmSmall.elidedText(m_scene.viewCommand, Qt::ElideMiddle, m_titleRect.width()));
+        p->drawText(
+            QRectF(m_titleRect.left(), m_titleRect.top() + fmTitle.height() + 6 + fmSmall.height(), m_titleRect.width(), fmSmall.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, fmSmall.elidedText(m_scene.viewCommand, Qt::ElideMiddle, m_titleRect.width()));
 }
 
 void TimelineImage::paintLaneLabels(QPainter *p) const
@@ -361,7 +367,10 @@ void TimelineImage::paint(QCPPainter *p) const
     paintCaptions(p);
 }
 
-QImage TimelineImage::toImage() const { return toImage(m_scale); }
+QImage TimelineImage::toImage() const
+{
+    return toImage(m_scale);
+}
 
 QImage TimelineImage::toImage(double scale) const
 {

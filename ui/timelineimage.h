@@ -36,7 +36,7 @@ public:
     const TimelineState &state() const { return m_state; }
 
     // Layout in layout pixels (multiply by the scale for PNG pixels).
-    QRectF rowsRect() const;  // the plot's rows, under the ruler
+    QRectF rowsRect() const; // the plot's rows, under the ruler
     QRectF legendRect() const { return m_legendRect; }
     QRectF captionRect(int k) const;
     // What callout k's caption says: rule, subject, severity and window; the explanation

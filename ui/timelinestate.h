@@ -41,8 +41,8 @@ struct TimelineState {
 
     // Selection and highlights.
     int finding = -1;
-    std::vector<bool> highlightedLanes;   // lane id -> part of the selected finding
-    std::vector<std::uint32_t> evidence;  // sorted event indices to outline
+    std::vector<bool> highlightedLanes;  // lane id -> part of the selected finding
+    std::vector<std::uint32_t> evidence; // sorted event indices to outline
     std::size_t selectedEvent = core::kNoEvent;
     std::shared_ptr<const EventSearch> search; // events the search box matches (null: no search)
     // Kinds of events the user hid from the legend, and the event types they cover.
@@ -53,7 +53,7 @@ struct TimelineState {
     std::optional<std::pair<core::Timestamp, core::Timestamp>> rubberBand;
     std::optional<core::Timestamp> cursor;
     std::vector<Note> notes;
-    QString banner; // walkthrough step text, drawn at the bottom of the plot
+    QString banner;                // walkthrough step text, drawn at the bottom of the plot
     std::vector<Callout> callouts; // their finding windows are shaded like the selected one
     bool showOrderings = true;
 
@@ -66,13 +66,13 @@ struct TimelineState {
         shownMarks = hiddenTypes.empty() ? std::vector<Lane>{} : model->markLanesWithout(hiddenTypes);
     }
     // The events a lane draws as marks: its own, or those left by the legend's toggles.
-    const Lane &marksOf(int lane) const
-    {
-        return shownMarks.empty() ? model->lane(lane) : shownMarks[static_cast<std::size_t>(lane)];
-    }
+    const Lane &marksOf(int lane) const { return shownMarks.empty() ? model->lane(lane) : shownMarks[static_cast<std::size_t>(lane)]; }
     bool isHiddenType(core::EventTypeId type) const { return type < hiddenTypes.size() && hiddenTypes[type]; }
     int laneAtRow(int row) const { return row >= 0 && row < static_cast<int>(rows.size()) ? rows[static_cast<std::size_t>(row)] : -1; }
-    bool isExpanded(int lane) const { return lane >= 0 && static_cast<std::size_t>(lane) < expanded.size() && expanded[static_cast<std::size_t>(lane)]; }
+    bool isExpanded(int lane) const
+    {
+        return lane >= 0 && static_cast<std::size_t>(lane) < expanded.size() && expanded[static_cast<std::size_t>(lane)];
+    }
     bool isHighlighted(int lane) const
     {
         return lane >= 0 && static_cast<std::size_t>(lane) < highlightedLanes.size() && highlightedLanes[static_cast<std::size_t>(lane)];
@@ -86,8 +86,7 @@ struct TimelineState {
         return r < 0 || r >= static_cast<double>(rows.size()) ? -1 : static_cast<int>(r);
     }
     // Calls fn(row, laneId, rowTop) for the rows that show in [areaTop, areaBottom], top down.
-    template <typename Fn>
-    void forEachVisibleRow(double areaTop, double areaBottom, Fn &&fn) const
+    template <typename Fn> void forEachVisibleRow(double areaTop, double areaBottom, Fn &&fn) const
     {
         for (int row = std::max(0, rowAt(areaTop, areaTop)); row < static_cast<int>(rows.size()); ++row) {
             const double top = rowTop(row, areaTop);

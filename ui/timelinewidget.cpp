@@ -33,7 +33,7 @@ namespace {
 // Every tree row exactly as high as a plot row: the two columns must line up.
 class RowHeightDelegate : public QStyledItemDelegate {
 public:
-    RowHeightDelegate(int height, QObject *parent) : QStyledItemDelegate(parent), m_height(height) {}
+    RowHeightDelegate(int height, QObject *parent) : QStyledItemDelegate(parent), m_height(height) { }
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         return QSize(QStyledItemDelegate::sizeHint(option, index).width(), m_height);
@@ -66,7 +66,10 @@ std::vector<bool> combine(const std::vector<bool> &a, const std::vector<bool> &b
     return out;
 }
 
-QString html(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())).toHtmlEscaped(); }
+QString html(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())).toHtmlEscaped();
+}
 
 } // namespace
 
@@ -457,7 +460,10 @@ void TimelineWidget::clearFinding()
     replot();
 }
 
-void TimelineWidget::syncHighlightToTree() { m_treeModel->setHighlighted(m_state.highlightedLanes, m_state.palette.highlightRow); }
+void TimelineWidget::syncHighlightToTree()
+{
+    m_treeModel->setHighlighted(m_state.highlightedLanes, m_state.palette.highlightRow);
+}
 
 void TimelineWidget::setSearch(std::shared_ptr<const EventSearch> search)
 {
@@ -664,13 +670,16 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
     static const std::vector<StateSpan> noBars;
     for (const GapSpan &g : l.kind == LaneKind::Heartbeats ? l.gaps : noGaps) {
         if (t >= g.fact->start && t <= g.fact->end) {
-            QString tip = QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
-                              .arg(formatPreciseDuration(g.fact->length), g.fact->openEnded ? QStringLiteral(" (until the end of the logs)") : QString(),
-                                   formatDurationText(g.fact->grace),
-                                   g.fact->graceOrigin.empty() ? QString() : QStringLiteral(" (") + QString::fromStdString(g.fact->graceOrigin).toHtmlEscaped() + ')',
-                                   formatTimestamp(g.fact->start, off), formatTimestamp(g.fact->end, off));
+            QString tip =
+                QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
+                    .arg(formatPreciseDuration(g.fact->length),
+                         g.fact->openEnded ? QStringLiteral(" (until the end of the logs)") : QString(), formatDurationText(g.fact->grace),
+                         g.fact->graceOrigin.empty()
+                             ? QString()
+                             : QStringLiteral(" (") + QString::fromStdString(g.fact->graceOrigin).toHtmlEscaped() + ')',
+                         formatTimestamp(g.fact->start, off), formatTimestamp(g.fact->end, off));
             tip += g.fact->exceedsGrace ? QStringLiteral("<br><b>longer than the grace period: the node is marked lost</b>")
-                                  : QStringLiteral("<br>shorter than the grace period: no effect on the node");
+                                        : QStringLiteral("<br>shorter than the grace period: no effect on the node");
             return tip;
         }
     }
@@ -679,8 +688,7 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
         if (t >= s.start && t <= s.end) {
             return QStringLiteral("<b>%1</b><br>%2 – %3%4<br>%5")
                 .arg(s.label.toHtmlEscaped(), formatTimestamp(s.start, off), formatTimestamp(s.end, off, 6, false),
-                     s.openEnded ? QStringLiteral(" (still at the end of the logs)") : QString(),
-                     formatPreciseDuration(s.end - s.start));
+                     s.openEnded ? QStringLiteral(" (still at the end of the logs)") : QString(), formatPreciseDuration(s.end - s.start));
         }
     }
     return {};
@@ -696,8 +704,8 @@ void TimelineWidget::plotMousePress(QMouseEvent *event)
     m_pressScroll = m_state.scroll;
     m_moved = false;
     m_drag = event->modifiers() & Qt::ControlModifier ? Drag::RubberBand
-           : event->modifiers() & Qt::ShiftModifier  ? Drag::Measure
-                                                     : Drag::Pan;
+        : event->modifiers() & Qt::ShiftModifier      ? Drag::Measure
+                                                      : Drag::Pan;
     if (m_drag == Drag::Pan)
         m_plot->setCursor(Qt::ClosedHandCursor);
 }
@@ -727,14 +735,9 @@ void TimelineWidget::plotMouseMove(QMouseEvent *event)
             applyRange();
             return;
         }
-        case Drag::RubberBand:
-            m_state.rubberBand = std::make_pair(pressCoords.toTime(m_pressPos.x()), pressCoords.toTime(pos.x()));
-            break;
-        case Drag::Measure:
-            m_state.measure = std::make_pair(pressCoords.toTime(m_pressPos.x()), pressCoords.toTime(pos.x()));
-            break;
-        case Drag::None:
-            break;
+        case Drag::RubberBand: m_state.rubberBand = std::make_pair(pressCoords.toTime(m_pressPos.x()), pressCoords.toTime(pos.x())); break;
+        case Drag::Measure: m_state.measure = std::make_pair(pressCoords.toTime(m_pressPos.x()), pressCoords.toTime(pos.x())); break;
+        case Drag::None: break;
         }
         m_plot->layer(QStringLiteral("overlay"))->replot();
         return;
@@ -808,9 +811,8 @@ void TimelineWidget::plotContextMenu(QPoint pos)
     const int lane = m_state.laneAtRow(m_state.rowAt(pos.y(), m_plot->axisRect()->rect().top()));
     const int note = m_layers.overlay->noteAt(pos);
     QMenu menu(this);
-    menu.addAction(tr("Add note here…"), this, [this, t, lane] {
-        emit noteAddRequested(t, lane >= 0 ? m_state.model->lane(lane).key : QString());
-    });
+    menu.addAction(tr("Add note here…"), this,
+                   [this, t, lane] { emit noteAddRequested(t, lane >= 0 ? m_state.model->lane(lane).key : QString()); });
     if (note >= 0) {
         menu.addAction(tr("Edit note…"), this, [this, note] { emit noteEditRequested(note); });
         menu.addAction(tr("Delete note"), this, [this, note] { emit noteDeleteRequested(note); });

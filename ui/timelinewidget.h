@@ -51,7 +51,7 @@ public:
     void fitAll();
     void zoomBy(double factor); // around the centre
     void panBy(double fractionOfView);
-    void zoomToSelection();     // measured range, selected event or finding
+    void zoomToSelection(); // measured range, selected event or finding
     void centerOn(core::Timestamp t, core::Duration minimumSpan = {});
     // The time cursor's line and label, pinned at `t` (Go to time) until the mouse moves.
     void setCursorTime(core::Timestamp t);

@@ -18,8 +18,9 @@ std::optional<int> parseTypedOffset(const QString &text)
 
 std::optional<core::Timestamp> parseTypedTime(const QString &text, int utcOffsetSeconds, core::Timestamp reference, QString *error)
 {
-    static const QRegularExpression re(QStringLiteral(
-        R"(^\s*(?:(\d{4})-(\d{1,2})-(\d{1,2})[ T]+)?(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|[+-]\d{1,2}(?::?\d{2})?)?\s*$)"),
+    static const QRegularExpression re(
+        QStringLiteral(
+            R"(^\s*(?:(\d{4})-(\d{1,2})-(\d{1,2})[ T]+)?(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|[+-]\d{1,2}(?::?\d{2})?)?\s*$)"),
         QRegularExpression::CaseInsensitiveOption);
     const QRegularExpressionMatch m = re.match(text);
     if (!m.hasMatch()) {
@@ -46,7 +47,7 @@ std::optional<core::Timestamp> parseTypedTime(const QString &text, int utcOffset
     core::CivilTime c;
     const QString fraction = m.captured(7);
     c.nsOfDay = (std::int64_t(hour) * 3600 + minute * 60 + second) * core::kNsPerSecond
-              + (fraction.isEmpty() ? 0 : (fraction + QString(9 - fraction.size(), '0')).toLongLong());
+        + (fraction.isEmpty() ? 0 : (fraction + QString(9 - fraction.size(), '0')).toLongLong());
     const bool hasDate = !m.captured(1).isEmpty();
     if (hasDate) {
         c.year = m.captured(1).toInt();

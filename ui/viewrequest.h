@@ -11,11 +11,11 @@
 namespace kubelane::ui {
 
 struct ViewRequest {
-    std::optional<int> finding;           // 0-based index into Analysis::findings
-    std::string rule;                     // else: the first finding of this rule
+    std::optional<int> finding;              // 0-based index into Analysis::findings
+    std::string rule;                        // else: the first finding of this rule
     std::optional<core::Timestamp> from, to; // the visible range (the whole bundle is loaded)
-    QString lanes;                        // the lane filter
-    std::optional<int> utcOffsetSeconds;  // the display zone
+    QString lanes;                           // the lane filter
+    std::optional<int> utcOffsetSeconds;     // the display zone
     bool isEmpty() const { return !finding && rule.empty() && !from && !to && lanes.isEmpty() && !utcOffsetSeconds; }
 };
 

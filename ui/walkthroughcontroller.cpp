@@ -5,7 +5,7 @@
 
 namespace kubelane::ui {
 
-WalkthroughController::WalkthroughController(QObject *parent) : QObject(parent) {}
+WalkthroughController::WalkthroughController(QObject *parent) : QObject(parent) { }
 
 std::vector<WalkStep> WalkthroughController::stepsFor(const core::Analysis &analysis, int finding)
 {

@@ -34,7 +34,10 @@ public:
     bool isActive() const { return m_active; }
     int index() const { return m_index; }
     int count() const { return static_cast<int>(m_steps.size()); }
-    const WalkStep *current() const { return m_active && m_index >= 0 && m_index < count() ? &m_steps[static_cast<std::size_t>(m_index)] : nullptr; }
+    const WalkStep *current() const
+    {
+        return m_active && m_index >= 0 && m_index < count() ? &m_steps[static_cast<std::size_t>(m_index)] : nullptr;
+    }
     bool next();
     bool previous();
     void go(int index);

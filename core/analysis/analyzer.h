@@ -13,10 +13,10 @@
 namespace kubelane::core {
 
 struct AnalyzeOptions {
-    std::string resourceDir;                 // rules are in <resourceDir>/rules/*.json
-    std::vector<std::string> extraRuleFiles; // --rules FILE
-    std::vector<std::string> onlyRules;      // --rule ID (empty = all)
-    std::optional<Duration> gracePeriod;     // --grace: overrides flag dump and version default
+    std::string resourceDir;                         // rules are in <resourceDir>/rules/*.json
+    std::vector<std::string> extraRuleFiles;         // --rules FILE
+    std::vector<std::string> onlyRules;              // --rule ID (empty = all)
+    std::optional<Duration> gracePeriod;             // --grace: overrides flag dump and version default
     std::chrono::milliseconds ruleTimeBudget{30000}; // all rules together; past it, the rest are named, not run
 };
 

@@ -171,7 +171,7 @@ struct EventTypeCatalog::Compiled {
     }
 };
 
-EventTypeCatalog::EventTypeCatalog() : m_compiled(std::make_unique<Compiled>()) {}
+EventTypeCatalog::EventTypeCatalog() : m_compiled(std::make_unique<Compiled>()) { }
 EventTypeCatalog::~EventTypeCatalog() = default;
 
 std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadFile(const std::string &path)
@@ -246,7 +246,8 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                 fail(origin, type.id, std::string("\"") + key + "\" must be a string");
         type.description = t.value("description", "");
         type.category = t.value("category", "");
-        if (!type.category.empty() && std::find(cat->m_categories.begin(), cat->m_categories.end(), type.category) == cat->m_categories.end())
+        if (!type.category.empty()
+            && std::find(cat->m_categories.begin(), cat->m_categories.end(), type.category) == cat->m_categories.end())
             fail(origin, type.id, "unknown category '" + type.category + "' (the file's \"categories\" lists the known ones)");
         if (t.contains("severity")) {
             type.severityFloor = severityFromName(t.value("severity", ""));
@@ -312,7 +313,8 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                     example.line = e.value("line", "");
                     if (auto f = e.find("fields"); f != e.end() && f->is_object())
                         for (auto it = f->begin(); it != f->end(); ++it)
-                            example.fields.emplace_back(it.key(), it.value().is_string() ? it.value().get<std::string>() : it.value().dump());
+                            example.fields.emplace_back(it.key(),
+                                                        it.value().is_string() ? it.value().get<std::string>() : it.value().dump());
                     pat.examples.push_back(std::move(example));
                 }
             }
@@ -324,7 +326,8 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
             if (RE2::PartialMatch("", *cp.message.re))
                 fail(origin, type.id, "pattern /" + pat.re + "/ matches every message (it matches even an empty one)");
             for (const FieldPattern &fp : pat.fields)
-                cp.fields.push_back({std::string(cat->canonicalField(fp.field)), Compiled::compile(fp.re, opts, origin, type.id), fp.required});
+                cp.fields.push_back(
+                    {std::string(cat->canonicalField(fp.field)), Compiled::compile(fp.re, opts, origin, type.id), fp.required});
             std::string error;
             Compiled::SubSet &sub = anchoredAtStart(pat.re) ? compiled.anchored : compiled.floating;
             if (sub.set->Add(pat.re, &error) < 0)
@@ -367,7 +370,8 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
     try {
         CodeTypes types = resolveCodeTypes(*cat, origin);
         if (const auto unknown = unknownCodeFields(*cat); !unknown.empty())
-            fail(origin, {}, "no pattern produces the field '" + unknown.front() + "', which the analysis reads (core/classify/codenames.cpp)");
+            fail(origin, {},
+                 "no pattern produces the field '" + unknown.front() + "', which the analysis reads (core/classify/codenames.cpp)");
         cat->m_codeTypes = std::move(types);
     } catch (const std::runtime_error &e) {
         if (code == CodeNames::Required)

@@ -30,8 +30,8 @@ struct EventTypeExample {
 // err="[... PLEG is not healthy: ...]"), so what the message alone cannot tell is matched
 // here, in data, with named captures like the message pattern's.
 struct FieldPattern {
-    std::string field; // canonical field name
-    std::string re;    // unanchored RE2
+    std::string field;    // canonical field name
+    std::string re;       // unanchored RE2
     bool required = true; // false: only adds its captures when it matches
 };
 

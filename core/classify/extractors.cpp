@@ -96,7 +96,8 @@ PodReference parsePodReference(std::string_view pod)
         const size_t underscore = pod.rfind('_', paren);
         const size_t close = pod.find(')', paren);
         if (underscore != std::string_view::npos && close != std::string_view::npos)
-            return {pod.substr(underscore + 1, paren - underscore - 1), pod.substr(0, underscore), pod.substr(paren + 1, close - paren - 1)};
+            return {pod.substr(underscore + 1, paren - underscore - 1), pod.substr(0, underscore),
+                    pod.substr(paren + 1, close - paren - 1)};
     }
     if (const size_t slash = pod.find('/'); slash != std::string_view::npos)
         return {pod.substr(0, slash), pod.substr(slash + 1), {}};
@@ -277,10 +278,14 @@ void extractApiRequest(std::string_view message, FieldList &fields)
 
 Extractor findExtractor(std::string_view name)
 {
-    if (name == "statusPatch") return &extractStatusPatch;
-    if (name == "podList") return &extractPodList;
-    if (name == "plegEvent") return &extractPlegEvent;
-    if (name == "apiRequest") return &extractApiRequest;
+    if (name == "statusPatch")
+        return &extractStatusPatch;
+    if (name == "podList")
+        return &extractPodList;
+    if (name == "plegEvent")
+        return &extractPlegEvent;
+    if (name == "apiRequest")
+        return &extractApiRequest;
     return nullptr;
 }
 

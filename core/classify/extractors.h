@@ -24,8 +24,7 @@ struct PodReference {
 PodReference parsePodReference(std::string_view text);
 
 // The pods of a SyncLoop line's list: "a_ns(uid), b_ns(uid)", ["ns/a"] or [ns/a ns/b].
-template <typename Fn>
-void forEachListedPod(std::string_view list, Fn &&fn)
+template <typename Fn> void forEachListedPod(std::string_view list, Fn &&fn)
 {
     std::size_t i = 0;
     while (i < list.size()) {

@@ -23,21 +23,21 @@ struct StackFrame {
     std::string_view args;     // "0xc4202ae000, 0xc421f30da8, 0x40" (no parentheses), "..." when inlined
     std::string_view file;     // "/go/src/github.com/docker/docker/daemon/inspect.go"
     std::uint32_t line = 0;
-    std::string_view offset;   // "+0x8d" ("" when not printed)
+    std::string_view offset; // "+0x8d" ("" when not printed)
 };
 
 struct Goroutine {
     std::uint64_t id = 0;
-    std::string_view state;        // "semacquire", "chan receive", "IO wait", "running", "sync.Mutex.Lock"
-    int waitMinutes = 0;           // the header's "N minutes" (the runtime prints it from one minute on)
+    std::string_view state; // "semacquire", "chan receive", "IO wait", "running", "sync.Mutex.Lock"
+    int waitMinutes = 0;    // the header's "N minutes" (the runtime prints it from one minute on)
     bool lockedToThread = false;
-    std::vector<StackFrame> frames;  // innermost first
-    std::uint32_t elidedFrames = 0;  // "...N frames elided..."; "...additional frames elided..." counts 1
+    std::vector<StackFrame> frames; // innermost first
+    std::uint32_t elidedFrames = 0; // "...N frames elided..."; "...additional frames elided..." counts 1
     bool hasCreator = false;
-    StackFrame createdBy;            // its function and where the go statement is
+    StackFrame createdBy; // its function and where the go statement is
     // Where its text is: logical lines of GoroutineDump::text, and the source lines they came from.
     std::uint32_t firstLogicalLine = 0, logicalLineCount = 0;
-    std::uint32_t sourceLine = 0;    // 1-based line of the header in the source file
+    std::uint32_t sourceLine = 0; // 1-based line of the header in the source file
 };
 
 // How the dump reached the bundle.
@@ -52,7 +52,7 @@ struct GoroutineDump {
     std::vector<std::uint32_t> sourceLines; // per logical line: its 1-based source line
     std::vector<Goroutine> goroutines;
     DumpShape shape = DumpShape::File;
-    std::string process;                    // the envelope's "containerd[812]", "" for a file
+    std::string process; // the envelope's "containerd[812]", "" for a file
     std::uint32_t firstSourceLine = 0, lastSourceLine = 0;
 
     std::string_view logicalLines(const Goroutine &g) const; // the goroutine's text as printed

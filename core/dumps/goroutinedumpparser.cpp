@@ -452,9 +452,7 @@ bool mayHoldGoroutineDump(std::string_view text)
 std::vector<GoroutineDumpPtr> readGoroutineDumps(std::string_view bytes)
 {
     DumpCollector collector;
-    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
-        collector.onLine(line, number);
-    });
+    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t number) { collector.onLine(line, number); });
     return collector.done();
 }
 

@@ -16,17 +16,17 @@
 namespace kubelane::core {
 
 struct LockConvoy {
-    std::uint64_t lock = 0;                // the address the waiters' Lock frames were called on
-    std::vector<std::size_t> waiters;      // into GoroutineDump::goroutines
+    std::uint64_t lock = 0;           // the address the waiters' Lock frames were called on
+    std::vector<std::size_t> waiters; // into GoroutineDump::goroutines
     int longestWaitMinutes = 0;
-    std::string takenIn;                   // the caller most waiters took it in (short name)
+    std::string takenIn; // the caller most waiters took it in (short name)
 
     // The likely holder, when a goroutine outside the queue works on the object.
     std::optional<std::size_t> holder;
-    std::uint64_t object = 0;              // the pointer the holder's frame was given
-    std::string holderFunction;            // the frame given the object (short name)
-    std::string holderWaits;               // describeWait of the holder
-    std::string holderOutbound;            // "a gRPC call types.(*aPIClient).Signal", or ""
+    std::uint64_t object = 0;   // the pointer the holder's frame was given
+    std::string holderFunction; // the frame given the object (short name)
+    std::string holderWaits;    // describeWait of the holder
+    std::string holderOutbound; // "a gRPC call types.(*aPIClient).Signal", or ""
 };
 
 // Every lock with at least `minWaiters` goroutines queued on it, most waiters first. A holder

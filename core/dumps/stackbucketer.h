@@ -11,11 +11,11 @@
 namespace kubelane::core {
 
 struct StackBucket {
-    std::vector<std::size_t> members;  // indices into GoroutineDump::goroutines, in dump order
+    std::vector<std::size_t> members; // indices into GoroutineDump::goroutines, in dump order
     std::string_view state;
     int longestWaitMinutes = 0;
-    std::size_t longestWaiter = 0;      // the member that waited longest (the first on ties)
-    std::string summary;                // describeWait of the group: blocking frame and calling code
+    std::size_t longestWaiter = 0; // the member that waited longest (the first on ties)
+    std::string summary;           // describeWait of the group: blocking frame and calling code
     std::size_t count() const { return members.size(); }
 };
 

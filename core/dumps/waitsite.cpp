@@ -147,8 +147,9 @@ std::string outboundCallOf(const Goroutine &g)
     if (g.state == "syscall" || (!g.frames.empty() && packageOf(g.frames.front().function) == "syscall")) {
         const StackFrame *sys = nullptr;
         for (const StackFrame &f : g.frames) {
-            if (!sys && (packageOf(f.function) == "syscall" || packageOf(f.function) == "golang.org/x/sys/unix"
-                         || packageOf(f.function).ends_with("/golang.org/x/sys/unix")))
+            if (!sys
+                && (packageOf(f.function) == "syscall" || packageOf(f.function) == "golang.org/x/sys/unix"
+                    || packageOf(f.function).ends_with("/golang.org/x/sys/unix")))
                 sys = &f;
             if (sys && !isStandardLibrary(f.function))
                 return "a system call " + std::string(shortFunction(sys->function)) + " from " + std::string(shortFunction(f.function));

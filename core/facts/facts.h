@@ -23,19 +23,19 @@ struct Heartbeat {
     Timestamp time;
     StringId node = kNoString;
     Kind kind = Kind::NodeStatus;
-    bool failed = false;      // the kubelet tried and failed (e.g. "Error updating node status")
+    bool failed = false; // the kubelet tried and failed (e.g. "Error updating node status")
     std::size_t event = kNoEvent;
 };
 
 // A stretch with no successful heartbeat from a node.
 struct HeartbeatGap {
     StringId node = kNoString;
-    Timestamp start, end;       // last heartbeat before, first after (end = bundle end if none)
+    Timestamp start, end; // last heartbeat before, first after (end = bundle end if none)
     Duration length;
-    Duration grace;             // node-monitor-grace-period in force
-    std::string graceOrigin;    // "flag --node-monitor-grace-period=40s in ...", "default of v1.15", ...
+    Duration grace;          // node-monitor-grace-period in force
+    std::string graceOrigin; // "flag --node-monitor-grace-period=40s in ...", "default of v1.15", ...
     bool exceedsGrace = false;
-    bool openEnded = false;     // no heartbeat after it within the bundle
+    bool openEnded = false; // no heartbeat after it within the bundle
     std::size_t beforeEvent = kNoEvent, afterEvent = kNoEvent;
     std::vector<std::size_t> failures; // failed attempts inside the gap
 
@@ -112,14 +112,14 @@ struct KubeletRun {
 struct StatusProbeOrder {
     PodId pod = kNoPod;
     StringId container = kNoString;
-    std::size_t runIndex = 0;          // into Facts::kubeletRuns
+    std::size_t runIndex = 0;           // into Facts::kubeletRuns
     std::size_t statusEvent = kNoEvent; // "Generating status", else the first status patch
     std::size_t probeEvent = kNoEvent;  // first readiness result: a seeding line, a readiness
                                         // probe result, SyncLoop (probe), else the ready patch
     bool statusFirst = false;
-    Duration delta;                    // probe time - status time (positive: status first)
-    std::string orderFrom;             // what the order was read from when a side is not logged
-    std::string runningBefore;         // evidence the container ran before the start ("" = none)
+    Duration delta;                         // probe time - status time (positive: status first)
+    std::string orderFrom;                  // what the order was read from when a side is not logged
+    std::string runningBefore;              // evidence the container ran before the start ("" = none)
     std::size_t notReadyEvent = kNoEvent;   // ready:false pushed for it (patch, readiness changed)
     std::size_t readyAgainEvent = kNoEvent; // reported ready again
     std::size_t killEvent = kNoEvent;       // killed or rejected right after
@@ -127,9 +127,9 @@ struct StatusProbeOrder {
 
 struct PlegHealth {
     StringId node = kNoString;
-    std::vector<std::size_t> relists;    // relist / SyncLoop(PLEG) events
-    std::vector<std::size_t> unhealthy;  // "PLEG is not healthy" lines
-    Duration longestReported;            // largest "last seen active X ago"
+    std::vector<std::size_t> relists;   // relist / SyncLoop(PLEG) events
+    std::vector<std::size_t> unhealthy; // "PLEG is not healthy" lines
+    Duration longestReported;           // largest "last seen active X ago"
     Duration threshold;
     Timestamp firstUnhealthy, lastUnhealthy;
 };
@@ -141,9 +141,9 @@ struct RuntimeDump {
     GoroutineDumpPtr dump;
     SourceId source = 0;
     StringId node = kNoString;
-    std::string process;        // "dockerd", "containerd", "kubelet"
-    Timestamp time;             // when it was taken (zero when nothing says)
-    std::string timeEvidence;   // "file name goroutine-stacks-2019-05-16T100610+0800.log", ...
+    std::string process;          // "dockerd", "containerd", "kubelet"
+    Timestamp time;               // when it was taken (zero when nothing says)
+    std::string timeEvidence;     // "file name goroutine-stacks-2019-05-16T100610+0800.log", ...
     std::size_t event = kNoEvent; // the event at the dump's first line, the moment on its lane
     std::vector<StackBucket> buckets;
     std::vector<LockConvoy> convoys;
@@ -160,8 +160,8 @@ struct Facts {
     std::vector<KubeletRun> kubeletRuns;
     std::vector<StatusProbeOrder> orders;
     std::vector<PlegHealth> pleg;
-    std::vector<RuntimeDump> dumps;  // in time order
-    std::vector<StringId> nodes; // every node the bundle mentions, sorted by name
+    std::vector<RuntimeDump> dumps; // in time order
+    std::vector<StringId> nodes;    // every node the bundle mentions, sorted by name
 };
 
 } // namespace kubelane::core

@@ -15,14 +15,16 @@ namespace {
 // The kubelet's own client log (round_trippers, -v=6) prints "PUT <url>  in 10000 milliseconds"
 // with no status when a request timed out: there an empty code is a failure. Server-side
 // records without a code (an audit RequestReceived stage) say nothing either way.
-bool isSuccess(std::string_view code, bool clientSide) { return code.empty() ? !clientSide : code.starts_with('2'); }
+bool isSuccess(std::string_view code, bool clientSide)
+{
+    return code.empty() ? !clientSide : code.starts_with('2');
+}
 
 bool verbWrites(std::string_view verb)
 {
     return verb == "PATCH" || verb == "PUT" || verb == "patch" || verb == "update" || verb == "UPDATE" || verb == "POST"
         || verb == "create";
 }
-
 
 // The newest version each kind of component reported, and where.
 struct ClusterVersion {
@@ -59,8 +61,9 @@ GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duratio
         if ((e.type == ctx.types.controllerFlag || e.type == ctx.types.componentFlag)
             && ctx.field(e, ctx.keys.flag).ends_with("node-monitor-grace-period")) {
             if (auto d = parseGoDuration(ctx.field(e, ctx.keys.value)))
-                return {*d, "flag --node-monitor-grace-period=" + std::string(ctx.field(e, ctx.keys.value)) + " in the "
-                                + ctx.inc.sources[e.source].component + " log, line " + std::to_string(e.line)};
+                return {*d,
+                        "flag --node-monitor-grace-period=" + std::string(ctx.field(e, ctx.keys.value)) + " in the "
+                            + ctx.inc.sources[e.source].component + " log, line " + std::to_string(e.line)};
         }
     }
     // The default went from 40 s to 50 s in Kubernetes 1.32 (docs/version-matrix.md).
@@ -96,9 +99,9 @@ bool observed(const Incident &inc, const std::set<SourceId> &heartbeatSources, T
 class ReactionJudge {
 public:
     explicit ReactionJudge(const FactContext &ctx)
-        : m_ctx(ctx),
-          m_reactions{ctx.types.nodeNotUpdated,     ctx.types.readyTransitioned, ctx.types.nodeNotReadyEvent, ctx.types.taintAdded,
-                      ctx.types.podsMarkedNotReady, ctx.types.eviction,          ctx.types.taintSwapped}
+        : m_ctx(ctx), m_reactions{ctx.types.nodeNotUpdated, ctx.types.readyTransitioned,  ctx.types.nodeNotReadyEvent,
+                                  ctx.types.taintAdded,     ctx.types.podsMarkedNotReady, ctx.types.eviction,
+                                  ctx.types.taintSwapped}
     {
         const std::vector<bool> &lifecycle = ctx.types.nodeLifecycle;
         for (const Source &s : ctx.inc.sources)
@@ -114,13 +117,15 @@ public:
             return;
         // It acts within a monitor period of the grace running out; allow a few for skew.
         const Timestamp due = g.start + g.grace, decided = due + Duration::fromSeconds(15);
-        if (const std::size_t first = firstReaction(g.node, g.start, std::max(g.end, decided) + Duration::fromSeconds(15)); first != kNoEvent) {
+        if (const std::size_t first = firstReaction(g.node, g.start, std::max(g.end, decided) + Duration::fromSeconds(15));
+            first != kNoEvent) {
             g.reaction = HeartbeatGap::Reaction::Acted;
             g.reactionEvent = first;
         } else if (!covered(due, g.openEnded ? due : std::min(decided, g.end))) {
             g.reactionNote = "the bundle has no kube-controller-manager log for that time";
         } else if (!m_controllerSpeaks) {
-            g.reactionNote = "the kube-controller-manager log covers it but has no node lifecycle controller line at all (its verbosity may hide them)";
+            g.reactionNote =
+                "the kube-controller-manager log covers it but has no node lifecycle controller line at all (its verbosity may hide them)";
         } else {
             g.reaction = HeartbeatGap::Reaction::Ignored;
         }
@@ -137,7 +142,8 @@ private:
     }
     bool covered(Timestamp from, Timestamp to) const
     {
-        return std::any_of(m_controllerLogs.begin(), m_controllerLogs.end(), [&](const Source *s) { return s->first <= from && s->last >= to; });
+        return std::any_of(m_controllerLogs.begin(), m_controllerLogs.end(),
+                           [&](const Source *s) { return s->first <= from && s->last >= to; });
     }
 
     const FactContext &m_ctx;
@@ -175,18 +181,18 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             // Only the node's own kubelet proves it alive; the node controller writes node status too.
             const std::string_view agent = ctx.field(e, k.userAgent);
             const std::string_view user = ctx.field(e, k.user);
-            if ((!agent.empty() && agent.find("kubelet") == std::string_view::npos)
-                || (!user.empty() && !user.starts_with("system:node:")))
+            if ((!agent.empty() && agent.find("kubelet") == std::string_view::npos) || (!user.empty() && !user.starts_with("system:node:")))
                 continue;
-            Heartbeat h{e.time, e.node, Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, k.code), e.type == ownRequest), ctx.indexOf(e)};
+            Heartbeat h{e.time, e.node, Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, k.code), e.type == ownRequest),
+                        ctx.indexOf(e)};
             if (resource == "leases")
                 h.kind = Heartbeat::Kind::Lease;
             else if (!(resource == "nodes" && sub == "status"))
                 continue;
             facts.heartbeats.push_back(h);
         } else if (e.type == t.statusUpdateFailed || e.type == t.statusUpdateExhausted || e.type == leaseFailed) {
-            facts.heartbeats.push_back({e.time, e.node, e.type == leaseFailed ? Heartbeat::Kind::Lease : Heartbeat::Kind::NodeStatus,
-                                        true, ctx.indexOf(e)});
+            facts.heartbeats.push_back(
+                {e.time, e.node, e.type == leaseFailed ? Heartbeat::Kind::Lease : Heartbeat::Kind::NodeStatus, true, ctx.indexOf(e)});
         }
     }
     std::stable_sort(facts.heartbeats.begin(), facts.heartbeats.end(), [](auto &a, auto &b) { return a.time < b.time; });

@@ -17,9 +17,12 @@ using Status = ConditionSpan::Status;
 // A condition status as the patterns capture it (readyStatus): Kubernetes' ConditionStatus.
 std::optional<Status> statusFromWord(std::string_view word)
 {
-    if (word == "True") return Status::True;
-    if (word == "False") return Status::False;
-    if (word == "Unknown") return Status::Unknown;
+    if (word == "True")
+        return Status::True;
+    if (word == "False")
+        return Status::False;
+    if (word == "Unknown")
+        return Status::Unknown;
     return std::nullopt;
 }
 
@@ -71,7 +74,8 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
                 controlPlane[e.node].push_back({e.time, Status::Unknown, idx, "Kubelet stopped posting node status"});
         } else if (e.type == statusChange || e.type == nodeEvent) {
             // The event's reason, as the patterns capture it (free text, structured status=).
-            const std::string_view what = ctx.field(e, ctx.keys.reason).empty() ? ctx.field(e, ctx.keys.event) : ctx.field(e, ctx.keys.reason);
+            const std::string_view what =
+                ctx.field(e, ctx.keys.reason).empty() ? ctx.field(e, ctx.keys.event) : ctx.field(e, ctx.keys.reason);
             if (what == "NodeNotReady") {
                 auto &list = controlPlane[e.node];
                 const bool unknown = !list.empty() && list.back().status == Status::Unknown;
@@ -91,7 +95,8 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
                 reason = std::string(ctx.field(e, ctx.keys.reason));
             kubelet[e.node].push_back({e.time, s, idx, reason});
         } else if (e.type == kubeletEvent) {
-            const std::string_view what = ctx.field(e, ctx.keys.event).empty() ? ctx.field(e, ctx.keys.reason) : ctx.field(e, ctx.keys.event);
+            const std::string_view what =
+                ctx.field(e, ctx.keys.event).empty() ? ctx.field(e, ctx.keys.reason) : ctx.field(e, ctx.keys.event);
             if (what == "NodeReady")
                 kubelet[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
             else if (what == "NodeNotReady")

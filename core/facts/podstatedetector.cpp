@@ -52,7 +52,8 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
     KillReasons reasons;
     const CodeTypes &t = ctx.types;
     const EventTypeId killReason = t.killReason, specChanged = t.specHashChanged, kill = t.containerKill, plegEvent = t.syncLoopPleg,
-                      died = t.containerDied, plegState = t.plegContainerState, probeFailed = t.probeFailure, probeSucceeded = t.probeSuccess;
+                      died = t.containerDied, plegState = t.plegContainerState, probeFailed = t.probeFailure,
+                      probeSucceeded = t.probeSuccess;
     for (const Event &e : ctx.inc.events) {
         std::optional<K> kind;
         std::string detail;
@@ -68,7 +69,8 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
         } else if (e.type == kill) {
             kind = K::Killed;
             const std::string reason = reasons.take(e);
-            detail = (reason.empty() ? std::string() : reason + "; ") + "grace period " + std::string(ctx.field(e, ctx.keys.gracePeriod)) + " s";
+            detail =
+                (reason.empty() ? std::string() : reason + "; ") + "grace period " + std::string(ctx.field(e, ctx.keys.gracePeriod)) + " s";
         } else if (e.type == plegEvent || e.type == died || e.type == plegState) {
             const std::string_view ev = ctx.field(e, ctx.keys.eventType);
             if (ev == "ContainerDied" || e.type == died)

@@ -22,17 +22,20 @@ constexpr std::int64_t kStartupWindow = 600 * kNsPerSecond;
 // The first PLEG relist after a start reports every container already running at once.
 constexpr std::int64_t kFirstRelistSpread = 3 * kNsPerSecond;
 
-bool isReadiness(std::string_view probeType) { return probeType == "Readiness" || probeType == "readiness"; }
+bool isReadiness(std::string_view probeType)
+{
+    return probeType == "Readiness" || probeType == "readiness";
+}
 
 // What one kubelet run logged about each pod and container in its first minutes.
 // One pass over the run's first minutes (and the hour before it) collects all of it.
 struct RunView {
     std::map<PodId, std::size_t> firstStatus, firstPodReadiness;
     std::map<std::pair<PodId, StringId>, std::size_t> firstReadiness;
-    std::map<PodId, std::size_t> runningAtStart;         // in the first PLEG relist after the start
-    std::map<PodId, std::vector<std::size_t>> reports;   // status patches, "readiness changed", in order
-    std::set<std::pair<PodId, StringId>> containers;     // every container a result or patch names
-    std::set<PodId> loggedBefore;                        // by the previous run, in the hour before
+    std::map<PodId, std::size_t> runningAtStart;       // in the first PLEG relist after the start
+    std::map<PodId, std::vector<std::size_t>> reports; // status patches, "readiness changed", in order
+    std::set<std::pair<PodId, StringId>> containers;   // every container a result or patch names
+    std::set<PodId> loggedBefore;                      // by the previous run, in the hour before
 };
 
 RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun &run, std::size_t from, std::size_t to)
@@ -57,11 +60,11 @@ RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun 
                         v.containers.emplace(e.pod, c);
                 });
         } else if ((e.type == t.probeSeeded && e.container != kNoString)
-                   || ((e.type == t.probeSuccess || e.type == t.probeFailure || e.type == t.probeError) && isReadiness(ctx.field(e, ctx.keys.probeType)))) {
+                   || ((e.type == t.probeSuccess || e.type == t.probeFailure || e.type == t.probeError)
+                       && isReadiness(ctx.field(e, ctx.keys.probeType)))) {
             v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
             v.containers.emplace(e.pod, e.container);
-        }
-        else if (e.type == t.syncLoopProbe && ctx.field(e, ctx.keys.probe) == "readiness" && ctx.field(e, ctx.keys.status) == "ready")
+        } else if (e.type == t.syncLoopProbe && ctx.field(e, ctx.keys.probe) == "readiness" && ctx.field(e, ctx.keys.status) == "ready")
             // Names the pod, not the container. Only "ready" is a result: on a new container
             // the readiness worker seeds its initial Failure into the cache, and that change
             // is logged as status="" before any probe ran (worker.go, 1.21+).
@@ -121,7 +124,8 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             for (std::size_t i : found == v.reports.end() ? kNone : found->second) {
                 const Event &e = inc.events[i];
                 if (o.notReadyEvent == kNoEvent
-                    && ((e.type == t.statusPatch && listsContainer(ctx, e, ctx.keys.unreadyContainers, container)) || e.type == t.readinessChangedBeforeSync))
+                    && ((e.type == t.statusPatch && listsContainer(ctx, e, ctx.keys.unreadyContainers, container))
+                        || e.type == t.readinessChangedBeforeSync))
                     o.notReadyEvent = i;
                 else if (o.notReadyEvent != kNoEvent && o.readyAgainEvent == kNoEvent && e.type == t.statusPatch
                          && listsContainer(ctx, e, ctx.keys.readyContainers, container))
@@ -159,7 +163,9 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
                     const Event &e = inc.events[i];
                     if ((e.time - inc.events[o.notReadyEvent].time).ns > kConsequenceWindow)
                         break;
-                    if (e.pod == pod && ((e.type == t.containerKill && (e.container == kNoString || e.container == container)) || e.type == t.admissionRejected)) {
+                    if (e.pod == pod
+                        && ((e.type == t.containerKill && (e.container == kNoString || e.container == container))
+                            || e.type == t.admissionRejected)) {
                         o.killEvent = i;
                         break;
                     }

@@ -12,9 +12,9 @@ namespace kubelane::core {
 struct DmesgLine {
     enum class Stamp { Minute, Delta, Full } stamp = Stamp::Full;
     unsigned month = 0, day = 0;
-    int year = 0;                // Full only
-    std::int64_t nsOfDay = 0;    // Minute (to the minute) and Full (to the second)
-    std::int64_t deltaNs = 0;    // Delta
+    int year = 0;             // Full only
+    std::int64_t nsOfDay = 0; // Minute (to the minute) and Full (to the second)
+    std::int64_t deltaNs = 0; // Delta
     std::string_view message;
 };
 

@@ -11,15 +11,17 @@ namespace {
 
 using text::isDigit;
 
-bool num(std::string_view s, size_t at, size_t n, unsigned &out) { return text::parseDigits(s, at, n, out); }
-
+bool num(std::string_view s, size_t at, size_t n, unsigned &out)
+{
+    return text::parseDigits(s, at, n, out);
+}
 
 // "hh:mm:ss[.ffffff]" at `at`; returns index after it or npos.
 size_t parseClock(std::string_view s, size_t at, std::int64_t &nsOfDay, bool &precise)
 {
     unsigned h, m, sec;
-    if (!num(s, at, 2, h) || at + 8 > s.size() || s[at + 2] != ':' || !num(s, at + 3, 2, m) || s[at + 5] != ':'
-        || !num(s, at + 6, 2, sec) || h > 23 || m > 59 || sec > 60)
+    if (!num(s, at, 2, h) || at + 8 > s.size() || s[at + 2] != ':' || !num(s, at + 3, 2, m) || s[at + 5] != ':' || !num(s, at + 6, 2, sec)
+        || h > 23 || m > 59 || sec > 60)
         return std::string_view::npos;
     size_t i = at + 8;
     std::int64_t frac = 0;
@@ -131,8 +133,8 @@ bool parseFullStamp(std::string_view s, JournaldLine &out)
     if (!parseHostAndIdentifier(s, zoneEnd, out))
         return false;
     // with-unit shows the unit where short-full shows the identifier.
-    const bool unit = out.identifier.ends_with(".service") || out.identifier.ends_with(".scope")
-        || out.identifier.ends_with(".mount") || out.identifier.ends_with(".socket");
+    const bool unit = out.identifier.ends_with(".service") || out.identifier.ends_with(".scope") || out.identifier.ends_with(".mount")
+        || out.identifier.ends_with(".socket");
     out.style = unit ? JournaldStyle::WithUnit : JournaldStyle::ShortFull;
     return true;
 }

@@ -16,19 +16,28 @@ namespace kubelane::core {
 // with-unit shows the unit, "kubelet.service", instead of the identifier), short-unix
 // "%10u.%06u" (UTC seconds), short-monotonic "[%5u.%06u]" (seconds since boot) and short-delta
 // "[%5u.%06u <%5u.%06u>]".
-enum class JournaldStyle : std::uint8_t { Short, ShortPrecise, ShortIso, ShortIsoPrecise, TimeOnly,
-                                          ShortMonotonic, ShortUnix, ShortFull, WithUnit };
+enum class JournaldStyle : std::uint8_t {
+    Short,
+    ShortPrecise,
+    ShortIso,
+    ShortIsoPrecise,
+    TimeOnly,
+    ShortMonotonic,
+    ShortUnix,
+    ShortFull,
+    WithUnit
+};
 const char *journaldStyleName(JournaldStyle s);
 
 struct JournaldLine {
     JournaldStyle style = JournaldStyle::Short;
-    CivilTime local;              // year 0 unless short-iso
-    int utcOffsetSeconds = 0;     // short-iso only
+    CivilTime local;          // year 0 unless short-iso
+    int utcOffsetSeconds = 0; // short-iso only
     bool hasZone = false;
     std::int64_t utc = 0;         // short-unix: exact UTC ns
     std::int64_t monotonicNs = 0; // short-monotonic / short-delta: time since boot
     std::string_view host;
-    std::string_view identifier;  // "kubelet", "systemd"
+    std::string_view identifier; // "kubelet", "systemd"
     std::string_view message;
 };
 bool parseJournaldLine(std::string_view line, JournaldLine &out);

@@ -12,8 +12,8 @@ namespace kubelane::core {
 namespace {
 
 // Header words of every layout; two-word names first so "LAST SEEN" is not read as "LAST".
-constexpr std::array kHeaderNames{"LAST SEEN", "FIRST SEEN", "NAMESPACE", "COUNT", "NAME", "KIND", "SUBOBJECT",
-                                  "TYPE",      "REASON",     "OBJECT",    "SOURCE", "MESSAGE"};
+constexpr std::array kHeaderNames{"LAST SEEN", "FIRST SEEN", "NAMESPACE", "COUNT",  "NAME",   "KIND",
+                                  "SUBOBJECT", "TYPE",       "REASON",    "OBJECT", "SOURCE", "MESSAGE"};
 
 std::string_view trim(std::string_view s)
 {
@@ -80,17 +80,28 @@ EventTableRow splitEventTableRow(std::string_view line, const EventTableLayout &
         const std::string_view cell = trim(line.substr(start, end - start));
         const std::string &name = cols[k].name;
         std::string value(cell);
-        if (name == "LAST SEEN") row.lastSeen = value;
-        else if (name == "FIRST SEEN") row.firstSeen = value;
-        else if (name == "NAMESPACE") row.namespace_ = value;
-        else if (name == "COUNT") row.count = value;
-        else if (name == "NAME") (hasObject ? row.eventName : row.name) = value; // 1.14+ wide: the event's name
-        else if (name == "KIND") row.kind = value;
-        else if (name == "SUBOBJECT") row.subobject = value;
-        else if (name == "TYPE") row.type = value;
-        else if (name == "REASON") row.reason = value;
-        else if (name == "SOURCE") row.source = value;
-        else if (name == "MESSAGE") row.message = value;
+        if (name == "LAST SEEN")
+            row.lastSeen = value;
+        else if (name == "FIRST SEEN")
+            row.firstSeen = value;
+        else if (name == "NAMESPACE")
+            row.namespace_ = value;
+        else if (name == "COUNT")
+            row.count = value;
+        else if (name == "NAME")
+            (hasObject ? row.eventName : row.name) = value; // 1.14+ wide: the event's name
+        else if (name == "KIND")
+            row.kind = value;
+        else if (name == "SUBOBJECT")
+            row.subobject = value;
+        else if (name == "TYPE")
+            row.type = value;
+        else if (name == "REASON")
+            row.reason = value;
+        else if (name == "SOURCE")
+            row.source = value;
+        else if (name == "MESSAGE")
+            row.message = value;
         else if (name == "OBJECT") {
             const std::size_t slash = cell.find('/');
             row.kind = std::string(cell.substr(0, slash == std::string_view::npos ? 0 : slash));

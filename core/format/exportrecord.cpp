@@ -16,12 +16,12 @@ bool severityFromName(std::string_view name, Severity &out)
         Severity severity;
     };
     // Cloud Logging's LogSeverity (DEFAULT..EMERGENCY), go-kit/logrus/zap levels, syslog names.
-    static constexpr std::array<Name, 20> kNames{{{"default", Severity::Info}, {"debug", Severity::Debug},
-        {"trace", Severity::Debug}, {"info", Severity::Info}, {"information", Severity::Info}, {"notice", Severity::Info},
-        {"warn", Severity::Warning}, {"warning", Severity::Warning}, {"error", Severity::Error}, {"err", Severity::Error},
-        {"critical", Severity::Error}, {"crit", Severity::Error}, {"alert", Severity::Error}, {"emergency", Severity::Fatal},
-        {"emerg", Severity::Fatal}, {"fatal", Severity::Fatal}, {"panic", Severity::Fatal}, {"dpanic", Severity::Error},
-        {"i", Severity::Info}, {"e", Severity::Error}}};
+    static constexpr std::array<Name, 20> kNames{
+        {{"default", Severity::Info},     {"debug", Severity::Debug},     {"trace", Severity::Debug},    {"info", Severity::Info},
+         {"information", Severity::Info}, {"notice", Severity::Info},     {"warn", Severity::Warning},   {"warning", Severity::Warning},
+         {"error", Severity::Error},      {"err", Severity::Error},       {"critical", Severity::Error}, {"crit", Severity::Error},
+         {"alert", Severity::Error},      {"emergency", Severity::Fatal}, {"emerg", Severity::Fatal},    {"fatal", Severity::Fatal},
+         {"panic", Severity::Fatal},      {"dpanic", Severity::Error},    {"i", Severity::Info},         {"e", Severity::Error}}};
     for (const auto &entry : kNames)
         if (entry.text == n) {
             out = entry.severity;

@@ -11,10 +11,10 @@
 namespace kubelane::core {
 
 struct ExportRecord {
-    std::int64_t utc = 0;  // exact UTC ns of the record, 0 = none
-    std::string payload;   // the logged line (journald MESSAGE, textPayload, Loki "line")
-    std::string host;      // the node it was written on (_HOSTNAME, node_name, a node label)
-    std::string process;   // what wrote it (SYSLOG_IDENTIFIER, log name, container): componentForProcess
+    std::int64_t utc = 0;                         // exact UTC ns of the record, 0 = none
+    std::string payload;                          // the logged line (journald MESSAGE, textPayload, Loki "line")
+    std::string host;                             // the node it was written on (_HOSTNAME, node_name, a node label)
+    std::string process;                          // what wrote it (SYSLOG_IDENTIFIER, log name, container): componentForProcess
     std::string podNamespace, podName, container; // a container's record: its pod and container
     bool haveSeverity = false;
     Severity severity = Severity::Info;

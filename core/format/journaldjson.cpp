@@ -99,8 +99,8 @@ RecordStatus readJournalJsonEntry(const nlohmann::json &o, ExportRecord &out)
         out.process = "kernel";
     const std::string priority = field(o, "PRIORITY");
     if (priority.size() == 1 && priority[0] >= '0' && priority[0] <= '7') {
-        static constexpr Severity kBySyslogLevel[] = {Severity::Fatal, Severity::Error, Severity::Error, Severity::Error,
-                                                      Severity::Warning, Severity::Info, Severity::Info, Severity::Debug};
+        static constexpr Severity kBySyslogLevel[] = {Severity::Fatal,   Severity::Error, Severity::Error, Severity::Error,
+                                                      Severity::Warning, Severity::Info,  Severity::Info,  Severity::Debug};
         out.severity = kBySyslogLevel[priority[0] - '0'];
         out.haveSeverity = true;
     }

@@ -84,7 +84,7 @@ std::int64_t numericStamp(std::string_view text, double approx)
 // always agree; the full parser took a quarter of the load time of a bundle with JSON nodes.
 class FlatRecordReader {
 public:
-    FlatRecordReader(std::string_view text, FieldList &fields) : m_text(text), m_fields(fields) {}
+    FlatRecordReader(std::string_view text, FieldList &fields) : m_text(text), m_fields(fields) { }
 
     // nullopt: not sure, use the full parser (fields are then as they were).
     std::optional<KlogJsonStatus> read(KlogJsonRecord &out)
@@ -126,8 +126,7 @@ private:
     // Walks the members of the object that is the whole text: `member(key)` reads the value
     // at the cursor and says whether it could. False for anything else: not an object, a key
     // with escapes or seen twice, text after the object.
-    template <typename Member>
-    bool readMembers(Member &&member)
+    template <typename Member> bool readMembers(Member &&member)
     {
         skipSpace();
         if (!take('{'))
@@ -162,7 +161,8 @@ private:
             return false;
         // What the full parser would reject goes to it, under every key: a number that may
         // overflow a double, an object or array under a key whose value is not kept.
-        if (key != "ts" && kind == Kind::Number && (value.find_first_of(".eE") != std::string_view::npos || value.size() > 18 || value == "-0"))
+        if (key != "ts" && kind == Kind::Number
+            && (value.find_first_of(".eE") != std::string_view::npos || value.size() > 18 || value == "-0"))
             return false;
         if ((key == "caller" || key == "v") && (kind == Kind::Object || kind == Kind::Array))
             return false;
@@ -217,10 +217,11 @@ private:
         if (utc == 0)
             return std::nullopt; // the full parser decides between a rounded time and a bad one
         out.utc = utc;
-        out.severity = m_level == "error" ? Severity::Error
+        out.severity = m_level == "error"               ? Severity::Error
             : m_level == "warning" || m_level == "warn" ? Severity::Warning
-            : m_level == "fatal" ? Severity::Fatal
-            : m_haveErr && !m_haveV ? Severity::Error : Severity::Info;
+            : m_level == "fatal"                        ? Severity::Fatal
+            : m_haveErr && !m_haveV                     ? Severity::Error
+                                                        : Severity::Info;
         return KlogJsonStatus::Ok;
     }
 

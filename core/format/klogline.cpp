@@ -12,7 +12,10 @@ namespace {
 
 using text::isDigit;
 
-inline bool twoDigits(std::string_view s, size_t at, unsigned &out) { return text::parseDigits(s, at, 2, out); }
+inline bool twoDigits(std::string_view s, size_t at, unsigned &out)
+{
+    return text::parseDigits(s, at, 2, out);
+}
 
 inline bool isKeyChar(char c)
 {
@@ -112,8 +115,8 @@ bool validKlogTime(unsigned mo, unsigned d, unsigned h, unsigned mi, unsigned se
 
 bool isGlogPreamble(std::string_view line)
 {
-    return line.starts_with("Log file created at: ") || line.starts_with("Running on machine: ")
-        || line.starts_with("Binary: Built with ") || line.starts_with("Log line format: ");
+    return line.starts_with("Log file created at: ") || line.starts_with("Running on machine: ") || line.starts_with("Binary: Built with ")
+        || line.starts_with("Log line format: ");
 }
 
 bool looksLikeKlogHeaderWithImpossibleTime(std::string_view line)
@@ -135,8 +138,8 @@ bool parseKlogHeader(std::string_view s, KlogHeader &out)
     default: return false;
     }
     unsigned mo, d, h, mi, se;
-    if (!twoDigits(s, 1, mo) || !twoDigits(s, 3, d) || s[5] != ' ' || !twoDigits(s, 6, h) || s[8] != ':'
-        || !twoDigits(s, 9, mi) || s[11] != ':' || !twoDigits(s, 12, se))
+    if (!twoDigits(s, 1, mo) || !twoDigits(s, 3, d) || s[5] != ' ' || !twoDigits(s, 6, h) || s[8] != ':' || !twoDigits(s, 9, mi)
+        || s[11] != ':' || !twoDigits(s, 12, se))
         return false;
     if (!validKlogTime(mo, d, h, mi, se))
         return false;
@@ -236,7 +239,10 @@ std::string_view unquoteGo(std::string_view body, FieldList &fields)
                 out += "\\u";
             }
             break;
-        default: out += '\\'; out += c; break;
+        default:
+            out += '\\';
+            out += c;
+            break;
         }
     }
     return fields.own(std::move(out));

@@ -71,8 +71,7 @@ public:
     std::string_view get(std::string_view key) const;
     void set(std::string_view key, std::string_view value);
     // Renames keys in place (values keep pointing where they did).
-    template <typename Fn>
-    void renameKeys(Fn &&rename)
+    template <typename Fn> void renameKeys(Fn &&rename)
     {
         for (auto &item : m_items)
             item.first = rename(item.first);

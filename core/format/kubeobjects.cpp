@@ -13,7 +13,10 @@ namespace {
 
 using json = nlohmann::json;
 
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool isBlank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 // A string member of an object ("" when absent, null or not a string).
 std::string str(const json &o, const char *key)
@@ -76,9 +79,9 @@ std::vector<ObjectRecord> eventRecords(const json &ev)
     const json &source = member(ev, v1 ? "source" : "deprecatedSource");
     const json &series = member(ev, "series");
     std::int64_t t = 0;
-    for (const std::string &candidate : {str(ev, "lastTimestamp"), str(ev, "deprecatedLastTimestamp"), str(series, "lastObservedTime"),
-                                         str(ev, "eventTime"), str(ev, "firstTimestamp"), str(ev, "deprecatedFirstTimestamp"),
-                                         str(meta, "creationTimestamp")})
+    for (const std::string &candidate :
+         {str(ev, "lastTimestamp"), str(ev, "deprecatedLastTimestamp"), str(series, "lastObservedTime"), str(ev, "eventTime"),
+          str(ev, "firstTimestamp"), str(ev, "deprecatedFirstTimestamp"), str(meta, "creationTimestamp")})
         if ((t = timeOf(candidate)) != 0)
             break;
     if (t == 0)
@@ -142,7 +145,9 @@ ObjectRecord conditionRecord(const json &c, const std::string &subject, Fields b
     if (!reason.empty() || !message.empty())
         r.message += ": " + reason + (message.empty() ? "" : ": " + message);
     // Ready should be True, pressure conditions False (NetworkUnavailable too).
-    const bool bad = type == "Ready" || type == "ContainersReady" ? status != "True" : (type.ends_with("Pressure") || type == "NetworkUnavailable") && status != "False";
+    const bool bad = type == "Ready" || type == "ContainersReady"
+        ? status != "True"
+        : (type.ends_with("Pressure") || type == "NetworkUnavailable") && status != "False";
     r.severity = bad ? Severity::Warning : Severity::Info;
     base.add("conditionType", type);
     base.add("status", status);
@@ -218,8 +223,8 @@ void containerRecords(const json &cs, const Fields &pod, const std::string &subj
             return;
         r.component = "kubelet";
         r.severity = code == "0" ? Severity::Info : Severity::Warning;
-        r.message = "Container " + container + " of " + subject + " terminated (" + which + "): " + str(term, "reason") + ", exit code " + code
-            + ", started " + started + ", restarts " + (restarts.empty() ? "0" : restarts);
+        r.message = "Container " + container + " of " + subject + " terminated (" + which + "): " + str(term, "reason") + ", exit code "
+            + code + ", started " + started + ", restarts " + (restarts.empty() ? "0" : restarts);
         Fields f = base();
         f.add("state", "terminated");
         f.add("reason", str(term, "reason"));
@@ -238,7 +243,8 @@ void containerRecords(const json &cs, const Fields &pod, const std::string &subj
         if (r.utcNs != 0) {
             r.component = "kubelet";
             r.message = "Container " + container + " of " + subject + " running since " + str(running, "startedAt") + ", restarts "
-                + (restarts.empty() ? "0" : restarts) + (member(cs, "ready").is_boolean() ? (cs["ready"].get<bool>() ? ", ready" : ", not ready") : "");
+                + (restarts.empty() ? "0" : restarts)
+                + (member(cs, "ready").is_boolean() ? (cs["ready"].get<bool>() ? ", ready" : ", not ready") : "");
             Fields f = base();
             f.add("state", "running");
             f.add("startedAt", str(running, "startedAt"));
@@ -391,8 +397,8 @@ KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
         // encoding/json's MarshalIndent (kubectl -o json, cluster-info dump) writes "key": value.
         const bool pretty = first.substr(text) == "{" && head.find("\"kind\": \"") != std::string_view::npos
             && head.find("\"apiVersion\": \"") != std::string_view::npos;
-        const bool compact = first.find("\"kind\":\"") != std::string_view::npos && first.find("\"apiVersion\":\"") != std::string_view::npos
-            && first.find("\"metadata\":{") != std::string_view::npos;
+        const bool compact = first.find("\"kind\":\"") != std::string_view::npos
+            && first.find("\"apiVersion\":\"") != std::string_view::npos && first.find("\"metadata\":{") != std::string_view::npos;
         return pretty || compact ? KubeObjectsSyntax::Json : KubeObjectsSyntax::None;
     }
     if (first == "---") { // one document marker; what follows decides
@@ -401,8 +407,8 @@ KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
         return rest.starts_with("---") ? KubeObjectsSyntax::None : detectKubeObjects(rest);
     }
     if (first.starts_with("apiVersion: ") || first.starts_with("kind: ")) {
-        const bool block = head.find("\nitems:") != std::string_view::npos || head.find("\nmetadata:") != std::string_view::npos
-            || first == "items:";
+        const bool block =
+            head.find("\nitems:") != std::string_view::npos || head.find("\nmetadata:") != std::string_view::npos || first == "items:";
         return block ? KubeObjectsSyntax::Yaml : KubeObjectsSyntax::None;
     }
     return parseEventTableHeader(first) ? KubeObjectsSyntax::EventTable : KubeObjectsSyntax::None;
@@ -438,18 +444,49 @@ std::vector<ObjectRecord> recordsFromObject(const json &item, std::string_view k
 
 std::string componentForEventReason(std::string_view reason)
 {
-    static constexpr std::array kKubelet{"Created", "Started", "Failed", "Killing", "Preempting", "BackOff", "ExceededGracePeriod",
-                                         "FailedKillPod", "FailedCreatePodContainer", "NetworkNotReady", "Pulling", "Pulled",
-                                         "ErrImageNeverPull", "InspectFailed", "Unhealthy", "ProbeWarning", "FailedSync",
-                                         "FailedValidation", "FailedPostStartHook", "FailedPreStopHook", "SandboxChanged",
-                                         "FailedCreatePodSandBox", "FailedPodSandBoxStatus", "FailedMount", "FailedMapVolume",
-                                         "Rebooted", "Starting", "NodeAllocatableEnforced", "NodeHasSufficientMemory",
-                                         "NodeHasInsufficientMemory", "NodeHasNoDiskPressure", "NodeHasDiskPressure",
-                                         "NodeHasSufficientPID", "NodeHasInsufficientPID", "NodeReady", "NodeSchedulable",
-                                         "NodeNotSchedulable", "ContainerGCFailed", "ImageGCFailed", "Evicted"};
-    static constexpr std::array kControllerManager{"RegisteredNode", "RemovingNode", "DeletingNode", "TaintManagerEviction",
-                                                   "ScalingReplicaSet", "SuccessfulCreate", "SuccessfulDelete", "FailedCreate",
-                                                   "SuccessfulAttachVolume", "SuccessfulRescale", "Completed", "SawCompletedJob"};
+    static constexpr std::array kKubelet{"Created",
+                                         "Started",
+                                         "Failed",
+                                         "Killing",
+                                         "Preempting",
+                                         "BackOff",
+                                         "ExceededGracePeriod",
+                                         "FailedKillPod",
+                                         "FailedCreatePodContainer",
+                                         "NetworkNotReady",
+                                         "Pulling",
+                                         "Pulled",
+                                         "ErrImageNeverPull",
+                                         "InspectFailed",
+                                         "Unhealthy",
+                                         "ProbeWarning",
+                                         "FailedSync",
+                                         "FailedValidation",
+                                         "FailedPostStartHook",
+                                         "FailedPreStopHook",
+                                         "SandboxChanged",
+                                         "FailedCreatePodSandBox",
+                                         "FailedPodSandBoxStatus",
+                                         "FailedMount",
+                                         "FailedMapVolume",
+                                         "Rebooted",
+                                         "Starting",
+                                         "NodeAllocatableEnforced",
+                                         "NodeHasSufficientMemory",
+                                         "NodeHasInsufficientMemory",
+                                         "NodeHasNoDiskPressure",
+                                         "NodeHasDiskPressure",
+                                         "NodeHasSufficientPID",
+                                         "NodeHasInsufficientPID",
+                                         "NodeReady",
+                                         "NodeSchedulable",
+                                         "NodeNotSchedulable",
+                                         "ContainerGCFailed",
+                                         "ImageGCFailed",
+                                         "Evicted"};
+    static constexpr std::array kControllerManager{
+        "RegisteredNode",   "RemovingNode", "DeletingNode",           "TaintManagerEviction", "ScalingReplicaSet", "SuccessfulCreate",
+        "SuccessfulDelete", "FailedCreate", "SuccessfulAttachVolume", "SuccessfulRescale",    "Completed",         "SawCompletedJob"};
     for (std::string_view r : kKubelet)
         if (reason == r)
             return "kubelet";
@@ -473,8 +510,8 @@ std::string componentForEventSource(std::string_view reporter)
     // The controllers of kube-controller-manager record events under their own names
     // (pkg/controller/*: "node-controller", "deployment-controller", "taint-eviction-controller",
     // "horizontal-pod-autoscaler", "persistentvolume-controller", "attachdetach-controller"...).
-    static constexpr std::array kControllerManager{"horizontal-pod-autoscaler", "garbage-collector", "cronjob-controller",
-                                                   "taint-controller", "endpoint-controller", "disruption-controller"};
+    static constexpr std::array kControllerManager{"horizontal-pod-autoscaler", "garbage-collector",   "cronjob-controller",
+                                                   "taint-controller",          "endpoint-controller", "disruption-controller"};
     for (std::string_view known : kControllerManager)
         if (reporter == known)
             return "kube-controller-manager";

@@ -31,9 +31,9 @@ struct ByteSpan {
 struct JsonDocumentSpan {
     ByteSpan doc;
     std::vector<ByteSpan> items;
-    bool hasItems = false;  // an "items" array, even an empty one
-    std::string kind;       // the top-level "kind" ("EventList", "List", "Node")
-    bool complete = true; // false: the file ended inside the value
+    bool hasItems = false; // an "items" array, even an empty one
+    std::string kind;      // the top-level "kind" ("EventList", "List", "Node")
+    bool complete = true;  // false: the file ended inside the value
 };
 // `stray` receives the spans of non-blank text outside any document.
 std::vector<JsonDocumentSpan> scanJsonDocuments(std::string_view bytes, std::vector<ByteSpan> *stray = nullptr);

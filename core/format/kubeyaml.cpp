@@ -17,7 +17,10 @@ struct Line {
     bool blank = false;
 };
 
-bool startsItem(std::string_view t) { return t == "-" || t.starts_with("- "); }
+bool startsItem(std::string_view t)
+{
+    return t == "-" || t.starts_with("- ");
+}
 
 // "key: value" / "key:" / "\"quoted key\": value": the key and what follows its colon.
 bool splitEntry(std::string_view t, std::string_view &key, std::string_view &rest, bool &quotedKey)
@@ -78,7 +81,8 @@ bool unescapeDouble(std::string_view body, std::string &out)
         int hex = 0;
         switch (e) {
         case 'n': out += '\n'; break;
-        case 't': case '\t': out += '\t'; break;
+        case 't':
+        case '\t': out += '\t'; break;
         case 'r': out += '\r'; break;
         case '0': out += '\0'; break;
         case 'a': out += '\a'; break;
@@ -87,7 +91,9 @@ bool unescapeDouble(std::string_view body, std::string &out)
         case 'f': out += '\f'; break;
         case 'v': out += '\v'; break;
         case ' ': out += ' '; break;
-        case '"': case '\\': case '/': out += e; break;
+        case '"':
+        case '\\':
+        case '/': out += e; break;
         case 'N': appendUtf8(out, 0x85); break;
         case '_': appendUtf8(out, 0xA0); break;
         case 'L': appendUtf8(out, 0x2028); break;

@@ -52,8 +52,9 @@ void attributeFromLabels(const Json &labels, ExportRecord &out)
 {
     if (!labels.is_object())
         return;
-    out.process = label(labels, {"unit", "syslog_identifier", "container", "container_name", "app", "app_kubernetes_io_name",
-                                 "k8s_app", "component", "service_name"});
+    out.process = label(labels,
+                        {"unit", "syslog_identifier", "container", "container_name", "app", "app_kubernetes_io_name", "k8s_app",
+                         "component", "service_name"});
     if (out.process.empty()) {
         // promtail's kubernetes-pods job is "namespace/app"; "systemd-journal" names no component.
         const std::string job = label(labels, {"job"});
@@ -153,9 +154,9 @@ bool parseGrafanaTextLine(std::string_view s, GrafanaTextLine &out)
     unsigned y, mo, d, h, mi, sec, ms;
     if (s.size() < 24 || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' || s[16] != ':' || s[19] != '.' || s[23] != '\t')
         return false;
-    if (!text::parseDigits(s, 0, 4, y) || !text::parseDigits(s, 5, 2, mo) || !text::parseDigits(s, 8, 2, d) || !text::parseDigits(s, 11, 2, h)
-        || !text::parseDigits(s, 14, 2, mi) || !text::parseDigits(s, 17, 2, sec) || !text::parseDigits(s, 20, 3, ms) || !isValidDate(int(y), mo, d)
-        || h > 23 || mi > 59 || sec > 60)
+    if (!text::parseDigits(s, 0, 4, y) || !text::parseDigits(s, 5, 2, mo) || !text::parseDigits(s, 8, 2, d)
+        || !text::parseDigits(s, 11, 2, h) || !text::parseDigits(s, 14, 2, mi) || !text::parseDigits(s, 17, 2, sec)
+        || !text::parseDigits(s, 20, 3, ms) || !isValidDate(int(y), mo, d) || h > 23 || mi > 59 || sec > 60)
         return false;
     out.local = CivilTime{int(y), mo, d, ((std::int64_t(h) * 60 + mi) * 60 + sec) * kNsPerSecond + std::int64_t(ms) * 1'000'000};
     out.line = s.substr(24);

@@ -26,12 +26,11 @@ std::string_view firstWord(std::string_view s)
 bool isOperatorCommand(std::string_view word)
 {
     static constexpr std::array<std::string_view, 52> kCommands{
-        "kubectl", "k",        "oc",       "journalctl", "systemctl", "service",  "docker",   "crictl",   "ctr",
-        "nerdctl", "podman",   "kubeadm",  "kubelet",    "minikube",  "kind",     "helm",     "cat",      "tail",
-        "head",    "less",     "more",     "grep",       "egrep",     "zgrep",    "zcat",     "awk",      "sed",
-        "ls",      "cd",       "sudo",     "su",         "ssh",       "scp",      "ps",       "top",      "df",
-        "free",    "uptime",   "date",     "dmesg",      "ip",        "ping",     "curl",     "wget",     "vi",
-        "vim",     "echo",     "export",   "tar",        "mount",     "uname",    "hostname"};
+        "kubectl", "k",       "oc",       "journalctl", "systemctl", "service", "docker", "crictl",  "ctr",  "nerdctl", "podman",
+        "kubeadm", "kubelet", "minikube", "kind",       "helm",      "cat",     "tail",   "head",    "less", "more",    "grep",
+        "egrep",   "zgrep",   "zcat",     "awk",        "sed",       "ls",      "cd",     "sudo",    "su",   "ssh",     "scp",
+        "ps",      "top",     "df",       "free",       "uptime",    "date",    "dmesg",  "ip",      "ping", "curl",    "wget",
+        "vi",      "vim",     "echo",     "export",     "tar",       "mount",   "uname",  "hostname"};
     if (word.starts_with("./") || word.starts_with("/usr/") || word.starts_with("/bin/") || word.starts_with("/opt/"))
         return true;
     for (const auto c : kCommands)
@@ -51,11 +50,10 @@ bool looksLikeCommandLine(std::string_view s)
         || rest[0] == '\'' || rest[0] == '|' || rest.find(" | ") != std::string_view::npos)
         return true;
     static constexpr std::array<std::string_view, 26> kSubcommands{
-        "get",   "describe", "logs",    "top",     "exec",  "apply", "delete", "edit",    "cordon",
-        "drain", "uncordon", "status",  "restart", "start", "stop",  "ps",     "inspect", "images",
-        "pods",  "info",     "version", "config",  "show",  "cat",   "list",   "rollout"};
+        "get",   "describe", "logs", "top",     "exec",   "apply", "delete", "edit",    "cordon", "drain", "uncordon", "status", "restart",
+        "start", "stop",     "ps",   "inspect", "images", "pods",  "info",   "version", "config", "show",  "cat",      "list",   "rollout"};
     // Subcommands count after the tools that have them only ("kubelet logs below" is prose).
-    static constexpr std::array<std::string_view, 12> kTools{"kubectl", "k",      "oc",   "docker", "crictl",   "ctr",
+    static constexpr std::array<std::string_view, 12> kTools{"kubectl", "k",      "oc",   "docker",  "crictl",    "ctr",
                                                              "nerdctl", "podman", "helm", "kubeadm", "systemctl", "service"};
     const std::string_view second = firstWord(rest);
     if (std::find(kTools.begin(), kTools.end(), firstWord(s)) != kTools.end())
@@ -141,7 +139,8 @@ bool isTableHeader(std::string_view line)
 {
     // Column names are upper case (digits, "-", "(S)", "/", "%" inside); a name may hold one
     // space ("NOMINATED NODE", "CONTAINER ID"), columns are two or more spaces apart.
-    static const RE2 kHeader(R"(^[A-Z][A-Z0-9()/%_.-]*(?: [A-Z][A-Z0-9()/%_.-]*)?(?:(?: {2,}|\t)[A-Z][A-Z0-9()/%_.-]*(?: [A-Z][A-Z0-9()/%_.-]*)?)+ *$)");
+    static const RE2 kHeader(
+        R"(^[A-Z][A-Z0-9()/%_.-]*(?: [A-Z][A-Z0-9()/%_.-]*)?(?:(?: {2,}|\t)[A-Z][A-Z0-9()/%_.-]*(?: [A-Z][A-Z0-9()/%_.-]*)?)+ *$)");
     return line.size() >= 8 && line[0] >= 'A' && line[0] <= 'Z' && RE2::FullMatch(line, kHeader);
 }
 
@@ -262,8 +261,8 @@ bool PasteReader::inKubectlOwnOutput() const
         return false;
     // The first word after the tool's options is its subcommand.
     std::string_view rest = trimmed(m_command.substr(tool.size()));
-    static constexpr std::array<std::string_view, 10> kValued{"-n", "--namespace", "--context", "--kubeconfig", "--cluster",
-                                                             "--user", "-s", "--server", "--as", "--token"};
+    static constexpr std::array<std::string_view, 10> kValued{"-n",     "--namespace", "--context", "--kubeconfig", "--cluster",
+                                                              "--user", "-s",          "--server",  "--as",         "--token"};
     while (rest.starts_with("-")) {
         const std::string_view option = firstWord(rest);
         rest = trimmed(rest.substr(option.size()));

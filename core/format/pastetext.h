@@ -77,7 +77,7 @@ private:
     std::optional<DiagnosticReason> recognise(std::string_view text, std::string_view asWritten, bool evidence);
     enum class Block { None, Command, Table, UnitStatus } m_block = Block::None;
     std::optional<DiagnosticReason> m_last; // the line above, when it was no log line
-    std::string_view m_command;              // of the last prompt, until a fence
+    std::string_view m_command;             // of the last prompt, until a fence
     bool m_insideFence = false, m_sawFence = false;
 };
 

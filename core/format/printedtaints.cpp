@@ -9,7 +9,8 @@ namespace {
 
 bool isEffect(std::string_view word)
 {
-    static constexpr std::array kEffects{std::string_view("NoExecute"), std::string_view("NoSchedule"), std::string_view("PreferNoSchedule")};
+    static constexpr std::array kEffects{std::string_view("NoExecute"), std::string_view("NoSchedule"),
+                                         std::string_view("PreferNoSchedule")};
     for (std::string_view e : kEffects)
         if (word == e)
             return true;
@@ -66,8 +67,7 @@ std::string_view memberOf(std::string_view body, std::string_view name)
 }
 
 // Calls fn(body) for each brace-delimited struct at the outermost level, skipping JSON strings.
-template <typename Fn>
-void forEachStruct(std::string_view text, Fn &&fn)
+template <typename Fn> void forEachStruct(std::string_view text, Fn &&fn)
 {
     int depth = 0;
     std::size_t start = 0;

@@ -7,9 +7,15 @@ namespace kubelane::core {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kComponents{
-    "kube-controller-manager", "kube-apiserver", "kube-scheduler", "kube-proxy", "cloud-controller-manager",
-    "kubelet", "etcd", "containerd", "dockerd"};
+constexpr std::array<std::string_view, 9> kComponents{"kube-controller-manager",
+                                                      "kube-apiserver",
+                                                      "kube-scheduler",
+                                                      "kube-proxy",
+                                                      "cloud-controller-manager",
+                                                      "kubelet",
+                                                      "etcd",
+                                                      "containerd",
+                                                      "dockerd"};
 
 std::vector<std::string_view> splitPath(std::string_view path)
 {
@@ -26,7 +32,10 @@ std::vector<std::string_view> splitPath(std::string_view path)
     return parts;
 }
 
-bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
+bool contains(std::string_view s, std::string_view what)
+{
+    return s.find(what) != std::string_view::npos;
+}
 
 // "kube-apiserver-master1_kube-system_..." or "kube-system_kube-apiserver-master1_<uid>"
 std::string nodeAfterComponent(std::string_view part, std::string_view component)

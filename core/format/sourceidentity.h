@@ -8,8 +8,8 @@ namespace kubelane::core {
 
 struct SourceIdentity {
     std::string component; // "" = unknown
-    std::string node;       // "" = unknown
-    std::string origin;     // what the guess is based on
+    std::string node;      // "" = unknown
+    std::string origin;    // what the guess is based on
 };
 
 SourceIdentity identityFromPath(std::string_view path);

@@ -21,8 +21,7 @@ namespace {
 bool isMetadataFile(const std::string &name)
 {
     // Sample/bundle documentation and our own session files are not logs.
-    return name == "EXPECTED.json" || name == "CONTENTS.md" || name == "README.md"
-        || name.ends_with(".kubelane-session.json");
+    return name == "EXPECTED.json" || name == "CONTENTS.md" || name == "README.md" || name.ends_with(".kubelane-session.json");
 }
 
 // Where logs are written, as opposed to a bundle collected from there.
@@ -74,7 +73,7 @@ struct MemoryArchiveSource {
 
 class Reader {
 public:
-    explicit Reader(const BundleReadOptions &o) : m_options(o) {}
+    explicit Reader(const BundleReadOptions &o) : m_options(o) { }
 
     BundleReadResult result;
 
@@ -120,10 +119,11 @@ private:
 
     void addFile(const std::string &path)
     {
-        struct stat st {};
+        struct stat st { };
         const std::int64_t mtime = ::stat(path.c_str(), &st) == 0 ? st.st_mtime : 0;
         if (m_total + std::uint64_t(std::max<off_t>(st.st_size, 0)) > m_options.maxTotalBytes) {
-            result.files.push_back({path, nullptr, 0, "skipped: the bundle exceeds the limit of " + formatByteSize(m_options.maxTotalBytes) + " read in all"});
+            result.files.push_back(
+                {path, nullptr, 0, "skipped: the bundle exceeds the limit of " + formatByteSize(m_options.maxTotalBytes) + " read in all"});
             return;
         }
         // A log read where its writer keeps it may be truncated (rotated) while kubelane has
@@ -150,8 +150,10 @@ private:
                 readArchive(path, *bytes, mtime, depth);
                 return;
             }
-            result.skipped.push_back({path, "an archive inside " + std::to_string(depth) + " archives: not opened (the limit of nested archives is "
-                                                + std::to_string(m_options.maxArchiveDepth) + ")"});
+            result.skipped.push_back({path,
+                                      "an archive inside " + std::to_string(depth)
+                                          + " archives: not opened (the limit of nested archives is "
+                                          + std::to_string(m_options.maxArchiveDepth) + ")"});
             return;
         }
         m_total += bytes->size();
@@ -197,17 +199,21 @@ private:
             ++members;
             const bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
             const auto type = archive_entry_filetype(entry);
-            std::string name = raw ? stripCompressionSuffix(outer) : normalise(archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "");
+            std::string name =
+                raw ? stripCompressionSuffix(outer) : normalise(archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "");
             const std::string display = raw ? name : outer + "!" + name;
             lastMember = display;
             // Links and devices are names only: nothing is followed out of the archive.
             if (!raw && archive_entry_hardlink(entry)) {
-                result.skipped.push_back({display, std::string("a hard link to ") + archive_entry_hardlink(entry) + " inside the archive, read once under that name"});
+                result.skipped.push_back(
+                    {display,
+                     std::string("a hard link to ") + archive_entry_hardlink(entry) + " inside the archive, read once under that name"});
                 continue;
             }
             if (!raw && type != AE_IFREG) {
                 if (type != AE_IFDIR)
-                    result.skipped.push_back({display, type == AE_IFLNK ? "a symbolic link inside the archive, not followed" : "not a regular file"});
+                    result.skipped.push_back(
+                        {display, type == AE_IFLNK ? "a symbolic link inside the archive, not followed" : "not a regular file"});
                 continue;
             }
             if (!raw && isMetadataFile(fs::path(name).filename().string())) {
@@ -222,15 +228,19 @@ private:
             }
             if (member.outcome == Entry::Damaged && member.bytes && !member.bytes->empty()) {
                 // Everything before the damage is still the log it was.
-                addBytes(display, std::move(member.bytes), mtime, depth + 1, "damaged after " + formatByteSize(member.bytesRead) + ": " + member.error);
+                addBytes(display, std::move(member.bytes), mtime, depth + 1,
+                         "damaged after " + formatByteSize(member.bytesRead) + ": " + member.error);
                 break;
             }
-            result.files.push_back({display, nullptr, 0, member.outcome == Entry::Damaged ? "archive member is corrupt: " + member.error : member.error});
+            result.files.push_back(
+                {display, nullptr, 0, member.outcome == Entry::Damaged ? "archive member is corrupt: " + member.error : member.error});
             if (member.outcome != Entry::NotRead)
                 break; // damaged data or a bomb: reading on would decompress it all again
         }
         if (status == ARCHIVE_FATAL)
-            result.files.push_back({outer, nullptr, 0, "archive is corrupt or truncated" + (lastMember.empty() ? std::string() : " after " + lastMember) + ": " + errorOf(a)});
+            result.files.push_back(
+                {outer, nullptr, 0,
+                 "archive is corrupt or truncated" + (lastMember.empty() ? std::string() : " after " + lastMember) + ": " + errorOf(a)});
         const bool compressed = archive_filter_count(a) > 1;
         archive_read_free(a);
         if (members == 0 && status == ARCHIVE_EOF) {
@@ -245,7 +255,7 @@ private:
 
     struct Entry {
         enum Outcome { Read, NotRead, Damaged, OverLimit } outcome = Read;
-        BytesPtr bytes;     // Read; Damaged: what came before the damage
+        BytesPtr bytes; // Read; Damaged: what came before the damage
         std::string error;
         std::uint64_t bytesRead = 0;
     };
@@ -357,7 +367,10 @@ private:
 bool looksLikeArchive(std::string_view h)
 {
     auto starts = [&](std::string_view magic) { return h.substr(0, magic.size()) == magic; };
-    if (starts("\x1f\x8b") || starts("BZh") || starts("\xfd" "7zXZ") || starts("\x28\xb5\x2f\xfd") || starts("PK\x03\x04"))
+    if (starts("\x1f\x8b") || starts("BZh")
+        || starts("\xfd"
+                  "7zXZ")
+        || starts("\x28\xb5\x2f\xfd") || starts("PK\x03\x04"))
         return true;
     return h.size() > 262 && h.substr(257, 5) == "ustar";
 }

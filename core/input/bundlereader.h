@@ -16,7 +16,7 @@
 namespace kubelane::core {
 
 struct InputFile {
-    std::string path;  // display path; archive members as "outer.tar.gz!inner/path"
+    std::string path; // display path; archive members as "outer.tar.gz!inner/path"
     BytesPtr bytes;
     std::int64_t modifiedTime = 0; // seconds since epoch; 0 = unknown
     std::string error;             // non-empty: could not be read (bytes is null)

@@ -25,7 +25,7 @@ struct GuardedMapping {
 };
 constexpr int kGuardSlots = Bytes::kGuardSlots;
 GuardedMapping g_guarded[kGuardSlots];
-struct sigaction g_previousSigbus {};
+struct sigaction g_previousSigbus { };
 std::uintptr_t g_pageSize = 4096; // read before the handler is installed: sysconf is no call for a handler
 
 void onSigbus(int signal, siginfo_t *info, void *context)
@@ -61,7 +61,7 @@ int guardMapping(const void *map, std::size_t length)
     static std::once_flag installed;
     std::call_once(installed, [] {
         g_pageSize = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
-        struct sigaction action {};
+        struct sigaction action { };
         action.sa_sigaction = onSigbus;
         action.sa_flags = SA_SIGINFO;
         sigemptyset(&action.sa_mask);
@@ -175,14 +175,13 @@ std::shared_ptr<const Bytes> Bytes::mapDescriptor(int fd, std::string &error)
 
 int Bytes::guardedMappings()
 {
-    return static_cast<int>(std::count_if(std::begin(g_guarded), std::end(g_guarded), [](const GuardedMapping &slot) {
-        return slot.begin.load(std::memory_order_acquire) != 0;
-    }));
+    return static_cast<int>(std::count_if(std::begin(g_guarded), std::end(g_guarded),
+                                          [](const GuardedMapping &slot) { return slot.begin.load(std::memory_order_acquire) != 0; }));
 }
 
 std::shared_ptr<Bytes> Bytes::map(int fd, std::string &error)
 {
-    struct stat st {};
+    struct stat st { };
     if (::fstat(fd, &st) != 0) {
         error = std::strerror(errno);
         return nullptr;

@@ -77,7 +77,7 @@ using BytesPtr = std::shared_ptr<const Bytes>;
 // and the rest when it is done, so parsing a file holds only a window of it in memory.
 class ReleaseBehind {
 public:
-    explicit ReleaseBehind(const Bytes &bytes) : m_bytes(bytes) {}
+    explicit ReleaseBehind(const Bytes &bytes) : m_bytes(bytes) { }
     ReleaseBehind(const ReleaseBehind &) = delete;
     ReleaseBehind &operator=(const ReleaseBehind &) = delete;
     ~ReleaseBehind()
@@ -99,6 +99,9 @@ private:
     std::uint64_t m_released = 0;
 };
 
-inline BytesPtr makeBytes(std::string text) { return std::make_shared<const Bytes>(std::move(text)); }
+inline BytesPtr makeBytes(std::string text)
+{
+    return std::make_shared<const Bytes>(std::move(text));
+}
 
 } // namespace kubelane::core

@@ -11,8 +11,8 @@
 namespace kubelane::core {
 
 struct TextEncoding {
-    BytesPtr utf8;              // the same pointer when nothing had to change
-    std::string convertedFrom;               // "UTF-16LE", "UTF-16BE", "UTF-8 with BOM", or ""
+    BytesPtr utf8;             // the same pointer when nothing had to change
+    std::string convertedFrom; // "UTF-16LE", "UTF-16BE", "UTF-8 with BOM", or ""
 };
 
 // Converts by the byte-order mark only: without one, bytes are taken as UTF-8 (invalid

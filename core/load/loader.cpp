@@ -31,7 +31,7 @@ namespace {
 
 class ProgressReporter {
 public:
-    explicit ProgressReporter(const LoadOptions &o) : m_options(o) {}
+    explicit ProgressReporter(const LoadOptions &o) : m_options(o) { }
     void update(const std::function<void(LoadProgress &)> &change)
     {
         std::lock_guard lock(m_mutex);
@@ -46,7 +46,10 @@ private:
     LoadProgress m_state;
 };
 
-bool cancelled(const LoadOptions &o) { return o.cancel && o.cancel->load(); }
+bool cancelled(const LoadOptions &o)
+{
+    return o.cancel && o.cancel->load();
+}
 
 const SourceOverride *findOverride(const std::vector<SourceOverride> &list, const Source &s)
 {
@@ -245,7 +248,7 @@ std::uint64_t memoryOf(const ParsedSource &p)
 // are not parsed.
 class MemoryBudget {
 public:
-    explicit MemoryBudget(std::uint64_t limit) : m_limit(limit) {}
+    explicit MemoryBudget(std::uint64_t limit) : m_limit(limit) { }
     void spend(std::uint64_t bytes) { m_spent += bytes; }
     bool exhausted() const { return m_spent.load() >= m_limit; }
 
@@ -267,7 +270,8 @@ void noteWindowSeeks(const std::vector<ParsedSource> &parsed, Incident &incident
             incident.notes.push_back(p.source.path + ": read whole for the time window: " + p.windowNote);
     }
     incident.notes.push_back("time window: " + std::to_string(sought) + " of " + std::to_string(parsed.size())
-                             + " files were sought by time; " + formatByteSize(skipped) + " of " + formatByteSize(total) + " were not parsed");
+                             + " files were sought by time; " + formatByteSize(skipped) + " of " + formatByteSize(total)
+                             + " were not parsed");
 }
 
 } // namespace
@@ -464,8 +468,9 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     // Bytes, not std::vector<bool>: the parsing threads set flags side by side, and bits
     // packed into one word would race.
     std::vector<std::uint8_t> overBudget(inputsToParse.size(), 0);
-    const unsigned threadCount = std::max(1u, std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
-                                                                  static_cast<unsigned>(inputsToParse.size())));
+    const unsigned threadCount = std::max(1u,
+                                          std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
+                                                             static_cast<unsigned>(inputsToParse.size())));
     auto worker = [&] {
         SourceParser parser(*types, *roles);
         for (std::size_t k; (k = next.fetch_add(1)) < order.size();) {
@@ -543,8 +548,8 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             ++kept;
         }
         parsed.resize(kept);
-        incident->notes.push_back("loading stopped at the memory limit of " + formatByteSize(maxMemory) + ": "
-                                  + std::to_string(notLoaded) + (notLoaded == 1 ? " file was" : " files were")
+        incident->notes.push_back("loading stopped at the memory limit of " + formatByteSize(maxMemory) + ": " + std::to_string(notLoaded)
+                                  + (notLoaded == 1 ? " file was" : " files were")
                                   + " not loaded (raise the limit with --max-memory SIZE)");
     }
 
@@ -562,7 +567,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     // nearest neighbours: the files of the same archive or folder before the whole bundle's,
     // since a bundle may hold collections of other days (last week's next to today's).
     std::vector<std::pair<std::string, int>> yearOf; // (path, year) of the sources that show one
-    std::vector<ZoneClaim> claims(parsed.size()); // by SourceId: the merge keeps the order
+    std::vector<ZoneClaim> claims(parsed.size());    // by SourceId: the merge keeps the order
     for (std::size_t i = 0; i < parsed.size(); ++i) {
         auto &p = parsed[i];
         if (p.clockEvidence.empty() && !p.explicitYear)
@@ -620,8 +625,8 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             dropped += out;
             return out;
         });
-        incident->notes.push_back("time window " + formatRfc3339(from) + " .. " + formatRfc3339(to) + ": "
-                                  + std::to_string(dropped) + " events outside it were not loaded");
+        incident->notes.push_back("time window " + formatRfc3339(from) + " .. " + formatRfc3339(to) + ": " + std::to_string(dropped)
+                                  + " events outside it were not loaded");
     }
     sortByTime(incident->events);
 

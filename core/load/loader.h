@@ -34,13 +34,13 @@ struct SourceOverride {
 std::uint64_t defaultMaxMemory();
 
 struct LoadOptions {
-    std::string resourceDir;                 // events.json, goroutines.json
-    std::vector<SourceOverride> utcOffsets;  // --tz
-    std::vector<SourceOverride> components;  // --component
-    std::vector<SourceOverride> nodes;       // --node
-    int fallbackYear = 0;                    // --year, when a file shows none
-    std::optional<Timestamp> from, to;       // load only this window
-    unsigned threads = 0;                    // 0 = hardware concurrency
+    std::string resourceDir;                // events.json, goroutines.json
+    std::vector<SourceOverride> utcOffsets; // --tz
+    std::vector<SourceOverride> components; // --component
+    std::vector<SourceOverride> nodes;      // --node
+    int fallbackYear = 0;                   // --year, when a file shows none
+    std::optional<Timestamp> from, to;      // load only this window
+    unsigned threads = 0;                   // 0 = hardware concurrency
     // Limits against hostile bundles (README, "Bad input"). An archive stops at an expansion
     // past these (--max-expanded, --max-ratio); files past the memory bound are not parsed,
     // each named, and the load goes on with what it has (--max-memory).

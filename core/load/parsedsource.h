@@ -19,13 +19,13 @@ struct LocalPod {
 
 struct ParsedSource {
     Source source;
-    std::vector<Event> events;       // in file order; Event::pod indexes `pods`
-    std::vector<PendingTime> times;  // parallel to events
+    std::vector<Event> events;      // in file order; Event::pod indexes `pods`
+    std::vector<PendingTime> times; // parallel to events
     std::vector<Field> fields;
     StringPool strings;
     std::vector<LocalPod> pods;
     ClockEvidence clockEvidence;
-    int explicitYear = 0;             // from a glog "Log file created at:" or journald header
+    int explicitYear = 0; // from a glog "Log file created at:" or journald header
     std::string explicitYearEvidence;
     bool needsClockInference = false; // some events have no exact time
     // A --from/--to load: whether the file was read from its window only, the bytes that were

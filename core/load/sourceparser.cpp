@@ -51,11 +51,14 @@ int journaldHeaderYear(std::string_view line)
     return 0;
 }
 
-std::uint64_t pairKey(StringId a, StringId b) { return (std::uint64_t(a) << 32) | b; }
+std::uint64_t pairKey(StringId a, StringId b)
+{
+    return (std::uint64_t(a) << 32) | b;
+}
 
 } // namespace
 
-SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles) : m_types(types), m_roles(roles) {}
+SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles) : m_types(types), m_roles(roles) { }
 
 ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const SourceOverrides &overrides)
 {
@@ -146,8 +149,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
                 ++counts[e.*member];
         return counts.empty() ? std::string()
                               : std::string(m_out.strings.view(std::max_element(counts.begin(), counts.end(), [](auto &a, auto &b) {
-                                                                    return a.second < b.second;
-                                                                })->first));
+                                                                   return a.second < b.second;
+                                                               })->first));
     };
     // Objects are the API server's records; their events carry each reporter's component.
     if (src.component.empty() && (src.format == SourceFormat::KubeObjects || src.format == SourceFormat::KubeEventTable)) {
@@ -167,8 +170,9 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         // ("Node became not ready" node=...): when no line names another, the rest were
         // written on the same node.
         const StringId node = src.node.empty() ? kNoString : m_out.strings.intern(src.node);
-        if (node != kNoString
-            && std::all_of(m_out.events.begin(), m_out.events.end(), [&](const Event &e) { return e.node == kNoString || e.node == node; })) {
+        if (node != kNoString && std::all_of(m_out.events.begin(), m_out.events.end(), [&](const Event &e) {
+                return e.node == kNoString || e.node == node;
+            })) {
             for (Event &e : m_out.events)
                 if (e.node == kNoString && !isControlPlaneComponent(m_out.strings.view(e.component)))
                     e.node = node;
@@ -224,8 +228,8 @@ void SourceParser::noteYear(int year, const LineView &line, const char *what)
     if (!year || m_out.explicitYear)
         return;
     m_out.explicitYear = year;
-    m_out.explicitYearEvidence = std::string(what) + ", line " + std::to_string(line.number) + ": \""
-        + std::string(line.text.substr(0, 80)) + "\"";
+    m_out.explicitYearEvidence =
+        std::string(what) + ", line " + std::to_string(line.number) + ": \"" + std::string(line.text.substr(0, 80)) + "\"";
 }
 
 bool SourceParser::extendLastEvent(const LineView &line)
@@ -359,7 +363,8 @@ void SourceParser::onKlogTextLine(const LineView &line)
     // systemd's own lines, which `journalctl -o cat` keeps without any prefix: those are
     // events with their neighbour's time.
     m_probeFields.clear();
-    if (!line.text.empty() && !looksLikeContinuation(line.text) && m_types.classify(line.text, "systemd", m_probeFields) != kOtherEventType) {
+    if (!line.text.empty() && !looksLikeContinuation(line.text)
+        && m_types.classify(line.text, "systemd", m_probeFields) != kOtherEventType) {
         Envelope unit;
         unit.component = "systemd";
         emitRecord(line, 1, line.text.size(), line.text, unit);
@@ -419,8 +424,7 @@ bool SourceParser::onNonLogLine(const LineView &line)
     auto reason = m_pasteReader.classify(text, line.text, m_pasteEvidence || nothingToContinue);
     // The sentences of a ticket or an issue around its fenced logs: outside any fence, and
     // where nothing can be continued (before the first log line, or after a fence closed).
-    if (!reason && m_pasteEvidence && !m_pasteReader.insideFence() && (nothingToContinue || m_pasteReader.sawFence())
-        && isProse(text)) {
+    if (!reason && m_pasteEvidence && !m_pasteReader.insideFence() && (nothingToContinue || m_pasteReader.sawFence()) && isProse(text)) {
         reason = DiagnosticReason::Prose;
         m_pasteReader.noteProse();
     }
@@ -823,8 +827,10 @@ Event &SourceParser::addEvent(const EventDraft &d)
     // The goroutine that logged it; few distinct (component, file:line) pairs per file.
     auto role = m_roleCache.find(pairKey(e.component, e.file));
     if (role == m_roleCache.end())
-        role = m_roleCache.emplace(pairKey(e.component, e.file),
-                                   d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file)).first;
+        role = m_roleCache
+                   .emplace(pairKey(e.component, e.file),
+                            d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file))
+                   .first;
     e.role = role->second;
 
     addRecordFields(d);
@@ -881,7 +887,8 @@ StringId SourceParser::nodeForEvent(std::string_view component, std::string_view
 Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value)
 {
     if (valueRepeats(key))
-        return {key, m_out.strings.intern(value), static_cast<std::uint32_t>(std::min<std::size_t>(value.size(), Field::kLengthMask)) | Field::kInternedValue};
+        return {key, m_out.strings.intern(value),
+                static_cast<std::uint32_t>(std::min<std::size_t>(value.size(), Field::kLengthMask)) | Field::kInternedValue};
     Source &src = m_out.source;
     const char *eventStart = src.bytes ? src.bytes->data() + e.offset : nullptr;
     if (eventStart && text::liesWithin(value, std::string_view(eventStart, e.length)))

@@ -50,10 +50,10 @@ private:
     // header's (µs, local) and a klog JSON "ts" (UTC) are both finer than journald's seconds
     // and are when the line was logged, not when it was collected.
     struct Envelope {
-        std::string_view host;       // journald
-        std::string_view component;  // from the journald identifier; "" = the source's
-        std::int64_t utc = 0;        // exact UTC of the envelope, 0 = none
-        bool haveLocal = false;      // journald short: a local reading without year
+        std::string_view host;      // journald
+        std::string_view component; // from the journald identifier; "" = the source's
+        std::int64_t utc = 0;       // exact UTC of the envelope, 0 = none
+        bool haveLocal = false;     // journald short: a local reading without year
         PendingTime local;
         bool messageInArena = false; // the payload is the source arena from arenaOffset on
         std::uint64_t arenaOffset = 0;
@@ -71,7 +71,7 @@ private:
         Severity severity = Severity::Info;
         std::string_view component;
         std::string_view file;
-        std::string_view message;        // what is classified (raw slice or arena)
+        std::string_view message; // what is classified (raw slice or arena)
         bool messageInArena = false;
         std::uint64_t messageOffset = 0; // from first.offset (raw) or from the arena's start
         bool fieldsReady = false;        // m_fields already holds the record's key/values (JSON)
@@ -146,17 +146,16 @@ private:
 
     // The payload of one record becomes an event: decodePayload says what it is (klog text,
     // klog JSON, plain text), the same step for every envelope.
-    void emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
-                    const Envelope &env);
+    void emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload, const Envelope &env);
     // The same with the payload decoded already (a bare klog line, whose header was parsed to
     // recognise it). A klog JSON payload's key/values are in m_fields.
-    void emitPayload(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
-                     const Envelope &env, const Payload &decoded);
+    void emitPayload(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload, const Envelope &env,
+                     const Payload &decoded);
     void emitKlogJson(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const KlogJsonRecord &record,
                       const Envelope &env);
     // The rest of a klog JSON event, once its message is placed (raw line or arena).
-    void emitKlogJsonDraft(EventDraft &d, const LineView &first, std::uint32_t lineCount, std::uint64_t length,
-                           const KlogJsonRecord &r, std::string_view caller, const Envelope &env);
+    void emitKlogJsonDraft(EventDraft &d, const LineView &first, std::uint32_t lineCount, std::uint64_t length, const KlogJsonRecord &r,
+                           std::string_view caller, const Envelope &env);
     std::string_view componentFor(const Envelope &env, std::string_view goFile) const;
     Event &addEvent(const EventDraft &draft);
     void storeFields(Event &e, std::string_view component, std::string_view host);
@@ -179,7 +178,7 @@ private:
     TimeWindow m_window;
     ParsedSource m_out;
     FieldList m_fields;
-    FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)
+    FieldList m_probeFields;                               // scratch: classifying a header-less line (reused, never allocates again)
     std::unordered_map<std::uint64_t, RoleId> m_roleCache; // (component, file) string ids
     std::vector<signed char> m_keyRepeats;                 // by key id: 1 repeats, 0 not, -1 not asked yet
     std::unordered_map<std::uint64_t, PodId> m_podByName;  // (namespace, name) string ids
@@ -204,7 +203,7 @@ private:
         bool mixed = false;
         std::string ns, name, container;
     } m_recordPods;
-    ExportRecord m_commonLabels;         // Grafana's text download: its "Common labels"
+    ExportRecord m_commonLabels; // Grafana's text download: its "Common labels"
     // Pastes and terminal captures: the indentation of the last log line (a paste's, stripped
     // from the lines after it), whether the text shows it is a paste, the command block.
     std::string m_pasteIndent;

@@ -22,8 +22,7 @@ namespace {
 // What a line of an object file turned out to be; a stronger state wins.
 enum LineState : std::uint8_t { Outside, Wrapper, WithoutTime, Malformed, InEvent };
 
-template <typename LineView>
-std::vector<LineView> allLines(std::string_view bytes)
+template <typename LineView> std::vector<LineView> allLines(std::string_view bytes)
 {
     std::vector<LineView> lines;
     text::forEachLine(bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
@@ -265,7 +264,7 @@ void SourceParser::parseEventTable()
     });
     src.formatDetail = "kubectl get events table (" + layoutName + "); "
         + (capturedAt > 0 ? "times are the file's modification time " + formatRfc3339(Timestamp{capturedAt * kNsPerSecond}, 0)
-                                + " less each row's age (LAST SEEN)"
+                   + " less each row's age (LAST SEEN)"
                           : std::string("the file has no modification time: rows are not placed in time"));
 }
 

@@ -29,7 +29,10 @@ std::size_t indentOf(std::string_view s)
 }
 
 // The array brackets of a pretty-printed export ("[", "]", "]," and an empty "[]").
-bool isArrayFrame(std::string_view t) { return t == "[" || t == "]" || t == "]," || t == "[]"; }
+bool isArrayFrame(std::string_view t)
+{
+    return t == "[" || t == "]" || t == "]," || t == "[]";
+}
 
 } // namespace
 

@@ -101,8 +101,12 @@ std::optional<DiagnosticReason> SourceParser::emitAudit(const LineView &first, s
     const std::string verb = doc.value("verb", "");
     const std::string uri = doc.value("requestURI", "");
     m_fields.clear();
-    for (auto [key, value] : {std::pair<const char *, std::string>{"verb", verb}, {"uri", uri}, {"code", code}, {"user", user},
-                              {"userAgent", doc.value("userAgent", "")}, {"stage", doc.value("stage", "")},
+    for (auto [key, value] : {std::pair<const char *, std::string>{"verb", verb},
+                              {"uri", uri},
+                              {"code", code},
+                              {"user", user},
+                              {"userAgent", doc.value("userAgent", "")},
+                              {"stage", doc.value("stage", "")},
                               {"auditID", doc.value("auditID", "")}})
         m_fields.add(key, m_fields.own(std::move(value)));
     extractApiPath(m_fields.get("uri"), m_fields);
@@ -117,8 +121,8 @@ std::optional<DiagnosticReason> SourceParser::emitAudit(const LineView &first, s
     d.lineCount = lineCount;
     d.severity = code.starts_with('5') ? Severity::Error : code.starts_with('4') ? Severity::Warning : Severity::Info;
     d.component = !env.component.empty() ? componentForProcess(env.component)
-                : !src.component.empty()     ? std::string_view(src.component)
-                                             : std::string_view("kube-apiserver");
+        : !src.component.empty()         ? std::string_view(src.component)
+                                         : std::string_view("kube-apiserver");
     d.file = "audit";
     d.message = std::string_view(src.arena).substr(arenaAt);
     d.messageInArena = true;

@@ -12,9 +12,9 @@ namespace kubelane::core {
 namespace {
 
 constexpr int kWestmostZone = -12 * 3600, kEastmostZone = 14 * 3600;
-constexpr std::size_t kProbeLines = 64;    // lines looked at after a probe point for one with a time
-constexpr std::size_t kLinearBelow = 64u << 10; // the search ends by walking the last stretch line by line
-constexpr int kSamples = 64;               // points across the file that must be in time order
+constexpr std::size_t kProbeLines = 64;                    // lines looked at after a probe point for one with a time
+constexpr std::size_t kLinearBelow = 64u << 10;            // the search ends by walking the last stretch line by line
+constexpr int kSamples = 64;                               // points across the file that must be in time order
 constexpr std::int64_t kBackTolerance = 60 * kNsPerSecond; // threads logging at once interleave by less
 
 enum class TimeKind { None, Utc, Local };
@@ -84,7 +84,7 @@ LineTime readLineTime(std::string_view line, SourceFormat format)
 
 class Seeker {
 public:
-    Seeker(std::string_view bytes, SourceFormat format) : m_bytes(bytes), m_format(format) {}
+    Seeker(std::string_view bytes, SourceFormat format) : m_bytes(bytes), m_format(format) { }
 
     struct TimedLine {
         std::size_t start = 0;

@@ -39,10 +39,10 @@ struct TimeWindow {
 // [begin, end). begin and end are
 // line starts; end == size means to the end.
 struct SeekRange {
-    bool sought = false;          // false: parse the whole file (`why` says why, if a window was asked)
+    bool sought = false; // false: parse the whole file (`why` says why, if a window was asked)
     std::size_t headEnd = 0;
     std::size_t begin = 0, end = 0;
-    bool localTimes = false;      // sought by local readings, taken to be at TimeWindow::utcOffsetSeconds
+    bool localTimes = false; // sought by local readings, taken to be at TimeWindow::utcOffsetSeconds
     std::string why;
 };
 

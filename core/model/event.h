@@ -28,7 +28,9 @@ constexpr EventTypeId kOtherEventType = 0; // parsed, but no type in the table m
 struct Field {
     constexpr Field() = default;
     // All three, always: a value is never only an id (as it was once; the compiler now says so).
-    constexpr Field(StringId k, std::uint32_t offset, std::uint32_t lengthAndFlags) : key(k), valueOffset(offset), valueLength(lengthAndFlags) {}
+    constexpr Field(StringId k, std::uint32_t offset, std::uint32_t lengthAndFlags)
+        : key(k), valueOffset(offset), valueLength(lengthAndFlags)
+    { }
 
     StringId key = kNoString;
     std::uint32_t valueOffset = 0; // from the event's first raw byte, into Source::decodedValues, or a StringId

@@ -1,6 +1,5 @@
 #include "incident.h"
 
-
 #include <algorithm>
 
 namespace kubelane::core {
@@ -67,9 +66,7 @@ std::string Incident::podName(PodId id) const
 
 std::size_t Incident::lowerBound(Timestamp t) const
 {
-    return std::lower_bound(events.begin(), events.end(), t,
-                            [](const Event &e, Timestamp v) { return e.time < v; })
-        - events.begin();
+    return std::lower_bound(events.begin(), events.end(), t, [](const Event &e, Timestamp v) { return e.time < v; }) - events.begin();
 }
 
 } // namespace kubelane::core

@@ -44,7 +44,7 @@ public:
     NamedTable<EventTypeCatalog> eventTypes;
     NamedTable<GoroutineMap> roles;
     BundleStats stats;
-    std::vector<std::string> notes; // what the loader inferred or assumed, for the user
+    std::vector<std::string> notes;    // what the loader inferred or assumed, for the user
     std::vector<SkippedInput> skipped; // inputs not loaded, each with its reason
 
     std::string_view text(StringId id) const { return strings.view(id); }

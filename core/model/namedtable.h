@@ -17,15 +17,13 @@ protected:
     ~IdNames() = default;
 };
 
-template <class Table>
-class NamedTable {
+template <class Table> class NamedTable {
 public:
     NamedTable() = default;
     template <class T>
     NamedTable(std::shared_ptr<T> table) // NOLINT(google-explicit-constructor): assigned like the shared_ptr it wraps
         : m_table(std::move(table)), m_names(m_table.get())
-    {
-    }
+    { }
 
     const Table *operator->() const { return m_table.get(); }
     const Table &operator*() const { return *m_table; }

@@ -26,7 +26,10 @@ const char *diagnosticName(DiagnosticReason r)
     return "?";
 }
 
-bool isNotALogLine(DiagnosticReason r) { return r >= DiagnosticReason::ShellPrompt && r < DiagnosticReason::Count; }
+bool isNotALogLine(DiagnosticReason r)
+{
+    return r >= DiagnosticReason::ShellPrompt && r < DiagnosticReason::Count;
+}
 
 } // namespace kubelane::core
 

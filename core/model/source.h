@@ -13,46 +13,46 @@ namespace kubelane::core {
 
 enum class SourceFormat : std::uint8_t {
     Unknown,
-    KlogText,       // raw klog/glog
-    Journald,       // journalctl short / short-precise / short-iso / short-iso-precise
-    CriLog,         // containerd/CRI-O container log
-    DockerJson,     // docker json-file
+    KlogText,          // raw klog/glog
+    Journald,          // journalctl short / short-precise / short-iso / short-iso-precise
+    CriLog,            // containerd/CRI-O container log
+    DockerJson,        // docker json-file
     KubectlTimestamps, // kubectl logs --timestamps: an RFC 3339 time and a space before each line
-    KlogJson,       // klog JSON (--logging-format=json)
-    AuditLog,       // kube-apiserver audit JSON lines
-    GoroutineDump,  // Go stack dump (dockerd SIGUSR1, kubelet panic)
-    KubeObjects,    // Kubernetes API objects: kubectl get -o json/yaml, cluster-info dump JSON
-    KubeEventTable, // the table of `kubectl get events` (ages, no times)
-    PlainText,      // text with timestamps we do not know the shape of
+    KlogJson,          // klog JSON (--logging-format=json)
+    AuditLog,          // kube-apiserver audit JSON lines
+    GoroutineDump,     // Go stack dump (dockerd SIGUSR1, kubelet panic)
+    KubeObjects,       // Kubernetes API objects: kubectl get -o json/yaml, cluster-info dump JSON
+    KubeEventTable,    // the table of `kubectl get events` (ages, no times)
+    PlainText,         // text with timestamps we do not know the shape of
     Binary,
     // Record-per-line (or JSON array) exports pulled from log systems, recognised by content.
-    JournaldJson,   // journalctl -o json / json-pretty / json-seq
-    CloudLogging,   // Google Cloud Logging LogEntry: gcloud logging read --format=json, console download, sink JSON lines
-    LokiExport,     // Loki: logcli --output=jsonl or default, Grafana Explore download
-    Logfmt,         // key=value lines with ts= (go-kit: promtail, Loki's own logs)
-    Dmesg,          // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
-    Stern,          // stern's output: pod and container (and namespace) before each line
+    JournaldJson, // journalctl -o json / json-pretty / json-seq
+    CloudLogging, // Google Cloud Logging LogEntry: gcloud logging read --format=json, console download, sink JSON lines
+    LokiExport,   // Loki: logcli --output=jsonl or default, Grafana Explore download
+    Logfmt,       // key=value lines with ts= (go-kit: promtail, Loki's own logs)
+    Dmesg,        // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
+    Stern,        // stern's output: pod and container (and namespace) before each line
 };
 
 enum class DiagnosticReason : std::uint8_t {
-    NoTimestamp,         // a line with no header we know
-    BadTimestamp,        // a header whose date/time does not parse
-    BinaryData,          // NUL or control bytes
+    NoTimestamp,  // a line with no header we know
+    BadTimestamp, // a header whose date/time does not parse
+    BinaryData,   // NUL or control bytes
     InvalidUtf8,
-    OrphanContinuation,  // continuation text before any event
+    OrphanContinuation, // continuation text before any event
     MalformedJson,
-    UnknownRecord,       // JSON/record of a shape we do not know
-    LineTooLong,         // truncated for classification (still an event)
+    UnknownRecord, // JSON/record of a shape we do not know
+    LineTooLong,   // truncated for classification (still an event)
     // Lines recognised as not being log lines at all (pastes, terminal captures, dumps): they
     // are counted apart from the lines not understood, each kind with its own reason.
-    ShellPrompt,         // "$ kubectl logs ...", "root@node3:~# journalctl -u kubelet"
-    CommandOutput,       // a table or message of a command ("NAME READY STATUS", "error: ...")
-    MarkdownFence,       // ``` around a pasted block
-    Elision,             // "..." where the paster cut lines out
-    CommentLine,         // "# what I did next", "// note"
-    SectionFrame,        // "==> kubelet <==", "==== START logs for container ... ===="
-    ObjectWithoutTime,   // lines of a Kubernetes object that carries no time of its own
-    Prose,               // the sentences around a pasted log in a ticket or an issue
+    ShellPrompt,       // "$ kubectl logs ...", "root@node3:~# journalctl -u kubelet"
+    CommandOutput,     // a table or message of a command ("NAME READY STATUS", "error: ...")
+    MarkdownFence,     // ``` around a pasted block
+    Elision,           // "..." where the paster cut lines out
+    CommentLine,       // "# what I did next", "// note"
+    SectionFrame,      // "==> kubelet <==", "==== START logs for container ... ===="
+    ObjectWithoutTime, // lines of a Kubernetes object that carries no time of its own
+    Prose,             // the sentences around a pasted log in a ticket or an issue
     Count
 };
 const char *diagnosticName(DiagnosticReason r);
@@ -88,26 +88,26 @@ struct SourceAttribution {
 
 struct Source {
     SourceId id = 0;
-    std::string path;        // display path: "bundle.tar.gz!nodes/node3/kubelet.log"
+    std::string path; // display path: "bundle.tar.gz!nodes/node3/kubelet.log"
     SourceFormat format = SourceFormat::Unknown;
-    std::string formatDetail; // e.g. "journald short-iso", "klog text (glog 1.12)"
-    std::string component;    // dominant component
-    std::string node;         // node the file was written on, if known
+    std::string formatDetail;    // e.g. "journald short-iso", "klog text (glog 1.12)"
+    std::string component;       // dominant component
+    std::string node;            // node the file was written on, if known
     std::string componentOrigin; // "path", "content", "journald identifier", "override", "layout (...)"
-    std::string shape;        // the collection shape it came in: "cluster-info dump", "must-gather", "" = a plain file
+    std::string shape;           // the collection shape it came in: "cluster-info dump", "must-gather", "" = a plain file
     SourceAttribution attribution;
-    std::string error;        // non-empty when the source could not be read
-    BytesPtr bytes;           // the decompressed content (raw text)
-    std::string arena;        // decoded messages that are not verbatim in `bytes`
-    std::string decodedValues; // field values that are not verbatim in `bytes` (Field::decoded)
-    std::vector<Field> fields; // of this source's events (Event::firstField counts from here)
-    std::int64_t modifiedTime = 0; // seconds since epoch, 0 = unknown
+    std::string error;               // non-empty when the source could not be read
+    BytesPtr bytes;                  // the decompressed content (raw text)
+    std::string arena;               // decoded messages that are not verbatim in `bytes`
+    std::string decodedValues;       // field values that are not verbatim in `bytes` (Field::decoded)
+    std::vector<Field> fields;       // of this source's events (Event::firstField counts from here)
+    std::int64_t modifiedTime = 0;   // seconds since epoch, 0 = unknown
     bool goroutineDumpLines = false; // a goroutine header among an event's continuation lines (a dump in a log)
 
     std::uint64_t lineCount = 0;
     std::uint64_t eventCount = 0;
-    std::uint64_t unparsedLines = 0; // lines that are in no event and not understood
-    std::uint64_t nonLogLines = 0;   // lines recognised as not log lines (prompts, tables, fences)
+    std::uint64_t unparsedLines = 0;  // lines that are in no event and not understood
+    std::uint64_t nonLogLines = 0;    // lines recognised as not log lines (prompts, tables, fences)
     std::uint64_t repeatedEvents = 0; // events that another source holds too, shown once (from there)
     std::uint64_t diagnosticCounts[static_cast<int>(DiagnosticReason::Count)] = {};
     std::vector<Diagnostic> diagnostics; // the first few of each reason, to show the user

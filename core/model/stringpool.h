@@ -49,7 +49,7 @@ private:
 
     std::deque<std::string> m_chunks; // stable storage; each chunk is filled, never grown
     std::vector<std::string_view> m_views;
-    std::vector<Slot> m_slots;  // a power of two, at most half full
+    std::vector<Slot> m_slots; // a power of two, at most half full
 };
 
 } // namespace kubelane::core

@@ -99,9 +99,9 @@ std::optional<int> parseUtcOffset(std::string_view s)
 std::optional<Timestamp> parseRfc3339(std::string_view s, int *offsetOut)
 {
     int y, mo, d, h, mi, se;
-    if (!parseDigits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !parseDigits(s, 5, 2, mo) || s[7] != '-'
-        || !parseDigits(s, 8, 2, d) || (s[10] != 'T' && s[10] != ' ' && s[10] != 't') || !parseDigits(s, 11, 2, h)
-        || s[13] != ':' || !parseDigits(s, 14, 2, mi) || s[16] != ':' || !parseDigits(s, 17, 2, se))
+    if (!parseDigits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !parseDigits(s, 5, 2, mo) || s[7] != '-' || !parseDigits(s, 8, 2, d)
+        || (s[10] != 'T' && s[10] != ' ' && s[10] != 't') || !parseDigits(s, 11, 2, h) || s[13] != ':' || !parseDigits(s, 14, 2, mi)
+        || s[16] != ':' || !parseDigits(s, 17, 2, se))
         return std::nullopt;
     if (!isValidDate(y, unsigned(mo), unsigned(d)) || h > 23 || mi > 59 || se > 60)
         return std::nullopt;
@@ -129,8 +129,8 @@ std::string formatRfc3339(Timestamp ts, int fractionDigits)
     const std::int64_t secs = c.nsOfDay / kNsPerSecond;
     const std::int64_t frac = c.nsOfDay % kNsPerSecond;
     char buf[64];
-    int n = std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:%02d", c.year, c.month, c.day,
-                          int(secs / 3600), int(secs / 60 % 60), int(secs % 60));
+    int n = std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:%02d", c.year, c.month, c.day, int(secs / 3600), int(secs / 60 % 60),
+                          int(secs % 60));
     if (fractionDigits > 0) {
         std::int64_t f = frac;
         for (int i = fractionDigits; i < 9; ++i)
@@ -211,13 +211,20 @@ std::optional<Duration> parseGoDuration(std::string_view s)
         const std::string_view unit = s.substr(0, u);
         s.remove_prefix(u);
         double scale;
-        if (unit == "h") scale = 3600e9;
-        else if (unit == "m") scale = 60e9;
-        else if (unit == "s") scale = 1e9;
-        else if (unit == "ms") scale = 1e6;
-        else if (unit == "us" || unit == "µs" || unit == "μs") scale = 1e3;
-        else if (unit == "ns") scale = 1;
-        else return std::nullopt;
+        if (unit == "h")
+            scale = 3600e9;
+        else if (unit == "m")
+            scale = 60e9;
+        else if (unit == "s")
+            scale = 1e9;
+        else if (unit == "ms")
+            scale = 1e6;
+        else if (unit == "us" || unit == "µs" || unit == "μs")
+            scale = 1e3;
+        else if (unit == "ns")
+            scale = 1;
+        else
+            return std::nullopt;
         total += value * scale;
         any = true;
     }

@@ -34,7 +34,11 @@ constexpr std::int64_t kNsPerSecond = 1'000'000'000;
 
 // Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
 std::int64_t daysFromCivil(int year, unsigned month, unsigned day);
-struct CivilDate { int year; unsigned month; unsigned day; };
+struct CivilDate {
+    int year;
+    unsigned month;
+    unsigned day;
+};
 CivilDate civilFromDays(std::int64_t days);
 bool isValidDate(int year, unsigned month, unsigned day);
 

@@ -10,8 +10,8 @@
 namespace kubelane::core {
 
 struct ZoneName {
-    std::vector<int> offsets;   // seconds east of UTC; empty = not a zone name we know
-    std::string meanings;       // "China +08:00, US Central -06:00, Cuba -05:00" for ambiguous names
+    std::vector<int> offsets; // seconds east of UTC; empty = not a zone name we know
+    std::string meanings;     // "China +08:00, US Central -06:00, Cuba -05:00" for ambiguous names
     bool ambiguous() const { return offsets.size() > 1; }
 };
 

@@ -83,10 +83,8 @@ std::string analysisJson(const Incident &inc, const Analysis *analysis, int inde
     out["sources"] = nlohmann::json::array();
     for (const auto &s : inc.sources)
         out["sources"].push_back(sourceJson(s));
-    out["stats"] = {{"lines", inc.stats.lines},
-                    {"events", inc.stats.events},
-                    {"unparsed", inc.stats.unparsed},
-                    {"nonLogLines", inc.stats.nonLog}};
+    out["stats"] = {
+        {"lines", inc.stats.lines}, {"events", inc.stats.events}, {"unparsed", inc.stats.unparsed}, {"nonLogLines", inc.stats.nonLog}};
     out["notes"] = inc.notes;
     out["notLoaded"] = nlohmann::json::array();
     for (const auto &s : inc.skipped)
@@ -131,8 +129,7 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         o << "      " << (s.shape.empty() ? "" : s.shape + ": ") << s.formatDetail << ", component "
           << (s.component.empty() ? "?" : s.component) << ", node " << (s.node.empty() ? "-" : s.node);
         if (!s.attribution.podName.empty())
-            o << ", pod " << s.attribution.pod()
-              << (s.attribution.container.empty() ? "" : " container " + s.attribution.container);
+            o << ", pod " << s.attribution.pod() << (s.attribution.container.empty() ? "" : " container " + s.attribution.container);
         o << (s.componentOrigin.empty() ? "" : " (by " + s.componentOrigin + ")") << "\n";
         o << "      " << s.lineCount << " lines, " << s.eventCount << " events, " << s.unparsedLines << " not understood";
         if (s.nonLogLines)
@@ -141,8 +138,8 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
             o << ", " << s.repeatedEvents << " events shown from another source";
         if (s.first.isValid())
             o << ", " << formatRfc3339(s.first, 3) << " .. " << formatRfc3339(s.last, 3);
-        o << "\n      UTC offset " << formatUtcOffset(s.clock.utcOffsetSeconds) << " (" << originName(s.clock.offsetOrigin)
-          << ": " << s.clock.offsetEvidence << ")\n";
+        o << "\n      UTC offset " << formatUtcOffset(s.clock.utcOffsetSeconds) << " (" << originName(s.clock.offsetOrigin) << ": "
+          << s.clock.offsetEvidence << ")\n";
         if (verbose)
             o << "      year " << s.clock.year << " (" << s.clock.yearEvidence << ")\n";
         if (!s.clock.skewEvidence.empty())
@@ -163,8 +160,7 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         for (const auto &s : inc.skipped)
             o << "  " << s.path << "\n      " << s.reason << "\n";
     }
-    o << "Total: " << inc.stats.lines << " lines, " << inc.stats.events << " events, " << inc.stats.unparsed
-      << " not understood";
+    o << "Total: " << inc.stats.lines << " lines, " << inc.stats.events << " events, " << inc.stats.unparsed << " not understood";
     if (inc.stats.nonLog)
         o << ", " << inc.stats.nonLog << " not log lines";
     o << "\n";

@@ -25,7 +25,8 @@ std::size_t longestRun(std::string_view text, char c)
 std::string codeSpan(std::string_view text)
 {
     std::string oneLine(text);
-    std::replace_if(oneLine.begin(), oneLine.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    std::replace_if(
+        oneLine.begin(), oneLine.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
     const std::string ticks(longestRun(oneLine, '`') + 1, '`');
     const bool pad = !oneLine.empty() && (oneLine.front() == '`' || oneLine.back() == '`');
     return ticks + (pad ? " " : "") + oneLine + (pad ? " " : "") + ticks;
@@ -139,7 +140,8 @@ void writeLoadProblems(std::ostream &o, const Incident &inc, const Analysis *ana
         if (!s.error.empty())
             unread.emplace_back(s.path, s.error);
         if (s.unparsedLines)
-            notUnderstood.emplace_back(s.path, std::to_string(s.unparsedLines) + " of " + std::to_string(s.lineCount) + " lines not understood");
+            notUnderstood.emplace_back(s.path,
+                                       std::to_string(s.unparsedLines) + " of " + std::to_string(s.lineCount) + " lines not understood");
     }
     static const std::vector<std::string> kNoProblems;
     const std::vector<std::string> &problems = analysis ? analysis->problems : kNoProblems;
@@ -169,8 +171,19 @@ std::string markdownEscape(std::string_view text)
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         switch (c) {
-        case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '>': case '|': case '~': case '#':
-        case '&': case '!':
+        case '\\':
+        case '`':
+        case '*':
+        case '_':
+        case '[':
+        case ']':
+        case '<':
+        case '>':
+        case '|':
+        case '~':
+        case '#':
+        case '&':
+        case '!':
             out += '\\';
             out += c;
             break;
@@ -178,18 +191,20 @@ std::string markdownEscape(std::string_view text)
         case '\r':
             out += ' '; // a title or a step is one line; a line break could start a list or a heading
             break;
-        case '-': case '+': case '=': // a list item, a rule or a setext underline at the start
+        case '-':
+        case '+':
+        case '=': // a list item, a rule or a setext underline at the start
             if (i == 0)
                 out += '\\';
             out += c;
             break;
-        case '.': case ')':
+        case '.':
+        case ')':
             if (i == digits && digits > 0)
                 out += '\\';
             out += c;
             break;
-        default:
-            out += c;
+        default: out += c;
         }
     }
     return out;

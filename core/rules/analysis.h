@@ -18,7 +18,7 @@ public:
     std::shared_ptr<const Incident> incident;
     FieldKeys keys; // the fields C++ reads, as string ids of the incident's pool
     Facts facts;
-    std::vector<Finding> findings; // sorted by start time
+    std::vector<Finding> findings;     // sorted by start time
     std::vector<std::string> problems; // rules not evaluated in full (the time budget), each named
 };
 

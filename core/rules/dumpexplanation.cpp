@@ -15,7 +15,10 @@ std::string hex(std::uint64_t v)
     return buf;
 }
 
-std::string minutes(int m) { return m < 1 ? "under a minute" : std::to_string(m) + " min"; }
+std::string minutes(int m)
+{
+    return m < 1 ? "under a minute" : std::to_string(m) + " min";
+}
 
 std::string sentenceOf(const RuntimeDump &d, const LockConvoy &c)
 {

@@ -16,7 +16,7 @@ struct ChainStep {
 };
 
 struct Finding {
-    std::string rule;    // fixed ids: probe-status-race, pleg-unhealthy, ...
+    std::string rule; // fixed ids: probe-status-race, pleg-unhealthy, ...
     Subject subject;
     Timestamp start, end;
     Severity severity = Severity::Error;

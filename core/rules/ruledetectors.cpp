@@ -14,8 +14,10 @@ namespace kubelane::core {
 
 namespace {
 
-
-std::string clock(Timestamp t) { return formatTimeOfDay(t, 0) + "Z"; }
+std::string clock(Timestamp t)
+{
+    return formatTimeOfDay(t, 0) + "Z";
+}
 
 void addEvidence(RuleMatch &m, std::size_t idx)
 {
@@ -37,7 +39,10 @@ void finish(RuleMatch &m)
     std::stable_sort(m.chain.begin(), m.chain.end(), [](auto &a, auto &b) { return a.time < b.time; });
 }
 
-std::string plural(std::size_t n, const std::string &noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+std::string plural(std::size_t n, const std::string &noun)
+{
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
 
 // "Ready=Unknown at 02:13:17Z; node.kubernetes.io/unreachable:NoExecute added 02:13:32Z, removed 02:13:37Z"
 // and the chain steps for it. Returns when the last taint went (or the gap's end without one).
@@ -46,8 +51,8 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
     const Incident &inc = *a.incident;
     const Timestamp until = g.end + Duration::fromSeconds(60);
     for (const ConditionSpan &c : a.facts.conditions)
-        if (c.node == g.node && c.view == ConditionSpan::View::ControlPlane && c.status != ConditionSpan::Status::True
-            && c.start >= g.start && c.start <= until) {
+        if (c.node == g.node && c.view == ConditionSpan::View::ControlPlane && c.status != ConditionSpan::Status::True && c.start >= g.start
+            && c.start <= until) {
             const char *state = c.status == ConditionSpan::Status::Unknown ? "Ready=Unknown" : "NotReady";
             what.push_back(std::string(state) + " at " + clock(c.start));
             step(m, inc, c.startEvent, std::string("control plane sets node ") + state);
@@ -164,8 +169,9 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
 std::string restartReadinessNote(const std::string &version)
 {
     const KubeVersion v = parseKubeVersion(version);
-    const std::string before = "Kubelets before 1.35 reset every container's readiness when they restart (kubernetes#100277), so each running "
-                               "container with a readiness probe is not ready until its first probe";
+    const std::string before =
+        "Kubelets before 1.35 reset every container's readiness when they restart (kubernetes#100277), so each running "
+        "container with a readiness probe is not ready until its first probe";
     const std::string from = "from 1.35 the kubelet keeps the readiness it had before the restart (KEP-4781) unless the "
                              "ChangeContainerStatusOnKubeletRestart feature gate, off by default, is on";
     if (!v.known())
@@ -237,14 +243,15 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
                 const Event &k = inc.events[o.killEvent];
                 const bool rejected = k.type == codeTypesOf(inc).admissionRejected;
                 step(m, inc, o.killEvent, rejected ? "the pod is rejected at admission" : "the running container is killed");
-                consequence = std::string("Then ") + (rejected ? "the pod was rejected at admission" : "the container was killed")
-                    + " at " + formatTimeOfDay(k.time) + "Z, " + formatDuration(k.time - down.time) + " later.";
+                consequence = std::string("Then ") + (rejected ? "the pod was rejected at admission" : "the container was killed") + " at "
+                    + formatTimeOfDay(k.time) + "Z, " + formatDuration(k.time - down.time) + " later.";
                 m.end = std::max(m.end, k.time);
             } else if (o.readyAgainEvent != kNoEvent) {
                 const Event &up = inc.events[o.readyAgainEvent];
                 step(m, inc, o.readyAgainEvent, "kubelet reports " + container + " ready again");
                 m.text["notReadyFor"] = formatDuration(up.time - down.time);
-                consequence = "It was reported ready again at " + formatTimeOfDay(up.time) + "Z: not ready for " + m.text["notReadyFor"] + ".";
+                consequence =
+                    "It was reported ready again at " + formatTimeOfDay(up.time) + "Z: not ready for " + m.text["notReadyFor"] + ".";
                 m.end = std::max(m.end, up.time);
             } else {
                 m.text["notReadyFor"] = "the rest of the log";
@@ -252,7 +259,8 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
             }
         }
         m.text["notReadyFor"] = m.text.count("notReadyFor") ? m.text["notReadyFor"] : "";
-        m.text["harm"] = killed ? "killed running container " + container : "flapped " + container + " not ready for " + m.text["notReadyFor"];
+        m.text["harm"] =
+            killed ? "killed running container " + container : "flapped " + container + " not ready for " + m.text["notReadyFor"];
         m.text["consequence"] = consequence;
         m.text["versionNote"] = killed ? "" : " " + restartReadinessNote(run.version);
         finish(m);
@@ -325,7 +333,8 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
         for (const ConditionSpan &c : a.facts.conditions)
             if (c.node == h.node && c.status != ConditionSpan::Status::True && c.start >= h.firstUnhealthy - Duration::fromSeconds(240)
                 && c.start <= h.lastUnhealthy + Duration::fromSeconds(60)) {
-                step(m, inc, c.startEvent, std::string(c.view == ConditionSpan::View::Kubelet ? "kubelet" : "control plane") + " marks the node NotReady");
+                step(m, inc, c.startEvent,
+                     std::string(c.view == ConditionSpan::View::Kubelet ? "kubelet" : "control plane") + " marks the node NotReady");
                 if (notReady.empty())
                     notReady = " (it went NotReady at " + clock(c.start) + ")";
             }
@@ -408,8 +417,8 @@ std::set<PodId> podsUpdatedFromApi(const Analysis &a, StringId node, Timestamp f
             out.insert(e.pod);
         forEachListedPod(inc.field(e, a.keys.pods), [&](std::string_view entry) {
             const PodReference ref = parsePodReference(entry);
-            for (auto it = byName.lower_bound({ref.ns, ref.name}); it != byName.end() && it->first.second == ref.name
-                 && (ref.ns.empty() || it->first.first == ref.ns); ++it)
+            for (auto it = byName.lower_bound({ref.ns, ref.name});
+                 it != byName.end() && it->first.second == ref.name && (ref.ns.empty() || it->first.first == ref.ns); ++it)
                 out.insert(it->second);
         });
     }
@@ -461,7 +470,8 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         RuleMatch m;
         std::set<std::string> containers;
         for (const ContainerEvent &c : a.facts.containerEvents) {
-            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.events[c.event].node != run.node || c.time < run.start || c.time > until)
+            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.events[c.event].node != run.node || c.time < run.start
+                || c.time > until)
                 continue;
             if (c.pod != kNoPod && updated.count(c.pod))
                 continue; // a rollout through the API, not the restart
@@ -509,10 +519,8 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
 {
     using K = Subject::Kind;
     static const std::map<std::string, RuleDetectorEntry, std::less<>> detectors{
-        {"heartbeat-gap", {heartbeatGap, K::Node}},
-        {"status-probe-race", {statusProbeRace, K::Pod}},
-        {"pleg-unhealthy", {plegUnhealthy, K::Node}},
-        {"sandbox-missing", {sandboxMissing, K::Node}},
+        {"heartbeat-gap", {heartbeatGap, K::Node}},        {"status-probe-race", {statusProbeRace, K::Pod}},
+        {"pleg-unhealthy", {plegUnhealthy, K::Node}},      {"sandbox-missing", {sandboxMissing, K::Node}},
         {"spec-hash-restart", {specHashRestart, K::Node}},
     };
     return detectors;

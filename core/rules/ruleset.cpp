@@ -37,8 +37,8 @@ Severity parseSeverity(const std::string &origin, const std::string &id, const s
 
 // A rule file is read strictly: a key the engine does not know ("absence", "maxSpan") would
 // otherwise be ignored and the rule fire where its author meant it not to.
-void onlyKeys(const nlohmann::json &object, std::initializer_list<std::string_view> known, const std::string &origin,
-              const std::string &id, const std::string &where)
+void onlyKeys(const nlohmann::json &object, std::initializer_list<std::string_view> known, const std::string &origin, const std::string &id,
+              const std::string &where)
 {
     if (const auto problem = unknownKeyIn(object, known, where))
         fail(origin, id, *problem);
@@ -56,12 +56,18 @@ Subject::Kind parseSubjectKind(const std::string &origin, const std::string &id,
 
 bool compare(double a, const std::string &op, double b)
 {
-    if (op == ">") return a > b;
-    if (op == ">=") return a >= b;
-    if (op == "<") return a < b;
-    if (op == "<=") return a <= b;
-    if (op == "==") return a == b;
-    if (op == "!=") return a != b;
+    if (op == ">")
+        return a > b;
+    if (op == ">=")
+        return a >= b;
+    if (op == "<")
+        return a < b;
+    if (op == "<=")
+        return a <= b;
+    if (op == "==")
+        return a == b;
+    if (op == "!=")
+        return a != b;
     return false;
 }
 
@@ -152,8 +158,8 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
     if (!r.is_object() || !r.contains("id") || !r["id"].is_string() || r["id"].get<std::string>().empty())
         fail(origin, {}, "every rule needs a string \"id\"");
     rule.id = r["id"].get<std::string>();
-    onlyKeys(r, {"id", "subject", "detector", "sequence", "where", "severity", "severityWhen", "title", "explanation", "references"}, origin,
-             rule.id, "the rule");
+    onlyKeys(r, {"id", "subject", "detector", "sequence", "where", "severity", "severityWhen", "title", "explanation", "references"},
+             origin, rule.id, "the rule");
     for (const auto &existing : m_rules)
         if (existing.id == rule.id)
             fail(origin, rule.id, "defined twice (also in " + existing.origin + ")");
@@ -172,8 +178,9 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
             fail(origin, rule.id, "unknown detector '" + rule.detector + "' (known: " + known + ")");
         }
         if (detector->subject != rule.subjectKind)
-            fail(origin, rule.id, "detector '" + rule.detector + "' finds " + (detector->subject == Subject::Kind::Node ? "nodes" : "pods")
-                                      + ", not the rule's subject '" + r.value("subject", "") + "'");
+            fail(origin, rule.id,
+                 "detector '" + rule.detector + "' finds " + (detector->subject == Subject::Kind::Node ? "nodes" : "pods")
+                     + ", not the rule's subject '" + r.value("subject", "") + "'");
     }
     if (auto seq = r.find("sequence"); seq != r.end()) {
         rule.usesSequence = true;
@@ -181,8 +188,9 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
         // A sequence's findings are about what it groups by: the two cannot differ.
         rule.sequence.by = rule.subjectKind;
         if (seq->contains("by") && parseSubjectKind(origin, rule.id, "sequence.by", seq->value("by", "")) != rule.subjectKind)
-            fail(origin, rule.id, "sequence.by '" + seq->value("by", "") + "' differs from the rule's subject '" + r.value("subject", "")
-                                      + "' (a sequence's findings are about what it groups by)");
+            fail(origin, rule.id,
+                 "sequence.by '" + seq->value("by", "") + "' differs from the rule's subject '" + r.value("subject", "")
+                     + "' (a sequence's findings are about what it groups by)");
         const auto span = parseGoDuration(seq->value("maxspan", "60s"));
         if (!span)
             fail(origin, rule.id, "sequence.maxspan is not a duration such as 90s or 5m");
@@ -216,8 +224,8 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
         onlyKeys(c, {"where", "severity"}, origin, rule.id, "a \"severityWhen\" case");
         if (!c.is_object() || !c.contains("where") || !c.contains("severity") || !c["severity"].is_string())
             fail(origin, rule.id, "each \"severityWhen\" case needs \"where\" and a \"severity\": " + c.dump());
-        rule.severityWhen.push_back({parseConditions(c["where"], origin, rule.id),
-                                     parseSeverity(origin, rule.id, c["severity"].get<std::string>())});
+        rule.severityWhen.push_back(
+            {parseConditions(c["where"], origin, rule.id), parseSeverity(origin, rule.id, c["severity"].get<std::string>())});
     }
     rule.title = r.value("title", "");
     rule.explanation = r.value("explanation", "");
@@ -237,7 +245,8 @@ void RuleSet::checkSequenceValues(const Rule &rule)
     auto listed = [](const auto &names, const std::string &name) { return std::find(names.begin(), names.end(), name) != names.end(); };
     auto checkTemplateValue = [&](const std::string &name, const std::string &where) {
         if (!listed(kSequenceNumbers, name) && !listed(kSequenceTexts, name))
-            fail(rule.origin, rule.id, where + " names the value '" + name + "', which a sequence rule does not provide (it provides subject, span and events)");
+            fail(rule.origin, rule.id,
+                 where + " names the value '" + name + "', which a sequence rule does not provide (it provides subject, span and events)");
     };
     for (const auto *text : {&rule.title, &rule.explanation})
         for (std::size_t open = text->find('{'); open != std::string::npos; open = text->find('{', open + 1)) {
@@ -249,7 +258,8 @@ void RuleSet::checkSequenceValues(const Rule &rule)
     auto checkConditionValue = [&](const std::string &name) {
         if (listed(kSequenceNumbers, name))
             return;
-        fail(rule.origin, rule.id, "a \"where\" condition names the value '" + name + "', "
+        fail(rule.origin, rule.id,
+             "a \"where\" condition names the value '" + name + "', "
                  + (listed(kSequenceTexts, name) ? std::string("which is text, not a number a condition can compare")
                                                  : std::string("which a sequence rule does not provide"))
                  + " (a condition may compare events)");
@@ -271,7 +281,8 @@ void RuleSet::resolveEventTypes(const EventTypeCatalog &catalog)
     auto resolve = [&](const Rule &rule, const std::string &type) {
         const auto id = type.empty() ? std::nullopt : catalog.find(type);
         if (!id)
-            fail(rule.origin, rule.id, "sequence names event type '" + type + "', which the event type catalog (events.json) does not define");
+            fail(rule.origin, rule.id,
+                 "sequence names event type '" + type + "', which the event type catalog (events.json) does not define");
         return *id;
     };
     for (Rule &rule : m_rules) {
@@ -334,7 +345,9 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
         else if (byNode && e.node != kNoString)
             bySubject[e.node].push_back(i);
     }
-    auto subjectOf = [&](const Event &e) { return byPod ? Subject::ofPod(inc.podName(e.pod)) : Subject::ofNode(std::string(inc.text(e.node))); };
+    auto subjectOf = [&](const Event &e) {
+        return byPod ? Subject::ofPod(inc.podName(e.pod)) : Subject::ofNode(std::string(inc.text(e.node)));
+    };
     for (const auto &[key, events] : bySubject) {
         if (std::chrono::steady_clock::now() > deadline)
             throw RuleTimeout();

@@ -33,7 +33,7 @@ struct Sequence {
     Subject::Kind by = Subject::Kind::Node; // the rule's subject: events are grouped by their node or pod
     Duration maxspan;
     std::vector<SequenceStep> steps;
-    std::vector<std::string> absent; // event types that must not occur inside the match
+    std::vector<std::string> absent;    // event types that must not occur inside the match
     std::vector<EventTypeId> absentIds; // resolved by RuleSet::resolveEventTypes
 };
 
@@ -44,7 +44,7 @@ struct SeverityCase {
 
 struct Rule {
     std::string id;
-    std::string origin; // file it came from
+    std::string origin;                              // file it came from
     Subject::Kind subjectKind = Subject::Kind::Node; // what its findings are about: its detector's or its sequence's grouping
     std::string detector;
     Sequence sequence;
@@ -81,7 +81,7 @@ private:
 };
 
 // Thrown by matchSequence past its deadline.
-struct RuleTimeout {};
+struct RuleTimeout { };
 
 // "{node} lost for {gap}" with values; unknown names stay as written.
 std::string fillTemplate(const std::string &text, const RuleMatch &match);

@@ -37,7 +37,9 @@ std::string group(const re2::RE2 &re, const std::vector<re2::StringPiece> &group
 {
     const auto &names = re.NamedCapturingGroups();
     const auto it = names.find(name);
-    return it == names.end() || it->second >= static_cast<int>(groups.size()) ? std::string() : std::string(groups[it->second].data(), groups[it->second].size());
+    return it == names.end() || it->second >= static_cast<int>(groups.size())
+        ? std::string()
+        : std::string(groups[it->second].data(), groups[it->second].size());
 }
 
 } // namespace
@@ -103,9 +105,13 @@ std::vector<std::pair<std::size_t, std::string>> LayoutCatalog::recognise(const 
     return found;
 }
 
-const std::vector<std::string> &LayoutCatalog::nodeFiles(std::size_t layout) const { return m_layouts[layout].nodeFromFile; }
+const std::vector<std::string> &LayoutCatalog::nodeFiles(std::size_t layout) const
+{
+    return m_layouts[layout].nodeFromFile;
+}
 
-std::optional<LayoutMatch> LayoutCatalog::match(const std::vector<std::pair<std::size_t, std::string>> &recognised, std::string_view path) const
+std::optional<LayoutMatch> LayoutCatalog::match(const std::vector<std::pair<std::size_t, std::string>> &recognised,
+                                                std::string_view path) const
 {
     // Layouts nest: a kind export holds per node a pods/ folder that is a "pod log files" layout
     // of its own. The outermost layout with a rule for the file wins, since it knows more (the
@@ -138,7 +144,8 @@ std::optional<LayoutMatch> LayoutCatalog::matchRule(std::size_t index, const std
     for (const FileRule &rule : layout.files) {
         const int n = rule.re->NumberOfCapturingGroups();
         std::vector<re2::StringPiece> groups(static_cast<std::size_t>(n) + 1);
-        if (!rule.re->Match(re2::StringPiece(relative.data(), relative.size()), 0, relative.size(), re2::RE2::ANCHOR_BOTH, groups.data(), n + 1))
+        if (!rule.re->Match(re2::StringPiece(relative.data(), relative.size()), 0, relative.size(), re2::RE2::ANCHOR_BOTH, groups.data(),
+                            n + 1))
             continue;
         m.rule = rule.pattern;
         m.notALog = rule.notALog;

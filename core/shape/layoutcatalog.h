@@ -18,12 +18,12 @@ namespace kubelane::core {
 // What a layout says about one file.
 struct LayoutMatch {
     std::string shape;
-    std::string root;     // the layout's root folder, ending in '/' or '!' (or "")
-    std::string rule;     // the pattern that matched, for the attribution's origin
+    std::string root;                                              // the layout's root folder, ending in '/' or '!' (or "")
+    std::string rule;                                              // the pattern that matched, for the attribution's origin
     std::string component, node, podNamespace, podName, container; // "" = not given
     std::optional<DiagnosticReason> notALog;
-    bool skip = false;    // under a root whose other files are not read
-    bool link = false;    // a place of links to files elsewhere (copies once archived with tar -h)
+    bool skip = false; // under a root whose other files are not read
+    bool link = false; // a place of links to files elsewhere (copies once archived with tar -h)
 };
 
 class LayoutCatalog {

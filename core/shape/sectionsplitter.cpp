@@ -167,7 +167,10 @@ bool startsWithNodeListAndMore(std::string_view bytes)
     return nodeList && second;
 }
 
-bool isEndFrame(std::string_view line) { return line.starts_with("==== END logs for ") && line.ends_with(" ===="); }
+bool isEndFrame(std::string_view line)
+{
+    return line.starts_with("==== END logs for ") && line.ends_with(" ====");
+}
 
 } // namespace
 
@@ -426,8 +429,9 @@ bool parseHostPrefix(std::string_view line, std::string_view &host, std::size_t 
     if (colon == std::string_view::npos || colon == 0 || colon > 253)
         return false;
     host = line.substr(0, colon);
-    const bool hostName = std::isalnum(static_cast<unsigned char>(host[0]))
-        && std::all_of(host.begin(), host.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_'; });
+    const bool hostName = std::isalnum(static_cast<unsigned char>(host[0])) && std::all_of(host.begin(), host.end(), [](char c) {
+                              return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_';
+                          });
     length = colon + 2;
     const std::string_view rest = line.substr(length);
     return hostName && (isLogLine(rest) || (rest.starts_with("{\"") && rest.ends_with("}")));

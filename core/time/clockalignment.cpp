@@ -20,14 +20,11 @@ struct Candidate {
     SourceId target = 0;
     std::int64_t correctionNs = 0; // added to the target's times: whole quarter hours
     ZoneStrength authority = ZoneStrength::Assumed;
-    int rank = 0;                  // 1: pairs, 0: same host (pairs say more about a log's own clock)
+    int rank = 0; // 1: pairs, 0: same host (pairs say more about a log's own clock)
     std::uint32_t pairs = 0;
     SourceId from = 0;
-    int link = -1;                 // index into the links; -1: same host
-    bool operator<(const Candidate &o) const
-    {
-        return std::tie(authority, rank, pairs) < std::tie(o.authority, o.rank, o.pairs);
-    }
+    int link = -1; // index into the links; -1: same host
+    bool operator<(const Candidate &o) const { return std::tie(authority, rank, pairs) < std::tie(o.authority, o.rank, o.pairs); }
 };
 
 struct State {
@@ -35,13 +32,16 @@ struct State {
     bool moved = false;
     ZoneStrength authority = ZoneStrength::Assumed; // what the zone now rests on
     std::int64_t correctionNs = 0;
-    SourceId root = 0;                               // the anchor (or strongest source) it rests on
+    SourceId root = 0; // the anchor (or strongest source) it rests on
     std::int64_t skewNs = 0;
     bool skewKnown = false;
     std::string skewVia;
 };
 
-std::int64_t seconds(std::int64_t ns) { return ns / kNsPerSecond; }
+std::int64_t seconds(std::int64_t ns)
+{
+    return ns / kNsPerSecond;
+}
 
 class Aligner {
 public:
@@ -166,11 +166,10 @@ private:
             confirm(c);
             return;
         }
-        const bool movable = own.strength <= ZoneStrength::Stamps
-            && (c.authority > own.strength || own.strength == ZoneStrength::Assumed);
+        const bool movable = own.strength <= ZoneStrength::Stamps && (c.authority > own.strength || own.strength == ZoneStrength::Assumed);
         if (!movable) {
-            noteConflict(c, std::string("its own evidence (") + zoneStrengthName(own.strength) + ") says "
-                                + formatUtcOffset(offset) + "; kept");
+            noteConflict(
+                c, std::string("its own evidence (") + zoneStrengthName(own.strength) + ") says " + formatUtcOffset(offset) + "; kept");
             settle(u, 0, own.strength, u);
             return;
         }
@@ -212,8 +211,7 @@ private:
             zone = "exact UTC times, host " + formatUtcOffset(c.hostOffset);
         else
             zone = "exact UTC times";
-        return m_inc.sources[s].path + " (" + zone + ", " + zoneStrengthName(m_state[s].moved ? ZoneStrength::Paired : c.strength)
-            + ")";
+        return m_inc.sources[s].path + " (" + zone + ", " + zoneStrengthName(m_state[s].moved ? ZoneStrength::Paired : c.strength) + ")";
     }
 
     // The sentence for a source whose zone a candidate set: the zone, why, and (for an
@@ -252,10 +250,10 @@ private:
     {
         if (!m_conflicts.insert({std::min(c.from, c.target), std::max(c.from, c.target)}).second)
             return;
-        const int implied = source(c.target).clock.utcOffsetSeconds - static_cast<int>(seconds(c.correctionNs - m_state[c.target].correctionNs));
+        const int implied =
+            source(c.target).clock.utcOffsetSeconds - static_cast<int>(seconds(c.correctionNs - m_state[c.target].correctionNs));
         std::string what = c.link >= 0 ? m_links[c.link].what + " with " + source(c.from).path : "same host as " + source(c.from).path;
-        m_inc.notes.push_back(source(c.target).path + ": " + what + " would put it at " + formatUtcOffset(implied) + ", but "
-                              + why);
+        m_inc.notes.push_back(source(c.target).path + ": " + what + " would put it at " + formatUtcOffset(implied) + ", but " + why);
     }
 
     std::optional<SourceId> strongestUnsettled() const

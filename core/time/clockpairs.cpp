@@ -16,14 +16,14 @@ namespace kubelane::core {
 namespace {
 
 constexpr std::int64_t kQuarter = 900 * kNsPerSecond;
-constexpr int kMaxQuarters = 14 * 4;                       // zones lie within +-14 h
-constexpr std::int64_t kMatchWindow = 5 * kNsPerSecond;    // a request's two records, skew included
-constexpr std::int64_t kBand = 250 * 1'000'000;            // one pair of clocks agrees this tightly
-constexpr std::size_t kScanSample = 256;                   // requests tried per candidate offset
-constexpr std::size_t kRefineSample = 20000;               // requests measured at the winner
+constexpr int kMaxQuarters = 14 * 4;                    // zones lie within +-14 h
+constexpr std::int64_t kMatchWindow = 5 * kNsPerSecond; // a request's two records, skew included
+constexpr std::int64_t kBand = 250 * 1'000'000;         // one pair of clocks agrees this tightly
+constexpr std::size_t kScanSample = 256;                // requests tried per candidate offset
+constexpr std::size_t kRefineSample = 20000;            // requests measured at the winner
 constexpr std::uint32_t kMinPairs = 3;
 constexpr std::int64_t kStaleTolerance = 2 * kNsPerSecond;
-constexpr std::int64_t kSteady = 20 * 1'000'000;            // a metronome's beats vary less than this
+constexpr std::int64_t kSteady = 20 * 1'000'000; // a metronome's beats vary less than this
 
 // ---- requests ----
 
@@ -56,7 +56,7 @@ struct Observation {
 // interned there (node and pod names are), one above its ids where not, so both compare.
 class ValueIds {
 public:
-    explicit ValueIds(const StringPool &pool) : m_pool(pool) {}
+    explicit ValueIds(const StringPool &pool) : m_pool(pool) { }
     StringId id(std::string_view text)
     {
         if (text.empty())
@@ -65,7 +65,10 @@ public:
             return known;
         return static_cast<StringId>(m_pool.size()) + m_extra.intern(text);
     }
-    std::string_view text(StringId id) const { return id < m_pool.size() ? m_pool.view(id) : m_extra.view(id - static_cast<StringId>(m_pool.size())); }
+    std::string_view text(StringId id) const
+    {
+        return id < m_pool.size() ? m_pool.view(id) : m_extra.view(id - static_cast<StringId>(m_pool.size()));
+    }
 
 private:
     const StringPool &m_pool;
@@ -77,8 +80,7 @@ public:
     explicit RequestKeys(const Incident &inc)
         : m_values(inc.strings), m_leases(m_values.id("leases")), m_nodeLease(m_values.id("kube-node-lease")),
           m_nodes(m_values.id("nodes")), m_pods(m_values.id("pods")), m_status(m_values.id("status"))
-    {
-    }
+    { }
     StringId valueId(std::string_view text) { return m_values.id(text); }
     std::string_view valueText(StringId id) const { return m_values.text(id); }
 
@@ -221,8 +223,7 @@ std::pair<std::size_t, std::size_t> densestBand(const std::vector<std::int64_t> 
     return {best, at};
 }
 
-template <typename T>
-std::vector<T> evenly(const std::vector<T> &all, std::size_t n)
+template <typename T> std::vector<T> evenly(const std::vector<T> &all, std::size_t n)
 {
     if (all.size() <= n)
         return all;
@@ -345,8 +346,8 @@ struct Grace {
 
 using Series = std::vector<std::int64_t>;
 
-ClockLink linkLifecycle(SourceId kId, const std::vector<const Mark *> &marks, SourceId hId, std::int64_t hFirst,
-                        std::int64_t hLast, const std::map<StringId, Series> &beats, const Grace &g, const RequestKeys &keys)
+ClockLink linkLifecycle(SourceId kId, const std::vector<const Mark *> &marks, SourceId hId, std::int64_t hFirst, std::int64_t hLast,
+                        const std::map<StringId, Series> &beats, const Grace &g, const RequestKeys &keys)
 {
     ClockLink link;
     link.kind = ClockLink::Kind::NodeLifecycle;
@@ -431,7 +432,10 @@ ClockLink linkLifecycle(SourceId kId, const std::vector<const Mark *> &marks, So
     return link;
 }
 
-bool isReadyCondition(std::string_view type) { return type.empty() || type == "Ready" || type == "ready condition"; }
+bool isReadyCondition(std::string_view type)
+{
+    return type.empty() || type == "Ready" || type == "ready condition";
+}
 
 } // namespace
 
@@ -444,15 +448,14 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
     auto typeOf = [&](std::string_view id) { return types.find(id).value_or(kOtherEventType); };
     const EventTypeId tPodPatch = typeOf("pod.status.patch"), tStale = typeOf("nlc.node-not-updated"),
                       tNotReady = typeOf("nlc.node-not-ready-event"), tTransitioned = typeOf("nlc.ready-transitioned"),
-                      tUpdated = typeOf("nlc.ready-updated"), tHealthy = typeOf("nlc.healthy-again"),
-                      tFlag = typeOf("controller.flag"), tStart = typeOf("controller.start");
+                      tUpdated = typeOf("nlc.ready-updated"), tHealthy = typeOf("nlc.healthy-again"), tFlag = typeOf("controller.flag"),
+                      tStart = typeOf("controller.start");
     const auto &S = inc.strings;
     const StringId kVerb = S.find("verb"), kResource = S.find("resource"), kNs = S.find("namespace"), kName = S.find("name"),
                    kSub = S.find("subresource"), kCode = S.find("code"), kAgent = S.find("userAgent"), kNode = S.find("node"),
                    kDuration = S.find("duration"), kCondType = S.find("conditionType"), kReason = S.find("reason"),
                    kStatus = S.find("status"), kCurrent = S.find("currentReadyCondition"), kCondition = S.find("condition"),
-                   kFlag = S.find("flag"), kValue = S.find("value"), kVersion = S.find("version"),
-                   apiserver = S.find("kube-apiserver");
+                   kFlag = S.find("flag"), kValue = S.find("value"), kVersion = S.find("version"), apiserver = S.find("kube-apiserver");
 
     RequestKeys keys(inc);
     const std::size_t n = inc.sources.size();
@@ -543,9 +546,8 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
 
     // The controller's marks: a Stale mark per heartbeat it last saw (it repeats the line for
     // every condition and every monitor pass), recoveries only just after a NotReady.
-    std::sort(marks.begin(), marks.end(), [](const Mark &x, const Mark &y) {
-        return std::tie(x.source, x.node, x.t) < std::tie(y.source, y.node, y.t);
-    });
+    std::sort(marks.begin(), marks.end(),
+              [](const Mark &x, const Mark &y) { return std::tie(x.source, x.node, x.t) < std::tie(y.source, y.node, y.t); });
     std::map<SourceId, std::vector<const Mark *>> marksBySource;
     const Mark *stale = nullptr, *notReady = nullptr, *trouble = nullptr; // the last kept of this node in this log
     for (std::size_t i = 0; i < marks.size(); ++i) {

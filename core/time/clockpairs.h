@@ -22,14 +22,14 @@ namespace kubelane::core {
 struct ClockLink {
     enum class Kind : std::uint8_t { Requests, NodeLifecycle };
     Kind kind = Kind::Requests;
-    SourceId a = 0, b = 0;      // b's times + zoneNs + skewNs line up with a's
-    bool zoneDecided = false;   // one offset clearly wins
-    std::int64_t zoneNs = 0;    // whole quarter hours
-    std::uint32_t pairs = 0;    // pairs that agree at zoneNs
-    bool haveSkew = false;      // enough tight pairs for a median
+    SourceId a = 0, b = 0;    // b's times + zoneNs + skewNs line up with a's
+    bool zoneDecided = false; // one offset clearly wins
+    std::int64_t zoneNs = 0;  // whole quarter hours
+    std::uint32_t pairs = 0;  // pairs that agree at zoneNs
+    bool haveSkew = false;    // enough tight pairs for a median
     std::int64_t skewNs = 0;
     std::uint32_t skewPairs = 0;
-    std::string what;           // "58 lease renewals, 2 pod status patches"
+    std::string what; // "58 lease renewals, 2 pod status patches"
 };
 
 std::vector<ClockLink> findClockLinks(const Incident &incident);

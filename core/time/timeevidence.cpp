@@ -12,7 +12,10 @@ namespace {
 
 using text::isDigit;
 
-bool num(std::string_view s, size_t at, size_t n, int &out) { return text::parseDigits(s, at, n, out); }
+bool num(std::string_view s, size_t at, size_t n, int &out)
+{
+    return text::parseDigits(s, at, n, out);
+}
 
 // Year of a line with month `lineMonth` when a stamp from year `stampYear`/`stampMonth` is
 // within a day of it: the two differ only across New Year.
@@ -63,13 +66,12 @@ ClockEvidence::Verdict ClockEvidence::tally() const
     v.utcOffsetSeconds = bo->first;
     std::snprintf(buf, sizeof buf, "%d of %zu %s agree on %s, e.g. line %u: %s", bo->second, m_votes.size(),
                   example && example->fromEnvelope ? "envelope/header time pairs" : "time stamps in messages",
-                  formatUtcOffset(bo->first).c_str(), example ? example->line : 0u,
-                  example ? example->example.c_str() : "");
+                  formatUtcOffset(bo->first).c_str(), example ? example->line : 0u, example ? example->example.c_str() : "");
     v.offsetEvidence = buf;
     v.haveYear = true;
     v.yearAtRollover0 = by->first;
-    std::snprintf(buf, sizeof buf, "%d of %zu dated stamps say %d (e.g. line %u: %s)", by->second, m_votes.size(),
-                  by->first, example ? example->line : 0u, example ? example->example.c_str() : "");
+    std::snprintf(buf, sizeof buf, "%d of %zu dated stamps say %d (e.g. line %u: %s)", by->second, m_votes.size(), by->first,
+                  example ? example->line : 0u, example ? example->example.c_str() : "");
     v.yearEvidence = buf;
     return v;
 }
@@ -109,10 +111,9 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
         ++pos;
         int y, mo, d, h, mi, se;
         if (start == std::string_view::npos || !num(s, start, 4, y) || !num(s, start + 5, 2, mo) || start + 7 >= s.size()
-            || s[start + 7] != '-' || !num(s, start + 8, 2, d) || start + 10 >= s.size()
-            || (s[start + 10] != 'T' && s[start + 10] != ' ') || !num(s, start + 11, 2, h) || start + 13 >= s.size()
-            || s[start + 13] != ':' || !num(s, start + 14, 2, mi) || start + 16 >= s.size() || s[start + 16] != ':'
-            || !num(s, start + 17, 2, se))
+            || s[start + 7] != '-' || !num(s, start + 8, 2, d) || start + 10 >= s.size() || (s[start + 10] != 'T' && s[start + 10] != ' ')
+            || !num(s, start + 11, 2, h) || start + 13 >= s.size() || s[start + 13] != ':' || !num(s, start + 14, 2, mi)
+            || start + 16 >= s.size() || s[start + 16] != ':' || !num(s, start + 17, 2, se))
             continue;
         if (y < 1990 || !isValidDate(y, unsigned(mo), unsigned(d)) || h > 23 || mi > 59 || se > 60)
             continue;

@@ -15,7 +15,7 @@ namespace kubelane::core {
 // The wall-clock reading of one event, before its year and zone are known.
 struct PendingTime {
     std::int64_t nsOfDay = 0;
-    std::int64_t reference = 0; // exact UTC ns from an envelope, 0 = none
+    std::int64_t reference = 0;  // exact UTC ns from an envelope, 0 = none
     std::uint16_t rollovers = 0; // Dec -> Jan turns seen before this line in its file
     std::uint8_t month = 0, day = 0;
     bool exact = false; // the event's time is `reference` as is
@@ -58,8 +58,7 @@ private:
 
 // Scans a message for date-times near the line's own clock reading and adds votes.
 // `local` has month, day and nsOfDay of the line (year unknown).
-void scanMessageForClockEvidence(std::string_view message, const PendingTime &local, std::uint32_t line,
-                                 ClockEvidence &evidence);
+void scanMessageForClockEvidence(std::string_view message, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence);
 
 // Vote from an envelope's exact UTC and the klog header's local reading of the same line.
 void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint32_t line, ClockEvidence &evidence);

@@ -7,7 +7,10 @@ namespace kubelane::core {
 
 namespace {
 
-bool contains(const std::vector<int> &v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool contains(const std::vector<int> &v, int x)
+{
+    return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 // The statements reduced to one stated offset (unambiguous names and numbers) and the
 // candidates the ambiguous names leave (intersected: "CST" twice is still three meanings).
@@ -77,8 +80,7 @@ const char *zoneStrengthName(ZoneStrength s)
     return "?";
 }
 
-ZoneClaim decideZone(const ClockEvidence::Verdict &votes, const std::vector<ZoneStatement> &statements, bool localTimes,
-                     ClockInfo &clock)
+ZoneClaim decideZone(const ClockEvidence::Verdict &votes, const std::vector<ZoneStatement> &statements, bool localTimes, ClockInfo &clock)
 {
     ZoneClaim claim;
     claim.localTimes = localTimes;

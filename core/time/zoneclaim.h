@@ -25,9 +25,9 @@ const char *zoneStrengthName(ZoneStrength s);
 
 struct ZoneClaim {
     ZoneStrength strength = ZoneStrength::Assumed;
-    bool localTimes = true;       // the source's times are local readings that need a zone
-    std::vector<int> candidates;  // Ambiguous: the offsets its zone name may mean
-    std::string ambiguity;        // "journal header, line 1: ... CST (China +08:00, US Central -06:00, Cuba -05:00)"
+    bool localTimes = true;      // the source's times are local readings that need a zone
+    std::vector<int> candidates; // Ambiguous: the offsets its zone name may mean
+    std::string ambiguity;       // "journal header, line 1: ... CST (China +08:00, US Central -06:00, Cuba -05:00)"
     // What the file says about the host it was written on, for the other files of that host.
     bool hostZoneKnown = false;
     int hostOffset = 0;
@@ -37,8 +37,7 @@ struct ZoneClaim {
 
 // Decides the offset of a source without --tz. `localTimes`: some events lack an exact time.
 // Sets clock.utcOffsetSeconds, offsetOrigin and offsetEvidence.
-ZoneClaim decideZone(const ClockEvidence::Verdict &votes, const std::vector<ZoneStatement> &statements, bool localTimes,
-                     ClockInfo &clock);
+ZoneClaim decideZone(const ClockEvidence::Verdict &votes, const std::vector<ZoneStatement> &statements, bool localTimes, ClockInfo &clock);
 
 // The claim of a source whose offset the user gave (--tz).
 ZoneClaim overriddenZone(const ClockInfo &clock);

@@ -26,7 +26,10 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-bool isAlpha(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+bool isAlpha(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
 
 // "2024-01-02 11:04:05" at `at`: the civil time and the index after it (fraction skipped).
 bool parseDateTime(std::string_view s, std::size_t at, CivilTime &t, std::size_t &end)
@@ -34,8 +37,8 @@ bool parseDateTime(std::string_view s, std::size_t at, CivilTime &t, std::size_t
     int y, mo, d, h, mi, se;
     if (!text::parseDigits(s, at, 4, y) || at + 19 > s.size() || s[at + 4] != '-' || !text::parseDigits(s, at + 5, 2, mo)
         || s[at + 7] != '-' || !text::parseDigits(s, at + 8, 2, d) || (s[at + 10] != ' ' && s[at + 10] != 'T')
-        || !text::parseDigits(s, at + 11, 2, h) || s[at + 13] != ':' || !text::parseDigits(s, at + 14, 2, mi)
-        || s[at + 16] != ':' || !text::parseDigits(s, at + 17, 2, se))
+        || !text::parseDigits(s, at + 11, 2, h) || s[at + 13] != ':' || !text::parseDigits(s, at + 14, 2, mi) || s[at + 16] != ':'
+        || !text::parseDigits(s, at + 17, 2, se))
         return false;
     if (!isValidDate(y, unsigned(mo), unsigned(d)) || h > 23 || mi > 59 || se > 60)
         return false;
@@ -99,7 +102,10 @@ struct PayloadLead {
     }
 };
 
-std::string quote(std::string_view line) { return "\"" + std::string(trim(line).substr(0, 100)) + "\""; }
+std::string quote(std::string_view line)
+{
+    return "\"" + std::string(trim(line).substr(0, 100)) + "\"";
+}
 
 void addNamed(std::vector<ZoneStatement> &out, std::string_view name, std::string what, std::uint32_t line)
 {
@@ -255,12 +261,11 @@ std::vector<ZoneStatement> scanZoneStatements(std::string_view bytes)
         const std::int64_t diff = toUtc(local, 0).ns - toUtc(universal, 0).ns;
         if (nearestZoneOffset(diff, 2 * kNsPerSecond, offset))
             addOffset(out, offset,
-                      "timedatectl, lines " + std::to_string(localLine) + " and " + std::to_string(universalLine)
-                          + ": local time " + formatUtcOffset(offset) + " from universal time",
+                      "timedatectl, lines " + std::to_string(localLine) + " and " + std::to_string(universalLine) + ": local time "
+                          + formatUtcOffset(offset) + " from universal time",
                       localLine);
     } else if (!sawTimeZoneLine && localLine) {
-        addNamed(out, localZone, "timedatectl, line " + std::to_string(localLine) + ": local time in " + std::string(localZone),
-                 localLine);
+        addNamed(out, localZone, "timedatectl, line " + std::to_string(localLine) + ": local time in " + std::string(localZone), localLine);
     }
     if (!leading.empty()) {
         auto best = leading.begin();
@@ -269,8 +274,7 @@ std::vector<ZoneStatement> scanZoneStatements(std::string_view bytes)
                 best = it;
         addOffset(out, best->first,
                   std::to_string(best->second.count) + " of " + std::to_string(leadingTotal) + " lines start with a time at "
-                      + formatUtcOffset(best->first) + ", e.g. line " + std::to_string(best->second.line) + ": "
-                      + best->second.example,
+                      + formatUtcOffset(best->first) + ", e.g. line " + std::to_string(best->second.line) + ": " + best->second.example,
                   best->second.line);
     }
     return out;

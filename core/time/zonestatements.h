@@ -16,8 +16,8 @@
 namespace kubelane::core {
 
 struct ZoneStatement {
-    ZoneName zone;          // one offset, or the several an ambiguous name may mean
-    std::string what;       // for the report: "journal header, line 1: \"... CST ...\""
+    ZoneName zone;    // one offset, or the several an ambiguous name may mean
+    std::string what; // for the report: "journal header, line 1: \"... CST ...\""
     std::uint32_t line = 0;
 };
 

@@ -11,11 +11,13 @@
 
 namespace kubelane::core::text {
 
-constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 // Exactly `n` decimal digits at s[at]; false when the text is shorter or not digits.
-template <typename Int>
-constexpr bool parseDigits(std::string_view s, std::size_t at, std::size_t n, Int &out)
+template <typename Int> constexpr bool parseDigits(std::string_view s, std::size_t at, std::size_t n, Int &out)
 {
     if (at > s.size() || n > s.size() - at)
         return false;
@@ -57,10 +59,14 @@ constexpr std::optional<unsigned> parseHex4(std::string_view s, std::size_t at)
     for (std::size_t k = at; k < at + 4; ++k) {
         const char h = s[k];
         v <<= 4;
-        if (h >= '0' && h <= '9') v |= unsigned(h - '0');
-        else if (h >= 'a' && h <= 'f') v |= unsigned(h - 'a' + 10);
-        else if (h >= 'A' && h <= 'F') v |= unsigned(h - 'A' + 10);
-        else return std::nullopt;
+        if (h >= '0' && h <= '9')
+            v |= unsigned(h - '0');
+        else if (h >= 'a' && h <= 'f')
+            v |= unsigned(h - 'a' + 10);
+        else if (h >= 'A' && h <= 'F')
+            v |= unsigned(h - 'A' + 10);
+        else
+            return std::nullopt;
     }
     return v;
 }
@@ -101,7 +107,10 @@ inline std::optional<std::pair<unsigned, std::size_t>> parseUnicodeEscape(std::s
 }
 
 // True for a line of nothing but spaces and tabs (or nothing).
-inline bool isBlank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
+inline bool isBlank(std::string_view s)
+{
+    return s.find_first_not_of(" \t") == std::string_view::npos;
+}
 
 // True when `part` lies wholly inside `whole`: a view that points into a buffer. std::less
 // orders pointers into different buffers too, where `<` does not.
@@ -123,8 +132,7 @@ inline std::string_view trimmed(std::string_view s)
 // "Jan" .. "Dec" -> 1 .. 12, else 0 (syslog, journald short, dmesg -H/-T stamps).
 inline unsigned monthFromAbbrev(std::string_view m)
 {
-    static constexpr std::string_view kMonths[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                     "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    static constexpr std::string_view kMonths[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
     for (unsigned i = 0; i < 12; ++i)
         if (m == kMonths[i])
             return i + 1;
@@ -134,8 +142,7 @@ inline unsigned monthFromAbbrev(std::string_view m)
 // Iterates the lines of a buffer: fn(text without "\n" or "\r\n", byte offset, 1-based number).
 // A last line without a newline counts; the empty remainder after a final newline does not.
 // `fn` may return bool: false stops the walk.
-template <typename Fn>
-void forEachLine(std::string_view bytes, Fn &&fn)
+template <typename Fn> void forEachLine(std::string_view bytes, Fn &&fn)
 {
     std::size_t pos = 0;
     std::uint32_t number = 0;
@@ -159,8 +166,7 @@ void forEachLine(std::string_view bytes, Fn &&fn)
 
 // Calls fn(item) for each non-empty item of a `separator`-separated list ("a,b,c"): the
 // container lists of status patches.
-template <typename Fn>
-void forEachListItem(std::string_view list, char separator, Fn &&fn)
+template <typename Fn> void forEachListItem(std::string_view list, char separator, Fn &&fn)
 {
     while (!list.empty()) {
         const std::size_t end = std::min(list.find(separator), list.size());

@@ -24,7 +24,10 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
+double seconds(Clock::time_point since)
+{
+    return std::chrono::duration<double>(Clock::now() - since).count();
+}
 
 double peakRssMb()
 {
@@ -112,8 +115,8 @@ int main(int argc, char **argv)
     std::cout << "load             " << bestLoad << " s = " << std::setprecision(1) << bestLoad / best.seconds << " x baseline ("
               << std::setprecision(3) << mb / bestLoad << " MB/s)\n";
     std::cout << "analyze          " << bestAnalyze << " s = " << std::setprecision(1) << bestAnalyze / best.seconds << " x baseline\n";
-    std::cout << "peak memory      " << std::setprecision(1) << rssAfterFirst << " MB = " << std::setprecision(2)
-              << rssAfterFirst / mb << " x input size\n";
+    std::cout << "peak memory      " << std::setprecision(1) << rssAfterFirst << " MB = " << std::setprecision(2) << rssAfterFirst / mb
+              << " x input size\n";
     std::cout << "(best of " << repeat << " runs; load reads, parses in parallel, aligns clocks and correlates)\n";
     return 0;
 }

@@ -73,7 +73,9 @@ FrameTimes msPerFrame(ui::TimelineWidget &w, int frames, const std::function<voi
         ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
     std::sort(ms.begin(), ms.end());
-    const auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * static_cast<double>(ms.size() - 1) + 0.5))]; };
+    const auto at = [&](double q) {
+        return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * static_cast<double>(ms.size() - 1) + 0.5))];
+    };
     return {at(0.5), at(0.95)};
 }
 
@@ -121,8 +123,8 @@ int main(int argc, char **argv)
     const FrameTimes allOpen = msPerFrame(w, 20, [&](int) { w.fitAll(); });
 
     std::cout << std::fixed << std::setprecision(2);
-    std::cout << "bundle           " << events << " events, " << lanes->laneCount() << " lanes (built in " << buildBundleS << " s; lanes in "
-              << buildLanesS << " s)\n";
+    std::cout << "bundle           " << events << " events, " << lanes->laneCount() << " lanes (built in " << buildBundleS
+              << " s; lanes in " << buildLanesS << " s)\n";
     std::cout << "baseline frame   " << baseline << " ms (same widget, one event)\n";
     auto line = [&](const char *what, const FrameTimes &f) {
         std::cout << what << "median " << f.median << " ms, p95 " << f.p95 << " ms = " << std::setprecision(1) << f.median / baseline

@@ -21,10 +21,12 @@ namespace {
 std::string notPlantable(const KubeVersion &v, const std::string &rule)
 {
     if (rule == "sandbox-missing" && !v.sandboxMissingCrashes())
-        return "kubelet " + v.text() + " does not crash on a container without sandbox: since 1.24 buildContainerMapFromRuntime logs "
-               "\"no PodSandBox found for the container\" and carries on (the crash loop is a 1.18-1.23 kubelet's)";
+        return "kubelet " + v.text()
+            + " does not crash on a container without sandbox: since 1.24 buildContainerMapFromRuntime logs "
+              "\"no PodSandBox found for the container\" and carries on (the crash loop is a 1.18-1.23 kubelet's)";
     if (rule == "spec-hash-restart" && !v.upgradeRestartsContainers())
-        return "from 1.31 the container hash no longer changes across kubelet minors, so an in-place upgrade to " + v.text() + " restarts nothing";
+        return "from 1.31 the container hash no longer changes across kubelet minors, so an in-place upgrade to " + v.text()
+            + " restarts nothing";
     return {};
 }
 
@@ -58,13 +60,17 @@ std::vector<std::string> plantableRules(const std::string &kubernetesVersion)
     return out;
 }
 
-std::string formatTime(std::int64_t unixNs) { return rfc3339(unixNs, 6); }
+std::string formatTime(std::int64_t unixNs)
+{
+    return rfc3339(unixNs, 6);
+}
 
 GeneratedBundle generateBundle(const GeneratorOptions &options)
 {
     const KubeVersion version = KubeVersion::parse(options.kubernetesVersion);
     if (!version.supported())
-        throw std::invalid_argument("the generator writes the logs of Kubernetes 1.21 to 1.33 (structured kubelets), not " + version.text());
+        throw std::invalid_argument("the generator writes the logs of Kubernetes 1.21 to 1.33 (structured kubelets), not "
+                                    + version.text());
     if (options.outputDir.empty())
         throw std::invalid_argument("no output directory");
     if (options.nodes < 1 || options.nodes > 5000)
@@ -101,8 +107,9 @@ std::string plantedJson(const GeneratedBundle &bundle)
     for (std::size_t i = 0; i < bundle.planted.size(); ++i) {
         const PlantedIncident &p = bundle.planted[i];
         s += i ? ",\n    " : "\n    ";
-        s += "{\"rule\": " + jsonString(p.rule) + ", \"subject\": " + jsonString(p.subject) + ", \"from\": " + jsonString(formatTime(p.startNs))
-            + ", \"to\": " + jsonString(formatTime(p.endNs)) + ", \"what\": " + jsonString(p.what) + "}";
+        s += "{\"rule\": " + jsonString(p.rule) + ", \"subject\": " + jsonString(p.subject)
+            + ", \"from\": " + jsonString(formatTime(p.startNs)) + ", \"to\": " + jsonString(formatTime(p.endNs))
+            + ", \"what\": " + jsonString(p.what) + "}";
     }
     s += bundle.planted.empty() ? "],\n" : "\n  ],\n";
     s += "  \"noise\": [";
@@ -116,8 +123,8 @@ std::string plantedJson(const GeneratedBundle &bundle)
             + ", \"bytes\": " + std::to_string(f.bytes) + ", \"damagedLines\": " + std::to_string(f.damagedLines) + "}";
     }
     s += bundle.files.empty() ? "],\n" : "\n  ],\n";
-    s += "  \"lines\": " + std::to_string(bundle.lines) + ",\n  \"bytes\": " + std::to_string(bundle.bytes) + ",\n  \"damagedLines\": "
-        + std::to_string(bundle.damagedLines) + "\n}\n";
+    s += "  \"lines\": " + std::to_string(bundle.lines) + ",\n  \"bytes\": " + std::to_string(bundle.bytes)
+        + ",\n  \"damagedLines\": " + std::to_string(bundle.damagedLines) + "\n}\n";
     return s;
 }
 

@@ -30,10 +30,10 @@ struct GeneratorOptions {
 };
 
 struct PlantedIncident {
-    std::string rule;    // node-heartbeat-gap, pleg-unhealthy, probe-status-race, sandbox-missing, spec-hash-restart
-    std::string subject; // node/NAME or pod/NAMESPACE/NAME
+    std::string rule;                    // node-heartbeat-gap, pleg-unhealthy, probe-status-race, sandbox-missing, spec-hash-restart
+    std::string subject;                 // node/NAME or pod/NAMESPACE/NAME
     std::int64_t startNs = 0, endNs = 0; // UTC; a finding's start belongs in [start, end]
-    std::string what;    // one line for people: what was planted
+    std::string what;                    // one line for people: what was planted
 };
 
 struct GeneratedFile {

@@ -24,7 +24,10 @@ namespace {
 constexpr Nanos kStartupQuiet = 11 * kMin;
 
 // Weight of a node's share of the kubelet chatter by its -v: -v=2 logs only pod lifecycles.
-double verbosityWeight(int v) { return v >= 4 ? 1.0 : v == 3 ? 0.45 : 0.12; }
+double verbosityWeight(int v)
+{
+    return v >= 4 ? 1.0 : v == 3 ? 0.45 : 0.12;
+}
 
 std::string cgroupPath(const std::string &podUid, const std::string &containerId)
 {
@@ -100,7 +103,8 @@ void Day::chatterLine(int node, Nanos t, int verbosity, char severity, std::stri
 {
     if (verbosity > m_nodes[static_cast<std::size_t>(node)].chatterVerbosity)
         return;
-    m_kubeletLogs[static_cast<std::size_t>(node)].klog(t, severity, m_nodes[static_cast<std::size_t>(node)].runAt(t).pid, fileLine, message, verbosity);
+    m_kubeletLogs[static_cast<std::size_t>(node)].klog(t, severity, m_nodes[static_cast<std::size_t>(node)].runAt(t).pid, fileLine, message,
+                                                       verbosity);
 }
 
 // One resync of a running pod (every sync-frequency, 1m, plus jitter): the pod worker, SyncPod
@@ -109,34 +113,42 @@ void Day::chatterPodSync(int node, Nanos t, const Pod &pod, int)
 {
     Random &rng = m_chatterRng;
     const std::string uid = m_version.klogJsonValues() ? goQuote(pod.uid) : pod.uid;
-    chatterLine(node, t, 4, 'I', "pod_workers.go:963", Structured("Processing pod event").str("pod", pod.ref()).raw("podUID", uid).num("updateType", 0));
+    chatterLine(node, t, 4, 'I', "pod_workers.go:963",
+                Structured("Processing pod event").str("pod", pod.ref()).raw("podUID", uid).num("updateType", 0));
     t += rng.between(20 * kUs, 90 * kUs);
     chatterLine(node, t, 4, 'I', "kubelet.go:1665", Structured("SyncPod enter").str("pod", pod.ref()).raw("podUID", uid));
     t += rng.between(10 * kUs, 40 * kUs);
     chatterLine(node, t, 3, 'I', "kubelet_pods.go:1574", generatingPodStatus(pod));
     t += rng.between(20 * kUs, 80 * kUs);
-    chatterLine(node, t, 4, 'I', "kubelet_pods.go:1586", Structured("Got phase for pod").str("pod", pod.ref()).raw("oldPhase", "Running").raw("phase", "Running"));
+    chatterLine(node, t, 4, 'I', "kubelet_pods.go:1586",
+                Structured("Got phase for pod").str("pod", pod.ref()).raw("oldPhase", "Running").raw("phase", "Running"));
     t += rng.between(100 * kUs, 600 * kUs);
-    chatterLine(node, t, 4, 'I', "kuberuntime_manager.go:1349",
-                Structured("getSandboxIDByPodUID got sandbox IDs for pod").raw("podSandboxID", "[" + pod.sandboxId + "]").str("pod", pod.ref()));
+    chatterLine(
+        node, t, 4, 'I', "kuberuntime_manager.go:1349",
+        Structured("getSandboxIDByPodUID got sandbox IDs for pod").raw("podSandboxID", "[" + pod.sandboxId + "]").str("pod", pod.ref()));
     t += rng.between(kMs, 4 * kMs);
     std::string actions;
     if (m_version.klogJsonValues())
         actions = "{\"KillPod\":false,\"CreateSandbox\":false,\"SandboxID\":\"" + pod.sandboxId
-            + "\",\"Attempt\":0,\"NextInitContainerToStart\":null,\"InitContainersToStart\":null,\"ContainersToStart\":[],\"ContainersToKill\":{},"
+            + "\",\"Attempt\":0,\"NextInitContainerToStart\":null,\"InitContainersToStart\":null,\"ContainersToStart\":[],"
+              "\"ContainersToKill\":{},"
               "\"EphemeralContainersToStart\":null,\"ContainersToUpdate\":{},\"UpdatePodResources\":false}";
     else
         actions = "{KillPod:false CreateSandbox:false SandboxID:" + pod.sandboxId
             + " Attempt:0 NextInitContainerToStart:nil ContainersToStart:[] ContainersToKill:map[] EphemeralContainersToStart:[]"
             + (m_version.atLeast(1, 27) ? " ContainersToUpdate:map[] UpdatePodResources:false}" : "}");
-    chatterLine(node, t, 3, 'I', "kuberuntime_manager.go:1024", Structured("computePodActions got for pod").raw("podActions", actions).str("pod", pod.ref()));
+    chatterLine(node, t, 3, 'I', "kuberuntime_manager.go:1024",
+                Structured("computePodActions got for pod").raw("podActions", actions).str("pod", pod.ref()));
     t += rng.between(30 * kUs, 200 * kUs);
-    chatterLine(node, t, 4, 'I', "kubelet.go:1951", Structured("SyncPod exit").str("pod", pod.ref()).raw("podUID", uid).raw("isTerminal", "false"));
-    chatterLine(node, t + 15 * kUs, 4, 'I', "pod_workers.go:1274", Structured("Processing pod event done").str("pod", pod.ref()).raw("podUID", uid).num("updateType", 0));
+    chatterLine(node, t, 4, 'I', "kubelet.go:1951",
+                Structured("SyncPod exit").str("pod", pod.ref()).raw("podUID", uid).raw("isTerminal", "false"));
+    chatterLine(node, t + 15 * kUs, 4, 'I', "pod_workers.go:1274",
+                Structured("Processing pod event done").str("pod", pod.ref()).raw("podUID", uid).num("updateType", 0));
     // The populator marks the projected volume for remount; the reconciler sets it up again.
     t += rng.between(20 * kMs, 90 * kMs);
     chatterLine(node, t, 4, 'I', "reconciler_common.go:218",
-                Structured("Starting operationExecutor.MountVolume for volume " + volumeText(pod) + "Volume is already mounted to pod, but remount was requested.")
+                Structured("Starting operationExecutor.MountVolume for volume " + volumeText(pod)
+                           + "Volume is already mounted to pod, but remount was requested.")
                     .str("pod", pod.ref()));
     chatterLine(node, t + rng.between(3 * kMs, 11 * kMs), 4, 'I', "operation_generator.go:721",
                 Structured("MountVolume.SetUp succeeded for volume " + volumeText(pod)).str("pod", pod.ref()));
@@ -157,7 +169,9 @@ void Day::chatterBeat(int node, Nanos t, Nanos until)
     if (!pods.empty() && rng.chance(0.35)) {
         const Pod &pod = m_cluster.pods[static_cast<std::size_t>(rng.pick(pods))];
         const Nanos at = t + rng.between(50 * kMs, 900 * kMs);
-        chatterLine(node, at, 4, 'I', "kubelet.go:2413", Structured("SyncLoop (SYNC) pods").num("total", 1).raw("pods", podList({static_cast<int>(&pod - m_cluster.pods.data())})));
+        chatterLine(
+            node, at, 4, 'I', "kubelet.go:2413",
+            Structured("SyncLoop (SYNC) pods").num("total", 1).raw("pods", podList({static_cast<int>(&pod - m_cluster.pods.data())})));
         chatterPodSync(node, at + rng.between(40 * kUs, 200 * kUs), pod, v);
     }
     // Every probed container is probed each period (10 s): about one result per beat.
@@ -180,7 +194,8 @@ void Day::chatterBeat(int node, Nanos t, Nanos until)
                     Structured("Container runtime status")
                         .str("status", "Runtime Conditions: RuntimeReady=true reason: message:, NetworkReady=true reason: message:"));
     if (rng.chance(0.2))
-        chatterLine(node, t + rng.between(0, 1900 * kMs), 3, 'I', "eviction_manager.go:368", Structured("Eviction manager: no resources are starved"));
+        chatterLine(node, t + rng.between(0, 1900 * kMs), 3, 'I', "eviction_manager.go:368",
+                    Structured("Eviction manager: no resources are starved"));
     if (rng.chance(0.25)) {
         // The kubelet's own API (httplog at -v=3): Prometheus and metrics-server scraping it.
         static const char *const kScrapes[][2] = {{"/metrics/cadvisor", "Prometheus/2.47.0"},
@@ -245,21 +260,25 @@ bool Day::chatterJob(int node, Nanos t, Nanos until, bool giant)
             return false;
     }
     const std::string pods = "[\"" + ref + "\"]";
-    const std::string vol = "\"" + volume + "\" (UniqueName: \"kubernetes.io/projected/" + uid + "-" + volume + "\") pod \"" + job.pod + "\" (UID: \"" + uid + "\") ";
+    const std::string vol = "\"" + volume + "\" (UniqueName: \"kubernetes.io/projected/" + uid + "-" + volume + "\") pod \"" + job.pod
+        + "\" (UID: \"" + uid + "\") ";
     chatterLine(node, t, 2, 'I', "kubelet.go:2380", Structured("SyncLoop ADD").str("source", "api").raw("pods", pods));
     chatterLine(node, t + 2 * kMs, 0, 'I', "topology_manager.go:215",
                 Structured("Topology Admit Handler").raw("podUID", uidValue).str("podNamespace", job.ns).str("podName", job.pod));
     chatterLine(node, t + 55 * kMs, 0, 'I', "reconciler_common.go:258",
                 Structured("operationExecutor.VerifyControllerAttachedVolume started for volume " + vol).str("pod", ref));
-    chatterLine(node, t + 158 * kMs, 0, 'I', "reconciler_common.go:231", Structured("operationExecutor.MountVolume started for volume " + vol).str("pod", ref));
-    chatterLine(node, t + 169 * kMs, 1, 'I', "operation_generator.go:721", Structured("MountVolume.SetUp succeeded for volume " + vol).str("pod", ref));
-    chatterLine(node, t + 270 * kMs, 0, 'I', "kuberuntime_manager.go:1059", Structured("No sandbox for pod can be found. Need to start a new one").str("pod", ref));
+    chatterLine(node, t + 158 * kMs, 0, 'I', "reconciler_common.go:231",
+                Structured("operationExecutor.MountVolume started for volume " + vol).str("pod", ref));
+    chatterLine(node, t + 169 * kMs, 1, 'I', "operation_generator.go:721",
+                Structured("MountVolume.SetUp succeeded for volume " + vol).str("pod", ref));
+    chatterLine(node, t + 270 * kMs, 0, 'I', "kuberuntime_manager.go:1059",
+                Structured("No sandbox for pod can be found. Need to start a new one").str("pod", ref));
     const Nanos sandboxAt = t + rng.between(600 * kMs, 1300 * kMs);
     chatterLine(node, sandboxAt - 40 * kMs, 3, 'I', "manager.go:1022",
                 "Added container: " + goQuote(cgroupPath(uid, sandbox)) + " (aliases: [], namespace: \"\")");
     auto pleg = [&](Nanos at, const char *type, const std::string &id) {
         const std::string event = m_version.klogJsonValues() ? "{\"ID\":\"" + uid + "\",\"Type\":\"" + type + "\",\"Data\":\"" + id + "\"}"
-                                                            : "&{ID:" + uid + " Type:" + type + " Data:" + id + "}";
+                                                             : "&{ID:" + uid + " Type:" + type + " Data:" + id + "}";
         chatterLine(node, at, 2, 'I', "kubelet.go:2430", Structured("SyncLoop (PLEG): event for pod").str("pod", ref).raw("event", event));
     };
     pleg(sandboxAt, "ContainerStarted", sandbox);
@@ -277,32 +296,36 @@ bool Day::chatterJob(int node, Nanos t, Nanos until, bool giant)
         const std::string ts = rfc3339Seconds(when);
         auto condition = [&](const char *type) {
             if (notReady.empty())
-                return "{\"lastTransitionTime\":\"" + ts + "\",\"message\":null,\"reason\":null,\"status\":\"True\",\"type\":\"" + type + "\"}";
+                return "{\"lastTransitionTime\":\"" + ts + "\",\"message\":null,\"reason\":null,\"status\":\"True\",\"type\":\"" + type
+                    + "\"}";
             return "{\"lastTransitionTime\":\"" + ts + "\",\"message\":\"containers with unready status: [" + notReady + "]\",\"reason\":\""
                 + (done ? "PodCompleted" : "ContainersNotReady") + "\",\"status\":\"False\",\"type\":\"" + type + "\"}";
         };
-        std::string patch = "{\"metadata\":{\"uid\":\"" + uid + "\"},\"status\":{\"$setElementOrder/conditions\":[{\"type\":\"Initialized\"},{\"type\":\"Ready\"},"
-                            "{\"type\":\"ContainersReady\"},{\"type\":\"PodScheduled\"}],\"conditions\":["
+        std::string patch = "{\"metadata\":{\"uid\":\"" + uid
+            + "\"},\"status\":{\"$setElementOrder/conditions\":[{\"type\":\"Initialized\"},{\"type\":\"Ready\"},"
+              "{\"type\":\"ContainersReady\"},{\"type\":\"PodScheduled\"}],\"conditions\":["
             + condition("Ready") + "," + condition("ContainersReady") + "],\"containerStatuses\":[";
         for (std::size_t i = 0; i < steps.size(); ++i) {
             const Step &s = steps[i];
             patch += i ? "," : "";
-            patch += "{\"containerID\":\"containerd://" + s.id + "\",\"image\":\"" + s.image + "\",\"imageID\":\"" + s.image.substr(0, s.image.rfind(':'))
-                + "@sha256:" + s.id.substr(0, 16) + s.id.substr(16, 48) + "\",\"lastState\":{},\"name\":\"" + s.name + "\",\"ready\":"
-                + (s.started <= when && !done ? "true" : "false") + ",\"restartCount\":0,\"started\":" + (s.started <= when && !done ? "true" : "false")
-                + ",\"state\":";
+            patch += "{\"containerID\":\"containerd://" + s.id + "\",\"image\":\"" + s.image + "\",\"imageID\":\""
+                + s.image.substr(0, s.image.rfind(':')) + "@sha256:" + s.id.substr(0, 16) + s.id.substr(16, 48)
+                + "\",\"lastState\":{},\"name\":\"" + s.name + "\",\"ready\":" + (s.started <= when && !done ? "true" : "false")
+                + ",\"restartCount\":0,\"started\":" + (s.started <= when && !done ? "true" : "false") + ",\"state\":";
             if (s.started > when)
                 patch += "{\"waiting\":{\"reason\":\"ContainerCreating\"}}}";
             else if (!done)
                 patch += "{\"running\":{\"startedAt\":\"" + rfc3339Seconds(s.started) + "\"}}}";
             else
                 // Test runners leave their results in the termination message (as Tekton steps do).
-                patch += "{\"terminated\":{\"containerID\":\"containerd://" + s.id + "\",\"exitCode\":0,\"finishedAt\":\"" + rfc3339Seconds(s.finished)
-                    + "\",\"message\":\"[{\\\"key\\\":\\\"commit\\\",\\\"value\\\":\\\"" + s.id.substr(0, 40) + "\\\",\\\"type\\\":1},{\\\"key\\\":\\\"passed\\\",\\\"value\\\":\\\""
-                    + std::to_string(rng.between(40, 900)) + "\\\",\\\"type\\\":1},{\\\"key\\\":\\\"report\\\",\\\"value\\\":\\\"gs://ci-artifacts/" + job.name + "/"
-                    + s.name + "/junit.xml\\\",\\\"type\\\":1}]\",\"reason\":\"Completed\",\"startedAt\":\"" + rfc3339Seconds(s.started) + "\"}}}";
+                patch += "{\"terminated\":{\"containerID\":\"containerd://" + s.id + "\",\"exitCode\":0,\"finishedAt\":\""
+                    + rfc3339Seconds(s.finished) + "\",\"message\":\"[{\\\"key\\\":\\\"commit\\\",\\\"value\\\":\\\"" + s.id.substr(0, 40)
+                    + "\\\",\\\"type\\\":1},{\\\"key\\\":\\\"passed\\\",\\\"value\\\":\\\"" + std::to_string(rng.between(40, 900))
+                    + "\\\",\\\"type\\\":1},{\\\"key\\\":\\\"report\\\",\\\"value\\\":\\\"gs://ci-artifacts/" + job.name + "/" + s.name
+                    + "/junit.xml\\\",\\\"type\\\":1}]\",\"reason\":\"Completed\",\"startedAt\":\"" + rfc3339Seconds(s.started) + "\"}}}";
         }
-        patch += "],\"hostIP\":\"" + n.ip + "\",\"phase\":\"" + phase + "\",\"podIP\":\"" + ip + "\",\"podIPs\":[{\"ip\":\"" + ip + "\"}],\"startTime\":\"" + rfc3339Seconds(t) + "\"}}";
+        patch += "],\"hostIP\":\"" + n.ip + "\",\"phase\":\"" + phase + "\",\"podIP\":\"" + ip + "\",\"podIPs\":[{\"ip\":\"" + ip
+            + "\"}],\"startTime\":\"" + rfc3339Seconds(t) + "\"}}";
         Pod view;
         view.ns = job.ns;
         view.name = job.pod;
@@ -311,27 +334,31 @@ bool Day::chatterJob(int node, Nanos t, Nanos until, bool giant)
         // The status it stored, as klog prints a v1.PodStatus: JSON from klog v2.120 (1.30), %+v before.
         std::string stored;
         if (m_version.klogJsonValues())
-            stored = "{\"phase\":\"" + std::string(phase) + "\",\"conditions\":[{\"type\":\"Ready\",\"status\":\"" + (notReady.empty() ? "True" : "False")
-                + "\",\"lastProbeTime\":null,\"lastTransitionTime\":\"" + ts + "\"}],\"hostIP\":\"" + n.ip + "\",\"podIP\":\"" + ip + "\",\"startTime\":\""
-                + rfc3339Seconds(t) + "\",\"qosClass\":\"Burstable\"}";
+            stored = "{\"phase\":\"" + std::string(phase) + "\",\"conditions\":[{\"type\":\"Ready\",\"status\":\""
+                + (notReady.empty() ? "True" : "False") + "\",\"lastProbeTime\":null,\"lastTransitionTime\":\"" + ts + "\"}],\"hostIP\":\""
+                + n.ip + "\",\"podIP\":\"" + ip + "\",\"startTime\":\"" + rfc3339Seconds(t) + "\",\"qosClass\":\"Burstable\"}";
         else
             stored = "{Phase:" + std::string(phase) + " Conditions:[{Type:Ready Status:" + (notReady.empty() ? "True" : "False")
-                + " LastProbeTime:0001-01-01 00:00:00 +0000 UTC LastTransitionTime:" + goTime(when - when % kSec) + " Reason: Message:}] Message: Reason: NominatedNodeName: HostIP:"
-                + n.ip + " PodIP:" + ip + " PodIPs:[{IP:" + ip + "}] StartTime:" + goTime(t - t % kSec) + " QOSClass:Burstable EphemeralContainerStatuses:[]}";
-        chatterLine(node, when + rng.between(4 * kMs, 15 * kMs), 3, 'I', "status_manager.go:881",
-                    Structured("Status for pod updated successfully").str("pod", ref).num("statusVersion", ++version).raw("status", stored));
+                + " LastProbeTime:0001-01-01 00:00:00 +0000 UTC LastTransitionTime:" + goTime(when - when % kSec)
+                + " Reason: Message:}] Message: Reason: NominatedNodeName: HostIP:" + n.ip + " PodIP:" + ip + " PodIPs:[{IP:" + ip
+                + "}] StartTime:" + goTime(t - t % kSec) + " QOSClass:Burstable EphemeralContainerStatuses:[]}";
+        chatterLine(
+            node, when + rng.between(4 * kMs, 15 * kMs), 3, 'I', "status_manager.go:881",
+            Structured("Status for pod updated successfully").str("pod", ref).num("statusVersion", ++version).raw("status", stored));
     };
     status(sandboxAt + 20 * kMs, "Pending");
     Nanos last = 0;
     for (const Step &s : steps) {
-        chatterLine(node, s.started - 15 * kMs, 3, 'I', "manager.go:1022", "Added container: " + goQuote(cgroupPath(uid, s.id)) + " (aliases: [], namespace: \"\")");
+        chatterLine(node, s.started - 15 * kMs, 3, 'I', "manager.go:1022",
+                    "Added container: " + goQuote(cgroupPath(uid, s.id)) + " (aliases: [], namespace: \"\")");
         pleg(s.started, "ContainerStarted", s.id);
         last = std::max(last, s.finished);
     }
     status(at + 30 * kMs, "Running");
     for (const Step &s : steps) {
         pleg(s.finished + 600 * kMs, "ContainerDied", s.id);
-        chatterLine(node, s.finished + 640 * kMs, 3, 'I', "manager.go:1062", "Destroyed container: " + goQuote(cgroupPath(uid, s.id)) + " (aliases: [], namespace: \"\")");
+        chatterLine(node, s.finished + 640 * kMs, 3, 'I', "manager.go:1062",
+                    "Destroyed container: " + goQuote(cgroupPath(uid, s.id)) + " (aliases: [], namespace: \"\")");
     }
     pleg(last + 900 * kMs, "ContainerDied", sandbox);
     status(last + 950 * kMs, "Succeeded");
@@ -342,8 +369,8 @@ bool Day::chatterJob(int node, Nanos t, Nanos until, bool giant)
     chatterLine(node, gone, 2, 'I', "kubelet.go:2395", Structured("SyncLoop DELETE").str("source", "api").raw("pods", pods));
     chatterLine(node, gone + 6 * kMs, 2, 'I', "kubelet.go:2389", Structured("SyncLoop REMOVE").str("source", "api").raw("pods", pods));
     chatterLine(node, gone + 110 * kMs, 0, 'I', "reconciler_common.go:172",
-                Structured("operationExecutor.UnmountVolume started for volume \"" + volume + "\" (UniqueName: \"kubernetes.io/projected/" + uid + "-" + volume + "\") pod \""
-                           + uid + "\" (UID: \"" + uid + "\") "));
+                Structured("operationExecutor.UnmountVolume started for volume \"" + volume + "\" (UniqueName: \"kubernetes.io/projected/"
+                           + uid + "-" + volume + "\") pod \"" + uid + "\" (UID: \"" + uid + "\") "));
     for (const Step &s : steps)
         chatterLine(node, gone + seconds(rng.real(1, 2)), 0, 'I', "scope.go:117", Structured("RemoveContainer").str("containerID", s.id));
     m_chatterJobs.push_back(job);
@@ -392,7 +419,8 @@ void Day::controllerChatter(std::uint64_t budget)
     // The events of the chatter's jobs (job controller; the TTL controller's delete has none).
     for (const ChatterJob &j : m_chatterJobs) {
         controllerEvent(j.created + 12 * kMs, "Job", j.ns, j.name, "batch/v1", "Normal", "SuccessfulCreate", "Created pod: " + j.pod);
-        controllerEvent(j.completed + rng.between(200 * kMs, 900 * kMs), "Job", j.ns, j.name, "batch/v1", "Normal", "Completed", "Job completed");
+        controllerEvent(j.completed + rng.between(200 * kMs, 900 * kMs), "Job", j.ns, j.name, "batch/v1", "Normal", "Completed",
+                        "Job completed");
     }
     const std::uint64_t base = m_controller.bytes();
     if (budget == 0)
@@ -403,8 +431,10 @@ void Day::controllerChatter(std::uint64_t budget)
             deployments.push_back(w);
     if (deployments.empty())
         return;
-    static const char *const kTypes[] = {"*v1.Pod", "*v1.Node", "*v1.Service", "*v1.EndpointSlice", "*v1.ReplicaSet", "*v1.Deployment", "*v1.ConfigMap",
-                                         "*v1.Secret", "*v1.Lease", "*v1.Job", "*v1.CronJob", "*v1.PersistentVolumeClaim", "*v1.ServiceAccount"};
+    static const char *const kTypes[] = {"*v1.Pod",           "*v1.Node",       "*v1.Service",   "*v1.EndpointSlice",
+                                         "*v1.ReplicaSet",    "*v1.Deployment", "*v1.ConfigMap", "*v1.Secret",
+                                         "*v1.Lease",         "*v1.Job",        "*v1.CronJob",   "*v1.PersistentVolumeClaim",
+                                         "*v1.ServiceAccount"};
     const bool contextual = m_version.controllerStructured();
     const Nanos length = m_end - m_start;
     while (m_controller.bytes() < base + budget) {
@@ -416,18 +446,20 @@ void Day::controllerChatter(std::uint64_t budget)
         switch (rng.below(5)) {
         case 0:
             controllerLine(t, 'I', "reflector.go:790",
-                           "k8s.io/client-go/informers/factory.go:150: Watch close - " + std::string(kTypes[rng.below(std::size(kTypes))]) + " total "
-                               + std::to_string(rng.between(0, 240)) + " items received");
+                           "k8s.io/client-go/informers/factory.go:150: Watch close - " + std::string(kTypes[rng.below(std::size(kTypes))])
+                               + " total " + std::to_string(rng.between(0, 240)) + " items received");
             break;
         case 1:
             controllerLine(t, 'I', contextual ? "replica_set.go:680" : "replica_set.go:667",
-                           contextual ? std::string(Structured("Finished syncing").str("kind", "ReplicaSet").str("key", rs).str("duration", took))
-                                      : "Finished syncing ReplicaSet " + goQuote(rs) + " (" + took + ")");
+                           contextual
+                               ? std::string(Structured("Finished syncing").str("kind", "ReplicaSet").str("key", rs).str("duration", took))
+                               : "Finished syncing ReplicaSet " + goQuote(rs) + " (" + took + ")");
             break;
         case 2:
-            controllerLine(t, 'I', "endpointslice_controller.go:319",
-                           contextual ? std::string(Structured("Finished syncing service endpoint slices").str("key", key).str("elapsedTime", took))
-                                      : "Finished syncing service " + goQuote(key) + " endpoint slices. (" + took + ")");
+            controllerLine(
+                t, 'I', "endpointslice_controller.go:319",
+                contextual ? std::string(Structured("Finished syncing service endpoint slices").str("key", key).str("elapsedTime", took))
+                           : "Finished syncing service " + goQuote(key) + " endpoint slices. (" + took + ")");
             break;
         default: {
             const Nanos done = t + rng.between(100 * kUs, 2 * kMs);
@@ -449,7 +481,8 @@ void Day::apiserverChatter(std::uint64_t budget)
     const std::string controller = componentAgent("kube-controller-manager");
     const std::string kubectl = "kubectl/" + m_version.text() + " (linux/amd64) kubernetes/" + m_version.gitCommit();
     static const char *const kNamespaces[] = {"shop", "data", "monitoring", "kube-system", "ci", "batch", "ops"};
-    static const char *const kResources[] = {"pods", "services", "endpoints", "configmaps", "secrets", "events", "serviceaccounts", "persistentvolumeclaims"};
+    static const char *const kResources[] = {"pods",    "services", "endpoints",       "configmaps",
+                                             "secrets", "events",   "serviceaccounts", "persistentvolumeclaims"};
     std::uint64_t resourceVersion = 48213377;
     std::uint64_t traces = 0;
     while (bytes < budget) {
@@ -467,8 +500,9 @@ void Day::apiserverChatter(std::uint64_t budget)
             const Nanos timeout = seconds(rng.real(300, 600));
             verb = "WATCH";
             uri = "/api/v1/namespaces/" + ns + "/" + what + "?allowWatchBookmarks=true&fieldSelector=metadata.name%3D"
-                + (what == "configmaps" ? std::string("kube-root-ca.crt") : "default-token-" + rng.nameSuffix(5)) + "&resourceVersion=" + std::to_string(resourceVersion)
-                + "&timeout=" + goDuration(timeout - timeout % kSec) + "&timeoutSeconds=" + std::to_string(timeout / kSec) + "&watch=true";
+                + (what == "configmaps" ? std::string("kube-root-ca.crt") : "default-token-" + rng.nameSuffix(5))
+                + "&resourceVersion=" + std::to_string(resourceVersion) + "&timeout=" + goDuration(timeout - timeout % kSec)
+                + "&timeoutSeconds=" + std::to_string(timeout / kSec) + "&watch=true";
             agent = kubeletAgent(node, r.t);
             src = m_cluster.nodes[static_cast<std::size_t>(node)].ip + ":" + std::to_string(portAt(node, r.t));
             r.latency = timeout + rng.between(kMs, 40 * kMs);
@@ -478,8 +512,8 @@ void Day::apiserverChatter(std::uint64_t budget)
             const std::string res = kResources[rng.below(std::size(kResources))];
             const Nanos timeout = seconds(rng.real(300, 600));
             verb = "WATCH";
-            uri = "/api/v1/" + res + "?allowWatchBookmarks=true&resourceVersion=" + std::to_string(resourceVersion) + "&timeout=" + goDuration(timeout - timeout % kSec)
-                + "&timeoutSeconds=" + std::to_string(timeout / kSec) + "&watch=true";
+            uri = "/api/v1/" + res + "?allowWatchBookmarks=true&resourceVersion=" + std::to_string(resourceVersion)
+                + "&timeout=" + goDuration(timeout - timeout % kSec) + "&timeoutSeconds=" + std::to_string(timeout / kSec) + "&watch=true";
             agent = controller + "/shared-informers";
             src = m_cluster.controlPlaneIp + ":40312";
             r.latency = timeout + rng.between(kMs, 40 * kMs);
@@ -509,18 +543,21 @@ void Day::apiserverChatter(std::uint64_t budget)
                 char id[16];
                 std::snprintf(id, sizeof id, "%llu", static_cast<unsigned long long>(rng.between(100000000, 2147483647)));
                 const CivilTime c = civil(r.t - took), e = civil(r.t);
-                static constexpr const char *kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+                static constexpr const char *kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
                 char began[48], ended[24];
-                std::snprintf(began, sizeof began, "%02d-%s-%04d %02d:%02d:%02d.%03lld", c.day, kMonths[c.month - 1], c.year, c.hour, c.minute, c.second,
-                              static_cast<long long>(c.nanos / kMs));
-                std::snprintf(ended, sizeof ended, "%02d:%02d:%02d.%03lld", e.hour, e.minute, e.second, static_cast<long long>(e.nanos / kMs));
+                std::snprintf(began, sizeof began, "%02d-%s-%04d %02d:%02d:%02d.%03lld", c.day, kMonths[c.month - 1], c.year, c.hour,
+                              c.minute, c.second, static_cast<long long>(c.nanos / kMs));
+                std::snprintf(ended, sizeof ended, "%02d:%02d:%02d.%03lld", e.hour, e.minute, e.second,
+                              static_cast<long long>(e.nanos / kMs));
                 const std::string tr = std::string("Trace[") + id + "]: ";
-                m_apiExtra.push_back({r.t + 200 * kUs, klogHeader('I', r.t + 200 * kUs, 1, "trace.go:236") + tr + "\"List\" url:/api/v1/" + res + ",user-agent:" + agent
-                                                            + ",audit-id:" + rng.uuid() + ",client:" + src.substr(0, src.find(':'))
-                                                            + ",accept:application/json, */*,protocol:HTTP/2.0 (" + began + ") (total time: "
-                                                            + std::to_string(took / kMs) + "ms):\n" + tr + "---\"Writing http response done\" count:"
-                                                            + std::to_string(rng.between(2000, 40000)) + " " + std::to_string(took / kMs - rng.between(5, 60))
-                                                            + "ms (" + ended + ")\n" + tr + "[" + goDuration(took) + "] [" + goDuration(took) + "] END"});
+                m_apiExtra.push_back({r.t + 200 * kUs,
+                                      klogHeader('I', r.t + 200 * kUs, 1, "trace.go:236") + tr + "\"List\" url:/api/v1/" + res
+                                          + ",user-agent:" + agent + ",audit-id:" + rng.uuid() + ",client:" + src.substr(0, src.find(':'))
+                                          + ",accept:application/json, */*,protocol:HTTP/2.0 (" + began + ") (total time: "
+                                          + std::to_string(took / kMs) + "ms):\n" + tr + "---\"Writing http response done\" count:"
+                                          + std::to_string(rng.between(2000, 40000)) + " " + std::to_string(took / kMs - rng.between(5, 60))
+                                          + "ms (" + ended + ")\n" + tr + "[" + goDuration(took) + "] [" + goDuration(took) + "] END"});
                 uri = "/api/v1/" + res + "?limit=500";
                 r.latency = took;
                 ++traces;
@@ -570,7 +607,8 @@ void Day::writeSized(GeneratedBundle &out, Random &damage)
     if (chatter == 0)
         m_noise.push_back("no chatter: the day weighs about " + std::to_string(base >> 20) + " MiB without it, more than --size");
     else
-        m_noise.push_back("high-verbosity chatter of about " + std::to_string(chatter >> 20) + " MiB (kubelets at -v=2..4, the controller manager at -v=4)");
+        m_noise.push_back("high-verbosity chatter of about " + std::to_string(chatter >> 20)
+                          + " MiB (kubelets at -v=2..4, the controller manager at -v=4)");
     const std::uint64_t controllerShare = chatter / 40;
     apiserverChatter(chatter / 10);
     const FileFigures api = writeApiserver(damage);

@@ -62,8 +62,8 @@ int Cluster::addPod(Random &rng, const Workload &w, int node, Nanos created, int
 
 namespace {
 
-Workload workload(std::string ns, std::string name, std::string kind, std::vector<ContainerSpec> containers, int replicas,
-                  Random &rng, bool batch = false)
+Workload workload(std::string ns, std::string name, std::string kind, std::vector<ContainerSpec> containers, int replicas, Random &rng,
+                  bool batch = false)
 {
     Workload w;
     w.ns = std::move(ns);
@@ -117,20 +117,35 @@ Cluster buildCluster(Random &rng, const KubeVersion &version, int nodeCount, Nan
     auto scaled = [&](double perNode, int least) { return std::max(least, static_cast<int>(appNodes * perNode + 0.5)); };
     // Every node: kube-proxy, the flannel CNI and node-exporter, none of them with probes.
     c.workloads.push_back(workload("kube-system", "kube-proxy", "DaemonSet", {{"kube-proxy", "registry.k8s.io/kube-proxy:" + v}}, 0, rng));
-    c.workloads.push_back(workload("kube-flannel", "kube-flannel-ds", "DaemonSet", {{"kube-flannel", "docker.io/flannel/flannel:v0.22.3"}}, 0, rng));
-    c.workloads.push_back(workload("monitoring", "node-exporter", "DaemonSet", {{"node-exporter", "quay.io/prometheus/node-exporter:v1.6.1", false, false, 9100}}, 0, rng));
+    c.workloads.push_back(
+        workload("kube-flannel", "kube-flannel-ds", "DaemonSet", {{"kube-flannel", "docker.io/flannel/flannel:v0.22.3"}}, 0, rng));
+    c.workloads.push_back(workload("monitoring", "node-exporter", "DaemonSet",
+                                   {{"node-exporter", "quay.io/prometheus/node-exporter:v1.6.1", false, false, 9100}}, 0, rng));
     // Application nodes.
-    c.workloads.push_back(workload("kube-system", "coredns", "Deployment", {{"coredns", "registry.k8s.io/coredns/coredns:v1.10.1", true, true, 8181}}, 2, rng));
-    c.workloads.push_back(workload("shop", "web-frontend", "Deployment", {{"web-frontend", "registry.example.com/shop/web-frontend:2.14.1", true, true}}, scaled(0.6, 2), rng));
-    c.workloads.push_back(workload("shop", "cart-api", "Deployment", {{"cart-api", "registry.example.com/shop/cart-api:1.9.4", true, true}}, scaled(0.4, 2), rng));
-    c.workloads.push_back(workload("shop", "catalog", "Deployment", {{"catalog", "registry.example.com/shop/catalog:3.2.0", true, false}, {"envoy", "docker.io/envoyproxy/envoy:v1.27.2", true, false, 9901}}, scaled(0.3, 1), rng));
-    c.workloads.push_back(workload("shop", "orders", "Deployment", {{"orders", "registry.example.com/shop/orders:5.0.3", true, true}}, scaled(0.3, 1), rng));
-    c.workloads.push_back(workload("shop", "payments", "Deployment", {{"payments", "registry.example.com/shop/payments:1.22.0", true, false}}, scaled(0.2, 1), rng));
-    c.workloads.push_back(workload("data", "redis", "StatefulSet", {{"redis", "docker.io/library/redis:7.2.1", true, true, 6379}}, std::min(3, appNodes), rng));
-    c.workloads.push_back(workload("monitoring", "prometheus-k8s", "StatefulSet", {{"prometheus", "quay.io/prometheus/prometheus:v2.47.0", true, false, 9090}, {"config-reloader", "quay.io/prometheus-operator/prometheus-config-reloader:v0.68.0"}}, 1, rng));
+    c.workloads.push_back(workload("kube-system", "coredns", "Deployment",
+                                   {{"coredns", "registry.k8s.io/coredns/coredns:v1.10.1", true, true, 8181}}, 2, rng));
+    c.workloads.push_back(workload("shop", "web-frontend", "Deployment",
+                                   {{"web-frontend", "registry.example.com/shop/web-frontend:2.14.1", true, true}}, scaled(0.6, 2), rng));
+    c.workloads.push_back(workload("shop", "cart-api", "Deployment", {{"cart-api", "registry.example.com/shop/cart-api:1.9.4", true, true}},
+                                   scaled(0.4, 2), rng));
+    c.workloads.push_back(workload("shop", "catalog", "Deployment",
+                                   {{"catalog", "registry.example.com/shop/catalog:3.2.0", true, false},
+                                    {"envoy", "docker.io/envoyproxy/envoy:v1.27.2", true, false, 9901}},
+                                   scaled(0.3, 1), rng));
+    c.workloads.push_back(
+        workload("shop", "orders", "Deployment", {{"orders", "registry.example.com/shop/orders:5.0.3", true, true}}, scaled(0.3, 1), rng));
+    c.workloads.push_back(workload("shop", "payments", "Deployment",
+                                   {{"payments", "registry.example.com/shop/payments:1.22.0", true, false}}, scaled(0.2, 1), rng));
+    c.workloads.push_back(workload("data", "redis", "StatefulSet", {{"redis", "docker.io/library/redis:7.2.1", true, true, 6379}},
+                                   std::min(3, appNodes), rng));
+    c.workloads.push_back(workload("monitoring", "prometheus-k8s", "StatefulSet",
+                                   {{"prometheus", "quay.io/prometheus/prometheus:v2.47.0", true, false, 9090},
+                                    {"config-reloader", "quay.io/prometheus-operator/prometheus-config-reloader:v0.68.0"}},
+                                   1, rng));
     // Batch nodes: workers without probes.
     if (batchNodes > 0)
-        c.workloads.push_back(workload("batch", "report-worker", "Deployment", {{"worker", "registry.example.com/batch/report-worker:0.31.0"}}, batchNodes * 2, rng, true));
+        c.workloads.push_back(workload("batch", "report-worker", "Deployment",
+                                       {{"worker", "registry.example.com/batch/report-worker:0.31.0"}}, batchNodes * 2, rng, true));
 
     for (const Workload &w : c.workloads) {
         if (w.kind == "DaemonSet") {
@@ -146,7 +161,8 @@ Cluster buildCluster(Random &rng, const KubeVersion &version, int nodeCount, Nan
             continue;
         rng.shuffle(candidates);
         for (int r = 0; r < w.replicas; ++r)
-            c.addPod(rng, w, candidates[static_cast<std::size_t>(r) % candidates.size()], windowStart - seconds(rng.real(0.2, 6) * 86400), r);
+            c.addPod(rng, w, candidates[static_cast<std::size_t>(r) % candidates.size()], windowStart - seconds(rng.real(0.2, 6) * 86400),
+                     r);
     }
     return c;
 }

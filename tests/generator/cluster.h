@@ -23,7 +23,7 @@ struct ContainerSpec {
 
 struct Container {
     ContainerSpec spec;
-    std::string id;      // 64 hex, the running instance
+    std::string id; // 64 hex, the running instance
     Nanos startedAt = 0;
     int restarts = 0;
 };
@@ -48,7 +48,7 @@ struct Pod {
 struct Node {
     std::string name, ip;
     LogShape shape = LogShape::Journald;
-    bool batch = false;  // runs batch work only: no pod on it has a readiness probe
+    bool batch = false;        // runs batch work only: no pod on it has a readiness probe
     bool controlPlane = false; // cp-1: heartbeats in the apiserver log, no kubelet log in the bundle
     int podCidrIndex = 0;
     int nextPodIp = 2;

@@ -64,7 +64,8 @@ ApiRequest Day::kubeletRequest(int node, Nanos t, const std::string &verb, const
 ApiRequest Day::controllerRequest(Nanos t, const std::string &verb, const std::string &uri, const std::string &serviceAccount, int code)
 {
     return request(t, verb, uri, componentAgent("kube-controller-manager") + "/system:serviceaccount:kube-system:" + serviceAccount,
-                   m_cluster.controlPlaneIp + ":" + std::to_string(40000 + serviceAccount.size() * 131), ApiRequest::ControllerWorkload, code);
+                   m_cluster.controlPlaneIp + ":" + std::to_string(40000 + serviceAccount.size() * 131), ApiRequest::ControllerWorkload,
+                   code);
 }
 
 void Day::controllerLine(Nanos t, char severity, std::string_view fileLine, const std::string &message)
@@ -80,11 +81,7 @@ void Day::controllerEvent(Nanos t, const std::string &kind, const std::string &n
     if (m_version.eventFieldPath())
         line.str("fieldPath", "");
     controllerLine(t, 'I', m_version.eventFieldPath() ? "event.go:307" : "event.go:294",
-                   line.str("kind", kind)
-                       .str("apiVersion", apiVersion)
-                       .str("type", type)
-                       .str("reason", reason)
-                       .str("message", message));
+                   line.str("kind", kind).str("apiVersion", apiVersion).str("type", type).str("reason", reason).str("message", message));
 }
 
 void Day::controllerStartup()
@@ -129,7 +126,8 @@ void Day::controllerStartup()
     t += 2 * kMs;
     if (m_version.controllerStartingLine()) {
         controllerLine(t, 'I', "controllermanager.go:189", Structured("Starting").str("version", m_version.text()));
-        controllerLine(t + 30 * kUs, 'I', "controllermanager.go:191", Structured("Golang settings").str("GOGC", "").str("GOMAXPROCS", "").str("GOTRACEBACK", ""));
+        controllerLine(t + 30 * kUs, 'I', "controllermanager.go:191",
+                       Structured("Golang settings").str("GOGC", "").str("GOMAXPROCS", "").str("GOTRACEBACK", ""));
     } else {
         controllerLine(t, 'I', "controllermanager.go:186", "Version: " + m_version.text());
     }
@@ -155,7 +153,8 @@ void Day::controllerStartup()
         }
         for (const Node &n : m_cluster.nodes) {
             p += m_rng.between(20 * kUs, 80 * kUs);
-            controllerLine(p, 'W', "node_lifecycle_controller.go:1013", "Missing timestamp for Node " + n.name + ". Assuming now as a timestamp.");
+            controllerLine(p, 'W', "node_lifecycle_controller.go:1013",
+                           "Missing timestamp for Node " + n.name + ". Assuming now as a timestamp.");
         }
         p += 300 * kUs;
         controllerLine(p + 40 * kUs, 'I', "node_lifecycle_controller.go:1209", "Controller detected that zone  is now in state Normal.");
@@ -170,17 +169,21 @@ void Day::controllerStartup()
     }
     for (const Node &n : m_cluster.nodes) {
         p += m_rng.between(20 * kUs, 80 * kUs);
-        controllerLine(p, 'I', "node_lifecycle_controller.go:1056", Structured("Missing timestamp for Node. Assuming now as a timestamp").str("node", n.name));
+        controllerLine(p, 'I', "node_lifecycle_controller.go:1056",
+                       Structured("Missing timestamp for Node. Assuming now as a timestamp").str("node", n.name));
     }
     p += 300 * kUs;
     controllerLine(p, 'E', "node_lifecycle_controller.go:1142", Structured("Setting initial state for unseen zone").str("zone", ""));
     controllerLine(p + 40 * kUs, 'I', "node_lifecycle_controller.go:1189",
-                   Structured("Controller detected that zone is now in new state").str("zone", "").raw("newState", m_version.klogJsonValues() ? "\"Normal\"" : "Normal"));
+                   Structured("Controller detected that zone is now in new state")
+                       .str("zone", "")
+                       .raw("newState", m_version.klogJsonValues() ? "\"Normal\"" : "Normal"));
 }
 
 FileFigures Day::writeApiserver(Random &rng)
 {
-    const std::string path = "control-plane/var/log/pods/kube-system_kube-apiserver-" + m_cluster.controlPlaneName + "_" + rng.uuid() + "/kube-apiserver/0.log";
+    const std::string path =
+        "control-plane/var/log/pods/kube-system_kube-apiserver-" + m_cluster.controlPlaneName + "_" + rng.uuid() + "/kube-apiserver/0.log";
     std::ofstream out(ensureParent(m_options.outputDir, path), std::ios::binary | std::ios::trunc);
     if (!out)
         throw std::runtime_error("cannot write " + path);
@@ -199,11 +202,14 @@ FileFigures Day::writeApiserver(Random &rng)
     }
     const std::string probe = "kube-probe/" + m_version.minorText();
     for (Nanos t = from + rng.between(0, 10 * kSec); t < m_end; t += 10 * kSec) {
-        m_api.push_back(request(t, "GET", "/livez", probe, m_cluster.controlPlaneIp + ":" + std::to_string(rng.between(40000, 60000)), ApiRequest::Probes));
-        m_api.push_back(request(t + rng.between(kMs, 900 * kMs), "GET", "/readyz", probe, m_cluster.controlPlaneIp + ":" + std::to_string(rng.between(40000, 60000)), ApiRequest::Probes));
+        m_api.push_back(request(t, "GET", "/livez", probe, m_cluster.controlPlaneIp + ":" + std::to_string(rng.between(40000, 60000)),
+                                ApiRequest::Probes));
+        m_api.push_back(request(t + rng.between(kMs, 900 * kMs), "GET", "/readyz", probe,
+                                m_cluster.controlPlaneIp + ":" + std::to_string(rng.between(40000, 60000)), ApiRequest::Probes));
     }
     for (Nanos t = from + rng.between(0, 30 * kSec); t < m_end; t += 30 * kSec)
-        m_api.push_back(request(t, "GET", "/metrics", "Prometheus/2.47.0", "10.244.3.41:" + std::to_string(rng.between(40000, 60000)), ApiRequest::ServiceAccounts));
+        m_api.push_back(request(t, "GET", "/metrics", "Prometheus/2.47.0", "10.244.3.41:" + std::to_string(rng.between(40000, 60000)),
+                                ApiRequest::ServiceAccounts));
 
     std::stable_sort(m_api.begin(), m_api.end(), [](const ApiRequest &a, const ApiRequest &b) { return a.t < b.t; });
     static const char *kFlows[][2] = {{"system", "system-nodes"},

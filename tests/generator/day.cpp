@@ -69,12 +69,8 @@ std::string kubeletPath(const Node &n)
 } // namespace
 
 Day::Day(const GeneratorOptions &options, const KubeVersion &version, std::vector<std::string> plant)
-    : m_options(options),
-      m_version(version),
-      m_plant(std::move(plant)),
-      m_rng(options.seed),
-      m_chatterRng(Random(options.seed).fork("chatter")),
-      m_controller("", LogShape::Cri)
+    : m_options(options), m_version(version), m_plant(std::move(plant)), m_rng(options.seed),
+      m_chatterRng(Random(options.seed).fork("chatter")), m_controller("", LogShape::Cri)
 {
     m_start = options.startUnixSeconds * kSec;
     m_end = m_start + seconds(options.hours * 3600);
@@ -112,8 +108,9 @@ std::optional<Nanos> Day::freeTime(int node, Nanos length, Nanos margin, Nanos f
     for (int attempt = 0; attempt < 300; ++attempt) {
         const Nanos t = from + m_rng.between(0, to - length - from);
         const Nanos a = t - margin, b = t + length + margin;
-        const bool clash = node >= 0 ? m_nodes[static_cast<std::size_t>(node)].isBusy(a, b)
-                                     : std::any_of(m_globalBusy.begin(), m_globalBusy.end(), [&](const auto &w) { return a < w.second && w.first < b; });
+        const bool clash = node >= 0
+            ? m_nodes[static_cast<std::size_t>(node)].isBusy(a, b)
+            : std::any_of(m_globalBusy.begin(), m_globalBusy.end(), [&](const auto &w) { return a < w.second && w.first < b; });
         if (!clash)
             return t;
     }
@@ -247,8 +244,8 @@ void Day::planSandboxMissing(int node, Nanos at, int crashes)
     p.subject = "node/" + m_cluster.nodes[static_cast<std::size_t>(node)].name;
     p.startNs = loop.stop;
     p.endNs = start + 30 * kSec;
-    p.what = "kubelet " + m_version.text() + " exits " + std::to_string(crashes) + " times at start (no PodsandBox found with Id '" + orphan.substr(0, 12)
-        + "...'), systemd restarts it every 10 s until the orphan container is removed";
+    p.what = "kubelet " + m_version.text() + " exits " + std::to_string(crashes) + " times at start (no PodsandBox found with Id '"
+        + orphan.substr(0, 12) + "...'), systemd restarts it every 10 s until the orphan container is removed";
     loop.planted = m_planted.size();
     m_planted.push_back(p);
     m_crashLoops.push_back(loop);
@@ -291,7 +288,8 @@ void Day::planNoise()
             blips.push_back(m_rng.real(15, 30));
     for (double gap : blips) {
         if (gap * kSec >= m_grace - 2 * kSec)
-            throw std::invalid_argument("a blip of " + std::to_string(gap) + " s is not below the grace period of " + std::to_string(m_grace / kSec) + " s");
+            throw std::invalid_argument("a blip of " + std::to_string(gap) + " s is not below the grace period of "
+                                        + std::to_string(m_grace / kSec) + " s");
         for (int attempt = 0; attempt < 50; ++attempt) {
             const int n = pickNode(false, false);
             const auto t = freeTime(n, 2 * kMin, 5 * kMin);
@@ -315,7 +313,8 @@ void Day::planNoise()
             addRestart(n, *t - seconds(m_rng.real(0.4, 1.2)), *t, m_version, 3);
             addRestart(n, *t + length - seconds(m_rng.real(0.4, 1.2)), *t + length, m_version, 2);
             scene(*t, [this, n, t = *t] { noiseVerboseRestart(n, t); });
-            m_noise.push_back("kubelet restart at --v=3 on node/" + m_cluster.nodes[static_cast<std::size_t>(n)].name + " (no readiness probes there)");
+            m_noise.push_back("kubelet restart at --v=3 on node/" + m_cluster.nodes[static_cast<std::size_t>(n)].name
+                              + " (no readiness probes there)");
         }
     }
     // Plain restarts at the usual verbosity (config change); one kubelet finds a container
@@ -381,12 +380,14 @@ void Day::planNoise()
             continue;
         if (const auto t = podTime(p, 2 * kMin)) {
             scene(*t, [this, p, t = *t] { noiseImageBump(p, t); });
-            m_noise.push_back("in-place image change of " + m_cluster.pods[static_cast<std::size_t>(p)].ref() + " (one container recreated, no kubelet restart)");
+            m_noise.push_back("in-place image change of " + m_cluster.pods[static_cast<std::size_t>(p)].ref()
+                              + " (one container recreated, no kubelet restart)");
         }
     }
     for (int i = 0; i < count(1.0, 2); ++i) {
         const int p = podWith([](const Pod &pod) {
-            return pod.deleted == 0 && std::any_of(pod.containers.begin(), pod.containers.end(), [](const Container &c) { return c.spec.liveness; });
+            return pod.deleted == 0
+                && std::any_of(pod.containers.begin(), pod.containers.end(), [](const Container &c) { return c.spec.liveness; });
         });
         if (p < 0)
             continue;

@@ -50,7 +50,7 @@ struct KubeletRun {
 // A kubelet that crash-loops at start until someone removes the orphan container.
 struct CrashLoop {
     int node = 0;
-    Nanos stop = 0;         // the restart that meets the orphan begins here
+    Nanos stop = 0;           // the restart that meets the orphan begins here
     std::size_t firstRun = 0; // index in the node's runs; the crashing ones, then the one that starts
     int crashes = 0;
     std::size_t planted = 0;
@@ -64,8 +64,8 @@ struct ReadyChange {
 };
 
 struct NodeTimeline {
-    std::vector<Silence> silences;    // sorted, not overlapping
-    std::vector<KubeletRun> runs;     // sorted by start
+    std::vector<Silence> silences; // sorted, not overlapping
+    std::vector<KubeletRun> runs;  // sorted by start
     std::vector<ReadyChange> readyChanges;
     std::vector<Nanos> controllerUnknown; // the controller set Ready=Unknown: the next status sync patches
     std::vector<Nanos> taints;            // the controller queued a NoExecute taint (unreachable or not-ready)
@@ -74,10 +74,10 @@ struct NodeTimeline {
         Nanos lastRenewal, observed, seen; // the renewal before, the pass that saw it, the pass that saw the next
         Nanos drift;                       // what each monitor pass adds to the 5 s period
     };
-    std::vector<Stale> stale;             // the controller found the lease older than the grace period
+    std::vector<Stale> stale;                  // the controller found the lease older than the grace period
     std::vector<std::pair<Nanos, Nanos>> busy; // incident and noise windows on this node
-    std::vector<Nanos> leasePuts;     // successful lease renewals, as the apiserver logs them
-    std::vector<Nanos> readyPatches;  // status patches that carry Ready=True again (after NotReady or Unknown)
+    std::vector<Nanos> leasePuts;              // successful lease renewals, as the apiserver logs them
+    std::vector<Nanos> readyPatches;           // status patches that carry Ready=True again (after NotReady or Unknown)
     std::vector<Nanos> notReadyPatches;
     int chatterVerbosity = 0; // --size: the -v the kubelet runs at for its chatter (0: no chatter)
 
@@ -112,7 +112,7 @@ private:
     void simulateControllerReadiness(int node);
     Nanos nextPass(Nanos t) const;
     struct LeaseOutcome {
-        Nanos okAt = 0;      // when the renewal that ended the trouble was answered
+        Nanos okAt = 0;       // when the renewal that ended the trouble was answered
         bool ensured = false; // it came after a GET of the lease (the controller fell back to ensure)
     };
     LeaseOutcome leaseRetries(int node, Nanos first, const Silence &s, bool log);
@@ -183,11 +183,12 @@ private:
     // --- control plane (controlplane.cpp)
     void controllerLine(Nanos t, char severity, std::string_view fileLine, const std::string &message);
     void controllerStartup();
-    void controllerEvent(Nanos t, const std::string &kind, const std::string &ns, const std::string &name,
-                         const std::string &apiVersion, const std::string &type, const std::string &reason, const std::string &message);
+    void controllerEvent(Nanos t, const std::string &kind, const std::string &ns, const std::string &name, const std::string &apiVersion,
+                         const std::string &type, const std::string &reason, const std::string &message);
     void api(ApiRequest r) { m_api.push_back(std::move(r)); }
     ApiRequest kubeletRequest(int node, Nanos t, const std::string &verb, const std::string &uri, int code = 200);
-    ApiRequest controllerRequest(Nanos t, const std::string &verb, const std::string &uri, const std::string &serviceAccount, int code = 200);
+    ApiRequest controllerRequest(Nanos t, const std::string &verb, const std::string &uri, const std::string &serviceAccount,
+                                 int code = 200);
     ApiRequest request(Nanos t, const std::string &verb, const std::string &uri, const std::string &agent, const std::string &src,
                        ApiRequest::Flow flow, int code = 200);
     std::string kubeletAgent(int node, Nanos t) const;
@@ -216,7 +217,7 @@ private:
         double keep; // 0: a hole
     };
     std::vector<Loss> m_apiLoss;
-    std::vector<std::pair<Nanos, Nanos>> m_globalBusy; // incidents and blips: no log loss near them
+    std::vector<std::pair<Nanos, Nanos>> m_globalBusy;             // incidents and blips: no log loss near them
     std::vector<std::pair<Nanos, std::function<void()>>> m_scenes; // run in time order after planning, when every pod of the day exists
     void scene(Nanos at, std::function<void()> f) { m_scenes.emplace_back(at, std::move(f)); }
     struct GapPlant {

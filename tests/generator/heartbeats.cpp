@@ -17,7 +17,10 @@ constexpr Nanos kLeasePeriod = 10 * kSec;
 constexpr Nanos kClientTimeout = 10 * kSec;
 constexpr Nanos kReportFrequency = 5 * kMin; // nodeStatusReportFrequency
 
-std::string apiserverUrl(const Cluster &c) { return "https://" + c.controlPlaneIp + ":6443"; }
+std::string apiserverUrl(const Cluster &c)
+{
+    return "https://" + c.controlPlaneIp + ":6443";
+}
 
 std::string timeoutError(bool onOpenConnection)
 {
@@ -25,7 +28,10 @@ std::string timeoutError(bool onOpenConnection)
                             : "net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)";
 }
 
-std::string leaseUri(const std::string &node) { return "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/" + node + "?timeout=10s"; }
+std::string leaseUri(const std::string &node)
+{
+    return "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/" + node + "?timeout=10s";
+}
 
 } // namespace
 
@@ -77,10 +83,12 @@ Day::LeaseOutcome Day::leaseRetries(int node, Nanos first, const Silence &s, boo
     }
     if (log) {
         if (m_version.leaseStructured())
-            kubeletLine(node, a, 'I', "controller.go:120",
-                        Structured("failed to update lease using latest lease, fallback to ensure lease").err("failed 5 attempts to update lease"));
+            kubeletLine(
+                node, a, 'I', "controller.go:120",
+                Structured("failed to update lease using latest lease, fallback to ensure lease").err("failed 5 attempts to update lease"));
         else
-            kubeletLine(node, a, 'I', "controller.go:114", "failed to update lease using latest lease, fallback to ensure lease, err: failed 5 attempts to update lease");
+            kubeletLine(node, a, 'I', "controller.go:114",
+                        "failed to update lease using latest lease, fallback to ensure lease, err: failed 5 attempts to update lease");
     }
     // backoffEnsureLease: GET the lease, sleeping 200ms, 400ms, ... up to 7s between tries.
     Nanos sleep = 100 * kMs;
@@ -95,7 +103,8 @@ Day::LeaseOutcome Day::leaseRetries(int node, Nanos first, const Silence &s, boo
                 kubeletLine(node, a, 'E', "controller.go:146",
                             Structured("Failed to ensure lease exists, will retry").err(error).str("interval", goDuration(sleep)));
             else
-                kubeletLine(node, a, 'E', "controller.go:144", "failed to ensure node lease exists, will retry in " + goDuration(sleep) + ", error: " + error);
+                kubeletLine(node, a, 'E', "controller.go:144",
+                            "failed to ensure node lease exists, will retry in " + goDuration(sleep) + ", error: " + error);
         }
         a += sleep;
     }
@@ -166,7 +175,8 @@ Nanos Day::podNotReadyMarks(int node, Nanos at)
     const std::string &name = m_cluster.nodes[static_cast<std::size_t>(node)].name;
     const bool structured = m_version.controllerStructured();
     if (structured) {
-        controllerLine(at, 'I', "controller_utils.go:151", Structured("Recording status change event message for node").str("status", "NodeNotReady").str("node", name));
+        controllerLine(at, 'I', "controller_utils.go:151",
+                       Structured("Recording status change event message for node").str("status", "NodeNotReady").str("node", name));
         controllerLine(at + 40 * kUs, 'I', "controller_utils.go:123", Structured("Update ready status of pods on node").str("node", name));
     } else {
         controllerLine(at, 'I', "controller_utils.go:172", "Recording status change NodeNotReady event message for node " + name);
@@ -235,9 +245,10 @@ void Day::writeControllerStaleness(int node)
             Nanos t = p + m_rng.between(100 * kUs, 900 * kUs);
             for (const Cond &c : conds) {
                 const std::string condition = std::string("&NodeCondition{Type:") + c.type + ",Status:" + (before ? c.status : "Unknown")
-                    + ",LastHeartbeatTime:" + goTime(heartbeat / kSec * kSec) + ",LastTransitionTime:"
-                    + goTime(before ? tl.runs.front().start / kSec * kSec : firstStale / kSec * kSec) + ",Reason:"
-                    + (before ? c.reason : "NodeStatusUnknown") + ",Message:" + (before ? c.message : "Kubelet stopped posting node status.") + ",}";
+                    + ",LastHeartbeatTime:" + goTime(heartbeat / kSec * kSec)
+                    + ",LastTransitionTime:" + goTime(before ? tl.runs.front().start / kSec * kSec : firstStale / kSec * kSec)
+                    + ",Reason:" + (before ? c.reason : "NodeStatusUnknown")
+                    + ",Message:" + (before ? c.message : "Kubelet stopped posting node status.") + ",}";
                 if (m_version.controllerStructured())
                     controllerLine(t, 'I', "node_lifecycle_controller.go:1214",
                                    Structured("Node hasn't been updated")
@@ -247,7 +258,8 @@ void Day::writeControllerStaleness(int node)
                                        .str("currentCondition", condition));
                 else // klog.V(2).Infof("node %v hasn't been updated for %+v. Last %v is: %+v", ...)
                     controllerLine(t, 'I', "node_lifecycle_controller.go:1127",
-                                   "node " + name + " hasn't been updated for " + goDuration(duration) + ". Last " + c.type + " is: " + condition);
+                                   "node " + name + " hasn't been updated for " + goDuration(duration) + ". Last " + c.type
+                                       + " is: " + condition);
                 t += m_rng.between(20 * kUs, 90 * kUs);
             }
             if (pass == 0) {
@@ -257,7 +269,8 @@ void Day::writeControllerStaleness(int node)
                 const Nanos back = *std::lower_bound(tl.leasePuts.begin(), tl.leasePuts.end(), s.seen - period);
                 for (int pod : m_cluster.podsOn(node, t)) {
                     const Pod &pd = m_cluster.pods[static_cast<std::size_t>(pod)];
-                    api(kubeletRequest(node, back + m_rng.between(kSec, 10 * kSec), "PATCH", "/api/v1/namespaces/" + pd.ns + "/pods/" + pd.name + "/status"));
+                    api(kubeletRequest(node, back + m_rng.between(kSec, 10 * kSec), "PATCH",
+                                       "/api/v1/namespaces/" + pd.ns + "/pods/" + pd.name + "/status"));
                 }
             } else if (pass == 1) {
                 taintQueued(t, name, "unresponsive");
@@ -274,8 +287,8 @@ void Day::simulateNodeStatus(int node)
     const std::string base = apiserverUrl(m_cluster);
     Nanos t = m_start - m_rng.between(0, 10 * kSec);
     Nanos lastReport = t - m_rng.between(0, kReportFrequency);
-    bool kubeletReady = true;  // what the kubelet's setters compute
-    bool postedReady = true;   // what the apiserver has (the kubelet's or the controller's)
+    bool kubeletReady = true; // what the kubelet's setters compute
+    bool postedReady = true;  // what the apiserver has (the kubelet's or the controller's)
     std::size_t nextChange = 0, nextUnknown = 0, handled = 0;
     while (t < m_end) {
         // A kubelet that is not running syncs nothing; the next one registers first.
@@ -313,7 +326,8 @@ void Day::simulateNodeStatus(int node)
             std::optional<Nanos> through = s ? throughAfterAll(a, *s, tryNumber > 0) : std::optional<Nanos>(a);
             if (through) {
                 const Nanos got = *through + m_rng.between(kMs, 5 * kMs);
-                api(kubeletRequest(node, got, "GET", "/api/v1/nodes/" + name + (tryNumber == 0 ? "?resourceVersion=0&timeout=10s" : "?timeout=10s")));
+                api(kubeletRequest(node, got, "GET",
+                                   "/api/v1/nodes/" + name + (tryNumber == 0 ? "?resourceVersion=0&timeout=10s" : "?timeout=10s")));
                 bool changed = !postedReady && kubeletReady;
                 while (nextChange < tl.readyChanges.size() && tl.readyChanges[nextChange].at <= got) {
                     const ReadyChange &c = tl.readyChanges[nextChange++];
@@ -322,16 +336,22 @@ void Day::simulateNodeStatus(int node)
                     kubeletReady = c.ready;
                     changed = true;
                     if (!c.ready) {
-                        const std::string message = "PLEG is not healthy: pleg was last seen active " + goDuration(got - c.plegLastSeen) + " ago; threshold is 3m0s";
+                        const std::string message = "PLEG is not healthy: pleg was last seen active " + goDuration(got - c.plegLastSeen)
+                            + " ago; threshold is 3m0s";
                         const std::string condition = m_version.klogJsonValues()
-                            ? "{\"type\":\"Ready\",\"status\":\"False\",\"lastHeartbeatTime\":\"" + rfc3339Seconds(got) + "\",\"lastTransitionTime\":\""
-                                + rfc3339Seconds(got) + "\",\"reason\":\"KubeletNotReady\",\"message\":" + goQuote(message) + "}"
-                            : "{Type:Ready Status:False LastHeartbeatTime:" + goTimeMonotonic(got, tl.runAt(got).start) + " LastTransitionTime:"
-                                + goTimeMonotonic(got, tl.runAt(got).start) + " Reason:KubeletNotReady Message:" + message + "}";
-                        kubeletLine(node, got + 200 * kUs, 'I', "setters.go:568", Structured("Node became not ready").str("node", name).raw("condition", condition));
+                            ? "{\"type\":\"Ready\",\"status\":\"False\",\"lastHeartbeatTime\":\"" + rfc3339Seconds(got)
+                                + "\",\"lastTransitionTime\":\"" + rfc3339Seconds(got)
+                                + "\",\"reason\":\"KubeletNotReady\",\"message\":" + goQuote(message) + "}"
+                            : "{Type:Ready Status:False LastHeartbeatTime:" + goTimeMonotonic(got, tl.runAt(got).start)
+                                + " LastTransitionTime:" + goTimeMonotonic(got, tl.runAt(got).start)
+                                + " Reason:KubeletNotReady Message:" + message + "}";
+                        kubeletLine(node, got + 200 * kUs, 'I', "setters.go:568",
+                                    Structured("Node became not ready").str("node", name).raw("condition", condition));
                     }
                     kubeletLine(node, got + 260 * kUs, 'I', "kubelet_node_status.go:679",
-                                Structured("Recording event message for node").str("node", name).str("event", c.ready ? "NodeReady" : "NodeNotReady"));
+                                Structured("Recording event message for node")
+                                    .str("node", name)
+                                    .str("event", c.ready ? "NodeReady" : "NodeNotReady"));
                 }
                 if (changed || got - lastReport >= kReportFrequency) {
                     const Nanos patched = got + m_rng.between(2 * kMs, 7 * kMs);
@@ -352,11 +372,13 @@ void Day::simulateNodeStatus(int node)
             kubeletLine(node, a, 'E', "kubelet_node_status.go:540",
                         Structured("Error updating node status, will retry")
                             .err("error getting node \"" + name + "\": Get \"" + base + "/api/v1/nodes/" + name
-                                 + (tryNumber == 0 ? "?resourceVersion=0&timeout=10s" : "?timeout=10s") + "\": " + timeoutError(tryNumber == 0)));
+                                 + (tryNumber == 0 ? "?resourceVersion=0&timeout=10s" : "?timeout=10s")
+                                 + "\": " + timeoutError(tryNumber == 0)));
             a += 200 * kUs;
         }
         if (!synced)
-            kubeletLine(node, a, 'E', "kubelet_node_status.go:527", Structured("Unable to update node status").err("update node status exceeds retry count"));
+            kubeletLine(node, a, 'E', "kubelet_node_status.go:527",
+                        Structured("Unable to update node status").err("update node status exceeds retry count"));
         t = a + 10 * kSec;
     }
 }
@@ -390,9 +412,11 @@ void Day::simulateControllerReadiness(int node)
             const Nanos p = nextPass(s.at + m_rng.between(3 * kMs, 40 * kMs)) + m_rng.between(100 * kUs, 900 * kUs);
             api(controllerRequest(p + 2 * kMs, "PATCH", "/api/v1/nodes/" + name, "node-controller"));
             if (m_version.controllerStructured())
-                controllerLine(p + 9 * kMs, 'I', "node_lifecycle_controller.go:762", Structured("Node is healthy again, removed all taints").str("node", name));
+                controllerLine(p + 9 * kMs, 'I', "node_lifecycle_controller.go:762",
+                               Structured("Node is healthy again, removed all taints").str("node", name));
             else
-                controllerLine(p + 9 * kMs, 'I', "node_lifecycle_controller.go:717", "Node " + name + " is healthy again, removing all taints");
+                controllerLine(p + 9 * kMs, 'I', "node_lifecycle_controller.go:717",
+                               "Node " + name + " is healthy again, removing all taints");
             tainted = false;
         }
     }
@@ -408,7 +432,8 @@ void Day::plantHeartbeatGap(int node, Nanos at)
     PlantedIncident p;
     p.rule = "node-heartbeat-gap";
     p.subject = "node/" + m_cluster.nodes[static_cast<std::size_t>(node)].name;
-    p.what = "network of " + m_cluster.nodes[static_cast<std::size_t>(node)].name + " down for " + std::to_string((up - down) / kSec) + " s";
+    p.what =
+        "network of " + m_cluster.nodes[static_cast<std::size_t>(node)].name + " down for " + std::to_string((up - down) / kSec) + " s";
     m_gapPlants.push_back({m_planted.size(), node, down, up});
     m_planted.push_back(p);
 }
@@ -426,7 +451,8 @@ void Day::describeBlips()
             char gap[32];
             std::snprintf(gap, sizeof gap, "%.1f", static_cast<double>(*after - *(after - 1)) / kSec);
             m_noise.push_back("heartbeat blip on node/" + m_cluster.nodes[n].name + ": no lease renewal for " + gap + " s from "
-                              + formatTime(*(after - 1)) + " (grace " + std::to_string(m_grace / kSec) + " s; the controller does not react)");
+                              + formatTime(*(after - 1)) + " (grace " + std::to_string(m_grace / kSec)
+                              + " s; the controller does not react)");
         }
     }
 }

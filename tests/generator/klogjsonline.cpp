@@ -33,7 +33,10 @@ void appendJsonString(std::string &out, std::string_view s)
     out += '"';
 }
 
-int hexValue(char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; }
+int hexValue(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
 
 // strconv.Unquote of the Go-quoted string starting at s[at] ('"'); `at` ends after the quote.
 std::string goUnquote(std::string_view s, std::size_t &at)
@@ -184,7 +187,8 @@ void appendValue(std::string &out, const Value &v)
         out += ']';
         return;
     }
-    if (isNumberOrLiteral(raw) || (raw.size() >= 2 && (raw[0] == '{' || raw[0] == '[') && (raw[1] == '"' || raw[1] == '}' || raw[1] == ']')))
+    if (isNumberOrLiteral(raw)
+        || (raw.size() >= 2 && (raw[0] == '{' || raw[0] == '[') && (raw[1] == '"' || raw[1] == '}' || raw[1] == ']')))
         out += raw; // already JSON (klog from v2.120 formats such values as JSON)
     else if (!appendFlatStruct(out, raw))
         appendJsonString(out, raw);
@@ -194,13 +198,30 @@ void appendValue(std::string &out, const Value &v)
 std::string_view packageOf(std::string_view file)
 {
     static const std::pair<std::string_view, std::string_view> kPackages[] = {
-        {"prober.go", "prober"}, {"worker.go", "prober"}, {"status_manager.go", "status"}, {"reconciler_common.go", "reconciler"},
-        {"operation_generator.go", "operationexecutor"}, {"kuberuntime_manager.go", "kuberuntime"}, {"kuberuntime_container.go", "kuberuntime"},
-        {"kuberuntime_sandbox.go", "kuberuntime"}, {"scope.go", "topologymanager"}, {"topology_manager.go", "topologymanager"},
-        {"eviction_manager.go", "eviction"}, {"flags.go", "flag"}, {"certificate_store.go", "certificate"},
-        {"dynamic_cafile_content.go", "dynamiccertificates"}, {"fs_resource_analyzer.go", "stats"}, {"volume_manager.go", "volumemanager"},
-        {"desired_state_of_world_populator.go", "populator"}, {"container_manager_linux.go", "cm"}, {"remote_runtime.go", "remote"},
-        {"generic.go", "pleg"}, {"controller.go", "lease"}, {"httplog.go", "httplog"}, {"manager.go", "manager"}, {"reflector.go", "cache"},
+        {"prober.go", "prober"},
+        {"worker.go", "prober"},
+        {"status_manager.go", "status"},
+        {"reconciler_common.go", "reconciler"},
+        {"operation_generator.go", "operationexecutor"},
+        {"kuberuntime_manager.go", "kuberuntime"},
+        {"kuberuntime_container.go", "kuberuntime"},
+        {"kuberuntime_sandbox.go", "kuberuntime"},
+        {"scope.go", "topologymanager"},
+        {"topology_manager.go", "topologymanager"},
+        {"eviction_manager.go", "eviction"},
+        {"flags.go", "flag"},
+        {"certificate_store.go", "certificate"},
+        {"dynamic_cafile_content.go", "dynamiccertificates"},
+        {"fs_resource_analyzer.go", "stats"},
+        {"volume_manager.go", "volumemanager"},
+        {"desired_state_of_world_populator.go", "populator"},
+        {"container_manager_linux.go", "cm"},
+        {"remote_runtime.go", "remote"},
+        {"generic.go", "pleg"},
+        {"controller.go", "lease"},
+        {"httplog.go", "httplog"},
+        {"manager.go", "manager"},
+        {"reflector.go", "cache"},
     };
     for (const auto &[name, package] : kPackages)
         if (file == name)
@@ -217,8 +238,8 @@ int verbosityOfWording(std::string_view m)
         return 1;
     if (starts("\"SyncLoop ") || starts("\"Killing container with a grace period\"") || starts("\"Message for Container of pod\""))
         return 2;
-    if (starts("\"Probe succeeded\"") || starts("\"Generating pod status\"") || starts("\"Patch status for pod\"") || starts("\"Status for pod")
-        || starts("\"computePodActions got for pod\"") || starts("\"HTTP\""))
+    if (starts("\"Probe succeeded\"") || starts("\"Generating pod status\"") || starts("\"Patch status for pod\"")
+        || starts("\"Status for pod") || starts("\"computePodActions got for pod\"") || starts("\"HTTP\""))
         return 3;
     return 0;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // A klog line as --logging-format=json prints it (k8s.io/component-base/logs/json, zapr):
-//   {"ts":1718784064445.5913,"caller":"kubelet/kubelet.go:2430","msg":"SyncLoop (PLEG): event for pod","v":2,"pod":{"name":"web-0","namespace":"shop"},"event":{...}}
+//   {"ts":1718784064445.5913,"caller":"kubelet/kubelet.go:2430","msg":"SyncLoop (PLEG): event for
+//   pod","v":2,"pod":{"name":"web-0","namespace":"shop"},"event":{...}}
 // built from the text form the generator writes everywhere else, so a node can log either way
 // without every scene knowing about it.
 #include "logtext.h"

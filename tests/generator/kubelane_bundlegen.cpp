@@ -58,9 +58,9 @@ bool parseSize(const std::string &text, std::uint64_t &out)
     std::string unit = text.substr(used);
     for (char &c : unit)
         c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    const std::pair<const char *, double> kUnits[] = {{"", 1},      {"B", 1},        {"K", 1024.0},     {"KIB", 1024.0},     {"KB", 1e3},
-                                                      {"M", 1 << 20}, {"MIB", 1 << 20}, {"MB", 1e6},       {"G", 1 << 30},      {"GIB", 1 << 30},
-                                                      {"GB", 1e9}};
+    const std::pair<const char *, double> kUnits[] = {{"", 1},        {"B", 1},         {"K", 1024.0},    {"KIB", 1024.0},
+                                                      {"KB", 1e3},    {"M", 1 << 20},   {"MIB", 1 << 20}, {"MB", 1e6},
+                                                      {"G", 1 << 30}, {"GIB", 1 << 30}, {"GB", 1e9}};
     double scale = 0;
     for (const auto &[name, factor] : kUnits)
         if (unit == name)

@@ -33,9 +33,11 @@ std::string cpuTime(Nanos run)
     char buf[64];
     const std::int64_t h = ms / 3'600'000, m = ms / 60'000 % 60, s = ms / 1000 % 60, frac = ms % 1000;
     if (h > 0)
-        std::snprintf(buf, sizeof buf, "%lldh %lldmin %lld.%03llds", static_cast<long long>(h), static_cast<long long>(m), static_cast<long long>(s), static_cast<long long>(frac));
+        std::snprintf(buf, sizeof buf, "%lldh %lldmin %lld.%03llds", static_cast<long long>(h), static_cast<long long>(m),
+                      static_cast<long long>(s), static_cast<long long>(frac));
     else if (m > 0)
-        std::snprintf(buf, sizeof buf, "%lldmin %lld.%03llds", static_cast<long long>(m), static_cast<long long>(s), static_cast<long long>(frac));
+        std::snprintf(buf, sizeof buf, "%lldmin %lld.%03llds", static_cast<long long>(m), static_cast<long long>(s),
+                      static_cast<long long>(frac));
     else
         std::snprintf(buf, sizeof buf, "%lld.%03llds", static_cast<long long>(s), static_cast<long long>(frac));
     return buf;
@@ -52,10 +54,14 @@ std::string Day::unitName() const
 
 void Day::kubeletLine(int node, Nanos t, char severity, std::string_view fileLine, const std::string &message)
 {
-    m_kubeletLogs[static_cast<std::size_t>(node)].klog(t, severity, m_nodes[static_cast<std::size_t>(node)].runAt(t).pid, fileLine, message);
+    m_kubeletLogs[static_cast<std::size_t>(node)].klog(t, severity, m_nodes[static_cast<std::size_t>(node)].runAt(t).pid, fileLine,
+                                                       message);
 }
 
-void Day::systemdLine(int node, Nanos t, const std::string &message) { m_kubeletLogs[static_cast<std::size_t>(node)].systemd(t, message); }
+void Day::systemdLine(int node, Nanos t, const std::string &message)
+{
+    m_kubeletLogs[static_cast<std::size_t>(node)].systemd(t, message);
+}
 
 void Day::kubeletPlain(int node, Nanos t, const std::string &text)
 {
@@ -89,7 +95,10 @@ std::string Day::containerStatusId(const std::string &id) const
 
 namespace {
 // types.UID is a named string: klog before JSON values prints it with %+v, unquoted.
-std::string uidValue(const KubeVersion &v, const std::string &uid) { return v.klogJsonValues() ? goQuote(uid) : uid; }
+std::string uidValue(const KubeVersion &v, const std::string &uid)
+{
+    return v.klogJsonValues() ? goQuote(uid) : uid;
+}
 } // namespace
 
 // klog.V(3).InfoS("Generating pod status", "pod", klog.KObj(pod)) in 1.21/1.22; podIsTerminal
@@ -110,7 +119,8 @@ std::string Day::patchStatusForPod(const Pod &pod, const std::string &patch) con
 
 std::string Day::volumeText(const Pod &pod) const
 {
-    return "\"" + pod.volume + "\" (UniqueName: \"kubernetes.io/projected/" + pod.uid + "-" + pod.volume + "\") pod \"" + pod.name + "\" (UID: \"" + pod.uid + "\") ";
+    return "\"" + pod.volume + "\" (UniqueName: \"kubernetes.io/projected/" + pod.uid + "-" + pod.volume + "\") pod \"" + pod.name
+        + "\" (UID: \"" + pod.uid + "\") ";
 }
 
 std::string Day::statusPatchJson(const Pod &pod, Nanos at, const std::vector<bool> &ready) const
@@ -125,20 +135,23 @@ std::string Day::statusPatchJson(const Pod &pod, Nanos at, const std::vector<boo
     const std::string when = rfc3339Seconds(at);
     auto condition = [&](const char *type) {
         if (unready.empty())
-            return "{\"lastTransitionTime\":\"" + when + "\",\"message\":null,\"reason\":null,\"status\":\"True\",\"type\":\"" + type + "\"}";
+            return "{\"lastTransitionTime\":\"" + when + "\",\"message\":null,\"reason\":null,\"status\":\"True\",\"type\":\"" + type
+                + "\"}";
         return "{\"lastTransitionTime\":\"" + when + "\",\"message\":\"containers with unready status: [" + unready
             + "]\",\"reason\":\"ContainersNotReady\",\"status\":\"False\",\"type\":\"" + type + "\"}";
     };
-    std::string s = meta + ",\"status\":{\"$setElementOrder/conditions\":[{\"type\":\"Initialized\"},{\"type\":\"Ready\"},"
-                           "{\"type\":\"ContainersReady\"},{\"type\":\"PodScheduled\"}],\"conditions\":["
+    std::string s = meta
+        + ",\"status\":{\"$setElementOrder/conditions\":[{\"type\":\"Initialized\"},{\"type\":\"Ready\"},"
+          "{\"type\":\"ContainersReady\"},{\"type\":\"PodScheduled\"}],\"conditions\":["
         + condition("Ready") + "," + condition("ContainersReady") + "],\"containerStatuses\":[";
     for (std::size_t i = 0; i < pod.containers.size(); ++i) {
         const Container &c = pod.containers[i];
         if (i > 0)
             s += ',';
         s += "{\"containerID\":\"containerd://" + c.id + "\",\"image\":\"" + c.spec.image + "\",\"imageID\":\"" + fakeDigest(c.spec.image)
-            + "\",\"lastState\":{},\"name\":\"" + c.spec.name + "\",\"ready\":" + (ready[i] ? "true" : "false") + ",\"restartCount\":"
-            + std::to_string(c.restarts) + ",\"started\":true,\"state\":{\"running\":{\"startedAt\":\"" + rfc3339Seconds(c.startedAt) + "\"}}}";
+            + "\",\"lastState\":{},\"name\":\"" + c.spec.name + "\",\"ready\":" + (ready[i] ? "true" : "false")
+            + ",\"restartCount\":" + std::to_string(c.restarts) + ",\"started\":true,\"state\":{\"running\":{\"startedAt\":\""
+            + rfc3339Seconds(c.startedAt) + "\"}}}";
     }
     return s + "]}}";
 }
@@ -147,7 +160,8 @@ void Day::podStatusPatch(int p, Nanos at)
 {
     const Pod &pod = m_cluster.pods[static_cast<std::size_t>(p)];
     api(kubeletRequest(pod.node, at, "GET", "/api/v1/namespaces/" + pod.ns + "/pods/" + pod.name));
-    api(kubeletRequest(pod.node, at + m_rng.between(2 * kMs, 6 * kMs), "PATCH", "/api/v1/namespaces/" + pod.ns + "/pods/" + pod.name + "/status"));
+    api(kubeletRequest(pod.node, at + m_rng.between(2 * kMs, 6 * kMs), "PATCH",
+                       "/api/v1/namespaces/" + pod.ns + "/pods/" + pod.name + "/status"));
 }
 
 Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
@@ -156,7 +170,9 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
     Nanos t = run.start;
     const bool modern = run.version.atLeast(1, 27);
     if (modern)
-        kubeletPlain(node, t, "Flag --pod-infra-container-image has been deprecated, will be removed in a future release. Image garbage collector will get sandbox image information from CRI.");
+        kubeletPlain(node, t,
+                     "Flag --pod-infra-container-image has been deprecated, will be removed in a future release. Image garbage collector "
+                     "will get sandbox image information from CRI.");
     const std::vector<std::pair<std::string, std::string>> flags = {
         {"address", "0.0.0.0"},
         {"anonymous-auth", "true"},
@@ -187,7 +203,8 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
     }
     t += 3 * kMs;
     kubeletLine(node, t, 'I', "server.go:467", Structured("Kubelet version").str("kubeletVersion", run.version.text()));
-    kubeletLine(node, t + 40 * kUs, 'I', "server.go:469", Structured("Golang settings").str("GOGC", "").str("GOMAXPROCS", "").str("GOTRACEBACK", ""));
+    kubeletLine(node, t + 40 * kUs, 'I', "server.go:469",
+                Structured("Golang settings").str("GOGC", "").str("GOMAXPROCS", "").str("GOTRACEBACK", ""));
     kubeletLine(node, t + 1 * kMs, 'I', "server.go:895", Structured("Client rotation is on, will bootstrap in background"));
     kubeletLine(node, t + 2 * kMs, 'I', "certificate_store.go:130",
                 Structured("Loading cert/key pair from a file").str("filePath", "/var/lib/kubelet/pki/kubelet-client-current.pem"));
@@ -196,37 +213,50 @@ Nanos Day::kubeletStartup(int node, const KubeletRun &run, bool sandboxNote)
     kubeletLine(node, t + 31 * kMs, 'I', "kubelet.go:298", Structured("Adding static pod path").str("path", "/etc/kubernetes/manifests"));
     kubeletLine(node, t + 31 * kMs + 20 * kUs, 'I', "kubelet.go:309", Structured("Adding apiserver pod source"));
     kubeletLine(node, t + 52 * kMs, 'I', "kuberuntime_manager.go:257",
-                Structured("Container runtime initialized").str("containerRuntime", "containerd").str("version", modern ? "1.7.13" : "1.5.11").str("apiVersion", modern ? "v1" : "v1alpha2"));
+                Structured("Container runtime initialized")
+                    .str("containerRuntime", "containerd")
+                    .str("version", modern ? "1.7.13" : "1.5.11")
+                    .str("apiVersion", modern ? "v1" : "v1alpha2"));
     kubeletLine(node, t + 78 * kMs, 'I', "server.go:1168", Structured("Started kubelet"));
-    kubeletLine(node, t + 78 * kMs + 90 * kUs, 'I', "server.go:162", Structured("Starting to listen").str("address", "0.0.0.0").num("port", 10250));
+    kubeletLine(node, t + 78 * kMs + 90 * kUs, 'I', "server.go:162",
+                Structured("Starting to listen").str("address", "0.0.0.0").num("port", 10250));
     kubeletLine(node, t + 80 * kMs, 'I', "fs_resource_analyzer.go:67", Structured("Starting FS ResourceAnalyzer"));
     kubeletLine(node, t + 81 * kMs, 'I', "volume_manager.go:291", Structured("Starting Kubelet Volume Manager"));
-    kubeletLine(node, t + 81 * kMs + 60 * kUs, 'I', "desired_state_of_world_populator.go:151", Structured("Desired state populator starts to run"));
+    kubeletLine(node, t + 81 * kMs + 60 * kUs, 'I', "desired_state_of_world_populator.go:151",
+                Structured("Desired state populator starts to run"));
     if (sandboxNote) {
         // A container left behind by a pod whose sandbox was removed underneath it.
-        const std::string message = m_version.capitalNoPodSandbox() ? "No PodSandBox found for the container" : "no PodSandBox found for the container";
-        kubeletLine(node, t + 96 * kMs, 'I', "container_manager_linux.go:1000",
-                    Structured(message).str("podSandboxId", m_rng.hex(64)).str("containerName", "worker").str("containerId", m_rng.hex(64)));
+        const std::string message =
+            m_version.capitalNoPodSandbox() ? "No PodSandBox found for the container" : "no PodSandBox found for the container";
+        kubeletLine(
+            node, t + 96 * kMs, 'I', "container_manager_linux.go:1000",
+            Structured(message).str("podSandboxId", m_rng.hex(64)).str("containerName", "worker").str("containerId", m_rng.hex(64)));
     }
     const Nanos loop = t + 118 * kMs;
     kubeletLine(node, loop, 'I', "kubelet.go:2303", Structured("Starting kubelet main sync loop"));
-    kubeletLine(node, loop + 60 * kUs, 'E', "kubelet.go:2327",
-                Structured("Skipping pod synchronization").err("[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"));
+    kubeletLine(
+        node, loop + 60 * kUs, 'E', "kubelet.go:2327",
+        Structured("Skipping pod synchronization")
+            .err("[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"));
     if (!run.orphanSandbox.empty()) {
         // updateRuntimeUp -> initializeRuntimeDependentModules: cadvisor starts, then the
         // container manager builds its map of running containers and meets one whose sandbox
         // is gone: klog.ErrorS(err, "Failed to start ContainerManager"); os.Exit(1) (1.21-1.23).
-        kubeletLine(node, run.fatalAt, 'E', "kubelet.go:1423",
-                    Structured("Failed to start ContainerManager")
-                        .err("failed to build map of initial containers from runtime: no PodsandBox found with Id '" + run.orphanSandbox + "'"));
+        kubeletLine(
+            node, run.fatalAt, 'E', "kubelet.go:1423",
+            Structured("Failed to start ContainerManager")
+                .err("failed to build map of initial containers from runtime: no PodsandBox found with Id '" + run.orphanSandbox + "'"));
         return run.fatalAt;
     }
-    kubeletLine(node, loop + 160 * kMs, 'E', "kubelet.go:2327", Structured("Skipping pod synchronization").err("PLEG is not healthy: pleg has yet to be successful"));
+    kubeletLine(node, loop + 160 * kMs, 'E', "kubelet.go:2327",
+                Structured("Skipping pod synchronization").err("PLEG is not healthy: pleg has yet to be successful"));
     const Nanos reg = run.start + 300 * kMs;
     kubeletLine(node, reg - 2 * kMs, 'I', "kubelet_node_status.go:70", Structured("Attempting to register node").str("node", n.name));
     kubeletLine(node, reg + 11 * kMs, 'I', "kubelet_node_status.go:108", Structured("Node was previously registered").str("node", n.name));
-    kubeletLine(node, reg + 11 * kMs + 150 * kUs, 'I', "kubelet_node_status.go:73", Structured("Successfully registered node").str("node", n.name));
-    kubeletLine(node, loop + 360 * kMs, 'E', "kubelet.go:2327", Structured("Skipping pod synchronization").err("PLEG is not healthy: pleg has yet to be successful"));
+    kubeletLine(node, reg + 11 * kMs + 150 * kUs, 'I', "kubelet_node_status.go:73",
+                Structured("Successfully registered node").str("node", n.name));
+    kubeletLine(node, loop + 360 * kMs, 'E', "kubelet.go:2327",
+                Structured("Skipping pod synchronization").err("PLEG is not healthy: pleg has yet to be successful"));
     return loop + seconds(m_rng.real(0.55, 0.8));
 }
 
@@ -238,7 +268,8 @@ void Day::serviceStops(int node, Nanos stop)
     systemdLine(node, gone, m_version.oldSystemd() ? "kubelet.service: Succeeded." : "kubelet.service: Deactivated successfully.");
     systemdLine(node, gone + 300 * kUs, "Stopped " + unitName() + ".");
     if (!m_version.oldSystemd())
-        systemdLine(node, gone + 700 * kUs, "kubelet.service: Consumed " + cpuTime(stop - std::max(before.start, m_start - 86400 * kSec)) + " CPU time.");
+        systemdLine(node, gone + 700 * kUs,
+                    "kubelet.service: Consumed " + cpuTime(stop - std::max(before.start, m_start - 86400 * kSec)) + " CPU time.");
 }
 
 Nanos Day::restartScene(int node, const KubeletRun &run, bool sandboxNote, bool afterCrash)
@@ -259,19 +290,23 @@ Nanos Day::restartScene(int node, const KubeletRun &run, bool sandboxNote, bool 
     for (int p : pods) {
         const Pod &pod = m_cluster.pods[static_cast<std::size_t>(p)];
         t += m_rng.between(300 * kUs, 2 * kMs);
-        kubeletLine(node, t, 'I', "reconciler_common.go:258",
-                    Structured("operationExecutor.VerifyControllerAttachedVolume started for volume " + volumeText(pod)).str("pod", pod.ref()));
+        kubeletLine(
+            node, t, 'I', "reconciler_common.go:258",
+            Structured("operationExecutor.VerifyControllerAttachedVolume started for volume " + volumeText(pod)).str("pod", pod.ref()));
     }
     // The first relist meets every sandbox and container as new.
     t = added + m_rng.between(150 * kMs, 400 * kMs);
     for (int p : pods) {
         const Pod &pod = m_cluster.pods[static_cast<std::size_t>(p)];
         kubeletLine(node, t, 'I', "kubelet.go:2430",
-                    Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerStarted", pod.sandboxId)));
+                    Structured("SyncLoop (PLEG): event for pod")
+                        .str("pod", pod.ref())
+                        .raw("event", plegEvent(pod, "ContainerStarted", pod.sandboxId)));
         for (const Container &c : pod.containers) {
             t += m_rng.between(20 * kUs, 120 * kUs);
-            kubeletLine(node, t, 'I', "kubelet.go:2430",
-                        Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerStarted", c.id)));
+            kubeletLine(
+                node, t, 'I', "kubelet.go:2430",
+                Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerStarted", c.id)));
         }
         t += m_rng.between(50 * kUs, 300 * kUs);
     }
@@ -301,7 +336,8 @@ void Day::readinessAfterRestart(int node, Nanos added, Nanos from, Nanos to, std
         const Nanos patched = generated + m_rng.between(6 * kMs, 30 * kMs);
         podStatusPatch(p, patched - 3 * kMs);
         if (verbosity >= 3)
-            kubeletLine(node, patched, 'I', "status_manager.go:877", patchStatusForPod(pod, statusPatchJson(pod, patched, pod.hasReadinessProbe() ? ready : std::vector<bool>{})));
+            kubeletLine(node, patched, 'I', "status_manager.go:877",
+                        patchStatusForPod(pod, statusPatchJson(pod, patched, pod.hasReadinessProbe() ? ready : std::vector<bool>{})));
         std::vector<std::size_t> order;
         for (std::size_t i = 0; i < pod.containers.size(); ++i)
             if (pod.containers[i].spec.readiness)
@@ -312,12 +348,18 @@ void Day::readinessAfterRestart(int node, Nanos added, Nanos from, Nanos to, std
             if (probeAt[i] < from || probeAt[i] >= to)
                 continue;
             // The worker seeds the new container's result (Failure: status ""), then probes.
-            kubeletLine(node, probeAt[i], 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
+            kubeletLine(node, probeAt[i], 'I', "kubelet.go:2528",
+                        Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
             const Nanos at = probeAt[i] + m_rng.between(800 * kUs, 5 * kMs);
             if (verbosity >= 3)
                 kubeletLine(node, at, 'I', "prober.go:128",
-                            Structured("Probe succeeded").str("probeType", "Readiness").str("pod", pod.ref()).raw("podUID", uidValue(m_version, pod.uid)).str("containerName", pod.containers[i].spec.name));
-            kubeletLine(node, at + 70 * kUs, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
+                            Structured("Probe succeeded")
+                                .str("probeType", "Readiness")
+                                .str("pod", pod.ref())
+                                .raw("podUID", uidValue(m_version, pod.uid))
+                                .str("containerName", pod.containers[i].spec.name));
+            kubeletLine(node, at + 70 * kUs, 'I', "kubelet.go:2528",
+                        Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
             ready[i] = true;
             const Nanos regenerated = at + m_rng.between(kMs, 4 * kMs);
             if (verbosity >= 3)
@@ -346,7 +388,11 @@ void Day::verboseStretch(int node, Nanos from, Nanos to, Nanos probesFrom)
                     continue;
                 for (Nanos t = probesFrom + seconds(m_rng.real(0.5, 10)); t < to; t += 10 * kSec + m_rng.between(0, 3 * kMs))
                     kubeletLine(node, t, 'I', "prober.go:128",
-                                Structured("Probe succeeded").str("probeType", type).str("pod", pod.ref()).raw("podUID", uidValue(m_version, pod.uid)).str("containerName", c.spec.name));
+                                Structured("Probe succeeded")
+                                    .str("probeType", type)
+                                    .str("pod", pod.ref())
+                                    .raw("podUID", uidValue(m_version, pod.uid))
+                                    .str("containerName", c.spec.name));
             }
     }
 }
@@ -370,7 +416,8 @@ Nanos Day::containerRestart(int p, std::size_t index, Nanos killAt, const std::s
                     .str("containerID", "containerd://" + c.id)
                     .num("gracePeriod", pod.terminationGraceSeconds));
     const Nanos died = killAt + seconds(m_rng.real(0.3, 2.5));
-    kubeletLine(node, died, 'I', "kubelet.go:2430", Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerDied", c.id)));
+    kubeletLine(node, died, 'I', "kubelet.go:2430",
+                Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerDied", c.id)));
     c.id = m_cluster.newContainerId(m_rng);
     ++c.restarts;
     c.startedAt = died + seconds(m_rng.real(0.4, 1.5));
@@ -379,9 +426,11 @@ Nanos Day::containerRestart(int p, std::size_t index, Nanos killAt, const std::s
     podStatusPatch(p, c.startedAt + 60 * kMs);
     Nanos end = c.startedAt + 100 * kMs;
     if (c.spec.readiness) {
-        kubeletLine(node, c.startedAt + 35 * kMs, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
+        kubeletLine(node, c.startedAt + 35 * kMs, 'I', "kubelet.go:2528",
+                    Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
         end = c.startedAt + seconds(m_rng.real(3, 12));
-        kubeletLine(node, end, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
+        kubeletLine(node, end, 'I', "kubelet.go:2528",
+                    Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
         podStatusPatch(p, end + 8 * kMs);
     }
     return end;
@@ -393,27 +442,39 @@ void Day::podStarts(int p, Nanos at)
     const int node = pod.node;
     kubeletLine(node, at, 'I', "kubelet.go:2380", Structured("SyncLoop ADD").str("source", "api").raw("pods", podList({p})));
     kubeletLine(node, at + 2 * kMs, 'I', "topology_manager.go:215",
-                Structured("Topology Admit Handler").raw("podUID", uidValue(m_version, pod.uid)).str("podNamespace", pod.ns).str("podName", pod.name));
+                Structured("Topology Admit Handler")
+                    .raw("podUID", uidValue(m_version, pod.uid))
+                    .str("podNamespace", pod.ns)
+                    .str("podName", pod.name));
     kubeletLine(node, at + 58 * kMs, 'I', "reconciler_common.go:258",
                 Structured("operationExecutor.VerifyControllerAttachedVolume started for volume " + volumeText(pod)).str("pod", pod.ref()));
-    kubeletLine(node, at + 160 * kMs, 'I', "reconciler_common.go:231", Structured("operationExecutor.MountVolume started for volume " + volumeText(pod)).str("pod", pod.ref()));
-    kubeletLine(node, at + 171 * kMs, 'I', "operation_generator.go:721", Structured("MountVolume.SetUp succeeded for volume " + volumeText(pod)).str("pod", pod.ref()));
-    kubeletLine(node, at + 272 * kMs, 'I', "kuberuntime_manager.go:1059", Structured("No sandbox for pod can be found. Need to start a new one").str("pod", pod.ref()));
+    kubeletLine(node, at + 160 * kMs, 'I', "reconciler_common.go:231",
+                Structured("operationExecutor.MountVolume started for volume " + volumeText(pod)).str("pod", pod.ref()));
+    kubeletLine(node, at + 171 * kMs, 'I', "operation_generator.go:721",
+                Structured("MountVolume.SetUp succeeded for volume " + volumeText(pod)).str("pod", pod.ref()));
+    kubeletLine(node, at + 272 * kMs, 'I', "kuberuntime_manager.go:1059",
+                Structured("No sandbox for pod can be found. Need to start a new one").str("pod", pod.ref()));
     const Nanos sandbox = at + seconds(m_rng.real(0.8, 1.6));
-    kubeletLine(node, sandbox, 'I', "kubelet.go:2430", Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerStarted", pod.sandboxId)));
+    kubeletLine(
+        node, sandbox, 'I', "kubelet.go:2430",
+        Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerStarted", pod.sandboxId)));
     podStatusPatch(p, at + 300 * kMs);
     Nanos t = sandbox;
     for (Container &c : pod.containers) {
         t += seconds(m_rng.real(0.3, 1.5));
         c.startedAt = t - 20 * kMs;
-        kubeletLine(node, t, 'I', "kubelet.go:2430", Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerStarted", c.id)));
+        kubeletLine(
+            node, t, 'I', "kubelet.go:2430",
+            Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerStarted", c.id)));
     }
     podStatusPatch(p, t + 30 * kMs);
     for (const Container &c : pod.containers)
         if (c.spec.readiness) {
-            kubeletLine(node, c.startedAt + 25 * kMs, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
+            kubeletLine(node, c.startedAt + 25 * kMs, 'I', "kubelet.go:2528",
+                        Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
             const Nanos ready = c.startedAt + seconds(m_rng.real(3, 14));
-            kubeletLine(node, ready, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
+            kubeletLine(node, ready, 'I', "kubelet.go:2528",
+                        Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
             podStatusPatch(p, ready + 6 * kMs);
         }
 }
@@ -437,11 +498,15 @@ void Day::podStops(int p, Nanos at, bool deleted)
         }
         t += seconds(m_rng.real(0.4, 3));
         for (const Container &c : pod.containers) {
-            kubeletLine(node, t, 'I', "kubelet.go:2430", Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerDied", c.id)));
+            kubeletLine(
+                node, t, 'I', "kubelet.go:2430",
+                Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerDied", c.id)));
             t += m_rng.between(100 * kUs, 900 * kUs);
         }
     }
-    kubeletLine(node, t + 80 * kMs, 'I', "kubelet.go:2430", Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerDied", pod.sandboxId)));
+    kubeletLine(
+        node, t + 80 * kMs, 'I', "kubelet.go:2430",
+        Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerDied", pod.sandboxId)));
     t += 300 * kMs;
     podStatusPatch(p, t);
     if (!deleted)
@@ -450,14 +515,16 @@ void Day::podStops(int p, Nanos at, bool deleted)
     kubeletLine(node, t + 26 * kMs, 'I', "kubelet.go:2395", Structured("SyncLoop DELETE").str("source", "api").raw("pods", podList({p})));
     kubeletLine(node, t + 31 * kMs, 'I', "kubelet.go:2389", Structured("SyncLoop REMOVE").str("source", "api").raw("pods", podList({p})));
     kubeletLine(node, t + 120 * kMs, 'I', "reconciler_common.go:172",
-                Structured("operationExecutor.UnmountVolume started for volume \"" + pod.volume + "\" (UniqueName: \"kubernetes.io/projected/" + pod.uid + "-"
-                           + pod.volume + "\") pod \"" + pod.uid + "\" (UID: \"" + pod.uid + "\") "));
+                Structured("operationExecutor.UnmountVolume started for volume \"" + pod.volume
+                           + "\" (UniqueName: \"kubernetes.io/projected/" + pod.uid + "-" + pod.volume + "\") pod \"" + pod.uid
+                           + "\" (UID: \"" + pod.uid + "\") "));
     kubeletLine(node, t + 131 * kMs, 'I', "operation_generator.go:888",
-                "UnmountVolume.TearDown succeeded for volume \"kubernetes.io/projected/" + pod.uid + "-" + pod.volume + "\" (OuterVolumeSpecName: \"" + pod.volume
-                    + "\") pod \"" + pod.uid + "\" (UID: \"" + pod.uid + "\"). InnerVolumeSpecName \"" + pod.volume + "\". PluginName \"kubernetes.io/projected\", VolumeGidValue \"\"");
+                "UnmountVolume.TearDown succeeded for volume \"kubernetes.io/projected/" + pod.uid + "-" + pod.volume
+                    + "\" (OuterVolumeSpecName: \"" + pod.volume + "\") pod \"" + pod.uid + "\" (UID: \"" + pod.uid
+                    + "\"). InnerVolumeSpecName \"" + pod.volume + "\". PluginName \"kubernetes.io/projected\", VolumeGidValue \"\"");
     kubeletLine(node, t + 220 * kMs, 'I', "reconciler_common.go:300",
-                Structured("Volume detached for volume \"" + pod.volume + "\" (UniqueName: \"kubernetes.io/projected/" + pod.uid + "-" + pod.volume + "\") on node \""
-                           + m_cluster.nodes[static_cast<std::size_t>(node)].name + "\" DevicePath \"\""));
+                Structured("Volume detached for volume \"" + pod.volume + "\" (UniqueName: \"kubernetes.io/projected/" + pod.uid + "-"
+                           + pod.volume + "\") on node \"" + m_cluster.nodes[static_cast<std::size_t>(node)].name + "\" DevicePath \"\""));
     for (const Container &c : pod.containers)
         kubeletLine(node, t + seconds(m_rng.real(1, 3)), 'I', "scope.go:117", Structured("RemoveContainer").str("containerID", c.id));
 }
@@ -478,7 +545,8 @@ void Day::plantPlegUnhealthy(int node, Nanos at)
         const int v = m_rng.pick(victims);
         Pod &pod = m_cluster.pods[static_cast<std::size_t>(v)];
         const Nanos deleting = at - seconds(m_rng.real(1.2, 2));
-        api(controllerRequest(deleting - 30 * kMs, "DELETE", "/api/v1/namespaces/" + pod.ns + "/pods/" + pod.name, "replicaset-controller"));
+        api(controllerRequest(deleting - 30 * kMs, "DELETE", "/api/v1/namespaces/" + pod.ns + "/pods/" + pod.name,
+                              "replicaset-controller"));
         kubeletLine(node, deleting, 'I', "kubelet.go:2395", Structured("SyncLoop DELETE").str("source", "api").raw("pods", podList({v})));
         for (const Container &c : pod.containers) {
             kubeletLine(node, deleting + kMs, 'I', "kuberuntime_container.go:742",
@@ -490,7 +558,8 @@ void Day::plantPlegUnhealthy(int node, Nanos at)
                             .num("gracePeriod", pod.terminationGraceSeconds));
             // StopContainer's deadline is the grace period plus the runtime request timeout.
             const Nanos failed = deleting + (pod.terminationGraceSeconds + 120) * kSec + m_rng.between(kMs, 20 * kMs);
-            kubeletLine(node, failed, 'E', "remote_runtime.go:366", Structured("StopContainer from runtime service failed").err(deadline).str("containerID", c.id));
+            kubeletLine(node, failed, 'E', "remote_runtime.go:366",
+                        Structured("StopContainer from runtime service failed").err(deadline).str("containerID", c.id));
             kubeletLine(node, failed + 200 * kUs, 'E', "kuberuntime_container.go:743",
                         Structured("Container termination failed with gracePeriod")
                             .err(deadline)
@@ -508,26 +577,34 @@ void Day::plantPlegUnhealthy(int node, Nanos at)
         // containerd is restarted: the container is gone, the pod finishes terminating.
         const Nanos relisted = recovered + seconds(m_rng.real(1, 1.9));
         for (const Container &c : pod.containers)
-            kubeletLine(node, relisted + kMs, 'I', "kubelet.go:2430", Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerDied", c.id)));
+            kubeletLine(
+                node, relisted + kMs, 'I', "kubelet.go:2430",
+                Structured("SyncLoop (PLEG): event for pod").str("pod", pod.ref()).raw("event", plegEvent(pod, "ContainerDied", c.id)));
         pod.deleted = relisted;
         podStops(v, relisted + 2 * kMs, false);
         const Nanos t = relisted + 400 * kMs;
         api(kubeletRequest(node, t, "DELETE", "/api/v1/namespaces/" + pod.ns + "/pods/" + pod.name));
-        kubeletLine(node, t + 6 * kMs, 'I', "kubelet.go:2395", Structured("SyncLoop DELETE").str("source", "api").raw("pods", podList({v})));
-        kubeletLine(node, t + 11 * kMs, 'I', "kubelet.go:2389", Structured("SyncLoop REMOVE").str("source", "api").raw("pods", podList({v})));
+        kubeletLine(node, t + 6 * kMs, 'I', "kubelet.go:2395",
+                    Structured("SyncLoop DELETE").str("source", "api").raw("pods", podList({v})));
+        kubeletLine(node, t + 11 * kMs, 'I', "kubelet.go:2389",
+                    Structured("SyncLoop REMOVE").str("source", "api").raw("pods", podList({v})));
     }
     // Each relist hangs in ListPodSandbox until the deadline, then the next one starts.
     for (Nanos start = lastRelist + kSec; start < recovered; start += 121 * kSec) {
         const bool cut = start + 120 * kSec >= recovered;
         const Nanos failed = cut ? recovered : start + 120 * kSec + m_rng.between(kMs, 9 * kMs);
         const std::string error = cut ? "rpc error: code = Unavailable desc = error reading from server: EOF" : deadline;
-        kubeletLine(node, failed, 'E', "remote_runtime.go:294", Structured("ListPodSandbox with filter from runtime service failed").err(error).str("filter", "nil"));
+        kubeletLine(node, failed, 'E', "remote_runtime.go:294",
+                    Structured("ListPodSandbox with filter from runtime service failed").err(error).str("filter", "nil"));
         kubeletLine(node, failed + 60 * kUs, 'E', "kuberuntime_sandbox.go:297", Structured("Failed to list pod sandboxes").err(error));
         kubeletLine(node, failed + 90 * kUs, 'E', "generic.go:238", Structured("GenericPLEG: Unable to retrieve pods").err(error));
         if (cut)
             break;
         kubeletLine(node, start + 121 * kSec + 300 * kMs, 'E', "kubelet.go:2209",
-                    Structured("Housekeeping took longer than expected").err("housekeeping took too long").str("expected", "1s").str("actual", goDuration(120 * kSec + m_rng.between(5 * kMs, 900 * kMs))));
+                    Structured("Housekeeping took longer than expected")
+                        .err("housekeeping took too long")
+                        .str("expected", "1s")
+                        .str("actual", goDuration(120 * kSec + m_rng.between(5 * kMs, 900 * kMs))));
     }
     // The sync loop checks the runtime before each iteration (at least every second) and
     // backs off from 100ms to 5s while PLEG is not healthy.
@@ -537,7 +614,8 @@ void Day::plantPlegUnhealthy(int node, Nanos at)
     const Nanos healthyAgain = recovered + seconds(m_rng.real(1, 1.9));
     while (t < healthyAgain) {
         kubeletLine(node, t, 'E', "kubelet.go:2327",
-                    Structured("Skipping pod synchronization").err("PLEG is not healthy: pleg was last seen active " + goDuration(t - lastRelist) + " ago; threshold is 3m0s"));
+                    Structured("Skipping pod synchronization")
+                        .err("PLEG is not healthy: pleg was last seen active " + goDuration(t - lastRelist) + " ago; threshold is 3m0s"));
         t += backoff + m_rng.between(30 * kUs, 400 * kUs);
         backoff = std::min(backoff * 2, 5 * kSec);
     }
@@ -571,7 +649,8 @@ void Day::plantProbeStatusRace(int node, Nanos at)
         pi.subject = "pod/" + m_cluster.pods[static_cast<std::size_t>(p)].ref();
         pi.startNs = at;
         pi.endNs = readyAgain + 2 * kSec;
-        pi.what = "kubelet restart at --v=3 on " + m_cluster.nodes[static_cast<std::size_t>(node)].name + ": status generated before the first readiness result";
+        pi.what = "kubelet restart at --v=3 on " + m_cluster.nodes[static_cast<std::size_t>(node)].name
+            + ": status generated before the first readiness result";
         m_planted.push_back(pi);
     }
     verboseStretch(node, added, (next ? revert.start : m_end) - 2 * kSec, added + 12 * kSec);
@@ -597,7 +676,8 @@ void Day::plantSpecHashRestart(int node, Nanos at)
         Pod &pod = m_cluster.pods[static_cast<std::size_t>(p)];
         for (std::size_t i = 0; i < pod.containers.size(); ++i) {
             t += m_rng.between(3 * kMs, 40 * kMs);
-            last = std::max(last, containerRestart(p, i, t, "Container " + pod.containers[i].spec.name + " definition changed, will be restarted"));
+            last = std::max(
+                last, containerRestart(p, i, t, "Container " + pod.containers[i].spec.name + " definition changed, will be restarted"));
             ++recreated;
         }
     }
@@ -670,8 +750,8 @@ void Day::noiseImageBump(int p, Nanos at)
     const std::size_t colon = c.spec.image.rfind(':');
     c.spec.image = c.spec.image.substr(0, colon) + ":" + c.spec.image.substr(colon + 1) + "-hotfix1";
     api(request(at - 40 * kMs, "PATCH", "/api/v1/namespaces/" + pod.ns + "/pods/" + pod.name,
-                "kubectl/" + m_version.text() + " (linux/amd64) kubernetes/" + m_version.gitCommit(), "10.20.9.15:" + std::to_string(m_rng.between(40000, 60000)),
-                ApiRequest::Users));
+                "kubectl/" + m_version.text() + " (linux/amd64) kubernetes/" + m_version.gitCommit(),
+                "10.20.9.15:" + std::to_string(m_rng.between(40000, 60000)), ApiRequest::Users));
     kubeletLine(pod.node, at, 'I', "kubelet.go:2386", Structured("SyncLoop UPDATE").str("source", "api").raw("pods", podList({p})));
     containerRestart(p, 0, at + m_rng.between(2 * kMs, 9 * kMs), "Container " + c.spec.name + " definition changed, will be restarted");
 }
@@ -706,8 +786,10 @@ void Day::noiseLivenessRestart(int p, Nanos at)
                             : "HTTP probe failed with statuscode: 500");
     }
     const Nanos unhealthy = t - 10 * kSec + m_rng.between(100 * kUs, 600 * kUs);
-    kubeletLine(pod.node, unhealthy, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "liveness").str("status", "unhealthy").str("pod", pod.ref()));
-    containerRestart(p, index, unhealthy + m_rng.between(kMs, 5 * kMs), "Container " + c.spec.name + " failed liveness probe, will be restarted");
+    kubeletLine(pod.node, unhealthy, 'I', "kubelet.go:2528",
+                Structured("SyncLoop (probe)").str("probe", "liveness").str("status", "unhealthy").str("pod", pod.ref()));
+    containerRestart(p, index, unhealthy + m_rng.between(kMs, 5 * kMs),
+                     "Container " + c.spec.name + " failed liveness probe, will be restarted");
 }
 
 void Day::noiseReadinessFlap(int p, Nanos at)
@@ -726,12 +808,14 @@ void Day::noiseReadinessFlap(int p, Nanos at)
             output = "dial tcp " + pod.ip + ":6379: connect: connection refused";
         probeFailed(pod, c, t, "Readiness", output);
         if (i == 2) {
-            kubeletLine(pod.node, t + 150 * kUs, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
+            kubeletLine(pod.node, t + 150 * kUs, 'I', "kubelet.go:2528",
+                        Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "").str("pod", pod.ref()));
             podStatusPatch(p, t + 9 * kMs);
         }
     }
     if (failures >= 3) {
-        kubeletLine(pod.node, t, 'I', "kubelet.go:2528", Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
+        kubeletLine(pod.node, t, 'I', "kubelet.go:2528",
+                    Structured("SyncLoop (probe)").str("probe", "readiness").str("status", "ready").str("pod", pod.ref()));
         podStatusPatch(p, t + 7 * kMs);
     }
 }
@@ -739,7 +823,10 @@ void Day::noiseReadinessFlap(int p, Nanos at)
 void Day::noiseHousekeeping(int node, Nanos at)
 {
     kubeletLine(node, at, 'E', "kubelet.go:2209",
-                Structured("Housekeeping took longer than expected").err("housekeeping took too long").str("expected", "1s").str("actual", goDuration(seconds(m_rng.real(1.05, 3.5)))));
+                Structured("Housekeeping took longer than expected")
+                    .err("housekeeping took too long")
+                    .str("expected", "1s")
+                    .str("actual", goDuration(seconds(m_rng.real(1.05, 3.5)))));
 }
 
 // What a quiet kubelet at --v=2 still prints now and then: a single probe failing once (a
@@ -769,11 +856,14 @@ void Day::noiseSteady(int node)
                             .raw("podUID", uidValue(m_version, pod.uid))
                             .str("containerName", c->spec.name)
                             .str("probeResult", "failure")
-                            .str("output", c->spec.port == 6379 ? "dial tcp " + pod.ip + ":6379: i/o timeout"
-                                                                : "Get \"" + url + "\": context deadline exceeded (Client.Timeout exceeded while awaiting headers)"));
+                            .str("output",
+                                 c->spec.port == 6379
+                                     ? "dial tcp " + pod.ip + ":6379: i/o timeout"
+                                     : "Get \"" + url + "\": context deadline exceeded (Client.Timeout exceeded while awaiting headers)"));
         } else {
             kubeletLine(node, t, 'I', "log.go:194",
-                        "http: TLS handshake error from " + m_cluster.controlPlaneIp + ":" + std::to_string(m_rng.between(33000, 60999)) + ": EOF");
+                        "http: TLS handshake error from " + m_cluster.controlPlaneIp + ":" + std::to_string(m_rng.between(33000, 60999))
+                            + ": EOF");
         }
     }
 }
@@ -808,7 +898,8 @@ void Day::noiseRollout(std::size_t workloadIndex, Nanos at)
         const int node = m_rng.pick(nodes);
         controllerEvent(t, "Deployment", w.ns, w.name, "apps/v1", "Normal", "ScalingReplicaSet",
                         "Scaled up replica set " + newRs + " to " + std::to_string(i + 1) + " from " + std::to_string(i));
-        controllerLine(t + 2 * kMs, 'I', "replica_set.go:676", Structured("Too few replicas").str("replicaSet", w.ns + "/" + newRs).num("need", i + 1).num("creating", 1));
+        controllerLine(t + 2 * kMs, 'I', "replica_set.go:676",
+                       Structured("Too few replicas").str("replicaSet", w.ns + "/" + newRs).num("need", i + 1).num("creating", 1));
         const int fresh = m_cluster.addPod(m_rng, w, node, t + 20 * kMs);
         const Pod &np = m_cluster.pods[static_cast<std::size_t>(fresh)];
         api(controllerRequest(t + 15 * kMs, "POST", "/api/v1/namespaces/" + w.ns + "/pods", "replicaset-controller", 201));
@@ -822,7 +913,8 @@ void Day::noiseRollout(std::size_t workloadIndex, Nanos at)
         op.deleted = retire + 5 * kSec;
         controllerEvent(retire, "Deployment", w.ns, w.name, "apps/v1", "Normal", "ScalingReplicaSet",
                         "Scaled down replica set " + oldRs + " to " + std::to_string(total - i - 1) + " from " + std::to_string(total - i));
-        controllerLine(retire + 2 * kMs, 'I', "replica_set.go:718", Structured("Too many replicas").str("replicaSet", w.ns + "/" + oldRs).num("need", total - i - 1).num("deleting", 1));
+        controllerLine(retire + 2 * kMs, 'I', "replica_set.go:718",
+                       Structured("Too many replicas").str("replicaSet", w.ns + "/" + oldRs).num("need", total - i - 1).num("deleting", 1));
         api(controllerRequest(retire + 9 * kMs, "DELETE", "/api/v1/namespaces/" + w.ns + "/pods/" + op.name, "replicaset-controller"));
         controllerEvent(retire + 12 * kMs, "ReplicaSet", w.ns, oldRs, "apps/v1", "Normal", "SuccessfulDelete", "Deleted pod: " + op.name);
         const int victim = old[static_cast<std::size_t>(i)];
@@ -833,7 +925,9 @@ void Day::noiseRollout(std::size_t workloadIndex, Nanos at)
     }
     if (m_rng.chance(0.6))
         controllerLine(t + seconds(m_rng.real(0.1, 0.5)), 'I', "endpointslice_controller.go:310",
-                       Structured("Error syncing endpoint slices for service, retrying").str("key", w.ns + "/" + w.name).err("EndpointSlice informer cache is out of date"));
+                       Structured("Error syncing endpoint slices for service, retrying")
+                           .str("key", w.ns + "/" + w.name)
+                           .err("EndpointSlice informer cache is out of date"));
     m_noise.push_back("rollout of deployment " + w.ns + "/" + w.name + " (" + std::to_string(total) + " pods replaced)");
 }
 
@@ -859,8 +953,9 @@ void Day::noiseCronJob(Nanos at, int node, const CronSpec &cron)
     scene(done, [this, p, done] {
         const Pod &pd = m_cluster.pods[static_cast<std::size_t>(p)];
         for (const Container &c : pd.containers)
-            kubeletLine(pd.node, done, 'I', "kubelet.go:2430",
-                        Structured("SyncLoop (PLEG): event for pod").str("pod", pd.ref()).raw("event", plegEvent(pd, "ContainerDied", c.id)));
+            kubeletLine(
+                pd.node, done, 'I', "kubelet.go:2430",
+                Structured("SyncLoop (PLEG): event for pod").str("pod", pd.ref()).raw("event", plegEvent(pd, "ContainerDied", c.id)));
         podStops(p, done + 5 * kMs, false);
     });
     controllerEvent(done + seconds(1.2), "Job", cron.ns, job, "batch/v1", "Normal", "Completed", "Job completed");
@@ -874,9 +969,12 @@ void Day::noiseCronJob(Nanos at, int node, const CronSpec &cron)
         controllerEvent(gone, "CronJob", cron.ns, cron.name, "batch/v1", "Normal", "SuccessfulDelete", "Deleted job " + job);
         scene(gone, [this, p, gone] {
             const Pod &pd = m_cluster.pods[static_cast<std::size_t>(p)];
-            api(controllerRequest(gone + 20 * kMs, "DELETE", "/api/v1/namespaces/" + pd.ns + "/pods/" + pd.name, "generic-garbage-collector"));
-            kubeletLine(pd.node, gone + 40 * kMs, 'I', "kubelet.go:2395", Structured("SyncLoop DELETE").str("source", "api").raw("pods", podList({p})));
-            kubeletLine(pd.node, gone + 52 * kMs, 'I', "kubelet.go:2389", Structured("SyncLoop REMOVE").str("source", "api").raw("pods", podList({p})));
+            api(controllerRequest(gone + 20 * kMs, "DELETE", "/api/v1/namespaces/" + pd.ns + "/pods/" + pd.name,
+                                  "generic-garbage-collector"));
+            kubeletLine(pd.node, gone + 40 * kMs, 'I', "kubelet.go:2395",
+                        Structured("SyncLoop DELETE").str("source", "api").raw("pods", podList({p})));
+            kubeletLine(pd.node, gone + 52 * kMs, 'I', "kubelet.go:2389",
+                        Structured("SyncLoop REMOVE").str("source", "api").raw("pods", podList({p})));
             for (const Container &c : pd.containers)
                 kubeletLine(pd.node, gone + 900 * kMs, 'I', "scope.go:117", Structured("RemoveContainer").str("containerID", c.id));
         });

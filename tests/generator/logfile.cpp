@@ -13,7 +13,10 @@ namespace {
 
 // journald stamps a line when it receives it, some microseconds after the process did; the
 // container runtime likewise. A fixed function of the line's sequence keeps it deterministic.
-Nanos receiveLag(std::uint64_t seq) { return (9 + static_cast<Nanos>(seq * 7919 % 71)) * kUs + static_cast<Nanos>(seq * 104729 % 1000); }
+Nanos receiveLag(std::uint64_t seq)
+{
+    return (9 + static_cast<Nanos>(seq * 7919 % 71)) * kUs + static_cast<Nanos>(seq * 104729 % 1000);
+}
 
 } // namespace
 
@@ -30,7 +33,8 @@ void LogFile::add(Nanos t, int pid, Kind kind, std::string text)
 
 void LogFile::klog(Nanos t, char severity, int pid, std::string_view fileLine, const std::string &message, int verbosity)
 {
-    add(t, pid, Kind::Process, m_json ? klogJsonLine(t, severity, fileLine, message, verbosity) : klogHeader(severity, t, pid, fileLine) + message);
+    add(t, pid, Kind::Process,
+        m_json ? klogJsonLine(t, severity, fileLine, message, verbosity) : klogHeader(severity, t, pid, fileLine) + message);
 }
 
 void LogFile::plain(Nanos t, int pid, std::string text)
@@ -53,7 +57,8 @@ std::string damagedLine(Random &rng, LogShape shape, const std::string &line)
         return std::string(static_cast<std::size_t>(rng.between(8, 160)), '\0');
     case LogShape::Cri: {
         // copytruncate cut a line: its tail is left without the timestamp.
-        const std::size_t from = static_cast<std::size_t>(rng.between(40, static_cast<std::int64_t>(std::max<std::size_t>(41, line.size() - 1))));
+        const std::size_t from =
+            static_cast<std::size_t>(rng.between(40, static_cast<std::int64_t>(std::max<std::size_t>(41, line.size() - 1))));
         std::string tail = from < line.size() ? line.substr(from) : std::string("stderr F");
         if (!tail.empty() && (tail[0] == ' ' || tail[0] == '\t'))
             tail[0] = '~';

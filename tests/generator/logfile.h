@@ -21,8 +21,7 @@ class LogFile {
 public:
     LogFile(std::string relativePath, LogShape shape, std::string host = {}, std::string identifier = {})
         : m_path(std::move(relativePath)), m_shape(shape), m_host(std::move(host)), m_identifier(std::move(identifier))
-    {
-    }
+    { }
 
     // A klog line of the file's process (kubelet, kube-controller-manager); `verbosity` is the
     // V level it is logged at (JSON lines print it; below 0: by its wording).

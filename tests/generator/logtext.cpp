@@ -88,7 +88,10 @@ std::string rfc3339(Nanos t, int fractionDigits)
     return s + "Z";
 }
 
-std::string rfc3339Seconds(Nanos t) { return rfc3339(t, 0); }
+std::string rfc3339Seconds(Nanos t)
+{
+    return rfc3339(t, 0);
+}
 
 std::string goTime(Nanos t)
 {
@@ -175,8 +178,8 @@ std::string klogHeader(char severity, Nanos t, int threadId, std::string_view fi
 {
     const CivilTime c = civil(t);
     char buf[64];
-    const int n = std::snprintf(buf, sizeof buf, "%c%02d%02d %02d:%02d:%02d.%06lld %7d ", severity, c.month, c.day, c.hour,
-                                c.minute, c.second, static_cast<long long>(c.nanos / 1000), threadId);
+    const int n = std::snprintf(buf, sizeof buf, "%c%02d%02d %02d:%02d:%02d.%06lld %7d ", severity, c.month, c.day, c.hour, c.minute,
+                                c.second, static_cast<long long>(c.nanos / 1000), threadId);
     std::string s(buf, static_cast<std::size_t>(n));
     s += fileLine;
     s += "] ";
@@ -187,8 +190,8 @@ std::string journaldPrefix(Nanos t, std::string_view host, std::string_view iden
 {
     const CivilTime c = civil(t);
     char buf[48];
-    const int n = std::snprintf(buf, sizeof buf, "%s %02d %02d:%02d:%02d.%06lld ", kMonths[c.month - 1], c.day, c.hour, c.minute,
-                                c.second, static_cast<long long>(c.nanos / 1000));
+    const int n = std::snprintf(buf, sizeof buf, "%s %02d %02d:%02d:%02d.%06lld ", kMonths[c.month - 1], c.day, c.hour, c.minute, c.second,
+                                static_cast<long long>(c.nanos / 1000));
     std::string s(buf, static_cast<std::size_t>(n));
     s += host;
     s += ' ';

@@ -15,7 +15,10 @@ constexpr Nanos kSec = 1'000'000'000;
 constexpr Nanos kMin = 60 * kSec;
 constexpr Nanos kHour = 60 * kMin;
 
-inline Nanos seconds(double s) { return static_cast<Nanos>(s * 1e9); }
+inline Nanos seconds(double s)
+{
+    return static_cast<Nanos>(s * 1e9);
+}
 
 struct CivilTime {
     int year, month, day, hour, minute, second;
@@ -24,12 +27,12 @@ struct CivilTime {
 CivilTime civil(Nanos t);
 Nanos fromCivil(int year, int month, int day, int hour = 0, int minute = 0, int second = 0);
 
-std::string rfc3339(Nanos t, int fractionDigits);        // 2024-06-19T08:00:01.273113939Z
-std::string rfc3339Seconds(Nanos t);                       // 2024-06-19T08:00:01Z (Kubernetes API times)
-std::string goTime(Nanos t);                                // 2024-06-19 08:00:01.273113939 +0000 UTC
-std::string goTimeMonotonic(Nanos t, Nanos processStart);   // ... +0000 UTC m=+1234.567890123
-std::string goDuration(Nanos d);                            // 3m0.104573821s, 4.497832ms, 567.952µs
-std::string goQuote(std::string_view s);                    // strconv.Quote
+std::string rfc3339(Nanos t, int fractionDigits);         // 2024-06-19T08:00:01.273113939Z
+std::string rfc3339Seconds(Nanos t);                      // 2024-06-19T08:00:01Z (Kubernetes API times)
+std::string goTime(Nanos t);                              // 2024-06-19 08:00:01.273113939 +0000 UTC
+std::string goTimeMonotonic(Nanos t, Nanos processStart); // ... +0000 UTC m=+1234.567890123
+std::string goDuration(Nanos d);                          // 3m0.104573821s, 4.497832ms, 567.952µs
+std::string goQuote(std::string_view s);                  // strconv.Quote
 
 // "I0619 08:00:01.273079    1234 kubelet.go:2415] "
 std::string klogHeader(char severity, Nanos t, int threadId, std::string_view fileLine);
@@ -41,7 +44,7 @@ std::string criPrefix(Nanos t, std::string_view stream = "stderr");
 // A structured klog message: "Probe failed" probeType="Readiness" pod="shop/web-0" ...
 class Structured {
 public:
-    explicit Structured(std::string_view message) : m_text(goQuote(message)) {}
+    explicit Structured(std::string_view message) : m_text(goQuote(message)) { }
     Structured &str(std::string_view key, std::string_view value) // a string or Stringer: quoted
     {
         m_text += ' ';

@@ -14,7 +14,7 @@ namespace kubelane::bundlegen {
 
 class Random {
 public:
-    explicit Random(std::uint64_t seed) : m_engine(seed), m_seed(seed) {}
+    explicit Random(std::uint64_t seed) : m_engine(seed), m_seed(seed) { }
 
     // An independent stream for one part of the bundle: adding noise to one log does not move
     // the times of another's incidents.
@@ -53,14 +53,9 @@ public:
     bool chance(double p) { return unit() < p; }
     double exponential(double mean) { return -mean * std::log1p(-unit()); }
 
-    template <typename T>
-    const T &pick(const std::vector<T> &v)
-    {
-        return v[below(v.size())];
-    }
+    template <typename T> const T &pick(const std::vector<T> &v) { return v[below(v.size())]; }
 
-    template <typename T>
-    void shuffle(std::vector<T> &v)
+    template <typename T> void shuffle(std::vector<T> &v)
     {
         for (std::size_t i = v.size(); i > 1; --i)
             std::swap(v[i - 1], v[below(i)]);

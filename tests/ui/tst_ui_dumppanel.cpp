@@ -160,9 +160,11 @@ private slots:
         analyzeGap.resourceDir = KUBELANE_RESOURCES;
         core::LoadOptions loadGap;
         loadGap.resourceDir = KUBELANE_RESOURCES;
-        const auto gap = core::analyzeIncident(core::loadBundle({std::string(KUBELANE_SAMPLES) + "/node-heartbeat-gap"}, loadGap), analyzeGap);
+        const auto gap =
+            core::analyzeIncident(core::loadBundle({std::string(KUBELANE_SAMPLES) + "/node-heartbeat-gap"}, loadGap), analyzeGap);
         QVERIFY(!gap->facts.dumps.empty());
-        QVERIFY(std::all_of(gap->facts.dumps.begin(), gap->facts.dumps.end(), [](const core::RuntimeDump &d) { return d.dump->goroutines.size() == 1; }));
+        QVERIFY(std::all_of(gap->facts.dumps.begin(), gap->facts.dumps.end(),
+                            [](const core::RuntimeDump &d) { return d.dump->goroutines.size() == 1; }));
         w.showAnalysis(gap, nullptr, {}, {});
         QCOMPARE(w.dumpPanel()->currentDump(), 0);
         QVERIFY(dock->isHidden());
@@ -173,7 +175,8 @@ private slots:
         analyze.resourceDir = KUBELANE_RESOURCES;
         core::LoadOptions loadOptions;
         loadOptions.resourceDir = KUBELANE_RESOURCES;
-        w.showAnalysis(core::analyzeIncident(core::loadBundle({std::string(KUBELANE_SAMPLES) + "/heartbeat-blip"}, loadOptions), analyze), nullptr, {}, {});
+        w.showAnalysis(core::analyzeIncident(core::loadBundle({std::string(KUBELANE_SAMPLES) + "/heartbeat-blip"}, loadOptions), analyze),
+                       nullptr, {}, {});
         QCOMPARE(w.dumpPanel()->currentDump(), -1);
         QVERIFY(dock->isHidden());
     }

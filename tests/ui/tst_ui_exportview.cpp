@@ -48,7 +48,9 @@ std::shared_ptr<const LaneModel> manyLanes(int extraFindings = 0)
     // Many findings in one view: warnings on the first pods, errors on 10..15, one fatal on 18.
     for (int pod = 0; pod < extraFindings; ++pod) {
         a->findings.push_back(finding(pod, pod));
-        a->findings.back().severity = pod == 18 ? core::Severity::Fatal : pod >= 10 && pod <= 15 ? core::Severity::Error : core::Severity::Warning;
+        a->findings.back().severity = pod == 18 ? core::Severity::Fatal
+            : pod >= 10 && pod <= 15            ? core::Severity::Error
+                                                : core::Severity::Warning;
     }
     return std::make_shared<const LaneModel>(a);
 }
@@ -83,7 +85,10 @@ private:
     std::shared_ptr<const LaneModel> m_lanes;
 };
 
-void TestExportView::initTestCase() { m_lanes = manyLanes(); }
+void TestExportView::initTestCase()
+{
+    m_lanes = manyLanes();
+}
 
 void TestExportView::currentViewIsTheRowsOnScreen()
 {
@@ -211,7 +216,8 @@ void TestExportView::previewAtFullSizeOrFitted()
     QCOMPARE(dialog.previewImageSize(), expected.pixelSize());
     const qreal dpr = dialog.previewArea()->devicePixelRatioF();
     QCOMPARE(dialog.previewShownSize(), (QSizeF(expected.pixelSize()) / dpr).toSize());
-    QVERIFY(dialog.previewArea()->horizontalScrollBar()->maximum() > 0 || expected.pixelSize().width() / dpr <= dialog.previewArea()->viewport()->width());
+    QVERIFY(dialog.previewArea()->horizontalScrollBar()->maximum() > 0
+            || expected.pixelSize().width() / dpr <= dialog.previewArea()->viewport()->width());
     QVERIFY(dialog.previewArea()->verticalScrollBar()->maximum() > 0);
 
     // Fitted: the whole width in view.

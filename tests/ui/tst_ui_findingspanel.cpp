@@ -75,7 +75,10 @@ QTreeWidgetItem *topRow(QTreeWidget *t, const QString &rule)
     return nullptr;
 }
 
-int findingOf(const QTreeWidgetItem *item) { return item->data(0, Qt::UserRole).toInt(); }
+int findingOf(const QTreeWidgetItem *item)
+{
+    return item->data(0, Qt::UserRole).toInt();
+}
 
 // Every finding row under `item` (or the item itself).
 void leaves(QTreeWidgetItem *item, std::vector<QTreeWidgetItem *> &out)
@@ -305,7 +308,7 @@ void TestFindingsPanel::severityFilterHidesLowerSeverities()
 
     // Selecting a finding the filter hides shows its severity again.
     QVERIFY(!panel.itemOfFinding(58));
-    panel.selectFinding(58); // probe-status-race, info
+    panel.selectFinding(58);                                  // probe-status-race, info
     QCOMPARE(panel.minimumSeverity(), core::Severity::Debug); // "All severities"
     QCOMPARE(panel.currentFinding(), 58);
     QVERIFY(panel.itemOfFinding(58));
@@ -396,8 +399,10 @@ void TestFindingsPanel::keyColumnsFitAt400Pixels()
         // Room to read: the time whole, rule and subject more than a few letters.
         const QFontMetrics fm = t->fontMetrics();
         QVERIFY(h->sectionSize(Panel::TimeColumn) >= fm.horizontalAdvance("00:00:00"));
-        QVERIFY2(h->sectionSize(Panel::RuleColumn) >= fm.horizontalAdvance("node-heartbeat"), qPrintable(QString::number(h->sectionSize(1))));
-        QVERIFY2(h->sectionSize(Panel::SubjectColumn) >= fm.horizontalAdvance("proxy-q7x9m"), qPrintable(QString::number(h->sectionSize(2))));
+        QVERIFY2(h->sectionSize(Panel::RuleColumn) >= fm.horizontalAdvance("node-heartbeat"),
+                 qPrintable(QString::number(h->sectionSize(1))));
+        QVERIFY2(h->sectionSize(Panel::SubjectColumn) >= fm.horizontalAdvance("proxy-q7x9m"),
+                 qPrintable(QString::number(h->sectionSize(2))));
         // Widths stay put when the selection changes.
         std::vector<int> before;
         for (int c = 0; c < Panel::ColumnCount; ++c)

@@ -35,7 +35,8 @@ private slots:
         QCOMPARE(seen.size(), std::size_t(EventCategory::Count) - 1); // all but Other
         for (std::size_t t = 0; t < catalog->typeCount(); ++t) {
             const core::EventType &type = catalog->type(static_cast<core::EventTypeId>(t));
-            QVERIFY2(!type.category.empty() || type.id == "other" || type.id == "go.goroutine" || type.id == "go.dump.inline", type.id.c_str());
+            QVERIFY2(!type.category.empty() || type.id == "other" || type.id == "go.goroutine" || type.id == "go.dump.inline",
+                     type.id.c_str());
         }
         QCOMPARE(Palette::categoryNamed(catalog->type(*catalog->find("probe.result.failure")).category), EventCategory::Probe);
         QCOMPARE(Palette::categoryNamed(catalog->type(*catalog->find("node.eviction.pod-evicted")).category), EventCategory::NodeHealth);
@@ -142,7 +143,8 @@ void TestLaneModel::factsBecomeBarsAndTicks()
     uitest::IncidentBuilder b;
     const core::PodId web = b.pod("default", "web-0");
     const std::size_t e0 = b.add(uitest::at(0), "heartbeat.request", "node-status", "PATCH node status");
-    const std::size_t e1 = b.add(uitest::at(5), "pod.status.generate", "pod-worker", "Generating status for web-0", core::Severity::Info, web);
+    const std::size_t e1 =
+        b.add(uitest::at(5), "pod.status.generate", "pod-worker", "Generating status for web-0", core::Severity::Info, web);
     b.add(uitest::at(100), "heartbeat.request", "node-status", "PATCH node status");
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
@@ -151,7 +153,8 @@ void TestLaneModel::factsBecomeBarsAndTicks()
     a->facts.heartbeats = {{uitest::at(0), n1, core::Heartbeat::Kind::NodeStatus, false, e0},
                            {uitest::at(100), n1, core::Heartbeat::Kind::NodeStatus, false, 2}};
     a->facts.gaps = {uitest::gap(n1, 0, 100)};
-    a->facts.taints = {{n1, "node.kubernetes.io/unreachable", "NoExecute", uitest::at(50), uitest::at(90), false, core::kNoEvent, core::kNoEvent}};
+    a->facts.taints = {
+        {n1, "node.kubernetes.io/unreachable", "NoExecute", uitest::at(50), uitest::at(90), false, core::kNoEvent, core::kNoEvent}};
     a->facts.readiness = {{web, core::kNoString, false, uitest::at(45), uitest::at(100), true, "node lifecycle controller", e1}};
     a->facts.kubeletRuns = {{n1, uitest::at(0), uitest::at(20), false, "v1.12.4", e0, e1, true, "exit 255"},
                             {n1, uitest::at(60), {}, true, "v1.12.4", 2, core::kNoEvent, false, ""}};
@@ -292,7 +295,10 @@ void TestLaneModel::foldingKeepsWorstSeverity()
 {
     uitest::IncidentBuilder b;
     for (int i = 0; i < 100; ++i)
-        b.add(uitest::at(i * 0.0001), "pleg.relist", "pleg", "relist", i == 57 ? core::Severity::Error : i == 20 ? core::Severity::Warning : core::Severity::Info);
+        b.add(uitest::at(i * 0.0001), "pleg.relist", "pleg", "relist",
+              i == 57       ? core::Severity::Error
+                  : i == 20 ? core::Severity::Warning
+                            : core::Severity::Info);
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const LaneModel m(a);

@@ -137,7 +137,8 @@ void TestMainWindow::walkthroughSteps()
     walk->next();
     const auto &step = f.chain[1];
     QCOMPARE(m_window->timeline()->selectedEvent(), step.event);
-    const auto mid = m_window->timeline()->visibleStart() + core::Duration{(m_window->timeline()->visibleEnd() - m_window->timeline()->visibleStart()).ns / 2};
+    const auto mid = m_window->timeline()->visibleStart()
+        + core::Duration{(m_window->timeline()->visibleEnd() - m_window->timeline()->visibleStart()).ns / 2};
     QVERIFY(std::llabs((mid - step.time).ns) < 1000); // centred
     QVERIFY(m_window->timeline()->state().banner.contains(QString::fromStdString(step.text)));
     QVERIFY(m_window->timeline()->state().banner.contains("Step 2 of"));
@@ -150,7 +151,8 @@ void TestMainWindow::cancelKeepsWindowUsable()
     auto before = m_window->analysis();
     QSignalSpy loaded(m_window.get(), &MainWindow::bundleLoaded);
     m_window->openBundle({QStringLiteral(KUBELANE_SAMPLES "/probe-status-race")});
-    QMetaObject::invokeMethod(m_window.get(), [] {}, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_window.get(), [] {}, Qt::QueuedConnection);
     m_window->findChild<QPushButton *>()->click();
     QTest::qWait(300);
     QCOMPARE(loaded.count(), 0);
@@ -236,9 +238,7 @@ void TestMainWindow::dropTextOpensPaste()
     // bundle; it is no file, so it is neither remembered as recent nor given a session file.
     QFile paste(QStringLiteral(KUBELANE_SAMPLES "/pleg-paste/kubelet-paste.txt"));
     QVERIFY(paste.open(QIODevice::ReadOnly));
-    const auto sessionFiles = [this] {
-        return QDir(m_sessions.path() + "/sessions").entryList(QDir::Files).size();
-    };
+    const auto sessionFiles = [this] { return QDir(m_sessions.path() + "/sessions").entryList(QDir::Files).size(); };
     const auto sessionsBefore = sessionFiles();
     QSignalSpy loaded(m_window.get(), &MainWindow::bundleLoaded);
     QMimeData mime;
@@ -267,7 +267,10 @@ void TestMainWindow::dropTextOpensPaste()
     QCOMPARE(sessionFiles(), sessionsBefore);
 }
 
-void TestMainWindow::cleanupTestCase() { m_window.reset(); }
+void TestMainWindow::cleanupTestCase()
+{
+    m_window.reset();
+}
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_ui_mainwindow.moc"

@@ -29,10 +29,22 @@ namespace {
 
 const char *const kSamples[] = {"probe-status-race", "pleg-unhealthy", "sandbox-missing", "node-heartbeat-gap", "spec-hash-restart"};
 
-bool isInt(const Json &j, const char *key) { return j.contains(key) && j[key].is_number_integer(); }
-bool isNum(const Json &j, const char *key) { return j.contains(key) && j[key].is_number(); }
-bool isStr(const Json &j, const char *key) { return j.contains(key) && j[key].is_string(); }
-std::pair<long long, long long> threadOf(const Json &e) { return {e["pid"].get<long long>(), e["tid"].get<long long>()}; }
+bool isInt(const Json &j, const char *key)
+{
+    return j.contains(key) && j[key].is_number_integer();
+}
+bool isNum(const Json &j, const char *key)
+{
+    return j.contains(key) && j[key].is_number();
+}
+bool isStr(const Json &j, const char *key)
+{
+    return j.contains(key) && j[key].is_string();
+}
+std::pair<long long, long long> threadOf(const Json &e)
+{
+    return {e["pid"].get<long long>(), e["tid"].get<long long>()};
+}
 
 // The rules of the Trace Event Format as Perfetto's JSON importer and chrome://tracing read
 // it: the object form, keys per phase, "B"/"E" balanced per thread, flows paired by id and
@@ -125,20 +137,24 @@ QStringList traceProblems(const Json &doc)
             problems << QStringLiteral("B without E on pid %1 tid %2").arg(thread.first).arg(thread.second);
     for (const auto &[id, flow] : flows) {
         if (flow.starts != 1 || flow.finishes != 1)
-            problems << QStringLiteral("flow %1: %2 starts, %3 finishes").arg(QString::fromStdString(id)).arg(flow.starts).arg(flow.finishes);
+            problems
+                << QStringLiteral("flow %1: %2 starts, %3 finishes").arg(QString::fromStdString(id)).arg(flow.starts).arg(flow.finishes);
         else if (flow.finishTs < flow.startTs)
             problems << QStringLiteral("flow %1 finishes before it starts").arg(QString::fromStdString(id));
     }
     // Slices on a thread nest or are disjoint (a double holds epoch µs to a quarter of one).
     for (auto &[thread, onThread] : slices) {
-        std::sort(onThread.begin(), onThread.end(), [](const auto &a, const auto &b) { return a.first != b.first ? a.first < b.first : a.second > b.second; });
+        std::sort(onThread.begin(), onThread.end(),
+                  [](const auto &a, const auto &b) { return a.first != b.first ? a.first < b.first : a.second > b.second; });
         std::vector<double> open;
         for (const auto &[start, end] : onThread) {
             while (!open.empty() && open.back() <= start + 0.5)
                 open.pop_back();
             if (!open.empty() && end > open.back() + 0.5)
                 problems << QStringLiteral("pid %1 tid %2: slice at %3 crosses the end of the slice it starts in")
-                                .arg(thread.first).arg(thread.second).arg(start, 0, 'f', 3);
+                                .arg(thread.first)
+                                .arg(thread.second)
+                                .arg(start, 0, 'f', 3);
             open.push_back(end);
         }
     }
@@ -168,7 +184,10 @@ Json trace(const LaneModel &model, const PerfettoRequest &request = {}, Perfetto
 }
 
 // As a JSON reader gets "ts": whole microseconds exact, the rest as a fraction.
-double micros(core::Timestamp t) { return static_cast<double>(t.ns / 1000) + static_cast<double>(t.ns % 1000) / 1000.0; }
+double micros(core::Timestamp t)
+{
+    return static_cast<double>(t.ns / 1000) + static_cast<double>(t.ns % 1000) / 1000.0;
+}
 
 } // namespace
 
@@ -215,23 +234,28 @@ void TestPerfetto::validatorCatchesBrokenTraces()
         return traceProblems(doc);
     };
     QVERIFY(with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2}])").isEmpty());
-    QVERIFY(!with(R"([{"ph":"B","name":"a","pid":1,"tid":1,"ts":1}])").isEmpty());                  // B without E
+    QVERIFY(!with(R"([{"ph":"B","name":"a","pid":1,"tid":1,"ts":1}])").isEmpty()); // B without E
     QVERIFY(!with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":10},
-                      {"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":10}])").isEmpty());           // slices cross
+                      {"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":10}])")
+                 .isEmpty()); // slices cross
     QVERIFY(with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":10},
                      {"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":2},
-                     {"ph":"X","name":"c","pid":1,"tid":1,"ts":11,"dur":2}])").isEmpty());
-    QVERIFY(!with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":"1","dur":2}])").isEmpty());         // ts a string
-    QVERIFY(!with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1}])").isEmpty());                   // no dur
-    QVERIFY(!with(R"([{"ph":"i","name":"a","pid":1,"tid":2,"ts":1,"s":"t"}])").isEmpty());           // unnamed thread
-    QVERIFY(!with(R"([{"ph":"s","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":1}])").isEmpty());  // flow never finishes
+                     {"ph":"X","name":"c","pid":1,"tid":1,"ts":11,"dur":2}])")
+                .isEmpty());
+    QVERIFY(!with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":"1","dur":2}])").isEmpty());        // ts a string
+    QVERIFY(!with(R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":1}])").isEmpty());                  // no dur
+    QVERIFY(!with(R"([{"ph":"i","name":"a","pid":1,"tid":2,"ts":1,"s":"t"}])").isEmpty());          // unnamed thread
+    QVERIFY(!with(R"([{"ph":"s","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":1}])").isEmpty()); // flow never finishes
     QVERIFY(!with(R"([{"ph":"s","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":1},
-                      {"ph":"f","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":2}])").isEmpty()); // finish without bp e
+                      {"ph":"f","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":2}])")
+                 .isEmpty()); // finish without bp e
     QVERIFY(!with(R"([{"ph":"s","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":1},
-                      {"ph":"f","bp":"e","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":2}])").isEmpty()); // no slice to bind to
+                      {"ph":"f","bp":"e","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":2}])")
+                 .isEmpty()); // no slice to bind to
     QVERIFY(with(R"([{"ph":"X","name":"x","pid":1,"tid":1,"ts":1,"dur":2},
                      {"ph":"s","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":1.5},
-                     {"ph":"f","bp":"e","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":2}])").isEmpty());
+                     {"ph":"f","bp":"e","name":"a","cat":"c","id":1,"pid":1,"tid":1,"ts":2}])")
+                .isEmpty());
 }
 
 void TestPerfetto::samplesFollowTheFormat_data()
@@ -390,9 +414,11 @@ void TestPerfetto::anchorsOfNearbyLinesDoNotCross()
     const core::PodId pod = b.pod("default", "web");
     const core::Duration nearby{400};
     const std::size_t status1 = b.add(uitest::at(0), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
-    const std::size_t status2 = b.add(uitest::at(0) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const std::size_t status2 =
+        b.add(uitest::at(0) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
     const std::size_t probe1 = b.add(uitest::at(1), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
-    const std::size_t probe2 = b.add(uitest::at(1) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const std::size_t probe2 =
+        b.add(uitest::at(1) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
     auto analysis = std::make_shared<core::Analysis>();
     analysis->incident = b.finish();
     for (const auto &[status, probe] : {std::pair{status1, probe1}, std::pair{status2, probe2}}) {

@@ -79,8 +79,9 @@ void TestSession::unreadableSessionIsReported()
 
 void TestSession::notesFileRoundTrip()
 {
-    const std::vector<Note> notes{{core::Timestamp{1583980946102104123LL}, QStringLiteral("node/n1/heartbeats"), QStringLiteral("lease \"renewed\" late")},
-                                  {core::Timestamp{1583980950000000000LL}, QString(), QStringLiteral("whole timeline")}};
+    const std::vector<Note> notes{
+        {core::Timestamp{1583980946102104123LL}, QStringLiteral("node/n1/heartbeats"), QStringLiteral("lease \"renewed\" late")},
+        {core::Timestamp{1583980950000000000LL}, QString(), QStringLiteral("whole timeline")}};
     const QByteArray json = notesexchange::write(notes, {QStringLiteral("/home/alice/incidents/bundle-4711.tar.gz")});
     QVERIFY2(!json.contains("/home/alice"), json.constData()); // a shared file names no local folder
     NotesFile read;

@@ -121,9 +121,8 @@ void TestTimelineWidget::orderingArrowBetweenStatusAndProbe()
 {
     const core::Incident &inc = *m_sample->incident;
     const auto &orders = m_sample->facts.orders;
-    auto victim = std::find_if(orders.begin(), orders.end(), [&](const core::StatusProbeOrder &o) {
-        return inc.podName(o.pod) == "default/auto-srv-cwhttp-sf-30b71-0";
-    });
+    auto victim = std::find_if(orders.begin(), orders.end(),
+                               [&](const core::StatusProbeOrder &o) { return inc.podName(o.pod) == "default/auto-srv-cwhttp-sf-30b71-0"; });
     QVERIFY(victim != orders.end());
     QVERIFY(victim->statusFirst);
     const int index = findingIndex("probe-status-race", "pod/default/auto-srv-cwhttp-sf-30b71-0");
@@ -217,15 +216,22 @@ void TestTimelineWidget::collapsedGroupDrawsInParentRow()
     const int child = m_lanes->lane(survivor).children.back();
     w.expandLane(survivor, false);
     QVERIFY(w.laneRect(child).isEmpty());
-    const std::size_t event = m_lanes->lane(child).events.empty() ? m_lanes->lane(survivor).events.front() : m_lanes->lane(child).events.front();
+    const std::size_t event =
+        m_lanes->lane(child).events.empty() ? m_lanes->lane(survivor).events.front() : m_lanes->lane(child).events.front();
     QCOMPARE(w.state().rowOfEvent(event), w.state().rowOfLane[static_cast<std::size_t>(survivor)]);
     w.expandLane(survivor, true);
     QVERIFY(!w.laneRect(child).isEmpty());
 }
 
 // Okabe-Ito vermillion/orange over a light row: reddish and warm, not grey.
-static bool isWarm(QColor c) { return c.red() > c.green() + 25 && c.green() > c.blue() + 10; }
-static bool isNeutral(QColor c) { return std::abs(c.red() - c.green()) < 12 && std::abs(c.green() - c.blue()) < 12; }
+static bool isWarm(QColor c)
+{
+    return c.red() > c.green() + 25 && c.green() > c.blue() + 10;
+}
+static bool isNeutral(QColor c)
+{
+    return std::abs(c.red() - c.green()) < 12 && std::abs(c.green() - c.blue()) < 12;
+}
 
 void TestTimelineWidget::pixelsShowGapAndTaint()
 {
@@ -429,8 +435,15 @@ void TestTimelineWidget::markSpritesLookLikeTheShapes()
     const int px = static_cast<int>(ratio);
     QVERIFY(drawn.pixels > 8);
     QVERIFY2(copied.box.contains(drawn.box) && drawn.box.adjusted(-px, -px, px, px).contains(copied.box),
-             qPrintable(QString("sprite %1,%2 %3x%4, shape %5,%6 %7x%8").arg(copied.box.x()).arg(copied.box.y()).arg(copied.box.width())
-                            .arg(copied.box.height()).arg(drawn.box.x()).arg(drawn.box.y()).arg(drawn.box.width()).arg(drawn.box.height())));
+             qPrintable(QString("sprite %1,%2 %3x%4, shape %5,%6 %7x%8")
+                            .arg(copied.box.x())
+                            .arg(copied.box.y())
+                            .arg(copied.box.width())
+                            .arg(copied.box.height())
+                            .arg(drawn.box.x())
+                            .arg(drawn.box.y())
+                            .arg(drawn.box.width())
+                            .arg(drawn.box.height())));
     QVERIFY2(copied.pixels >= drawn.pixels && copied.pixels <= drawn.pixels * 3 / 2 + 24 * px,
              qPrintable(QString("%1 vs %2").arg(copied.pixels).arg(drawn.pixels)));
     QCOMPARE(sprites.pixelColor(QPoint(20, 20) * ratio), vectors.pixelColor(QPoint(20, 20) * ratio));

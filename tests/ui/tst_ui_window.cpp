@@ -193,7 +193,8 @@ void TestWindow::layoutFits()
     // Findings: severity, rule, subject and time on screen without scrolling.
     QTreeWidget *table = w->findingsPanel()->table();
     QHeaderView *header = table->header();
-    for (int section : {FindingsPanel::SeverityColumn, FindingsPanel::RuleColumn, FindingsPanel::SubjectColumn, FindingsPanel::TimeColumn}) {
+    for (int section :
+         {FindingsPanel::SeverityColumn, FindingsPanel::RuleColumn, FindingsPanel::SubjectColumn, FindingsPanel::TimeColumn}) {
         const QString title = table->headerItem()->text(section);
         QVERIFY2(!header->isSectionHidden(section), qPrintable(title));
         const int right = header->sectionViewportPosition(section) + header->sectionSize(section);
@@ -353,7 +354,8 @@ void TestWindow::zoneAppliesEverywhere()
     bool findingInZone = false;
     for (QTreeWidgetItemIterator it(table); *it; ++it)
         for (int c = 0; c < table->columnCount(); ++c)
-            findingInZone = findingInZone || (*it)->text(c).contains(QStringLiteral("+05:30")) || (*it)->toolTip(c).contains(QStringLiteral("+05:30"));
+            findingInZone =
+                findingInZone || (*it)->text(c).contains(QStringLiteral("+05:30")) || (*it)->toolTip(c).contains(QStringLiteral("+05:30"));
     QVERIFY(findingInZone || w->findingsPanel()->explanationHtml().contains(QStringLiteral("+05:30")));
     auto *notes = w->findChild<QListWidget *>();
     QVERIFY(notes && notes->count() == 1);
@@ -394,7 +396,7 @@ void TestWindow::correctedTimesSaySo()
     QVERIFY2(said.contains(QString::fromStdString(clock.skewEvidence)), qPrintable(said));
     const core::Timestamp raw = inc.events[skewed].time - clock.skew;
     QVERIFY2(said.contains(QString::fromStdString(core::formatTimeOfDay(raw, 6, clock.utcOffsetSeconds))), qPrintable(said));
-    QCOMPARE(LogView::timeCorrection(inc, plain, 0), QString()); // nothing to say
+    QCOMPARE(LogView::timeCorrection(inc, plain, 0), QString());                        // nothing to say
     QVERIFY(LogView::timeCorrection(inc, plain, 3600).contains(QStringLiteral("UTC"))); // shown in another zone
     w->logView()->showEvent(skewed);
     QVERIFY(w->logView()->detailsText().contains(QStringLiteral("skew")));
@@ -421,7 +423,8 @@ void TestWindow::notesNavigableAndTimeNotesOnAxis()
     // A note of a time only sits on the axis band; a lane's note in its lane's row.
     const QRect area = t->plot()->axisRect()->rect();
     const TimelineState &st = t->state();
-    const QPointF timeNote = OverlayLayer::notePosition(st, st.notes[0].time == b ? st.notes[0] : st.notes[1], t->coordinates(), area.top());
+    const QPointF timeNote =
+        OverlayLayer::notePosition(st, st.notes[0].time == b ? st.notes[0] : st.notes[1], t->coordinates(), area.top());
     QVERIFY2(timeNote.y() < area.top(), qPrintable(QString::number(timeNote.y())));
     const Note &laneNote = st.notes[0].time == a ? st.notes[0] : st.notes[1];
     const QPointF inLane = OverlayLayer::notePosition(st, laneNote, t->coordinates(), area.top());
@@ -576,8 +579,12 @@ void TestWindow::stateLabelsClearOfMarks()
             ++checkedRows;
             for (const FoldedMark &m : EventPlottable::fold(st.model->incident(), lane, coords, 3.0)) {
                 const QRectF mark(m.x0 - radius, top, std::max(m.x1, m.x0) - m.x0 + 2 * radius, st.rowHeight);
-                QVERIFY2(!mark.intersects(label), qPrintable(QStringLiteral("lane %1: mark at %2 over label %3..%4")
-                                                                 .arg(lane.name).arg(m.x0).arg(label.left()).arg(label.right())));
+                QVERIFY2(!mark.intersects(label),
+                         qPrintable(QStringLiteral("lane %1: mark at %2 over label %3..%4")
+                                        .arg(lane.name)
+                                        .arg(m.x0)
+                                        .arg(label.left())
+                                        .arg(label.right())));
             }
         }
     });
@@ -852,7 +859,7 @@ void TestWindow::laneNamesKeepGeneratedSuffix()
     QCOMPARE(generatedNameSuffix(QStringLiteral("kube-proxy-q7x9m")), QStringLiteral("-q7x9m"));
     QCOMPARE(generatedNameSuffix(QStringLiteral("etcd-0")), QStringLiteral("-0"));
     QCOMPARE(generatedNameSuffix(QStringLiteral("db-backup-27531840-x7k2p")), QStringLiteral("-27531840-x7k2p")); // a CronJob's Job pod
-    QCOMPARE(generatedNameSuffix(QStringLiteral("kube-apiserver")), QString()); // "apiserver" has vowels
+    QCOMPARE(generatedNameSuffix(QStringLiteral("kube-apiserver")), QString());                                   // "apiserver" has vowels
     QCOMPARE(generatedNameSuffix(QStringLiteral("coredns")), QString());
     const QFontMetricsF fm(QFont(QStringLiteral("DejaVu Sans"), 10));
     const QString a = QStringLiteral("pod default/abnormal-shutdown-service-7d9f8b6c5d-x2x7q");

@@ -44,8 +44,8 @@ public:
 
     // Events must be added in time order (the store's invariant).
     std::size_t add(core::Timestamp t, const std::string &type, const std::string &role, const std::string &message,
-                    core::Severity severity = core::Severity::Info, core::PodId pod = core::kNoPod,
-                    const std::string &container = {}, const std::string &node = "n1")
+                    core::Severity severity = core::Severity::Info, core::PodId pod = core::kNoPod, const std::string &container = {},
+                    const std::string &node = "n1")
     {
         core::Event e;
         e.time = t;
