@@ -25,12 +25,7 @@ void addReadiness(LaneBuild &b)
         const LaneId lane = containerLane(b, r.pod, r.container);
         if (!lane.valid())
             continue;
-        StateSpan s;
-        s.start = r.start;
-        s.end = r.end;
-        s.openEnded = r.openEnded;
-        s.state = r.ready ? StateKind::ReadyTrue : StateKind::ReadyFalse;
-        s.startEvent = r.startEvent;
+        StateSpan s = readinessBar(r);
         s.thin = true;
         s.label = r.ready ? QStringLiteral("ready") : QStringLiteral("not ready");
         b.lane(lane).states.push_back(s);

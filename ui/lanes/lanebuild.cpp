@@ -25,6 +25,17 @@ LaneId LaneBuild::inGroup(LaneId group, const QString *item, const QString &name
     return lane;
 }
 
+StateSpan readinessBar(const core::ReadySpan &r)
+{
+    StateSpan s;
+    s.start = r.start;
+    s.end = r.end;
+    s.openEnded = r.openEnded;
+    s.state = r.ready ? StateKind::ReadyTrue : StateKind::ReadyFalse;
+    s.startEvent = r.startEvent;
+    return s;
+}
+
 QString laneDurationText(core::Duration d)
 {
     return QString::fromStdString(core::formatDuration(d));

@@ -79,4 +79,7 @@ private:
 // "47.2 s", as the bars' labels write a duration.
 QString laneDurationText(core::Duration d);
 
+// A readiness span (a pod's or a container's) as a Ready/not ready bar, without its label.
+StateSpan readinessBar(const core::ReadySpan &r);
+
 } // namespace kubelane::ui

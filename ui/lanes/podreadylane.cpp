@@ -12,12 +12,7 @@ void buildPodReadyLane(LaneBuild &b)
         const LaneId lane = b.podLane(r.pod);
         if (!lane.valid())
             continue;
-        StateSpan s;
-        s.start = r.start;
-        s.end = r.end;
-        s.openEnded = r.openEnded;
-        s.state = r.ready ? StateKind::ReadyTrue : StateKind::ReadyFalse;
-        s.startEvent = r.startEvent;
+        StateSpan s = readinessBar(r);
         s.label = (r.ready ? QStringLiteral("Ready=True") : QStringLiteral("Ready=False"))
             + (r.origin.empty() ? QString() : QStringLiteral(" (") + QString::fromStdString(r.origin) + ')');
         b.lane(lane).states.push_back(s);
