@@ -330,7 +330,8 @@ void TestRules::nodePressureEvictionInEveryWording()
     QCOMPARE(incident->stats.unparsed, 0u);
     core::AnalyzeOptions options;
     options.resourceDir = KUBELANE_RESOURCES;
-    const auto found = findingsOf(*core::analyzeIncident(incident, options), "node-pressure-eviction");
+    const auto analysis = core::analyzeIncident(incident, options); // the findings below point into it
+    const auto found = findingsOf(*analysis, "node-pressure-eviction");
     QCOMPARE(found.size(), std::size_t(fires ? 1 : 0));
     if (fires) {
         QCOMPARE(QString::fromStdString(found.front()->subject.text()), QStringLiteral("node/node3"));
