@@ -612,12 +612,7 @@ void SourceParser::onEnvelopeLine(const LineView &line)
             unparsed(line, DiagnosticReason::NoTimestamp);
         return;
     }
-    Envelope env;
-    env.utc = unwrapped.utc;
-    env.component = unwrapped.component;
-    env.podNamespace = unwrapped.podNamespace;
-    env.podName = unwrapped.podName;
-    env.container = unwrapped.container;
+    Envelope env = envelopeOf(unwrapped);
     notePodOfRecord(env);
     emitRecord(line, 1, line.text.size(), unwrapped.payload, env);
 }
@@ -633,7 +628,7 @@ void SourceParser::flushPartial(std::uint64_t endOffset)
     emitRecord(m_partial.first, m_partial.lines, endOffset - m_partial.first.offset, joined, env);
 }
 
-std::string_view SourceParser::componentFor(const Envelope &env, std::string_view goFile) const
+std::string_view SourceParser::componentFor(const Envelope &env, std::string_view goFile)
 {
     // The journald identifier, else the file's, else the Go file's owner. A process that runs
     // several components (k3s, kubelite) is only the host: the Go file says which one logged.
@@ -642,8 +637,11 @@ std::string_view SourceParser::componentFor(const Envelope &env, std::string_vie
         return componentForGoFile(goFile);
     if (!hostsSeveralComponents(process))
         return process;
-    const std::string_view owner = m_roles.componentOf(goFile);
-    return owner.empty() ? process : owner;
+    const StringId file = m_out.strings.intern(goFile);
+    auto owner = m_ownerOfGoFile.find(file);
+    if (owner == m_ownerOfGoFile.end())
+        owner = m_ownerOfGoFile.emplace(file, m_roles.componentOf(goFile)).first;
+    return owner->second.empty() ? process : owner->second;
 }
 
 void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,

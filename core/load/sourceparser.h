@@ -128,6 +128,7 @@ private:
     void parseRecords();
     void onExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view text);
     static Envelope envelopeOf(const ExportRecord &r); // host, component, pod and container of a record
+    static Envelope envelopeOf(const LineEnvelope &u); // a line format's envelope: time, component, pod, container
     void emitExportRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, const ExportRecord &r);
     void onRecordArrayLine(const LineView &line);
     void unparsedRecord(const LineView &first, std::uint32_t lineCount, DiagnosticReason reason);
@@ -156,7 +157,7 @@ private:
     // The rest of a klog JSON event, once its message is placed (raw line or arena).
     void emitKlogJsonDraft(EventDraft &d, const LineView &first, std::uint32_t lineCount, std::uint64_t length, const KlogJsonRecord &r,
                            std::string_view caller, const Envelope &env);
-    std::string_view componentFor(const Envelope &env, std::string_view goFile) const;
+    std::string_view componentFor(const Envelope &env, std::string_view goFile);
     Event &addEvent(const EventDraft &draft);
     void storeFields(Event &e, std::string_view component, std::string_view host);
     Field fieldOf(const Event &e, StringId key, std::string_view value);
@@ -180,8 +181,11 @@ private:
     FieldList m_fields;
     FieldList m_probeFields;                               // scratch: classifying a header-less line (reused, never allocates again)
     std::unordered_map<std::uint64_t, RoleId> m_roleCache; // (component, file) string ids
-    std::vector<signed char> m_keyRepeats;                 // by key id: 1 repeats, 0 not, -1 not asked yet
-    std::unordered_map<std::uint64_t, PodId> m_podByName;  // (namespace, name) string ids
+    // For a process of several components (k3s): the component of each Go file:line, by its
+    // string id, so the goroutine map is searched once per file:line, not once per line.
+    std::unordered_map<StringId, std::string_view> m_ownerOfGoFile;
+    std::vector<signed char> m_keyRepeats;                // by key id: 1 repeats, 0 not, -1 not asked yet
+    std::unordered_map<std::uint64_t, PodId> m_podByName; // (namespace, name) string ids
     std::unordered_map<StringId, PodId> m_podByUid;
     PartialRecord m_partial;
     unsigned m_lastMonth = 0;

@@ -148,6 +148,17 @@ void SourceParser::onExportRecord(const LineView &first, std::uint32_t lineCount
     }
 }
 
+SourceParser::Envelope SourceParser::envelopeOf(const LineEnvelope &u)
+{
+    Envelope env;
+    env.utc = u.utc;
+    env.component = u.component;
+    env.podNamespace = u.podNamespace;
+    env.podName = u.podName;
+    env.container = u.container;
+    return env;
+}
+
 SourceParser::Envelope SourceParser::envelopeOf(const ExportRecord &r)
 {
     Envelope env;
