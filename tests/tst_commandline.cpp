@@ -180,8 +180,10 @@ private slots:
         }
         QCOMPARE(lines, stats["lines"].toInteger());
         const QJsonArray findings = doc["findings"].toArray();
-        QCOMPARE(findings.size(), 1);
-        const QJsonObject f = findings[0].toObject();
+        // In time order: the pods the not-ready taint evicted, hours before the kubelet's crash loop.
+        QCOMPARE(findings.size(), 2);
+        QCOMPARE(findings[0].toObject()["rule"].toString(), QString("node-taint-eviction"));
+        const QJsonObject f = findings[1].toObject();
         QCOMPARE(f["rule"].toString(), QString("sandbox-missing"));
         QCOMPARE(f["subject"].toString(), QString("node/node3"));
         QVERIFY(f["start"].toString().endsWith('Z'));

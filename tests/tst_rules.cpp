@@ -141,6 +141,8 @@ private slots:
     void shippedRulesLoad();
     void nodePressureEvictionInEveryWording_data();
     void nodePressureEvictionInEveryWording();
+    void taintEvictionInEveryWording_data();
+    void taintEvictionInEveryWording();
     void sequenceRuleFiresOnItsSubject();
     void ruleTimeBudgetStopsAndNames();
     void sequenceRuleStaysSilentElsewhere();
@@ -283,8 +285,8 @@ void TestRules::shippedRulesLoad()
     }
     std::sort(ids.begin(), ids.end());
     QCOMPARE(ids,
-             (std::vector<std::string>{"node-heartbeat-gap", "node-pressure-eviction", "pleg-unhealthy", "probe-status-race",
-                                       "sandbox-missing", "spec-hash-restart"}));
+             (std::vector<std::string>{"node-heartbeat-gap", "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy",
+                                       "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
@@ -336,6 +338,75 @@ void TestRules::nodePressureEvictionInEveryWording()
     if (fires) {
         QCOMPARE(QString::fromStdString(found.front()->subject.text()), QStringLiteral("node/node3"));
         QCOMPARE(found.front()->evidence.size(), std::size_t(2));
+    }
+}
+
+void TestRules::taintEvictionInEveryWording_data()
+{
+    QTest::addColumn<QString>("controller");
+    QTest::addColumn<QString>("kubelet");
+    QTest::addColumn<bool>("fires");
+    auto kcm = [](const std::string &time, const std::string &rest) {
+        return "2024-05-16T" + time + ".100000Z stderr F I0516 " + time + ".100000       1 " + rest + "\n";
+    };
+    // The controller names the node, then marks its pods not ready: that places them.
+    const std::string marked1x = kcm("09:10:17", "controller_utils.go:124] Update ready status of pods on node [node3]")
+        + kcm("09:10:17", "controller_utils.go:144] Updating ready status of pod web-0 to false");
+    const std::string marked = kcm("09:10:17", "controller_utils.go:121] \"Update ready status of pods on node\" node=\"node3\"")
+        + kcm("09:10:17", "controller_utils.go:140] \"Updating ready status of pod to false\" pod=\"default/web-0\"");
+    const std::string tainted1x = kcm("09:10:22",
+                                      "node_lifecycle_controller.go:700] Node node3 is NotReady as of 2024-05-16 09:10:22.027151 +0000 "
+                                      "UTC m=+3911.2. Adding it to the Taint queue.");
+    const std::string tainted = kcm("09:10:22",
+                                    "node_lifecycle_controller.go:817] \"Node is unresponsive. Adding it to the Taint queue\" "
+                                    "node=\"node3\" timeStamp=\"2024-05-16 09:10:22.027151 +0000 UTC m=+3911.2\"");
+    const std::string healthy =
+        kcm("09:12:00", "node_lifecycle_controller.go:1049] \"Node is healthy again, removing all taints\" node=\"node3\"");
+    const std::string deleted1x = kcm("09:15:22", "taint_manager.go:105] NoExecuteTaintManager is deleting Pod: default/web-0");
+    const std::string deleted = kcm("09:15:22", "taint_manager.go:106] \"NoExecuteTaintManager is deleting pod\" pod=\"default/web-0\"");
+    const std::string deleted129 =
+        kcm("09:15:22", "taint_eviction.go:111] \"Deleting pod\" controller=\"taint-eviction-controller\" pod=\"default/web-0\"");
+    const std::string replicaSetDeletes =
+        kcm("09:11:00", "controller_utils.go:657] \"Deleting pod\" controller=\"web-7d9c6b8f4\" pod=\"default/web-0\"");
+    // node3's pods or node5's: node workers run in parallel (1.2x), so the lines can interleave.
+    const std::string markedTwoNodes = kcm("09:10:17", "controller_utils.go:121] \"Update ready status of pods on node\" node=\"node3\"")
+        + kcm("09:10:17", "controller_utils.go:121] \"Update ready status of pods on node\" node=\"node5\"")
+        + kcm("09:10:17", "controller_utils.go:140] \"Updating ready status of pod to false\" pod=\"default/web-0\"");
+    const QString noKubelet;
+    const QString kubeletRunsIt = QStringLiteral(
+        "2024-05-16T09:00:01.000000+0000 node3 kubelet[812]: I0516 09:00:01.000000     812 kubelet.go:2157] \"SyncLoop ADD\" "
+        "source=\"api\" pods=[\"default/web-0\"]\n");
+    auto q = [](const std::string &s) { return QString::fromStdString(s); };
+    QTest::newRow("1.x: tainted, 'is deleting Pod: ns/name', placed by the marking")
+        << q(marked1x + tainted1x + deleted1x) << noKubelet << true;
+    QTest::newRow("1.21-1.28: structured, placed by the marking") << q(marked + tainted + deleted) << noKubelet << true;
+    QTest::newRow("1.29+: the taint-eviction-controller, placed by the kubelet") << q(tainted + deleted129) << kubeletRunsIt << true;
+    QTest::newRow("the taint went before the deletion") << q(marked + tainted + healthy + deleted) << noKubelet << false;
+    QTest::newRow("a ReplicaSet deletes the pod while tainted") << q(marked + tainted + replicaSetDeletes) << noKubelet << false;
+    QTest::newRow("the pod cannot be placed") << q(tainted + deleted) << noKubelet << false;
+    QTest::newRow("two nodes marked at once: not placed") << q(markedTwoNodes + tainted + deleted) << noKubelet << false;
+    QTest::newRow("no node-health taint on its node") << q(marked + deleted) << noKubelet << false;
+}
+
+void TestRules::taintEvictionInEveryWording()
+{
+    QFETCH(QString, controller);
+    QFETCH(QString, kubelet);
+    QFETCH(bool, fires);
+    std::vector<test::File> files{{"control-plane/kube-controller-manager.log", controller.toStdString()}};
+    if (!kubelet.isEmpty())
+        files.push_back({"node3/journal.txt", kubelet.toStdString()});
+    const auto incident = test::loadFiles(files);
+    QCOMPARE(incident->stats.unparsed, 0u);
+    core::AnalyzeOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    const auto analysis = core::analyzeIncident(incident, options); // the findings below point into it
+    const auto found = findingsOf(*analysis, "node-taint-eviction");
+    QCOMPARE(found.size(), std::size_t(fires ? 1 : 0));
+    if (fires) {
+        QCOMPARE(QString::fromStdString(found.front()->subject.text()), QStringLiteral("node/node3"));
+        QVERIFY2(found.front()->title.find("1 pod deleted from node3") != std::string::npos, found.front()->title.c_str());
+        QVERIFY2(found.front()->title.find("5 min") != std::string::npos, found.front()->title.c_str());
     }
 }
 

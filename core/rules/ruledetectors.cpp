@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace kubelane::core {
@@ -515,13 +516,149 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
     return out;
 }
 
+// The NoExecute taints the node lifecycle controller puts on a node it has lost
+// (processTaintBaseEviction). A pod that does not tolerate one is deleted at once; the
+// DefaultTolerationSeconds admission gives every other pod 300 s. An operator's own
+// NoExecute taint evicts too, but that is a decision, not a failure: it is left out.
+bool isNodeHealthTaint(const TaintInterval &t)
+{
+    return t.effect == "NoExecute" && (t.key == "node.kubernetes.io/unreachable" || t.key == "node.kubernetes.io/not-ready");
+}
+
+// The node-health taint on `node` at `t` (the one added last, if the controller swapped them).
+std::optional<std::size_t> healthTaintAt(const Facts &facts, StringId node, Timestamp t)
+{
+    std::optional<std::size_t> found;
+    for (std::size_t i = 0; i < facts.taints.size(); ++i) {
+        const TaintInterval &taint = facts.taints[i];
+        if (taint.node == node && isNodeHealthTaint(taint) && taint.start <= t && (taint.openEnded || t <= taint.end)
+            && (!found || facts.taints[*found].start < taint.start))
+            found = i;
+    }
+    return found;
+}
+
+std::string tolerationNote(Duration delay)
+{
+    const double s = delay.seconds();
+    if (s < 5)
+        return "at once: these pods do not tolerate the taint at all";
+    if (s >= 295 && s <= 330)
+        return "the 300 s every pod tolerates it by default (DefaultTolerationSeconds admission)";
+    return "the tolerationSeconds the pods set for it";
+}
+
+// Where a pod ran. The kubelet that logged the pod says so. Failing that, the node lifecycle
+// controller placed it: it logs "Update ready status of pods on node N", then marks each pod
+// of N not ready (MarkPodsNotReady, by name only before 1.21). The pod was on N when N is the
+// only node the controller named in the 5 s before it marked the pod; with its node workers
+// running in parallel (1.2x) two nodes can interleave, and then the pod stays unplaced.
+class PodPlacement {
+public:
+    explicit PodPlacement(const Analysis &a) : m_inc(*a.incident)
+    {
+        const EventTypeId marked = codeTypesOf(m_inc).podsMarkedNotReady;
+        for (const Event &e : m_inc.events) {
+            if (e.type != marked)
+                continue;
+            if (e.pod != kNoPod)
+                m_podMarked[m_inc.text(m_inc.pods[e.pod].name)].push_back(e.time);
+            else if (e.node != kNoString)
+                m_nodeMarked.push_back({e.time, e.node});
+        }
+    }
+
+    StringId nodeOf(PodId pod, Timestamp before) const
+    {
+        if (m_inc.pods[pod].node != kNoString)
+            return m_inc.pods[pod].node;
+        const auto marks = m_podMarked.find(m_inc.text(m_inc.pods[pod].name));
+        if (marks == m_podMarked.end())
+            return kNoString;
+        StringId found = kNoString;
+        for (const Timestamp t : marks->second) {
+            if (t > before)
+                break;
+            found = onlyNodeMarkedBefore(t);
+        }
+        return found;
+    }
+
+private:
+    StringId onlyNodeMarkedBefore(Timestamp t) const
+    {
+        std::set<StringId> nodes;
+        for (const auto &[when, node] : m_nodeMarked)
+            if (when <= t && when >= t - Duration::fromSeconds(5))
+                nodes.insert(node);
+        return nodes.size() == 1 ? *nodes.begin() : kNoString;
+    }
+
+    const Incident &m_inc;
+    std::map<std::string_view, std::vector<Timestamp>> m_podMarked; // by pod name: times marked not ready
+    std::vector<std::pair<Timestamp, StringId>> m_nodeMarked;       // "pods on node N" lines, in time order
+};
+
+// Pods the taint manager deleted while their node carried a node-health NoExecute taint. The
+// deletion line names only the pod; a pod the bundle cannot place on a node is not counted.
+std::vector<RuleMatch> taintEviction(const Analysis &a)
+{
+    const Incident &inc = *a.incident;
+    const EventTypeId deleting = codeTypesOf(inc).taintEvictionDelete;
+    const PodPlacement placement(a);
+    std::map<std::size_t, std::vector<std::size_t>> deletionsByTaint;
+    for (std::size_t i = 0; i < inc.events.size(); ++i) {
+        const Event &e = inc.events[i];
+        if (e.type != deleting || e.pod == kNoPod)
+            continue;
+        const StringId node = placement.nodeOf(e.pod, e.time);
+        if (node == kNoString)
+            continue;
+        if (const auto taint = healthTaintAt(a.facts, node, e.time))
+            deletionsByTaint[*taint].push_back(i);
+    }
+    std::vector<RuleMatch> out;
+    for (const auto &[index, deletions] : deletionsByTaint) {
+        const TaintInterval &taint = a.facts.taints[index];
+        const std::string node(inc.text(taint.node));
+        RuleMatch m;
+        m.subject = Subject::ofNode(node);
+        m.start = taint.start;
+        m.end = inc.events[deletions.back()].time;
+        step(m, inc, taint.addEvent, "taint " + taint.key + ":" + taint.effect + " added");
+        std::set<std::string> pods;
+        for (std::size_t d : deletions) {
+            const std::string pod = inc.podName(inc.events[d].pod);
+            if (pods.insert(pod).second && m.chain.size() < 6)
+                step(m, inc, d, "taint manager deletes pod " + pod);
+            addEvidence(m, d);
+        }
+        step(m, inc, taint.removeEvent, "taint " + taint.key + " removed (node healthy again)");
+        const Duration delay = inc.events[deletions.front()].time - taint.start;
+        std::string list;
+        for (const std::string &pod : pods)
+            list += (list.empty() ? "" : ", ") + pod;
+        m.text["node"] = node;
+        m.text["taint"] = taint.key + ":" + taint.effect;
+        m.text["pods"] = plural(pods.size(), "pod");
+        m.text["podList"] = list;
+        m.text["delay"] = formatDuration(delay);
+        m.text["toleration"] = tolerationNote(delay);
+        m.numbers["pods"] = double(pods.size());
+        m.numbers["delaySeconds"] = delay.seconds();
+        finish(m);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
 const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
 {
     using K = Subject::Kind;
     static const std::map<std::string, RuleDetectorEntry, std::less<>> detectors{
         {"heartbeat-gap", {heartbeatGap, K::Node}},        {"status-probe-race", {statusProbeRace, K::Pod}},
         {"pleg-unhealthy", {plegUnhealthy, K::Node}},      {"sandbox-missing", {sandboxMissing, K::Node}},
-        {"spec-hash-restart", {specHashRestart, K::Node}},
+        {"spec-hash-restart", {specHashRestart, K::Node}}, {"taint-eviction", {taintEviction, K::Node}},
     };
     return detectors;
 }
