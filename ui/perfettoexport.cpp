@@ -253,17 +253,25 @@ private:
         for (auto it = first; it != last; ++it) {
             const std::uint32_t index = *it;
             const core::Event &e = m_inc.events[index];
-            if (m_model.laneOfEvent(index) != LaneId(lane.id))
+            const LaneId home = m_model.laneOfEvent(index);
+            // A line is written once, on its own lane. An events lane that gathers lines living
+            // on other lanes (PLEG activity: the relists from the sync loop's lanes) repeats
+            // them as mirrors, naming the lane that holds the line, so its thread is not empty.
+            const bool mirror = home != LaneId(lane.id);
+            if (mirror && lane.kind != LaneKind::Events)
                 continue;
+            Json args = lineArgs(index);
+            if (mirror && home.valid())
+                args["lineOn"] = str(m_model.lane(home.value).name);
             m_writer.write({{"ph", "i"},
                             {"s", "t"},
                             {"name", markName(e)},
-                            {"cat", core::severityName(e.severity)},
+                            {"cat", mirror ? "mirror" : core::severityName(e.severity)},
                             {"pid", t.pid},
                             {"tid", t.tid},
-                            {"args", lineArgs(index)}},
+                            {"args", std::move(args)}},
                            e.time);
-            ++m_counts.marks;
+            ++(mirror ? m_counts.mirrors : m_counts.marks);
         }
     }
 

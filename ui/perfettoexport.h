@@ -23,7 +23,7 @@ struct PerfettoRequest {
 };
 
 struct PerfettoCounts {
-    std::size_t processes = 0, threads = 0, spans = 0, marks = 0, flows = 0, findings = 0;
+    std::size_t processes = 0, threads = 0, spans = 0, marks = 0, mirrors = 0, flows = 0, findings = 0;
 };
 
 // Writes the whole trace; returns what it wrote. The stream's state says whether it worked.

@@ -286,8 +286,12 @@ void TestPerfetto::samplesFollowTheFormat()
         linesWithALane += model.laneOfEvent(i).value >= 0;
     }
     const double first = micros(model.first()) - 1e6, last = micros(model.last()) + 1e6;
-    std::size_t marks = 0, findingInstants = 0;
+    std::size_t marks = 0, mirrors = 0, findingInstants = 0;
     std::set<long long> findingNumbers;
+    std::map<std::pair<long long, long long>, std::string> threadNames;
+    for (const Json &e : doc["traceEvents"])
+        if (e["ph"] == "M" && e["name"] == "thread_name")
+            threadNames[{e["pid"].get<long long>(), e["tid"].get<long long>()}] = e["args"]["name"].get<std::string>();
     for (const Json &e : doc["traceEvents"]) {
         if (e["ph"] == "M")
             continue;
@@ -305,6 +309,13 @@ void TestPerfetto::samplesFollowTheFormat()
             QCOMPARE(e["args"]["evidence"].size(), f.evidence.size());
             QVERIFY(std::abs(ts - micros(f.start)) < 0.5);
             findingNumbers.insert(static_cast<long long>(n));
+        } else if (e["ph"] == "i" && e["cat"] == "mirror") {
+            // A line repeated on a lane that gathers lines of other lanes: the PLEG's relists.
+            ++mirrors;
+            const std::pair<long long, long long> thread{e["pid"].get<long long>(), e["tid"].get<long long>()};
+            QCOMPARE(threadNames[thread], std::string("PLEG activity"));
+            QVERIFY2(timeOfLine.count(e["args"]["source"].get<std::string>()), e.dump().c_str());
+            QVERIFY(!e["args"]["lineOn"].get<std::string>().empty());
         } else if (e["ph"] == "i" && e["cat"] != "heartbeat") { // a heartbeat tick repeats a line drawn in another lane
             ++marks;
             const auto line = timeOfLine.find(e["args"]["source"].get<std::string>());
@@ -315,6 +326,13 @@ void TestPerfetto::samplesFollowTheFormat()
         }
     }
     QCOMPARE(marks, linesWithALane);
+    QCOMPARE(mirrors, counts.mirrors);
+    std::size_t relists = 0;
+    for (const core::PlegHealth &p : analysis.facts.pleg)
+        relists += p.relists.size();
+    QVERIFY(mirrors <= relists);
+    if (sample == "pleg-unhealthy") // its PLEG activity lane is not an empty thread
+        QVERIFY(mirrors > 0);
     QVERIFY(!analysis.findings.empty());
     QCOMPARE(findingInstants, analysis.findings.size());
     QCOMPARE(findingNumbers.size(), analysis.findings.size());
