@@ -555,48 +555,62 @@ std::string tolerationNote(Duration delay)
 // running in parallel (1.2x) two nodes can interleave, and then the pod stays unplaced.
 class PodPlacement {
 public:
+    struct Placed {
+        StringId node = kNoString;
+        // The controller's lines that placed it: the node named, the pod marked (kNoEvent: its kubelet did).
+        std::size_t nodeMark = kNoEvent, podMark = kNoEvent;
+    };
+
     explicit PodPlacement(const Analysis &a) : m_inc(*a.incident)
     {
         const EventTypeId marked = codeTypesOf(m_inc).podsMarkedNotReady;
-        for (const Event &e : m_inc.events) {
+        for (std::size_t i = 0; i < m_inc.events.size(); ++i) {
+            const Event &e = m_inc.events[i];
             if (e.type != marked)
                 continue;
             if (e.pod != kNoPod)
-                m_podMarked[m_inc.text(m_inc.pods[e.pod].name)].push_back(e.time);
+                m_podMarked[m_inc.text(m_inc.pods[e.pod].name)].push_back(i);
             else if (e.node != kNoString)
-                m_nodeMarked.push_back({e.time, e.node});
+                m_nodeMarked.push_back(i);
         }
     }
 
-    StringId nodeOf(PodId pod, Timestamp before) const
+    Placed nodeOf(PodId pod, Timestamp before) const
     {
         if (m_inc.pods[pod].node != kNoString)
-            return m_inc.pods[pod].node;
+            return {m_inc.pods[pod].node};
         const auto marks = m_podMarked.find(m_inc.text(m_inc.pods[pod].name));
         if (marks == m_podMarked.end())
-            return kNoString;
-        StringId found = kNoString;
-        for (const Timestamp t : marks->second) {
-            if (t > before)
+            return {};
+        Placed found;
+        for (const std::size_t mark : marks->second) {
+            if (m_inc.events[mark].time > before)
                 break;
-            found = onlyNodeMarkedBefore(t);
+            const std::size_t nodeMark = onlyNodeMarkedBefore(m_inc.events[mark].time);
+            found = nodeMark == kNoEvent ? Placed{} : Placed{m_inc.events[nodeMark].node, nodeMark, mark};
         }
         return found;
     }
 
 private:
-    StringId onlyNodeMarkedBefore(Timestamp t) const
+    // The last "pods on node N" line in the 5 s before `t`, if every such line names one node.
+    std::size_t onlyNodeMarkedBefore(Timestamp t) const
     {
-        std::set<StringId> nodes;
-        for (const auto &[when, node] : m_nodeMarked)
-            if (when <= t && when >= t - Duration::fromSeconds(5))
-                nodes.insert(node);
-        return nodes.size() == 1 ? *nodes.begin() : kNoString;
+        std::size_t last = kNoEvent;
+        for (const std::size_t mark : m_nodeMarked) {
+            const Event &e = m_inc.events[mark];
+            if (e.time > t || e.time < t - Duration::fromSeconds(5))
+                continue;
+            if (last != kNoEvent && m_inc.events[last].node != e.node)
+                return kNoEvent;
+            last = mark;
+        }
+        return last;
     }
 
     const Incident &m_inc;
-    std::map<std::string_view, std::vector<Timestamp>> m_podMarked; // by pod name: times marked not ready
-    std::vector<std::pair<Timestamp, StringId>> m_nodeMarked;       // "pods on node N" lines, in time order
+    std::map<std::string_view, std::vector<std::size_t>> m_podMarked; // by pod name: its markings, in time order
+    std::vector<std::size_t> m_nodeMarked;                            // "pods on node N" lines, in time order
 };
 
 // Pods the taint manager deleted while their node carried a node-health NoExecute taint. The
@@ -606,16 +620,17 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
     const Incident &inc = *a.incident;
     const EventTypeId deleting = codeTypesOf(inc).taintEvictionDelete;
     const PodPlacement placement(a);
-    std::map<std::size_t, std::vector<std::size_t>> deletionsByTaint;
+    // By taint: each deletion, with how its pod was placed.
+    std::map<std::size_t, std::vector<std::pair<std::size_t, PodPlacement::Placed>>> deletionsByTaint;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.type != deleting || e.pod == kNoPod)
             continue;
-        const StringId node = placement.nodeOf(e.pod, e.time);
-        if (node == kNoString)
+        const PodPlacement::Placed placed = placement.nodeOf(e.pod, e.time);
+        if (placed.node == kNoString)
             continue;
-        if (const auto taint = healthTaintAt(a.facts, node, e.time))
-            deletionsByTaint[*taint].push_back(i);
+        if (const auto taint = healthTaintAt(a.facts, placed.node, e.time))
+            deletionsByTaint[*taint].push_back({i, placed});
     }
     std::vector<RuleMatch> out;
     for (const auto &[index, deletions] : deletionsByTaint) {
@@ -624,17 +639,19 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
         RuleMatch m;
         m.subject = Subject::ofNode(node);
         m.start = taint.start;
-        m.end = inc.events[deletions.back()].time;
+        m.end = inc.events[deletions.back().first].time;
         step(m, inc, taint.addEvent, "taint " + taint.key + ":" + taint.effect + " added");
         std::set<std::string> pods;
-        for (std::size_t d : deletions) {
-            const std::string pod = inc.podName(inc.events[d].pod);
+        for (const auto &[deletion, placed] : deletions) {
+            const std::string pod = inc.podName(inc.events[deletion].pod);
             if (pods.insert(pod).second && m.chain.size() < 6)
-                step(m, inc, d, "taint manager deletes pod " + pod);
-            addEvidence(m, d);
+                step(m, inc, deletion, "taint manager deletes pod " + pod);
+            addEvidence(m, deletion);
+            addEvidence(m, placed.nodeMark); // why the pod counts as this node's
+            addEvidence(m, placed.podMark);
         }
         step(m, inc, taint.removeEvent, "taint " + taint.key + " removed (node healthy again)");
-        const Duration delay = inc.events[deletions.front()].time - taint.start;
+        const Duration delay = inc.events[deletions.front().first].time - taint.start;
         std::string list;
         for (const std::string &pod : pods)
             list += (list.empty() ? "" : ", ") + pod;
