@@ -42,6 +42,15 @@ std::vector<const core::Finding *> findingsOf(const core::Analysis &a, const std
     return out;
 }
 
+// The shipped rules over a bundle of these files (the caller checks every line was understood:
+// analysis->incident->stats.unparsed).
+std::shared_ptr<const core::Analysis> analyzeFiles(const std::vector<test::File> &files)
+{
+    core::AnalyzeOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    return core::analyzeIncident(test::loadFiles(files), options);
+}
+
 } // namespace
 
 class TestRules : public QObject {
@@ -328,11 +337,8 @@ void TestRules::nodePressureEvictionInEveryWording()
 {
     QFETCH(QString, journal);
     QFETCH(bool, fires);
-    const auto incident = test::loadFiles({{"node3/journal.txt", journal.toStdString()}});
-    QCOMPARE(incident->stats.unparsed, 0u);
-    core::AnalyzeOptions options;
-    options.resourceDir = KUBELANE_RESOURCES;
-    const auto analysis = core::analyzeIncident(incident, options); // the findings below point into it
+    const auto analysis = analyzeFiles({{"node3/journal.txt", journal.toStdString()}}); // the findings below point into it
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
     const auto found = findingsOf(*analysis, "node-pressure-eviction");
     QCOMPARE(found.size(), std::size_t(fires ? 1 : 0));
     if (fires) {
@@ -396,11 +402,8 @@ void TestRules::taintEvictionInEveryWording()
     std::vector<test::File> files{{"control-plane/kube-controller-manager.log", controller.toStdString()}};
     if (!kubelet.isEmpty())
         files.push_back({"node3/journal.txt", kubelet.toStdString()});
-    const auto incident = test::loadFiles(files);
-    QCOMPARE(incident->stats.unparsed, 0u);
-    core::AnalyzeOptions options;
-    options.resourceDir = KUBELANE_RESOURCES;
-    const auto analysis = core::analyzeIncident(incident, options); // the findings below point into it
+    const auto analysis = analyzeFiles(files); // the findings below point into it
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
     const auto found = findingsOf(*analysis, "node-taint-eviction");
     QCOMPARE(found.size(), std::size_t(fires ? 1 : 0));
     if (fires) {
