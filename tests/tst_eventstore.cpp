@@ -216,6 +216,16 @@ private slots:
         qunsetenv("TMPDIR");
     }
 
+    // A tmpfs /tmp is memory: spilling there would only move the bytes out of the RSS figure.
+    // /var/tmp takes them when it is on disk; $TMPDIR, when set, is the user's word.
+    void spillFolderAvoidsRam()
+    {
+        QCOMPARE(chooseTemporaryFolder({"", false, true}), std::string("/tmp"));
+        QCOMPARE(chooseTemporaryFolder({"", true, true}), std::string("/var/tmp"));
+        QCOMPARE(chooseTemporaryFolder({"", true, false}), std::string("/tmp"));
+        QCOMPARE(chooseTemporaryFolder({"/scratch", true, true}), std::string("/scratch"));
+    }
+
     // A spill file is kubelane's own, unlinked: no one can truncate it, so its mapping takes
     // none of the SIGBUS guard's slots, which stay for the user's files.
     void spillMappingTakesNoGuardSlot()

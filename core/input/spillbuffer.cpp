@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <linux/magic.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 namespace kubelane::core {
@@ -40,12 +42,33 @@ int openAnonymousFile(const std::string &folder)
     return fd;
 }
 
+// A tmpfs (or ramfs) keeps its files in memory.
+bool isInRam(const char *folder)
+{
+    struct statfs fs { };
+    if (::statfs(folder, &fs) != 0)
+        return false;
+    const auto type = static_cast<unsigned long>(fs.f_type);
+    return type == TMPFS_MAGIC || type == RAMFS_MAGIC;
+}
+
 } // namespace
+
+std::string chooseTemporaryFolder(const TemporaryFolderChoice &where)
+{
+    if (!where.tmpdir.empty())
+        return where.tmpdir;
+    return where.tmpInRam && where.varTmpOnDisk ? "/var/tmp" : "/tmp";
+}
 
 std::string temporaryFolder()
 {
-    const char *dir = std::getenv("TMPDIR");
-    return dir && *dir ? dir : "/tmp";
+    TemporaryFolderChoice where;
+    if (const char *dir = std::getenv("TMPDIR"))
+        where.tmpdir = dir;
+    where.tmpInRam = isInRam("/tmp");
+    where.varTmpOnDisk = !isInRam("/var/tmp") && ::access("/var/tmp", W_OK | X_OK) == 0;
+    return chooseTemporaryFolder(where);
 }
 
 SpillBuffer::~SpillBuffer()

@@ -34,7 +34,17 @@ private:
     std::uint64_t m_size = 0;
 };
 
-// The folder for temporary files: $TMPDIR, else /tmp.
+// Where a spilled member goes. $TMPDIR when the user set it. Otherwise /tmp, unless /tmp is
+// a tmpfs (Fedora, Arch, Debian 13) and /var/tmp is a writable folder on disk: a tmpfs file
+// is RAM (shared memory, outside the process's RSS but not free), which spilling exists to
+// avoid.
+struct TemporaryFolderChoice {
+    std::string tmpdir;        // $TMPDIR ("" = unset)
+    bool tmpInRam = false;     // /tmp is a tmpfs
+    bool varTmpOnDisk = false; // /var/tmp is a writable folder, not a tmpfs
+};
+std::string chooseTemporaryFolder(const TemporaryFolderChoice &where);
+// The choice above, for this machine.
 std::string temporaryFolder();
 
 } // namespace kubelane::core
