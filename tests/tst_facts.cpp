@@ -509,6 +509,77 @@ private slots:
         }
     }
 
+    // The controller's own word, where no heartbeat line brackets the silence (a kubelet at
+    // -v=2, no apiserver log): "hasn't been updated for D" opens a gap D before the line; the
+    // controller seeing the node Ready again, or healthy again, closes it; else the log's end.
+    void controllerDeclaresTheGap_data()
+    {
+        QTest::addColumn<QString>("controller");
+        QTest::addColumn<QString>("start");
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<bool>("openEnded");
+        const int t = at(2, 13, 17);
+        const std::string observed = observedNode(at(2, 5, 11), "node3");
+        auto notUpdated1x = [](int second, const std::string &condition) {
+            return cri(second, "016553",
+                       "      1 node_lifecycle_controller.go:1031] node node3 hasn't been updated for 40.5s. Last " + condition
+                           + " is: &NodeCondition{Type:" + condition
+                           + ",Status:True,LastHeartbeatTime:2020-06-18 02:12:36 +0000 UTC,LastTransitionTime:2020-06-01 10:20:15 +0000 "
+                             "UTC,Reason:KubeletReady,Message:kubelet is posting ready status,}");
+        };
+        const std::string notUpdated =
+            cri(t, "016553",
+                "      1 node_lifecycle_controller.go:1049] \"Node hasn't been updated\" node=\"node3\" duration=\"40.5s\" "
+                "nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{Type:Ready,Status:True,LastHeartbeatTime:2020-06-18 "
+                "02:12:36 +0000 UTC,LastTransitionTime:2020-06-01 10:20:15 +0000 UTC,Reason:KubeletReady,Message:kubelet is posting "
+                "ready status,}\"");
+        const std::string readyAgain = cri(t + 60, "021102",
+                                           "      1 node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from "
+                                           "&NodeCondition{Type:Ready,Status:Unknown,} to &NodeCondition{Type:Ready,Status:True,}");
+        QTest::newRow("1.x, one line per condition; Ready again") << QString::fromStdString(
+            observed + notUpdated1x(t, "Ready") + notUpdated1x(t, "MemoryPressure") + notUpdated1x(t, "DiskPressure") + readyAgain)
+                                                                  << "2020-06-18T02:12:36.516553Z" << 100.505 << false;
+        QTest::newRow("1.27+, healthy again") << QString::fromStdString(observed + notUpdated + healthyAgain(t + 30, "node3"))
+                                              << "2020-06-18T02:12:36.516553Z" << 71.008 << false;
+        QTest::newRow("never back: to the end of the controller's log")
+            << QString::fromStdString(observed + notUpdated + controllerNoise(t + 300)) << "2020-06-18T02:12:36.516553Z" << 341.155 << true;
+    }
+    void controllerDeclaresTheGap()
+    {
+        QFETCH(QString, controller);
+        QFETCH(QString, start);
+        QFETCH(double, seconds);
+        QFETCH(bool, openEnded);
+        const auto inc = loadFiles({{kControllerLog, controller.toStdString()}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.gaps.size(), size_t(1));
+        const HeartbeatGap &g = a->facts.gaps[0];
+        QCOMPARE(test::utc(g.start), start);
+        QVERIFY2(std::abs(g.length.seconds() - seconds) < 0.001, std::to_string(g.length.seconds()).c_str());
+        QCOMPARE(g.openEnded, openEnded);
+        QVERIFY(g.declaredBy != kNoEvent && g.beforeEvent == kNoEvent);
+        QVERIFY(g.exceedsGrace);
+        QCOMPARE(int(g.reaction), int(HeartbeatGap::Reaction::Acted));
+        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), 1);
+    }
+
+    // Heartbeat lines that bracket the silence give the gap; the controller's line inside it
+    // adds no second one.
+    void declaredGapInsideAHeartbeatGapIsOne()
+    {
+        const std::string notUpdated =
+            cri(at(2, 13, 17), "016553",
+                "      1 node_lifecycle_controller.go:1049] \"Node hasn't been updated\" node=\"node3\" duration=\"40.5s\" "
+                "nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{Type:Ready,Status:True,}\"");
+        const auto inc =
+            loadFiles({{kApiserverLog, apiserverWithGap(59)}, {kControllerLog, observedNode(at(2, 5, 11), "node3") + notUpdated}});
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.gaps.size(), size_t(1));
+        QCOMPARE(a->facts.gaps[0].declaredBy, kNoEvent);
+        QCOMPARE(a->facts.gaps[0].length, Duration::fromSeconds(59));
+    }
+
     // The kubelet's own request log (-v=6): a status PATCH that timed out has no status code
     // ("PATCH <url>  in 10000 milliseconds") and is a failed heartbeat, not a sign of life.
     void timedOutKubeletRequestIsNoHeartbeat()

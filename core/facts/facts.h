@@ -37,6 +37,9 @@ struct HeartbeatGap {
     bool exceedsGrace = false;
     bool openEnded = false; // no heartbeat after it within the bundle
     std::size_t beforeEvent = kNoEvent, afterEvent = kNoEvent;
+    // The controller's "hasn't been updated for D" line, when no heartbeat line opens the gap
+    // and the controller's word gives its start (D before the line).
+    std::size_t declaredBy = kNoEvent;
     std::vector<std::size_t> failures; // failed attempts inside the gap
 
     // Did the node lifecycle controller act on the silence (Ready Unknown, NodeNotReady,

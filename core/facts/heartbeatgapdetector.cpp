@@ -5,6 +5,7 @@
 #include "../util/kubeversion.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -161,6 +162,68 @@ void judgeControllerReactions(const FactContext &ctx, Facts &facts)
         judge.judge(g);
 }
 
+// When the controller next heard from `node` after `after`: its next successful heartbeat in
+// the bundle, or the controller seeing it Ready again (a fresh status), whichever is first.
+std::pair<Timestamp, std::size_t> nodeHeardAgain(const FactContext &ctx, const Facts &facts, StringId node, Timestamp after)
+{
+    std::pair<Timestamp, std::size_t> first{Timestamp{std::numeric_limits<std::int64_t>::max()}, kNoEvent};
+    for (const Heartbeat &h : facts.heartbeats)
+        if (h.node == node && !h.failed && h.time > after) {
+            first = {h.time, h.event};
+            break;
+        }
+    const Incident &inc = ctx.inc;
+    for (std::size_t i = inc.lowerBound(after); i < inc.events.size() && inc.events[i].time < first.first; ++i) {
+        const Event &e = inc.events[i];
+        if (e.node != node)
+            continue;
+        const bool readyAgain = e.type == ctx.types.readyTransitioned && ctx.field(e, ctx.keys.readyStatus) == "True";
+        if (readyAgain || e.type == ctx.types.healthyAgain) {
+            first = {e.time, i};
+            break;
+        }
+    }
+    return first;
+}
+
+// The node lifecycle controller's own word: "hasn't been updated for D" means no status or
+// lease reached it for D, more than its grace period. A kubelet at -v=2 logs no successful
+// update, and many bundles have no apiserver log: then no heartbeat lines bracket the silence
+// and this line is the evidence. The gap runs from D before it to when the controller next
+// heard from the node, or to the end of the controller's log.
+void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
+{
+    const Incident &inc = ctx.inc;
+    const auto covered = [&](StringId node, Timestamp at) {
+        return std::any_of(facts.gaps.begin(), facts.gaps.end(),
+                           [&](const HeartbeatGap &g) { return g.node == node && g.start <= at && at <= g.end; });
+    };
+    for (std::size_t i = 0; i < inc.events.size(); ++i) {
+        const Event &e = inc.events[i];
+        if (e.type != ctx.types.nodeNotUpdated || e.node == kNoString || covered(e.node, e.time))
+            continue; // a gap the heartbeats show, or a line of a silence already declared
+        const auto silence = parseGoDuration(ctx.field(e, ctx.keys.duration));
+        if (!silence || silence->ns <= 0)
+            continue;
+        const auto [heard, heardEvent] = nodeHeardAgain(ctx, facts, e.node, e.time);
+        HeartbeatGap g;
+        g.node = e.node;
+        g.start = e.time - *silence;
+        g.openEnded = heardEvent == kNoEvent;
+        g.end = g.openEnded ? std::max(e.time, inc.sources[e.source].last) : heard;
+        g.length = g.end - g.start;
+        g.grace = grace.value;
+        g.graceOrigin = grace.origin;
+        g.exceedsGrace = g.length > grace.value;
+        g.afterEvent = heardEvent;
+        g.declaredBy = i;
+        for (const Heartbeat &h : facts.heartbeats)
+            if (h.node == e.node && h.failed && h.time > g.start && h.time < g.end)
+                g.failures.push_back(h.event);
+        facts.gaps.push_back(std::move(g));
+    }
+}
+
 } // namespace
 
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride)
@@ -248,6 +311,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
         if ((coverageEnd - ok.back()->time).ns > std::max<std::int64_t>(threshold, grace.value.ns))
             addGap(ok.back(), nullptr, coverageEnd);
     }
+    addDeclaredGaps(ctx, facts, grace);
     std::sort(facts.gaps.begin(), facts.gaps.end(), [](auto &a, auto &b) { return a.start < b.start; });
     judgeControllerReactions(ctx, facts);
 }

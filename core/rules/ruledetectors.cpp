@@ -77,6 +77,24 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
     return lastRemoval;
 }
 
+// What the NoExecute taints of a gap meant for the node's pods: every pod tolerates the
+// unreachable and not-ready taints for 300 s by default (DefaultTolerationSeconds admission),
+// so a taint gone within that evicted none of them; one that stayed longer deleted those that
+// did not tolerate it longer (node-taint-eviction names them when the bundle shows it).
+std::string tolerationOfGap(const Analysis &a, const HeartbeatGap &g)
+{
+    Duration longest;
+    for (const TaintInterval &t : a.facts.taints)
+        if (t.node == g.node && t.effect == "NoExecute" && t.start >= g.start && t.start <= g.end + Duration::fromSeconds(120))
+            longest = std::max(longest, t.end - t.start);
+    if (longest.ns == 0)
+        return {};
+    if (longest <= Duration::fromSeconds(300))
+        return " The default 300 s toleration of the NoExecute taint kept them from being evicted.";
+    return " The NoExecute taint stayed " + formatDuration(longest)
+        + ", past the default 300 s toleration: pods that did not tolerate it longer were due for deletion.";
+}
+
 std::vector<RuleMatch> heartbeatGap(const Analysis &a)
 {
     const Incident &inc = *a.incident;
@@ -106,6 +124,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         m.numbers["openEnded"] = g.openEnded;
         m.numbers["reaction"] = g.reaction == HeartbeatGap::Reaction::Acted ? 1 : g.reaction == HeartbeatGap::Reaction::Ignored ? -1 : 0;
         step(m, inc, g.beforeEvent, "last heartbeat from " + node);
+        step(m, inc, g.declaredBy, "controller: no heartbeat from " + node + " since " + clock(g.start));
         for (auto i : g.failures)
             if (m.chain.size() < 4)
                 step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.events[i]).substr(0, 120)));
@@ -126,6 +145,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         // Pods on the node still not Ready well after it came back, measured inside what the
         // logs saw (a span's end is where its source stops logging).
         const bool tainted = lastRemoval != g.end;
+        const std::string toleration = tainted ? tolerationOfGap(a, g) : std::string();
         std::set<PodId> stuck;
         Timestamp stuckUntil;
         for (const ReadySpan &r : f.readiness) {
@@ -146,7 +166,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
                 + " not ready. Nothing marks them Ready again until the kubelet sends a status update, which it does only when a "
                   "container's status changes; this kubelet's log does not show status updates (-v=3 and up), so whether they "
                   "stayed not ready cannot be confirmed from it."
-                + (tainted ? " The default 300 s toleration of the unreachable taint kept them from being evicted." : "");
+                + toleration;
             stuck.clear();
         }
         m.numbers["podsStillNotReady"] = double(stuck.size());
@@ -155,7 +175,8 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
             aftermath = " " + plural(stuck.size(), "pod") + " on " + node + " stayed Ready=False for at least "
                 + formatDuration(stuckUntil - lastRemoval) + " " + after
                 + ": the controller marks pods not ready when a node goes Unknown, but nothing marks them Ready again until their "
-                  "containers' status changes, and the default 300 s toleration of the unreachable taint kept them from being evicted.";
+                  "containers' status changes."
+                + toleration;
             m.chain.push_back({lastRemoval, plural(stuck.size(), "pod") + " on " + node + " still Ready=False " + after, kNoEvent});
         }
         m.text["aftermath"] = aftermath;
