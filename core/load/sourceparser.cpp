@@ -72,7 +72,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
 {
     const InputFile &file = input.file;
     m_out = ParsedSource{};
-    m_roleCache.clear();
+    m_places.clear();
     m_keyRepeats.clear();
     m_podByName.clear();
     m_podByUid.clear();
@@ -818,18 +818,18 @@ Event &SourceParser::addEvent(const EventDraft &d)
         if (parseStructuredMessage(d.message, text, m_fields))
             m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
     }
-    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields);
+    // The place that logged it; few distinct (component, file:line) pairs per file. A place
+    // prints a few wordings, so what matched there last is tried first.
+    auto place = m_places.find(pairKey(e.component, e.file));
+    if (place == m_places.end())
+        place = m_places
+                    .emplace(pairKey(e.component, e.file),
+                             Place{d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file), {}})
+                    .first;
+    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, place->second.lastMatch);
     if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)
         e.severity = *floor;
-
-    // The goroutine that logged it; few distinct (component, file:line) pairs per file.
-    auto role = m_roleCache.find(pairKey(e.component, e.file));
-    if (role == m_roleCache.end())
-        role = m_roleCache
-                   .emplace(pairKey(e.component, e.file),
-                            d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file))
-                   .first;
-    e.role = role->second;
+    e.role = place->second.role; // the goroutine that logged it
 
     addRecordFields(d);
     m_out.events.push_back(e);
