@@ -523,7 +523,7 @@ void SourceParser::onMonotonicJournaldLine(const LineView &line, const JournaldL
     if (m_out.events.size() > before && (parseKlogHeader(j.message, h) || looksLikeKlogJson(j.message))) {
         m_monotonicAnchor.set = m_monotonicAnchor.everSet = true;
         m_monotonicAnchor.monotonicNs = j.monotonicNs;
-        m_monotonicAnchor.time = m_out.times.back();
+        m_monotonicAnchor.time = m_out.times.back().with(m_out.events.back().time);
     }
 }
 
@@ -726,7 +726,7 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     } else if (!m_out.times.empty()) {
         // No time of its own (glog preamble, journal header, bare systemd line): the previous
         // event's; leading ones take the next event's at merge (month 0 marks them).
-        t = m_out.times.back();
+        t = m_out.times.back().with(m_out.events.back().time);
     }
     m_out.needsClockInference = m_out.needsClockInference || !t.exact;
     if (!t.exact && t.month != 0 && !m_out.clockEvidence.full())
@@ -799,6 +799,7 @@ void SourceParser::emitKlogJsonDraft(EventDraft &d, const LineView &first, std::
 Event &SourceParser::addEvent(const EventDraft &d)
 {
     Event e;
+    e.time = Timestamp{d.time.reference}; // until the merge resolves it (StoredTime)
     e.source = m_out.source.id;
     e.offset = d.first.offset;
     e.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull));
@@ -833,7 +834,7 @@ Event &SourceParser::addEvent(const EventDraft &d)
 
     addRecordFields(d);
     m_out.events.push_back(e);
-    m_out.times.push_back(d.time);
+    m_out.times.push_back(StoredTime::of(d.time));
     m_pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d.component, d.host);
     return m_out.events.back();
