@@ -13,6 +13,7 @@
 #include <re2/set.h>
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 namespace kubelane::core {
@@ -22,6 +23,15 @@ namespace {
 // Messages longer than this are classified on their first part only: the texts we recognise
 // all start within it, and a 20 MB line must not cost 20 MB of regex work per pattern.
 constexpr std::size_t kClassifyWindow = 64 * 1024;
+
+// A field alias's slot in a table of `mask` + 1 slots: a hash of its length, first and last byte.
+std::size_t slotOf(std::string_view key, std::size_t mask)
+{
+    const std::uint32_t signature = key.empty() ? 0
+                                                : static_cast<std::uint32_t>(key.size()) << 16
+            | static_cast<std::uint32_t>(static_cast<unsigned char>(key.front())) << 8 | static_cast<unsigned char>(key.back());
+    return (signature * 0x9e3779b1u >> 8) & mask;
+}
 
 [[noreturn]] void fail(const std::string &origin, const std::string &typeId, const std::string &what)
 {
@@ -83,6 +93,9 @@ struct EventTypeCatalog::Compiled {
     // pattern starts with no literal: then it always runs.
     std::vector<std::string> floatingLiterals;
     bool floatingAlways = false;
+    // Each literal's search, built once: skipping by the literal's length beats finding its
+    // first byte, which is a common letter, all along every message.
+    std::vector<std::boyer_moore_horspool_searcher<const char *>> floatingSearchers;
     std::vector<Extractor> extractors; // by type
     // Which anchored patterns before a pattern in the table could match a message it matches,
     // its rivals. Two patterns are not rivals when their matches start with different bytes
@@ -205,6 +218,16 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                 fail(origin, {}, "fieldAliases." + it.key() + " must be a field name");
             cat->m_aliases.emplace_back(it.key(), it.value().get<std::string>());
         }
+    }
+    std::size_t slots = 16;
+    while (slots < 4 * cat->m_aliases.size())
+        slots *= 2;
+    cat->m_aliasSlots.assign(slots, -1);
+    for (std::size_t i = 0; i < cat->m_aliases.size(); ++i) {
+        std::size_t slot = slotOf(cat->m_aliases[i].first, slots - 1);
+        while (cat->m_aliasSlots[slot] >= 0)
+            slot = (slot + 1) & (slots - 1);
+        cat->m_aliasSlots[slot] = static_cast<std::int32_t>(i);
     }
     if (auto cats = doc.find("categories"); cats != doc.end()) {
         if (!cats->is_object())
@@ -371,6 +394,8 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
         if (!sub->set->Compile())
             fail(origin, {}, "the patterns do not fit in the matcher's memory budget");
     compiled.findRivals();
+    for (const std::string &literal : compiled.floatingLiterals)
+        compiled.floatingSearchers.emplace_back(literal.data(), literal.data() + literal.size());
     try {
         CodeTypes types = resolveCodeTypes(*cat, origin);
         if (const auto unknown = unknownCodeFields(*cat); !unknown.empty())
@@ -432,8 +457,9 @@ bool EventTypeCatalog::valueRepeats(std::string_view canonicalKey) const
 
 std::string_view EventTypeCatalog::canonicalField(std::string_view key) const
 {
-    for (const auto &[from, to] : m_aliases)
-        if (from == key)
+    const std::size_t mask = m_aliasSlots.size() - 1;
+    for (std::size_t slot = slotOf(key, mask); m_aliasSlots[slot] >= 0; slot = (slot + 1) & mask)
+        if (const auto &[from, to] = m_aliases[static_cast<std::size_t>(m_aliasSlots[slot])]; from == key)
             return to;
     return key;
 }
@@ -442,8 +468,9 @@ bool EventTypeCatalog::floatingMayMatch(std::string_view window) const
 {
     return !m_compiled->floating.patternOf.empty()
         && (m_compiled->floatingAlways
-            || std::any_of(m_compiled->floatingLiterals.begin(), m_compiled->floatingLiterals.end(),
-                           [&](const std::string &l) { return window.find(l) != std::string_view::npos; }));
+            || std::any_of(m_compiled->floatingSearchers.begin(), m_compiled->floatingSearchers.end(), [&](const auto &search) {
+                   return search(window.data(), window.data() + window.size()).first != window.data() + window.size();
+               }));
 }
 
 EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_view component, FieldList &fields) const

@@ -114,6 +114,10 @@ private:
     struct Compiled;
     std::vector<EventType> m_types; // [0] is "other"
     std::vector<std::pair<std::string, std::string>> m_aliases;
+    // The aliases by a hash of their length, first and last byte (open addressing; slot ->
+    // index into m_aliases, -1 empty). Every structured key of every line is looked up, and
+    // most are no alias: an empty slot says so without comparing text.
+    std::vector<std::int32_t> m_aliasSlots;
     std::vector<std::string> m_repeatingFields;
     std::vector<std::string> m_categories;
     std::unique_ptr<Compiled> m_compiled;
