@@ -2,6 +2,7 @@
 // the fields it lists, through the real parser. Also: the goroutine map, and table errors.
 #include "core/classify/eventtypecatalog.h"
 #include "core/classify/goroutinemap.h"
+#include "core/classify/patternshape.h"
 #include "core/load/sourceparser.h"
 #include "core/util/kubeversion.h"
 
@@ -77,6 +78,146 @@ private slots:
                      qPrintable(QString("field %1: got '%2', want '%3'")
                                     .arg(QString::fromStdString(it.key()), QString::fromStdString(actual), QString::fromStdString(want))));
         }
+    }
+
+    // A hint (what matched at a place before) is tried first only when it is provably the
+    // answer: after any message, any other message classifies as it does without a hint. The
+    // messages are the examples' (the text after a klog header's "] ", split into structured
+    // pairs as the parser does), every one after every other, as if from one place.
+    void hintsNeverChangeTheAnswer()
+    {
+        struct Message {
+            std::string line;
+            std::string component;
+        };
+        std::vector<Message> messages;
+        for (EventTypeId id = 1; id < m_types->typeCount(); ++id)
+            for (const EventTypePattern &p : m_types->type(id).patterns)
+                for (const EventTypeExample &e : p.examples) {
+                    const auto header = e.line.find("] ");
+                    const auto &components = m_types->type(id).components;
+                    messages.push_back({header == std::string::npos ? e.line : e.line.substr(header + 2),
+                                        components.empty() ? "kubelet" : components.front()});
+                }
+        QVERIFY(messages.size() > 100);
+        auto classify = [&](const Message &m, std::string_view component, FieldList &fields, ClassificationHint *hint) {
+            fields.clear();
+            std::string_view text = m.line;
+            if (parseStructuredMessage(m.line, text, fields))
+                fields.renameKeys([&](std::string_view k) { return m_types->canonicalField(k); });
+            return hint ? m_types->classify(text, component, fields, *hint) : m_types->classify(text, component, fields);
+        };
+        std::vector<EventTypeId> plainTypes;
+        std::vector<std::vector<std::pair<std::string, std::string>>> plainFields;
+        for (const Message &m : messages) {
+            FieldList fields;
+            plainTypes.push_back(classify(m, m.component, fields, nullptr));
+            plainFields.emplace_back();
+            for (const auto &[k, v] : fields.items())
+                plainFields.back().emplace_back(k, v);
+        }
+        int typed = 0;
+        for (std::size_t b = 0; b < messages.size(); ++b) {
+            typed += plainTypes[b] != kOtherEventType;
+            for (std::size_t a = 0; a < messages.size(); ++a) {
+                ClassificationHint hint;
+                FieldList fields;
+                classify(messages[a], messages[b].component, fields, &hint);
+                const EventTypeId type = classify(messages[b], messages[b].component, fields, &hint);
+                std::vector<std::pair<std::string, std::string>> got;
+                for (const auto &[k, v] : fields.items())
+                    got.emplace_back(k, v);
+                if (type != plainTypes[b] || got != plainFields[b])
+                    QFAIL(qPrintable(QString("after '%1', '%2' became %3, not %4")
+                                         .arg(QString::fromStdString(messages[a].line), QString::fromStdString(messages[b].line),
+                                              QString::fromStdString(std::string(m_types->typeId(type))),
+                                              QString::fromStdString(std::string(m_types->typeId(plainTypes[b]))))));
+            }
+        }
+        QVERIFY(typed > 100); // the messages reach the patterns, so hints are tried on them
+    }
+
+    // The table's order decides between patterns that both match: a hint for a later, more
+    // general pattern gives way to an earlier one that matches, and a failed hint to the rest.
+    void hintGivesWayToAnEarlierPattern()
+    {
+        const auto types = EventTypeCatalog::loadJson(R"({"types":[
+            {"id":"x.specific","patterns":[{"re":"^Foo (?P<n>\\w+) bar"}]},
+            {"id":"x.general","patterns":[{"re":"^Foo \\w+"}]},
+            {"id":"x.kubelet","components":["kubelet"],"patterns":[{"re":"^Baz"}]},
+            {"id":"x.any","patterns":[{"re":"^Baz"}]}]})",
+                                                      "hints.json", EventTypeCatalog::CodeNames::NotRequired);
+        ClassificationHint hint;
+        FieldList fields;
+        auto classify = [&](std::string_view message, std::string_view component = "kubelet") {
+            fields.clear();
+            return std::string(types->typeId(types->classify(message, component, fields, hint)));
+        };
+        QCOMPARE(classify("Foo 1 baz"), "x.general");
+        QCOMPARE(classify("Foo 2 baz"), "x.general");
+        QCOMPARE(classify("Foo 3 bar"), "x.specific");
+        QCOMPARE(fields.get("n"), "3");
+        QCOMPARE(classify("Foo 4 baz"), "x.general");
+        QCOMPARE(classify("nothing known"), "other");
+        QCOMPARE(classify("Foo 5 bar"), "x.specific");
+        QCOMPARE(classify("Baz"), "x.kubelet");
+        QCOMPARE(classify("Baz", "kubelet"), "x.kubelet");
+        QCOMPARE(classify("Baz", "kube-proxy"), "x.any");
+        QCOMPARE(classify("Baz", "kubelet"), "x.kubelet");
+        QCOMPARE(classify("Foo 6 baz"), "x.general");
+        QCOMPARE(classify("nothing known"), "other");
+        QCOMPARE(classify("nothing known"), "other");
+    }
+
+    // What the catalog reads off a pattern to rule it out without running it.
+    void patternShapes_data()
+    {
+        QTest::addColumn<QString>("re");
+        QTest::addColumn<QString>("firstBytes"); // "*": any; "all but ...": the bytes it cannot start with
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("literals"); // longest first, "|" between
+        auto row = [](const char *name, const char *re, const char *firstBytes, const char *prefix, const char *literals) {
+            QTest::newRow(name) << QString(re) << QString(firstBytes) << QString(prefix) << QString(literals);
+        };
+        row("literal", "^Syncing pod \"(?P<pod>[^\"]+)\"$", "S", "Syncing pod \"", "Syncing pod \"|\"");
+        row("alternatives", "^(?:Normal|Warning) (?:Killing) \\w*/", "NW", "", " | |/");
+        row("named group", "^(?P<probeType>Readiness|liveness) probe", "Rl", "", " probe");
+        row("class", "^[Pp]od \"x\"", "Pp", "", "od \"x\"");
+        row("range and perl class", "^[a-c\\d]x", "0123456789abc", "", "x");
+        row("negated class", "^[^a]", "all but a", "", "");
+        row("optional char", "^ab?c", "a", "a", "a|c");
+        row("repeated char", "^ab+c", "a", "ab", "ab|c");
+        row("optional first", "^a?b", "*", "", "b");
+        row("counted", "^x{0,2}yz", "*", "", "yz");
+        row("escaped", "^\\.\\(a\\)", ".", ".(a)", ".(a)");
+        row("flags", "^(?i)abc", "*", "", "");
+        row("word boundary", "^\\bab", "*", "", "ab");
+        row("not anchored", "abc", "*", "", "");
+        row("top-level alternative", "^a|b", "*", "", "");
+        row("any", "^.x", "*", "", "x");
+        row("empty alternative", "^(?:a|)b", "*", "", "b");
+        row("optional group", "^(?:ab)?c", "*", "", "c");
+        row("utf-8 quantified", "^a\u00e9?b", "a", "a", "a|b");
+    }
+
+    void patternShapes()
+    {
+        QFETCH(QString, re);
+        QFETCH(QString, firstBytes);
+        QFETCH(QString, prefix);
+        QFETCH(QString, literals);
+        const AnchoredShape shape = anchoredShape(re.toStdString());
+        const bool most = shape.firstBytes.count() > 128;
+        std::string bytes = most ? "all but " : "";
+        for (int b = 0; b < 256; ++b)
+            if (shape.firstBytes[static_cast<std::size_t>(b)] != most)
+                bytes += static_cast<char>(b);
+        QCOMPARE(QString::fromStdString(shape.firstBytes.all() ? std::string("*") : bytes), firstBytes);
+        QCOMPARE(QString::fromStdString(shape.prefix), prefix);
+        QStringList got;
+        for (const std::string &l : shape.literals)
+            got << QString::fromStdString(l);
+        QCOMPARE(got.join('|'), literals);
     }
 
     void goroutineMap()

@@ -2,6 +2,7 @@
 #include "../util/textfile.h"
 
 #include "extractors.h"
+#include "patternshape.h"
 #include "../model/severity.h"
 #include "../util/kubeversion.h"
 
@@ -12,7 +13,7 @@
 #include <re2/set.h>
 
 #include <algorithm>
-#include <cctype>
+#include <functional>
 #include <stdexcept>
 
 namespace kubelane::core {
@@ -23,66 +24,13 @@ namespace {
 // all start within it, and a 20 MB line must not cost 20 MB of regex work per pattern.
 constexpr std::size_t kClassifyWindow = 64 * 1024;
 
-// True when `re` can only match at the start of the text: it begins with ^ and has no
-// alternative outside parentheses ("^a|b" matches "xb"). Unsure means false: the pattern then
-// runs unanchored, as every pattern once did.
-bool anchoredAtStart(std::string_view re)
+// A field alias's slot in a table of `mask` + 1 slots: a hash of its length, first and last byte.
+std::size_t slotOf(std::string_view key, std::size_t mask)
 {
-    if (!re.starts_with('^'))
-        return false;
-    int depth = 0;
-    for (std::size_t i = 1; i < re.size(); ++i) {
-        const char c = re[i];
-        if (c == '\\') {
-            ++i;
-        } else if (c == '[') {
-            // A class: up to its closing bracket, which may come first ("[]a]", "[^]a]").
-            std::size_t j = i + 1;
-            if (j < re.size() && re[j] == '^')
-                ++j;
-            if (j < re.size() && re[j] == ']')
-                ++j;
-            for (; j < re.size() && re[j] != ']'; ++j)
-                if (re[j] == '\\')
-                    ++j;
-                else if (re[j] == '[' && j + 1 < re.size() && re[j + 1] == ':') // [:alpha:]
-                    j = std::min(re.find(":]", j + 2), re.size() - 1) + 1;
-            i = j;
-        } else if (c == '(') {
-            ++depth;
-        } else if (c == ')') {
-            --depth;
-        } else if (c == '|' && depth <= 0) {
-            return false;
-        }
-    }
-    return true;
-}
-
-// The literal text every match of `re` starts with ("rpc error: code = " of "rpc error: code =
-// (?P<code>\\w+)"); "" when it starts with anything else. Case-insensitive flags end it too.
-std::string leadingLiteral(std::string_view re)
-{
-    std::string out;
-    for (std::size_t i = 0; i < re.size(); ++i) {
-        const char c = re[i];
-        if (c == '?' || c == '*' || c == '{') { // the quantifier makes the last character optional
-            if (!out.empty())
-                out.pop_back();
-            break;
-        }
-        if (c == '\\' && i + 1 < re.size() && !std::isalnum(static_cast<unsigned char>(re[i + 1]))) {
-            out += re[++i];
-            continue;
-        }
-        if (c == '\\' || c == '^' || c == '$' || c == '.' || c == '|' || c == '+' || c == '(' || c == ')' || c == '[' || c == ']')
-            break;
-        out += c;
-    }
-    // "ab+" repeats its b: still starts with "ab". An alternative anywhere may start otherwise.
-    if (re.find('|') != std::string_view::npos)
-        return {};
-    return out;
+    const std::uint32_t signature = key.empty() ? 0
+                                                : static_cast<std::uint32_t>(key.size()) << 16
+            | static_cast<std::uint32_t>(static_cast<unsigned char>(key.front())) << 8 | static_cast<unsigned char>(key.back());
+    return (signature * 0x9e3779b1u >> 8) & mask;
 }
 
 [[noreturn]] void fail(const std::string &origin, const std::string &typeId, const std::string &what)
@@ -129,6 +77,7 @@ struct EventTypeCatalog::Compiled {
         Regex message;
         std::vector<FieldRegex> fields;
         std::vector<std::pair<std::string, std::string>> sets; // canonical key, value
+        bool anchored = false;                                 // in the anchored set
     };
     std::vector<Pattern> patterns;
     // Two sets: the patterns anchored at the message's start, run anchored, so a message that
@@ -144,7 +93,73 @@ struct EventTypeCatalog::Compiled {
     // pattern starts with no literal: then it always runs.
     std::vector<std::string> floatingLiterals;
     bool floatingAlways = false;
+    // Each literal's search, built once: skipping by the literal's length beats finding its
+    // first byte, which is a common letter, all along every message.
+    std::vector<std::boyer_moore_horspool_searcher<const char *>> floatingSearchers;
     std::vector<Extractor> extractors; // by type
+    // Which anchored patterns before a pattern in the table could match a message it matches,
+    // its rivals. Two patterns are not rivals when their matches start with different bytes
+    // ("Syncing pod" and "^(?:Normal|Warning) ...") or with literal texts that differ before
+    // either ends ("SyncLoop (PLEG)" and "Syncing pod"). A rival that cannot match because a
+    // literal text it needs is not in the message does not count either ("^(?P<op>[A-Z]\w+)
+    // ... service failed" needs " service failed"); the text is one the pattern itself does not
+    // need, else it would always be there. A pattern with a rival without such a text is never
+    // tried first.
+    static constexpr std::size_t kMostRivalTexts = 8;
+    struct Rivals {
+        bool provable = false;
+        std::vector<std::string> literals; // one per rival: absent, that rival cannot match
+    };
+    std::vector<Rivals> rivals; // by pattern
+
+    void findRivals()
+    {
+        std::vector<AnchoredShape> shapes;
+        for (const Pattern &p : patterns)
+            shapes.push_back(p.anchored ? anchoredShape(p.message.re->pattern()) : AnchoredShape{});
+        rivals.assign(patterns.size(), {});
+        for (std::size_t i = 0; i < patterns.size(); ++i) {
+            if (!patterns[i].anchored)
+                continue;
+            Rivals &r = rivals[i];
+            const AnchoredShape &own = shapes[i];
+            r.provable = true;
+            for (std::size_t j = 0; j < i && r.provable; ++j) {
+                const AnchoredShape &rival = shapes[j];
+                if (!patterns[j].anchored || (own.firstBytes & rival.firstBytes).none()
+                    || !(own.prefix.starts_with(rival.prefix) || rival.prefix.starts_with(own.prefix)))
+                    continue;
+                const auto literal = std::find_if(rival.literals.begin(), rival.literals.end(), [&](const std::string &l) {
+                    return std::none_of(own.literals.begin(), own.literals.end(),
+                                        [&](const std::string &mine) { return mine.find(l) != std::string::npos; });
+                });
+                r.provable = literal != rival.literals.end();
+                if (r.provable && std::find(r.literals.begin(), r.literals.end(), *literal) == r.literals.end())
+                    r.literals.push_back(*literal);
+            }
+            // Looking for more texts than this costs more than the set that says which match.
+            r.provable = r.provable && r.literals.size() <= kMostRivalTexts;
+        }
+    }
+
+    // True when no anchored pattern before pattern `index` in the table can match.
+    bool noRivalMatches(std::size_t index, std::string_view window) const
+    {
+        const Rivals &r = rivals[index];
+        return r.provable && std::none_of(r.literals.begin(), r.literals.end(), [&](const std::string &l) {
+                   return window.find(l) != std::string_view::npos;
+               });
+    }
+
+    // True when no anchored pattern matches: the set is asked only whether any does, and then
+    // RE2 allocates nothing and stops at the first match.
+    bool noAnchoredMatch(std::string_view window) const
+    {
+        if (anchored.patternOf.empty())
+            return true;
+        RE2::Set::ErrorInfo info{RE2::Set::kInconsistent};
+        return !anchored.set->Match(window, nullptr, &info) && info.kind == RE2::Set::kNoError; // not out of memory
+    }
 
     static Regex compile(const std::string &pattern, const RE2::Options &opts, const std::string &origin, const std::string &typeId)
     {
@@ -203,6 +218,16 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                 fail(origin, {}, "fieldAliases." + it.key() + " must be a field name");
             cat->m_aliases.emplace_back(it.key(), it.value().get<std::string>());
         }
+    }
+    std::size_t slots = 16;
+    while (slots < 4 * cat->m_aliases.size())
+        slots *= 2;
+    cat->m_aliasSlots.assign(slots, -1);
+    for (std::size_t i = 0; i < cat->m_aliases.size(); ++i) {
+        std::size_t slot = slotOf(cat->m_aliases[i].first, slots - 1);
+        while (cat->m_aliasSlots[slot] >= 0)
+            slot = (slot + 1) & (slots - 1);
+        cat->m_aliasSlots[slot] = static_cast<std::int32_t>(i);
     }
     if (auto cats = doc.find("categories"); cats != doc.end()) {
         if (!cats->is_object())
@@ -329,7 +354,8 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
                 cp.fields.push_back(
                     {std::string(cat->canonicalField(fp.field)), Compiled::compile(fp.re, opts, origin, type.id), fp.required});
             std::string error;
-            Compiled::SubSet &sub = anchoredAtStart(pat.re) ? compiled.anchored : compiled.floating;
+            cp.anchored = anchoredAtStart(pat.re);
+            Compiled::SubSet &sub = cp.anchored ? compiled.anchored : compiled.floating;
             if (sub.set->Add(pat.re, &error) < 0)
                 fail(origin, type.id, "pattern /" + pat.re + "/ rejected: " + error);
             sub.patternOf.push_back(static_cast<int>(compiled.patterns.size()));
@@ -367,6 +393,9 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
     for (Compiled::SubSet *sub : {&compiled.anchored, &compiled.floating})
         if (!sub->set->Compile())
             fail(origin, {}, "the patterns do not fit in the matcher's memory budget");
+    compiled.findRivals();
+    for (const std::string &literal : compiled.floatingLiterals)
+        compiled.floatingSearchers.emplace_back(literal.data(), literal.data() + literal.size());
     try {
         CodeTypes types = resolveCodeTypes(*cat, origin);
         if (const auto unknown = unknownCodeFields(*cat); !unknown.empty())
@@ -428,58 +457,109 @@ bool EventTypeCatalog::valueRepeats(std::string_view canonicalKey) const
 
 std::string_view EventTypeCatalog::canonicalField(std::string_view key) const
 {
-    for (const auto &[from, to] : m_aliases)
-        if (from == key)
+    const std::size_t mask = m_aliasSlots.size() - 1;
+    for (std::size_t slot = slotOf(key, mask); m_aliasSlots[slot] >= 0; slot = (slot + 1) & mask)
+        if (const auto &[from, to] = m_aliases[static_cast<std::size_t>(m_aliasSlots[slot])]; from == key)
             return to;
     return key;
 }
 
+bool EventTypeCatalog::floatingMayMatch(std::string_view window) const
+{
+    return !m_compiled->floating.patternOf.empty()
+        && (m_compiled->floatingAlways
+            || std::any_of(m_compiled->floatingSearchers.begin(), m_compiled->floatingSearchers.end(), [&](const auto &search) {
+                   return search(window.data(), window.data() + window.size()).first != window.data() + window.size();
+               }));
+}
+
 EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_view component, FieldList &fields) const
 {
+    ClassificationHint none;
+    return classify(message, component, fields, none);
+}
+
+EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_view component, FieldList &fields,
+                                       ClassificationHint &hint) const
+{
     const std::string_view window = message.substr(0, kClassifyWindow);
+    const bool floating = floatingMayMatch(window);
+    const std::size_t patternCount = m_compiled->patterns.size();
+    // The answer is the first pattern in table order that matches and holds. When no anchored
+    // pattern before the hinted one can match (none of its rivals) and no unanchored one can
+    // (none of their literals is in the message), the hinted one is that answer if it matches
+    // and holds, and no set runs. When the hint is that none matched, the anchored set is
+    // asked only whether any pattern matches, which costs less than which ones.
+    if (!floating && hint.pattern >= 0) {
+        const auto first = static_cast<std::size_t>(hint.pattern);
+        if (first >= patternCount) {
+            if (m_compiled->noAnchoredMatch(window))
+                return kOtherEventType;
+        } else if (m_compiled->noRivalMatches(first, window) && tryPattern(first, window, message, component, fields)) {
+            return m_compiled->patterns[first].type;
+        }
+    }
+    const std::int32_t index = matchFromSets(window, message, component, fields, floating);
+    if (index < 0) {
+        hint.pattern = static_cast<std::int32_t>(patternCount);
+        return kOtherEventType;
+    }
+    const Compiled::Pattern &p = m_compiled->patterns[static_cast<std::size_t>(index)];
+    hint.pattern = p.anchored ? index : -1;
+    return p.type;
+}
+
+// The first pattern in table order that matches and holds, from the sets' matches; -1: none.
+std::int32_t EventTypeCatalog::matchFromSets(std::string_view window, std::string_view message, std::string_view component,
+                                             FieldList &fields, bool floating) const
+{
     // The table's order decides between patterns that both match: collect from both sets.
     thread_local std::vector<int> matches, found;
     matches.clear();
     for (const Compiled::SubSet *sub : {&m_compiled->anchored, &m_compiled->floating}) {
-        if (sub == &m_compiled->floating && !m_compiled->floatingAlways
-            && std::none_of(m_compiled->floatingLiterals.begin(), m_compiled->floatingLiterals.end(),
-                            [&](const std::string &l) { return window.find(l) != std::string_view::npos; }))
+        if (sub == &m_compiled->floating && !floating)
             continue;
         if (sub->patternOf.empty() || !sub->set->Match(window, &found))
             continue;
         for (int i : found)
             matches.push_back(sub->patternOf[static_cast<std::size_t>(i)]);
     }
-    if (matches.empty())
-        return kOtherEventType;
     std::sort(matches.begin(), matches.end());
-    for (int index : matches) {
-        const auto &p = m_compiled->patterns[static_cast<size_t>(index)];
-        const EventType &type = m_types[p.type];
-        if (!type.components.empty()
-            && std::none_of(type.components.begin(), type.components.end(), [&](const std::string &c) { return c == component; }))
-            continue;
-        // Required field conditions first: a pattern that fails one must leave no captures.
-        const bool fieldsHold = std::all_of(p.fields.begin(), p.fields.end(), [&](const Compiled::FieldRegex &f) {
-            return !f.required || RE2::PartialMatch(fields.get(f.field), *f.regex.re);
-        });
-        if (!fieldsHold || !Compiled::matchInto(p.message, window, *this, fields))
-            continue;
-        for (const Compiled::FieldRegex &f : p.fields) {
-            // The view points at the line (or the list's own storage), not into the list's
-            // items, so setting captures while matching it is safe.
-            const std::string_view value = fields.get(f.field);
-            if (!value.empty())
-                Compiled::matchInto(f.regex, value, *this, fields);
-        }
-        for (const auto &[key, value] : p.sets)
-            if (fields.get(key).empty())
-                fields.add(key, value); // the catalog outlives the list; the store copies the value
-        if (auto extractor = m_compiled->extractors[p.type])
-            extractor(message, fields);
-        return p.type;
+    for (int index : matches)
+        if (tryPattern(static_cast<std::size_t>(index), window, message, component, fields))
+            return index;
+    return -1;
+}
+
+// Pattern `index` on a message: true, with its captures, sets and extractor output added to
+// `fields`, when it matches and its conditions hold; false, leaving `fields` as it was, when not.
+bool EventTypeCatalog::tryPattern(std::size_t index, std::string_view window, std::string_view message, std::string_view component,
+                                  FieldList &fields) const
+{
+    const auto &p = m_compiled->patterns[index];
+    const EventType &type = m_types[p.type];
+    if (!type.components.empty()
+        && std::none_of(type.components.begin(), type.components.end(), [&](const std::string &c) { return c == component; }))
+        return false;
+    // Required field conditions first: a pattern that fails one must leave no captures.
+    const bool fieldsHold = std::all_of(p.fields.begin(), p.fields.end(), [&](const Compiled::FieldRegex &f) {
+        return !f.required || RE2::PartialMatch(fields.get(f.field), *f.regex.re);
+    });
+    if (!fieldsHold || !Compiled::matchInto(p.message, window, *this, fields))
+        return false;
+    for (const Compiled::FieldRegex &f : p.fields) {
+        // The view points at the line (or the list's own storage), not into the list's
+        // items, so setting captures while matching it is safe.
+        const std::string_view value = fields.get(f.field);
+        if (!value.empty())
+            Compiled::matchInto(f.regex, value, *this, fields);
     }
-    return kOtherEventType;
+    for (const auto &[key, value] : p.sets)
+        if (fields.get(key).empty())
+            fields.add(key, value); // the catalog outlives the list; the store copies the value
+    if (auto extractor = m_compiled->extractors[p.type])
+        extractor(message, fields);
+    return true;
 }
 
 } // namespace kubelane::core

@@ -7,6 +7,7 @@
 #include "../model/namedtable.h"
 #include "codenames.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,6 +65,14 @@ struct Classification {
     EventTypeId type = kOtherEventType;
 };
 
+// What classify learnt at one place that logs (a component's Go file:line): the pattern that
+// matched there last, or that none did. The caller keeps one per place. classify tries that
+// answer first and keeps it only when it is provably the one the full match would give (no
+// pattern before it in the table matches), so a hint never changes a result, only its cost.
+struct ClassificationHint {
+    std::int32_t pattern = -1; // -1: nothing learnt yet
+};
+
 class EventTypeCatalog final : public IdNames {
 public:
     ~EventTypeCatalog();
@@ -84,6 +93,8 @@ public:
     // Classifies a message (already unwrapped and, if structured, unquoted). Adds the named
     // captures and extractor output to `fields` (canonical names).
     EventTypeId classify(std::string_view message, std::string_view component, FieldList &fields) const;
+    // The same, trying first what matched at the message's place before (`hint`, updated).
+    EventTypeId classify(std::string_view message, std::string_view component, FieldList &fields, ClassificationHint &hint) const;
     // Renames a structured-log key to its canonical field name.
     std::string_view canonicalField(std::string_view key) const;
     // True for the fields whose values recur from line to line ("repeatingFields": a request's
@@ -103,9 +114,18 @@ private:
     struct Compiled;
     std::vector<EventType> m_types; // [0] is "other"
     std::vector<std::pair<std::string, std::string>> m_aliases;
+    // The aliases by a hash of their length, first and last byte (open addressing; slot ->
+    // index into m_aliases, -1 empty). Every structured key of every line is looked up, and
+    // most are no alias: an empty slot says so without comparing text.
+    std::vector<std::int32_t> m_aliasSlots;
     std::vector<std::string> m_repeatingFields;
     std::vector<std::string> m_categories;
     std::unique_ptr<Compiled> m_compiled;
+    bool floatingMayMatch(std::string_view window) const;
+    std::int32_t matchFromSets(std::string_view window, std::string_view message, std::string_view component, FieldList &fields,
+                               bool floating) const;
+    bool tryPattern(std::size_t index, std::string_view window, std::string_view message, std::string_view component,
+                    FieldList &fields) const;
     std::optional<CodeTypes> m_codeTypes;
     std::string m_codeTypesError;
 };

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <string>
 
 namespace kubelane::core {
@@ -178,15 +179,22 @@ void extractApiPath(std::string_view path, FieldList &fields)
         const size_t slash = path.find('/', scheme + 3);
         path = slash == std::string_view::npos ? std::string_view{} : path.substr(slash);
     }
-    std::vector<std::string_view> parts;
+    // apis/GROUP/VERSION/watch/namespaces/NS/RESOURCE/NAME/SUB: nothing past the ninth
+    // segment is read, so the segments go in a fixed array (this runs for every request).
+    struct {
+        std::array<std::string_view, 9> items;
+        std::size_t count = 0;
+        std::size_t size() const { return count; }
+        std::string_view operator[](std::size_t i) const { return items[i]; }
+    } parts;
     size_t i = 0;
-    while (i < path.size()) {
+    while (i < path.size() && parts.count < parts.items.size()) {
         while (i < path.size() && path[i] == '/')
             ++i;
         const size_t e = path.find('/', i);
         const size_t end = e == std::string_view::npos ? path.size() : e;
         if (end > i)
-            parts.push_back(path.substr(i, end - i));
+            parts.items[parts.count++] = path.substr(i, end - i);
         i = end;
     }
     // api/v1/... or apis/GROUP/VERSION/...

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -348,10 +350,15 @@ private:
 
     bool seenOnce(std::string_view key)
     {
-        for (std::string_view k : m_keys)
-            if (k == key)
-                return false;
-        m_keys.push_back(key);
+        const auto firstEnd = m_firstKeys.begin() + static_cast<std::ptrdiff_t>(std::min(m_keyCount, m_firstKeys.size()));
+        if (std::find(m_firstKeys.begin(), firstEnd, key) != firstEnd
+            || std::find(m_moreKeys.begin(), m_moreKeys.end(), key) != m_moreKeys.end())
+            return false;
+        if (m_keyCount < m_firstKeys.size())
+            m_firstKeys[m_keyCount] = key;
+        else
+            m_moreKeys.push_back(key);
+        ++m_keyCount;
         return true;
     }
     bool skipDigits()
@@ -380,7 +387,11 @@ private:
     std::size_t m_at = 0;
     std::string_view m_ts, m_level;
     bool m_haveTs = false, m_tsIsString = false, m_haveErr = false, m_haveV = false;
-    std::vector<std::string_view> m_keys;
+    // The keys read so far: a record's first 16 in place (one reader per record, so a vector
+    // allocated for every record), the rest in a vector.
+    std::array<std::string_view, 16> m_firstKeys;
+    std::vector<std::string_view> m_moreKeys;
+    std::size_t m_keyCount = 0;
 };
 
 } // namespace

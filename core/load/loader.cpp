@@ -130,7 +130,7 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
     } else if (s.modifiedTime > 0 && !p.times.empty()) {
         // The file was last written after its last line.
         const CivilTime m = toCivil({s.modifiedTime * kNsPerSecond}, c.utcOffsetSeconds);
-        const PendingTime &last = p.times.back();
+        const StoredTime &last = p.times.back();
         int y = m.year - (last.month > m.month ? 1 : 0);
         c.year = y - last.rollovers;
         c.yearEvidence = "file modification time " + formatRfc3339({s.modifiedTime * kNsPerSecond}, 0);
@@ -149,7 +149,7 @@ void resolveTimes(ParsedSource &p, std::vector<Timestamp> &out)
     std::int64_t previous = 0;
     std::vector<std::size_t> leading;
     for (std::size_t i = 0; i < p.times.size(); ++i) {
-        const PendingTime &t = p.times[i];
+        const PendingTime t = p.times[i].with(p.events[i].time);
         if (!t.exact && t.month == 0) {
             if (previous)
                 out[i] = {previous};
@@ -239,7 +239,7 @@ std::uint64_t memoryOf(const ParsedSource &p)
     const Source &s = p.source;
     // Events and times: their size, not their capacity, which the parser reserves ahead of
     // need (room never written to is address space only).
-    return p.events.size() * sizeof(Event) + p.times.size() * sizeof(PendingTime) + p.fields.capacity() * sizeof(Field)
+    return p.events.size() * sizeof(Event) + p.times.size() * sizeof(StoredTime) + p.fields.capacity() * sizeof(Field)
         + s.fields.capacity() * sizeof(Field) + s.arena.capacity() + s.decodedValues.capacity() + p.strings.size() * 64
         + (s.bytes && !s.bytes->isMapped() ? s.bytes->size() : 0);
 }
@@ -577,7 +577,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     }
     for (auto &p : parsed)
         if (!p.needsClockInference && !p.times.empty() && p.times.front().exact)
-            yearOf.emplace_back(p.source.path, toCivil({p.times.front().reference}, 0).year);
+            yearOf.emplace_back(p.source.path, toCivil(p.events.front().time, 0).year); // the reference (StoredTime)
     for (std::size_t i = 0; i < parsed.size(); ++i)
         if (parsed[i].clockEvidence.empty() && !parsed[i].explicitYear)
             resolveClock(parsed[i], options, neighboursYear(parsed[i].source.path, yearOf), claims[i]);

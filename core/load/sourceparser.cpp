@@ -72,7 +72,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
 {
     const InputFile &file = input.file;
     m_out = ParsedSource{};
-    m_roleCache.clear();
+    m_places.clear();
     m_keyRepeats.clear();
     m_podByName.clear();
     m_podByUid.clear();
@@ -523,7 +523,7 @@ void SourceParser::onMonotonicJournaldLine(const LineView &line, const JournaldL
     if (m_out.events.size() > before && (parseKlogHeader(j.message, h) || looksLikeKlogJson(j.message))) {
         m_monotonicAnchor.set = m_monotonicAnchor.everSet = true;
         m_monotonicAnchor.monotonicNs = j.monotonicNs;
-        m_monotonicAnchor.time = m_out.times.back();
+        m_monotonicAnchor.time = m_out.times.back().with(m_out.events.back().time);
     }
 }
 
@@ -726,7 +726,7 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     } else if (!m_out.times.empty()) {
         // No time of its own (glog preamble, journal header, bare systemd line): the previous
         // event's; leading ones take the next event's at merge (month 0 marks them).
-        t = m_out.times.back();
+        t = m_out.times.back().with(m_out.events.back().time);
     }
     m_out.needsClockInference = m_out.needsClockInference || !t.exact;
     if (!t.exact && t.month != 0 && !m_out.clockEvidence.full())
@@ -799,6 +799,7 @@ void SourceParser::emitKlogJsonDraft(EventDraft &d, const LineView &first, std::
 Event &SourceParser::addEvent(const EventDraft &d)
 {
     Event e;
+    e.time = Timestamp{d.time.reference}; // until the merge resolves it (StoredTime)
     e.source = m_out.source.id;
     e.offset = d.first.offset;
     e.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull));
@@ -818,22 +819,22 @@ Event &SourceParser::addEvent(const EventDraft &d)
         if (parseStructuredMessage(d.message, text, m_fields))
             m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
     }
-    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields);
+    // The place that logged it; few distinct (component, file:line) pairs per file. A place
+    // prints a few wordings, so what matched there last is tried first.
+    auto place = m_places.find(pairKey(e.component, e.file));
+    if (place == m_places.end())
+        place = m_places
+                    .emplace(pairKey(e.component, e.file),
+                             Place{d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file), {}})
+                    .first;
+    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, place->second.lastMatch);
     if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)
         e.severity = *floor;
-
-    // The goroutine that logged it; few distinct (component, file:line) pairs per file.
-    auto role = m_roleCache.find(pairKey(e.component, e.file));
-    if (role == m_roleCache.end())
-        role = m_roleCache
-                   .emplace(pairKey(e.component, e.file),
-                            d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file))
-                   .first;
-    e.role = role->second;
+    e.role = place->second.role; // the goroutine that logged it
 
     addRecordFields(d);
     m_out.events.push_back(e);
-    m_out.times.push_back(d.time);
+    m_out.times.push_back(StoredTime::of(d.time));
     m_pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d.component, d.host);
     return m_out.events.back();

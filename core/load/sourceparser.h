@@ -179,8 +179,12 @@ private:
     TimeWindow m_window;
     ParsedSource m_out;
     FieldList m_fields;
-    FieldList m_probeFields;                               // scratch: classifying a header-less line (reused, never allocates again)
-    std::unordered_map<std::uint64_t, RoleId> m_roleCache; // (component, file) string ids
+    FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)
+    struct Place {
+        RoleId role;                  // the goroutine that logs there
+        ClassificationHint lastMatch; // the pattern that matched there last
+    };
+    std::unordered_map<std::uint64_t, Place> m_places; // by (component, file:line) string ids
     // For a process of several components (k3s): the component of each Go file:line, by its
     // string id, so the goroutine map is searched once per file:line, not once per line.
     std::unordered_map<StringId, std::string_view> m_ownerOfGoFile;

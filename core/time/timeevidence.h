@@ -21,6 +21,19 @@ struct PendingTime {
     bool exact = false; // the event's time is `reference` as is
 };
 
+// A PendingTime as a file's parse keeps it for each event, in 16 bytes rather than 24: the
+// reference waits in the event's own time (Event::time), which is unused until the merge.
+struct StoredTime {
+    std::int64_t nsOfDay = 0;
+    std::uint16_t rollovers = 0;
+    std::uint8_t month = 0, day = 0;
+    bool exact = false;
+
+    static StoredTime of(const PendingTime &t) { return {t.nsOfDay, t.rollovers, t.month, t.day, t.exact}; }
+    PendingTime with(Timestamp reference) const { return {nsOfDay, reference.ns, rollovers, month, day, exact}; }
+};
+static_assert(sizeof(StoredTime) == 16, "one per event: keep it small");
+
 struct ClockVote {
     int utcOffsetSeconds = 0;
     int yearAtRollover0 = 0; // the year of the file's first stretch (rollovers subtracted)
