@@ -194,13 +194,13 @@ std::pair<Timestamp, std::size_t> nodeHeardAgain(const FactContext &ctx, const F
 void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
 {
     const Incident &inc = ctx.inc;
-    const auto covered = [&](StringId node, Timestamp at) {
+    const auto covered = [&](StringId node, Timestamp from, Timestamp to) {
         return std::any_of(facts.gaps.begin(), facts.gaps.end(),
-                           [&](const HeartbeatGap &g) { return g.node == node && g.start <= at && at <= g.end; });
+                           [&](const HeartbeatGap &g) { return g.node == node && g.start <= to && from <= g.end; });
     };
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
-        if (e.type != ctx.types.nodeNotUpdated || e.node == kNoString || covered(e.node, e.time))
+        if (e.type != ctx.types.nodeNotUpdated || e.node == kNoString || covered(e.node, e.time, e.time))
             continue; // a gap the heartbeats show, or a line of a silence already declared
         const auto silence = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (!silence || silence->ns <= 0)
@@ -217,6 +217,8 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
         g.exceedsGrace = g.length > grace.value;
         g.afterEvent = heardEvent;
         g.declaredBy = i;
+        if (covered(g.node, g.start, g.end))
+            continue; // heartbeat lines show part of it: theirs is the measured gap
         for (const Heartbeat &h : facts.heartbeats)
             if (h.node == e.node && h.failed && h.time > g.start && h.time < g.end)
                 g.failures.push_back(h.event);
