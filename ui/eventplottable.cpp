@@ -122,7 +122,7 @@ void EventPlottable::draw(QCPPainter *painter)
     const QFontMetricsF fm(font);
     painter->setRenderHint(QPainter::Antialiasing, true);
 
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         if (!m_state->rowShowsEvents(laneId))
             return;
         const Lane &lane = m_state->marksOf(laneId);

@@ -32,7 +32,7 @@ EventSearch EventSearch::run(const LaneModel &model, const QString &pattern, QSt
     if (s.m_matches.empty())
         return s;
     for (const Lane &lane : model.lanes()) {
-        auto &positions = s.m_positions[static_cast<std::size_t>(lane.id)];
+        auto &positions = s.m_positions[lane.id.index()];
         for (std::size_t i = 0; i < lane.events.size(); ++i)
             if (s.m_hit[lane.events[i]])
                 positions.push_back(static_cast<std::uint32_t>(i));
@@ -40,10 +40,10 @@ EventSearch EventSearch::run(const LaneModel &model, const QString &pattern, QSt
     return s;
 }
 
-const std::vector<std::uint32_t> &EventSearch::positionsIn(int lane) const
+const std::vector<std::uint32_t> &EventSearch::positionsIn(LaneId lane) const
 {
     static const std::vector<std::uint32_t> none;
-    return lane >= 0 && static_cast<std::size_t>(lane) < m_positions.size() ? m_positions[static_cast<std::size_t>(lane)] : none;
+    return lane.valid() && lane.index() < m_positions.size() ? m_positions[lane.index()] : none;
 }
 
 std::size_t EventSearch::next(std::size_t event, core::Timestamp from, const core::Incident &incident) const

@@ -26,7 +26,7 @@ public:
     bool matches(std::size_t event) const { return event < m_hit.size() && m_hit[event]; }
     // Positions into lane.events of the lane's matching events (groups include their
     // descendants' matches, as a collapsed group shows their marks).
-    const std::vector<std::uint32_t> &positionsIn(int lane) const;
+    const std::vector<std::uint32_t> &positionsIn(LaneId lane) const;
 
     // The match after / before `event` in time (wrapping), or kNoEvent when there is none.
     // From kNoEvent: the first match at or after `from`, or the last one before it.
@@ -39,7 +39,7 @@ private:
     QString m_pattern;
     std::vector<std::uint32_t> m_matches;
     std::vector<bool> m_hit;
-    std::vector<std::vector<std::uint32_t>> m_positions; // by lane id
+    std::vector<std::vector<std::uint32_t>> m_positions; // by lane index
 };
 
 } // namespace kubelane::ui

@@ -54,9 +54,9 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
         return std::nullopt;
     const RE2 &re = *compiled;
     const core::Incident &inc = model.incident();
-    std::function<void(int)> keepSubtree = [&](int id) {
-        keep[static_cast<std::size_t>(id)] = true;
-        for (int c : model.lane(id).children)
+    std::function<void(LaneId)> keepSubtree = [&](LaneId id) {
+        keep[id.index()] = true;
+        for (LaneId c : model.lane(id).children)
             keepSubtree(c);
     };
     for (const Lane &lane : model.lanes()) {
@@ -66,14 +66,14 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
             if (lane.isGroup())
                 keepSubtree(lane.id);
             else
-                keep[static_cast<std::size_t>(lane.id)] = true;
+                keep[lane.id.index()] = true;
             continue;
         }
         if (lane.isGroup())
             continue; // decided by its children
         for (std::uint32_t e : lane.events) {
             if (eventMatches(inc, e, re)) {
-                keep[static_cast<std::size_t>(lane.id)] = true;
+                keep[lane.id.index()] = true;
                 break;
             }
         }
@@ -81,10 +81,10 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
     return model.closeOverTree(std::move(keep));
 }
 
-std::vector<std::uint32_t> LaneFilter::matchingEvents(const LaneModel &model, int lane, const QString &pattern, std::size_t limit)
+std::vector<std::uint32_t> LaneFilter::matchingEvents(const LaneModel &model, LaneId lane, const QString &pattern, std::size_t limit)
 {
     std::vector<std::uint32_t> out;
-    const std::unique_ptr<RE2> re = lane >= 0 ? compile(pattern) : nullptr;
+    const std::unique_ptr<RE2> re = lane.valid() ? compile(pattern) : nullptr;
     if (!re)
         return out;
     for (std::uint32_t e : model.lane(lane).events) {

@@ -27,7 +27,7 @@ public:
     // Empty pattern: every lane. On a bad pattern returns nothing and sets `error`.
     static std::optional<std::vector<bool>> match(const LaneModel &model, const QString &pattern, QString *error = nullptr);
     // Events of a lane whose text matches (for highlighting); empty on a bad pattern.
-    static std::vector<std::uint32_t> matchingEvents(const LaneModel &model, int lane, const QString &pattern, std::size_t limit);
+    static std::vector<std::uint32_t> matchingEvents(const LaneModel &model, LaneId lane, const QString &pattern, std::size_t limit);
 };
 
 } // namespace kubelane::ui

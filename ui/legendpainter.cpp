@@ -65,7 +65,7 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
     if (!state.model)
         return c;
     const core::Incident &inc = state.model->incident();
-    for (int laneId : state.rows) {
+    for (LaneId laneId : state.rows) {
         const Lane &lane = state.model->lane(laneId);
         if (state.rowShowsEvents(laneId)) {
             const auto [b, e] = eventsIn(inc, lane, start, end);
@@ -80,7 +80,7 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
         }
         // The ink the painters use for the row's kind (StateBarPlottable::draw).
         const Lane &bars =
-            lane.isGroup() ? (state.isExpanded(laneId) || lane.summaryLane < 0 ? lane : state.model->lane(lane.summaryLane)) : lane;
+            lane.isGroup() ? (state.isExpanded(laneId) || !lane.summaryLane.valid() ? lane : state.model->lane(lane.summaryLane)) : lane;
         if (bars.kind == LaneKind::State)
             for (const StateSpan &s : bars.states)
                 if (s.start <= end && s.end >= start)

@@ -143,7 +143,7 @@ void OverlayLayer::drawGapLabels(QCPPainter *painter, const TimelineCoordinates 
 {
     const Palette &pal = m_state->palette;
     const QFontMetricsF fm(painter->font());
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
         if (lane.kind != LaneKind::Heartbeats)
             return;
@@ -180,7 +180,7 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
     const QFontMetricsF fm(painter->font());
     auto timeText = [&](core::Timestamp t) { return QString::fromStdString(core::formatTimeOfDay(t, digits, m_state->utcOffsetSeconds)); };
     auto width = [&](const QString &text) { return fm.horizontalAdvance(text) + 10; };
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
         if (lane.kind != LaneKind::State)
             return;
@@ -270,7 +270,7 @@ void OverlayLayer::drawSearchHits(QCPPainter *painter, const TimelineCoordinates
     painter->setBrush(Qt::NoBrush);
     const QPen rim(pal.dark ? pal.background : pal.text, 5);
     const QPen halo(pal.searchHit, 3);
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         if (!m_state->rowShowsEvents(laneId))
             return;
         const Lane &lane = m_state->model->lane(laneId);

@@ -95,7 +95,7 @@ public:
         assignTracks();
         chooseOrderings();
         for (const Lane &lane : m_model.lanes())
-            if (m_tracks[static_cast<std::size_t>(lane.id)].pid >= 0)
+            if (m_tracks[lane.id.index()].pid >= 0)
                 writeLane(lane);
         writeFlows();
         writeFindings();
@@ -109,10 +109,9 @@ private:
     {
         return (!m_request.from || end >= *m_request.from) && (!m_request.to || start <= *m_request.to);
     }
-    bool shown(int lane) const
+    bool shown(LaneId lane) const
     {
-        return m_request.shown.empty()
-            || (static_cast<std::size_t>(lane) < m_request.shown.size() && m_request.shown[static_cast<std::size_t>(lane)]);
+        return m_request.shown.empty() || (lane.index() < m_request.shown.size() && m_request.shown[lane.index()]);
     }
 
     Json otherData() const
@@ -140,7 +139,7 @@ private:
         m_writer.metadata("thread_sort_index", m_findingsPid, 2, {{"sort_index", m_findingWindows.sortIndex}});
         m_nextTid = m_model.laneCount() + 1;
         int pid = 1;
-        for (int root : m_model.roots()) {
+        for (LaneId root : m_model.roots()) {
             if (!shown(root))
                 continue;
             ++pid;
@@ -152,20 +151,20 @@ private:
         }
     }
 
-    void addThreads(int laneId, int pid, const QString &path, int &order)
+    void addThreads(LaneId laneId, int pid, const QString &path, int &order)
     {
         const Lane &lane = m_model.lane(laneId);
-        const bool isRoot = lane.parent < 0;
+        const bool isRoot = !lane.parent.valid();
         const QString name = isRoot ? QString() : (path.isEmpty() ? lane.name : path + QStringLiteral(" / ") + lane.name);
         if (!lane.isGroup()) {
-            Track &t = m_tracks[static_cast<std::size_t>(laneId)];
-            t = {pid, laneId + 1, str(name.isEmpty() ? lane.name : name), 100 * order++}; // room for overflow rows
+            Track &t = m_tracks[laneId.index()];
+            t = {pid, laneId.value() + 1, str(name.isEmpty() ? lane.name : name), 100 * order++}; // room for overflow rows
             m_writer.metadata("thread_name", pid, t.tid, {{"name", t.name}});
             m_writer.metadata("thread_sort_index", pid, t.tid, {{"sort_index", t.sortIndex}});
             ++m_counts.threads;
             return;
         }
-        for (int child : lane.children)
+        for (LaneId child : lane.children)
             if (shown(child))
                 addThreads(child, pid, name, order);
     }
@@ -196,7 +195,7 @@ private:
 
     void writeLane(const Lane &lane)
     {
-        const Track &t = m_tracks[static_cast<std::size_t>(lane.id)];
+        const Track &t = m_tracks[lane.id.index()];
         std::vector<Span> spans;
         // What the lane's kind draws on screen: bars of a state lane, gaps and ticks of a heartbeat lane.
         const bool heartbeats = lane.kind == LaneKind::Heartbeats;
@@ -227,7 +226,7 @@ private:
         for (const HeartbeatTick &h : lane.ticks) {
             if (!heartbeats)
                 break;
-            if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == LaneId(lane.id))
+            if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == lane.id)
                 continue; // written below as the line's own mark
             if (!inWindow(h.time))
                 continue;
@@ -253,7 +252,7 @@ private:
         for (auto it = first; it != last; ++it) {
             const std::uint32_t index = *it;
             const core::Event &e = m_inc.events[index];
-            if (m_model.laneOfEvent(index) != LaneId(lane.id))
+            if (m_model.laneOfEvent(index) != lane.id)
                 continue;
             m_writer.write({{"ph", "i"},
                             {"s", "t"},
@@ -338,7 +337,7 @@ private:
         std::set<std::size_t> anchored;
         auto anchor = [&](std::size_t event, const char *name) {
             if (anchored.insert(event).second)
-                m_anchors[m_model.laneOfEvent(event).value].push_back({event, name});
+                m_anchors[m_model.laneOfEvent(event)].push_back({event, name});
         };
         for (std::size_t i = 0; i < orders.size(); ++i) {
             const core::StatusProbeOrder &o = orders[i];
@@ -437,10 +436,10 @@ private:
     std::vector<Track> m_tracks;
     int m_findingsPid = 1;
     Track m_findingWindows;
-    int m_nextTid = 0;                                                          // extra rows of lanes whose bars overlap
-    std::map<int, std::vector<std::pair<std::size_t, const char *>>> m_anchors; // lane -> (line, name) of its anchors
-    std::vector<std::size_t> m_orderings;                                       // indices into facts.orders drawn
-    std::map<std::size_t, Track> m_anchorTracks;                                // line -> the row its anchor went to
+    int m_nextTid = 0;                                                             // extra rows of lanes whose bars overlap
+    std::map<LaneId, std::vector<std::pair<std::size_t, const char *>>> m_anchors; // lane -> (line, name) of its anchors
+    std::vector<std::size_t> m_orderings;                                          // indices into facts.orders drawn
+    std::map<std::size_t, Track> m_anchorTracks;                                   // line -> the row its anchor went to
     PerfettoCounts m_counts;
 };
 

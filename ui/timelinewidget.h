@@ -30,7 +30,7 @@ class LaneTreeModel;
 struct EventHit {
     std::size_t event = core::kNoEvent;
     std::uint32_t folded = 0;
-    int lane = -1;
+    LaneId lane;
 };
 
 class TimelineWidget : public QWidget {
@@ -84,14 +84,14 @@ public:
     void setNotes(std::vector<Note> notes);
     void setBanner(const QString &text);
     void setPalette(const Palette &palette);
-    void expandLane(int lane, bool expand = true);
-    void scrollToLane(int lane);
+    void expandLane(LaneId lane, bool expand = true);
+    void scrollToLane(LaneId lane);
     // Widens the lane-name column so the longest visible name fits (within limits).
     void fitLaneColumn();
 
     // Geometry, for hit tests, exports and tests. Rect of a lane's row in plot pixels (empty
     // when the lane is not visible); the coordinates of the current view.
-    QRectF laneRect(int lane) const;
+    QRectF laneRect(LaneId lane) const;
     TimelineCoordinates coordinates() const;
     EventHit eventAt(QPointF plotPos) const;
     QCustomPlot *plot() const { return m_plot; }

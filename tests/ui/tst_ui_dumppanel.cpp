@@ -124,9 +124,9 @@ private slots:
         QCOMPARE(lines.size(), 2);
         QVERIFY2(lines[1].startsWith("Goroutine dump: 341 goroutines in dockerd waited"), qPrintable(lines[1]));
         QVERIFY(lines[1].contains("goroutine 2048871 held it"));
-        const int dumpLane = model->laneOfEvent(m_analysis->facts.dumps[0].event).value;
-        QVERIFY(dumpLane >= 0);
-        QVERIFY(scene->shown.empty() || scene->shown[static_cast<std::size_t>(dumpLane)]);
+        const ui::LaneId dumpLane = model->laneOfEvent(m_analysis->facts.dumps[0].event);
+        QVERIFY(dumpLane.valid());
+        QVERIFY(scene->shown.empty() || scene->shown[dumpLane.index()]);
         QVERIFY(!image.toImage().isNull());
     }
 

@@ -68,7 +68,7 @@ int TestTimelineWidget::findingIndex(const std::string &rule, const std::string 
     return -1;
 }
 
-static bool isTreeRowHidden(const TimelineWidget &w, int lane)
+static bool isTreeRowHidden(const TimelineWidget &w, LaneId lane)
 {
     auto *model = static_cast<LaneTreeModel *>(w.tree()->model());
     const QModelIndex i = model->indexOfLane(lane);
@@ -92,16 +92,16 @@ void TestTimelineWidget::selectingFindingZoomsAndHighlights()
     QCOMPARE(w.plot()->xAxis2->range().lower, TimelineCoordinates::keyOf(m_lanes->origin(), w.visibleStart()));
 
     // Highlighted: the pod and the lanes of its evidence; not the other pods.
-    const int pod = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
+    const LaneId pod = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
     QVERIFY(w.state().isHighlighted(pod));
     QVERIFY(!f.evidence.empty());
     for (std::size_t e : f.evidence) {
-        const int lane = m_lanes->laneOfEvent(e).value;
+        const LaneId lane = m_lanes->laneOfEvent(e);
         QVERIFY(w.state().isHighlighted(lane));
         QVERIFY2(!w.laneRect(lane).isEmpty(), qPrintable(m_lanes->lane(lane).key)); // expanded and visible
     }
-    QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2").value));
-    QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("node/10.15.29.31").value));
+    QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2")));
+    QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("node/10.15.29.31")));
     // Evidence is outlined: the evidence set holds exactly the finding's lines and chain.
     for (std::size_t e : f.evidence)
         QVERIFY(std::binary_search(w.state().evidence.begin(), w.state().evidence.end(), static_cast<std::uint32_t>(e)));
@@ -141,10 +141,10 @@ void TestTimelineWidget::orderingArrowBetweenStatusAndProbe()
     QCOMPARE(inc.typeName(inc.events[arrow->fromEvent]), std::string_view("pod.status.generate"));
     QVERIFY(arrow->statusFirst);
     QVERIFY(arrow->from.x() < arrow->to.x());
-    const QRectF workerRow = w.laneRect(m_lanes->laneOfEvent(victim->statusEvent).value);
-    const QRectF probeRow = w.laneRect(m_lanes->laneOfEvent(victim->probeEvent).value);
-    QCOMPARE(m_lanes->lane(m_lanes->laneOfEvent(victim->statusEvent).value).name, QStringLiteral("pod worker"));
-    QVERIFY(m_lanes->lane(m_lanes->laneOfEvent(victim->probeEvent).value).name.startsWith(QStringLiteral("probe worker")));
+    const QRectF workerRow = w.laneRect(m_lanes->laneOfEvent(victim->statusEvent));
+    const QRectF probeRow = w.laneRect(m_lanes->laneOfEvent(victim->probeEvent));
+    QCOMPARE(m_lanes->lane(m_lanes->laneOfEvent(victim->statusEvent)).name, QStringLiteral("pod worker"));
+    QVERIFY(m_lanes->lane(m_lanes->laneOfEvent(victim->probeEvent)).name.startsWith(QStringLiteral("probe worker")));
     QCOMPARE(arrow->from.y(), workerRow.center().y());
     QCOMPARE(arrow->to.y(), probeRow.center().y());
     // The label says who came first and by how much, to the microsecond.
@@ -164,11 +164,11 @@ void TestTimelineWidget::filterHidesLanes()
     TimelineWidget w;
     QVERIFY(showTimeline(w, m_lanes, QSize(1200, 800)));
     const std::size_t allRows = w.state().rows.size();
-    const int victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
-    const int worker = m_lanes->laneByKey(m_lanes->lane(victim).key + "/pod-worker").value;
-    const int probe = m_lanes->laneByKey(m_lanes->lane(victim).key + "/probe-worker/auto-srv-cwhttp-py").value;
-    const int cp = m_lanes->roots().front();
-    QVERIFY(worker >= 0 && probe >= 0);
+    const LaneId victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    const LaneId worker = m_lanes->laneByKey(m_lanes->lane(victim).key + "/pod-worker");
+    const LaneId probe = m_lanes->laneByKey(m_lanes->lane(victim).key + "/probe-worker/auto-srv-cwhttp-py");
+    const LaneId cp = m_lanes->roots().front();
+    QVERIFY(worker.valid() && probe.valid());
 
     QVERIFY(w.setFilter(QStringLiteral("probe worker")));
     QVERIFY(isTreeRowHidden(w, worker));
@@ -178,7 +178,7 @@ void TestTimelineWidget::filterHidesLanes()
     QVERIFY(w.laneRect(worker).isEmpty());
     QVERIFY(!w.laneRect(probe).isEmpty());
     QVERIFY(w.state().rows.size() < allRows);
-    for (int lane : w.state().rows) {
+    for (LaneId lane : w.state().rows) {
         const Lane &l = m_lanes->lane(lane);
         QVERIFY2(l.isGroup() || l.name.contains("probe worker", Qt::CaseInsensitive), qPrintable(l.key));
     }
@@ -200,8 +200,8 @@ void TestTimelineWidget::findingLanesOnly()
     w.resize(1200, 800);
     w.setLaneModel(m_lanes);
     w.setFindingLanesOnly(true);
-    const int victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
-    const int survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2").value;
+    const LaneId victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    const LaneId survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2");
     QVERIFY(!isTreeRowHidden(w, victim));
     QVERIFY(isTreeRowHidden(w, survivor));
     w.setFindingLanesOnly(false);
@@ -212,13 +212,13 @@ void TestTimelineWidget::collapsedGroupDrawsInParentRow()
 {
     TimelineWidget w;
     QVERIFY(showTimeline(w, m_lanes, QSize(1200, 800)));
-    const int survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2").value;
-    const int child = m_lanes->lane(survivor).children.back();
+    const LaneId survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2");
+    const LaneId child = m_lanes->lane(survivor).children.back();
     w.expandLane(survivor, false);
     QVERIFY(w.laneRect(child).isEmpty());
     const std::size_t event =
         m_lanes->lane(child).events.empty() ? m_lanes->lane(survivor).events.front() : m_lanes->lane(child).events.front();
-    QCOMPARE(w.state().rowOfEvent(event), w.state().rowOfLane[static_cast<std::size_t>(survivor)]);
+    QCOMPARE(w.state().rowOfEvent(event), w.state().rowOfLane[survivor.index()]);
     w.expandLane(survivor, true);
     QVERIFY(!w.laneRect(child).isEmpty());
 }
@@ -264,8 +264,8 @@ void TestTimelineWidget::pixelsShowGapAndTaint()
     auto pixel = [&](double x, double y) { return img.pixelColor(static_cast<int>(x * dpr), static_cast<int>(y * dpr)); };
 
     const TimelineCoordinates c = w.coordinates();
-    const QRectF hbRow = w.laneRect(lanes->laneByKey("node/n1/heartbeats").value);
-    const QRectF taintRow = w.laneRect(lanes->laneByKey("node/n1/taint/t:NoExecute").value);
+    const QRectF hbRow = w.laneRect(lanes->laneByKey("node/n1/heartbeats"));
+    const QRectF taintRow = w.laneRect(lanes->laneByKey("node/n1/taint/t:NoExecute"));
     QVERIFY(!hbRow.isEmpty() && !taintRow.isEmpty());
 
     // The gap: shaded from x(10 s) to x(60 s) in the heartbeat row, not before or after.
@@ -315,7 +315,7 @@ void TestTimelineWidget::clickSelectsEvent()
     w.plot()->replot();
     const core::Finding &f = m_sample->findings[static_cast<std::size_t>(index)];
     const std::size_t kill = f.evidence.back();
-    const int lane = m_lanes->laneOfEvent(kill).value;
+    const LaneId lane = m_lanes->laneOfEvent(kill);
     const QPointF pos(w.coordinates().toPixel(m_sample->incident->events[kill].time), w.laneRect(lane).center().y());
     const EventHit hit = w.eventAt(pos);
     QCOMPARE(hit.lane, lane);
@@ -343,7 +343,7 @@ void TestTimelineWidget::themeRepaintsLightAndDark()
 {
     TimelineWidget w;
     QVERIFY(showTimeline(w, m_lanes, QSize(1200, 600)));
-    const int group = w.state().rows.front(); // the first row is a group (control plane or node)
+    const LaneId group = w.state().rows.front(); // the first row is a group (control plane or node)
     QVERIFY(m_lanes->lane(group).isGroup());
     auto groupRowPixel = [&] {
         w.plot()->replot();

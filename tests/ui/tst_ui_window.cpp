@@ -81,7 +81,7 @@ int countByRegex(const core::Incident &inc, const LaneModel &lanes, const QStrin
     const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
     int n = 0;
     for (std::size_t e = 0; e < inc.events.size(); ++e) {
-        if (lanes.laneOfEvent(e).value < 0)
+        if (!lanes.laneOfEvent(e).valid())
             continue;
         const auto msg = inc.message(inc.events[e]);
         const auto type = inc.typeName(inc.events[e]);
@@ -569,7 +569,7 @@ void TestWindow::stateLabelsClearOfMarks()
     const TimelineCoordinates coords = t->coordinates();
     const double radius = EventPlottable::markRadius(st.rowHeight);
     int checkedRows = 0;
-    st.forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    st.forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         if (!st.rowShowsEvents(laneId))
             return;
         const Lane &lane = st.model->lane(laneId);
@@ -682,8 +682,8 @@ void TestWindow::stickyGroupHeader()
     int target = -1;
     for (int row = 5; row < static_cast<int>(st.rows.size()); ++row) {
         const Lane &lane = st.model->lane(st.rows[static_cast<std::size_t>(row)]);
-        if (!lane.isGroup() && lane.parent >= 0 && st.model->lane(lane.parent).subject.startsWith(QStringLiteral("pod/"))
-            && st.model->lane(lane.parent).parent >= 0) {
+        if (!lane.isGroup() && lane.parent.valid() && st.model->lane(lane.parent).subject.startsWith(QStringLiteral("pod/"))
+            && st.model->lane(lane.parent).parent.valid()) {
             target = row;
             break;
         }
