@@ -1,5 +1,6 @@
 // Strong ids (core/model/ids.h): an id of one table is not an id of another, nor an integer.
 // Most of what matters is checked by the compiler here: a mix-up that compiles is the bug.
+#include "core/model/event.h"
 #include "core/model/ids.h"
 
 #include <QtTest>
@@ -65,6 +66,16 @@ static_assert(sizeof(AppleId) == sizeof(std::uint32_t) && std::is_trivially_copy
 // The sentinel is the default.
 static_assert(!AppleId().valid() && AppleId() == AppleId::none() && AppleId().value() == 0xffffffffu);
 static_assert(AppleId(0).valid() && AppleId(3) < AppleId(5) && AppleId::fromIndex(7).index() == 7);
+
+// An interned string is no integer: a string id used as a count, or a count as a string id,
+// does not compile.
+static_assert(!std::is_convertible_v<std::uint32_t, StringId> && !std::is_convertible_v<StringId, std::uint32_t>);
+static_assert(!kComparable<StringId, std::uint32_t> && !kArithmetic<StringId>);
+// Its sentinel: a zeroed string field is the empty string.
+static_assert(StringId() == kNoString && kNoString.value() == 0 && !kNoString.valid());
+// 32 bits: the ids did not make the hot struct grow.
+static_assert(sizeof(StringId) == 4);
+static_assert(sizeof(Event) == 72);
 
 } // namespace
 

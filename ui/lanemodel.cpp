@@ -241,7 +241,7 @@ LaneId LaneModel::roleLane(LaneId group, core::RoleId role, core::StringId conta
     std::string roleId = inc.roles ? std::string(inc.roles->roleName(role)) : std::string("other");
     const bool perContainer = roleId == "probe-worker" && at(group).subject.startsWith("pod/");
     const core::StringId c = perContainer ? container : core::kNoString;
-    const std::uint64_t cacheKey = (static_cast<std::uint64_t>(group.value()) << 44) ^ (static_cast<std::uint64_t>(role) << 32) ^ c;
+    const std::uint64_t cacheKey = (static_cast<std::uint64_t>(group.value()) << 44) ^ (static_cast<std::uint64_t>(role) << 32) ^ c.value();
     if (auto it = m_roleLaneCache.find(cacheKey); it != m_roleLaneCache.end())
         return it->second;
     QString key = QString::fromStdString(roleId == "kubelet-main" || roleId == "systemd" ? std::string("kubelet") : roleId);

@@ -166,8 +166,8 @@ void detectNodes(const FactContext &ctx, Facts &facts)
     std::vector<bool> seen(ctx.inc.strings.size());
     std::set<std::string_view> names;
     for (const Event &e : ctx.inc.events)
-        if (e.node != kNoString && !seen[e.node]) {
-            seen[e.node] = true;
+        if (e.node != kNoString && !seen[e.node.index()]) {
+            seen[e.node.index()] = true;
             names.insert(ctx.text(e.node));
         }
     for (auto n : names)

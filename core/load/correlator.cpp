@@ -46,7 +46,7 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     for (auto &p : parsed) {
         remap.assign(p.strings.size(), kNoString);
         for (std::size_t i = 0; i < p.strings.size(); ++i)
-            remap[i] = incident.strings.intern(p.strings.view(static_cast<StringId>(i)));
+            remap[i] = incident.strings.intern(p.strings.view(StringId::fromIndex(i)));
         std::vector<PodId> podRemap(p.pods.size());
         for (std::size_t i = 0; i < p.pods.size(); ++i) {
             const LocalPod &lp = p.pods[i];
@@ -56,17 +56,17 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
             auto it = podByKey.find(key);
             if (it == podByKey.end()) {
                 it = podByKey.emplace(key, static_cast<PodId>(incident.pods.size())).first;
-                incident.pods.push_back({remap[lp.ns], remap[lp.name], remap[lp.uid], kNoString});
+                incident.pods.push_back({remap[lp.ns.index()], remap[lp.name.index()], remap[lp.uid.index()], kNoString});
             } else if (incident.pods[it->second].uid == kNoString) {
-                incident.pods[it->second].uid = remap[lp.uid];
+                incident.pods[it->second].uid = remap[lp.uid.index()];
             }
             podRemap[i] = it->second;
         }
         // Fields stay with their source (no copy): only their string ids change.
         for (Field &f : p.fields) {
-            f.key = remap[f.key];
+            f.key = remap[f.key.index()];
             if (f.interned())
-                f.valueOffset = remap[f.valueOffset];
+                f.valueOffset = remap[f.valueOffset].value();
         }
         p.source.fields = std::move(p.fields);
         resolveTimes(p, times);
@@ -75,10 +75,10 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
             Event e = p.events[i];
             e.source = sourceId;
             e.time = times[i];
-            e.component = remap[e.component];
-            e.node = remap[e.node];
-            e.file = remap[e.file];
-            e.container = remap[e.container];
+            e.component = remap[e.component.index()];
+            e.node = remap[e.node.index()];
+            e.file = remap[e.file.index()];
+            e.container = remap[e.container.index()];
             e.pod = e.pod == kNoPod ? kNoPod : podRemap[e.pod];
             incident.events.push_back(e);
         }

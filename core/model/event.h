@@ -33,7 +33,7 @@ struct Field {
     { }
 
     StringId key = kNoString;
-    std::uint32_t valueOffset = 0; // from the event's first raw byte, into Source::decodedValues, or a StringId
+    std::uint32_t valueOffset = 0; // from the event's first raw byte, into Source::decodedValues, or a StringId's value
     std::uint32_t valueLength = 0; // with the flags below
     static constexpr std::uint32_t kDecodedValue = 0x80000000u;
     static constexpr std::uint32_t kInternedValue = 0x40000000u;
@@ -41,6 +41,7 @@ struct Field {
     bool decoded() const { return valueLength & kDecodedValue; }
     bool interned() const { return valueLength & kInternedValue; }
     std::uint32_t length() const { return valueLength & kLengthMask; }
+    StringId internedValue() const { return StringId(valueOffset); } // only when interned()
 };
 
 struct Event {

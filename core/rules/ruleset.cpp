@@ -334,7 +334,8 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
     const std::vector<EventTypeId> &absentTypes = seq.absentIds;
     auto isAbsent = [&](EventTypeId t) { return std::find(absentTypes.begin(), absentTypes.end(), t) != absentTypes.end(); };
     const bool byPod = seq.by == Subject::Kind::Pod, byNode = seq.by == Subject::Kind::Node;
-    // Group the events of the steps by subject (pod or node id), then walk each group in time order.
+    // Group the events of the steps by subject (pod or node string id: one kind per rule), then
+    // walk each group in time order.
     std::map<std::uint64_t, std::vector<std::size_t>> bySubject;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
@@ -343,7 +344,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
         if (byPod && e.pod != kNoPod)
             bySubject[e.pod].push_back(i);
         else if (byNode && e.node != kNoString)
-            bySubject[e.node].push_back(i);
+            bySubject[e.node.value()].push_back(i);
     }
     auto subjectOf = [&](const Event &e) {
         return byPod ? Subject::ofPod(inc.podName(e.pod)) : Subject::ofNode(std::string(inc.text(e.node)));
