@@ -111,8 +111,8 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
         const std::string_view component = e.component != core::kNoString ? inc.text(e.component) : std::string_view(src.component);
         const bool controlPlane = core::isControlPlaneComponent(component);
         LaneId group;
-        if (e.pod != core::kNoPod && e.pod < inc.pods.size()) {
-            group = m_podGroup[e.pod];
+        if (e.pod != core::kNoPod && e.pod.index() < inc.pods.size()) {
+            group = m_podGroup[e.pod.index()];
             if (!group.valid()) {
                 std::string node;
                 if (!controlPlane)
@@ -205,10 +205,10 @@ LaneId LaneModel::otherGroup()
 
 LaneId LaneModel::groupForPod(core::PodId pod, const std::string &fallbackNode)
 {
-    if (pod < m_podGroup.size() && m_podGroup[pod].valid())
-        return m_podGroup[pod];
+    if (pod.index() < m_podGroup.size() && m_podGroup[pod.index()].valid())
+        return m_podGroup[pod.index()];
     const core::Incident &inc = incident();
-    const core::Pod &p = inc.pods[pod];
+    const core::Pod &p = inc.pods[pod.index()];
     std::string node = p.node != core::kNoString ? std::string(inc.text(p.node)) : fallbackNode;
     LaneId parent;
     if (node.empty()) {
@@ -230,8 +230,8 @@ LaneId LaneModel::groupForPod(core::PodId pod, const std::string &fallbackNode)
             at(id).description = QStringLiteral("uid ") + qs(inc.text(p.uid));
         m_bySubject.insert(subject, id);
     }
-    if (pod < m_podGroup.size())
-        m_podGroup[pod] = id;
+    if (pod.index() < m_podGroup.size())
+        m_podGroup[pod.index()] = id;
     return id;
 }
 

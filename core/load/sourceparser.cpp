@@ -860,12 +860,12 @@ PodId SourceParser::resolvePod()
     // Pods named without namespace ("pod web-0 is running") are keyed with ns = "" and
     // resolved across files at merge.
     const StringId nsId = m_out.strings.intern(ns), nameId = m_out.strings.intern(name);
-    auto [it, added] = m_podByName.try_emplace(pairKey(nsId, nameId), static_cast<PodId>(m_out.pods.size()));
+    auto [it, added] = m_podByName.try_emplace(pairKey(nsId, nameId), PodId::fromIndex(m_out.pods.size()));
     if (added)
         m_out.pods.push_back({nsId, nameId, kNoString});
     const PodId id = it->second;
-    if (uidId != kNoString && m_out.pods[id].uid == kNoString) {
-        m_out.pods[id].uid = uidId;
+    if (uidId != kNoString && m_out.pods[id.index()].uid == kNoString) {
+        m_out.pods[id.index()].uid = uidId;
         m_podByUid.emplace(uidId, id);
     }
     return id;

@@ -14,8 +14,9 @@ const char *severityName(Severity s);
 using SourceId = std::uint32_t;
 using EventTypeId = std::uint16_t;
 using RoleId = std::uint16_t;
-using PodId = std::uint32_t;
-constexpr PodId kNoPod = 0xffffffffu;
+struct PodTag;
+using PodId = StrongId<PodTag, std::uint32_t, 0xffffffffu>; // into Incident::pods
+constexpr PodId kNoPod = PodId::none();
 constexpr EventTypeId kOtherEventType = 0; // parsed, but no type in the table matched
 
 // A key/value parsed from the line: structured klog pairs, regex captures, extractor output.

@@ -128,7 +128,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         std::set<PodId> stuck;
         Timestamp stuckUntil;
         for (const ReadySpan &r : f.readiness) {
-            if (r.ready || r.container != kNoString || r.pod == kNoPod || inc.pods[r.pod].node != g.node)
+            if (r.ready || r.container != kNoString || r.pod == kNoPod || inc.pods[r.pod.index()].node != g.node)
                 continue;
             if (r.start < g.start || r.start > g.end + Duration::fromSeconds(60) || r.end <= lastRemoval + Duration::fromSeconds(30))
                 continue;
@@ -407,8 +407,8 @@ std::set<PodId> podsUpdatedFromApi(const Analysis &a, StringId node, Timestamp f
     std::set<PodId> out;
     const EventTypeId update = codeTypesOf(inc).syncLoopUpdate;
     std::map<std::pair<std::string_view, std::string_view>, PodId> byName; // (ns, name) -> pod
-    for (PodId p = 0; p < inc.pods.size(); ++p)
-        byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = p;
+    for (std::size_t p = 0; p < inc.pods.size(); ++p)
+        byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = PodId::fromIndex(p);
     for (std::size_t i = inc.lowerBound(from); i < inc.events.size() && inc.events[i].time < to; ++i) {
         const Event &e = inc.events[i];
         if (e.type != update || e.node != node)

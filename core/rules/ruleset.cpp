@@ -342,7 +342,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
         if (std::find(stepTypes.begin(), stepTypes.end(), e.type) == stepTypes.end() && !isAbsent(e.type))
             continue;
         if (byPod && e.pod != kNoPod)
-            bySubject[e.pod].push_back(i);
+            bySubject[e.pod.value()].push_back(i);
         else if (byNode && e.node != kNoString)
             bySubject[e.node.value()].push_back(i);
     }

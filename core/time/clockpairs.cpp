@@ -478,7 +478,7 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
                 key = keys.intern({keys.verbCode(keys.valueId(verb)), keys.valueId(resource), keys.valueId(inc.field(e, kNs)),
                                    keys.valueId(inc.field(e, kName)), keys.valueId(inc.field(e, kSub))});
         } else if (e.type == tPodPatch && tPodPatch != kOtherEventType && e.pod != kNoPod) {
-            key = keys.podStatusPatch(inc.pods[e.pod]);
+            key = keys.podStatusPatch(inc.pods[e.pod.index()]);
         }
         if (key != RequestKeys::kNone) {
             const bool served = e.component == apiserver && apiserver != kNoString;

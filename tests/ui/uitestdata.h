@@ -39,7 +39,7 @@ public:
     core::PodId pod(const std::string &ns, const std::string &name, const std::string &node = "n1")
     {
         m_incident->pods.push_back(core::Pod{intern(ns), intern(name), intern(name + "-uid"), intern(node)});
-        return static_cast<core::PodId>(m_incident->pods.size() - 1);
+        return core::PodId::fromIndex(m_incident->pods.size() - 1);
     }
 
     // Events must be added in time order (the store's invariant).
