@@ -67,19 +67,22 @@ static_assert(sizeof(AppleId) == sizeof(std::uint32_t) && std::is_trivially_copy
 static_assert(!AppleId().valid() && AppleId() == AppleId::none() && AppleId().value() == 0xffffffffu);
 static_assert(AppleId(0).valid() && AppleId(3) < AppleId(5) && AppleId::fromIndex(7).index() == 7);
 
-// The store's ids: an interned string and a pod are two types, and neither is an integer (a
-// string id used as a pod, or a pod compared with a count, does not compile).
+// The store's ids: an interned string, a pod and an event are three types, and none is an
+// integer (a pod id compared with kNoEvent, or a string id used as a pod, does not compile).
 static_assert(!std::is_convertible_v<std::uint32_t, StringId> && !std::is_convertible_v<StringId, std::uint32_t>);
 static_assert(!std::is_convertible_v<std::uint32_t, PodId> && !std::is_convertible_v<PodId, std::uint32_t>);
+static_assert(!std::is_convertible_v<std::size_t, EventIndex> && !std::is_constructible_v<std::size_t, EventIndex>);
 static_assert(!std::is_constructible_v<PodId, StringId> && !std::is_constructible_v<StringId, PodId>);
-static_assert(!kComparable<StringId, PodId> && !kComparable<PodId, std::uint32_t>);
-static_assert(!kArithmetic<StringId> && !kArithmetic<PodId>);
-// Their sentinels: a zeroed string field is the empty string; a pod's "none" is the largest
-// value, past every table.
+static_assert(!std::is_constructible_v<EventIndex, PodId> && !std::is_constructible_v<EventIndex, StringId>);
+static_assert(!kComparable<StringId, PodId> && !kComparable<PodId, EventIndex> && !kComparable<EventIndex, std::size_t>);
+static_assert(!kArithmetic<StringId> && !kArithmetic<PodId> && !kArithmetic<EventIndex>);
+// Their sentinels: a zeroed string field is the empty string; a pod's and an event's "none" is
+// the largest value, past every table.
 static_assert(StringId() == kNoString && kNoString.value() == 0 && !kNoString.valid());
 static_assert(PodId() == kNoPod && !kNoPod.valid() && kNoPod.value() == 0xffffffffu);
+static_assert(EventIndex() == kNoEvent && !kNoEvent.valid() && EventIndex(0) < kNoEvent);
 // 32 bits each: the ids did not make the hot struct grow.
-static_assert(sizeof(StringId) == 4 && sizeof(PodId) == 4);
+static_assert(sizeof(StringId) == 4 && sizeof(PodId) == 4 && sizeof(EventIndex) == 4);
 static_assert(sizeof(Event) == 72);
 
 } // namespace

@@ -114,8 +114,8 @@ std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, c
             const core::Finding &f = analysis.findings[static_cast<std::size_t>(index)];
             cover(f.start);
             cover(f.end);
-            for (std::size_t e : f.lines())
-                cover(events[e].time);
+            for (core::EventIndex e : f.lines())
+                cover(events[e.index()].time);
         }
         std::tie(scene.start, scene.end) = core::framedWindow(start, end);
     }

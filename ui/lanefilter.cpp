@@ -29,9 +29,9 @@ std::unique_ptr<RE2> LaneFilter::compile(const QString &pattern, QString *error)
     return re;
 }
 
-bool LaneFilter::eventMatches(const core::Incident &inc, std::uint32_t e, const RE2 &re)
+bool LaneFilter::eventMatches(const core::Incident &inc, core::EventIndex e, const RE2 &re)
 {
-    const core::Event &ev = inc.events[e];
+    const core::Event &ev = inc.event(e);
     const std::string_view msg = inc.message(ev);
     if (RE2::PartialMatch(re2::StringPiece(msg.data(), msg.size()), re))
         return true;
@@ -71,7 +71,7 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
         }
         if (lane.isGroup())
             continue; // decided by its children
-        for (std::uint32_t e : lane.events) {
+        for (core::EventIndex e : lane.events) {
             if (eventMatches(inc, e, re)) {
                 keep[lane.id.index()] = true;
                 break;
@@ -81,13 +81,13 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
     return model.closeOverTree(std::move(keep));
 }
 
-std::vector<std::uint32_t> LaneFilter::matchingEvents(const LaneModel &model, LaneId lane, const QString &pattern, std::size_t limit)
+std::vector<core::EventIndex> LaneFilter::matchingEvents(const LaneModel &model, LaneId lane, const QString &pattern, std::size_t limit)
 {
-    std::vector<std::uint32_t> out;
+    std::vector<core::EventIndex> out;
     const std::unique_ptr<RE2> re = lane.valid() ? compile(pattern) : nullptr;
     if (!re)
         return out;
-    for (std::uint32_t e : model.lane(lane).events) {
+    for (core::EventIndex e : model.lane(lane).events) {
         if (eventMatches(model.incident(), e, *re)) {
             out.push_back(e);
             if (out.size() >= limit)

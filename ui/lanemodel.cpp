@@ -139,7 +139,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
         m_laneOfEvent[i] = lane;
         // Indices ascend, so every lane's list stays sorted without a sort.
         for (LaneId l = lane; l.valid(); l = at(l).parent)
-            at(l).events.push_back(static_cast<std::uint32_t>(i));
+            at(l).events.push_back(core::EventIndex::fromIndex(i));
     }
     addFacts();
     sortChildren();
@@ -259,9 +259,8 @@ LaneId LaneModel::roleLane(LaneId group, core::RoleId role, core::StringId conta
 
 void LaneModel::addEventToLane(core::EventIndex event, LaneId lane)
 {
-    // Compared as EventIndex, before narrowing: a uint32_t copy of kNoEvent is never equal to it.
-    if (event != core::kNoEvent && event < incident().events.size())
-        at(lane).events.push_back(static_cast<std::uint32_t>(event));
+    if (event != core::kNoEvent && event.index() < incident().events.size())
+        at(lane).events.push_back(event);
 }
 
 // Every fact lane from its builder, in the registry's order (ui/lanes/laneregistry.cpp).
@@ -311,7 +310,7 @@ void LaneModel::finishLanes()
             lane.events.erase(std::unique(lane.events.begin(), lane.events.end()), lane.events.end());
         }
         for (std::size_t i = 0; i < lane.events.size(); ++i) {
-            const core::Severity s = inc.events[lane.events[i]].severity;
+            const core::Severity s = inc.event(lane.events[i]).severity;
             if (s >= core::Severity::Warning)
                 lane.warnings.push_back(static_cast<std::uint32_t>(i));
             if (s >= core::Severity::Error)
@@ -424,7 +423,7 @@ std::vector<LaneId> LaneModel::lanesOfFinding(std::size_t index) const
     };
     const LaneId subject = laneOfSubject(QString::fromStdString(f.subject.text()));
     add(subject);
-    for (std::size_t e : f.evidence)
+    for (core::EventIndex e : f.evidence)
         add(laneOfEvent(e));
     for (const auto &step : f.chain)
         if (step.event != core::kNoEvent)
@@ -509,8 +508,8 @@ std::vector<Lane> LaneModel::markLanesWithout(const std::vector<bool> &hiddenTyp
         Lane &shown = marks[lane.id.index()];
         shown.id = lane.id;
         shown.kind = lane.kind;
-        for (std::uint32_t e : lane.events) {
-            const core::Event &ev = inc.events[e];
+        for (core::EventIndex e : lane.events) {
+            const core::Event &ev = inc.event(e);
             if (ev.type < hiddenTypes.size() && hiddenTypes[ev.type])
                 continue;
             const auto position = static_cast<std::uint32_t>(shown.events.size());

@@ -36,14 +36,14 @@ struct StateSpan {
     bool openEnded = false;
     bool thin = false; // drawn as a strip under the main bar (container readiness)
     QString label;     // drawn inside the bar when it fits
-    std::size_t startEvent = core::kNoEvent;
-    std::size_t endEvent = core::kNoEvent;
+    core::EventIndex startEvent = core::kNoEvent;
+    core::EventIndex endEvent = core::kNoEvent;
 };
 
 struct HeartbeatTick {
     core::Timestamp time;
     bool failed = false;
-    std::size_t event = core::kNoEvent;
+    core::EventIndex event = core::kNoEvent;
 };
 
 // A heartbeat gap as the heartbeat lane draws it: the fact (owned by the Analysis the model
@@ -63,7 +63,7 @@ struct Lane {
     QString subject; // groups only: "node/NAME", "pod/NS/NAME" (a finding's subject)
     QString description;
     std::vector<LaneId> children;
-    std::vector<std::uint32_t> events; // indices into Incident::events, ascending (= by time)
+    std::vector<core::EventIndex> events; // ascending (= by time)
     // Positions into `events` of Warning-and-worse / Error-and-worse events, ascending: lets a
     // folded mark find its worst severity with two binary searches instead of a scan.
     std::vector<std::uint32_t> warnings;
@@ -89,7 +89,10 @@ public:
     const std::vector<LaneId> &roots() const { return m_roots; }
 
     // The leaf lane an event is drawn in (invalid: none).
-    LaneId laneOfEvent(std::size_t event) const { return event < m_laneOfEvent.size() ? m_laneOfEvent[event] : LaneId(); }
+    LaneId laneOfEvent(core::EventIndex event) const
+    {
+        return event.index() < m_laneOfEvent.size() ? m_laneOfEvent[event.index()] : LaneId();
+    }
     // Group lane of a finding subject ("node/NAME", "pod/NS/NAME"), and a lane by its key
     // (invalid: none).
     LaneId laneOfSubject(const QString &subject) const;

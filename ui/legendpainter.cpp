@@ -40,7 +40,7 @@ void drawArrowIcon(QPainter *q, QRectF rc, const QColor &color)
 // Events of a lane in [start, end]: a range of positions into Lane::events.
 std::pair<std::size_t, std::size_t> eventsIn(const core::Incident &inc, const Lane &lane, core::Timestamp start, core::Timestamp end)
 {
-    auto before = [&](std::uint32_t e, core::Timestamp t) { return inc.events[e].time < t; };
+    auto before = [&](core::EventIndex e, core::Timestamp t) { return inc.event(e).time < t; };
     const auto b = std::lower_bound(lane.events.begin(), lane.events.end(), start, before);
     const auto e = std::lower_bound(b, lane.events.end(), end + core::Duration{1}, before);
     return {static_cast<std::size_t>(b - lane.events.begin()), static_cast<std::size_t>(e - lane.events.begin())};
@@ -71,7 +71,7 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
             const auto [b, e] = eventsIn(inc, lane, start, end);
             c.folded = c.folded || e - b > 1;
             for (std::size_t i = b; i < e; ++i) {
-                const core::Event &ev = inc.events[lane.events[i]];
+                const core::Event &ev = inc.event(lane.events[i]);
                 if (state.isHiddenType(ev.type))
                     continue; // not drawn, so not explained
                 c.severities[static_cast<std::size_t>(severityIndex(ev.severity))] = true;

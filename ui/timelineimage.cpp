@@ -67,8 +67,8 @@ void TimelineImage::buildState()
     for (int f : m_scene.findings) {
         for (LaneId l : model.lanesOfFinding(static_cast<std::size_t>(f)))
             m_state.highlightedLanes[l.index()] = true;
-        for (std::size_t e : model.analysis().findings[static_cast<std::size_t>(f)].lines())
-            m_state.evidence.push_back(static_cast<std::uint32_t>(e));
+        for (core::EventIndex e : model.analysis().findings[static_cast<std::size_t>(f)].lines())
+            m_state.evidence.push_back(e);
     }
     // Row highlights single out the finding's lanes among others; when (nearly) every row is
     // one of them they only tint the picture.
@@ -161,11 +161,11 @@ void TimelineImage::layout()
         Callout c;
         c.number = static_cast<int>(k) + 1;
         c.finding = m_scene.findings[k];
-        for (std::size_t e : f.lines()) {
-            if (inc.events[e].time < m_scene.start || inc.events[e].time > m_scene.end)
+        for (core::EventIndex e : f.lines()) {
+            if (inc.event(e).time < m_scene.start || inc.event(e).time > m_scene.end)
                 continue;
             if (const int row = m_state.rowOfEvent(e); row >= 0) {
-                c.time = inc.events[e].time;
+                c.time = inc.event(e).time;
                 c.row = row;
                 break;
             }

@@ -41,9 +41,9 @@ struct TimelineState {
 
     // Selection and highlights.
     int finding = -1;
-    std::vector<bool> highlightedLanes;  // lane index -> part of the selected finding
-    std::vector<std::uint32_t> evidence; // sorted event indices to outline
-    std::size_t selectedEvent = core::kNoEvent;
+    std::vector<bool> highlightedLanes;     // lane index -> part of the selected finding
+    std::vector<core::EventIndex> evidence; // sorted, to outline
+    core::EventIndex selectedEvent = core::kNoEvent;
     std::shared_ptr<const EventSearch> search; // events the search box matches (null: no search)
     // Kinds of events the user hid from the legend, and the event types they cover.
     std::array<bool, static_cast<int>(EventCategory::Count)> hiddenCategories{};
@@ -97,7 +97,7 @@ struct TimelineState {
     }
     // Row an event is drawn in (its lane or the nearest collapsed ancestor), or -1 when its
     // lane is filtered out (the nearest visible ancestor is an open group, which shows no events).
-    int rowOfEvent(std::size_t event) const
+    int rowOfEvent(core::EventIndex event) const
     {
         if (!model)
             return -1;

@@ -401,8 +401,8 @@ void TimelineWidget::zoomToSelection()
     if (m_state.measure) {
         const auto [s, e] = core::paddedWindow(m_state.measure->first, m_state.measure->second, 0.05, core::Duration{2000});
         setVisibleRange(s, e);
-    } else if (m_state.selectedEvent < m_state.model->incident().events.size()) {
-        const core::Timestamp t = m_state.model->incident().events[m_state.selectedEvent].time;
+    } else if (m_state.selectedEvent.index() < m_state.model->incident().events.size()) {
+        const core::Timestamp t = m_state.model->incident().event(m_state.selectedEvent).time;
         setVisibleRange(t - core::Duration{50'000'000}, t + core::Duration{50'000'000});
     } else if (m_state.finding >= 0) {
         showFinding(m_state.finding);
@@ -434,8 +434,8 @@ void TimelineWidget::showFinding(int index)
     for (LaneId l : lanes)
         m_state.highlightedLanes[l.index()] = true;
     m_state.evidence.clear();
-    for (std::size_t e : f.lines())
-        m_state.evidence.push_back(static_cast<std::uint32_t>(e));
+    for (core::EventIndex e : f.lines())
+        m_state.evidence.push_back(e);
     std::sort(m_state.evidence.begin(), m_state.evidence.end());
     m_state.evidence.erase(std::unique(m_state.evidence.begin(), m_state.evidence.end()), m_state.evidence.end());
     // Open the way to every lane of the finding (and the subject group itself).
@@ -522,9 +522,9 @@ void TimelineWidget::fitLaneColumn()
     m_splitter->setSizes({left, total - left});
 }
 
-void TimelineWidget::selectEvent(std::size_t event, bool scrollTo, bool centerRow)
+void TimelineWidget::selectEvent(core::EventIndex event, bool scrollTo, bool centerRow)
 {
-    if (!m_state.model || event >= m_state.model->incident().events.size())
+    if (!m_state.model || event.index() >= m_state.model->incident().events.size())
         return;
     m_state.selectedEvent = event;
     const LaneId lane = m_state.model->laneOfEvent(event);
@@ -534,7 +534,7 @@ void TimelineWidget::selectEvent(std::size_t event, bool scrollTo, bool centerRo
         const QModelIndex i = m_treeModel->indexOfLane(lane);
         if (!m_tree->isRowHidden(i.row(), i.parent()))
             m_tree->scrollTo(i, centerRow ? QAbstractItemView::PositionAtCenter : QAbstractItemView::EnsureVisible);
-        const core::Timestamp t = m_state.model->incident().events[event].time;
+        const core::Timestamp t = m_state.model->incident().event(event).time;
         if (t < m_start || t > m_end)
             centerOn(t);
     }
@@ -628,8 +628,8 @@ EventHit TimelineWidget::eventAt(QPointF pos) const
         // The event of the mark nearest to the pointer's time.
         const core::Timestamp t = coords.toTime(pos.x());
         const auto begin = l.events.begin() + m.first, end = begin + m.count;
-        auto it = std::lower_bound(begin, end, t, [&](std::uint32_t e, core::Timestamp v) { return inc.events[e].time < v; });
-        if (it == end || (it != begin && (t - inc.events[*(it - 1)].time) < (inc.events[*it].time - t)))
+        auto it = std::lower_bound(begin, end, t, [&](core::EventIndex e, core::Timestamp v) { return inc.event(e).time < v; });
+        if (it == end || (it != begin && (t - inc.event(*(it - 1)).time) < (inc.event(*it).time - t)))
             --it;
         hit.event = m.count > 1 && m.severity >= core::Severity::Warning && std::abs(pos.x() - m.x0) <= tolerance ? m.representative : *it;
         hit.folded = m.count;
@@ -647,7 +647,7 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
     const int off = m_state.utcOffsetSeconds;
     const EventHit hit = eventAt(pos);
     if (hit.event != core::kNoEvent) {
-        const core::Event &e = inc.events[hit.event];
+        const core::Event &e = inc.event(hit.event);
         QString msg = QString::fromUtf8(inc.message(e).data(), static_cast<qsizetype>(inc.message(e).size()));
         if (msg.size() > 300)
             msg = msg.left(299) + QStringLiteral("…");

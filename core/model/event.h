@@ -17,7 +17,11 @@ using RoleId = std::uint16_t;
 struct PodTag;
 using PodId = StrongId<PodTag, std::uint32_t, 0xffffffffu>; // into Incident::pods
 constexpr PodId kNoPod = PodId::none();
-constexpr EventTypeId kOtherEventType = 0; // parsed, but no type in the table matched
+// An event's index in Incident::events, in core and UI alike (events are fewer than 4 G).
+struct EventTag;
+using EventIndex = StrongId<EventTag, std::uint32_t, 0xffffffffu>;
+constexpr EventIndex kNoEvent = EventIndex::none(); // a fact or a step with no single line
+constexpr EventTypeId kOtherEventType = 0;          // parsed, but no type in the table matched
 
 // A key/value parsed from the line: structured klog pairs, regex captures, extractor output.
 // Keys repeat and are interned. Most values do not (audit ids, latencies, UIDs): interning

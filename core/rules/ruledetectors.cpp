@@ -19,17 +19,17 @@ std::string clock(Timestamp t)
     return formatTimeOfDay(t, 0) + "Z";
 }
 
-void addEvidence(RuleMatch &m, std::size_t idx)
+void addEvidence(RuleMatch &m, EventIndex idx)
 {
     if (idx != kNoEvent && std::find(m.evidence.begin(), m.evidence.end(), idx) == m.evidence.end())
         m.evidence.push_back(idx);
 }
 
-void step(RuleMatch &m, const Incident &inc, std::size_t idx, std::string text)
+void step(RuleMatch &m, const Incident &inc, EventIndex idx, std::string text)
 {
     if (idx == kNoEvent)
         return;
-    m.chain.push_back({inc.events[idx].time, std::move(text), idx});
+    m.chain.push_back({inc.event(idx).time, std::move(text), idx});
     addEvidence(m, idx);
 }
 
@@ -70,7 +70,7 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
             lastRemoval = std::max(lastRemoval, t.end);
     }
     if (what.empty() && g.reactionEvent != kNoEvent) {
-        what.push_back(std::string(inc.typeName(inc.events[g.reactionEvent])) + " at " + clock(inc.events[g.reactionEvent].time));
+        what.push_back(std::string(inc.typeName(inc.event(g.reactionEvent))) + " at " + clock(inc.event(g.reactionEvent).time));
         step(m, inc, g.reactionEvent, "node lifecycle controller reacts");
     }
     return lastRemoval;
@@ -107,7 +107,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         step(m, inc, g.beforeEvent, "last heartbeat from " + node);
         for (auto i : g.failures)
             if (m.chain.size() < 4)
-                step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.events[i]).substr(0, 120)));
+                step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.event(i)).substr(0, 120)));
 
         std::vector<std::string> what;
         const Timestamp lastRemoval = describeReaction(a, g, m, what);
@@ -206,8 +206,8 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         const std::string container(inc.text(o.container));
         m.text["alsoContainers"] = others.empty() ? "" : " The same happened to its other containers: " + others + ".";
         m.subject = Subject::ofPod(pod);
-        const Event &s = inc.events[o.statusEvent];
-        const Event &p = inc.events[o.probeEvent];
+        const Event &s = inc.event(o.statusEvent);
+        const Event &p = inc.event(o.probeEvent);
         m.start = std::min(s.time, p.time);
         m.end = std::max(s.time, p.time);
         const bool harmed = o.notReadyEvent != kNoEvent;
@@ -235,19 +235,19 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         step(m, inc, o.probeEvent, "first readiness result for " + container + " (" + m.text["delta"] + " later)");
         std::string consequence;
         if (harmed) {
-            const Event &down = inc.events[o.notReadyEvent];
+            const Event &down = inc.event(o.notReadyEvent);
             step(m, inc, o.notReadyEvent, "kubelet reports " + container + " ready:false");
             m.text["notReadyAt"] = formatTimeOfDay(down.time) + "Z";
             m.end = std::max(m.end, down.time);
             if (killed) {
-                const Event &k = inc.events[o.killEvent];
+                const Event &k = inc.event(o.killEvent);
                 const bool rejected = k.type == codeTypesOf(inc).admissionRejected;
                 step(m, inc, o.killEvent, rejected ? "the pod is rejected at admission" : "the running container is killed");
                 consequence = std::string("Then ") + (rejected ? "the pod was rejected at admission" : "the container was killed") + " at "
                     + formatTimeOfDay(k.time) + "Z, " + formatDuration(k.time - down.time) + " later.";
                 m.end = std::max(m.end, k.time);
             } else if (o.readyAgainEvent != kNoEvent) {
-                const Event &up = inc.events[o.readyAgainEvent];
+                const Event &up = inc.event(o.readyAgainEvent);
                 step(m, inc, o.readyAgainEvent, "kubelet reports " + container + " ready again");
                 m.text["notReadyFor"] = formatDuration(up.time - down.time);
                 consequence =
@@ -276,9 +276,9 @@ void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
 {
     const Incident &inc = *a.incident;
     Timestamp end = h.lastUnhealthy;
-    for (std::size_t r : h.relists)
-        if (inc.events[r].time > h.lastUnhealthy) {
-            end = inc.events[r].time;
+    for (EventIndex r : h.relists)
+        if (inc.event(r).time > h.lastUnhealthy) {
+            end = inc.event(r).time;
             break;
         }
     const auto dump = explainStallByDump(a, h.node, h.firstUnhealthy - h.threshold, end);
@@ -291,7 +291,7 @@ void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
     step(m, inc, d.event, dump->taken);
     if (dump->convoy >= d.convoys.size())
         return;
-    if (const std::size_t holder = d.holderEvents[dump->convoy]; holder != kNoEvent && holder != d.event)
+    if (const EventIndex holder = d.holderEvents[dump->convoy]; holder != kNoEvent && holder != d.event)
         step(m, inc, holder, "the goroutine that likely held the lock: " + d.convoys[dump->convoy].holderWaits);
 }
 
@@ -327,7 +327,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             if (e.node != h.node)
                 continue;
             if ((e.type == runtimeError || e.type == rpcFailed || e.type == runtimeDown) && runtimeErrors++ < 3)
-                step(m, inc, i, "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
+                step(m, inc, EventIndex::fromIndex(i), "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
         }
         std::string notReady;
         for (const ConditionSpan &c : a.facts.conditions)
@@ -369,11 +369,12 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
             m.start = e.time;
             m.text["node"] = std::string(inc.text(e.node));
             m.text["sandboxId"] = std::string(sandbox);
-            step(m, inc, i, "kubelet exits: no PodSandbox found with Id " + std::string(sandbox.substr(0, 12)) + "…");
+            step(m, inc, EventIndex::fromIndex(i),
+                 "kubelet exits: no PodSandbox found with Id " + std::string(sandbox.substr(0, 12)) + "…");
         } else if (m.chain.size() < 6) {
-            step(m, inc, i, "and again after a restart");
+            step(m, inc, EventIndex::fromIndex(i), "and again after a restart");
         } else {
-            addEvidence(m, i);
+            addEvidence(m, EventIndex::fromIndex(i));
         }
         m.end = e.time;
     }
@@ -388,7 +389,7 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
             }
         for (std::size_t i = inc.lowerBound(m.start); i < inc.events.size() && inc.events[i].time <= m.end + Duration::fromSeconds(30); ++i)
             if (inc.events[i].node == node && inc.events[i].type == unitExit)
-                addEvidence(m, i);
+                addEvidence(m, EventIndex::fromIndex(i));
         m.numbers["fatals"] = fatals[node];
         m.text["fatals"] = std::to_string(fatals[node]);
         m.text["restarts"] = std::to_string(std::max(0, fatals[node] - 1));
@@ -446,7 +447,7 @@ std::string kubeletVersionBefore(const Analysis &a, StringId node, Timestamp t, 
     for (auto it = a.facts.heartbeats.rbegin(); it != a.facts.heartbeats.rend(); ++it) {
         if (it->node != node || it->time >= t || it->event == kNoEvent)
             continue;
-        const std::string_view agent = inc.field(inc.events[it->event], a.keys.userAgent);
+        const std::string_view agent = inc.field(inc.event(it->event), a.keys.userAgent);
         if (!agent.starts_with("kubelet/v"))
             continue;
         std::string version(agent.substr(8, agent.find(' ') == std::string_view::npos ? std::string_view::npos : agent.find(' ') - 8));
@@ -470,7 +471,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         RuleMatch m;
         std::set<std::string> containers;
         for (const ContainerEvent &c : a.facts.containerEvents) {
-            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.events[c.event].node != run.node || c.time < run.start
+            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.event(c.event).node != run.node || c.time < run.start
                 || c.time > until)
                 continue;
             if (c.pod != kNoPod && updated.count(c.pod))

@@ -87,14 +87,14 @@ void TestExport::framesTheFindingWithContext()
     // the gap it explains), with context on both sides: 15 % of that span (over the 10 s minimum).
     core::Timestamp first = f.start, last = f.end;
     const auto &events = m_heartbeat->incident().events;
-    for (std::size_t e : f.evidence) {
-        first = std::min(first, events[e].time);
-        last = std::max(last, events[e].time);
+    for (core::EventIndex e : f.evidence) {
+        first = std::min(first, events[e.index()].time);
+        last = std::max(last, events[e.index()].time);
     }
     for (const auto &step : f.chain)
-        if (step.event < events.size()) {
-            first = std::min(first, events[step.event].time);
-            last = std::max(last, events[step.event].time);
+        if (step.event.index() < events.size()) {
+            first = std::min(first, events[step.event.index()].time);
+            last = std::max(last, events[step.event.index()].time);
         }
     QVERIFY(last > f.end); // the chain reaches past the window: framing must not cut it
     const auto pad = core::Duration{static_cast<std::int64_t>(static_cast<double>((last - first).ns) * 0.15)};

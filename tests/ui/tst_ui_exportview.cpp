@@ -41,7 +41,7 @@ std::shared_ptr<const LaneModel> manyLanes(int extraFindings = 0)
     // One finding on a pod in the middle, one on a pod at the end.
     auto finding = [&](int pod, double at) {
         core::Finding f = uitest::finding("probe-status-race", "pod/default/web-" + std::to_string(pod), at, at + 1, "race");
-        f.evidence = {size_t(2 * pod + 1)};
+        f.evidence = {core::EventIndex::fromIndex(static_cast<std::size_t>(2 * pod + 1))};
         return f;
     };
     a->findings = {finding(25, 25), finding(59, 59)};

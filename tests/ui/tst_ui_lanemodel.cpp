@@ -132,16 +132,16 @@ void TestLaneModel::everyEventInOneLeafLane()
         QVERIFY(std::is_sorted(lane.events.begin(), lane.events.end()));
         if (lane.isGroup())
             continue;
-        for (std::uint32_t e : lane.events)
+        for (core::EventIndex e : lane.events)
             if (m.laneOfEvent(e) == lane.id)
-                ++seen[e];
+                ++seen[e.index()];
     }
     for (std::size_t i = 0; i < events.size(); ++i) {
         QVERIFY2(seen[i] == 1, qPrintable(QStringLiteral("event %1 in %2 lanes").arg(i).arg(seen[i])));
-        const LaneId lane = m.laneOfEvent(i);
+        const LaneId lane = m.laneOfEvent(core::EventIndex::fromIndex(i));
         // A group lists all events of its descendants.
         for (LaneId p = m.lane(lane).parent; p.valid(); p = m.lane(p).parent)
-            QVERIFY(std::binary_search(m.lane(p).events.begin(), m.lane(p).events.end(), static_cast<std::uint32_t>(i)));
+            QVERIFY(std::binary_search(m.lane(p).events.begin(), m.lane(p).events.end(), core::EventIndex::fromIndex(i)));
     }
 }
 
@@ -149,22 +149,22 @@ void TestLaneModel::factsBecomeBarsAndTicks()
 {
     uitest::IncidentBuilder b;
     const core::PodId web = b.pod("default", "web-0");
-    const std::size_t e0 = b.add(uitest::at(0), "heartbeat.request", "node-status", "PATCH node status");
-    const std::size_t e1 =
+    const core::EventIndex e0 = b.add(uitest::at(0), "heartbeat.request", "node-status", "PATCH node status");
+    const core::EventIndex e1 =
         b.add(uitest::at(5), "pod.status.generate", "pod-worker", "Generating status for web-0", core::Severity::Info, web);
-    b.add(uitest::at(100), "heartbeat.request", "node-status", "PATCH node status");
+    const core::EventIndex e2 = b.add(uitest::at(100), "heartbeat.request", "node-status", "PATCH node status");
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const core::StringId n1 = b.intern("n1");
     a->facts.nodes = {n1};
     a->facts.heartbeats = {{uitest::at(0), n1, core::Heartbeat::Kind::NodeStatus, false, e0},
-                           {uitest::at(100), n1, core::Heartbeat::Kind::NodeStatus, false, 2}};
+                           {uitest::at(100), n1, core::Heartbeat::Kind::NodeStatus, false, e2}};
     a->facts.gaps = {uitest::gap(n1, 0, 100)};
     a->facts.taints = {
         {n1, "node.kubernetes.io/unreachable", "NoExecute", uitest::at(50), uitest::at(90), false, core::kNoEvent, core::kNoEvent}};
     a->facts.readiness = {{web, core::kNoString, false, uitest::at(45), uitest::at(100), true, "node lifecycle controller", e1}};
     a->facts.kubeletRuns = {{n1, uitest::at(0), uitest::at(20), false, "v1.12.4", e0, e1, true, "exit 255"},
-                            {n1, uitest::at(60), {}, true, "v1.12.4", 2, core::kNoEvent, false, ""}};
+                            {n1, uitest::at(60), {}, true, "v1.12.4", e2, core::kNoEvent, false, ""}};
     const LaneModel m(a);
     const LaneId node = m.laneOfSubject("node/n1");
     const LaneId heartbeats = m.laneByKey("node/n1/heartbeats");
@@ -247,7 +247,7 @@ void TestLaneModel::plegActivityShowsTheSilence()
     QCOMPARE(lane.name, QStringLiteral("PLEG activity"));
     const auto &facts = m.analysis().facts.pleg;
     QCOMPARE(facts.size(), std::size_t(1));
-    std::vector<std::uint32_t> expected(facts[0].relists.begin(), facts[0].relists.end());
+    std::vector<core::EventIndex> expected(facts[0].relists.begin(), facts[0].relists.end());
     std::sort(expected.begin(), expected.end());
     QVERIFY(!expected.empty());
     QCOMPARE(lane.events, expected);
@@ -256,8 +256,8 @@ void TestLaneModel::plegActivityShowsTheSilence()
     QVERIFY(at != children.begin() && at != children.end());
     QCOMPARE(m.lane(*(at - 1)).key, m.lane(node).key + "/pleg");
     // The PLEG handed nothing to the sync loop while the kubelet reported it not healthy.
-    for (std::uint32_t e : lane.events) {
-        const core::Timestamp t = m.incident().events[e].time;
+    for (core::EventIndex e : lane.events) {
+        const core::Timestamp t = m.incident().event(e).time;
         QVERIFY(t < facts[0].firstUnhealthy || t > facts[0].lastUnhealthy);
     }
 }

@@ -283,7 +283,7 @@ void TestPerfetto::samplesFollowTheFormat()
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const core::Event &e = inc.events[i];
         timeOfLine[inc.sources[e.source].path + ":" + std::to_string(e.line)] = e.time;
-        linesWithALane += model.laneOfEvent(i).valid();
+        linesWithALane += model.laneOfEvent(core::EventIndex::fromIndex(i)).valid();
     }
     const double first = micros(model.first()) - 1e6, last = micros(model.last()) + 1e6;
     std::size_t marks = 0, findingInstants = 0;
@@ -336,9 +336,9 @@ void TestPerfetto::raceOrderingIsAFlowBetweenItsLines()
             continue;
         ++starts;
         const core::StatusProbeOrder &o = orders.at(e["id"].get<std::size_t>() - 1);
-        const std::size_t firstLine = o.statusFirst ? o.statusEvent : o.probeEvent;
+        const core::EventIndex firstLine = o.statusFirst ? o.statusEvent : o.probeEvent;
         // Half-way into the 1 µs slice on the line's own mark.
-        QVERIFY(std::abs(e["ts"].get<double>() - micros(inc.events[firstLine].time) - 0.5) < 0.1);
+        QVERIFY(std::abs(e["ts"].get<double>() - micros(inc.event(firstLine).time) - 0.5) < 0.1);
         QCOMPARE(e["tid"].get<int>(), model.laneOfEvent(firstLine).value() + 1);
     }
     QVERIFY(starts >= 1);
@@ -413,11 +413,13 @@ void TestPerfetto::anchorsOfNearbyLinesDoNotCross()
     uitest::IncidentBuilder b;
     const core::PodId pod = b.pod("default", "web");
     const core::Duration nearby{400};
-    const std::size_t status1 = b.add(uitest::at(0), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
-    const std::size_t status2 =
+    const core::EventIndex status1 =
+        b.add(uitest::at(0), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const core::EventIndex status2 =
         b.add(uitest::at(0) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
-    const std::size_t probe1 = b.add(uitest::at(1), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
-    const std::size_t probe2 =
+    const core::EventIndex probe1 =
+        b.add(uitest::at(1), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const core::EventIndex probe2 =
         b.add(uitest::at(1) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
     auto analysis = std::make_shared<core::Analysis>();
     analysis->incident = b.finish();

@@ -95,7 +95,7 @@ void TestTimelineWidget::selectingFindingZoomsAndHighlights()
     const LaneId pod = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
     QVERIFY(w.state().isHighlighted(pod));
     QVERIFY(!f.evidence.empty());
-    for (std::size_t e : f.evidence) {
+    for (core::EventIndex e : f.evidence) {
         const LaneId lane = m_lanes->laneOfEvent(e);
         QVERIFY(w.state().isHighlighted(lane));
         QVERIFY2(!w.laneRect(lane).isEmpty(), qPrintable(m_lanes->lane(lane).key)); // expanded and visible
@@ -103,8 +103,8 @@ void TestTimelineWidget::selectingFindingZoomsAndHighlights()
     QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2")));
     QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("node/10.15.29.31")));
     // Evidence is outlined: the evidence set holds exactly the finding's lines and chain.
-    for (std::size_t e : f.evidence)
-        QVERIFY(std::binary_search(w.state().evidence.begin(), w.state().evidence.end(), static_cast<std::uint32_t>(e)));
+    for (core::EventIndex e : f.evidence)
+        QVERIFY(std::binary_search(w.state().evidence.begin(), w.state().evidence.end(), e));
     // The tree shows it too, and the pod's row is scrolled into view.
     auto *model = static_cast<LaneTreeModel *>(w.tree()->model());
     QVERIFY(model->data(model->indexOfLane(pod), Qt::BackgroundRole).isValid());
@@ -138,7 +138,7 @@ void TestTimelineWidget::orderingArrowBetweenStatusAndProbe()
     // From the status generation (pod worker) to the first readiness result (probe worker).
     QCOMPARE(arrow->fromEvent, victim->statusEvent);
     QCOMPARE(arrow->toEvent, victim->probeEvent);
-    QCOMPARE(inc.typeName(inc.events[arrow->fromEvent]), std::string_view("pod.status.generate"));
+    QCOMPARE(inc.typeName(inc.event(arrow->fromEvent)), std::string_view("pod.status.generate"));
     QVERIFY(arrow->statusFirst);
     QVERIFY(arrow->from.x() < arrow->to.x());
     const QRectF workerRow = w.laneRect(m_lanes->laneOfEvent(victim->statusEvent));
@@ -148,7 +148,7 @@ void TestTimelineWidget::orderingArrowBetweenStatusAndProbe()
     QCOMPARE(arrow->from.y(), workerRow.center().y());
     QCOMPARE(arrow->to.y(), probeRow.center().y());
     // The label says who came first and by how much, to the microsecond.
-    const qint64 us = (inc.events[victim->probeEvent].time - inc.events[victim->statusEvent].time).ns / 1000;
+    const qint64 us = (inc.event(victim->probeEvent).time - inc.event(victim->statusEvent).time).ns / 1000;
     QVERIFY2(arrow->label == QStringLiteral("status first by %1 µs").arg(us), qPrintable(arrow->label));
 
     // Survivors get arrows the other way round.
@@ -216,7 +216,7 @@ void TestTimelineWidget::collapsedGroupDrawsInParentRow()
     const LaneId child = m_lanes->lane(survivor).children.back();
     w.expandLane(survivor, false);
     QVERIFY(w.laneRect(child).isEmpty());
-    const std::size_t event =
+    const core::EventIndex event =
         m_lanes->lane(child).events.empty() ? m_lanes->lane(survivor).events.front() : m_lanes->lane(child).events.front();
     QCOMPARE(w.state().rowOfEvent(event), w.state().rowOfLane[survivor.index()]);
     w.expandLane(survivor, true);
@@ -246,10 +246,11 @@ void TestTimelineWidget::pixelsShowGapAndTaint()
     const core::StringId n1 = b.intern("n1");
     a->facts.nodes = {n1};
     for (std::size_t i = 0; i < 4; ++i)
-        a->facts.heartbeats.push_back({a->incident->events[i].time, n1, core::Heartbeat::Kind::NodeStatus, false, i});
+        a->facts.heartbeats.push_back(
+            {a->incident->events[i].time, n1, core::Heartbeat::Kind::NodeStatus, false, core::EventIndex::fromIndex(i)});
     core::HeartbeatGap gap = uitest::gap(n1, 10, 60);
-    gap.beforeEvent = 1;
-    gap.afterEvent = 2;
+    gap.beforeEvent = core::EventIndex(1);
+    gap.afterEvent = core::EventIndex(2);
     a->facts.gaps = {gap};
     a->facts.taints = {{n1, "t", "NoExecute", uitest::at(30), uitest::at(80), false, core::kNoEvent, core::kNoEvent}};
     auto lanes = std::make_shared<LaneModel>(a);
@@ -314,25 +315,25 @@ void TestTimelineWidget::clickSelectsEvent()
     w.showFinding(index);
     w.plot()->replot();
     const core::Finding &f = m_sample->findings[static_cast<std::size_t>(index)];
-    const std::size_t kill = f.evidence.back();
+    const core::EventIndex kill = f.evidence.back();
     const LaneId lane = m_lanes->laneOfEvent(kill);
-    const QPointF pos(w.coordinates().toPixel(m_sample->incident->events[kill].time), w.laneRect(lane).center().y());
+    const QPointF pos(w.coordinates().toPixel(m_sample->incident->event(kill).time), w.laneRect(lane).center().y());
     const EventHit hit = w.eventAt(pos);
     QCOMPARE(hit.lane, lane);
     QVERIFY(hit.event != core::kNoEvent);
-    QCOMPARE(m_sample->incident->events[hit.event].time, m_sample->incident->events[kill].time);
+    QCOMPARE(m_sample->incident->event(hit.event).time, m_sample->incident->event(kill).time);
     QSignalSpy spy(&w, &TimelineWidget::eventSelected);
     QTest::mouseClick(w.plot(), Qt::LeftButton, {}, pos.toPoint());
     QCOMPARE(spy.count(), 1);
-    const std::size_t selected = w.selectedEvent();
-    QCOMPARE(spy.front().front().value<std::size_t>(), selected);
+    const core::EventIndex selected = w.selectedEvent();
+    QCOMPARE(spy.front().front().value<core::EventIndex>(), selected);
     // What was clicked, computed here from the lane's own list rather than taken from the
     // widget: the kill, or an event of the same lane logged at the same instant.
     const auto &laneEvents = m_lanes->lane(lane).events;
     QVERIFY(std::find(laneEvents.begin(), laneEvents.end(), selected) != laneEvents.end());
-    QCOMPARE(m_sample->incident->events[selected].time, m_sample->incident->events[kill].time);
+    QCOMPARE(m_sample->incident->event(selected).time, m_sample->incident->event(kill).time);
     if (std::count_if(laneEvents.begin(), laneEvents.end(),
-                      [&](std::uint32_t e) { return m_sample->incident->events[e].time == m_sample->incident->events[kill].time; })
+                      [&](core::EventIndex e) { return m_sample->incident->event(e).time == m_sample->incident->event(kill).time; })
         == 1)
         QCOMPARE(selected, kill);
     // Nothing is selected in an empty area.

@@ -43,9 +43,9 @@ public:
     }
 
     // Events must be added in time order (the store's invariant).
-    std::size_t add(core::Timestamp t, const std::string &type, const std::string &role, const std::string &message,
-                    core::Severity severity = core::Severity::Info, core::PodId pod = core::kNoPod, const std::string &container = {},
-                    const std::string &node = "n1")
+    core::EventIndex add(core::Timestamp t, const std::string &type, const std::string &role, const std::string &message,
+                         core::Severity severity = core::Severity::Info, core::PodId pod = core::kNoPod, const std::string &container = {},
+                         const std::string &node = "n1")
     {
         core::Event e;
         e.time = t;
@@ -65,7 +65,7 @@ public:
         m_bytes += message;
         m_bytes += '\n';
         m_incident->events.push_back(e);
-        return m_incident->events.size() - 1;
+        return core::EventIndex::fromIndex(m_incident->events.size() - 1);
     }
 
     std::shared_ptr<const core::Incident> finish()
