@@ -548,7 +548,7 @@ private slots:
         StringPool moved = std::move(pool);
         QCOMPARE(moved.intern(texts[7]), ids[7]);
         QCOMPARE(pool.intern(texts[7]), StringId(1)); // a pool moved from starts again (NOLINT(bugprone-use-after-move))
-        QCOMPARE(std::string(pool.view(1)), texts[7]);
+        QCOMPARE(std::string(pool.view(StringId(1))), texts[7]);
     }
 
     void sortByTimeHandlesEmptyAndSingleSource()

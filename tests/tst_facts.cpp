@@ -671,7 +671,7 @@ private slots:
         QCOMPARE(test::utc(closed.end), QString("2020-06-18T02:13:37.524394Z"));
         QVERIFY(!closed.openEnded);
         QVERIFY(closed.addEvent != kNoEvent && closed.removeEvent != kNoEvent);
-        QCOMPARE(inc->events[closed.removeEvent].time, closed.end);
+        QCOMPARE(inc->event(closed.removeEvent).time, closed.end);
 
         const TaintInterval &open = a->facts.taints[1];
         QCOMPARE(QString::fromStdString(std::string(inc->text(open.node))), QString("node4"));
@@ -791,8 +791,8 @@ private slots:
         QVERIFY(g.exceedsGrace);
         // Both failed attempts of the kubelet are inside the gap, at their UTC time.
         QCOMPARE(g.failures.size(), size_t(2));
-        QCOMPARE(test::utc(inc->events[g.failures[0]].time), QString("2020-06-18T02:12:50.301122Z"));
-        QCOMPARE(test::utc(inc->events[g.failures[1]].time), QString("2020-06-18T02:13:00.301122Z"));
+        QCOMPARE(test::utc(inc->event(g.failures[0]).time), QString("2020-06-18T02:12:50.301122Z"));
+        QCOMPARE(test::utc(inc->event(g.failures[1]).time), QString("2020-06-18T02:13:00.301122Z"));
         // The control plane's NotReady (02:13:17 UTC) falls inside the gap.
         const ConditionSpan *notReady = nullptr;
         for (const auto &c : a->facts.conditions)
@@ -804,7 +804,7 @@ private slots:
         // The kubelet's own heartbeats count as heartbeats of node3, at their UTC time.
         int fromKubelet = 0;
         for (const auto &h : a->facts.heartbeats)
-            if (!h.failed && inc->events[h.event].source == k->id) {
+            if (!h.failed && inc->event(h.event).source == k->id) {
                 ++fromKubelet;
                 QVERIFY(h.time >= utcTime("2020-06-18T02:12:06Z") && h.time <= utcTime("2020-06-18T02:14:05Z"));
             }
@@ -856,12 +856,12 @@ private slots:
             QCOMPARE(&a->facts.kubeletRuns[ord.runIndex], run);
             const std::string pod = inc->podName(ord.pod);
             const std::string container(inc->text(ord.container));
-            QVERIFY(inc->events[ord.statusEvent].time >= run->start);
+            QVERIFY(inc->event(ord.statusEvent).time >= run->start);
             if (pod == "default/auto-srv-cwhttp-sf-30b71-0") {
                 QCOMPARE(QString::fromStdString(container), QString("auto-srv-cwhttp-py"));
                 QVERIFY(ord.statusFirst);
                 QCOMPARE(ord.delta, Duration{43'000});
-                QCOMPARE(test::utc(inc->events[ord.statusEvent].time), QString("2020-03-12T02:42:26.102104Z"));
+                QCOMPARE(test::utc(inc->event(ord.statusEvent).time), QString("2020-03-12T02:42:26.102104Z"));
             } else {
                 QCOMPARE(QString::fromStdString(pod), QString("default/pre-000"));
                 QCOMPARE(QString::fromStdString(container), QString("pre-py"));
@@ -1033,7 +1033,7 @@ private slots:
         QCOMPARE(a->facts.readiness.size(), size_t(5));
         for (const auto &r : a->facts.readiness) {
             QVERIFY(r.startEvent != kNoEvent);
-            QCOMPARE(inc->events[r.startEvent].time, r.start);
+            QCOMPARE(inc->event(r.startEvent).time, r.start);
         }
 
         // Pod A: not ready from the controller's mark until the kubelet's Ready True patch.
@@ -1170,7 +1170,7 @@ private slots:
             QCOMPARE(QString::fromStdString(std::string(inc->text(e.container))), QString(want[i].container));
             QCOMPARE(QString::fromStdString(e.detail), QString(want[i].detail));
             QVERIFY(e.event != kNoEvent);
-            QCOMPARE(inc->events[e.event].time, e.time);
+            QCOMPARE(inc->event(e.event).time, e.time);
         }
     }
 };

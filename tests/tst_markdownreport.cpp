@@ -167,7 +167,7 @@ private slots:
             QVERIFY(contains(md, "`" + f.subject.text() + "`"));
             // The first evidence line, verbatim, opens a code fence.
             QVERIFY(!f.evidence.empty());
-            std::string raw(inc.rawText(inc.events[f.evidence.front()]));
+            std::string raw(inc.rawText(inc.event(f.evidence.front())));
             raw = raw.substr(0, raw.find('\n'));
             if (raw.size() > 400)
                 raw = raw.substr(0, 300);

@@ -471,7 +471,7 @@ void TestRules::absentEventBreaksTheSequence()
     const auto analysis = analyseWithRule("pleg-unhealthy", kPlegSequence);
     const core::Finding &f = *findingsOf(*analysis, "runtime-then-pleg").front();
     const core::Incident &inc = *analysis->incident;
-    const core::Event &firstStep = inc.events[f.evidence.front()];
+    const core::Event &firstStep = inc.event(f.evidence.front());
     std::string between;
     for (const auto &e : inc.events) {
         const std::string type(inc.typeName(e));

@@ -91,7 +91,7 @@ private slots:
             QVERIFY(!f.explanation.empty());
             QVERIFY(f.explanation.find('{') == std::string::npos); // every template value filled
             for (auto i : f.evidence)
-                QVERIFY(i < incident->events.size());
+                QVERIFY(i.index() < incident->events.size());
         }
     }
 

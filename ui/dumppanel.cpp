@@ -90,7 +90,7 @@ DumpPanel::DumpPanel(QWidget *parent) : QWidget(parent)
         if (!item || m_dump < 0)
             return;
         const auto &d = m_analysis->facts.dumps[static_cast<std::size_t>(m_dump)];
-        if (const std::size_t e = eventOfGoroutine(d, item->data(0, GoroutineRole).toULongLong()); e != core::kNoEvent) {
+        if (const core::EventIndex e = eventOfGoroutine(d, item->data(0, GoroutineRole).toULongLong()); e != core::kNoEvent) {
             // The selection comes back through the timeline (showDumpOfEvent): the row
             // double-clicked, a lock holder's too, stays the current one.
             const QScopedValueRollback guard(m_activating, true);
@@ -221,18 +221,18 @@ QString DumpPanel::headerText() const
 }
 
 // The event holding the goroutine's first line, else the nearest one above it.
-std::size_t DumpPanel::eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine)
+core::EventIndex DumpPanel::eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine)
 {
     if (goroutine >= d.dump->goroutines.size())
         return core::kNoEvent;
     return m_lines.eventAtOrBefore(d.source, d.dump->goroutines[goroutine].sourceLine);
 }
 
-void DumpPanel::showDumpOfEvent(std::size_t event)
+void DumpPanel::showDumpOfEvent(core::EventIndex event)
 {
-    if (!m_analysis || event >= m_analysis->incident->events.size())
+    if (!m_analysis || event.index() >= m_analysis->incident->events.size())
         return;
-    const core::Event &e = m_analysis->incident->events[event];
+    const core::Event &e = m_analysis->incident->event(event);
     const auto &dumps = m_analysis->facts.dumps;
     for (std::size_t i = 0; i < dumps.size(); ++i) {
         const core::RuntimeDump &d = dumps[i];

@@ -41,18 +41,18 @@ public:
 public slots:
     // The dump an event of the timeline belongs to, with the goroutine it is chosen; an
     // event of no dump leaves the panel as it is.
-    void showDumpOfEvent(std::size_t event);
+    void showDumpOfEvent(core::EventIndex event);
     // The dump a finding cites among its evidence (the PLEG finding's), if any.
     void showDumpOfFinding(int finding);
 
 signals:
     // A goroutine's raw lines, to show in the log view.
-    void eventActivated(std::size_t event);
+    void eventActivated(core::EventIndex event);
 
 private:
     void fillLanes(const core::RuntimeDump &d);
     void showStack(std::size_t goroutine);
-    std::size_t eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine);
+    core::EventIndex eventOfGoroutine(const core::RuntimeDump &d, std::size_t goroutine);
     bool isRealDump(const core::RuntimeDump &d) const;
 
     std::shared_ptr<const core::Analysis> m_analysis;

@@ -22,7 +22,7 @@ TimelineCoordinates EventPlottable::coordinates() const
 std::pair<EventPlottable::EventIterator, EventPlottable::EventIterator>
 EventPlottable::eventsInView(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords)
 {
-    auto byTime = [&](std::uint32_t e, core::Timestamp t) { return incident.events[e].time < t; };
+    auto byTime = [&](core::EventIndex e, core::Timestamp t) { return incident.event(e).time < t; };
     // A mark's shape reaches a few pixels beyond its event: include events just outside.
     const core::Timestamp from = coords.toTime(coords.left() - 8);
     const core::Timestamp to = coords.toTime(coords.right() + 8);
@@ -35,18 +35,17 @@ std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, con
 {
     std::vector<FoldedMark> marks;
     const auto &events = lane.events;
-    const auto &all = incident.events;
-    auto byTime = [&](std::uint32_t e, core::Timestamp t) { return all[e].time < t; };
+    auto byTime = [&](core::EventIndex e, core::Timestamp t) { return incident.event(e).time < t; };
     const auto [lo, hi] = eventsInView(incident, lane, coords);
     auto i = lo;
     while (i != hi) {
         FoldedMark m;
         m.first = static_cast<std::uint32_t>(i - events.begin());
-        m.x0 = coords.toPixel(all[*i].time);
+        m.x0 = coords.toPixel(incident.event(*i).time);
         const core::Timestamp limit = coords.toTime(m.x0 + foldPixels);
         auto j = std::lower_bound(i + 1, hi, limit, byTime);
         m.count = static_cast<std::uint32_t>(j - i);
-        m.x1 = coords.toPixel(all[*(j - 1)].time);
+        m.x1 = coords.toPixel(incident.event(*(j - 1)).time);
         const std::uint32_t a = m.first, b = m.first + m.count;
         // Worst severity in [a, b): two binary searches in the lane's severity indexes.
         auto worst = [&](const std::vector<std::uint32_t> &positions) -> const std::uint32_t * {
@@ -59,7 +58,7 @@ std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, con
             m.representative = events[*q];
         else
             m.representative = *i;
-        m.severity = all[m.representative].severity;
+        m.severity = incident.event(m.representative).severity;
         marks.push_back(m);
         i = j;
     }
@@ -122,7 +121,7 @@ void EventPlottable::draw(QCPPainter *painter)
     const QFontMetricsF fm(font);
     painter->setRenderHint(QPainter::Antialiasing, true);
 
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         if (!m_state->rowShowsEvents(laneId))
             return;
         const Lane &lane = m_state->marksOf(laneId);
@@ -143,7 +142,7 @@ void EventPlottable::draw(QCPPainter *painter)
                 ++end;
             }
             const FoldedMark &first = marks[k];
-            const core::Event &e = incident.events[marks[worst].representative];
+            const core::Event &e = incident.event(marks[worst].representative);
             const EventCategory cat = m_state->model->categoryOfType(e.type);
             const QColor fill = pal.category(cat);
             const bool other = cat == EventCategory::Other && marks[worst].severity < core::Severity::Warning;
@@ -168,7 +167,7 @@ void EventPlottable::draw(QCPPainter *painter)
                 const FoldedMark &m = marks[i];
                 if (m.severity < core::Severity::Warning || (m.x0 - lastShape < radius * 1.5 && m.severity <= lastSeverity))
                     continue;
-                const QColor markFill = pal.category(m_state->model->categoryOfType(incident.events[m.representative].type));
+                const QColor markFill = pal.category(m_state->model->categoryOfType(incident.event(m.representative).type));
                 drawMark(painter, QPointF(m.x0, y), radius, m.severity, false, markFill, pal.text);
                 lastShape = m.x0;
                 lastSeverity = m.severity;

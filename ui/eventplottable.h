@@ -10,10 +10,10 @@ namespace kubelane::ui {
 
 // One drawn mark: one event or several folded together. A draw record, rebuilt every pass.
 struct FoldedMark {
-    double x0 = 0, x1 = 0;            // pixels of the first and last event folded in
-    std::uint32_t first = 0;          // position in Lane::events of the first event
-    std::uint32_t count = 0;          // events folded in (>= 1)
-    std::uint32_t representative = 0; // event index shown: the first of the worst severity
+    double x0 = 0, x1 = 0;           // pixels of the first and last event folded in
+    std::uint32_t first = 0;         // position in Lane::events of the first event
+    std::uint32_t count = 0;         // events folded in (>= 1)
+    core::EventIndex representative; // the event shown: the first of the worst severity
     core::Severity severity = core::Severity::Info;
 };
 
@@ -36,7 +36,7 @@ protected:
     void draw(QCPPainter *painter) override;
 
 private:
-    using EventIterator = std::vector<std::uint32_t>::const_iterator;
+    using EventIterator = std::vector<core::EventIndex>::const_iterator;
     // The lane's events in view (and a few pixels either side), by binary search.
     static std::pair<EventIterator, EventIterator> eventsInView(const core::Incident &incident, const Lane &lane,
                                                                 const TimelineCoordinates &coords);

@@ -19,56 +19,56 @@ EventSearch EventSearch::run(const LaneModel &model, const QString &pattern, QSt
     s.m_pattern = pattern;
     const core::Incident &inc = model.incident();
     s.m_hit.assign(inc.events.size(), false);
-    for (std::size_t e = 0; e < inc.events.size(); ++e) {
+    for (std::size_t i = 0; i < inc.events.size(); ++i) {
         // Only events some lane draws: a match the user cannot see would count but never show.
-        const core::EventTypeId type = inc.events[e].type;
-        if (model.laneOfEvent(e).valid() && !(type < hiddenTypes.size() && hiddenTypes[type])
-            && LaneFilter::eventMatches(inc, static_cast<std::uint32_t>(e), *re)) {
-            s.m_hit[e] = true;
-            s.m_matches.push_back(static_cast<std::uint32_t>(e));
+        const core::EventIndex e = core::EventIndex::fromIndex(i);
+        const core::EventTypeId type = inc.event(e).type;
+        if (model.laneOfEvent(e).valid() && !(type < hiddenTypes.size() && hiddenTypes[type]) && LaneFilter::eventMatches(inc, e, *re)) {
+            s.m_hit[i] = true;
+            s.m_matches.push_back(e);
         }
     }
     s.m_positions.resize(static_cast<std::size_t>(model.laneCount()));
     if (s.m_matches.empty())
         return s;
     for (const Lane &lane : model.lanes()) {
-        auto &positions = s.m_positions[static_cast<std::size_t>(lane.id)];
+        auto &positions = s.m_positions[lane.id.index()];
         for (std::size_t i = 0; i < lane.events.size(); ++i)
-            if (s.m_hit[lane.events[i]])
+            if (s.m_hit[lane.events[i].index()])
                 positions.push_back(static_cast<std::uint32_t>(i));
     }
     return s;
 }
 
-const std::vector<std::uint32_t> &EventSearch::positionsIn(int lane) const
+const std::vector<std::uint32_t> &EventSearch::positionsIn(LaneId lane) const
 {
     static const std::vector<std::uint32_t> none;
-    return lane >= 0 && static_cast<std::size_t>(lane) < m_positions.size() ? m_positions[static_cast<std::size_t>(lane)] : none;
+    return lane.valid() && lane.index() < m_positions.size() ? m_positions[lane.index()] : none;
 }
 
-std::size_t EventSearch::next(std::size_t event, core::Timestamp from, const core::Incident &incident) const
+core::EventIndex EventSearch::next(core::EventIndex event, core::Timestamp from, const core::Incident &incident) const
 {
     if (m_matches.empty())
         return core::kNoEvent;
-    auto it = event != core::kNoEvent ? std::upper_bound(m_matches.begin(), m_matches.end(), static_cast<std::uint32_t>(event))
+    auto it = event != core::kNoEvent ? std::upper_bound(m_matches.begin(), m_matches.end(), event)
                                       : std::lower_bound(m_matches.begin(), m_matches.end(), from,
-                                                         [&](std::uint32_t e, core::Timestamp t) { return incident.events[e].time < t; });
+                                                         [&](core::EventIndex e, core::Timestamp t) { return incident.event(e).time < t; });
     return it == m_matches.end() ? m_matches.front() : *it;
 }
 
-std::size_t EventSearch::previous(std::size_t event, core::Timestamp from, const core::Incident &incident) const
+core::EventIndex EventSearch::previous(core::EventIndex event, core::Timestamp from, const core::Incident &incident) const
 {
     if (m_matches.empty())
         return core::kNoEvent;
-    auto it = event != core::kNoEvent ? std::lower_bound(m_matches.begin(), m_matches.end(), static_cast<std::uint32_t>(event))
+    auto it = event != core::kNoEvent ? std::lower_bound(m_matches.begin(), m_matches.end(), event)
                                       : std::lower_bound(m_matches.begin(), m_matches.end(), from,
-                                                         [&](std::uint32_t e, core::Timestamp t) { return incident.events[e].time < t; });
+                                                         [&](core::EventIndex e, core::Timestamp t) { return incident.event(e).time < t; });
     return it == m_matches.begin() ? m_matches.back() : *(it - 1);
 }
 
-std::size_t EventSearch::rankOf(std::size_t event) const
+std::size_t EventSearch::rankOf(core::EventIndex event) const
 {
-    const auto it = std::lower_bound(m_matches.begin(), m_matches.end(), static_cast<std::uint32_t>(event));
+    const auto it = std::lower_bound(m_matches.begin(), m_matches.end(), event);
     return it != m_matches.end() && *it == event ? static_cast<std::size_t>(it - m_matches.begin()) + 1 : 0;
 }
 

@@ -23,23 +23,23 @@ public:
     bool isEmpty() const { return m_matches.empty(); }
     bool isActive() const { return !m_pattern.isEmpty(); }
     std::size_t count() const { return m_matches.size(); }
-    bool matches(std::size_t event) const { return event < m_hit.size() && m_hit[event]; }
+    bool matches(core::EventIndex event) const { return event.index() < m_hit.size() && m_hit[event.index()]; }
     // Positions into lane.events of the lane's matching events (groups include their
     // descendants' matches, as a collapsed group shows their marks).
-    const std::vector<std::uint32_t> &positionsIn(int lane) const;
+    const std::vector<std::uint32_t> &positionsIn(LaneId lane) const;
 
     // The match after / before `event` in time (wrapping), or kNoEvent when there is none.
     // From kNoEvent: the first match at or after `from`, or the last one before it.
-    std::size_t next(std::size_t event, core::Timestamp from, const core::Incident &incident) const;
-    std::size_t previous(std::size_t event, core::Timestamp from, const core::Incident &incident) const;
+    core::EventIndex next(core::EventIndex event, core::Timestamp from, const core::Incident &incident) const;
+    core::EventIndex previous(core::EventIndex event, core::Timestamp from, const core::Incident &incident) const;
     // 1-based rank of `event` among the matches, or 0.
-    std::size_t rankOf(std::size_t event) const;
+    std::size_t rankOf(core::EventIndex event) const;
 
 private:
     QString m_pattern;
-    std::vector<std::uint32_t> m_matches;
+    std::vector<core::EventIndex> m_matches;
     std::vector<bool> m_hit;
-    std::vector<std::vector<std::uint32_t>> m_positions; // by lane id
+    std::vector<std::vector<std::uint32_t>> m_positions; // by lane index
 };
 
 } // namespace kubelane::ui

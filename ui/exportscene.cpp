@@ -60,9 +60,9 @@ std::vector<bool> expansionFor(const LaneModel &model, const std::vector<int> &f
             model.laneOfSubject(QString::fromStdString(model.analysis().findings[static_cast<std::size_t>(f)].subject.text()));
         if (subject.valid())
             expanded[subject.index()] = true;
-        for (int l : model.lanesOfFinding(static_cast<std::size_t>(f)))
-            for (int p = model.lane(l).parent; p >= 0; p = model.lane(p).parent)
-                expanded[static_cast<std::size_t>(p)] = true;
+        for (LaneId l : model.lanesOfFinding(static_cast<std::size_t>(f)))
+            for (LaneId p = model.lane(l).parent; p.valid(); p = model.lane(p).parent)
+                expanded[p.index()] = true;
     }
     return expanded;
 }
@@ -114,8 +114,8 @@ std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, c
             const core::Finding &f = analysis.findings[static_cast<std::size_t>(index)];
             cover(f.start);
             cover(f.end);
-            for (std::size_t e : f.lines())
-                cover(events[e].time);
+            for (core::EventIndex e : f.lines())
+                cover(events[e.index()].time);
         }
         std::tie(scene.start, scene.end) = core::framedWindow(start, end);
     }
@@ -138,7 +138,7 @@ std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, c
     return scene;
 }
 
-std::vector<int> findingsInView(const LaneModel &model, core::Timestamp start, core::Timestamp end, const std::vector<int> &rows)
+std::vector<int> findingsInView(const LaneModel &model, core::Timestamp start, core::Timestamp end, const std::vector<LaneId> &rows)
 {
     const std::vector<int> rowOfLane = LaneModel::rowIndex(rows, model.laneCount());
     std::vector<int> out;
@@ -146,8 +146,8 @@ std::vector<int> findingsInView(const LaneModel &model, core::Timestamp start, c
     for (std::size_t i = 0; i < findings.size(); ++i) {
         if (!overlaps(findings[i], start, end))
             continue;
-        const std::vector<int> lanes = model.lanesOfFinding(i);
-        if (std::any_of(lanes.begin(), lanes.end(), [&](int l) { return model.visibleRowOf(LaneId(l), rowOfLane) >= 0; }))
+        const std::vector<LaneId> lanes = model.lanesOfFinding(i);
+        if (std::any_of(lanes.begin(), lanes.end(), [&](LaneId l) { return model.visibleRowOf(l, rowOfLane) >= 0; }))
             out.push_back(static_cast<int>(i));
     }
     sortByStart(model.analysis(), out);

@@ -23,7 +23,7 @@ struct ExportScene {
     core::Timestamp start, end;
     std::vector<bool> expanded; // lane id -> group open
     std::vector<bool> shown;    // lane id -> kept; empty = every lane
-    std::vector<int> rows;      // the rows top down, when given (a view's rows on screen);
+    std::vector<LaneId> rows;   // the rows top down, when given (a view's rows on screen);
                                 // empty = every row `expanded` and `shown` make
     std::vector<int> findings;  // called out, numbered 1.. in this order
     int findingsLeftOut = 0;    // findings in the window not called out (a view of hundreds)
@@ -66,6 +66,6 @@ struct ExportChoice {
 std::optional<ExportScene> frameExport(std::shared_ptr<const LaneModel> model, const ExportRequest &request, QString *error);
 
 // Findings whose window overlaps [start, end] and that have a lane among `rows`, by start time.
-std::vector<int> findingsInView(const LaneModel &model, core::Timestamp start, core::Timestamp end, const std::vector<int> &rows);
+std::vector<int> findingsInView(const LaneModel &model, core::Timestamp start, core::Timestamp end, const std::vector<LaneId> &rows);
 
 } // namespace kubelane::ui

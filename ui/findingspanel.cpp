@@ -252,7 +252,7 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
             [this](QTreeWidgetItem *item) { m_expanded.remove(item->data(0, kGroupKeyRole).toString()); });
     connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         if (url.scheme() == QLatin1String("event"))
-            emit eventActivated(static_cast<std::size_t>(url.path().toULongLong()));
+            emit eventActivated(core::EventIndex(url.path().toUInt())); // the link of describe()
     });
     fill();
 }
@@ -563,8 +563,8 @@ QString FindingsPanel::describe(const core::Analysis &analysis, std::size_t inde
         for (std::size_t i = 0; i < f.chain.size(); ++i) {
             const core::ChainStep &s = f.chain[i];
             QString line = QStringLiteral("<tt>%1</tt> %2").arg(formatTimestamp(s.time, utcOffset, 6, false), esc(s.text));
-            if (s.event != core::kNoEvent && s.event < inc.events.size())
-                line = QStringLiteral("<a href='event:%1'>%2</a>").arg(s.event).arg(line);
+            if (s.event != core::kNoEvent && s.event.index() < inc.events.size())
+                line = QStringLiteral("<a href='event:%1'>%2</a>").arg(s.event.value()).arg(line);
             if (static_cast<int>(i) == highlightStep)
                 line = QStringLiteral("<span style='background:#F0E442;color:black'><b>%1</b></span>").arg(line);
             html += QStringLiteral("<li>%1</li>").arg(line);
@@ -574,19 +574,19 @@ QString FindingsPanel::describe(const core::Analysis &analysis, std::size_t inde
     if (!f.evidence.empty()) {
         html += QStringLiteral("<p><b>Evidence</b> (%1 lines)</p><ul style='margin-top:0'>").arg(f.evidence.size());
         std::size_t shown = 0;
-        for (std::size_t e : f.evidence) {
-            if (e >= inc.events.size())
+        for (core::EventIndex e : f.evidence) {
+            if (e.index() >= inc.events.size())
                 continue;
             if (++shown > 40) {
                 html += QStringLiteral("<li>…</li>");
                 break;
             }
-            const core::Event &ev = inc.events[e];
+            const core::Event &ev = inc.event(e);
             QString msg = QString::fromUtf8(inc.message(ev).data(), static_cast<qsizetype>(inc.message(ev).size()));
             if (msg.size() > 160)
                 msg = msg.left(159) + QStringLiteral("…");
             html += QStringLiteral("<li><a href='event:%1'><tt>%2</tt></a> %3</li>")
-                        .arg(e)
+                        .arg(e.value())
                         .arg(formatTimestamp(ev.time, utcOffset, 6, false), msg.toHtmlEscaped());
         }
         html += QStringLiteral("</ul>");

@@ -59,7 +59,7 @@ public:
 
 signals:
     void findingSelected(int index);
-    void eventActivated(std::size_t event);
+    void eventActivated(core::EventIndex event);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -29,9 +29,9 @@ std::unique_ptr<RE2> LaneFilter::compile(const QString &pattern, QString *error)
     return re;
 }
 
-bool LaneFilter::eventMatches(const core::Incident &inc, std::uint32_t e, const RE2 &re)
+bool LaneFilter::eventMatches(const core::Incident &inc, core::EventIndex e, const RE2 &re)
 {
-    const core::Event &ev = inc.events[e];
+    const core::Event &ev = inc.event(e);
     const std::string_view msg = inc.message(ev);
     if (RE2::PartialMatch(re2::StringPiece(msg.data(), msg.size()), re))
         return true;
@@ -54,9 +54,9 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
         return std::nullopt;
     const RE2 &re = *compiled;
     const core::Incident &inc = model.incident();
-    std::function<void(int)> keepSubtree = [&](int id) {
-        keep[static_cast<std::size_t>(id)] = true;
-        for (int c : model.lane(id).children)
+    std::function<void(LaneId)> keepSubtree = [&](LaneId id) {
+        keep[id.index()] = true;
+        for (LaneId c : model.lane(id).children)
             keepSubtree(c);
     };
     for (const Lane &lane : model.lanes()) {
@@ -66,14 +66,14 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
             if (lane.isGroup())
                 keepSubtree(lane.id);
             else
-                keep[static_cast<std::size_t>(lane.id)] = true;
+                keep[lane.id.index()] = true;
             continue;
         }
         if (lane.isGroup())
             continue; // decided by its children
-        for (std::uint32_t e : lane.events) {
+        for (core::EventIndex e : lane.events) {
             if (eventMatches(inc, e, re)) {
-                keep[static_cast<std::size_t>(lane.id)] = true;
+                keep[lane.id.index()] = true;
                 break;
             }
         }
@@ -81,13 +81,13 @@ std::optional<std::vector<bool>> LaneFilter::match(const LaneModel &model, const
     return model.closeOverTree(std::move(keep));
 }
 
-std::vector<std::uint32_t> LaneFilter::matchingEvents(const LaneModel &model, int lane, const QString &pattern, std::size_t limit)
+std::vector<core::EventIndex> LaneFilter::matchingEvents(const LaneModel &model, LaneId lane, const QString &pattern, std::size_t limit)
 {
-    std::vector<std::uint32_t> out;
-    const std::unique_ptr<RE2> re = lane >= 0 ? compile(pattern) : nullptr;
+    std::vector<core::EventIndex> out;
+    const std::unique_ptr<RE2> re = lane.valid() ? compile(pattern) : nullptr;
     if (!re)
         return out;
-    for (std::uint32_t e : model.lane(lane).events) {
+    for (core::EventIndex e : model.lane(lane).events) {
         if (eventMatches(model.incident(), e, *re)) {
             out.push_back(e);
             if (out.size() >= limit)

@@ -21,13 +21,13 @@ public:
     // The pattern as the filter and the search box read it (case-insensitive RE2).
     static std::unique_ptr<re2::RE2> compile(const QString &pattern, QString *error = nullptr);
     // Whether an event's message or type name matches.
-    static bool eventMatches(const core::Incident &incident, std::uint32_t event, const re2::RE2 &re);
+    static bool eventMatches(const core::Incident &incident, core::EventIndex event, const re2::RE2 &re);
     // Whether a pattern compiles (an empty one does); `error` says why not.
     static bool validate(const QString &pattern, QString *error = nullptr);
     // Empty pattern: every lane. On a bad pattern returns nothing and sets `error`.
     static std::optional<std::vector<bool>> match(const LaneModel &model, const QString &pattern, QString *error = nullptr);
     // Events of a lane whose text matches (for highlighting); empty on a bad pattern.
-    static std::vector<std::uint32_t> matchingEvents(const LaneModel &model, int lane, const QString &pattern, std::size_t limit);
+    static std::vector<core::EventIndex> matchingEvents(const LaneModel &model, LaneId lane, const QString &pattern, std::size_t limit);
 };
 
 } // namespace kubelane::ui

@@ -17,7 +17,6 @@ namespace kubelane::ui {
 namespace {
 
 constexpr std::int64_t kNsPerDay = 86400LL * core::kNsPerSecond;
-constexpr std::uint32_t kNoLane = 0xffffffffu;
 
 QString qs(std::string_view s)
 {
@@ -101,7 +100,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
             groupForNode(n);
 
     m_podGroup.assign(inc.pods.size(), LaneId());
-    m_laneOfEvent.assign(inc.events.size(), kNoLane);
+    m_laneOfEvent.assign(inc.events.size(), LaneId());
     std::vector<std::optional<LaneId>> sourceNodeGroup(inc.sources.size());
     std::vector<std::optional<LaneId>> sourceCpGroup(inc.sources.size());
     std::unordered_map<core::StringId, LaneId> nodeGroupById;
@@ -112,8 +111,8 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
         const std::string_view component = e.component != core::kNoString ? inc.text(e.component) : std::string_view(src.component);
         const bool controlPlane = core::isControlPlaneComponent(component);
         LaneId group;
-        if (e.pod != core::kNoPod && e.pod < inc.pods.size()) {
-            group = m_podGroup[e.pod];
+        if (e.pod != core::kNoPod && e.pod.index() < inc.pods.size()) {
+            group = m_podGroup[e.pod.index()];
             if (!group.valid()) {
                 std::string node;
                 if (!controlPlane)
@@ -137,10 +136,10 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
             group = *g;
         }
         const LaneId lane = roleLane(group, e.role, e.container);
-        m_laneOfEvent[i] = static_cast<std::uint32_t>(lane.value);
+        m_laneOfEvent[i] = lane;
         // Indices ascend, so every lane's list stays sorted without a sort.
-        for (LaneId l = lane; l.valid(); l = LaneId(at(l).parent))
-            at(l).events.push_back(static_cast<std::uint32_t>(i));
+        for (LaneId l = lane; l.valid(); l = at(l).parent)
+            at(l).events.push_back(core::EventIndex::fromIndex(i));
     }
     addFacts();
     sortChildren();
@@ -151,8 +150,8 @@ LaneId LaneModel::addLane(LaneId parent, LaneKind kind, QString name, QString ke
 {
     const LaneId id(static_cast<int>(m_lanes.size()));
     Lane lane;
-    lane.id = id.value;
-    lane.parent = parent.value;
+    lane.id = id;
+    lane.parent = parent;
     lane.kind = kind;
     lane.name = std::move(name);
     lane.key = parent.valid() ? at(parent).key + '/' + key : key;
@@ -161,9 +160,9 @@ LaneId LaneModel::addLane(LaneId parent, LaneKind kind, QString name, QString ke
     m_lanes.push_back(std::move(lane));
     m_localKey.push_back(std::move(key));
     if (parent.valid())
-        at(parent).children.push_back(id.value);
+        at(parent).children.push_back(id);
     else
-        m_roots.push_back(id.value);
+        m_roots.push_back(id);
     return id;
 }
 
@@ -206,10 +205,10 @@ LaneId LaneModel::otherGroup()
 
 LaneId LaneModel::groupForPod(core::PodId pod, const std::string &fallbackNode)
 {
-    if (pod < m_podGroup.size() && m_podGroup[pod].valid())
-        return m_podGroup[pod];
+    if (pod.index() < m_podGroup.size() && m_podGroup[pod.index()].valid())
+        return m_podGroup[pod.index()];
     const core::Incident &inc = incident();
-    const core::Pod &p = inc.pods[pod];
+    const core::Pod &p = inc.pods[pod.index()];
     std::string node = p.node != core::kNoString ? std::string(inc.text(p.node)) : fallbackNode;
     LaneId parent;
     if (node.empty()) {
@@ -231,8 +230,8 @@ LaneId LaneModel::groupForPod(core::PodId pod, const std::string &fallbackNode)
             at(id).description = QStringLiteral("uid ") + qs(inc.text(p.uid));
         m_bySubject.insert(subject, id);
     }
-    if (pod < m_podGroup.size())
-        m_podGroup[pod] = id;
+    if (pod.index() < m_podGroup.size())
+        m_podGroup[pod.index()] = id;
     return id;
 }
 
@@ -242,7 +241,7 @@ LaneId LaneModel::roleLane(LaneId group, core::RoleId role, core::StringId conta
     std::string roleId = inc.roles ? std::string(inc.roles->roleName(role)) : std::string("other");
     const bool perContainer = roleId == "probe-worker" && at(group).subject.startsWith("pod/");
     const core::StringId c = perContainer ? container : core::kNoString;
-    const std::uint64_t cacheKey = (static_cast<std::uint64_t>(group.value) << 44) ^ (static_cast<std::uint64_t>(role) << 32) ^ c;
+    const std::uint64_t cacheKey = (static_cast<std::uint64_t>(group.value()) << 44) ^ (static_cast<std::uint64_t>(role) << 32) ^ c.value();
     if (auto it = m_roleLaneCache.find(cacheKey); it != m_roleLaneCache.end())
         return it->second;
     QString key = QString::fromStdString(roleId == "kubelet-main" || roleId == "systemd" ? std::string("kubelet") : roleId);
@@ -260,9 +259,8 @@ LaneId LaneModel::roleLane(LaneId group, core::RoleId role, core::StringId conta
 
 void LaneModel::addEventToLane(core::EventIndex event, LaneId lane)
 {
-    // Compared as EventIndex, before narrowing: a uint32_t copy of kNoEvent is never equal to it.
-    if (event != core::kNoEvent && event < incident().events.size())
-        at(lane).events.push_back(static_cast<std::uint32_t>(event));
+    if (event != core::kNoEvent && event.index() < incident().events.size())
+        at(lane).events.push_back(event);
 }
 
 // Every fact lane from its builder, in the registry's order (ui/lanes/laneregistry.cpp).
@@ -279,14 +277,13 @@ void LaneModel::sortChildren()
     // Each lane's rank once, not once per comparison.
     std::vector<int> rank(m_lanes.size(), 0);
     for (const Lane &lane : m_lanes)
-        if (lane.parent >= 0)
-            rank[static_cast<std::size_t>(lane.id)] =
-                rankOf(at(LaneId(lane.parent)), m_localKey[static_cast<std::size_t>(lane.id)], lane.kind);
-    auto sortList = [&](std::vector<int> &list, const Lane *parent) {
-        std::stable_sort(list.begin(), list.end(), [&](int a, int b) {
-            const Lane &la = m_lanes[static_cast<std::size_t>(a)], &lb = m_lanes[static_cast<std::size_t>(b)];
+        if (lane.parent.valid())
+            rank[lane.id.index()] = rankOf(at(lane.parent), m_localKey[lane.id.index()], lane.kind);
+    auto sortList = [&](std::vector<LaneId> &list, const Lane *parent) {
+        std::stable_sort(list.begin(), list.end(), [&](LaneId a, LaneId b) {
+            const Lane &la = m_lanes[a.index()], &lb = m_lanes[b.index()];
             if (parent) {
-                const int ra = rank[static_cast<std::size_t>(a)], rb = rank[static_cast<std::size_t>(b)];
+                const int ra = rank[a.index()], rb = rank[b.index()];
                 if (ra != rb)
                     return ra < rb;
             } else {
@@ -313,7 +310,7 @@ void LaneModel::finishLanes()
             lane.events.erase(std::unique(lane.events.begin(), lane.events.end()), lane.events.end());
         }
         for (std::size_t i = 0; i < lane.events.size(); ++i) {
-            const core::Severity s = inc.events[lane.events[i]].severity;
+            const core::Severity s = inc.event(lane.events[i]).severity;
             if (s >= core::Severity::Warning)
                 lane.warnings.push_back(static_cast<std::uint32_t>(i));
             if (s >= core::Severity::Error)
@@ -326,8 +323,8 @@ void LaneModel::finishLanes()
         if (lane.isGroup()) {
             // The child whose bars stand for the group when it is collapsed (its Ready).
             int best = 0;
-            for (int c : lane.children) {
-                const int summary = laneSummary(scopeOfChildren(lane), keyHead(m_localKey[static_cast<std::size_t>(c)]));
+            for (LaneId c : lane.children) {
+                const int summary = laneSummary(scopeOfChildren(lane), keyHead(m_localKey[c.index()]));
                 if (summary > best) {
                     best = summary;
                     lane.summaryLane = c;
@@ -352,37 +349,35 @@ LaneId LaneModel::laneByKey(const QString &key) const
 
 bool LaneModel::isAncestor(LaneId ancestor, LaneId lane) const
 {
-    for (LaneId l = lane; l.valid(); l = LaneId(this->lane(l).parent))
+    for (LaneId l = lane; l.valid(); l = this->lane(l).parent)
         if (l == ancestor)
             return true;
     return false;
 }
 
-std::vector<int> LaneModel::rows(const std::vector<bool> &expanded, const std::vector<bool> &shown) const
+std::vector<LaneId> LaneModel::rows(const std::vector<bool> &expanded, const std::vector<bool> &shown) const
 {
-    std::vector<int> out;
-    auto isShown = [&](int id) {
-        return shown.empty() || (static_cast<std::size_t>(id) < shown.size() && shown[static_cast<std::size_t>(id)]);
-    };
-    auto isExpanded = [&](int id) { return static_cast<std::size_t>(id) < expanded.size() && expanded[static_cast<std::size_t>(id)]; };
-    std::function<void(int)> visit = [&](int id) {
+    std::vector<LaneId> out;
+    auto isShown = [&](LaneId id) { return shown.empty() || (id.index() < shown.size() && shown[id.index()]); };
+    auto isExpanded = [&](LaneId id) { return id.index() < expanded.size() && expanded[id.index()]; };
+    std::function<void(LaneId)> visit = [&](LaneId id) {
         if (!isShown(id))
             return;
         out.push_back(id);
         if (isExpanded(id))
-            for (int c : m_lanes[static_cast<std::size_t>(id)].children)
+            for (LaneId c : lane(id).children)
                 visit(c);
     };
-    for (int r : m_roots)
+    for (LaneId r : m_roots)
         visit(r);
     return out;
 }
 
-std::vector<int> LaneModel::rowIndex(const std::vector<int> &rows, int laneCount)
+std::vector<int> LaneModel::rowIndex(const std::vector<LaneId> &rows, int laneCount)
 {
     std::vector<int> index(static_cast<std::size_t>(laneCount), -1);
     for (std::size_t i = 0; i < rows.size(); ++i)
-        index[static_cast<std::size_t>(rows[i])] = static_cast<int>(i);
+        index[rows[i].index()] = static_cast<int>(i);
     return index;
 }
 
@@ -391,7 +386,7 @@ int LaneModel::visibleRowOf(LaneId lane, const std::vector<int> &rowOfLane) cons
     // The deepest lane on the path from the root whose ancestors are all visible: a lane
     // inside a collapsed group is drawn in the group's row.
     std::vector<LaneId> path;
-    for (LaneId l = lane; l.valid(); l = LaneId(this->lane(l).parent))
+    for (LaneId l = lane; l.valid(); l = this->lane(l).parent)
         path.push_back(l);
     int best = -1;
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
@@ -408,27 +403,27 @@ std::vector<bool> LaneModel::defaultExpansion() const
     std::vector<bool> expanded(m_lanes.size(), false);
     for (const auto &lane : m_lanes)
         if (lane.isGroup() && !lane.subject.startsWith(QLatin1String("pod/")))
-            expanded[static_cast<std::size_t>(lane.id)] = true;
+            expanded[lane.id.index()] = true;
     for (const auto &f : m_analysis->findings) {
-        for (LaneId a = laneOfSubject(QString::fromStdString(f.subject.text())); a.valid(); a = LaneId(lane(a).parent))
+        for (LaneId a = laneOfSubject(QString::fromStdString(f.subject.text())); a.valid(); a = lane(a).parent)
             expanded[a.index()] = true;
     }
     return expanded;
 }
 
-std::vector<int> LaneModel::lanesOfFinding(std::size_t index) const
+std::vector<LaneId> LaneModel::lanesOfFinding(std::size_t index) const
 {
-    std::vector<int> out;
+    std::vector<LaneId> out;
     if (index >= m_analysis->findings.size())
         return out;
     const core::Finding &f = m_analysis->findings[index];
     auto add = [&](LaneId l) {
-        if (l.valid() && std::find(out.begin(), out.end(), l.value) == out.end())
-            out.push_back(l.value);
+        if (l.valid() && std::find(out.begin(), out.end(), l) == out.end())
+            out.push_back(l);
     };
     const LaneId subject = laneOfSubject(QString::fromStdString(f.subject.text()));
     add(subject);
-    for (std::size_t e : f.evidence)
+    for (core::EventIndex e : f.evidence)
         add(laneOfEvent(e));
     for (const auto &step : f.chain)
         if (step.event != core::kNoEvent)
@@ -436,8 +431,8 @@ std::vector<int> LaneModel::lanesOfFinding(std::size_t index) const
     // The subject's own fact lanes that show something in the finding's window (the node's
     // heartbeats and taints, a pod's Ready bar): the state the finding is about.
     if (subject.valid()) {
-        for (int c : lane(subject).children) {
-            const Lane &l = m_lanes[static_cast<std::size_t>(c)];
+        for (LaneId c : lane(subject).children) {
+            const Lane &l = lane(c);
             if (l.isGroup())
                 continue;
             bool inWindow = false;
@@ -446,7 +441,7 @@ std::vector<int> LaneModel::lanesOfFinding(std::size_t index) const
             for (const auto &g : l.gaps)
                 inWindow = inWindow || (g.fact->end >= f.start && g.fact->start <= f.end);
             if (inWindow)
-                add(LaneId(c));
+                add(c);
         }
     }
     return out;
@@ -456,9 +451,9 @@ std::vector<bool> LaneModel::closeOverTree(std::vector<bool> flags) const
 {
     flags.resize(m_lanes.size(), false);
     for (const auto &lane : m_lanes)
-        if (flags[static_cast<std::size_t>(lane.id)])
-            for (int p = lane.parent; p >= 0 && !flags[static_cast<std::size_t>(p)]; p = m_lanes[static_cast<std::size_t>(p)].parent)
-                flags[static_cast<std::size_t>(p)] = true;
+        if (flags[lane.id.index()])
+            for (LaneId p = lane.parent; p.valid() && !flags[p.index()]; p = this->lane(p).parent)
+                flags[p.index()] = true;
     return flags;
 }
 
@@ -472,19 +467,19 @@ std::vector<bool> LaneModel::findingLanesOnly() const
 std::vector<bool> LaneModel::lanesOfFindings(const std::vector<int> &findings) const
 {
     std::vector<bool> flags(m_lanes.size(), false);
-    std::function<void(int)> subtree = [&](int id) {
-        flags[static_cast<std::size_t>(id)] = true;
-        for (int c : m_lanes[static_cast<std::size_t>(id)].children)
+    std::function<void(LaneId)> subtree = [&](LaneId id) {
+        flags[id.index()] = true;
+        for (LaneId c : lane(id).children)
             subtree(c);
     };
     for (int f : findings) {
-        for (int l : lanesOfFinding(static_cast<std::size_t>(f))) {
-            const Lane &lane = m_lanes[static_cast<std::size_t>(l)];
+        for (LaneId l : lanesOfFinding(static_cast<std::size_t>(f))) {
+            const Lane &lane = this->lane(l);
             // A pod is small and is the story; a node group would drag in every pod.
             if (lane.subject.startsWith(QLatin1String("pod/")))
                 subtree(l);
             else
-                flags[static_cast<std::size_t>(l)] = true;
+                flags[l.index()] = true;
         }
     }
     return closeOverTree(std::move(flags));
@@ -510,11 +505,11 @@ std::vector<Lane> LaneModel::markLanesWithout(const std::vector<bool> &hiddenTyp
     const core::Incident &inc = incident();
     std::vector<Lane> marks(m_lanes.size());
     for (const Lane &lane : m_lanes) {
-        Lane &shown = marks[static_cast<std::size_t>(lane.id)];
+        Lane &shown = marks[lane.id.index()];
         shown.id = lane.id;
         shown.kind = lane.kind;
-        for (std::uint32_t e : lane.events) {
-            const core::Event &ev = inc.events[e];
+        for (core::EventIndex e : lane.events) {
+            const core::Event &ev = inc.event(e);
             if (ev.type < hiddenTypes.size() && hiddenTypes[ev.type])
                 continue;
             const auto position = static_cast<std::uint32_t>(shown.events.size());

@@ -36,14 +36,14 @@ struct StateSpan {
     bool openEnded = false;
     bool thin = false; // drawn as a strip under the main bar (container readiness)
     QString label;     // drawn inside the bar when it fits
-    std::size_t startEvent = core::kNoEvent;
-    std::size_t endEvent = core::kNoEvent;
+    core::EventIndex startEvent = core::kNoEvent;
+    core::EventIndex endEvent = core::kNoEvent;
 };
 
 struct HeartbeatTick {
     core::Timestamp time;
     bool failed = false;
-    std::size_t event = core::kNoEvent;
+    core::EventIndex event = core::kNoEvent;
 };
 
 // A heartbeat gap as the heartbeat lane draws it: the fact (owned by the Analysis the model
@@ -54,16 +54,16 @@ struct GapSpan {
 };
 
 struct Lane {
-    int id = -1;
-    int parent = -1;
+    LaneId id;
+    LaneId parent; // none: a root
     int depth = 0;
     LaneKind kind = LaneKind::Events;
     QString name;    // shown in the tree
     QString key;     // stable path, used to save notes: "node/n1/pod/default/web-0/pod-worker"
     QString subject; // groups only: "node/NAME", "pod/NS/NAME" (a finding's subject)
     QString description;
-    std::vector<int> children;
-    std::vector<std::uint32_t> events; // indices into Incident::events, ascending (= by time)
+    std::vector<LaneId> children;
+    std::vector<core::EventIndex> events; // ascending (= by time)
     // Positions into `events` of Warning-and-worse / Error-and-worse events, ascending: lets a
     // folded mark find its worst severity with two binary searches instead of a scan.
     std::vector<std::uint32_t> warnings;
@@ -71,7 +71,7 @@ struct Lane {
     std::vector<StateSpan> states;    // sorted by start
     std::vector<HeartbeatTick> ticks; // sorted by time
     std::vector<GapSpan> gaps;        // sorted by start
-    int summaryLane = -1;             // groups: lane whose bars a collapsed group shows
+    LaneId summaryLane;               // groups: lane whose bars a collapsed group shows
     bool isGroup() const { return kind == LaneKind::Group; }
 };
 
@@ -85,15 +85,13 @@ public:
 
     const std::vector<Lane> &lanes() const { return m_lanes; }
     const Lane &lane(LaneId id) const { return m_lanes[id.index()]; }
-    // A lane by the int the row tables hold (rows(), rowIndex(), the flags indexed by lane).
-    const Lane &lane(int id) const { return m_lanes[static_cast<std::size_t>(id)]; }
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
-    const std::vector<int> &roots() const { return m_roots; }
+    const std::vector<LaneId> &roots() const { return m_roots; }
 
     // The leaf lane an event is drawn in (invalid: none).
-    LaneId laneOfEvent(std::size_t event) const
+    LaneId laneOfEvent(core::EventIndex event) const
     {
-        return LaneId(event < m_laneOfEvent.size() ? static_cast<int>(m_laneOfEvent[event]) : -1);
+        return event.index() < m_laneOfEvent.size() ? m_laneOfEvent[event.index()] : LaneId();
     }
     // Group lane of a finding subject ("node/NAME", "pod/NS/NAME"), and a lane by its key
     // (invalid: none).
@@ -105,17 +103,17 @@ public:
     // Visible rows in display order: DFS over the tree, skipping lanes whose `shown` flag is
     // false, descending only into groups whose `expanded` flag is true. Both vectors are
     // indexed by lane id; an empty `shown` shows every lane.
-    std::vector<int> rows(const std::vector<bool> &expanded, const std::vector<bool> &shown) const;
+    std::vector<LaneId> rows(const std::vector<bool> &expanded, const std::vector<bool> &shown) const;
     // The row a lane is drawn in: the lane itself or its nearest collapsed ancestor.
-    // `rowOfLane` maps lane id -> row index (-1 = not visible), as built from rows().
-    static std::vector<int> rowIndex(const std::vector<int> &rows, int laneCount);
+    // `rowOfLane` maps lane index -> row (-1 = not visible), as built from rows().
+    static std::vector<int> rowIndex(const std::vector<LaneId> &rows, int laneCount);
     int visibleRowOf(LaneId lane, const std::vector<int> &rowOfLane) const;
 
     // Default expansion: control plane and nodes open, pods open only when a finding names them.
     std::vector<bool> defaultExpansion() const;
 
     // Lanes a finding is about: its subject's group and the lanes of its evidence and chain.
-    std::vector<int> lanesOfFinding(std::size_t finding) const;
+    std::vector<LaneId> lanesOfFinding(std::size_t finding) const;
     // Lanes to keep when only lanes with findings are wanted (with their ancestors).
     std::vector<bool> findingLanesOnly() const;
     // The same for some findings (indices into Analysis::findings).
@@ -155,8 +153,8 @@ private:
 
     std::shared_ptr<const core::Analysis> m_analysis;
     std::vector<Lane> m_lanes;
-    std::vector<int> m_roots;
-    std::vector<std::uint32_t> m_laneOfEvent;
+    std::vector<LaneId> m_roots;
+    std::vector<LaneId> m_laneOfEvent;
     std::vector<EventCategory> m_typeCategory; // by EventTypeId
     QHash<QString, LaneId> m_byKey;
     QHash<QString, LaneId> m_bySubject;

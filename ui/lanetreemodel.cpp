@@ -14,10 +14,10 @@ void LaneTreeModel::setLaneModel(std::shared_ptr<const LaneModel> model)
     m_highlighted.clear();
     if (m_model) {
         for (std::size_t i = 0; i < m_model->roots().size(); ++i)
-            m_rowInParent[static_cast<std::size_t>(m_model->roots()[i])] = static_cast<int>(i);
+            m_rowInParent[m_model->roots()[i].index()] = static_cast<int>(i);
         for (const Lane &lane : m_model->lanes())
             for (std::size_t i = 0; i < lane.children.size(); ++i)
-                m_rowInParent[static_cast<std::size_t>(lane.children[i])] = static_cast<int>(i);
+                m_rowInParent[lane.children[i].index()] = static_cast<int>(i);
     }
     endResetModel();
 }
@@ -31,21 +31,21 @@ void LaneTreeModel::setHighlighted(const std::vector<bool> &lanes, const QColor 
     emit layoutChanged(); // views repaint every row, including collapsed ones
 }
 
-QModelIndex LaneTreeModel::indexOfLane(int lane) const
+QModelIndex LaneTreeModel::indexOfLane(LaneId lane) const
 {
-    if (!m_model || lane < 0 || lane >= m_model->laneCount())
+    if (!m_model || !lane.valid() || lane.value() >= m_model->laneCount())
         return {};
-    return createIndex(m_rowInParent[static_cast<std::size_t>(lane)], 0, quintptr(lane));
+    return createIndex(m_rowInParent[lane.index()], 0, quintptr(lane.index()));
 }
 
 QModelIndex LaneTreeModel::index(int row, int column, const QModelIndex &parent) const
 {
     if (!m_model || column != 0 || row < 0)
         return {};
-    const std::vector<int> &list = parent.isValid() ? m_model->lane(laneOf(parent)).children : m_model->roots();
+    const std::vector<LaneId> &list = parent.isValid() ? m_model->lane(laneOf(parent)).children : m_model->roots();
     if (row >= static_cast<int>(list.size()))
         return {};
-    return createIndex(row, 0, quintptr(list[static_cast<std::size_t>(row)]));
+    return createIndex(row, 0, quintptr(list[static_cast<std::size_t>(row)].index()));
 }
 
 QModelIndex LaneTreeModel::parent(const QModelIndex &child) const
@@ -73,7 +73,7 @@ QVariant LaneTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!m_model || !index.isValid())
         return {};
-    const int id = laneOf(index);
+    const LaneId id = laneOf(index);
     const Lane &lane = m_model->lane(id);
     switch (role) {
     case Qt::DisplayRole: return lane.name;
@@ -89,17 +89,17 @@ QVariant LaneTreeModel::data(const QModelIndex &index, int role) const
         return tip;
     }
     case Qt::FontRole:
-        if (lane.isGroup() || (static_cast<std::size_t>(id) < m_highlighted.size() && m_highlighted[static_cast<std::size_t>(id)])) {
+        if (lane.isGroup() || (id.index() < m_highlighted.size() && m_highlighted[id.index()])) {
             QFont f;
             f.setBold(true);
             return f;
         }
         return {};
     case Qt::BackgroundRole:
-        if (static_cast<std::size_t>(id) < m_highlighted.size() && m_highlighted[static_cast<std::size_t>(id)])
+        if (id.index() < m_highlighted.size() && m_highlighted[id.index()])
             return m_highlightColor;
         return {};
-    case LaneIdRole: return id;
+    case LaneIdRole: return id.value();
     default: return {};
     }
 }

@@ -18,8 +18,9 @@ public:
     void setLaneModel(std::shared_ptr<const LaneModel> model);
     void setHighlighted(const std::vector<bool> &lanes, const QColor &color);
 
-    QModelIndex indexOfLane(int lane) const;
-    static int laneOf(const QModelIndex &index) { return index.isValid() ? static_cast<int>(index.internalId()) : -1; }
+    QModelIndex indexOfLane(LaneId lane) const;
+    // The lane an index shows (its internal id holds the lane's index).
+    static LaneId laneOf(const QModelIndex &index) { return index.isValid() ? LaneId(static_cast<int>(index.internalId())) : LaneId(); }
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -29,7 +30,7 @@ public:
 
 private:
     std::shared_ptr<const LaneModel> m_model;
-    std::vector<int> m_rowInParent; // lane id -> row under its parent
+    std::vector<int> m_rowInParent; // lane index -> row under its parent
     std::vector<bool> m_highlighted;
     QColor m_highlightColor;
 };

@@ -40,7 +40,7 @@ void drawArrowIcon(QPainter *q, QRectF rc, const QColor &color)
 // Events of a lane in [start, end]: a range of positions into Lane::events.
 std::pair<std::size_t, std::size_t> eventsIn(const core::Incident &inc, const Lane &lane, core::Timestamp start, core::Timestamp end)
 {
-    auto before = [&](std::uint32_t e, core::Timestamp t) { return inc.events[e].time < t; };
+    auto before = [&](core::EventIndex e, core::Timestamp t) { return inc.event(e).time < t; };
     const auto b = std::lower_bound(lane.events.begin(), lane.events.end(), start, before);
     const auto e = std::lower_bound(b, lane.events.end(), end + core::Duration{1}, before);
     return {static_cast<std::size_t>(b - lane.events.begin()), static_cast<std::size_t>(e - lane.events.begin())};
@@ -65,13 +65,13 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
     if (!state.model)
         return c;
     const core::Incident &inc = state.model->incident();
-    for (int laneId : state.rows) {
+    for (LaneId laneId : state.rows) {
         const Lane &lane = state.model->lane(laneId);
         if (state.rowShowsEvents(laneId)) {
             const auto [b, e] = eventsIn(inc, lane, start, end);
             c.folded = c.folded || e - b > 1;
             for (std::size_t i = b; i < e; ++i) {
-                const core::Event &ev = inc.events[lane.events[i]];
+                const core::Event &ev = inc.event(lane.events[i]);
                 if (state.isHiddenType(ev.type))
                     continue; // not drawn, so not explained
                 c.severities[static_cast<std::size_t>(severityIndex(ev.severity))] = true;
@@ -80,7 +80,7 @@ LegendContent LegendContent::of(const TimelineState &state, core::Timestamp star
         }
         // The ink the painters use for the row's kind (StateBarPlottable::draw).
         const Lane &bars =
-            lane.isGroup() ? (state.isExpanded(laneId) || lane.summaryLane < 0 ? lane : state.model->lane(lane.summaryLane)) : lane;
+            lane.isGroup() ? (state.isExpanded(laneId) || !lane.summaryLane.valid() ? lane : state.model->lane(lane.summaryLane)) : lane;
         if (bars.kind == LaneKind::State)
             for (const StateSpan &s : bars.states)
                 if (s.start <= end && s.end >= start)

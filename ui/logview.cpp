@@ -92,12 +92,12 @@ void LogView::setUtcOffset(int seconds)
         showDetails(m_event);
 }
 
-LogView::Excerpt LogView::excerpt(const core::Incident &incident, std::size_t event, int context)
+LogView::Excerpt LogView::excerpt(const core::Incident &incident, core::EventIndex event, int context)
 {
     Excerpt out;
-    if (event >= incident.events.size())
+    if (event.index() >= incident.events.size())
         return out;
-    const core::Event &e = incident.events[event];
+    const core::Event &e = incident.event(event);
     const core::Source &src = incident.sources[e.source];
     if (!src.bytes || e.offset > src.bytes->size())
         return out;
@@ -124,19 +124,19 @@ LogView::Excerpt LogView::excerpt(const core::Incident &incident, std::size_t ev
     return out;
 }
 
-std::size_t LogView::eventAtLine(core::SourceId source, std::uint32_t line)
+core::EventIndex LogView::eventAtLine(core::SourceId source, std::uint32_t line)
 {
     return m_lines.eventAt(source, line);
 }
 
-void LogView::showEvent(std::size_t event)
+void LogView::showEvent(core::EventIndex event)
 {
-    if (!m_model || event >= m_model->incident().events.size())
+    if (!m_model || event.index() >= m_model->incident().events.size())
         return;
     m_event = event;
     showDetails(event);
     const core::Incident &inc = m_model->incident();
-    const core::Event &e = inc.events[event];
+    const core::Event &e = inc.event(event);
     // Still inside the excerpt shown (the user clicked a neighbouring line): keep the text,
     // move the highlight, so the view does not jump under the mouse.
     const bool inside = m_excerptSource == e.source && !m_excerpt.lines.isEmpty() && e.line >= m_excerpt.firstLine + 5
@@ -174,7 +174,7 @@ void LogView::updateHighlights()
 {
     QList<QTextEdit::ExtraSelection> selections;
     if (m_model && m_event != core::kNoEvent && !m_excerpt.lines.isEmpty()) {
-        const core::Event &e = m_model->incident().events[m_event];
+        const core::Event &e = m_model->incident().event(m_event);
         const int row = static_cast<int>(e.line - m_excerpt.firstLine);
         for (int r = row; r < row + static_cast<int>(std::max<std::uint32_t>(1, e.lineCount)); ++r) {
             QTextEdit::ExtraSelection sel;
@@ -243,14 +243,14 @@ void LogView::rawCursorMoved()
         return;
     const int row = m_raw->textCursor().blockNumber();
     const std::uint32_t line = m_excerpt.firstLine + static_cast<std::uint32_t>(row);
-    const std::size_t event = eventAtLine(m_excerptSource, line);
+    const core::EventIndex event = eventAtLine(m_excerptSource, line);
     if (event != core::kNoEvent && event != m_event)
         emit eventActivated(event);
 }
 
-QString LogView::timeCorrection(const core::Incident &incident, std::size_t event, int displayOffsetSeconds)
+QString LogView::timeCorrection(const core::Incident &incident, core::EventIndex event, int displayOffsetSeconds)
 {
-    const core::Event &e = incident.events[event];
+    const core::Event &e = incident.event(event);
     const core::ClockInfo &clock = incident.sources[e.source].clock;
     QStringList parts;
     // What the line's own clock said: its reading in the source's zone, before the skew.
@@ -271,10 +271,10 @@ QString LogView::detailsText() const
     return m_details->toPlainText();
 }
 
-void LogView::showDetails(std::size_t event)
+void LogView::showDetails(core::EventIndex event)
 {
     const core::Incident &inc = m_model->incident();
-    const core::Event &e = inc.events[event];
+    const core::Event &e = inc.event(event);
     const core::Source &src = inc.sources[e.source];
     auto row = [](const QString &k, const QString &v) {
         return QStringLiteral("<tr><td style='padding-right:8px'><b>%1</b></td><td>%2</td></tr>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());

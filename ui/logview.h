@@ -26,14 +26,14 @@ public:
     explicit LogView(QWidget *parent = nullptr);
     void setLaneModel(std::shared_ptr<const LaneModel> model);
     void setUtcOffset(int seconds);
-    void showEvent(std::size_t event);
+    void showEvent(core::EventIndex event);
     // Highlights the search box's matches (case-insensitive RE2) in the raw lines.
     void setSearch(const QString &pattern);
     int searchHighlightCount() const { return m_searchHits; }
     // How the shown time differs from what the raw line says (zone and skew), or empty.
     // Says nothing when the line's clock already reads the display zone and had no skew.
-    static QString timeCorrection(const core::Incident &incident, std::size_t event, int displayOffsetSeconds);
-    std::size_t currentEvent() const { return m_event; }
+    static QString timeCorrection(const core::Incident &incident, core::EventIndex event, int displayOffsetSeconds);
+    core::EventIndex currentEvent() const { return m_event; }
     QPlainTextEdit *rawView() const { return m_raw; }
     QString detailsText() const;
 
@@ -44,15 +44,15 @@ public:
         int eventRow = -1;           // index into lines of the event's first line
         int eventRows = 1;
     };
-    static Excerpt excerpt(const core::Incident &incident, std::size_t event, int context);
+    static Excerpt excerpt(const core::Incident &incident, core::EventIndex event, int context);
     // Event whose lines include line `line` of `source`, or kNoEvent.
-    std::size_t eventAtLine(core::SourceId source, std::uint32_t line);
+    core::EventIndex eventAtLine(core::SourceId source, std::uint32_t line);
 
 signals:
-    void eventActivated(std::size_t event);
+    void eventActivated(core::EventIndex event);
 
 private:
-    void showDetails(std::size_t event);
+    void showDetails(core::EventIndex event);
     void rawCursorMoved();
     void updateHighlights();
     void highlightMatches(const QTextBlock &block, const re2::RE2 &re, QList<QTextEdit::ExtraSelection> &selections);
@@ -61,7 +61,7 @@ private:
     QTextBrowser *m_details = nullptr;
     QLabel *m_title = nullptr;
     QPlainTextEdit *m_raw = nullptr;
-    std::size_t m_event = core::kNoEvent;
+    core::EventIndex m_event = core::kNoEvent;
     Excerpt m_excerpt;
     core::SourceId m_excerptSource = 0;
     SourceLineIndex m_lines;

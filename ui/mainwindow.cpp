@@ -737,7 +737,7 @@ QString MainWindow::searchStatus() const
     return rank ? tr("%1 of %2").arg(rank).arg(search->count()) : count;
 }
 
-void MainWindow::showMatch(std::size_t event)
+void MainWindow::showMatch(core::EventIndex event)
 {
     if (event == core::kNoEvent)
         return;
@@ -1103,7 +1103,7 @@ void MainWindow::selectFinding(int index)
     // Show the line the finding turns on: the first chain step in the subject's own lanes.
     const core::Finding &f = m_analysis->findings[static_cast<std::size_t>(index)];
     const LaneId subject = m_lanes->laneOfSubject(QString::fromStdString(f.subject.text()));
-    std::size_t show = f.evidence.empty() ? core::kNoEvent : f.evidence.front();
+    core::EventIndex show = f.evidence.empty() ? core::kNoEvent : f.evidence.front();
     for (const core::ChainStep &step : f.chain) {
         if (step.event != core::kNoEvent && subject.valid() && m_lanes->isAncestor(subject, m_lanes->laneOfEvent(step.event))) {
             show = step.event;
@@ -1173,7 +1173,7 @@ void MainWindow::updateWalkBanner()
     m_timeline->setBanner(QStringLiteral("%1 · %2\n%3").arg(m_walk->caption(), when, step->text));
 }
 
-void MainWindow::selectEvent(std::size_t event)
+void MainWindow::selectEvent(core::EventIndex event)
 {
     m_timeline->selectEvent(event, true);
 }

@@ -133,7 +133,7 @@ private:
     void updateRangeLabel();
     void applyFilter();
     void runSearch();
-    void showMatch(std::size_t event);
+    void showMatch(core::EventIndex event);
     void askGoToTime();
     void copyVisibleRange();
     void stepNote(int direction);
@@ -148,7 +148,7 @@ private:
     void updateTitle();
 
     void applyWalkStep(int index);
-    void selectEvent(std::size_t event);
+    void selectEvent(core::EventIndex event);
     void addNote(core::Timestamp time, const QString &laneKey);
     void editNote(int index);
     void refreshNotes();

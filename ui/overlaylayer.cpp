@@ -61,11 +61,11 @@ std::vector<OrderingArrow> OverlayLayer::arrows(const TimelineState &state, cons
     const auto &orders = state.model->analysis().facts.orders;
     for (std::size_t i = 0; i < orders.size(); ++i) {
         const core::StatusProbeOrder &o = orders[i];
-        if (o.statusEvent >= inc.events.size() || o.probeEvent >= inc.events.size())
+        if (o.statusEvent.index() >= inc.events.size() || o.probeEvent.index() >= inc.events.size())
             continue;
-        const std::size_t first = o.statusFirst ? o.statusEvent : o.probeEvent;
-        const std::size_t second = o.statusFirst ? o.probeEvent : o.statusEvent;
-        const core::Timestamp t1 = inc.events[first].time, t2 = inc.events[second].time;
+        const core::EventIndex first = o.statusFirst ? o.statusEvent : o.probeEvent;
+        const core::EventIndex second = o.statusFirst ? o.probeEvent : o.statusEvent;
+        const core::Timestamp t1 = inc.event(first).time, t2 = inc.event(second).time;
         if (!coords.overlaps(std::min(t1, t2), std::max(t1, t2)))
             continue;
         const int r1 = state.rowOfEvent(first), r2 = state.rowOfEvent(second);
@@ -143,7 +143,7 @@ void OverlayLayer::drawGapLabels(QCPPainter *painter, const TimelineCoordinates 
 {
     const Palette &pal = m_state->palette;
     const QFontMetricsF fm(painter->font());
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
         if (lane.kind != LaneKind::Heartbeats)
             return;
@@ -180,7 +180,7 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
     const QFontMetricsF fm(painter->font());
     auto timeText = [&](core::Timestamp t) { return QString::fromStdString(core::formatTimeOfDay(t, digits, m_state->utcOffsetSeconds)); };
     auto width = [&](const QString &text) { return fm.horizontalAdvance(text) + 10; };
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
         if (lane.kind != LaneKind::State)
             return;
@@ -227,10 +227,10 @@ void OverlayLayer::drawEvidence(QCPPainter *painter, const TimelineCoordinates &
     const double r = EventPlottable::markRadius(m_state->rowHeight) + 4;
     painter->setBrush(Qt::NoBrush);
     QPointF last(-1e9, -1e9);
-    for (std::uint32_t e : m_state->evidence) {
-        if (e >= inc.events.size())
+    for (core::EventIndex e : m_state->evidence) {
+        if (e.index() >= inc.events.size())
             continue;
-        const double x = coords.toPixel(inc.events[e].time);
+        const double x = coords.toPixel(inc.event(e).time);
         if (x < area.left() - r || x > area.right() + r)
             continue;
         const int row = m_state->rowOfEvent(e);
@@ -245,8 +245,8 @@ void OverlayLayer::drawEvidence(QCPPainter *painter, const TimelineCoordinates &
         painter->setPen(QPen(pal.evidence, 2));
         painter->drawEllipse(c, r, r);
     }
-    if (m_state->selectedEvent < inc.events.size()) {
-        const double x = coords.toPixel(inc.events[m_state->selectedEvent].time);
+    if (m_state->selectedEvent.index() < inc.events.size()) {
+        const double x = coords.toPixel(inc.event(m_state->selectedEvent).time);
         const int row = m_state->rowOfEvent(m_state->selectedEvent);
         painter->setPen(QPen(pal.selection, 1, Qt::DotLine));
         painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
@@ -270,12 +270,12 @@ void OverlayLayer::drawSearchHits(QCPPainter *painter, const TimelineCoordinates
     painter->setBrush(Qt::NoBrush);
     const QPen rim(pal.dark ? pal.background : pal.text, 5);
     const QPen halo(pal.searchHit, 3);
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         if (!m_state->rowShowsEvents(laneId))
             return;
         const Lane &lane = m_state->model->lane(laneId);
         const auto &positions = m_state->search->positionsIn(laneId);
-        auto timeAt = [&](std::uint32_t p) { return inc.events[lane.events[p]].time; };
+        auto timeAt = [&](std::uint32_t p) { return inc.event(lane.events[p]).time; };
         auto it =
             std::lower_bound(positions.begin(), positions.end(), from, [&](std::uint32_t p, core::Timestamp t) { return timeAt(p) < t; });
         const double y = top + m_state->rowHeight / 2;

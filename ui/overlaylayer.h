@@ -11,9 +11,9 @@ namespace kubelane::ui {
 
 // A draw record for one ordering fact, in pixels. Built per pass and by the tests.
 struct OrderingArrow {
-    std::size_t order = 0;                  // index into Facts::orders
-    std::size_t fromEvent = core::kNoEvent; // the earlier of the two
-    std::size_t toEvent = core::kNoEvent;
+    std::size_t order = 0;                       // index into Facts::orders
+    core::EventIndex fromEvent = core::kNoEvent; // the earlier of the two
+    core::EventIndex toEvent = core::kNoEvent;
     QPointF from, to;
     bool statusFirst = false; // the race: status generated before the probe result
     QString label;            // "status first by 43 µs"

@@ -80,7 +80,7 @@ struct Span {
     std::string name;
     const char *cat = "";
     Json args;
-    std::optional<std::size_t> anchorOf; // the line an ordering arrow binds to (a 1 µs slice)
+    std::optional<core::EventIndex> anchorOf; // the line an ordering arrow binds to (a 1 µs slice)
 };
 
 class TraceBuilder {
@@ -95,7 +95,7 @@ public:
         assignTracks();
         chooseOrderings();
         for (const Lane &lane : m_model.lanes())
-            if (m_tracks[static_cast<std::size_t>(lane.id)].pid >= 0)
+            if (m_tracks[lane.id.index()].pid >= 0)
                 writeLane(lane);
         writeFlows();
         writeFindings();
@@ -109,10 +109,9 @@ private:
     {
         return (!m_request.from || end >= *m_request.from) && (!m_request.to || start <= *m_request.to);
     }
-    bool shown(int lane) const
+    bool shown(LaneId lane) const
     {
-        return m_request.shown.empty()
-            || (static_cast<std::size_t>(lane) < m_request.shown.size() && m_request.shown[static_cast<std::size_t>(lane)]);
+        return m_request.shown.empty() || (lane.index() < m_request.shown.size() && m_request.shown[lane.index()]);
     }
 
     Json otherData() const
@@ -140,7 +139,7 @@ private:
         m_writer.metadata("thread_sort_index", m_findingsPid, 2, {{"sort_index", m_findingWindows.sortIndex}});
         m_nextTid = m_model.laneCount() + 1;
         int pid = 1;
-        for (int root : m_model.roots()) {
+        for (LaneId root : m_model.roots()) {
             if (!shown(root))
                 continue;
             ++pid;
@@ -152,29 +151,29 @@ private:
         }
     }
 
-    void addThreads(int laneId, int pid, const QString &path, int &order)
+    void addThreads(LaneId laneId, int pid, const QString &path, int &order)
     {
         const Lane &lane = m_model.lane(laneId);
-        const bool isRoot = lane.parent < 0;
+        const bool isRoot = !lane.parent.valid();
         const QString name = isRoot ? QString() : (path.isEmpty() ? lane.name : path + QStringLiteral(" / ") + lane.name);
         if (!lane.isGroup()) {
-            Track &t = m_tracks[static_cast<std::size_t>(laneId)];
-            t = {pid, laneId + 1, str(name.isEmpty() ? lane.name : name), 100 * order++}; // room for overflow rows
+            Track &t = m_tracks[laneId.index()];
+            t = {pid, laneId.value() + 1, str(name.isEmpty() ? lane.name : name), 100 * order++}; // room for overflow rows
             m_writer.metadata("thread_name", pid, t.tid, {{"name", t.name}});
             m_writer.metadata("thread_sort_index", pid, t.tid, {{"sort_index", t.sortIndex}});
             ++m_counts.threads;
             return;
         }
-        for (int child : lane.children)
+        for (LaneId child : lane.children)
             if (shown(child))
                 addThreads(child, pid, name, order);
     }
 
     std::string sourceOf(const core::Event &e) const { return m_inc.sources[e.source].path + ":" + std::to_string(e.line); }
 
-    Json lineArgs(std::size_t index) const
+    Json lineArgs(core::EventIndex index) const
     {
-        const core::Event &e = m_inc.events[index];
+        const core::Event &e = m_inc.event(index);
         Json fields = Json::object();
         for (const core::Field &f : m_inc.fieldsOf(e))
             fields[str(m_inc.text(f.key))] = str(m_inc.fieldValue(e, f).substr(0, kRawLimit));
@@ -196,7 +195,7 @@ private:
 
     void writeLane(const Lane &lane)
     {
-        const Track &t = m_tracks[static_cast<std::size_t>(lane.id)];
+        const Track &t = m_tracks[lane.id.index()];
         std::vector<Span> spans;
         // What the lane's kind draws on screen: bars of a state lane, gaps and ticks of a heartbeat lane.
         const bool heartbeats = lane.kind == LaneKind::Heartbeats;
@@ -217,17 +216,17 @@ private:
                      {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
         if (const auto anchors = m_anchors.find(lane.id); anchors != m_anchors.end())
             for (const auto &[event, name] : anchors->second)
-                spans.push_back({m_inc.events[event].time,
-                                 m_inc.events[event].time + kAnchor,
+                spans.push_back({m_inc.event(event).time,
+                                 m_inc.event(event).time + kAnchor,
                                  name,
                                  "ordering",
-                                 {{"source", sourceOf(m_inc.events[event])}},
+                                 {{"source", sourceOf(m_inc.event(event))}},
                                  event});
         m_counts.spans += writeSpans(t, std::move(spans));
         for (const HeartbeatTick &h : lane.ticks) {
             if (!heartbeats)
                 break;
-            if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == LaneId(lane.id))
+            if (h.event != core::kNoEvent && m_model.laneOfEvent(h.event) == lane.id)
                 continue; // written below as the line's own mark
             if (!inWindow(h.time))
                 continue;
@@ -243,26 +242,26 @@ private:
             ++m_counts.marks;
         }
         // The lane's events are in time order: only the window's stretch of them is visited.
-        const auto byTime = [&](std::uint32_t index, core::Timestamp t) { return m_inc.events[index].time < t; };
+        const auto byTime = [&](core::EventIndex index, core::Timestamp t) { return m_inc.event(index).time < t; };
         const auto first =
             m_request.from ? std::lower_bound(lane.events.begin(), lane.events.end(), *m_request.from, byTime) : lane.events.begin();
         const auto last = m_request.to
             ? std::upper_bound(first, lane.events.end(), *m_request.to,
-                               [&](core::Timestamp t, std::uint32_t index) { return t < m_inc.events[index].time; })
+                               [&](core::Timestamp t, core::EventIndex index) { return t < m_inc.event(index).time; })
             : lane.events.end();
         for (auto it = first; it != last; ++it) {
-            const std::uint32_t index = *it;
-            const core::Event &e = m_inc.events[index];
+            const core::EventIndex index = *it;
+            const core::Event &e = m_inc.event(index);
             const LaneId home = m_model.laneOfEvent(index);
             // A line is written once, on its own lane. An events lane that gathers lines living
             // on other lanes (PLEG activity: the relists from the sync loop's lanes) repeats
             // them as mirrors, naming the lane that holds the line, so its thread is not empty.
-            const bool mirror = home != LaneId(lane.id);
+            const bool mirror = home != lane.id;
             if (mirror && lane.kind != LaneKind::Events)
                 continue;
             Json args = lineArgs(index);
             if (mirror && home.valid())
-                args["lineOn"] = str(m_model.lane(home.value).name);
+                args["lineOn"] = str(m_model.lane(home).name);
             m_writer.write({{"ph", "i"},
                             {"s", "t"},
                             {"name", markName(e)},
@@ -331,7 +330,7 @@ private:
         return t;
     }
 
-    Track trackOfEvent(std::size_t index) const
+    Track trackOfEvent(core::EventIndex index) const
     {
         const LaneId lane = m_model.laneOfEvent(index);
         return lane.valid() ? m_tracks[lane.index()] : Track{};
@@ -343,17 +342,17 @@ private:
     void chooseOrderings()
     {
         const auto &orders = m_model.analysis().facts.orders;
-        std::set<std::size_t> anchored;
-        auto anchor = [&](std::size_t event, const char *name) {
+        std::set<core::EventIndex> anchored;
+        auto anchor = [&](core::EventIndex event, const char *name) {
             if (anchored.insert(event).second)
-                m_anchors[m_model.laneOfEvent(event).value].push_back({event, name});
+                m_anchors[m_model.laneOfEvent(event)].push_back({event, name});
         };
         for (std::size_t i = 0; i < orders.size(); ++i) {
             const core::StatusProbeOrder &o = orders[i];
-            if (o.statusEvent >= m_inc.events.size() || o.probeEvent >= m_inc.events.size())
+            if (o.statusEvent.index() >= m_inc.events.size() || o.probeEvent.index() >= m_inc.events.size())
                 continue;
-            if (trackOfEvent(o.statusEvent).pid < 0 || trackOfEvent(o.probeEvent).pid < 0 || !inWindow(m_inc.events[o.statusEvent].time)
-                || !inWindow(m_inc.events[o.probeEvent].time))
+            if (trackOfEvent(o.statusEvent).pid < 0 || trackOfEvent(o.probeEvent).pid < 0 || !inWindow(m_inc.event(o.statusEvent).time)
+                || !inWindow(m_inc.event(o.probeEvent).time))
                 continue;
             anchor(o.statusEvent, "status generated");
             anchor(o.probeEvent, "readiness result");
@@ -368,8 +367,8 @@ private:
         const auto &orders = m_model.analysis().facts.orders;
         for (std::size_t i : m_orderings) {
             const core::StatusProbeOrder &o = orders[i];
-            const std::size_t first = o.statusFirst ? o.statusEvent : o.probeEvent;
-            const std::size_t second = o.statusFirst ? o.probeEvent : o.statusEvent;
+            const core::EventIndex first = o.statusFirst ? o.statusEvent : o.probeEvent;
+            const core::EventIndex second = o.statusFirst ? o.probeEvent : o.statusEvent;
             const auto from = m_anchorTracks.find(first), to = m_anchorTracks.find(second);
             if (from == m_anchorTracks.end() || to == m_anchorTracks.end())
                 continue;
@@ -387,7 +386,7 @@ private:
                             {"pid", from->second.pid},
                             {"tid", from->second.tid},
                             {"args", args}},
-                           m_inc.events[first].time + half);
+                           m_inc.event(first).time + half);
             m_writer.write({{"ph", "f"},
                             {"bp", "e"},
                             {"id", id},
@@ -395,7 +394,7 @@ private:
                             {"cat", "ordering"},
                             {"pid", to->second.pid},
                             {"tid", to->second.tid}},
-                           m_inc.events[second].time + half);
+                           m_inc.event(second).time + half);
             ++m_counts.flows;
         }
     }
@@ -415,8 +414,8 @@ private:
             for (const auto &step : f.chain)
                 chain.push_back({{"time", core::formatRfc3339(step.time)}, {"text", step.text}});
             Json evidence = Json::array();
-            for (std::size_t e : f.evidence)
-                evidence.push_back(sourceOf(m_inc.events[e]) + "  " + str(m_inc.rawText(m_inc.events[e]).substr(0, kRawLimit)));
+            for (core::EventIndex e : f.evidence)
+                evidence.push_back(sourceOf(m_inc.event(e)) + "  " + str(m_inc.rawText(m_inc.event(e)).substr(0, kRawLimit)));
             const std::string name = "[" + std::to_string(i + 1) + "] " + f.title;
             Json args{{"number", i + 1},
                       {"rule", f.rule},
@@ -445,10 +444,10 @@ private:
     std::vector<Track> m_tracks;
     int m_findingsPid = 1;
     Track m_findingWindows;
-    int m_nextTid = 0;                                                          // extra rows of lanes whose bars overlap
-    std::map<int, std::vector<std::pair<std::size_t, const char *>>> m_anchors; // lane -> (line, name) of its anchors
-    std::vector<std::size_t> m_orderings;                                       // indices into facts.orders drawn
-    std::map<std::size_t, Track> m_anchorTracks;                                // line -> the row its anchor went to
+    int m_nextTid = 0;                                                                  // extra rows of lanes whose bars overlap
+    std::map<LaneId, std::vector<std::pair<core::EventIndex, const char *>>> m_anchors; // lane -> (line, name) of its anchors
+    std::vector<std::size_t> m_orderings;                                               // indices into facts.orders drawn
+    std::map<core::EventIndex, Track> m_anchorTracks;                                   // line -> the row its anchor went to
     PerfettoCounts m_counts;
 };
 

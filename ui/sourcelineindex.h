@@ -17,16 +17,16 @@ public:
     void reset(std::shared_ptr<const core::Incident> incident);
 
     // The event whose lines include `line` of `source`, or kNoEvent.
-    std::size_t eventAt(core::SourceId source, std::uint32_t line);
+    core::EventIndex eventAt(core::SourceId source, std::uint32_t line);
     // The last event beginning at or before `line` of `source` (whether or not its lines
     // reach it), or kNoEvent.
-    std::size_t eventAtOrBefore(core::SourceId source, std::uint32_t line);
+    core::EventIndex eventAtOrBefore(core::SourceId source, std::uint32_t line);
 
 private:
-    const std::vector<std::uint32_t> &eventsOf(core::SourceId source);
+    const std::vector<core::EventIndex> &eventsOf(core::SourceId source);
 
     std::shared_ptr<const core::Incident> m_incident;
-    std::vector<std::vector<std::uint32_t>> m_byLine; // per source, built on first use
+    std::vector<std::vector<core::EventIndex>> m_byLine; // per source, built on first use
     std::vector<bool> m_built;
 };
 

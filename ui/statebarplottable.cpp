@@ -187,11 +187,11 @@ void StateBarPlottable::draw(QCPPainter *painter)
     font = scaledFont(font, 0.85, 6.5);
     painter->setFont(font);
     painter->setRenderHint(QPainter::Antialiasing, false); // crisp bar edges
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
         switch (lane.kind) {
         case LaneKind::Group:
-            if (!m_state->isExpanded(lane.id) && lane.summaryLane >= 0)
+            if (!m_state->isExpanded(lane.id) && lane.summaryLane.valid())
                 drawStates(painter, m_state->model->lane(lane.summaryLane), coords, top, true);
             break;
         case LaneKind::State: drawStates(painter, lane, coords, top, false); break;
@@ -224,7 +224,7 @@ void RowBackground::draw(QCPPainter *painter)
     painter->fillRect(area, pal.background);
     if (!m_state->model)
         return;
-    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int row, int laneId, double top) {
+    m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int row, LaneId laneId, double top) {
         const Lane &lane = m_state->model->lane(laneId);
         const QRectF r(area.left(), top, area.width(), m_state->rowHeight);
         if (lane.isGroup())

@@ -65,14 +65,15 @@ void TimelineImage::buildState()
     m_state.rowOfLane = LaneModel::rowIndex(m_state.rows, model.laneCount());
     m_state.highlightedLanes.assign(static_cast<std::size_t>(model.laneCount()), false);
     for (int f : m_scene.findings) {
-        for (int l : model.lanesOfFinding(static_cast<std::size_t>(f)))
-            m_state.highlightedLanes[static_cast<std::size_t>(l)] = true;
-        for (std::size_t e : model.analysis().findings[static_cast<std::size_t>(f)].lines())
-            m_state.evidence.push_back(static_cast<std::uint32_t>(e));
+        for (LaneId l : model.lanesOfFinding(static_cast<std::size_t>(f)))
+            m_state.highlightedLanes[l.index()] = true;
+        for (core::EventIndex e : model.analysis().findings[static_cast<std::size_t>(f)].lines())
+            m_state.evidence.push_back(e);
     }
     // Row highlights single out the finding's lanes among others; when (nearly) every row is
     // one of them they only tint the picture.
-    const auto highlightedRows = std::count_if(m_state.rows.begin(), m_state.rows.end(), [&](int l) { return m_state.isHighlighted(l); });
+    const auto highlightedRows =
+        std::count_if(m_state.rows.begin(), m_state.rows.end(), [&](LaneId l) { return m_state.isHighlighted(l); });
     if (2 * static_cast<std::size_t>(highlightedRows) > m_state.rows.size())
         std::fill(m_state.highlightedLanes.begin(), m_state.highlightedLanes.end(), false);
     std::sort(m_state.evidence.begin(), m_state.evidence.end());
@@ -106,7 +107,7 @@ void TimelineImage::layout()
         QRectF(margin, margin, inner, fmTitle.height() + fmSmall.height() + 4 + (m_scene.viewCommand.isEmpty() ? 0 : fmSmall.height() + 2));
 
     double labelWidth = 0;
-    for (int lane : m_state.rows) {
+    for (LaneId lane : m_state.rows) {
         const Lane &l = m_scene.model->lane(lane);
         labelWidth = std::max(labelWidth, l.depth * px * 0.9 + (l.isGroup() ? fmBold : fm).horizontalAdvance(l.name) + 16);
     }
@@ -160,11 +161,11 @@ void TimelineImage::layout()
         Callout c;
         c.number = static_cast<int>(k) + 1;
         c.finding = m_scene.findings[k];
-        for (std::size_t e : f.lines()) {
-            if (inc.events[e].time < m_scene.start || inc.events[e].time > m_scene.end)
+        for (core::EventIndex e : f.lines()) {
+            if (inc.event(e).time < m_scene.start || inc.event(e).time > m_scene.end)
                 continue;
             if (const int row = m_state.rowOfEvent(e); row >= 0) {
-                c.time = inc.events[e].time;
+                c.time = inc.event(e).time;
                 c.row = row;
                 break;
             }
@@ -203,11 +204,11 @@ TimelineCoordinates TimelineImage::coordinates() const
     return TimelineCoordinates(m_scene.model->origin(), m_scene.start, m_scene.end, m_plotRect.left(), m_plotRect.width());
 }
 
-QRectF TimelineImage::laneRect(int lane) const
+QRectF TimelineImage::laneRect(LaneId lane) const
 {
-    if (lane < 0 || static_cast<std::size_t>(lane) >= m_state.rowOfLane.size() || m_state.rowOfLane[static_cast<std::size_t>(lane)] < 0)
+    if (!lane.valid() || lane.index() >= m_state.rowOfLane.size() || m_state.rowOfLane[lane.index()] < 0)
         return {};
-    const int row = m_state.rowOfLane[static_cast<std::size_t>(lane)];
+    const int row = m_state.rowOfLane[lane.index()];
     return QRectF(m_plotRect.left(), rowsRect().top() + row * m_state.rowHeight, m_plotRect.width(), m_state.rowHeight);
 }
 

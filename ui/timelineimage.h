@@ -44,7 +44,7 @@ public:
     QString captionHeader(int k) const;
     QString captionBody(int k) const;
     TimelineCoordinates coordinates() const;
-    QRectF laneRect(int lane) const; // the lane's row across the plot; empty when not drawn
+    QRectF laneRect(LaneId lane) const; // the lane's row across the plot; empty when not drawn
     QPointF calloutCenter(int k) const;
     int cutRows() const { return m_cutRows; }
 

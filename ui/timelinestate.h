@@ -32,23 +32,23 @@ struct TimelineState {
     std::shared_ptr<const LaneModel> model;
     Palette palette = Palette::light();
 
-    std::vector<int> rows;      // visible lanes, top to bottom (LaneModel::rows)
-    std::vector<int> rowOfLane; // lane id -> row, or -1
-    std::vector<bool> expanded; // lane id -> group open
+    std::vector<LaneId> rows;   // visible lanes, top to bottom (LaneModel::rows)
+    std::vector<int> rowOfLane; // lane index -> row, or -1
+    std::vector<bool> expanded; // lane index -> group open
     double rowHeight = 22;      // logical pixels, same as the lane tree's rows
     double scroll = 0;          // content pixels scrolled off the top
     int utcOffsetSeconds = 0;   // display zone of labels
 
     // Selection and highlights.
     int finding = -1;
-    std::vector<bool> highlightedLanes;  // lane id -> part of the selected finding
-    std::vector<std::uint32_t> evidence; // sorted event indices to outline
-    std::size_t selectedEvent = core::kNoEvent;
+    std::vector<bool> highlightedLanes;     // lane index -> part of the selected finding
+    std::vector<core::EventIndex> evidence; // sorted, to outline
+    core::EventIndex selectedEvent = core::kNoEvent;
     std::shared_ptr<const EventSearch> search; // events the search box matches (null: no search)
     // Kinds of events the user hid from the legend, and the event types they cover.
     std::array<bool, static_cast<int>(EventCategory::Count)> hiddenCategories{};
     std::vector<bool> hiddenTypes; // by EventTypeId; empty: nothing hidden
-    std::vector<Lane> shownMarks;  // by lane id, the marks left when kinds are hidden; empty: none hidden
+    std::vector<Lane> shownMarks;  // by lane index, the marks left when kinds are hidden; empty: none hidden
     std::optional<std::pair<core::Timestamp, core::Timestamp>> measure;
     std::optional<std::pair<core::Timestamp, core::Timestamp>> rubberBand;
     std::optional<core::Timestamp> cursor;
@@ -66,16 +66,16 @@ struct TimelineState {
         shownMarks = hiddenTypes.empty() ? std::vector<Lane>{} : model->markLanesWithout(hiddenTypes);
     }
     // The events a lane draws as marks: its own, or those left by the legend's toggles.
-    const Lane &marksOf(int lane) const { return shownMarks.empty() ? model->lane(lane) : shownMarks[static_cast<std::size_t>(lane)]; }
+    const Lane &marksOf(LaneId lane) const { return shownMarks.empty() ? model->lane(lane) : shownMarks[lane.index()]; }
     bool isHiddenType(core::EventTypeId type) const { return type < hiddenTypes.size() && hiddenTypes[type]; }
-    int laneAtRow(int row) const { return row >= 0 && row < static_cast<int>(rows.size()) ? rows[static_cast<std::size_t>(row)] : -1; }
-    bool isExpanded(int lane) const
+    LaneId laneAtRow(int row) const
     {
-        return lane >= 0 && static_cast<std::size_t>(lane) < expanded.size() && expanded[static_cast<std::size_t>(lane)];
+        return row >= 0 && row < static_cast<int>(rows.size()) ? rows[static_cast<std::size_t>(row)] : LaneId();
     }
-    bool isHighlighted(int lane) const
+    bool isExpanded(LaneId lane) const { return lane.valid() && lane.index() < expanded.size() && expanded[lane.index()]; }
+    bool isHighlighted(LaneId lane) const
     {
-        return lane >= 0 && static_cast<std::size_t>(lane) < highlightedLanes.size() && highlightedLanes[static_cast<std::size_t>(lane)];
+        return lane.valid() && lane.index() < highlightedLanes.size() && highlightedLanes[lane.index()];
     }
     // Top of a row in widget pixels, given the top of the plot area.
     double rowTop(int row, double areaTop) const { return areaTop + row * rowHeight - scroll; }
@@ -85,7 +85,7 @@ struct TimelineState {
         const double r = (y - areaTop + scroll) / rowHeight;
         return r < 0 || r >= static_cast<double>(rows.size()) ? -1 : static_cast<int>(r);
     }
-    // Calls fn(row, laneId, rowTop) for the rows that show in [areaTop, areaBottom], top down.
+    // Calls fn(row, lane, rowTop) for the rows that show in [areaTop, areaBottom], top down.
     template <typename Fn> void forEachVisibleRow(double areaTop, double areaBottom, Fn &&fn) const
     {
         for (int row = std::max(0, rowAt(areaTop, areaTop)); row < static_cast<int>(rows.size()); ++row) {
@@ -97,7 +97,7 @@ struct TimelineState {
     }
     // Row an event is drawn in (its lane or the nearest collapsed ancestor), or -1 when its
     // lane is filtered out (the nearest visible ancestor is an open group, which shows no events).
-    int rowOfEvent(std::size_t event) const
+    int rowOfEvent(core::EventIndex event) const
     {
         if (!model)
             return -1;
@@ -107,7 +107,7 @@ struct TimelineState {
     }
     // Whether a row shows its lane's own events: leaves always, groups only when collapsed
     // (an open group's events are drawn by its children).
-    bool rowShowsEvents(int lane) const { return lane >= 0 && (!model->lane(lane).isGroup() || !isExpanded(lane)); }
+    bool rowShowsEvents(LaneId lane) const { return lane.valid() && (!model->lane(lane).isGroup() || !isExpanded(lane)); }
 };
 
 } // namespace kubelane::ui

@@ -145,16 +145,16 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
     setPalette(m_state.palette);
 
     connect(m_tree, &QTreeView::expanded, this, [this](const QModelIndex &i) {
-        const int lane = LaneTreeModel::laneOf(i);
-        if (lane >= 0 && static_cast<std::size_t>(lane) < m_state.expanded.size() && !m_state.expanded[static_cast<std::size_t>(lane)]) {
-            m_state.expanded[static_cast<std::size_t>(lane)] = true;
+        const LaneId lane = LaneTreeModel::laneOf(i);
+        if (lane.valid() && lane.index() < m_state.expanded.size() && !m_state.expanded[lane.index()]) {
+            m_state.expanded[lane.index()] = true;
             rebuildRows();
         }
     });
     connect(m_tree, &QTreeView::collapsed, this, [this](const QModelIndex &i) {
-        const int lane = LaneTreeModel::laneOf(i);
-        if (lane >= 0 && static_cast<std::size_t>(lane) < m_state.expanded.size() && m_state.expanded[static_cast<std::size_t>(lane)]) {
-            m_state.expanded[static_cast<std::size_t>(lane)] = false;
+        const LaneId lane = LaneTreeModel::laneOf(i);
+        if (lane.valid() && lane.index() < m_state.expanded.size() && m_state.expanded[lane.index()]) {
+            m_state.expanded[lane.index()] = false;
             rebuildRows();
         }
     });
@@ -247,7 +247,7 @@ void TimelineWidget::setLaneModel(std::shared_ptr<const LaneModel> model)
     m_state.hideCategories(m_state.hiddenCategories);
     m_state.highlightedLanes.assign(static_cast<std::size_t>(m_state.model->laneCount()), false);
     for (const Lane &lane : m_state.model->lanes())
-        if (m_state.expanded[static_cast<std::size_t>(lane.id)])
+        if (m_state.expanded[lane.id.index()])
             m_tree->setExpanded(m_treeModel->indexOfLane(lane.id), true);
     rebuildRows();
     fitLaneColumn();
@@ -286,8 +286,9 @@ QString TimelineWidget::stickyHeaderText() const
     const int first = std::clamp(static_cast<int>((m_state.scroll + m_state.rowHeight) / m_state.rowHeight), 0,
                                  static_cast<int>(m_state.rows.size()) - 1);
     QStringList path;
-    for (int p = m_state.model->lane(m_state.rows[static_cast<std::size_t>(first)]).parent; p >= 0; p = m_state.model->lane(p).parent) {
-        const int row = static_cast<std::size_t>(p) < m_state.rowOfLane.size() ? m_state.rowOfLane[static_cast<std::size_t>(p)] : -1;
+    for (LaneId p = m_state.model->lane(m_state.rows[static_cast<std::size_t>(first)]).parent; p.valid();
+         p = m_state.model->lane(p).parent) {
+        const int row = p.index() < m_state.rowOfLane.size() ? m_state.rowOfLane[p.index()] : -1;
         if (row >= 0 && row < first)
             path.prepend(m_state.model->lane(p).name);
     }
@@ -312,7 +313,7 @@ void TimelineWidget::applyShown()
     const std::vector<bool> shown = combine(m_filterShown, m_findingShown);
     if (m_state.model) {
         for (const Lane &lane : m_state.model->lanes()) {
-            const bool hide = !shown.empty() && !shown[static_cast<std::size_t>(lane.id)];
+            const bool hide = !shown.empty() && !shown[lane.id.index()];
             const QModelIndex i = m_treeModel->indexOfLane(lane.id);
             if (m_tree->isRowHidden(i.row(), i.parent()) != hide)
                 m_tree->setRowHidden(i.row(), i.parent(), hide);
@@ -400,24 +401,24 @@ void TimelineWidget::zoomToSelection()
     if (m_state.measure) {
         const auto [s, e] = core::paddedWindow(m_state.measure->first, m_state.measure->second, 0.05, core::Duration{2000});
         setVisibleRange(s, e);
-    } else if (m_state.selectedEvent < m_state.model->incident().events.size()) {
-        const core::Timestamp t = m_state.model->incident().events[m_state.selectedEvent].time;
+    } else if (m_state.selectedEvent.index() < m_state.model->incident().events.size()) {
+        const core::Timestamp t = m_state.model->incident().event(m_state.selectedEvent).time;
         setVisibleRange(t - core::Duration{50'000'000}, t + core::Duration{50'000'000});
     } else if (m_state.finding >= 0) {
         showFinding(m_state.finding);
     }
 }
 
-void TimelineWidget::expandLane(int lane, bool expand)
+void TimelineWidget::expandLane(LaneId lane, bool expand)
 {
-    if (!m_state.model || lane < 0)
+    if (!m_state.model || !lane.valid())
         return;
     m_tree->setExpanded(m_treeModel->indexOfLane(lane), expand);
 }
 
-void TimelineWidget::scrollToLane(int lane)
+void TimelineWidget::scrollToLane(LaneId lane)
 {
-    if (!m_state.model || lane < 0)
+    if (!m_state.model || !lane.valid())
         return;
     m_tree->scrollTo(m_treeModel->indexOfLane(lane), QAbstractItemView::PositionAtTop);
 }
@@ -428,27 +429,27 @@ void TimelineWidget::showFinding(int index)
         return;
     const core::Finding &f = m_state.model->analysis().findings[static_cast<std::size_t>(index)];
     m_state.finding = index;
-    const std::vector<int> lanes = m_state.model->lanesOfFinding(static_cast<std::size_t>(index));
+    const std::vector<LaneId> lanes = m_state.model->lanesOfFinding(static_cast<std::size_t>(index));
     m_state.highlightedLanes.assign(static_cast<std::size_t>(m_state.model->laneCount()), false);
-    for (int l : lanes)
-        m_state.highlightedLanes[static_cast<std::size_t>(l)] = true;
+    for (LaneId l : lanes)
+        m_state.highlightedLanes[l.index()] = true;
     m_state.evidence.clear();
-    for (std::size_t e : f.lines())
-        m_state.evidence.push_back(static_cast<std::uint32_t>(e));
+    for (core::EventIndex e : f.lines())
+        m_state.evidence.push_back(e);
     std::sort(m_state.evidence.begin(), m_state.evidence.end());
     m_state.evidence.erase(std::unique(m_state.evidence.begin(), m_state.evidence.end()), m_state.evidence.end());
     // Open the way to every lane of the finding (and the subject group itself).
     const LaneId subject = m_state.model->laneOfSubject(QString::fromStdString(f.subject.text()));
-    for (int l : lanes)
-        for (int p = m_state.model->lane(l).parent; p >= 0; p = m_state.model->lane(p).parent)
+    for (LaneId l : lanes)
+        for (LaneId p = m_state.model->lane(l).parent; p.valid(); p = m_state.model->lane(p).parent)
             expandLane(p);
     if (subject.valid())
-        expandLane(subject.value);
+        expandLane(subject);
     syncHighlightToTree();
     const auto [s, e] = core::paddedWindow(f.start, f.end, 0.12, core::Duration{2 * core::kNsPerSecond});
     setVisibleRange(s, e);
     rebuildRows();
-    scrollToLane(subject.valid() ? subject.value : (lanes.empty() ? -1 : lanes.front()));
+    scrollToLane(subject.valid() ? subject : (lanes.empty() ? LaneId() : lanes.front()));
 }
 
 void TimelineWidget::clearFinding()
@@ -491,7 +492,7 @@ void TimelineWidget::expandAll(bool expand)
     QSignalBlocker block(m_tree);
     for (const Lane &lane : m_state.model->lanes())
         if (lane.isGroup())
-            m_state.expanded[static_cast<std::size_t>(lane.id)] = expand;
+            m_state.expanded[lane.id.index()] = expand;
     expand ? m_tree->expandAll() : m_tree->collapseAll();
     rebuildRows();
 }
@@ -510,7 +511,7 @@ void TimelineWidget::fitLaneColumn()
     bold.setBold(true);
     const QFontMetrics fmBold(bold);
     int widest = 220; // room for the filter box in the header
-    for (int lane : m_state.rows) {
+    for (LaneId lane : m_state.rows) {
         const Lane &l = m_state.model->lane(lane);
         const int indent = m_tree->indentation() * (l.depth + 1) + 12;
         widest = std::max(widest, indent + (l.isGroup() ? fmBold : fm).horizontalAdvance(l.name));
@@ -521,24 +522,24 @@ void TimelineWidget::fitLaneColumn()
     m_splitter->setSizes({left, total - left});
 }
 
-void TimelineWidget::selectEvent(std::size_t event, bool scrollTo, bool centerRow)
+void TimelineWidget::selectEvent(core::EventIndex event, bool scrollTo, bool centerRow)
 {
-    if (!m_state.model || event >= m_state.model->incident().events.size())
+    if (!m_state.model || event.index() >= m_state.model->incident().events.size())
         return;
     m_state.selectedEvent = event;
     const LaneId lane = m_state.model->laneOfEvent(event);
     if (scrollTo && lane.valid()) {
-        for (int p = m_state.model->lane(lane).parent; p >= 0; p = m_state.model->lane(p).parent)
+        for (LaneId p = m_state.model->lane(lane).parent; p.valid(); p = m_state.model->lane(p).parent)
             expandLane(p);
-        const QModelIndex i = m_treeModel->indexOfLane(lane.value);
+        const QModelIndex i = m_treeModel->indexOfLane(lane);
         if (!m_tree->isRowHidden(i.row(), i.parent()))
             m_tree->scrollTo(i, centerRow ? QAbstractItemView::PositionAtCenter : QAbstractItemView::EnsureVisible);
-        const core::Timestamp t = m_state.model->incident().events[event].time;
+        const core::Timestamp t = m_state.model->incident().event(event).time;
         if (t < m_start || t > m_end)
             centerOn(t);
     }
     if (lane.valid())
-        m_tree->setCurrentIndex(m_treeModel->indexOfLane(lane.value));
+        m_tree->setCurrentIndex(m_treeModel->indexOfLane(lane));
     replot();
     emit eventSelected(event);
 }
@@ -586,11 +587,11 @@ void TimelineWidget::setBanner(const QString &text)
     replot();
 }
 
-QRectF TimelineWidget::laneRect(int lane) const
+QRectF TimelineWidget::laneRect(LaneId lane) const
 {
-    if (!m_state.model || lane < 0 || static_cast<std::size_t>(lane) >= m_state.rowOfLane.size())
+    if (!m_state.model || !lane.valid() || lane.index() >= m_state.rowOfLane.size())
         return {};
-    const int row = m_state.rowOfLane[static_cast<std::size_t>(lane)];
+    const int row = m_state.rowOfLane[lane.index()];
     if (row < 0)
         return {};
     const QRect area = m_plot->axisRect()->rect();
@@ -614,8 +615,8 @@ EventHit TimelineWidget::eventAt(QPointF pos) const
     if (!m_state.model)
         return hit;
     const QRect area = m_plot->axisRect()->rect();
-    const int lane = m_state.laneAtRow(m_state.rowAt(pos.y(), area.top()));
-    if (lane < 0 || !m_state.rowShowsEvents(lane))
+    const LaneId lane = m_state.laneAtRow(m_state.rowAt(pos.y(), area.top()));
+    if (!lane.valid() || !m_state.rowShowsEvents(lane))
         return hit;
     const core::Incident &inc = m_state.model->incident();
     const Lane &l = m_state.marksOf(lane);
@@ -627,8 +628,8 @@ EventHit TimelineWidget::eventAt(QPointF pos) const
         // The event of the mark nearest to the pointer's time.
         const core::Timestamp t = coords.toTime(pos.x());
         const auto begin = l.events.begin() + m.first, end = begin + m.count;
-        auto it = std::lower_bound(begin, end, t, [&](std::uint32_t e, core::Timestamp v) { return inc.events[e].time < v; });
-        if (it == end || (it != begin && (t - inc.events[*(it - 1)].time) < (inc.events[*it].time - t)))
+        auto it = std::lower_bound(begin, end, t, [&](core::EventIndex e, core::Timestamp v) { return inc.event(e).time < v; });
+        if (it == end || (it != begin && (t - inc.event(*(it - 1)).time) < (inc.event(*it).time - t)))
             --it;
         hit.event = m.count > 1 && m.severity >= core::Severity::Warning && std::abs(pos.x() - m.x0) <= tolerance ? m.representative : *it;
         hit.folded = m.count;
@@ -646,7 +647,7 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
     const int off = m_state.utcOffsetSeconds;
     const EventHit hit = eventAt(pos);
     if (hit.event != core::kNoEvent) {
-        const core::Event &e = inc.events[hit.event];
+        const core::Event &e = inc.event(hit.event);
         QString msg = QString::fromUtf8(inc.message(e).data(), static_cast<qsizetype>(inc.message(e).size()));
         if (msg.size() > 300)
             msg = msg.left(299) + QStringLiteral("…");
@@ -659,8 +660,8 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
         return tip;
     }
     const QRect area = m_plot->axisRect()->rect();
-    const int lane = m_state.laneAtRow(m_state.rowAt(pos.y(), area.top()));
-    if (lane < 0)
+    const LaneId lane = m_state.laneAtRow(m_state.rowAt(pos.y(), area.top()));
+    if (!lane.valid())
         return {};
     const TimelineCoordinates coords = coordinates();
     const core::Timestamp t = coords.toTime(pos.x());
@@ -683,7 +684,7 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
             return tip;
         }
     }
-    const Lane &stateLane = l.isGroup() && !m_state.isExpanded(lane) && l.summaryLane >= 0 ? m_state.model->lane(l.summaryLane) : l;
+    const Lane &stateLane = l.isGroup() && !m_state.isExpanded(lane) && l.summaryLane.valid() ? m_state.model->lane(l.summaryLane) : l;
     for (const StateSpan &s : stateLane.kind == LaneKind::State ? stateLane.states : noBars) {
         if (t >= s.start && t <= s.end) {
             return QStringLiteral("<b>%1</b><br>%2 – %3%4<br>%5")
@@ -808,11 +809,11 @@ void TimelineWidget::plotContextMenu(QPoint pos)
         return;
     const TimelineCoordinates coords = coordinates();
     const core::Timestamp t = coords.toTime(pos.x());
-    const int lane = m_state.laneAtRow(m_state.rowAt(pos.y(), m_plot->axisRect()->rect().top()));
+    const LaneId lane = m_state.laneAtRow(m_state.rowAt(pos.y(), m_plot->axisRect()->rect().top()));
     const int note = m_layers.overlay->noteAt(pos);
     QMenu menu(this);
     menu.addAction(tr("Add note here…"), this,
-                   [this, t, lane] { emit noteAddRequested(t, lane >= 0 ? m_state.model->lane(lane).key : QString()); });
+                   [this, t, lane] { emit noteAddRequested(t, lane.valid() ? m_state.model->lane(lane).key : QString()); });
     if (note >= 0) {
         menu.addAction(tr("Edit note…"), this, [this, note] { emit noteEditRequested(note); });
         menu.addAction(tr("Delete note"), this, [this, note] { emit noteDeleteRequested(note); });

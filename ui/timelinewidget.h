@@ -28,9 +28,9 @@ class LaneTreeModel;
 
 // An event under the mouse: the nearest one in the mark, and how many the mark folds.
 struct EventHit {
-    std::size_t event = core::kNoEvent;
+    core::EventIndex event = core::kNoEvent;
     std::uint32_t folded = 0;
-    int lane = -1;
+    LaneId lane;
 };
 
 class TimelineWidget : public QWidget {
@@ -63,8 +63,8 @@ public:
 
     // Selects an event; `scrollTo` opens its groups, brings its row into view (`centerRow`:
     // to the middle, clear of the walkthrough banner) and its time into the range.
-    void selectEvent(std::size_t event, bool scrollTo = true, bool centerRow = false);
-    std::size_t selectedEvent() const { return m_state.selectedEvent; }
+    void selectEvent(core::EventIndex event, bool scrollTo = true, bool centerRow = false);
+    core::EventIndex selectedEvent() const { return m_state.selectedEvent; }
 
     // Filter: RE2 over lane names and event text; false (and `error`) on a bad pattern.
     bool setFilter(const QString &pattern, QString *error = nullptr);
@@ -84,14 +84,14 @@ public:
     void setNotes(std::vector<Note> notes);
     void setBanner(const QString &text);
     void setPalette(const Palette &palette);
-    void expandLane(int lane, bool expand = true);
-    void scrollToLane(int lane);
+    void expandLane(LaneId lane, bool expand = true);
+    void scrollToLane(LaneId lane);
     // Widens the lane-name column so the longest visible name fits (within limits).
     void fitLaneColumn();
 
     // Geometry, for hit tests, exports and tests. Rect of a lane's row in plot pixels (empty
     // when the lane is not visible); the coordinates of the current view.
-    QRectF laneRect(int lane) const;
+    QRectF laneRect(LaneId lane) const;
     TimelineCoordinates coordinates() const;
     EventHit eventAt(QPointF plotPos) const;
     QCustomPlot *plot() const { return m_plot; }
@@ -104,7 +104,7 @@ public:
 
 signals:
     void visibleRangeChanged(core::Timestamp start, core::Timestamp end);
-    void eventSelected(std::size_t event);
+    void eventSelected(core::EventIndex event);
     void noteAddRequested(core::Timestamp time, QString laneKey);
     void noteEditRequested(int index);
     void noteDeleteRequested(int index);
@@ -148,7 +148,7 @@ private:
     double m_pressScroll = 0;
     bool m_moved = false;
     bool m_fitLanesPending = false;
-    std::size_t m_hoverEvent = core::kNoEvent;
+    core::EventIndex m_hoverEvent = core::kNoEvent;
 };
 
 } // namespace kubelane::ui

@@ -8,14 +8,14 @@
 
 namespace kubelane::ui {
 
-std::vector<int> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom)
+std::vector<LaneId> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom)
 {
-    std::vector<int> out;
-    state.forEachVisibleRow(areaTop, areaBottom, [&](int, int lane, double) { out.push_back(lane); });
+    std::vector<LaneId> out;
+    state.forEachVisibleRow(areaTop, areaBottom, [&](int, LaneId lane, double) { out.push_back(lane); });
     return out;
 }
 
-std::vector<int> rowsOnScreen(const TimelineWidget &timeline)
+std::vector<LaneId> rowsOnScreen(const TimelineWidget &timeline)
 {
     // The rows the timeline paints: its passes take the same bounds (QRect::bottom() is the
     // last pixel row).

@@ -16,9 +16,9 @@ class TimelineWidget;
 // Lanes of the rows that show at least in part between `areaTop` and `areaBottom` (widget
 // pixels of the plot, both rows of pixels inside it), top down, given the state's scroll
 // position: TimelineState::forEachVisibleRow's rows.
-std::vector<int> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom);
+std::vector<LaneId> rowsOnScreen(const TimelineState &state, double areaTop, double areaBottom);
 // The same for a timeline widget as it is laid out now.
-std::vector<int> rowsOnScreen(const TimelineWidget &timeline);
+std::vector<LaneId> rowsOnScreen(const TimelineWidget &timeline);
 
 // The current view as a scene (no notes, zone or bundle name: the window adds those), or
 // nothing when no bundle is shown. At most kMaxViewCallouts findings are called out, the most

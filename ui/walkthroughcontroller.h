@@ -15,7 +15,7 @@ namespace kubelane::ui {
 struct WalkStep {
     core::Timestamp time;
     QString text;
-    std::size_t event = core::kNoEvent;
+    core::EventIndex event = core::kNoEvent;
     int finding = -1;
     int chainStep = -1; // index into the finding's chain, -1 for a whole finding
 };

@@ -102,10 +102,9 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 // Every field key C++ reads, as string ids of one incident's pool (kNoString: no event of the
 // incident has that field, which reads as empty).
 struct FieldKeys {
-    StringId code = 0, conditionType = 0, containerMessage = 0, duration = 0, event = 0, eventType = 0, flag = 0, gracePeriod = 0,
-             hashNew = 0, hashOld = 0, message = 0, name = 0, podReady = 0, pods = 0, probe = 0, probeType = 0, readyContainers = 0,
-             readyStatus = 0, reason = 0, resource = 0, sandboxId = 0, status = 0, subresource = 0, taints = 0, threshold = 0, unit = 0,
-             unreadyContainers = 0, user = 0, userAgent = 0, value = 0, verb = 0, version = 0;
+    StringId code, conditionType, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, message, name,
+        podReady, pods, probe, probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, subresource, taints, threshold,
+        unit, unreadyContainers, user, userAgent, value, verb, version;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).

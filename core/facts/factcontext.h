@@ -35,7 +35,7 @@ public:
     const FieldKeys keys;
     std::string_view field(const Event &e, StringId key) const { return inc.field(e, key); }
     std::string_view text(StringId id) const { return inc.text(id); }
-    std::size_t indexOf(const Event &e) const { return static_cast<std::size_t>(&e - inc.events.data()); }
+    EventIndex indexOf(const Event &e) const { return EventIndex::fromIndex(static_cast<std::size_t>(&e - inc.events.data())); }
 
 private:
     std::map<std::pair<std::string, std::string>, Timestamp> m_observedUntil; // (component, node) -> last line

@@ -1,6 +1,7 @@
 #pragma once
 // Derived facts: what an incident turns on, computed once from the event store. Plain data
-// with integer indices into Incident::events (kNoEvent when a fact has no single line).
+// whose lines are EventIndex values into Incident::events (kNoEvent when a fact has no single
+// line).
 // Detectors fill these (one file each in core/facts/); rules and the GUI only read them.
 #include "../dumps/lockholderfinder.h"
 #include "../dumps/stackbucketer.h"
@@ -12,11 +13,6 @@
 
 namespace kubelane::core {
 
-// An index into Incident::events, in core and UI alike (a narrower copy, such as a lane's
-// uint32_t list, converts only after checking against kNoEvent).
-using EventIndex = std::size_t;
-constexpr EventIndex kNoEvent = static_cast<EventIndex>(-1);
-
 // One sign of life from a node: a status update or lease renewal seen by any component.
 struct Heartbeat {
     enum class Kind : std::uint8_t { NodeStatus, Lease, Observed };
@@ -24,7 +20,7 @@ struct Heartbeat {
     StringId node = kNoString;
     Kind kind = Kind::NodeStatus;
     bool failed = false; // the kubelet tried and failed (e.g. "Error updating node status")
-    std::size_t event = kNoEvent;
+    EventIndex event = kNoEvent;
 };
 
 // A stretch with no successful heartbeat from a node.
@@ -36,11 +32,11 @@ struct HeartbeatGap {
     std::string graceOrigin; // "flag --node-monitor-grace-period=40s in ...", "default of v1.15", ...
     bool exceedsGrace = false;
     bool openEnded = false; // no heartbeat after it within the bundle
-    std::size_t beforeEvent = kNoEvent, afterEvent = kNoEvent;
+    EventIndex beforeEvent = kNoEvent, afterEvent = kNoEvent;
     // The controller's "hasn't been updated for D" line, when no heartbeat line opens the gap
     // and the controller's word gives its start (D before the line).
-    std::size_t declaredBy = kNoEvent;
-    std::vector<std::size_t> failures; // failed attempts inside the gap
+    EventIndex declaredBy = kNoEvent;
+    std::vector<EventIndex> failures; // failed attempts inside the gap
 
     // Did the node lifecycle controller act on the silence (Ready Unknown, NodeNotReady,
     // taint, pods marked not ready)? Ignored: its log covers the time it would have acted,
@@ -48,7 +44,7 @@ struct HeartbeatGap {
     // logs, not in the node. Unchecked: the bundle cannot tell (reactionNote says why).
     enum class Reaction : std::uint8_t { Acted, Ignored, Unchecked };
     Reaction reaction = Reaction::Unchecked;
-    std::size_t reactionEvent = kNoEvent; // the controller's first reaction
+    EventIndex reactionEvent = kNoEvent; // the controller's first reaction
     std::string reactionNote;
 };
 
@@ -62,7 +58,7 @@ struct ConditionSpan {
     Timestamp start, end;
     bool openEnded = false;
     std::string reason;
-    std::size_t startEvent = kNoEvent, endEvent = kNoEvent;
+    EventIndex startEvent = kNoEvent, endEvent = kNoEvent;
 };
 
 struct TaintInterval {
@@ -71,7 +67,7 @@ struct TaintInterval {
     std::string effect; // NoExecute / NoSchedule
     Timestamp start, end;
     bool openEnded = false;
-    std::size_t addEvent = kNoEvent, removeEvent = kNoEvent;
+    EventIndex addEvent = kNoEvent, removeEvent = kNoEvent;
 };
 
 // Pod (container == kNoString) or container readiness over a stretch of time.
@@ -82,7 +78,7 @@ struct ReadySpan {
     Timestamp start, end;
     bool openEnded = false;
     std::string origin; // "status patch", "node lifecycle controller", "probe"
-    std::size_t startEvent = kNoEvent;
+    EventIndex startEvent = kNoEvent;
 };
 
 struct ContainerEvent {
@@ -92,7 +88,7 @@ struct ContainerEvent {
     StringId container = kNoString;
     Timestamp time;
     std::string detail; // kill: "<reason>; grace period N s"; hash values; probe type
-    std::size_t event = kNoEvent;
+    EventIndex event = kNoEvent;
 };
 
 // One run of a kubelet process on a node.
@@ -101,8 +97,8 @@ struct KubeletRun {
     Timestamp start, end;
     bool openEnded = false;
     std::string version;
-    std::size_t startEvent = kNoEvent; // kNoEvent: the log begins inside this run
-    std::size_t exitEvent = kNoEvent;  // fatal line or systemd exit
+    EventIndex startEvent = kNoEvent; // kNoEvent: the log begins inside this run
+    EventIndex exitEvent = kNoEvent;  // fatal line or systemd exit
     bool fatal = false;
     std::string exitReason;
 };
@@ -115,24 +111,24 @@ struct KubeletRun {
 struct StatusProbeOrder {
     PodId pod = kNoPod;
     StringId container = kNoString;
-    std::size_t runIndex = 0;           // into Facts::kubeletRuns
-    std::size_t statusEvent = kNoEvent; // "Generating status", else the first status patch
-    std::size_t probeEvent = kNoEvent;  // first readiness result: a seeding line, a readiness
-                                        // probe result, SyncLoop (probe), else the ready patch
+    std::size_t runIndex = 0;          // into Facts::kubeletRuns
+    EventIndex statusEvent = kNoEvent; // "Generating status", else the first status patch
+    EventIndex probeEvent = kNoEvent;  // first readiness result: a seeding line, a readiness
+                                       // probe result, SyncLoop (probe), else the ready patch
     bool statusFirst = false;
-    Duration delta;                         // probe time - status time (positive: status first)
-    std::string orderFrom;                  // what the order was read from when a side is not logged
-    std::string runningBefore;              // evidence the container ran before the start ("" = none)
-    std::size_t notReadyEvent = kNoEvent;   // ready:false pushed for it (patch, readiness changed)
-    std::size_t readyAgainEvent = kNoEvent; // reported ready again
-    std::size_t killEvent = kNoEvent;       // killed or rejected right after
+    Duration delta;                        // probe time - status time (positive: status first)
+    std::string orderFrom;                 // what the order was read from when a side is not logged
+    std::string runningBefore;             // evidence the container ran before the start ("" = none)
+    EventIndex notReadyEvent = kNoEvent;   // ready:false pushed for it (patch, readiness changed)
+    EventIndex readyAgainEvent = kNoEvent; // reported ready again
+    EventIndex killEvent = kNoEvent;       // killed or rejected right after
 };
 
 struct PlegHealth {
     StringId node = kNoString;
-    std::vector<std::size_t> relists;   // relist / SyncLoop(PLEG) events
-    std::vector<std::size_t> unhealthy; // "PLEG is not healthy" lines
-    Duration longestReported;           // largest "last seen active X ago"
+    std::vector<EventIndex> relists;   // relist / SyncLoop(PLEG) events
+    std::vector<EventIndex> unhealthy; // "PLEG is not healthy" lines
+    Duration longestReported;          // largest "last seen active X ago"
     Duration threshold;
     Timestamp firstUnhealthy, lastUnhealthy;
 };
@@ -144,13 +140,13 @@ struct RuntimeDump {
     GoroutineDumpPtr dump;
     SourceId source = 0;
     StringId node = kNoString;
-    std::string process;          // "dockerd", "containerd", "kubelet"
-    Timestamp time;               // when it was taken (zero when nothing says)
-    std::string timeEvidence;     // "file name goroutine-stacks-2019-05-16T100610+0800.log", ...
-    std::size_t event = kNoEvent; // the event at the dump's first line, the moment on its lane
+    std::string process;         // "dockerd", "containerd", "kubelet"
+    Timestamp time;              // when it was taken (zero when nothing says)
+    std::string timeEvidence;    // "file name goroutine-stacks-2019-05-16T100610+0800.log", ...
+    EventIndex event = kNoEvent; // the event at the dump's first line, the moment on its lane
     std::vector<StackBucket> buckets;
     std::vector<LockConvoy> convoys;
-    std::vector<std::size_t> holderEvents; // per convoy: the event at its holder's first line (kNoEvent: none)
+    std::vector<EventIndex> holderEvents; // per convoy: the event at its holder's first line (kNoEvent: none)
 };
 
 struct Facts {

@@ -118,7 +118,7 @@ public:
             return;
         // It acts within a monitor period of the grace running out; allow a few for skew.
         const Timestamp due = g.start + g.grace, decided = due + Duration::fromSeconds(15);
-        if (const std::size_t first = firstReaction(g.node, g.start, std::max(g.end, decided) + Duration::fromSeconds(15));
+        if (const EventIndex first = firstReaction(g.node, g.start, std::max(g.end, decided) + Duration::fromSeconds(15));
             first != kNoEvent) {
             g.reaction = HeartbeatGap::Reaction::Acted;
             g.reactionEvent = first;
@@ -133,12 +133,12 @@ public:
     }
 
 private:
-    std::size_t firstReaction(StringId node, Timestamp from, Timestamp to) const
+    EventIndex firstReaction(StringId node, Timestamp from, Timestamp to) const
     {
         const auto &events = m_ctx.inc.events;
         for (std::size_t i = m_ctx.inc.lowerBound(from); i < events.size() && events[i].time <= to; ++i)
             if (events[i].node == node && std::find(m_reactions.begin(), m_reactions.end(), events[i].type) != m_reactions.end())
-                return i;
+                return EventIndex::fromIndex(i);
         return kNoEvent;
     }
     bool covered(Timestamp from, Timestamp to) const
@@ -164,9 +164,9 @@ void judgeControllerReactions(const FactContext &ctx, Facts &facts)
 
 // When the controller next heard from `node` after `after`: its next successful heartbeat in
 // the bundle, or the controller seeing it Ready again (a fresh status), whichever is first.
-std::pair<Timestamp, std::size_t> nodeHeardAgain(const FactContext &ctx, const Facts &facts, StringId node, Timestamp after)
+std::pair<Timestamp, EventIndex> nodeHeardAgain(const FactContext &ctx, const Facts &facts, StringId node, Timestamp after)
 {
-    std::pair<Timestamp, std::size_t> first{Timestamp{std::numeric_limits<std::int64_t>::max()}, kNoEvent};
+    std::pair<Timestamp, EventIndex> first{Timestamp{std::numeric_limits<std::int64_t>::max()}, kNoEvent};
     for (const Heartbeat &h : facts.heartbeats)
         if (h.node == node && !h.failed && h.time > after) {
             first = {h.time, h.event};
@@ -179,7 +179,7 @@ std::pair<Timestamp, std::size_t> nodeHeardAgain(const FactContext &ctx, const F
             continue;
         const bool readyAgain = e.type == ctx.types.readyTransitioned && ctx.field(e, ctx.keys.readyStatus) == "True";
         if (readyAgain || e.type == ctx.types.healthyAgain) {
-            first = {e.time, i};
+            first = {e.time, EventIndex::fromIndex(i)};
             break;
         }
     }
@@ -216,7 +216,7 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
         g.graceOrigin = grace.origin;
         g.exceedsGrace = g.length > grace.value;
         g.afterEvent = heardEvent;
-        g.declaredBy = i;
+        g.declaredBy = EventIndex::fromIndex(i);
         if (covered(g.node, g.start, g.end))
             continue; // heartbeat lines show part of it: theirs is the measured gap
         for (const Heartbeat &h : facts.heartbeats)
@@ -276,7 +276,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             continue;
         std::set<SourceId> sources;
         for (auto *h : beats)
-            sources.insert(inc.events[h->event].source);
+            sources.insert(inc.event(h->event).source);
         // What counts as a gap: well above this node's usual interval (10 s status, 10 s lease).
         std::vector<std::int64_t> intervals;
         for (size_t i = 1; i < ok.size(); ++i)
@@ -308,7 +308,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
         // Open-ended only within what the heartbeat sources cover: a log that simply ends is no gap.
         Timestamp coverageEnd;
         for (auto *h : ok)
-            coverageEnd = std::max(coverageEnd, inc.sources[inc.events[h->event].source].last);
+            coverageEnd = std::max(coverageEnd, inc.sources[inc.event(h->event).source].last);
         coverageEnd = std::min(coverageEnd, bundleEnd);
         if ((coverageEnd - ok.back()->time).ns > std::max<std::int64_t>(threshold, grace.value.ns))
             addGap(ok.back(), nullptr, coverageEnd);

@@ -29,7 +29,7 @@ std::optional<Status> statusFromWord(std::string_view word)
 struct Transition {
     Timestamp time;
     Status status;
-    std::size_t event;
+    EventIndex event;
     std::string reason;
 };
 
@@ -48,7 +48,7 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
                 facts.conditions.back().endEvent = list[i].event;
                 facts.conditions.back().openEnded = false;
             }
-            const Timestamp end = std::max(list[i].time, ctx.observedUntil(ctx.inc.events[list[i].event]));
+            const Timestamp end = std::max(list[i].time, ctx.observedUntil(ctx.inc.event(list[i].event)));
             ConditionSpan span{node, view, list[i].status, list[i].time, end, true, list[i].reason, list[i].event, kNoEvent};
             facts.conditions.push_back(span);
         }
@@ -67,7 +67,7 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
     for (const Event &e : ctx.inc.events) {
         if (e.node == kNoString)
             continue;
-        const std::size_t idx = ctx.indexOf(e);
+        const EventIndex idx = ctx.indexOf(e);
         if (e.type == notUpdated) {
             const std::string_view cond = ctx.field(e, ctx.keys.conditionType);
             if (cond.empty() || cond == "Ready")
@@ -166,8 +166,8 @@ void detectNodes(const FactContext &ctx, Facts &facts)
     std::vector<bool> seen(ctx.inc.strings.size());
     std::set<std::string_view> names;
     for (const Event &e : ctx.inc.events)
-        if (e.node != kNoString && !seen[e.node]) {
-            seen[e.node] = true;
+        if (e.node != kNoString && !seen[e.node.index()]) {
+            seen[e.node.index()] = true;
             names.insert(ctx.text(e.node));
         }
     for (auto n : names)

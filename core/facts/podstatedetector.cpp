@@ -111,7 +111,7 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
         openSpan[key] = facts.readiness.size();
         // Open until the end of what the logs saw: the source that set it, or the kubelet of
         // the pod's node, which would have patched any change (facts never run past the logs).
-        const StringId node = ctx.inc.pods[pod].node;
+        const StringId node = ctx.inc.pods[pod.index()].node;
         const Timestamp until = std::max({e.time, ctx.observedUntil(e), node == kNoString ? Timestamp{} : ctx.kubeletObservedUntil(node)});
         facts.readiness.push_back({pod, container, ready, e.time, until, true, origin, ctx.indexOf(e)});
     };

@@ -29,11 +29,12 @@ std::string timeEvidence(const Source &s, const Event *at, const GoroutineDump &
 
 // The events of a flagged source as (first line, event index), sorted: the one at or before
 // a line is the event that carries it or the log line before it.
-using EventsByLine = std::vector<std::pair<std::uint32_t, std::size_t>>;
+using EventsByLine = std::vector<std::pair<std::uint32_t, EventIndex>>;
 
-std::size_t eventAtOrBefore(const EventsByLine &lines, std::uint32_t line)
+EventIndex eventAtOrBefore(const EventsByLine &lines, std::uint32_t line)
 {
-    auto it = std::upper_bound(lines.begin(), lines.end(), std::make_pair(line, ~std::size_t(0)));
+    // kNoEvent is the greatest index: past every event of the line.
+    auto it = std::upper_bound(lines.begin(), lines.end(), std::make_pair(line, kNoEvent));
     return it == lines.begin() ? kNoEvent : std::prev(it)->second;
 }
 
@@ -63,7 +64,7 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.source < flagged.size() && flagged[e.source])
-            byLine[e.source].emplace_back(e.line, i);
+            byLine[e.source].emplace_back(e.line, EventIndex::fromIndex(i));
     }
     for (EventsByLine &lines : byLine)
         std::sort(lines.begin(), lines.end());
@@ -76,7 +77,7 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
             RuntimeDump r;
             const EventsByLine &lines = byLine[id];
             r.event = eventAtOrBefore(lines, dump->firstSourceLine);
-            const Event *at = r.event == kNoEvent ? nullptr : &inc.events[r.event];
+            const Event *at = r.event == kNoEvent ? nullptr : &inc.event(r.event);
             r.source = SourceId(id);
             r.time = at ? at->time : Timestamp{};
             r.timeEvidence = timeEvidence(s, at, *dump);

@@ -30,12 +30,12 @@ bool isReadiness(std::string_view probeType)
 // What one kubelet run logged about each pod and container in its first minutes.
 // One pass over the run's first minutes (and the hour before it) collects all of it.
 struct RunView {
-    std::map<PodId, std::size_t> firstStatus, firstPodReadiness;
-    std::map<std::pair<PodId, StringId>, std::size_t> firstReadiness;
-    std::map<PodId, std::size_t> runningAtStart;       // in the first PLEG relist after the start
-    std::map<PodId, std::vector<std::size_t>> reports; // status patches, "readiness changed", in order
-    std::set<std::pair<PodId, StringId>> containers;   // every container a result or patch names
-    std::set<PodId> loggedBefore;                      // by the previous run, in the hour before
+    std::map<PodId, EventIndex> firstStatus, firstPodReadiness;
+    std::map<std::pair<PodId, StringId>, EventIndex> firstReadiness;
+    std::map<PodId, EventIndex> runningAtStart;       // in the first PLEG relist after the start
+    std::map<PodId, std::vector<EventIndex>> reports; // status patches, "readiness changed", in order
+    std::set<std::pair<PodId, StringId>> containers;  // every container a result or patch names
+    std::set<PodId> loggedBefore;                     // by the previous run, in the hour before
 };
 
 RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun &run, std::size_t from, std::size_t to)
@@ -50,10 +50,11 @@ RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun 
         const Event &e = inc.events[i];
         if (e.node != run.node || e.pod == kNoPod)
             continue;
+        const EventIndex index = EventIndex::fromIndex(i);
         if (e.type == t.statusGenerate) {
-            v.firstStatus.emplace(e.pod, i);
+            v.firstStatus.emplace(e.pod, index);
         } else if (e.type == t.statusPatch || e.type == t.readinessChangedBeforeSync) {
-            v.reports[e.pod].push_back(i);
+            v.reports[e.pod].push_back(index);
             for (const StringId key : {ctx.keys.readyContainers, ctx.keys.unreadyContainers})
                 text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
                     if (const StringId c = inc.strings.find(name); c != kNoString)
@@ -62,18 +63,18 @@ RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun 
         } else if ((e.type == t.probeSeeded && e.container != kNoString)
                    || ((e.type == t.probeSuccess || e.type == t.probeFailure || e.type == t.probeError)
                        && isReadiness(ctx.field(e, ctx.keys.probeType)))) {
-            v.firstReadiness.emplace(std::make_pair(e.pod, e.container), i);
+            v.firstReadiness.emplace(std::make_pair(e.pod, e.container), index);
             v.containers.emplace(e.pod, e.container);
         } else if (e.type == t.syncLoopProbe && ctx.field(e, ctx.keys.probe) == "readiness" && ctx.field(e, ctx.keys.status) == "ready")
             // Names the pod, not the container. Only "ready" is a result: on a new container
             // the readiness worker seeds its initial Failure into the cache, and that change
             // is logged as status="" before any probe ran (worker.go, 1.21+).
-            v.firstPodReadiness.emplace(e.pod, i);
+            v.firstPodReadiness.emplace(e.pod, index);
         else if (e.type == t.syncLoopPleg && ctx.field(e, ctx.keys.eventType) == "ContainerStarted") {
             if (!firstRelist)
                 firstRelist = e.time;
             if ((e.time - *firstRelist).ns <= kFirstRelistSpread)
-                v.runningAtStart.emplace(e.pod, i);
+                v.runningAtStart.emplace(e.pod, index);
         }
     }
     return v;
@@ -86,10 +87,10 @@ bool listsContainer(const FactContext &ctx, const Event &patch, StringId key, St
 
 // Why we believe the container ran before this start, or "" if nothing says so. A pod created
 // after the start is expected to be not ready at first: that is no race.
-std::string runningBefore(const FactContext &ctx, const CodeTypes &t, const RunView &v, PodId pod, std::size_t probe)
+std::string runningBefore(const FactContext &ctx, const CodeTypes &t, const RunView &v, PodId pod, EventIndex probe)
 {
     const Incident &inc = ctx.inc;
-    if (probe != kNoEvent && inc.events[probe].type == t.probeSeeded)
+    if (probe != kNoEvent && inc.event(probe).type == t.probeSeeded)
         return "the probe worker found it already running on the host";
     if (const auto it = v.runningAtStart.find(pod); it != v.runningAtStart.end())
         return "the first PLEG relist after the start found it running";
@@ -119,10 +120,10 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             o.runIndex = r;
             // What the kubelet reported for the container after the start: the first patch
             // listing it not ready, and the first after that listing it ready.
-            static const std::vector<std::size_t> kNone;
+            static const std::vector<EventIndex> kNone;
             const auto found = v.reports.find(pod);
-            for (std::size_t i : found == v.reports.end() ? kNone : found->second) {
-                const Event &e = inc.events[i];
+            for (EventIndex i : found == v.reports.end() ? kNone : found->second) {
+                const Event &e = inc.event(i);
                 if (o.notReadyEvent == kNoEvent
                     && ((e.type == t.statusPatch && listsContainer(ctx, e, ctx.keys.unreadyContainers, container))
                         || e.type == t.readinessChangedBeforeSync))
@@ -146,8 +147,8 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             }
             if (o.statusEvent == kNoEvent || o.probeEvent == kNoEvent)
                 continue;
-            const Event &s = inc.events[o.statusEvent];
-            const Event &p = inc.events[o.probeEvent];
+            const Event &s = inc.event(o.statusEvent);
+            const Event &p = inc.event(o.probeEvent);
             o.delta = p.time - s.time;
             // Equal microseconds: the store's order (file order within one source) decides.
             o.statusFirst = s.time != p.time ? s.time < p.time : o.statusEvent < o.probeEvent;
@@ -159,14 +160,14 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
             o.runningBefore = runningBefore(ctx, t, v, pod, o.probeEvent);
             // What followed the not-ready report: the container killed or the pod rejected.
             if (o.notReadyEvent != kNoEvent)
-                for (std::size_t i = o.notReadyEvent; i < inc.events.size(); ++i) {
+                for (std::size_t i = o.notReadyEvent.index(); i < inc.events.size(); ++i) {
                     const Event &e = inc.events[i];
-                    if ((e.time - inc.events[o.notReadyEvent].time).ns > kConsequenceWindow)
+                    if ((e.time - inc.event(o.notReadyEvent).time).ns > kConsequenceWindow)
                         break;
                     if (e.pod == pod
                         && ((e.type == t.containerKill && (e.container == kNoString || e.container == container))
                             || e.type == t.admissionRejected)) {
-                        o.killEvent = i;
+                        o.killEvent = EventIndex::fromIndex(i);
                         break;
                     }
                 }

@@ -46,7 +46,7 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     for (auto &p : parsed) {
         remap.assign(p.strings.size(), kNoString);
         for (std::size_t i = 0; i < p.strings.size(); ++i)
-            remap[i] = incident.strings.intern(p.strings.view(static_cast<StringId>(i)));
+            remap[i] = incident.strings.intern(p.strings.view(StringId::fromIndex(i)));
         std::vector<PodId> podRemap(p.pods.size());
         for (std::size_t i = 0; i < p.pods.size(); ++i) {
             const LocalPod &lp = p.pods[i];
@@ -55,18 +55,18 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
             key += p.strings.view(lp.name);
             auto it = podByKey.find(key);
             if (it == podByKey.end()) {
-                it = podByKey.emplace(key, static_cast<PodId>(incident.pods.size())).first;
-                incident.pods.push_back({remap[lp.ns], remap[lp.name], remap[lp.uid], kNoString});
-            } else if (incident.pods[it->second].uid == kNoString) {
-                incident.pods[it->second].uid = remap[lp.uid];
+                it = podByKey.emplace(key, PodId::fromIndex(incident.pods.size())).first;
+                incident.pods.push_back({remap[lp.ns.index()], remap[lp.name.index()], remap[lp.uid.index()], kNoString});
+            } else if (incident.pods[it->second.index()].uid == kNoString) {
+                incident.pods[it->second.index()].uid = remap[lp.uid.index()];
             }
             podRemap[i] = it->second;
         }
         // Fields stay with their source (no copy): only their string ids change.
         for (Field &f : p.fields) {
-            f.key = remap[f.key];
+            f.key = remap[f.key.index()];
             if (f.interned())
-                f.valueOffset = remap[f.valueOffset];
+                f.valueOffset = remap[f.valueOffset].value();
         }
         p.source.fields = std::move(p.fields);
         resolveTimes(p, times);
@@ -75,11 +75,11 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
             Event e = p.events[i];
             e.source = sourceId;
             e.time = times[i];
-            e.component = remap[e.component];
-            e.node = remap[e.node];
-            e.file = remap[e.file];
-            e.container = remap[e.container];
-            e.pod = e.pod == kNoPod ? kNoPod : podRemap[e.pod];
+            e.component = remap[e.component.index()];
+            e.node = remap[e.node.index()];
+            e.file = remap[e.file.index()];
+            e.container = remap[e.container.index()];
+            e.pod = e.pod == kNoPod ? kNoPod : podRemap[e.pod.index()];
             incident.events.push_back(e);
         }
         p.source.id = sourceId;
@@ -93,11 +93,11 @@ void correlate(Incident &incident)
 {
     // 1. A pod named without namespace ("pod web-0 is running") is the one pod of that name.
     std::unordered_map<StringId, std::vector<PodId>> byName;
-    for (PodId i = 0; i < incident.pods.size(); ++i)
+    for (std::size_t i = 0; i < incident.pods.size(); ++i)
         if (incident.pods[i].ns != kNoString)
-            byName[incident.pods[i].name].push_back(i);
-    std::vector<PodId> alias(incident.pods.size(), kNoPod);
-    for (PodId i = 0; i < incident.pods.size(); ++i) {
+            byName[incident.pods[i].name].push_back(PodId::fromIndex(i));
+    std::vector<PodId> alias(incident.pods.size(), kNoPod); // by pod index
+    for (std::size_t i = 0; i < incident.pods.size(); ++i) {
         const Pod &p = incident.pods[i];
         if (p.ns != kNoString)
             continue;
@@ -108,9 +108,9 @@ void correlate(Incident &incident)
     const StringId kContainerId = incident.strings.find("containerId");
     const StringId kPodUid = incident.strings.find("podUID");
     std::unordered_map<StringId, PodId> podByUid;
-    for (PodId i = 0; i < incident.pods.size(); ++i)
+    for (std::size_t i = 0; i < incident.pods.size(); ++i)
         if (incident.pods[i].uid != kNoString)
-            podByUid.emplace(incident.pods[i].uid, alias[i] == kNoPod ? i : alias[i]);
+            podByUid.emplace(incident.pods[i].uid, alias[i] == kNoPod ? PodId::fromIndex(i) : alias[i]);
 
     // 2. Container ids seen next to their pod and name.
     struct Owner {
@@ -119,8 +119,8 @@ void correlate(Incident &incident)
     };
     std::unordered_map<std::string_view, Owner> byContainerId;
     for (Event &e : incident.events) {
-        if (e.pod != kNoPod && alias[e.pod] != kNoPod)
-            e.pod = alias[e.pod];
+        if (e.pod != kNoPod && alias[e.pod.index()] != kNoPod)
+            e.pod = alias[e.pod.index()];
         if (e.pod == kNoPod && kPodUid != kNoString)
             if (const std::string_view uid = incident.field(e, kPodUid); !uid.empty())
                 if (auto it = podByUid.find(incident.strings.find(uid)); it != podByUid.end())
@@ -150,11 +150,12 @@ void correlate(Incident &incident)
     const StringId kubelet = incident.strings.find("kubelet");
     const StringId kPods = incident.strings.find("pods");
     std::unordered_map<std::string, PodId> podByName;
-    for (PodId i = 0; i < incident.pods.size(); ++i)
-        podByName.emplace(std::string(incident.text(incident.pods[i].ns)) + "/" + std::string(incident.text(incident.pods[i].name)), i);
+    for (std::size_t i = 0; i < incident.pods.size(); ++i)
+        podByName.emplace(std::string(incident.text(incident.pods[i].ns)) + "/" + std::string(incident.text(incident.pods[i].name)),
+                          PodId::fromIndex(i));
     auto place = [&](PodId pod, StringId node) {
-        if (pod != kNoPod && incident.pods[pod].node == kNoString)
-            incident.pods[pod].node = node;
+        if (pod != kNoPod && incident.pods[pod.index()].node == kNoString)
+            incident.pods[pod.index()].node = node;
     };
     for (const Event &e : incident.events) {
         if (e.component != kubelet || e.node == kNoString)
@@ -169,9 +170,9 @@ void correlate(Incident &incident)
         });
     }
     // Pods known only by name (the node lifecycle controller's spelling) take their alias's node.
-    for (PodId i = 0; i < incident.pods.size(); ++i)
+    for (std::size_t i = 0; i < incident.pods.size(); ++i)
         if (alias[i] != kNoPod)
-            place(i, incident.pods[alias[i]].node);
+            place(PodId::fromIndex(i), incident.pods[alias[i].index()].node);
 }
 
 } // namespace kubelane::core

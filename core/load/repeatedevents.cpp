@@ -19,7 +19,8 @@ struct LineKey {
 struct LineKeyHash {
     std::size_t operator()(const LineKey &k) const
     {
-        return std::hash<std::string_view>{}(k.message) ^ (std::size_t(k.node) * 0x9e3779b97f4a7c15ull) ^ (std::size_t(k.component) << 1);
+        return std::hash<std::string_view>{}(k.message) ^ (std::size_t(k.node.value()) * 0x9e3779b97f4a7c15ull)
+            ^ (std::size_t(k.component.value()) << 1);
     }
 };
 

@@ -53,7 +53,7 @@ int journaldHeaderYear(std::string_view line)
 
 std::uint64_t pairKey(StringId a, StringId b)
 {
-    return (std::uint64_t(a) << 32) | b;
+    return (std::uint64_t(a.value()) << 32) | b.value();
 }
 
 } // namespace
@@ -861,12 +861,12 @@ PodId SourceParser::resolvePod()
     // Pods named without namespace ("pod web-0 is running") are keyed with ns = "" and
     // resolved across files at merge.
     const StringId nsId = m_out.strings.intern(ns), nameId = m_out.strings.intern(name);
-    auto [it, added] = m_podByName.try_emplace(pairKey(nsId, nameId), static_cast<PodId>(m_out.pods.size()));
+    auto [it, added] = m_podByName.try_emplace(pairKey(nsId, nameId), PodId::fromIndex(m_out.pods.size()));
     if (added)
         m_out.pods.push_back({nsId, nameId, kNoString});
     const PodId id = it->second;
-    if (uidId != kNoString && m_out.pods[id].uid == kNoString) {
-        m_out.pods[id].uid = uidId;
+    if (uidId != kNoString && m_out.pods[id.index()].uid == kNoString) {
+        m_out.pods[id.index()].uid = uidId;
         m_podByUid.emplace(uidId, id);
     }
     return id;
@@ -886,7 +886,7 @@ StringId SourceParser::nodeForEvent(std::string_view component, std::string_view
 Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value)
 {
     if (valueRepeats(key))
-        return {key, m_out.strings.intern(value),
+        return {key, m_out.strings.intern(value).value(),
                 static_cast<std::uint32_t>(std::min<std::size_t>(value.size(), Field::kLengthMask)) | Field::kInternedValue};
     Source &src = m_out.source;
     const char *eventStart = src.bytes ? src.bytes->data() + e.offset : nullptr;
@@ -902,11 +902,11 @@ Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value
 
 bool SourceParser::valueRepeats(StringId key)
 {
-    if (key >= m_keyRepeats.size())
-        m_keyRepeats.resize(key + 1, -1);
-    if (m_keyRepeats[key] < 0)
-        m_keyRepeats[key] = m_types.valueRepeats(m_out.strings.view(key));
-    return m_keyRepeats[key];
+    if (key.index() >= m_keyRepeats.size())
+        m_keyRepeats.resize(key.index() + 1, -1);
+    if (m_keyRepeats[key.index()] < 0)
+        m_keyRepeats[key.index()] = m_types.valueRepeats(m_out.strings.view(key));
+    return m_keyRepeats[key.index()];
 }
 
 void SourceParser::storeFields(Event &e, std::string_view component, std::string_view host)

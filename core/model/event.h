@@ -14,9 +14,14 @@ const char *severityName(Severity s);
 using SourceId = std::uint32_t;
 using EventTypeId = std::uint16_t;
 using RoleId = std::uint16_t;
-using PodId = std::uint32_t;
-constexpr PodId kNoPod = 0xffffffffu;
-constexpr EventTypeId kOtherEventType = 0; // parsed, but no type in the table matched
+struct PodTag;
+using PodId = StrongId<PodTag, std::uint32_t, 0xffffffffu>; // into Incident::pods
+constexpr PodId kNoPod = PodId::none();
+// An event's index in Incident::events, in core and UI alike (events are fewer than 4 G).
+struct EventTag;
+using EventIndex = StrongId<EventTag, std::uint32_t, 0xffffffffu>;
+constexpr EventIndex kNoEvent = EventIndex::none(); // a fact or a step with no single line
+constexpr EventTypeId kOtherEventType = 0;          // parsed, but no type in the table matched
 
 // A key/value parsed from the line: structured klog pairs, regex captures, extractor output.
 // Keys repeat and are interned. Most values do not (audit ids, latencies, UIDs): interning
@@ -33,7 +38,7 @@ struct Field {
     { }
 
     StringId key = kNoString;
-    std::uint32_t valueOffset = 0; // from the event's first raw byte, into Source::decodedValues, or a StringId
+    std::uint32_t valueOffset = 0; // from the event's first raw byte, into Source::decodedValues, or a StringId's value
     std::uint32_t valueLength = 0; // with the flags below
     static constexpr std::uint32_t kDecodedValue = 0x80000000u;
     static constexpr std::uint32_t kInternedValue = 0x40000000u;
@@ -41,6 +46,7 @@ struct Field {
     bool decoded() const { return valueLength & kDecodedValue; }
     bool interned() const { return valueLength & kInternedValue; }
     std::uint32_t length() const { return valueLength & kLengthMask; }
+    StringId internedValue() const { return StringId(valueOffset); } // only when interned()
 };
 
 struct Event {

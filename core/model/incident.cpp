@@ -55,9 +55,9 @@ std::string_view Incident::roleName(const Event &e) const
 
 std::string Incident::podName(PodId id) const
 {
-    if (id == kNoPod || id >= pods.size())
+    if (id == kNoPod || id.index() >= pods.size())
         return {};
-    const Pod &p = pods[id];
+    const Pod &p = pods[id.index()];
     std::string out(text(p.ns));
     out += '/';
     out += text(p.name);

@@ -38,7 +38,7 @@ class Incident {
 public:
     std::vector<std::string> inputs; // what the user opened
     std::vector<Source> sources;
-    std::vector<Event> events; // sorted by (time, source, line)
+    std::vector<Event> events; // sorted by (time, source, line), indexed by EventIndex
     std::vector<Pod> pods;
     StringPool strings;
     NamedTable<EventTypeCatalog> eventTypes;
@@ -47,6 +47,7 @@ public:
     std::vector<std::string> notes;    // what the loader inferred or assumed, for the user
     std::vector<SkippedInput> skipped; // inputs not loaded, each with its reason
 
+    const Event &event(EventIndex i) const { return events[i.index()]; }
     std::string_view text(StringId id) const { return strings.view(id); }
     std::string_view rawText(const Event &e) const;
     std::string_view message(const Event &e) const;

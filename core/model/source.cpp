@@ -38,7 +38,7 @@ namespace kubelane::core {
 std::string_view fieldValue(const Source &source, const StringPool &strings, const Event &event, const Field &field)
 {
     if (field.interned())
-        return field.valueOffset < strings.size() ? strings.view(field.valueOffset) : std::string_view{};
+        return field.valueOffset < strings.size() ? strings.view(field.internedValue()) : std::string_view{};
     if (field.decoded()) {
         const std::string_view values(source.decodedValues);
         return field.valueOffset + std::uint64_t(field.length()) <= values.size() ? values.substr(field.valueOffset, field.length())

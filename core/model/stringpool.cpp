@@ -67,7 +67,7 @@ std::size_t StringPool::slotOf(std::string_view text, std::uint32_t hash) const
     const std::size_t mask = m_slots.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
         const Slot &s = m_slots[i];
-        if (s.id == kNoString || (s.hash == hash && m_views[s.id] == text))
+        if (s.id == kNoString || (s.hash == hash && m_views[s.id.index()] == text))
             return i;
     }
 }
@@ -94,13 +94,13 @@ StringId StringPool::intern(std::string_view text)
     if (m_slots.empty()) // moved from
         m_slots.resize(64), m_views.resize(1), m_recent.fill(kNoString);
     StringId &recent = m_recent[recentIndex(text, kRecentSize)];
-    if (recent != kNoString && m_views[recent] == text)
+    if (recent != kNoString && m_views[recent.index()] == text)
         return recent;
     const std::uint32_t hash = hashOf(text);
     std::size_t at = slotOf(text, hash);
     if (m_slots[at].id != kNoString)
         return recent = m_slots[at].id;
-    const auto id = static_cast<StringId>(m_views.size());
+    const StringId id = StringId::fromIndex(m_views.size());
     recent = id;
     m_views.push_back(store(text));
     if (m_views.size() * 2 > m_slots.size()) {

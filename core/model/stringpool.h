@@ -1,7 +1,9 @@
 #pragma once
-// Interned strings as 32-bit ids. Id 0 is always the empty string, so a zero-initialised
-// field means "none". Views returned by view() stay valid for the pool's lifetime: the text
+// Interned strings as 32-bit ids. Id 0 is always the empty string, so a default StringId
+// means "none". Views returned by view() stay valid for the pool's lifetime: the text
 // lives in stable chunks that are never reallocated.
+#include "ids.h"
+
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -11,8 +13,9 @@
 
 namespace kubelane::core {
 
-using StringId = std::uint32_t;
-constexpr StringId kNoString = 0;
+struct StringTag;
+using StringId = StrongId<StringTag, std::uint32_t, 0>;
+constexpr StringId kNoString = StringId::none();
 
 class StringPool {
 public:
@@ -25,7 +28,7 @@ public:
     StringId intern(std::string_view text);
     // Returns kNoString when the text was never interned.
     StringId find(std::string_view text) const;
-    std::string_view view(StringId id) const { return m_views[id]; }
+    std::string_view view(StringId id) const { return m_views[id.index()]; }
     std::size_t size() const { return m_views.size(); }
 
 private:

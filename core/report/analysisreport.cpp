@@ -65,9 +65,9 @@ nlohmann::json sourceJson(const Source &s)
     return j;
 }
 
-nlohmann::json evidenceJson(const Incident &inc, std::size_t index)
+nlohmann::json evidenceJson(const Incident &inc, EventIndex index)
 {
-    const Event &e = inc.events[index];
+    const Event &e = inc.event(index);
     return {{"source", inc.sources[e.source].path},
             {"line", e.line},
             {"time", formatRfc3339(e.time)},
@@ -188,7 +188,7 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         }
         o << "    Evidence:\n";
         for (auto idx : f.evidence) {
-            const Event &e = inc.events[idx];
+            const Event &e = inc.event(idx);
             o << "      " << inc.sources[e.source].path << ":" << e.line << "  " << formatTimeOfDay(e.time) << "  "
               << escapeForDisplay(inc.message(e).substr(0, 200)) << "\n";
         }

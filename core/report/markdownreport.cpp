@@ -92,15 +92,15 @@ void writeFinding(std::ostream &o, const Incident &inc, std::size_t index, const
     if (!f.evidence.empty()) {
         o << "**Evidence**\n\n";
         std::size_t shown = 0;
-        for (std::size_t idx : f.evidence) {
-            if (idx >= inc.events.size())
+        for (EventIndex idx : f.evidence) {
+            if (idx.index() >= inc.events.size())
                 continue;
             if (shown++ == options.evidenceLimit) {
                 o << "… and " << f.evidence.size() - options.evidenceLimit
                   << " more evidence lines (`kubelane analyze --json` lists them all)\n\n";
                 break;
             }
-            const Event &e = inc.events[idx];
+            const Event &e = inc.event(idx);
             o << codeSpan(inc.sources[e.source].path + ":" + std::to_string(e.line)) << " at " << formatRfc3339(e.time, 3) << "\n\n";
             o << markdownCodeBlock(trimmedRaw(inc.rawText(e), options.lineLimit), "text") << "\n";
         }

@@ -12,7 +12,7 @@ namespace kubelane::core {
 struct ChainStep {
     Timestamp time;
     std::string text;
-    std::size_t event = static_cast<std::size_t>(-1); // index into Incident::events, or none
+    EventIndex event = kNoEvent;
 };
 
 struct Finding {
@@ -22,19 +22,19 @@ struct Finding {
     Severity severity = Severity::Error;
     std::string title;
     std::string explanation;
-    std::vector<ChainStep> chain;      // the causal chain, in order
-    std::vector<std::size_t> evidence; // indices into Incident::events, in time order
+    std::vector<ChainStep> chain;     // the causal chain, in order
+    std::vector<EventIndex> evidence; // in time order
     std::vector<std::string> references;
 
     // The lines the finding stands on: its causal steps in order, then the evidence not among
     // them. Every index is an event of the incident (steps without a line are left out).
-    std::vector<std::size_t> lines() const
+    std::vector<EventIndex> lines() const
     {
-        std::vector<std::size_t> out;
+        std::vector<EventIndex> out;
         for (const ChainStep &step : chain)
-            if (step.event != static_cast<std::size_t>(-1))
+            if (step.event != kNoEvent)
                 out.push_back(step.event);
-        for (std::size_t e : evidence)
+        for (EventIndex e : evidence)
             if (std::find(out.begin(), out.end(), e) == out.end())
                 out.push_back(e);
         return out;

@@ -20,17 +20,17 @@ std::string clock(Timestamp t)
     return formatTimeOfDay(t, 0) + "Z";
 }
 
-void addEvidence(RuleMatch &m, std::size_t idx)
+void addEvidence(RuleMatch &m, EventIndex idx)
 {
     if (idx != kNoEvent && std::find(m.evidence.begin(), m.evidence.end(), idx) == m.evidence.end())
         m.evidence.push_back(idx);
 }
 
-void step(RuleMatch &m, const Incident &inc, std::size_t idx, std::string text)
+void step(RuleMatch &m, const Incident &inc, EventIndex idx, std::string text)
 {
     if (idx == kNoEvent)
         return;
-    m.chain.push_back({inc.events[idx].time, std::move(text), idx});
+    m.chain.push_back({inc.event(idx).time, std::move(text), idx});
     addEvidence(m, idx);
 }
 
@@ -71,7 +71,7 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
             lastRemoval = std::max(lastRemoval, t.end);
     }
     if (what.empty() && g.reactionEvent != kNoEvent) {
-        what.push_back(std::string(inc.typeName(inc.events[g.reactionEvent])) + " at " + clock(inc.events[g.reactionEvent].time));
+        what.push_back(std::string(inc.typeName(inc.event(g.reactionEvent))) + " at " + clock(inc.event(g.reactionEvent).time));
         step(m, inc, g.reactionEvent, "node lifecycle controller reacts");
     }
     return lastRemoval;
@@ -127,7 +127,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         step(m, inc, g.declaredBy, "controller: no heartbeat from " + node + " since " + clock(g.start));
         for (auto i : g.failures)
             if (m.chain.size() < 4)
-                step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.events[i]).substr(0, 120)));
+                step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.event(i)).substr(0, 120)));
 
         std::vector<std::string> what;
         const Timestamp lastRemoval = describeReaction(a, g, m, what);
@@ -149,7 +149,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         std::set<PodId> stuck;
         Timestamp stuckUntil;
         for (const ReadySpan &r : f.readiness) {
-            if (r.ready || r.container != kNoString || r.pod == kNoPod || inc.pods[r.pod].node != g.node)
+            if (r.ready || r.container != kNoString || r.pod == kNoPod || inc.pods[r.pod.index()].node != g.node)
                 continue;
             if (r.start < g.start || r.start > g.end + Duration::fromSeconds(60) || r.end <= lastRemoval + Duration::fromSeconds(30))
                 continue;
@@ -228,8 +228,8 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         const std::string container(inc.text(o.container));
         m.text["alsoContainers"] = others.empty() ? "" : " The same happened to its other containers: " + others + ".";
         m.subject = Subject::ofPod(pod);
-        const Event &s = inc.events[o.statusEvent];
-        const Event &p = inc.events[o.probeEvent];
+        const Event &s = inc.event(o.statusEvent);
+        const Event &p = inc.event(o.probeEvent);
         m.start = std::min(s.time, p.time);
         m.end = std::max(s.time, p.time);
         const bool harmed = o.notReadyEvent != kNoEvent;
@@ -257,19 +257,19 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         step(m, inc, o.probeEvent, "first readiness result for " + container + " (" + m.text["delta"] + " later)");
         std::string consequence;
         if (harmed) {
-            const Event &down = inc.events[o.notReadyEvent];
+            const Event &down = inc.event(o.notReadyEvent);
             step(m, inc, o.notReadyEvent, "kubelet reports " + container + " ready:false");
             m.text["notReadyAt"] = formatTimeOfDay(down.time) + "Z";
             m.end = std::max(m.end, down.time);
             if (killed) {
-                const Event &k = inc.events[o.killEvent];
+                const Event &k = inc.event(o.killEvent);
                 const bool rejected = k.type == codeTypesOf(inc).admissionRejected;
                 step(m, inc, o.killEvent, rejected ? "the pod is rejected at admission" : "the running container is killed");
                 consequence = std::string("Then ") + (rejected ? "the pod was rejected at admission" : "the container was killed") + " at "
                     + formatTimeOfDay(k.time) + "Z, " + formatDuration(k.time - down.time) + " later.";
                 m.end = std::max(m.end, k.time);
             } else if (o.readyAgainEvent != kNoEvent) {
-                const Event &up = inc.events[o.readyAgainEvent];
+                const Event &up = inc.event(o.readyAgainEvent);
                 step(m, inc, o.readyAgainEvent, "kubelet reports " + container + " ready again");
                 m.text["notReadyFor"] = formatDuration(up.time - down.time);
                 consequence =
@@ -298,9 +298,9 @@ void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
 {
     const Incident &inc = *a.incident;
     Timestamp end = h.lastUnhealthy;
-    for (std::size_t r : h.relists)
-        if (inc.events[r].time > h.lastUnhealthy) {
-            end = inc.events[r].time;
+    for (EventIndex r : h.relists)
+        if (inc.event(r).time > h.lastUnhealthy) {
+            end = inc.event(r).time;
             break;
         }
     const auto dump = explainStallByDump(a, h.node, h.firstUnhealthy - h.threshold, end);
@@ -313,7 +313,7 @@ void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
     step(m, inc, d.event, dump->taken);
     if (dump->convoy >= d.convoys.size())
         return;
-    if (const std::size_t holder = d.holderEvents[dump->convoy]; holder != kNoEvent && holder != d.event)
+    if (const EventIndex holder = d.holderEvents[dump->convoy]; holder != kNoEvent && holder != d.event)
         step(m, inc, holder, "the goroutine that likely held the lock: " + d.convoys[dump->convoy].holderWaits);
 }
 
@@ -349,7 +349,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             if (e.node != h.node)
                 continue;
             if ((e.type == runtimeError || e.type == rpcFailed || e.type == runtimeDown) && runtimeErrors++ < 3)
-                step(m, inc, i, "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
+                step(m, inc, EventIndex::fromIndex(i), "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
         }
         std::string notReady;
         for (const ConditionSpan &c : a.facts.conditions)
@@ -391,11 +391,12 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
             m.start = e.time;
             m.text["node"] = std::string(inc.text(e.node));
             m.text["sandboxId"] = std::string(sandbox);
-            step(m, inc, i, "kubelet exits: no PodSandbox found with Id " + std::string(sandbox.substr(0, 12)) + "…");
+            step(m, inc, EventIndex::fromIndex(i),
+                 "kubelet exits: no PodSandbox found with Id " + std::string(sandbox.substr(0, 12)) + "…");
         } else if (m.chain.size() < 6) {
-            step(m, inc, i, "and again after a restart");
+            step(m, inc, EventIndex::fromIndex(i), "and again after a restart");
         } else {
-            addEvidence(m, i);
+            addEvidence(m, EventIndex::fromIndex(i));
         }
         m.end = e.time;
     }
@@ -410,7 +411,7 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
             }
         for (std::size_t i = inc.lowerBound(m.start); i < inc.events.size() && inc.events[i].time <= m.end + Duration::fromSeconds(30); ++i)
             if (inc.events[i].node == node && inc.events[i].type == unitExit)
-                addEvidence(m, i);
+                addEvidence(m, EventIndex::fromIndex(i));
         m.numbers["fatals"] = fatals[node];
         m.text["fatals"] = std::to_string(fatals[node]);
         m.text["restarts"] = std::to_string(std::max(0, fatals[node] - 1));
@@ -429,8 +430,8 @@ std::set<PodId> podsUpdatedFromApi(const Analysis &a, StringId node, Timestamp f
     std::set<PodId> out;
     const EventTypeId update = codeTypesOf(inc).syncLoopUpdate;
     std::map<std::pair<std::string_view, std::string_view>, PodId> byName; // (ns, name) -> pod
-    for (PodId p = 0; p < inc.pods.size(); ++p)
-        byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = p;
+    for (std::size_t p = 0; p < inc.pods.size(); ++p)
+        byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = PodId::fromIndex(p);
     for (std::size_t i = inc.lowerBound(from); i < inc.events.size() && inc.events[i].time < to; ++i) {
         const Event &e = inc.events[i];
         if (e.type != update || e.node != node)
@@ -468,7 +469,7 @@ std::string kubeletVersionBefore(const Analysis &a, StringId node, Timestamp t, 
     for (auto it = a.facts.heartbeats.rbegin(); it != a.facts.heartbeats.rend(); ++it) {
         if (it->node != node || it->time >= t || it->event == kNoEvent)
             continue;
-        const std::string_view agent = inc.field(inc.events[it->event], a.keys.userAgent);
+        const std::string_view agent = inc.field(inc.event(it->event), a.keys.userAgent);
         if (!agent.starts_with("kubelet/v"))
             continue;
         std::string version(agent.substr(8, agent.find(' ') == std::string_view::npos ? std::string_view::npos : agent.find(' ') - 8));
@@ -492,7 +493,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         RuleMatch m;
         std::set<std::string> containers;
         for (const ContainerEvent &c : a.facts.containerEvents) {
-            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.events[c.event].node != run.node || c.time < run.start
+            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.event(c.event).node != run.node || c.time < run.start
                 || c.time > until)
                 continue;
             if (c.pod != kNoPod && updated.count(c.pod))
@@ -579,7 +580,7 @@ public:
     struct Placed {
         StringId node = kNoString;
         // The controller's lines that placed it: the node named, the pod marked (kNoEvent: its kubelet did).
-        std::size_t nodeMark = kNoEvent, podMark = kNoEvent;
+        EventIndex nodeMark = kNoEvent, podMark = kNoEvent;
     };
 
     explicit PodPlacement(const Analysis &a) : m_inc(*a.incident)
@@ -590,39 +591,40 @@ public:
             if (e.type != marked)
                 continue;
             if (e.pod != kNoPod)
-                m_podMarked[m_inc.text(m_inc.pods[e.pod].name)].push_back(i);
+                m_podMarked[m_inc.text(m_inc.pods[e.pod.index()].name)].push_back(EventIndex::fromIndex(i));
             else if (e.node != kNoString)
-                m_nodeMarked.push_back(i);
+                m_nodeMarked.push_back(EventIndex::fromIndex(i));
         }
     }
 
     Placed nodeOf(PodId pod, Timestamp before) const
     {
-        if (m_inc.pods[pod].node != kNoString)
-            return {m_inc.pods[pod].node};
-        const auto marks = m_podMarked.find(m_inc.text(m_inc.pods[pod].name));
+        const Pod &p = m_inc.pods[pod.index()];
+        if (p.node != kNoString)
+            return {p.node};
+        const auto marks = m_podMarked.find(m_inc.text(p.name));
         if (marks == m_podMarked.end())
             return {};
         Placed found;
-        for (const std::size_t mark : marks->second) {
-            if (m_inc.events[mark].time > before)
+        for (const EventIndex mark : marks->second) {
+            if (m_inc.event(mark).time > before)
                 break;
-            const std::size_t nodeMark = onlyNodeMarkedBefore(m_inc.events[mark].time);
-            found = nodeMark == kNoEvent ? Placed{} : Placed{m_inc.events[nodeMark].node, nodeMark, mark};
+            const EventIndex nodeMark = onlyNodeMarkedBefore(m_inc.event(mark).time);
+            found = nodeMark == kNoEvent ? Placed{} : Placed{m_inc.event(nodeMark).node, nodeMark, mark};
         }
         return found;
     }
 
 private:
     // The last "pods on node N" line in the 5 s before `t`, if every such line names one node.
-    std::size_t onlyNodeMarkedBefore(Timestamp t) const
+    EventIndex onlyNodeMarkedBefore(Timestamp t) const
     {
-        std::size_t last = kNoEvent;
-        for (const std::size_t mark : m_nodeMarked) {
-            const Event &e = m_inc.events[mark];
+        EventIndex last = kNoEvent;
+        for (const EventIndex mark : m_nodeMarked) {
+            const Event &e = m_inc.event(mark);
             if (e.time > t || e.time < t - Duration::fromSeconds(5))
                 continue;
-            if (last != kNoEvent && m_inc.events[last].node != e.node)
+            if (last != kNoEvent && m_inc.event(last).node != e.node)
                 return kNoEvent;
             last = mark;
         }
@@ -630,8 +632,8 @@ private:
     }
 
     const Incident &m_inc;
-    std::map<std::string_view, std::vector<std::size_t>> m_podMarked; // by pod name: its markings, in time order
-    std::vector<std::size_t> m_nodeMarked;                            // "pods on node N" lines, in time order
+    std::map<std::string_view, std::vector<EventIndex>> m_podMarked; // by pod name: its markings, in time order
+    std::vector<EventIndex> m_nodeMarked;                            // "pods on node N" lines, in time order
 };
 
 // Pods the taint manager deleted while their node carried a node-health NoExecute taint. The
@@ -642,7 +644,7 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
     const EventTypeId deleting = codeTypesOf(inc).taintEvictionDelete;
     const PodPlacement placement(a);
     // By taint: each deletion, with how its pod was placed.
-    std::map<std::size_t, std::vector<std::pair<std::size_t, PodPlacement::Placed>>> deletionsByTaint;
+    std::map<std::size_t, std::vector<std::pair<EventIndex, PodPlacement::Placed>>> deletionsByTaint;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.type != deleting || e.pod == kNoPod)
@@ -651,7 +653,7 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
         if (placed.node == kNoString)
             continue;
         if (const auto taint = healthTaintAt(a.facts, placed.node, e.time))
-            deletionsByTaint[*taint].push_back({i, placed});
+            deletionsByTaint[*taint].push_back({EventIndex::fromIndex(i), placed});
     }
     std::vector<RuleMatch> out;
     for (const auto &[index, deletions] : deletionsByTaint) {
@@ -660,11 +662,11 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
         RuleMatch m;
         m.subject = Subject::ofNode(node);
         m.start = taint.start;
-        m.end = inc.events[deletions.back().first].time;
+        m.end = inc.event(deletions.back().first).time;
         step(m, inc, taint.addEvent, "taint " + taint.key + ":" + taint.effect + " added");
         std::set<std::string> pods;
         for (const auto &[deletion, placed] : deletions) {
-            const std::string pod = inc.podName(inc.events[deletion].pod);
+            const std::string pod = inc.podName(inc.event(deletion).pod);
             if (pods.insert(pod).second && m.chain.size() < 6)
                 step(m, inc, deletion, "taint manager deletes pod " + pod);
             addEvidence(m, deletion);
@@ -672,7 +674,7 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
             addEvidence(m, placed.podMark);
         }
         step(m, inc, taint.removeEvent, "taint " + taint.key + " removed (node healthy again)");
-        const Duration delay = inc.events[deletions.front().first].time - taint.start;
+        const Duration delay = inc.event(deletions.front().first).time - taint.start;
         std::string list;
         for (const std::string &pod : pods)
             list += (list.empty() ? "" : ", ") + pod;

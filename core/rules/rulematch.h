@@ -14,7 +14,7 @@ struct RuleMatch {
     std::map<std::string, std::string> text; // template values: {node}, {gap}, ...
     std::map<std::string, double> numbers;   // threshold values: gapSeconds, ...
     std::vector<ChainStep> chain;
-    std::vector<std::size_t> evidence;
+    std::vector<EventIndex> evidence;
 };
 
 } // namespace kubelane::core

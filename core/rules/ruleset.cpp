@@ -334,16 +334,17 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
     const std::vector<EventTypeId> &absentTypes = seq.absentIds;
     auto isAbsent = [&](EventTypeId t) { return std::find(absentTypes.begin(), absentTypes.end(), t) != absentTypes.end(); };
     const bool byPod = seq.by == Subject::Kind::Pod, byNode = seq.by == Subject::Kind::Node;
-    // Group the events of the steps by subject (pod or node id), then walk each group in time order.
-    std::map<std::uint64_t, std::vector<std::size_t>> bySubject;
+    // Group the events of the steps by subject (pod or node string id: one kind per rule), then
+    // walk each group in time order.
+    std::map<std::uint64_t, std::vector<EventIndex>> bySubject;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (std::find(stepTypes.begin(), stepTypes.end(), e.type) == stepTypes.end() && !isAbsent(e.type))
             continue;
         if (byPod && e.pod != kNoPod)
-            bySubject[e.pod].push_back(i);
+            bySubject[e.pod.value()].push_back(EventIndex::fromIndex(i));
         else if (byNode && e.node != kNoString)
-            bySubject[e.node].push_back(i);
+            bySubject[e.node.value()].push_back(EventIndex::fromIndex(i));
     }
     auto subjectOf = [&](const Event &e) {
         return byPod ? Subject::ofPod(inc.podName(e.pod)) : Subject::ofNode(std::string(inc.text(e.node)));
@@ -354,7 +355,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
         for (std::size_t startPos = 0; startPos < events.size(); ++startPos) {
             if ((startPos & 1023) == 1023 && std::chrono::steady_clock::now() > deadline)
                 throw RuleTimeout();
-            const Event &first = inc.events[events[startPos]];
+            const Event &first = inc.event(events[startPos]);
             if (first.type != stepTypes.front())
                 continue;
             RuleMatch m;
@@ -364,7 +365,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
             int count = 0;
             bool broken = false;
             for (std::size_t k = startPos; k < events.size() && stepIndex < seq.steps.size(); ++k) {
-                const Event &e = inc.events[events[k]];
+                const Event &e = inc.event(events[k]);
                 if ((e.time - first.time) > seq.maxspan)
                     break;
                 if (isAbsent(e.type)) {

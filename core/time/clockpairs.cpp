@@ -37,7 +37,7 @@ struct KeyHash {
     std::size_t operator()(const KeyTuple &k) const
     {
         std::uint64_t h = k.verb;
-        for (std::uint64_t v : {k.resource, k.ns, k.name, k.sub})
+        for (std::uint64_t v : {k.resource.value(), k.ns.value(), k.name.value(), k.sub.value()})
             h = (h ^ v) * 0x100000001b3ull;
         return static_cast<std::size_t>(h ^ (h >> 29));
     }
@@ -63,14 +63,16 @@ public:
             return kNoString;
         if (const StringId known = m_pool.find(text); known != kNoString)
             return known;
-        return static_cast<StringId>(m_pool.size()) + m_extra.intern(text);
+        return StringId(pooled() + m_extra.intern(text).value());
     }
     std::string_view text(StringId id) const
     {
-        return id < m_pool.size() ? m_pool.view(id) : m_extra.view(id - static_cast<StringId>(m_pool.size()));
+        return id.value() < pooled() ? m_pool.view(id) : m_extra.view(StringId(id.value() - pooled()));
     }
 
 private:
+    std::uint32_t pooled() const { return static_cast<std::uint32_t>(m_pool.size()); }
+
     const StringPool &m_pool;
     StringPool m_extra;
 };
@@ -476,7 +478,7 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
                 key = keys.intern({keys.verbCode(keys.valueId(verb)), keys.valueId(resource), keys.valueId(inc.field(e, kNs)),
                                    keys.valueId(inc.field(e, kName)), keys.valueId(inc.field(e, kSub))});
         } else if (e.type == tPodPatch && tPodPatch != kOtherEventType && e.pod != kNoPod) {
-            key = keys.podStatusPatch(inc.pods[e.pod]);
+            key = keys.podStatusPatch(inc.pods[e.pod.index()]);
         }
         if (key != RequestKeys::kNone) {
             const bool served = e.component == apiserver && apiserver != kNoString;

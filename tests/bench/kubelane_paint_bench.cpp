@@ -48,7 +48,7 @@ std::shared_ptr<const core::Analysis> syntheticBundle(std::size_t events)
         const Kind &k = kinds[rng() % (rng() % 10 == 0 ? 5 : 3)];
         const core::PodId pod = pods[rng() % pods.size()];
         b.add(uitest::at(3600.0 * static_cast<double>(i) / static_cast<double>(events)), k.type, k.role, k.message, k.severity, pod, "app",
-              std::string(b.incident().text(b.incident().pods[pod].node)));
+              std::string(b.incident().text(b.incident().pods[pod.index()].node)));
     }
     core::AnalyzeOptions options;
     options.resourceDir = KUBELANE_RESOURCES;

@@ -84,10 +84,10 @@ private slots:
         const core::LockConvoy &c = d.convoys.front();
         const std::size_t waiter = c.waiters.back();
         const std::uint32_t line = d.dump->goroutines[waiter].sourceLine;
-        std::size_t event = core::kNoEvent;
+        core::EventIndex event = core::kNoEvent;
         for (std::size_t i = 0; i < m_analysis->incident->events.size(); ++i)
             if (m_analysis->incident->events[i].source == d.source && m_analysis->incident->events[i].line == line)
-                event = i;
+                event = core::EventIndex::fromIndex(i);
         QVERIFY(event != core::kNoEvent);
         ui::DumpPanel panel;
         panel.setAnalysis(m_analysis);
@@ -98,8 +98,8 @@ private slots:
         QSignalSpy activated(&panel, &ui::DumpPanel::eventActivated);
         emit panel.lanes()->itemDoubleClicked(panel.lanes()->topLevelItem(0), 0);
         QCOMPARE(activated.size(), 1);
-        const std::size_t holderEvent = activated.front().front().value<std::size_t>();
-        QCOMPARE(m_analysis->incident->events[holderEvent].line, d.dump->goroutines[*c.holder].sourceLine);
+        const core::EventIndex holderEvent = activated.front().front().value<core::EventIndex>();
+        QCOMPARE(m_analysis->incident->event(holderEvent).line, d.dump->goroutines[*c.holder].sourceLine);
         // The holder's event coming back as the timeline's selection keeps the holder's row.
         panel.lanes()->setCurrentItem(panel.lanes()->topLevelItem(0));
         connect(&panel, &ui::DumpPanel::eventActivated, &panel, &ui::DumpPanel::showDumpOfEvent);
@@ -124,9 +124,9 @@ private slots:
         QCOMPARE(lines.size(), 2);
         QVERIFY2(lines[1].startsWith("Goroutine dump: 341 goroutines in dockerd waited"), qPrintable(lines[1]));
         QVERIFY(lines[1].contains("goroutine 2048871 held it"));
-        const int dumpLane = model->laneOfEvent(m_analysis->facts.dumps[0].event).value;
-        QVERIFY(dumpLane >= 0);
-        QVERIFY(scene->shown.empty() || scene->shown[static_cast<std::size_t>(dumpLane)]);
+        const ui::LaneId dumpLane = model->laneOfEvent(m_analysis->facts.dumps[0].event);
+        QVERIFY(dumpLane.valid());
+        QVERIFY(scene->shown.empty() || scene->shown[dumpLane.index()]);
         QVERIFY(!image.toImage().isNull());
     }
 

@@ -87,24 +87,24 @@ void TestExport::framesTheFindingWithContext()
     // the gap it explains), with context on both sides: 15 % of that span (over the 10 s minimum).
     core::Timestamp first = f.start, last = f.end;
     const auto &events = m_heartbeat->incident().events;
-    for (std::size_t e : f.evidence) {
-        first = std::min(first, events[e].time);
-        last = std::max(last, events[e].time);
+    for (core::EventIndex e : f.evidence) {
+        first = std::min(first, events[e.index()].time);
+        last = std::max(last, events[e.index()].time);
     }
     for (const auto &step : f.chain)
-        if (step.event < events.size()) {
-            first = std::min(first, events[step.event].time);
-            last = std::max(last, events[step.event].time);
+        if (step.event.index() < events.size()) {
+            first = std::min(first, events[step.event.index()].time);
+            last = std::max(last, events[step.event.index()].time);
         }
     QVERIFY(last > f.end); // the chain reaches past the window: framing must not cut it
     const auto pad = core::Duration{static_cast<std::int64_t>(static_cast<double>((last - first).ns) * 0.15)};
     QCOMPARE(scene->start, first - pad);
     QCOMPARE(scene->end, last + pad);
     // Only the finding's lanes: the node's heartbeat lane, not the healthy nodes'.
-    QVERIFY(scene->shown[static_cast<std::size_t>(m_heartbeat->laneByKey("node/node3/heartbeats").value)]);
-    const int other = m_heartbeat->laneByKey("node/node1/heartbeats").value;
-    QVERIFY(other >= 0);
-    QVERIFY(!scene->shown[static_cast<std::size_t>(other)]);
+    QVERIFY(scene->shown[m_heartbeat->laneByKey("node/node3/heartbeats").index()]);
+    const LaneId other = m_heartbeat->laneByKey("node/node1/heartbeats");
+    QVERIFY(other.valid());
+    QVERIFY(!scene->shown[other.index()]);
 
     // All findings of a bundle, in time order.
     const auto all = frameExport(m_race, {}, &error);
@@ -177,7 +177,7 @@ void TestExport::lanesFilterKeepsMatchingLanes()
     QVERIFY2(scene, qPrintable(error));
     const TimelineImage image(*scene, {});
     int heartbeatRows = 0;
-    for (int lane : image.state().rows) {
+    for (LaneId lane : image.state().rows) {
         const Lane &l = m_heartbeat->lane(lane);
         QVERIFY2(l.isGroup() || l.name == QLatin1String("heartbeats"), qPrintable(l.key));
         heartbeatRows += l.isGroup() ? 0 : 1;
@@ -221,7 +221,7 @@ void TestExport::pixelsShowCalloutGapAndTaint()
 
     // The 59 s gap: shaded from its start to its end in node3's heartbeat row.
     const core::HeartbeatGap &gap = onlyGapOver(m_heartbeat->analysis());
-    const QRectF hb = image.laneRect(m_heartbeat->laneByKey("node/node3/heartbeats").value);
+    const QRectF hb = image.laneRect(m_heartbeat->laneByKey("node/node3/heartbeats"));
     QVERIFY(!hb.isEmpty());
     const double g0 = c.toPixel(gap.start), g1 = c.toPixel(gap.end);
     QVERIFY(g1 - g0 > 300);
@@ -237,8 +237,8 @@ void TestExport::pixelsShowCalloutGapAndTaint()
     QVERIFY(!near(background, shaded, 10));
 
     // The unreachable taint: a bar from its add to its remove in the taint row.
-    const int taintLane = m_heartbeat->laneByKey("node/node3/taint/unreachable:NoExecute").value;
-    QVERIFY2(taintLane >= 0, "taint lane");
+    const LaneId taintLane = m_heartbeat->laneByKey("node/node3/taint/unreachable:NoExecute");
+    QVERIFY2(taintLane.valid(), "taint lane");
     const Lane &taint = m_heartbeat->lane(taintLane);
     QCOMPARE(taint.states.size(), std::size_t(1));
     const double t0 = c.toPixel(taint.states[0].start), t1 = c.toPixel(taint.states[0].end);

@@ -41,7 +41,7 @@ std::shared_ptr<const LaneModel> manyLanes(int extraFindings = 0)
     // One finding on a pod in the middle, one on a pod at the end.
     auto finding = [&](int pod, double at) {
         core::Finding f = uitest::finding("probe-status-race", "pod/default/web-" + std::to_string(pod), at, at + 1, "race");
-        f.evidence = {size_t(2 * pod + 1)};
+        f.evidence = {core::EventIndex::fromIndex(static_cast<std::size_t>(2 * pod + 1))};
         return f;
     };
     a->findings = {finding(25, 25), finding(59, 59)};
@@ -57,11 +57,11 @@ std::shared_ptr<const LaneModel> manyLanes(int extraFindings = 0)
 
 // Rows whose lane rectangle meets the plot's row area: what a user sees, computed from the
 // widget's geometry rather than from the scene code.
-std::vector<int> visibleByGeometry(const TimelineWidget &w)
+std::vector<LaneId> visibleByGeometry(const TimelineWidget &w)
 {
     const QRect area = w.plot()->axisRect()->rect();
-    std::vector<int> out;
-    for (int lane : w.state().rows) {
+    std::vector<LaneId> out;
+    for (LaneId lane : w.state().rows) {
         const QRectF r = w.laneRect(lane);
         if (r.bottom() > area.top() && r.top() < area.top() + area.height())
             out.push_back(lane);
@@ -109,7 +109,7 @@ void TestExportView::currentViewIsTheRowsOnScreen()
     w.plot()->replot();
     QTest::qWait(50);
 
-    const std::vector<int> onScreen = visibleByGeometry(w);
+    const std::vector<ui::LaneId> onScreen = visibleByGeometry(w);
     const double rowArea = w.plot()->axisRect()->rect().height();
     QVERIFY(!onScreen.empty());
     QVERIFY2(onScreen.size() <= static_cast<std::size_t>(rowArea / w.state().rowHeight) + 2, "only a window's worth");
@@ -151,15 +151,21 @@ void TestExportView::currentViewIsTheRowsOnScreen()
 void TestExportView::rowsOnScreenAtThePixelEdges()
 {
     TimelineState state;
-    state.rows = {10, 11, 12, 13, 14, 15};
+    const auto lanes = [](std::initializer_list<int> ids) {
+        std::vector<LaneId> out;
+        for (int id : ids)
+            out.push_back(LaneId(id));
+        return out;
+    };
+    state.rows = lanes({10, 11, 12, 13, 14, 15});
     state.rowHeight = 22;
-    QCOMPARE(rowsOnScreen(state, 0, 43), (std::vector<int>{10, 11}));
-    QCOMPARE(rowsOnScreen(state, 0, 44), (std::vector<int>{10, 11, 12}));
+    QCOMPARE(rowsOnScreen(state, 0, 43), lanes({10, 11}));
+    QCOMPARE(rowsOnScreen(state, 0, 44), lanes({10, 11, 12}));
     state.scroll = 21; // row 10's last pixel row is the area's first
-    QCOMPARE(rowsOnScreen(state, 0, 43), (std::vector<int>{10, 11, 12}));
+    QCOMPARE(rowsOnScreen(state, 0, 43), lanes({10, 11, 12}));
     state.scroll = 22;
-    QCOMPARE(rowsOnScreen(state, 0, 43), (std::vector<int>{11, 12}));
-    QCOMPARE(rowsOnScreen(state, 0, 200), (std::vector<int>{11, 12, 13, 14, 15}));
+    QCOMPARE(rowsOnScreen(state, 0, 43), lanes({11, 12}));
+    QCOMPARE(rowsOnScreen(state, 0, 200), lanes({11, 12, 13, 14, 15}));
 }
 
 void TestExportView::manyFindingsInViewCallOutTheWorst()

@@ -13,9 +13,16 @@
 #include <QTest>
 
 #include <set>
+#include <type_traits>
 
 using namespace kubelane;
 using namespace kubelane::ui;
+
+// A lane is not a row, a finding number or an event index: only LaneId(int) on purpose makes
+// one, and a table indexed by lane takes `index()`.
+static_assert(!std::is_convertible_v<int, LaneId> && !std::is_convertible_v<LaneId, int>);
+static_assert(!std::is_convertible_v<std::size_t, LaneId> && !std::is_constructible_v<std::size_t, LaneId>);
+static_assert(!LaneId().valid() && LaneId(0).valid());
 
 class TestLaneModel : public QObject {
     Q_OBJECT
@@ -68,10 +75,10 @@ void TestLaneModel::initTestCase()
     m_pleg = std::make_shared<LaneModel>(uitest::analyseSample("pleg-unhealthy"));
 }
 
-static QStringList childNames(const LaneModel &m, int lane)
+static QStringList childNames(const LaneModel &m, LaneId lane)
 {
     QStringList names;
-    for (int c : m.lane(lane).children)
+    for (LaneId c : m.lane(lane).children)
         names << m.lane(c).name;
     return names;
 }
@@ -82,17 +89,17 @@ void TestLaneModel::treeFromSample()
     // Roots: control plane first, then the nodes.
     QVERIFY(m.roots().size() >= 3);
     QVERIFY(m.lane(m.roots().front()).key.startsWith("control-plane"));
-    const int node = m.laneOfSubject("node/10.86.98.42").value;
-    QVERIFY(node >= 0);
-    QCOMPARE(m.lane(node).parent, -1);
+    const LaneId node = m.laneOfSubject("node/10.86.98.42");
+    QVERIFY(node.valid());
+    QVERIFY(!m.lane(node).parent.valid());
     const QStringList nodeLanes = childNames(m, node);
     QCOMPARE(nodeLanes.value(0), QStringLiteral("kubelet process"));
     QVERIFY2(nodeLanes.contains("heartbeats"), qPrintable(nodeLanes.join(", ")));
     QVERIFY(nodeLanes.contains("Ready (control plane)"));
 
     // The victim pod sits under its node with the goroutine lanes of the race side by side.
-    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
-    QVERIFY(victim >= 0);
+    const LaneId victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    QVERIFY(victim.valid());
     QCOMPARE(m.lane(victim).parent, node);
     const QStringList podLanes = childNames(m, victim);
     QVERIFY2(podLanes.indexOf("pod worker") >= 0, qPrintable(podLanes.join(", ")));
@@ -102,15 +109,15 @@ void TestLaneModel::treeFromSample()
     QCOMPARE(m.lane(victim).summaryLane, m.lane(victim).children.front());
 
     // The survivor is a sibling pod on the other node.
-    const int survivor = m.laneOfSubject("pod/default/opensource-sf-dc750-2").value;
-    QVERIFY(survivor >= 0);
-    QCOMPARE(m.lane(survivor).parent, m.laneOfSubject("node/10.15.29.31").value);
+    const LaneId survivor = m.laneOfSubject("pod/default/opensource-sf-dc750-2");
+    QVERIFY(survivor.valid());
+    QCOMPARE(m.lane(survivor).parent, m.laneOfSubject("node/10.15.29.31"));
 
     // Default expansion: nodes open, the finding's pods open, other pods closed.
     const auto expanded = m.defaultExpansion();
-    QVERIFY(expanded[static_cast<std::size_t>(node)]);
-    QVERIFY(expanded[static_cast<std::size_t>(victim)]);
-    QVERIFY(!expanded[static_cast<std::size_t>(survivor)]);
+    QVERIFY(expanded[node.index()]);
+    QVERIFY(expanded[victim.index()]);
+    QVERIFY(!expanded[survivor.index()]);
     const auto rows = m.rows(expanded, {});
     QVERIFY(std::find(rows.begin(), rows.end(), survivor) != rows.end());
     QVERIFY(std::find(rows.begin(), rows.end(), m.lane(survivor).children.front()) == rows.end());
@@ -125,16 +132,16 @@ void TestLaneModel::everyEventInOneLeafLane()
         QVERIFY(std::is_sorted(lane.events.begin(), lane.events.end()));
         if (lane.isGroup())
             continue;
-        for (std::uint32_t e : lane.events)
-            if (m.laneOfEvent(e).value == lane.id)
-                ++seen[e];
+        for (core::EventIndex e : lane.events)
+            if (m.laneOfEvent(e) == lane.id)
+                ++seen[e.index()];
     }
     for (std::size_t i = 0; i < events.size(); ++i) {
         QVERIFY2(seen[i] == 1, qPrintable(QStringLiteral("event %1 in %2 lanes").arg(i).arg(seen[i])));
-        const int lane = m.laneOfEvent(i).value;
+        const LaneId lane = m.laneOfEvent(core::EventIndex::fromIndex(i));
         // A group lists all events of its descendants.
-        for (int p = m.lane(lane).parent; p >= 0; p = m.lane(p).parent)
-            QVERIFY(std::binary_search(m.lane(p).events.begin(), m.lane(p).events.end(), static_cast<std::uint32_t>(i)));
+        for (LaneId p = m.lane(lane).parent; p.valid(); p = m.lane(p).parent)
+            QVERIFY(std::binary_search(m.lane(p).events.begin(), m.lane(p).events.end(), core::EventIndex::fromIndex(i)));
     }
 }
 
@@ -142,42 +149,42 @@ void TestLaneModel::factsBecomeBarsAndTicks()
 {
     uitest::IncidentBuilder b;
     const core::PodId web = b.pod("default", "web-0");
-    const std::size_t e0 = b.add(uitest::at(0), "heartbeat.request", "node-status", "PATCH node status");
-    const std::size_t e1 =
+    const core::EventIndex e0 = b.add(uitest::at(0), "heartbeat.request", "node-status", "PATCH node status");
+    const core::EventIndex e1 =
         b.add(uitest::at(5), "pod.status.generate", "pod-worker", "Generating status for web-0", core::Severity::Info, web);
-    b.add(uitest::at(100), "heartbeat.request", "node-status", "PATCH node status");
+    const core::EventIndex e2 = b.add(uitest::at(100), "heartbeat.request", "node-status", "PATCH node status");
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const core::StringId n1 = b.intern("n1");
     a->facts.nodes = {n1};
     a->facts.heartbeats = {{uitest::at(0), n1, core::Heartbeat::Kind::NodeStatus, false, e0},
-                           {uitest::at(100), n1, core::Heartbeat::Kind::NodeStatus, false, 2}};
+                           {uitest::at(100), n1, core::Heartbeat::Kind::NodeStatus, false, e2}};
     a->facts.gaps = {uitest::gap(n1, 0, 100)};
     a->facts.taints = {
         {n1, "node.kubernetes.io/unreachable", "NoExecute", uitest::at(50), uitest::at(90), false, core::kNoEvent, core::kNoEvent}};
     a->facts.readiness = {{web, core::kNoString, false, uitest::at(45), uitest::at(100), true, "node lifecycle controller", e1}};
     a->facts.kubeletRuns = {{n1, uitest::at(0), uitest::at(20), false, "v1.12.4", e0, e1, true, "exit 255"},
-                            {n1, uitest::at(60), {}, true, "v1.12.4", 2, core::kNoEvent, false, ""}};
+                            {n1, uitest::at(60), {}, true, "v1.12.4", e2, core::kNoEvent, false, ""}};
     const LaneModel m(a);
-    const int node = m.laneOfSubject("node/n1").value;
-    const int heartbeats = m.laneByKey("node/n1/heartbeats").value;
-    QVERIFY(heartbeats >= 0);
+    const LaneId node = m.laneOfSubject("node/n1");
+    const LaneId heartbeats = m.laneByKey("node/n1/heartbeats");
+    QVERIFY(heartbeats.valid());
     QCOMPARE(m.lane(heartbeats).ticks.size(), std::size_t(2));
     QCOMPARE(m.lane(heartbeats).gaps.size(), std::size_t(1));
     QVERIFY(m.lane(heartbeats).gaps[0].label.contains("> grace 40.0 s"));
-    const int taint = m.laneByKey("node/n1/taint/unreachable:NoExecute").value;
-    QVERIFY(taint >= 0);
+    const LaneId taint = m.laneByKey("node/n1/taint/unreachable:NoExecute");
+    QVERIFY(taint.valid());
     QCOMPARE(m.lane(taint).states.size(), std::size_t(1));
     QCOMPARE(m.lane(taint).states[0].state, StateKind::TaintPresent);
-    const int kubelet = m.laneByKey("node/n1/kubelet").value;
-    QVERIFY(kubelet >= 0);
+    const LaneId kubelet = m.laneByKey("node/n1/kubelet");
+    QVERIFY(kubelet.valid());
     QCOMPARE(m.lane(kubelet).states.size(), std::size_t(3)); // up, down, up
     QCOMPARE(m.lane(kubelet).states[1].state, StateKind::KubeletDown);
     QCOMPARE(m.lane(kubelet).states[1].start, uitest::at(20));
     QCOMPARE(m.lane(kubelet).states[1].end, uitest::at(60));
     QVERIFY(m.lane(kubelet).states[2].openEnded);
-    const int ready = m.laneByKey("node/n1/pod/default/web-0/ready").value;
-    QVERIFY(ready >= 0);
+    const LaneId ready = m.laneByKey("node/n1/pod/default/web-0/ready");
+    QVERIFY(ready.valid());
     QCOMPARE(m.lane(ready).states[0].state, StateKind::ReadyFalse);
     // Order under the node: kubelet, heartbeats, taint, ..., pods last.
     const auto &children = m.lane(node).children;
@@ -219,8 +226,8 @@ void TestLaneModel::laneKindsMatchWhatTheyHold()
     }
     QVERIFY(bars > 0);
     // The PLEG goroutine's lane shows the PLEG health bar, so it is a state lane.
-    const int plegLane = pleg->laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg").value;
-    QVERIFY(plegLane >= 0);
+    const LaneId plegLane = pleg->laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg");
+    QVERIFY(plegLane.valid());
     QCOMPARE(pleg->lane(plegLane).kind, LaneKind::State);
     QVERIFY(!pleg->lane(plegLane).states.empty());
     QVERIFY(!pleg->lane(plegLane).events.empty());
@@ -231,16 +238,16 @@ void TestLaneModel::plegActivityShowsTheSilence()
     // Every relist and SyncLoop (PLEG) line of the node on one row, after the PLEG bar: the
     // pod lifecycle events are otherwise spread over the pods' sync loop lanes.
     const LaneModel &m = *m_pleg;
-    const int node = m.laneOfSubject("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9").value;
-    const int activity = m.laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg-activity").value;
-    QVERIFY(node >= 0);
-    QVERIFY(activity >= 0);
+    const LaneId node = m.laneOfSubject("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9");
+    const LaneId activity = m.laneByKey("node/cn-hangzhou.i-bp1g6zv0ce8oyzf2xkz9/pleg-activity");
+    QVERIFY(node.valid());
+    QVERIFY(activity.valid());
     const Lane &lane = m.lane(activity);
     QCOMPARE(lane.kind, LaneKind::Events);
     QCOMPARE(lane.name, QStringLiteral("PLEG activity"));
     const auto &facts = m.analysis().facts.pleg;
     QCOMPARE(facts.size(), std::size_t(1));
-    std::vector<std::uint32_t> expected(facts[0].relists.begin(), facts[0].relists.end());
+    std::vector<core::EventIndex> expected(facts[0].relists.begin(), facts[0].relists.end());
     std::sort(expected.begin(), expected.end());
     QVERIFY(!expected.empty());
     QCOMPARE(lane.events, expected);
@@ -249,8 +256,8 @@ void TestLaneModel::plegActivityShowsTheSilence()
     QVERIFY(at != children.begin() && at != children.end());
     QCOMPARE(m.lane(*(at - 1)).key, m.lane(node).key + "/pleg");
     // The PLEG handed nothing to the sync loop while the kubelet reported it not healthy.
-    for (std::uint32_t e : lane.events) {
-        const core::Timestamp t = m.incident().events[e].time;
+    for (core::EventIndex e : lane.events) {
+        const core::Timestamp t = m.incident().event(e).time;
         QVERIFY(t < facts[0].firstUnhealthy || t > facts[0].lastUnhealthy);
     }
 }
@@ -264,8 +271,8 @@ void TestLaneModel::foldingManyEvents()
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const LaneModel m(a);
-    const int lane = m.laneByKey("node/n1/pleg").value;
-    QVERIFY(lane >= 0);
+    const LaneId lane = m.laneByKey("node/n1/pleg");
+    QVERIFY(lane.valid());
     QCOMPARE(m.lane(lane).events.size(), std::size_t(n));
 
     // Whole range on 1000 px: at most one mark per 3 px, every event counted once.
@@ -302,7 +309,7 @@ void TestLaneModel::foldingKeepsWorstSeverity()
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     const LaneModel m(a);
-    const Lane &lane = m.lane(m.laneByKey("node/n1/pleg").value);
+    const Lane &lane = m.lane(m.laneByKey("node/n1/pleg"));
     QCOMPARE(lane.warnings.size(), std::size_t(2));
     QCOMPARE(lane.errors.size(), std::size_t(1));
     const TimelineCoordinates c(m.origin(), uitest::at(0), uitest::at(1), 0, 1000); // all 100 within 10 ms = 10 px
@@ -318,12 +325,12 @@ void TestLaneModel::filterByNameAndText()
     QString error;
     const auto byName = LaneFilter::match(m, QStringLiteral("probe worker"), &error);
     QVERIFY(byName);
-    const int victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
-    const int probe = m.laneByKey(m.lane(victim).key + "/probe-worker/auto-srv-cwhttp-py").value;
-    QVERIFY(probe >= 0);
-    QVERIFY((*byName)[static_cast<std::size_t>(probe)]);
-    QVERIFY((*byName)[static_cast<std::size_t>(victim)]); // ancestors stay
-    QVERIFY(!(*byName)[static_cast<std::size_t>(m.laneByKey(m.lane(victim).key + "/pod-worker").value)]);
+    const LaneId victim = m.laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    const LaneId probe = m.laneByKey(m.lane(victim).key + "/probe-worker/auto-srv-cwhttp-py");
+    QVERIFY(probe.valid());
+    QVERIFY((*byName)[probe.index()]);
+    QVERIFY((*byName)[victim.index()]); // ancestors stay
+    QVERIFY(!(*byName)[m.laneByKey(m.lane(victim).key + "/pod-worker").index()]);
     // Event text: the kill line is in one lane of the victim.
     const auto byText = LaneFilter::match(m, QStringLiteral("with 5 second grace period"), &error);
     QVERIFY(byText);

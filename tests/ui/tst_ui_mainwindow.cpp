@@ -99,22 +99,22 @@ void TestMainWindow::logViewFollowsBothWays()
 {
     const auto &inc = *m_window->incident();
     const auto &f = m_window->analysis()->findings[static_cast<std::size_t>(m_window->timeline()->finding())];
-    const std::size_t kill = f.evidence.back();
+    const core::EventIndex kill = f.evidence.back();
     m_window->timeline()->selectEvent(kill);
     LogView *log = m_window->logView();
     QCOMPARE(log->currentEvent(), kill);
     const QString shown = log->rawView()->textCursor().block().text();
-    const std::string_view raw = inc.rawText(inc.events[kill]);
+    const std::string_view raw = inc.rawText(inc.event(kill));
     QVERIFY2(shown.contains(QString::fromUtf8(raw.data(), qsizetype(std::min<std::size_t>(raw.size(), 60)))), qPrintable(shown));
-    QVERIFY(shown.startsWith(QString::number(inc.events[kill].line)));
-    QVERIFY(log->detailsText().contains(QString::fromStdString(inc.sources[inc.events[kill].source].path)));
+    QVERIFY(shown.startsWith(QString::number(inc.event(kill).line)));
+    QVERIFY(log->detailsText().contains(QString::fromStdString(inc.sources[inc.event(kill).source].path)));
 
     // Other way: move the cursor to the previous line that is an event of its own.
     const int row = log->rawView()->textCursor().blockNumber();
-    std::size_t previous = core::kNoEvent;
+    core::EventIndex previous = core::kNoEvent;
     int target = row - 1;
     for (; target >= 0; --target) {
-        previous = log->eventAtLine(inc.events[kill].source, inc.events[kill].line - static_cast<std::uint32_t>(row - target));
+        previous = log->eventAtLine(inc.event(kill).source, inc.event(kill).line - static_cast<std::uint32_t>(row - target));
         if (previous != core::kNoEvent && previous != kill)
             break;
     }

@@ -283,7 +283,7 @@ void TestPerfetto::samplesFollowTheFormat()
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const core::Event &e = inc.events[i];
         timeOfLine[inc.sources[e.source].path + ":" + std::to_string(e.line)] = e.time;
-        linesWithALane += model.laneOfEvent(i).value >= 0;
+        linesWithALane += model.laneOfEvent(core::EventIndex::fromIndex(i)).valid();
     }
     const double first = micros(model.first()) - 1e6, last = micros(model.last()) + 1e6;
     std::size_t marks = 0, mirrors = 0, findingInstants = 0;
@@ -354,10 +354,10 @@ void TestPerfetto::raceOrderingIsAFlowBetweenItsLines()
             continue;
         ++starts;
         const core::StatusProbeOrder &o = orders.at(e["id"].get<std::size_t>() - 1);
-        const std::size_t firstLine = o.statusFirst ? o.statusEvent : o.probeEvent;
+        const core::EventIndex firstLine = o.statusFirst ? o.statusEvent : o.probeEvent;
         // Half-way into the 1 µs slice on the line's own mark.
-        QVERIFY(std::abs(e["ts"].get<double>() - micros(inc.events[firstLine].time) - 0.5) < 0.1);
-        QCOMPARE(e["tid"].get<int>(), model.laneOfEvent(firstLine).value + 1);
+        QVERIFY(std::abs(e["ts"].get<double>() - micros(inc.event(firstLine).time) - 0.5) < 0.1);
+        QCOMPARE(e["tid"].get<int>(), model.laneOfEvent(firstLine).value() + 1);
     }
     QVERIFY(starts >= 1);
 }
@@ -393,8 +393,8 @@ void TestPerfetto::windowAndLanesAreHonoured()
     for (const Json &e : kept["traceEvents"]) {
         if (e["ph"] != "M" || e["name"] != "thread_name" || e["pid"] == 1)
             continue;
-        const int lane = e["tid"].get<int>() - 1;
-        QVERIFY2(lanes.shown.at(static_cast<std::size_t>(lane)), e.dump().c_str());
+        const LaneId lane(e["tid"].get<int>() - 1);
+        QVERIFY2(lanes.shown.at(lane.index()), e.dump().c_str());
         heartbeats = heartbeats || model.lane(lane).kind == LaneKind::Heartbeats;
     }
     QVERIFY(heartbeats);
@@ -431,11 +431,13 @@ void TestPerfetto::anchorsOfNearbyLinesDoNotCross()
     uitest::IncidentBuilder b;
     const core::PodId pod = b.pod("default", "web");
     const core::Duration nearby{400};
-    const std::size_t status1 = b.add(uitest::at(0), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
-    const std::size_t status2 =
+    const core::EventIndex status1 =
+        b.add(uitest::at(0), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const core::EventIndex status2 =
         b.add(uitest::at(0) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
-    const std::size_t probe1 = b.add(uitest::at(1), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
-    const std::size_t probe2 =
+    const core::EventIndex probe1 =
+        b.add(uitest::at(1), "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
+    const core::EventIndex probe2 =
         b.add(uitest::at(1) + nearby, "pod.status.generate", "pod-worker", "Generating status", core::Severity::Info, pod);
     auto analysis = std::make_shared<core::Analysis>();
     analysis->incident = b.finish();
@@ -449,8 +451,8 @@ void TestPerfetto::anchorsOfNearbyLinesDoNotCross()
         analysis->facts.orders.push_back(o);
     }
     const LaneModel model(analysis);
-    QVERIFY(model.laneOfEvent(status1).value >= 0);
-    QCOMPARE(model.laneOfEvent(status2).value, model.laneOfEvent(status1).value);
+    QVERIFY(model.laneOfEvent(status1).valid());
+    QCOMPARE(model.laneOfEvent(status2), model.laneOfEvent(status1));
     PerfettoCounts counts;
     const Json doc = trace(model, {}, &counts);
     const QStringList problems = traceProblems(doc);

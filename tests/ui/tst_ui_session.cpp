@@ -134,9 +134,9 @@ void TestSession::notesFileRefusals()
 static std::shared_ptr<core::Analysis> twoFindings()
 {
     uitest::IncidentBuilder b;
-    const std::size_t e0 = b.add(uitest::at(1), "kubelet.start", "kubelet-main", "Version: v1.12.4");
-    const std::size_t e1 = b.add(uitest::at(2), "pod.status.generate", "pod-worker", "Generating status");
-    const std::size_t e2 = b.add(uitest::at(3), "container.kill", "pod-worker", "Killing container", core::Severity::Warning);
+    const core::EventIndex e0 = b.add(uitest::at(1), "kubelet.start", "kubelet-main", "Version: v1.12.4");
+    const core::EventIndex e1 = b.add(uitest::at(2), "pod.status.generate", "pod-worker", "Generating status");
+    const core::EventIndex e2 = b.add(uitest::at(3), "container.kill", "pod-worker", "Killing container", core::Severity::Warning);
     auto a = std::make_shared<core::Analysis>();
     a->incident = b.finish();
     core::Finding late = uitest::finding("node-heartbeat-gap", "node/n1", 50, 60, "late");
@@ -156,7 +156,7 @@ void TestSession::walkthroughOfOneFinding()
     QVERIFY(w.isActive());
     QCOMPARE(w.count(), 3);
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(w.current()->event, std::size_t(0));
+    QCOMPARE(w.current()->event, core::EventIndex(0)); // the first chain step
     QVERIFY(!w.previous());
     QVERIFY(w.next());
     QCOMPARE(w.current()->text, QStringLiteral("status generated first"));

@@ -68,7 +68,7 @@ int TestTimelineWidget::findingIndex(const std::string &rule, const std::string 
     return -1;
 }
 
-static bool isTreeRowHidden(const TimelineWidget &w, int lane)
+static bool isTreeRowHidden(const TimelineWidget &w, LaneId lane)
 {
     auto *model = static_cast<LaneTreeModel *>(w.tree()->model());
     const QModelIndex i = model->indexOfLane(lane);
@@ -92,19 +92,19 @@ void TestTimelineWidget::selectingFindingZoomsAndHighlights()
     QCOMPARE(w.plot()->xAxis2->range().lower, TimelineCoordinates::keyOf(m_lanes->origin(), w.visibleStart()));
 
     // Highlighted: the pod and the lanes of its evidence; not the other pods.
-    const int pod = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
+    const LaneId pod = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
     QVERIFY(w.state().isHighlighted(pod));
     QVERIFY(!f.evidence.empty());
-    for (std::size_t e : f.evidence) {
-        const int lane = m_lanes->laneOfEvent(e).value;
+    for (core::EventIndex e : f.evidence) {
+        const LaneId lane = m_lanes->laneOfEvent(e);
         QVERIFY(w.state().isHighlighted(lane));
         QVERIFY2(!w.laneRect(lane).isEmpty(), qPrintable(m_lanes->lane(lane).key)); // expanded and visible
     }
-    QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2").value));
-    QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("node/10.15.29.31").value));
+    QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2")));
+    QVERIFY(!w.state().isHighlighted(m_lanes->laneOfSubject("node/10.15.29.31")));
     // Evidence is outlined: the evidence set holds exactly the finding's lines and chain.
-    for (std::size_t e : f.evidence)
-        QVERIFY(std::binary_search(w.state().evidence.begin(), w.state().evidence.end(), static_cast<std::uint32_t>(e)));
+    for (core::EventIndex e : f.evidence)
+        QVERIFY(std::binary_search(w.state().evidence.begin(), w.state().evidence.end(), e));
     // The tree shows it too, and the pod's row is scrolled into view.
     auto *model = static_cast<LaneTreeModel *>(w.tree()->model());
     QVERIFY(model->data(model->indexOfLane(pod), Qt::BackgroundRole).isValid());
@@ -138,17 +138,17 @@ void TestTimelineWidget::orderingArrowBetweenStatusAndProbe()
     // From the status generation (pod worker) to the first readiness result (probe worker).
     QCOMPARE(arrow->fromEvent, victim->statusEvent);
     QCOMPARE(arrow->toEvent, victim->probeEvent);
-    QCOMPARE(inc.typeName(inc.events[arrow->fromEvent]), std::string_view("pod.status.generate"));
+    QCOMPARE(inc.typeName(inc.event(arrow->fromEvent)), std::string_view("pod.status.generate"));
     QVERIFY(arrow->statusFirst);
     QVERIFY(arrow->from.x() < arrow->to.x());
-    const QRectF workerRow = w.laneRect(m_lanes->laneOfEvent(victim->statusEvent).value);
-    const QRectF probeRow = w.laneRect(m_lanes->laneOfEvent(victim->probeEvent).value);
-    QCOMPARE(m_lanes->lane(m_lanes->laneOfEvent(victim->statusEvent).value).name, QStringLiteral("pod worker"));
-    QVERIFY(m_lanes->lane(m_lanes->laneOfEvent(victim->probeEvent).value).name.startsWith(QStringLiteral("probe worker")));
+    const QRectF workerRow = w.laneRect(m_lanes->laneOfEvent(victim->statusEvent));
+    const QRectF probeRow = w.laneRect(m_lanes->laneOfEvent(victim->probeEvent));
+    QCOMPARE(m_lanes->lane(m_lanes->laneOfEvent(victim->statusEvent)).name, QStringLiteral("pod worker"));
+    QVERIFY(m_lanes->lane(m_lanes->laneOfEvent(victim->probeEvent)).name.startsWith(QStringLiteral("probe worker")));
     QCOMPARE(arrow->from.y(), workerRow.center().y());
     QCOMPARE(arrow->to.y(), probeRow.center().y());
     // The label says who came first and by how much, to the microsecond.
-    const qint64 us = (inc.events[victim->probeEvent].time - inc.events[victim->statusEvent].time).ns / 1000;
+    const qint64 us = (inc.event(victim->probeEvent).time - inc.event(victim->statusEvent).time).ns / 1000;
     QVERIFY2(arrow->label == QStringLiteral("status first by %1 µs").arg(us), qPrintable(arrow->label));
 
     // Survivors get arrows the other way round.
@@ -164,11 +164,11 @@ void TestTimelineWidget::filterHidesLanes()
     TimelineWidget w;
     QVERIFY(showTimeline(w, m_lanes, QSize(1200, 800)));
     const std::size_t allRows = w.state().rows.size();
-    const int victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
-    const int worker = m_lanes->laneByKey(m_lanes->lane(victim).key + "/pod-worker").value;
-    const int probe = m_lanes->laneByKey(m_lanes->lane(victim).key + "/probe-worker/auto-srv-cwhttp-py").value;
-    const int cp = m_lanes->roots().front();
-    QVERIFY(worker >= 0 && probe >= 0);
+    const LaneId victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    const LaneId worker = m_lanes->laneByKey(m_lanes->lane(victim).key + "/pod-worker");
+    const LaneId probe = m_lanes->laneByKey(m_lanes->lane(victim).key + "/probe-worker/auto-srv-cwhttp-py");
+    const LaneId cp = m_lanes->roots().front();
+    QVERIFY(worker.valid() && probe.valid());
 
     QVERIFY(w.setFilter(QStringLiteral("probe worker")));
     QVERIFY(isTreeRowHidden(w, worker));
@@ -178,7 +178,7 @@ void TestTimelineWidget::filterHidesLanes()
     QVERIFY(w.laneRect(worker).isEmpty());
     QVERIFY(!w.laneRect(probe).isEmpty());
     QVERIFY(w.state().rows.size() < allRows);
-    for (int lane : w.state().rows) {
+    for (LaneId lane : w.state().rows) {
         const Lane &l = m_lanes->lane(lane);
         QVERIFY2(l.isGroup() || l.name.contains("probe worker", Qt::CaseInsensitive), qPrintable(l.key));
     }
@@ -200,8 +200,8 @@ void TestTimelineWidget::findingLanesOnly()
     w.resize(1200, 800);
     w.setLaneModel(m_lanes);
     w.setFindingLanesOnly(true);
-    const int victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0").value;
-    const int survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2").value;
+    const LaneId victim = m_lanes->laneOfSubject("pod/default/auto-srv-cwhttp-sf-30b71-0");
+    const LaneId survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2");
     QVERIFY(!isTreeRowHidden(w, victim));
     QVERIFY(isTreeRowHidden(w, survivor));
     w.setFindingLanesOnly(false);
@@ -212,13 +212,13 @@ void TestTimelineWidget::collapsedGroupDrawsInParentRow()
 {
     TimelineWidget w;
     QVERIFY(showTimeline(w, m_lanes, QSize(1200, 800)));
-    const int survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2").value;
-    const int child = m_lanes->lane(survivor).children.back();
+    const LaneId survivor = m_lanes->laneOfSubject("pod/default/opensource-sf-dc750-2");
+    const LaneId child = m_lanes->lane(survivor).children.back();
     w.expandLane(survivor, false);
     QVERIFY(w.laneRect(child).isEmpty());
-    const std::size_t event =
+    const core::EventIndex event =
         m_lanes->lane(child).events.empty() ? m_lanes->lane(survivor).events.front() : m_lanes->lane(child).events.front();
-    QCOMPARE(w.state().rowOfEvent(event), w.state().rowOfLane[static_cast<std::size_t>(survivor)]);
+    QCOMPARE(w.state().rowOfEvent(event), w.state().rowOfLane[survivor.index()]);
     w.expandLane(survivor, true);
     QVERIFY(!w.laneRect(child).isEmpty());
 }
@@ -246,10 +246,11 @@ void TestTimelineWidget::pixelsShowGapAndTaint()
     const core::StringId n1 = b.intern("n1");
     a->facts.nodes = {n1};
     for (std::size_t i = 0; i < 4; ++i)
-        a->facts.heartbeats.push_back({a->incident->events[i].time, n1, core::Heartbeat::Kind::NodeStatus, false, i});
+        a->facts.heartbeats.push_back(
+            {a->incident->events[i].time, n1, core::Heartbeat::Kind::NodeStatus, false, core::EventIndex::fromIndex(i)});
     core::HeartbeatGap gap = uitest::gap(n1, 10, 60);
-    gap.beforeEvent = 1;
-    gap.afterEvent = 2;
+    gap.beforeEvent = core::EventIndex(1);
+    gap.afterEvent = core::EventIndex(2);
     a->facts.gaps = {gap};
     a->facts.taints = {{n1, "t", "NoExecute", uitest::at(30), uitest::at(80), false, core::kNoEvent, core::kNoEvent}};
     auto lanes = std::make_shared<LaneModel>(a);
@@ -264,8 +265,8 @@ void TestTimelineWidget::pixelsShowGapAndTaint()
     auto pixel = [&](double x, double y) { return img.pixelColor(static_cast<int>(x * dpr), static_cast<int>(y * dpr)); };
 
     const TimelineCoordinates c = w.coordinates();
-    const QRectF hbRow = w.laneRect(lanes->laneByKey("node/n1/heartbeats").value);
-    const QRectF taintRow = w.laneRect(lanes->laneByKey("node/n1/taint/t:NoExecute").value);
+    const QRectF hbRow = w.laneRect(lanes->laneByKey("node/n1/heartbeats"));
+    const QRectF taintRow = w.laneRect(lanes->laneByKey("node/n1/taint/t:NoExecute"));
     QVERIFY(!hbRow.isEmpty() && !taintRow.isEmpty());
 
     // The gap: shaded from x(10 s) to x(60 s) in the heartbeat row, not before or after.
@@ -314,25 +315,25 @@ void TestTimelineWidget::clickSelectsEvent()
     w.showFinding(index);
     w.plot()->replot();
     const core::Finding &f = m_sample->findings[static_cast<std::size_t>(index)];
-    const std::size_t kill = f.evidence.back();
-    const int lane = m_lanes->laneOfEvent(kill).value;
-    const QPointF pos(w.coordinates().toPixel(m_sample->incident->events[kill].time), w.laneRect(lane).center().y());
+    const core::EventIndex kill = f.evidence.back();
+    const LaneId lane = m_lanes->laneOfEvent(kill);
+    const QPointF pos(w.coordinates().toPixel(m_sample->incident->event(kill).time), w.laneRect(lane).center().y());
     const EventHit hit = w.eventAt(pos);
     QCOMPARE(hit.lane, lane);
     QVERIFY(hit.event != core::kNoEvent);
-    QCOMPARE(m_sample->incident->events[hit.event].time, m_sample->incident->events[kill].time);
+    QCOMPARE(m_sample->incident->event(hit.event).time, m_sample->incident->event(kill).time);
     QSignalSpy spy(&w, &TimelineWidget::eventSelected);
     QTest::mouseClick(w.plot(), Qt::LeftButton, {}, pos.toPoint());
     QCOMPARE(spy.count(), 1);
-    const std::size_t selected = w.selectedEvent();
-    QCOMPARE(spy.front().front().value<std::size_t>(), selected);
+    const core::EventIndex selected = w.selectedEvent();
+    QCOMPARE(spy.front().front().value<core::EventIndex>(), selected);
     // What was clicked, computed here from the lane's own list rather than taken from the
     // widget: the kill, or an event of the same lane logged at the same instant.
     const auto &laneEvents = m_lanes->lane(lane).events;
     QVERIFY(std::find(laneEvents.begin(), laneEvents.end(), selected) != laneEvents.end());
-    QCOMPARE(m_sample->incident->events[selected].time, m_sample->incident->events[kill].time);
+    QCOMPARE(m_sample->incident->event(selected).time, m_sample->incident->event(kill).time);
     if (std::count_if(laneEvents.begin(), laneEvents.end(),
-                      [&](std::uint32_t e) { return m_sample->incident->events[e].time == m_sample->incident->events[kill].time; })
+                      [&](core::EventIndex e) { return m_sample->incident->event(e).time == m_sample->incident->event(kill).time; })
         == 1)
         QCOMPARE(selected, kill);
     // Nothing is selected in an empty area.
@@ -343,7 +344,7 @@ void TestTimelineWidget::themeRepaintsLightAndDark()
 {
     TimelineWidget w;
     QVERIFY(showTimeline(w, m_lanes, QSize(1200, 600)));
-    const int group = w.state().rows.front(); // the first row is a group (control plane or node)
+    const LaneId group = w.state().rows.front(); // the first row is a group (control plane or node)
     QVERIFY(m_lanes->lane(group).isGroup());
     auto groupRowPixel = [&] {
         w.plot()->replot();

@@ -81,7 +81,7 @@ int countByRegex(const core::Incident &inc, const LaneModel &lanes, const QStrin
     const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
     int n = 0;
     for (std::size_t e = 0; e < inc.events.size(); ++e) {
-        if (lanes.laneOfEvent(e).value < 0)
+        if (!lanes.laneOfEvent(core::EventIndex::fromIndex(e)).valid())
             continue;
         const auto msg = inc.message(inc.events[e]);
         const auto type = inc.typeName(inc.events[e]);
@@ -229,7 +229,7 @@ void TestWindow::layoutFits()
     }
     const auto &inc = *w->incident();
     for (std::size_t e = 0; e < inc.events.size(); e += inc.events.size() / 7)
-        w->logView()->showEvent(e);
+        w->logView()->showEvent(core::EventIndex::fromIndex(e));
     QTest::qWait(50);
     for (int i = 0; i < docks.size(); ++i)
         QCOMPARE(docks[i]->size(), before[i]);
@@ -262,14 +262,14 @@ void TestWindow::searchHighlightsAndSteps()
     QVERIFY(haloPixels() > 20);
 
     // Enter steps forward in time, wrapping; Shift+Enter back.
-    std::vector<std::size_t> seen;
+    std::vector<core::EventIndex> seen;
     for (int i = 0; i < expected + 1; ++i) {
         w->nextMatch();
         seen.push_back(w->timeline()->selectedEvent());
         QVERIFY(search->matches(seen.back()));
     }
     for (std::size_t i = 1; i < static_cast<std::size_t>(expected); ++i)
-        QVERIFY(w->incident()->events[seen[i - 1]].time <= w->incident()->events[seen[i]].time);
+        QVERIFY(w->incident()->event(seen[i - 1]).time <= w->incident()->event(seen[i]).time);
     QCOMPARE(seen[static_cast<std::size_t>(expected)], seen[0]); // wrapped round
     QVERIFY2(w->searchStatus().startsWith(QStringLiteral("1 of")), qPrintable(w->searchStatus()));
     w->previousMatch();
@@ -380,21 +380,21 @@ void TestWindow::correctedTimesSaySo()
     auto w = openWindow(m_race, QSize(1600, 1000), m_sessions.path());
     QVERIFY(w);
     const core::Incident &inc = *w->incident();
-    std::size_t skewed = core::kNoEvent, plain = core::kNoEvent;
-    for (std::size_t e = 0; e < inc.events.size() && (skewed == core::kNoEvent || plain == core::kNoEvent); ++e) {
-        const core::ClockInfo &clock = inc.sources[inc.events[e].source].clock;
+    core::EventIndex skewed = core::kNoEvent, plain = core::kNoEvent;
+    for (std::size_t i = 0; i < inc.events.size() && (skewed == core::kNoEvent || plain == core::kNoEvent); ++i) {
+        const core::ClockInfo &clock = inc.sources[inc.events[i].source].clock;
         if (clock.skew.ns != 0 && skewed == core::kNoEvent)
-            skewed = e;
+            skewed = core::EventIndex::fromIndex(i);
         if (clock.skew.ns == 0 && clock.utcOffsetSeconds == 0 && plain == core::kNoEvent)
-            plain = e;
+            plain = core::EventIndex::fromIndex(i);
     }
     QVERIFY(skewed != core::kNoEvent && plain != core::kNoEvent);
-    const core::ClockInfo &clock = inc.sources[inc.events[skewed].source].clock;
+    const core::ClockInfo &clock = inc.sources[inc.event(skewed).source].clock;
     const QString said = LogView::timeCorrection(inc, skewed, 0);
     // The correction, its evidence and the time the raw line itself shows.
     QVERIFY2(said.contains(QStringLiteral("skew")) && said.contains(formatPreciseDuration(clock.skew)), qPrintable(said));
     QVERIFY2(said.contains(QString::fromStdString(clock.skewEvidence)), qPrintable(said));
-    const core::Timestamp raw = inc.events[skewed].time - clock.skew;
+    const core::Timestamp raw = inc.event(skewed).time - clock.skew;
     QVERIFY2(said.contains(QString::fromStdString(core::formatTimeOfDay(raw, 6, clock.utcOffsetSeconds))), qPrintable(said));
     QCOMPARE(LogView::timeCorrection(inc, plain, 0), QString());                        // nothing to say
     QVERIFY(LogView::timeCorrection(inc, plain, 3600).contains(QStringLiteral("UTC"))); // shown in another zone
@@ -569,7 +569,7 @@ void TestWindow::stateLabelsClearOfMarks()
     const TimelineCoordinates coords = t->coordinates();
     const double radius = EventPlottable::markRadius(st.rowHeight);
     int checkedRows = 0;
-    st.forEachVisibleRow(area.top(), area.bottom(), [&](int, int laneId, double top) {
+    st.forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
         if (!st.rowShowsEvents(laneId))
             return;
         const Lane &lane = st.model->lane(laneId);
@@ -600,7 +600,7 @@ void TestWindow::walkthroughMarkClearOfBanner()
     int checked = 0;
     for (int i = 0; i < 6 && w->walkthrough()->isActive(); ++i) {
         QTest::qWait(20);
-        const std::size_t e = w->timeline()->selectedEvent();
+        const core::EventIndex e = w->timeline()->selectedEvent();
         const int row = w->timeline()->state().rowOfEvent(e);
         if (e != core::kNoEvent && row >= 0) {
             const QRect area = w->timeline()->plot()->axisRect()->rect();
@@ -658,7 +658,7 @@ void TestWindow::themeSwitchKeepsSelection()
     QVERIFY(w);
     QVERIFY(w->findingsPanel()->findingCount() >= 2);
     w->selectFinding(1);
-    const std::size_t event = w->logView()->currentEvent();
+    const core::EventIndex event = w->logView()->currentEvent();
     for (Theme theme : {Theme::Dark, Theme::Light, Theme::System}) {
         applyTheme(theme);
         QTest::qWait(50);
@@ -682,8 +682,8 @@ void TestWindow::stickyGroupHeader()
     int target = -1;
     for (int row = 5; row < static_cast<int>(st.rows.size()); ++row) {
         const Lane &lane = st.model->lane(st.rows[static_cast<std::size_t>(row)]);
-        if (!lane.isGroup() && lane.parent >= 0 && st.model->lane(lane.parent).subject.startsWith(QStringLiteral("pod/"))
-            && st.model->lane(lane.parent).parent >= 0) {
+        if (!lane.isGroup() && lane.parent.valid() && st.model->lane(lane.parent).subject.startsWith(QStringLiteral("pod/"))
+            && st.model->lane(lane.parent).parent.valid()) {
             target = row;
             break;
         }
@@ -716,7 +716,7 @@ void TestWindow::legendTogglesEventKinds()
             const Lane &marks = t->state().marksOf(lane.id);
             for (const FoldedMark &fm : EventPlottable::fold(inc, marks, coords))
                 for (std::uint32_t i = fm.first; i < fm.first + fm.count; ++i)
-                    n += m.categoryOfType(inc.events[marks.events[i]].type) == category;
+                    n += m.categoryOfType(inc.event(marks.events[i]).type) == category;
         }
         return n;
     };

@@ -39,13 +39,13 @@ public:
     core::PodId pod(const std::string &ns, const std::string &name, const std::string &node = "n1")
     {
         m_incident->pods.push_back(core::Pod{intern(ns), intern(name), intern(name + "-uid"), intern(node)});
-        return static_cast<core::PodId>(m_incident->pods.size() - 1);
+        return core::PodId::fromIndex(m_incident->pods.size() - 1);
     }
 
     // Events must be added in time order (the store's invariant).
-    std::size_t add(core::Timestamp t, const std::string &type, const std::string &role, const std::string &message,
-                    core::Severity severity = core::Severity::Info, core::PodId pod = core::kNoPod, const std::string &container = {},
-                    const std::string &node = "n1")
+    core::EventIndex add(core::Timestamp t, const std::string &type, const std::string &role, const std::string &message,
+                         core::Severity severity = core::Severity::Info, core::PodId pod = core::kNoPod, const std::string &container = {},
+                         const std::string &node = "n1")
     {
         core::Event e;
         e.time = t;
@@ -65,7 +65,7 @@ public:
         m_bytes += message;
         m_bytes += '\n';
         m_incident->events.push_back(e);
-        return m_incident->events.size() - 1;
+        return core::EventIndex::fromIndex(m_incident->events.size() - 1);
     }
 
     std::shared_ptr<const core::Incident> finish()

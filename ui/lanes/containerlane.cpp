@@ -64,7 +64,7 @@ void addRuns(LaneBuild &b, LaneId lane, std::vector<const core::ContainerEvent *
     }
     if (open) {
         // Still running when the kubelet's log that reported it ends: unknown after that.
-        open->end = std::max(open->start, inc.sources[inc.events[list.back()->event].source].last);
+        open->end = std::max(open->start, inc.sources[inc.event(list.back()->event).source].last);
         open->openEnded = true;
         b.lane(lane).states.push_back(*open);
     }

@@ -19,7 +19,7 @@ void buildHeartbeatLane(LaneBuild &b)
         gap.label = (g.openEnded ? QStringLiteral("≥ ") : QString()) + laneDurationText(g.length) + QStringLiteral(" gap") + cmp
             + QStringLiteral("grace ") + laneDurationText(g.grace);
         b.lane(lane).gaps.push_back(gap);
-        for (std::size_t f : g.failures)
+        for (core::EventIndex f : g.failures)
             b.addEvent(lane, f);
     }
 }

@@ -10,7 +10,7 @@ LaneId LaneBuild::nodeGroup(core::StringId node)
 
 LaneId LaneBuild::podGroup(core::PodId pod)
 {
-    return pod == core::kNoPod || pod >= incident().pods.size() ? LaneId() : m_model.groupForPod(pod, {});
+    return pod == core::kNoPod || pod.index() >= incident().pods.size() ? LaneId() : m_model.groupForPod(pod, {});
 }
 
 LaneId LaneBuild::inGroup(LaneId group, const QString *item, const QString &name)
