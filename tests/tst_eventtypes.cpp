@@ -194,6 +194,8 @@ private slots:
         row("word boundary", "^\\bab", "*", "", "ab");
         row("not anchored", "abc", "*", "", "");
         row("top-level alternative", "^a|b", "*", "", "");
+        row("alternative after a group", "^(?:a)b|c", "*", "", "");
+        row("bar inside a class", "^[|a]b", "a|", "", "b");
         row("any", "^.x", "*", "", "x");
         row("empty alternative", "^(?:a|)b", "*", "", "b");
         row("optional group", "^(?:ab)?c", "*", "", "c");

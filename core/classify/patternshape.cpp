@@ -307,7 +307,7 @@ bool anchoredAtStart(std::string_view re)
 {
     if (!re.starts_with('^'))
         return false;
-    int depth = 0;
+    // An alternative outside every group ("^a|b") is not anchored; groups are skipped whole.
     for (std::size_t i = 1; i < re.size(); ++i) {
         const char c = re[i];
         if (c == '\\')
@@ -315,10 +315,8 @@ bool anchoredAtStart(std::string_view re)
         else if (c == '[')
             i = classEnd(re, i);
         else if (c == '(')
-            ++depth;
-        else if (c == ')')
-            --depth;
-        else if (c == '|' && depth <= 0)
+            i = groupEnd(re, i);
+        else if (c == '|')
             return false;
     }
     return true;

@@ -167,9 +167,12 @@ void judgeControllerReactions(const FactContext &ctx, Facts &facts)
 std::pair<Timestamp, EventIndex> nodeHeardAgain(const FactContext &ctx, const Facts &facts, StringId node, Timestamp after)
 {
     std::pair<Timestamp, EventIndex> first{Timestamp{std::numeric_limits<std::int64_t>::max()}, kNoEvent};
-    for (const Heartbeat &h : facts.heartbeats)
-        if (h.node == node && !h.failed && h.time > after) {
-            first = {h.time, h.event};
+    // Heartbeats are in time order: start at the first one after `after`.
+    const auto later = std::upper_bound(facts.heartbeats.begin(), facts.heartbeats.end(), after,
+                                        [](Timestamp t, const Heartbeat &h) { return t < h.time; });
+    for (auto h = later; h != facts.heartbeats.end(); ++h)
+        if (h->node == node && !h->failed) {
+            first = {h->time, h->event};
             break;
         }
     const Incident &inc = ctx.inc;

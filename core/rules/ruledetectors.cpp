@@ -15,6 +15,10 @@ namespace kubelane::core {
 
 namespace {
 
+// What the DefaultTolerationSeconds admission gives every pod for the unreachable and
+// not-ready NoExecute taints, unless the pod says otherwise.
+constexpr Duration kDefaultToleration = Duration::fromSeconds(300);
+
 std::string clock(Timestamp t)
 {
     return formatTimeOfDay(t, 0) + "Z";
@@ -89,7 +93,7 @@ std::string tolerationOfGap(const Analysis &a, const HeartbeatGap &g)
             longest = std::max(longest, t.end - t.start);
     if (longest.ns == 0)
         return {};
-    if (longest <= Duration::fromSeconds(300))
+    if (longest <= kDefaultToleration)
         return " The default 300 s toleration of the NoExecute taint kept them from being evicted.";
     return " The NoExecute taint stayed " + formatDuration(longest)
         + ", past the default 300 s toleration: pods that did not tolerate it longer were due for deletion.";
@@ -565,7 +569,8 @@ std::string tolerationNote(Duration delay)
     const double s = delay.seconds();
     if (s < 5)
         return "at once: these pods do not tolerate the taint at all";
-    if (s >= 295 && s <= 330)
+    // The taint manager fires on time; its queue and the API add seconds, not minutes.
+    if (s >= kDefaultToleration.seconds() - 5 && s <= kDefaultToleration.seconds() + 30)
         return "the 300 s every pod tolerates it by default (DefaultTolerationSeconds admission)";
     return "the tolerationSeconds the pods set for it";
 }
