@@ -30,6 +30,43 @@ EventPlottable::eventsInView(const core::Incident &incident, const Lane &lane, c
     return {lo, std::lower_bound(lo, lane.events.end(), to + core::Duration{1}, byTime)};
 }
 
+namespace {
+
+// The first position in [from, end) whose event is at or after `t`, galloping from `from`:
+// a fold's next mark is usually a few events on, so this reads a few events near the last
+// position where a binary search over the whole rest read log n scattered ones.
+template <class It, class Before> It gallopTo(It from, It end, core::Timestamp t, Before before)
+{
+    std::ptrdiff_t step = 1;
+    It lo = from;
+    while (end - lo > step && before(*(lo + step - 1), t)) {
+        lo += step;
+        step *= 2;
+    }
+    return std::lower_bound(lo, lo + std::min<std::ptrdiff_t>(step, end - lo), t, before);
+}
+
+// The first of a lane's sorted positions (its warnings or errors) inside [a, b). The marks
+// come in order, so the cursor only moves forward.
+class SeverityCursor {
+public:
+    SeverityCursor(const std::vector<std::uint32_t> &positions, std::uint32_t from)
+        : m_positions(positions), m_at(std::lower_bound(positions.begin(), positions.end(), from))
+    { }
+    const std::uint32_t *firstIn(std::uint32_t a, std::uint32_t b)
+    {
+        while (m_at != m_positions.end() && *m_at < a)
+            ++m_at;
+        return m_at != m_positions.end() && *m_at < b ? &*m_at : nullptr;
+    }
+
+private:
+    const std::vector<std::uint32_t> &m_positions;
+    std::vector<std::uint32_t>::const_iterator m_at;
+};
+
+} // namespace
+
 std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, const Lane &lane, const TimelineCoordinates &coords,
                                              double foldPixels)
 {
@@ -37,24 +74,22 @@ std::vector<FoldedMark> EventPlottable::fold(const core::Incident &incident, con
     const auto &events = lane.events;
     auto byTime = [&](core::EventIndex e, core::Timestamp t) { return incident.event(e).time < t; };
     const auto [lo, hi] = eventsInView(incident, lane, coords);
+    const auto start = static_cast<std::uint32_t>(lo - events.begin());
+    SeverityCursor errors(lane.errors, start), warnings(lane.warnings, start);
     auto i = lo;
     while (i != hi) {
         FoldedMark m;
         m.first = static_cast<std::uint32_t>(i - events.begin());
         m.x0 = coords.toPixel(incident.event(*i).time);
         const core::Timestamp limit = coords.toTime(m.x0 + foldPixels);
-        auto j = std::lower_bound(i + 1, hi, limit, byTime);
+        const auto j = gallopTo(i + 1, hi, limit, byTime);
         m.count = static_cast<std::uint32_t>(j - i);
         m.x1 = coords.toPixel(incident.event(*(j - 1)).time);
+        // Worst severity in [a, b): the lane's first error there, else its first warning.
         const std::uint32_t a = m.first, b = m.first + m.count;
-        // Worst severity in [a, b): two binary searches in the lane's severity indexes.
-        auto worst = [&](const std::vector<std::uint32_t> &positions) -> const std::uint32_t * {
-            auto p = std::lower_bound(positions.begin(), positions.end(), a);
-            return p != positions.end() && *p < b ? &*p : nullptr;
-        };
-        if (const std::uint32_t *p = worst(lane.errors))
+        if (const std::uint32_t *p = errors.firstIn(a, b))
             m.representative = events[*p];
-        else if (const std::uint32_t *q = worst(lane.warnings))
+        else if (const std::uint32_t *q = warnings.firstIn(a, b))
             m.representative = events[*q];
         else
             m.representative = *i;

@@ -12,6 +12,7 @@
 
 #include <QTest>
 
+#include <random>
 #include <set>
 #include <type_traits>
 
@@ -59,6 +60,7 @@ private slots:
     void plegActivityShowsTheSilence();
     void foldingManyEvents();
     void foldingKeepsWorstSeverity();
+    void foldingFollowsItsDefinitionOnIrregularLanes();
     void filterByNameAndText();
 
 private:
@@ -317,6 +319,59 @@ void TestLaneModel::foldingKeepsWorstSeverity()
     const auto error = std::find_if(marks.begin(), marks.end(), [](const FoldedMark &mk) { return mk.severity == core::Severity::Error; });
     QVERIFY(error != marks.end());
     QCOMPARE(error->representative, lane.events[57]);
+}
+
+// Bursts, equal times, long gaps and scattered severities, at several zooms: each mark is the
+// run of events from its first up to (not including) the first at or past 3 px to its right,
+// shown by its first error, else its first warning, else its first event. The fold searches
+// (galloping, cursors) must give exactly that.
+void TestLaneModel::foldingFollowsItsDefinitionOnIrregularLanes()
+{
+    uitest::IncidentBuilder b;
+    std::mt19937 random(7);
+    double t = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const int kind = static_cast<int>(random() % 100);
+        t += kind < 40 ? 0.0 : kind < 90 ? 0.0001 * (random() % 50) : 1.0 * (random() % 30); // equal, near, far
+        const int s = static_cast<int>(random() % 200);
+        b.add(uitest::at(t), "pleg.relist", "pleg", "relist",
+              s == 0        ? core::Severity::Error
+                  : s < 5   ? core::Severity::Warning
+                  : s < 100 ? core::Severity::Debug
+                            : core::Severity::Info);
+    }
+    auto a = std::make_shared<core::Analysis>();
+    a->incident = b.finish();
+    const LaneModel m(a);
+    const Lane &lane = m.lane(m.laneByKey("node/n1/pleg"));
+    const core::Incident &inc = m.incident();
+    for (const double span : {t + 1, t / 10, 30.0, 0.5}) {
+        for (const double start : {-0.5, t / 3, t / 2}) {
+            const TimelineCoordinates c(m.origin(), uitest::at(start), uitest::at(start + span), 0, 1000);
+            const auto marks = EventPlottable::fold(inc, lane, c, 3.0);
+            for (const FoldedMark &mk : marks) {
+                const core::Timestamp limit = c.toTime(c.toPixel(inc.event(lane.events[mk.first]).time) + 3.0);
+                std::size_t end = mk.first + 1;
+                while (end < lane.events.size() && inc.event(lane.events[end]).time < limit)
+                    ++end;
+                if (&mk != &marks.back())
+                    QCOMPARE(mk.first + mk.count, end);
+                core::EventIndex shown = lane.events[mk.first];
+                for (const core::Severity worst : {core::Severity::Error, core::Severity::Warning}) {
+                    const auto hit = std::find_if(lane.events.begin() + mk.first, lane.events.begin() + mk.first + mk.count,
+                                                  [&](core::EventIndex e) { return inc.event(e).severity >= worst; });
+                    if (hit != lane.events.begin() + mk.first + mk.count) {
+                        shown = *hit;
+                        break;
+                    }
+                }
+                QCOMPARE(mk.representative, shown);
+                QCOMPARE(mk.severity, inc.event(shown).severity);
+            }
+            for (std::size_t k = 1; k < marks.size(); ++k)
+                QCOMPARE(marks[k].first, marks[k - 1].first + marks[k - 1].count);
+        }
+    }
 }
 
 void TestLaneModel::filterByNameAndText()
