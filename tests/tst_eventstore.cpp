@@ -522,6 +522,32 @@ private slots:
         }
     }
 
+    // The merge rewrites files and the time order sorts runs on several threads: a bundle of
+    // many files (journald, CRI, klog, several nodes) loads to the same store on one thread
+    // and on four.
+    void storeDoesNotDependOnTheThreadCount()
+    {
+        auto one = kubelane::test::options();
+        one.threads = 1;
+        auto four = kubelane::test::options();
+        four.threads = 4;
+        for (const char *sample : {"/node-taint-eviction", "/busy-cluster", "/must-gather-pleg"}) {
+            const auto a = kubelane::test::load({std::string(KUBELANE_SAMPLES) + sample}, one);
+            const auto b = kubelane::test::load({std::string(KUBELANE_SAMPLES) + sample}, four);
+            QVERIFY2(a->sources.size() > 2, sample);
+            QCOMPARE(a->events.size(), b->events.size());
+            QCOMPARE(a->pods.size(), b->pods.size());
+            for (std::size_t i = 0; i < a->events.size(); ++i) {
+                const Event &x = a->events[i], &y = b->events[i];
+                QVERIFY2(x.time == y.time && x.source == y.source && x.line == y.line && x.type == y.type && x.pod == y.pod
+                             && a->text(x.node) == b->text(y.node) && a->text(x.container) == b->text(y.container),
+                         sample);
+            }
+            for (std::size_t s = 0; s < a->sources.size(); ++s)
+                QCOMPARE(a->sources[s].path, b->sources[s].path);
+        }
+    }
+
     // Strings of one length that share their first and last eight bytes land on one place
     // among the pool's recent strings: each must still get its own id, and the same id again.
     void stringPoolTellsApartStringsThatLookAlikeAtTheirEnds()

@@ -1,6 +1,7 @@
 #include "correlator.h"
 
 #include "../classify/extractors.h"
+#include "../util/parallel.h"
 
 #include <unordered_map>
 
@@ -32,57 +33,90 @@ void giveFreedMemoryBack()
 
 } // namespace
 
-void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes)
+namespace {
+
+// How a file's local string and pod ids map to the incident's.
+struct LocalIds {
+    std::vector<StringId> strings;
+    std::vector<PodId> pods;
+};
+
+// Interns a file's strings and pods into the incident's tables. Serial: the tables are shared.
+LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unordered_map<std::string, PodId> &podByKey)
+{
+    LocalIds ids;
+    ids.strings.assign(p.strings.size(), kNoString);
+    for (std::size_t i = 0; i < p.strings.size(); ++i)
+        ids.strings[i] = incident.strings.intern(p.strings.view(StringId::fromIndex(i)));
+    ids.pods.resize(p.pods.size());
+    for (std::size_t i = 0; i < p.pods.size(); ++i) {
+        const LocalPod &lp = p.pods[i];
+        std::string key(p.strings.view(lp.ns));
+        key += '/';
+        key += p.strings.view(lp.name);
+        auto it = podByKey.find(key);
+        if (it == podByKey.end()) {
+            it = podByKey.emplace(key, PodId::fromIndex(incident.pods.size())).first;
+            incident.pods.push_back({ids.strings[lp.ns.index()], ids.strings[lp.name.index()], ids.strings[lp.uid.index()], kNoString});
+        } else if (incident.pods[it->second.index()].uid == kNoString) {
+            incident.pods[it->second.index()].uid = ids.strings[lp.uid.index()];
+        }
+        ids.pods[i] = it->second;
+    }
+    return ids;
+}
+
+// Rewrites a file's events and fields in place to the incident's ids and final times. Each
+// file on its own: the files are rewritten in parallel.
+void rewriteToIncidentIds(ParsedSource &p, const LocalIds &ids, SourceId sourceId, const TimeResolver &resolveTimes)
+{
+    // Fields stay with their source (no copy): only their string ids change.
+    for (Field &f : p.fields) {
+        f.key = ids.strings[f.key.index()];
+        if (f.interned())
+            f.valueOffset = ids.strings[f.valueOffset].value();
+    }
+    resolveTimes(p);
+    for (Event &e : p.events) {
+        e.source = sourceId;
+        e.component = ids.strings[e.component.index()];
+        e.node = ids.strings[e.node.index()];
+        e.file = ids.strings[e.file.index()];
+        e.container = ids.strings[e.container.index()];
+        e.pod = e.pod == kNoPod ? kNoPod : ids.pods[e.pod.index()];
+    }
+}
+
+} // namespace
+
+void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes, unsigned threads)
 {
     std::unordered_map<std::string, PodId> podByKey;
-    std::vector<StringId> remap;
-    std::vector<Timestamp> times;
+    std::vector<LocalIds> ids;
+    ids.reserve(parsed.size());
+    for (const auto &p : parsed)
+        ids.push_back(internSourceIds(p, incident, podByKey));
+    const auto firstId = static_cast<SourceId>(incident.sources.size());
+    std::vector<std::size_t> largestFirst(parsed.size());
+    for (std::size_t i = 0; i < parsed.size(); ++i)
+        largestFirst[i] = i;
+    std::stable_sort(largestFirst.begin(), largestFirst.end(),
+                     [&](std::size_t a, std::size_t b) { return parsed[a].events.size() > parsed[b].events.size(); });
+    forEachInParallel(
+        parsed.size(), threads,
+        [&](std::size_t i) { rewriteToIncidentIds(parsed[i], ids[i], firstId + static_cast<SourceId>(i), resolveTimes); }, &largestFirst);
+
     // Reserve once for all sources: reserving per source to the exact size would copy every
     // event already merged once per source (quadratic in the number of files).
     std::size_t total = incident.events.size();
     for (const auto &p : parsed)
         total += p.events.size();
     incident.events.reserve(total);
-    for (auto &p : parsed) {
-        remap.assign(p.strings.size(), kNoString);
-        for (std::size_t i = 0; i < p.strings.size(); ++i)
-            remap[i] = incident.strings.intern(p.strings.view(StringId::fromIndex(i)));
-        std::vector<PodId> podRemap(p.pods.size());
-        for (std::size_t i = 0; i < p.pods.size(); ++i) {
-            const LocalPod &lp = p.pods[i];
-            std::string key(p.strings.view(lp.ns));
-            key += '/';
-            key += p.strings.view(lp.name);
-            auto it = podByKey.find(key);
-            if (it == podByKey.end()) {
-                it = podByKey.emplace(key, PodId::fromIndex(incident.pods.size())).first;
-                incident.pods.push_back({remap[lp.ns.index()], remap[lp.name.index()], remap[lp.uid.index()], kNoString});
-            } else if (incident.pods[it->second.index()].uid == kNoString) {
-                incident.pods[it->second.index()].uid = remap[lp.uid.index()];
-            }
-            podRemap[i] = it->second;
-        }
-        // Fields stay with their source (no copy): only their string ids change.
-        for (Field &f : p.fields) {
-            f.key = remap[f.key.index()];
-            if (f.interned())
-                f.valueOffset = remap[f.valueOffset].value();
-        }
+    for (std::size_t i = 0; i < parsed.size(); ++i) {
+        ParsedSource &p = parsed[i];
+        incident.events.insert(incident.events.end(), p.events.begin(), p.events.end());
         p.source.fields = std::move(p.fields);
-        resolveTimes(p, times);
-        const SourceId sourceId = static_cast<SourceId>(incident.sources.size());
-        for (std::size_t i = 0; i < p.events.size(); ++i) {
-            Event e = p.events[i];
-            e.source = sourceId;
-            e.time = times[i];
-            e.component = remap[e.component.index()];
-            e.node = remap[e.node.index()];
-            e.file = remap[e.file.index()];
-            e.container = remap[e.container.index()];
-            e.pod = e.pod == kNoPod ? kNoPod : podRemap[e.pod.index()];
-            incident.events.push_back(e);
-        }
-        p.source.id = sourceId;
+        p.source.id = firstId + static_cast<SourceId>(i);
         incident.sources.push_back(std::move(p.source));
         p = ParsedSource{}; // free the per-file tables early
         giveFreedMemoryBack();

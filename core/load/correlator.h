@@ -10,9 +10,13 @@
 
 namespace kubelane::core {
 
-using TimeResolver = std::function<void(ParsedSource &, std::vector<Timestamp> &)>;
+// Sets each event's final time (Event::time) from its pending reading (ParsedSource::times).
+using TimeResolver = std::function<void(ParsedSource &)>;
 
-void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes);
+// Moves every file's events into the incident, with the incident's ids and their final times
+// (resolveTimes, called once per file, possibly from several of `threads` at once; 0: one per
+// core). The order is the files', each file's events in its own order.
+void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes, unsigned threads = 0);
 void correlate(Incident &incident);
 
 // "docker://8a61...", "containerd://8a61..." -> "8a61..."

@@ -140,31 +140,34 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
     }
 }
 
-void resolveTimes(ParsedSource &p, std::vector<Timestamp> &out)
+// Each event's time from its pending reading, in place: the reading's reference waits in the
+// event's own time until here.
+void resolveTimes(ParsedSource &p)
 {
     const ClockInfo &c = p.source.clock;
-    out.resize(p.times.size());
     // Lines without a clock of their own (glog preamble, dump without a date) take their
     // neighbour's time: the previous one, or the next for leading lines.
     std::int64_t previous = 0;
     std::vector<std::size_t> leading;
     for (std::size_t i = 0; i < p.times.size(); ++i) {
-        const PendingTime t = p.times[i].with(p.events[i].time);
+        Timestamp &out = p.events[i].time;
+        const PendingTime t = p.times[i].with(out);
         if (!t.exact && t.month == 0) {
             if (previous)
-                out[i] = {previous};
+                out = {previous};
             else
                 leading.push_back(i);
             continue;
         }
-        out[i] = resolvePendingTime(t, c.year, c.utcOffsetSeconds);
-        previous = out[i].ns;
+        out = resolvePendingTime(t, c.year, c.utcOffsetSeconds);
+        previous = out.ns;
         if (!leading.empty()) {
             for (auto l : leading)
-                out[l] = out[i];
+                p.events[l].time = out;
             leading.clear();
         }
     }
+    p.times = {};
 }
 
 // Lines whose clock jumps back (a host's clock stepped, lines written out of order, files
@@ -600,7 +603,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             break;
         }
     }
-    mergeParsedSources(parsed, *incident, [&](ParsedSource &p, std::vector<Timestamp> &times) { resolveTimes(p, times); });
+    mergeParsedSources(parsed, *incident, resolveTimes, options.threads);
     correlate(*incident);
     // Files of one host share its zone, and pairs of lines between sources (requests, the
     // node lifecycle controller against heartbeats) carry zones from anchors to the rest.
@@ -628,7 +631,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         incident->notes.push_back("time window " + formatRfc3339(from) + " .. " + formatRfc3339(to) + ": " + std::to_string(dropped)
                                   + " events outside it were not loaded");
     }
-    sortByTime(incident->events);
+    sortByTime(incident->events, options.threads);
 
     if (dropRepeatedEvents(*incident) > 0)
         for (const auto &s : incident->sources)

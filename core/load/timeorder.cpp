@@ -1,5 +1,7 @@
 #include "timeorder.h"
 
+#include "../util/parallel.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -166,15 +168,14 @@ std::vector<Event> mergeRuns(std::vector<Event> &events, const std::vector<Run> 
 
 } // namespace
 
-void sortByTime(std::vector<Event> &events)
+void sortByTime(std::vector<Event> &events, unsigned threads)
 {
     if (events.size() > std::numeric_limits<Index>::max()) {
         std::stable_sort(events.begin(), events.end(), happensBefore);
         return;
     }
     const std::vector<Run> runs = runsOfOneSource(events);
-    for (const Run &r : runs)
-        sortRun(events, r);
+    forEachInParallel(runs.size(), threads, [&](std::size_t i) { sortRun(events, runs[i]); });
     if (runs.size() <= 1)
         return;
     std::vector<Event> merged = mergeRuns(events, runs);
