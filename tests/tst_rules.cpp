@@ -3,6 +3,7 @@
 // steps happen in order within maxspan, and stays silent where they do not.
 #include "core/analysis/analyzer.h"
 #include "core/rules/ruleset.h"
+#include "core/report/analysisreport.h"
 #include "testutil.h"
 
 #include <QtTest>
@@ -148,6 +149,7 @@ private slots:
     void malformedRuleNamesFileRuleAndProblem();
     void unknownEventTypeIsRefused();
     void shippedRulesLoad();
+    void analysisDoesNotDependOnTheThreadCount();
     void nodePressureEvictionInEveryWording_data();
     void nodePressureEvictionInEveryWording();
     void taintEvictionInEveryWording_data();
@@ -493,4 +495,30 @@ void TestRules::absentEventBreaksTheSequence()
 }
 
 QTEST_GUILESS_MAIN(TestRules)
+// The detectors run in two chains side by side: on every sample, the analysis (facts, findings
+// and their evidence, as the JSON report gives them) is the same on one thread.
+void TestRules::analysisDoesNotDependOnTheThreadCount()
+{
+    int samples = 0;
+    for (const auto &entry : std::filesystem::directory_iterator(KUBELANE_SAMPLES)) {
+        if (!entry.is_directory())
+            continue;
+        const auto incident = test::load({entry.path().string()});
+        core::AnalyzeOptions one, two;
+        one.resourceDir = two.resourceDir = KUBELANE_RESOURCES;
+        one.threads = 1;
+        two.threads = 2;
+        const auto serial = core::analyzeIncident(incident, one), parallel = core::analyzeIncident(incident, two);
+        QVERIFY2(core::analysisJson(*incident, serial.get()) == core::analysisJson(*incident, parallel.get()), entry.path().c_str());
+        auto sizes = [](const core::Facts &f) {
+            return std::vector<std::size_t>{
+                f.heartbeats.size(),  f.gaps.size(),   f.conditions.size(), f.taints.size(), f.readiness.size(), f.containerEvents.size(),
+                f.kubeletRuns.size(), f.orders.size(), f.pleg.size(),       f.dumps.size(),  f.nodes.size()};
+        };
+        QVERIFY2(sizes(serial->facts) == sizes(parallel->facts), entry.path().c_str());
+        ++samples;
+    }
+    QVERIFY(samples >= 20);
+}
+
 #include "tst_rules.moc"

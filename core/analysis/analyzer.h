@@ -18,6 +18,7 @@ struct AnalyzeOptions {
     std::vector<std::string> onlyRules;              // --rule ID (empty = all)
     std::optional<Duration> gracePeriod;             // --grace: overrides flag dump and version default
     std::chrono::milliseconds ruleTimeBudget{30000}; // all rules together; past it, the rest are named, not run
+    unsigned threads = 0;                            // the detectors' chains side by side; 0 = one per core
 };
 
 std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Incident> &incident, const AnalyzeOptions &options);

@@ -41,7 +41,8 @@ private:
     std::map<std::pair<std::string, std::string>, Timestamp> m_observedUntil; // (component, node) -> last line
 };
 
-// Detectors, in the order they run (later ones read earlier results).
+// Detectors. Each writes only its own facts; detectStatusProbeOrder reads the kubelet runs,
+// and analyzeIncident runs them in two chains side by side that keep that order.
 void detectNodes(const FactContext &ctx, Facts &facts);
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride);
 void detectNodeConditions(const FactContext &ctx, Facts &facts);
