@@ -48,6 +48,32 @@ std::size_t filesIn(const std::string &folder)
 class TestEventStore : public QObject {
     Q_OBJECT
 private slots:
+    // A kubelet run by `docker run` in a systemd unit (hyperkube on acs-engine and early
+    // AKS) logs under the journald identifier `docker`: its klog lines are the kubelet's, the
+    // daemon's own logrus lines stay docker's. A klog line from a Go file no component owns
+    // stays docker's too.
+    void kubeletInsideADockerRunUnit()
+    {
+        const std::string journal =
+            "Feb 28 20:05:48 aks-nodepool1-39841472-1 docker[1886]: I0228 20:05:48.054138    1979 kubelet.go:1893] SyncLoop (REMOVE, "
+            "\"api\"): \"web-1zw8g_default(3f361099-180f-11e8-bc4f-0a58ac1f05db)\"\n"
+            "Feb 28 20:05:58 aks-nodepool1-39841472-1 docker[1886]: I0228 20:05:58.080153    1979 kubelet_node_status.go:469] Using "
+            "Node Hostname from cloudprovider: \"aks-nodepool1-39841472-1\"\n"
+            "Feb 28 20:06:01 aks-nodepool1-39841472-1 dockerd[990]: time=\"2018-02-28T20:06:01.1Z\" level=info msg=\"shim reaped\" "
+            "id=0d2a\n"
+            "Feb 28 20:06:02 aks-nodepool1-39841472-1 docker[1886]: I0228 20:06:02.000000    1979 someplugin.go:12] hello\n";
+        auto o = kubelane::test::options();
+        o.fallbackYear = 2018;
+        const auto inc = kubelane::test::loadFiles({{"aks/messages", journal}}, o);
+        QCOMPARE(inc->events.size(), std::size_t(4));
+        std::vector<std::string> components;
+        for (const Event &e : inc->events)
+            components.emplace_back(inc->text(e.component));
+        QCOMPARE(components, (std::vector<std::string>{"kubelet", "kubelet", "dockerd", "dockerd"}));
+        QCOMPARE(std::string(inc->typeName(inc->events.front())), std::string("syncloop.remove"));
+        QCOMPARE(std::string(inc->text(inc->events.front().node)), std::string("aks-nodepool1-39841472-1"));
+    }
+
     // k3s and MicroK8s' kubelite log every component under one process name: the Go file of
     // each line says which component logged it, so the kubelet's lines are the node's (and
     // classified as the kubelet's), the controller manager's are the control plane's.

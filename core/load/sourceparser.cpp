@@ -635,7 +635,11 @@ std::string_view SourceParser::componentFor(const Envelope &env, std::string_vie
     const std::string_view process = !env.component.empty() ? componentForProcess(env.component) : std::string_view(m_out.source.component);
     if (process.empty())
         return componentForGoFile(goFile);
-    if (!hostsSeveralComponents(process))
+    // Docker logs through logrus, never klog: a klog line under docker's name is a container's
+    // output, such as a kubelet run by `docker run` in a systemd unit (hyperkube on acs-engine
+    // and early AKS, journald identifier `docker`). The Go file says which component, as for k3s.
+    const bool containerOutput = process == "dockerd" && !goFile.empty();
+    if (!hostsSeveralComponents(process) && !containerOutput)
         return process;
     const StringId file = m_out.strings.intern(goFile);
     auto owner = m_ownerOfGoFile.find(file);
