@@ -517,9 +517,9 @@ private slots:
         }
     }
 
-    // Runs of many MiB, so the merge gives pages of the old store back while it reads on: the
-    // order must still be a stable sort's, with a source split over two runs and one run out
-    // of order where it lies.
+    // Runs of many MiB, so the merge gives pages of the old store back while it reads on, and
+    // merges in two halves cut at a middle time on two threads: the order must still be a
+    // stable sort's, with a source split over two runs and one run out of order where it lies.
     void timeOrderOfLargeRunsEqualsAStableSort()
     {
         std::mt19937 rng(7);
@@ -527,7 +527,7 @@ private slots:
         const SourceId sourceOfRun[] = {0, 1, 2, 0, 3};
         for (std::size_t run = 0; run < std::size(sourceOfRun); ++run) {
             std::int64_t t = 5000;
-            const int n = 40000 + static_cast<int>(rng() % 30000);
+            const int n = 60000 + static_cast<int>(rng() % 30000); // over 2^18 in all: merged in two halves
             for (int i = 0; i < n; ++i) {
                 Event e;
                 e.source = sourceOfRun[run];
@@ -540,7 +540,7 @@ private slots:
         }
         std::vector<Event> expected = events;
         std::stable_sort(expected.begin(), expected.end(), happensBefore);
-        sortByTime(events);
+        sortByTime(events, 2);
         QCOMPARE(events.size(), expected.size());
         for (std::size_t i = 0; i < events.size(); ++i) {
             QCOMPARE(events[i].offset, expected[i].offset);

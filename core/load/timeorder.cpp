@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <sys/mman.h>
 #include <tuple>
 #include <unistd.h>
@@ -130,22 +131,23 @@ void siftDown(std::vector<Head> &heap, std::size_t i)
     heap[i] = moved;
 }
 
-// The runs, each in order, merged k-way into a new store. Each run is read front to back, so
-// the copy streams through memory (moving the events through a permutation in place was one
-// cache miss an event), and the pages of the old store the merge has passed are given back as
-// it goes: the two stores together hold about one store's worth of memory, never two.
-std::vector<Event> mergeRuns(std::vector<Event> &events, const std::vector<Run> &runs)
+constexpr std::size_t kReleaseStep = (1u << 20) / sizeof(Event); // events read before a run gives pages back
+
+// The runs, each in order, merged k-way onto the end of `merged`. Each run is read front to
+// back, so the copy streams through memory (moving the events through a permutation in place
+// was one cache miss an event), and the pages of the old store the merge has passed are given
+// back as it goes: the two stores together hold about one store's worth of memory, never two.
+void mergeRunsOnto(std::vector<Event> &events, const std::vector<Run> &runs, std::vector<Event> &merged)
 {
-    constexpr std::size_t kReleaseStep = (1u << 20) / sizeof(Event); // events read before a run gives pages back
     std::vector<Head> heap;
     for (const Run &r : runs) {
+        if (r.begin == r.end)
+            continue;
         Head h{{}, 0, 0, r.begin, r.end, r.begin};
         h.load(events[r.begin]);
         heap.push_back(h);
     }
     std::make_heap(heap.begin(), heap.end(), [](const Head &a, const Head &b) { return b < a; });
-    std::vector<Event> merged;
-    merged.reserve(events.size());
     while (!heap.empty()) {
         Head &h = heap.front();
         merged.push_back(events[h.at]);
@@ -163,6 +165,83 @@ std::vector<Event> mergeRuns(std::vector<Event> &events, const std::vector<Run> 
         }
         siftDown(heap, 0);
     }
+}
+
+// A time that about half of the events are before, so that the runs cut at it merge in two
+// halves whose concatenation is the whole merge. None when the times do not allow it (most
+// events at one instant).
+std::optional<Timestamp> middleTime(const std::vector<Event> &events, const std::vector<Run> &runs)
+{
+    auto countBefore = [&](std::int64_t t) {
+        std::size_t n = 0;
+        for (const Run &r : runs)
+            n += static_cast<std::size_t>(std::lower_bound(events.begin() + static_cast<std::ptrdiff_t>(r.begin),
+                                                           events.begin() + static_cast<std::ptrdiff_t>(r.end), t,
+                                                           [](const Event &e, std::int64_t v) { return e.time.ns < v; })
+                                          - (events.begin() + static_cast<std::ptrdiff_t>(r.begin)));
+        return n;
+    };
+    std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = std::numeric_limits<std::int64_t>::min();
+    for (const Run &r : runs) {
+        lo = std::min(lo, events[r.begin].time.ns);
+        hi = std::max(hi, events[r.end - 1].time.ns);
+    }
+    // The latest t with at most half the events before it.
+    const std::size_t half = events.size() / 2;
+    while (lo < hi) {
+        const std::int64_t mid = lo + (hi - lo) / 2 + 1;
+        if (countBefore(mid) <= half)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    const std::size_t before = countBefore(lo);
+    if (before < events.size() / 8 || before > events.size() - events.size() / 8)
+        return std::nullopt;
+    return Timestamp{lo};
+}
+
+// Appends `part` onto `merged`, giving back the part's pages as they are copied, so the two
+// never hold more than a step of events twice.
+void appendGivingBack(std::vector<Event> &merged, std::vector<Event> &part)
+{
+    for (std::size_t at = 0; at < part.size(); at += kReleaseStep) {
+        const std::size_t end = std::min(part.size(), at + kReleaseStep);
+        merged.insert(merged.end(), part.begin() + static_cast<std::ptrdiff_t>(at), part.begin() + static_cast<std::ptrdiff_t>(end));
+        givePagesBack(part.data() + at, part.data() + end);
+    }
+    part = {};
+}
+
+// The k-way merge of the runs. On more than one thread, a large store is cut at a middle
+// time: the earlier halves of the runs merge into the new store while the later halves merge
+// into a side table, appended after. Every event before the cut sorts before every event at or
+// after it, so the result is the one-thread merge's.
+std::vector<Event> mergeRuns(std::vector<Event> &events, const std::vector<Run> &runs, unsigned threads)
+{
+    constexpr std::size_t kWorthSplitting = std::size_t(1) << 18;
+    std::vector<Event> merged;
+    merged.reserve(events.size());
+    const std::optional<Timestamp> cut =
+        threads != 1 && events.size() >= kWorthSplitting ? middleTime(events, runs) : std::optional<Timestamp>{};
+    if (!cut) {
+        mergeRunsOnto(events, runs, merged);
+        return merged;
+    }
+    std::vector<Run> earlier, later;
+    std::size_t laterCount = 0;
+    for (const Run &r : runs) {
+        const auto begin = events.begin() + static_cast<std::ptrdiff_t>(r.begin), end = events.begin() + static_cast<std::ptrdiff_t>(r.end);
+        const auto at = static_cast<std::size_t>(std::lower_bound(begin, end, *cut, [](const Event &e, Timestamp v) { return e.time < v; })
+                                                 - events.begin());
+        earlier.push_back({r.begin, at});
+        later.push_back({at, r.end});
+        laterCount += r.end - at;
+    }
+    std::vector<Event> side;
+    side.reserve(laterCount);
+    forEachInParallel(2, threads, [&](std::size_t half) { mergeRunsOnto(events, half == 0 ? earlier : later, half == 0 ? merged : side); });
+    appendGivingBack(merged, side);
     return merged;
 }
 
@@ -178,7 +257,7 @@ void sortByTime(std::vector<Event> &events, unsigned threads)
     forEachInParallel(runs.size(), threads, [&](std::size_t i) { sortRun(events, runs[i]); });
     if (runs.size() <= 1)
         return;
-    std::vector<Event> merged = mergeRuns(events, runs);
+    std::vector<Event> merged = mergeRuns(events, runs, threads);
     events = std::move(merged);
 }
 
