@@ -74,6 +74,29 @@ private slots:
         QCOMPARE(std::string(inc->text(inc->events.front().node)), std::string("aks-nodepool1-39841472-1"));
     }
 
+    // hyperkube is every component in one binary (`hyperkube kubelet`, `hyperkube
+    // controller-manager`, as CoreOS and Fedora ran them): each klog line is the component
+    // its Go file belongs to, and a line from a file no component owns stays the kubelet's,
+    // what the name stands for elsewhere.
+    void hyperkubeRunsEachComponent()
+    {
+        const std::string journal =
+            "Mar 08 12:54:34 fedora25 hyperkube[32146]: I0308 12:54:34.406576   32146 node_lifecycle_controller.go:1052] "
+            "\"Controller detected that some Nodes are Ready. Exiting master disruption mode\"\n"
+            "Mar 08 12:54:35 fedora25 hyperkube[4112]: I0308 12:54:35.100181    4112 eviction_manager.go:392] "
+            "\"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"ephemeral-storage\"\n"
+            "Mar 08 12:54:36 fedora25 hyperkube[4112]: I0308 12:54:36.100181    4112 round_trippers.go:553] GET /api 200 OK\n";
+        auto o = kubelane::test::options();
+        o.fallbackYear = 2017;
+        const auto inc = kubelane::test::loadFiles({{"fedora25/journal.txt", journal}}, o);
+        QCOMPARE(inc->events.size(), std::size_t(3));
+        std::vector<std::string> components;
+        for (const Event &e : inc->events)
+            components.emplace_back(inc->text(e.component));
+        QCOMPARE(components, (std::vector<std::string>{"kube-controller-manager", "kubelet", "kubelet"}));
+        QCOMPARE(std::string(inc->typeName(inc->events[1])), std::string("node.eviction.must-evict"));
+    }
+
     // k3s and MicroK8s' kubelite log every component under one process name: the Go file of
     // each line says which component logged it, so the kubelet's lines are the node's (and
     // classified as the kubelet's), the controller manager's are the control plane's.

@@ -637,9 +637,12 @@ std::string_view SourceParser::componentFor(const Envelope &env, std::string_vie
         return componentForGoFile(goFile);
     // Docker logs through logrus, never klog: a klog line under docker's name is a container's
     // output, such as a kubelet run by `docker run` in a systemd unit (hyperkube on acs-engine
-    // and early AKS, journald identifier `docker`). The Go file says which component, as for k3s.
+    // and early AKS, journald identifier `docker`). hyperkube is every component in one binary
+    // (`hyperkube kubelet`, `hyperkube controller-manager`): its name says kubelet, the most
+    // common, and the Go file says better. Either way the Go file decides, as for k3s.
     const bool containerOutput = process == "dockerd" && !goFile.empty();
-    if (!hostsSeveralComponents(process) && !containerOutput)
+    const bool oneBinaryOfAll = env.component == "hyperkube" && !goFile.empty();
+    if (!hostsSeveralComponents(process) && !containerOutput && !oneBinaryOfAll)
         return process;
     const StringId file = m_out.strings.intern(goFile);
     auto owner = m_ownerOfGoFile.find(file);
