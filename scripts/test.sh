@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: once normally, once under
-# AddressSanitizer + UndefinedBehaviorSanitizer; then fuzzes every parser briefly.
+# AddressSanitizer + UndefinedBehaviorSanitizer; the tests that load and analyse on several
+# threads once more under ThreadSanitizer; then fuzzes every parser briefly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -17,6 +18,15 @@ if [[ "${KUBELANE_SKIP_ASAN:-0}" != 1 ]]; then
   cmake --build build-asan -j"$jobs"
   ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j"$jobs"
+fi
+
+# The load (parse, merge, time order) and the analysis (the detectors' two chains) run on
+# several threads: the suites that drive them with more than one, under ThreadSanitizer
+# (the core and two suites: about 6 minutes on 2 cores).
+if [[ "${KUBELANE_SKIP_TSAN:-0}" != 1 ]]; then
+  cmake --preset dev-tsan >/dev/null
+  cmake --build build-tsan -j"$jobs" --target tst_eventstore tst_rules
+  TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -R '^(tst_eventstore|tst_rules)$'
 fi
 
 # Every fuzz target for a few seconds (scripts/fuzz.sh; a clang build of the core, measured at
