@@ -35,6 +35,15 @@ std::string writeFile(const QTemporaryDir &dir, const std::string &name, const s
     return path;
 }
 
+// Each event's component, in the store's order.
+QStringList componentsOf(const Incident &inc)
+{
+    QStringList out;
+    for (const Event &e : inc.events)
+        out << QString::fromStdString(std::string(inc.text(e.component)));
+    return out;
+}
+
 std::size_t filesIn(const std::string &folder)
 {
     std::size_t n = 0;
@@ -48,53 +57,45 @@ std::size_t filesIn(const std::string &folder)
 class TestEventStore : public QObject {
     Q_OBJECT
 private slots:
-    // A kubelet run by `docker run` in a systemd unit (hyperkube on acs-engine and early
-    // AKS) logs under the journald identifier `docker`: its klog lines are the kubelet's, the
-    // daemon's own logrus lines stay docker's. A klog line from a Go file no component owns
-    // stays docker's too.
-    void kubeletInsideADockerRunUnit()
+    // Journald identifiers whose klog lines are the component of their Go file (the rest of
+    // the list, k3s and kubelite, below):
+    // - a kubelet run by `docker run` in a systemd unit (acs-engine, early AKS) logs as
+    //   `docker`: its klog lines are the kubelet's; dockerd's own logrus lines, and a klog line
+    //   from a Go file no component owns, stay docker's;
+    // - hyperkube is every component in one binary (`hyperkube controller-manager`, as CoreOS
+    //   and Fedora ran them); a line from a file no component owns stays the kubelet's, what
+    //   the name stands for elsewhere.
+    void klogUnderAHostProcess_data()
     {
-        const std::string journal =
-            "Feb 28 20:05:48 aks-nodepool1-39841472-1 docker[1886]: I0228 20:05:48.054138    1979 kubelet.go:1893] SyncLoop (REMOVE, "
-            "\"api\"): \"web-1zw8g_default(3f361099-180f-11e8-bc4f-0a58ac1f05db)\"\n"
-            "Feb 28 20:05:58 aks-nodepool1-39841472-1 docker[1886]: I0228 20:05:58.080153    1979 kubelet_node_status.go:469] Using "
-            "Node Hostname from cloudprovider: \"aks-nodepool1-39841472-1\"\n"
-            "Feb 28 20:06:01 aks-nodepool1-39841472-1 dockerd[990]: time=\"2018-02-28T20:06:01.1Z\" level=info msg=\"shim reaped\" "
-            "id=0d2a\n"
-            "Feb 28 20:06:02 aks-nodepool1-39841472-1 docker[1886]: I0228 20:06:02.000000    1979 someplugin.go:12] hello\n";
+        QTest::addColumn<QString>("journal");
+        QTest::addColumn<QStringList>("components");
+        QTest::addColumn<QString>("firstType");
+        QTest::newRow("docker run unit")
+            << "Feb 28 20:05:48 aks-1 docker[1886]: I0228 20:05:48.054138    1979 kubelet.go:1893] SyncLoop (REMOVE, \"api\"): "
+               "\"web-1zw8g_default(3f361099-180f-11e8-bc4f-0a58ac1f05db)\"\n"
+               "Feb 28 20:05:58 aks-1 docker[1886]: I0228 20:05:58.080153    1979 kubelet_node_status.go:469] Using Node Hostname "
+               "from cloudprovider: \"aks-1\"\n"
+               "Feb 28 20:06:01 aks-1 dockerd[990]: time=\"2018-02-28T20:06:01.1Z\" level=info msg=\"shim reaped\" id=0d2a\n"
+               "Feb 28 20:06:02 aks-1 docker[1886]: I0228 20:06:02.000000    1979 someplugin.go:12] hello\n"
+            << QStringList{"kubelet", "kubelet", "dockerd", "dockerd"} << "syncloop.remove";
+        QTest::newRow("hyperkube")
+            << "Mar 08 12:54:34 fedora25 hyperkube[32146]: I0308 12:54:34.406576   32146 node_lifecycle_controller.go:1052] "
+               "\"Controller detected that some Nodes are Ready. Exiting master disruption mode\"\n"
+               "Mar 08 12:54:35 fedora25 hyperkube[4112]: I0308 12:54:35.100181    4112 eviction_manager.go:392] "
+               "\"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"ephemeral-storage\"\n"
+               "Mar 08 12:54:36 fedora25 hyperkube[4112]: I0308 12:54:36.100181    4112 round_trippers.go:553] GET /api 200 OK\n"
+            << QStringList{"kube-controller-manager", "kubelet", "kubelet"} << "nlc.disruption";
+    }
+    void klogUnderAHostProcess()
+    {
+        QFETCH(QString, journal);
+        QFETCH(QStringList, components);
+        QFETCH(QString, firstType);
         auto o = kubelane::test::options();
         o.fallbackYear = 2018;
-        const auto inc = kubelane::test::loadFiles({{"aks/messages", journal}}, o);
-        QCOMPARE(inc->events.size(), std::size_t(4));
-        std::vector<std::string> components;
-        for (const Event &e : inc->events)
-            components.emplace_back(inc->text(e.component));
-        QCOMPARE(components, (std::vector<std::string>{"kubelet", "kubelet", "dockerd", "dockerd"}));
-        QCOMPARE(std::string(inc->typeName(inc->events.front())), std::string("syncloop.remove"));
-        QCOMPARE(std::string(inc->text(inc->events.front().node)), std::string("aks-nodepool1-39841472-1"));
-    }
-
-    // hyperkube is every component in one binary (`hyperkube kubelet`, `hyperkube
-    // controller-manager`, as CoreOS and Fedora ran them): each klog line is the component
-    // its Go file belongs to, and a line from a file no component owns stays the kubelet's,
-    // what the name stands for elsewhere.
-    void hyperkubeRunsEachComponent()
-    {
-        const std::string journal =
-            "Mar 08 12:54:34 fedora25 hyperkube[32146]: I0308 12:54:34.406576   32146 node_lifecycle_controller.go:1052] "
-            "\"Controller detected that some Nodes are Ready. Exiting master disruption mode\"\n"
-            "Mar 08 12:54:35 fedora25 hyperkube[4112]: I0308 12:54:35.100181    4112 eviction_manager.go:392] "
-            "\"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"ephemeral-storage\"\n"
-            "Mar 08 12:54:36 fedora25 hyperkube[4112]: I0308 12:54:36.100181    4112 round_trippers.go:553] GET /api 200 OK\n";
-        auto o = kubelane::test::options();
-        o.fallbackYear = 2017;
-        const auto inc = kubelane::test::loadFiles({{"fedora25/journal.txt", journal}}, o);
-        QCOMPARE(inc->events.size(), std::size_t(3));
-        std::vector<std::string> components;
-        for (const Event &e : inc->events)
-            components.emplace_back(inc->text(e.component));
-        QCOMPARE(components, (std::vector<std::string>{"kube-controller-manager", "kubelet", "kubelet"}));
-        QCOMPARE(std::string(inc->typeName(inc->events[1])), std::string("node.eviction.must-evict"));
+        const auto inc = kubelane::test::loadFiles({{"host/journal.txt", journal.toStdString()}}, o);
+        QCOMPARE(componentsOf(*inc), components);
+        QCOMPARE(QString::fromStdString(std::string(inc->typeName(inc->events.front()))), firstType);
     }
 
     // k3s and MicroK8s' kubelite log every component under one process name: the Go file of
@@ -124,13 +125,12 @@ private slots:
               "\"Response\" verb=\"GET\" url=\"https://127.0.0.1:6443/api\" status=\"200 OK\" milliseconds=2\n";
         const auto inc = kubelane::test::loadFiles({{"homelab-1/journal.txt", journal}});
         QCOMPARE(inc->events.size(), std::size_t(3));
-        std::vector<std::string> components, types, nodes;
+        std::vector<std::string> types, nodes;
         for (const Event &e : inc->events) {
-            components.emplace_back(inc->text(e.component));
             types.emplace_back(inc->typeName(e));
             nodes.emplace_back(e.node == kNoString ? "-" : std::string(inc->text(e.node)));
         }
-        QCOMPARE(components, (std::vector<std::string>{"kubelet", "kube-controller-manager", p}));
+        QCOMPARE(componentsOf(*inc), (QStringList{"kubelet", "kube-controller-manager", process}));
         QCOMPARE(types.front(), std::string("node.eviction.must-evict"));
         QCOMPARE(std::string(inc->roleName(inc->events.front())), std::string("eviction-manager"));
         QCOMPARE(nodes.front(), std::string("homelab-1"));

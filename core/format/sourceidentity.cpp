@@ -1,5 +1,6 @@
 #include "sourceidentity.h"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -68,15 +69,13 @@ std::string_view componentForProcess(std::string_view id)
     return id;
 }
 
-bool hostsSeveralComponents(std::string_view process)
+bool goFileNamesComponent(std::string_view identifier)
 {
     // journald identifiers and unit-derived names: "k3s", "k3s-server"/"k3s-agent" (some
     // installs), "kubelite" and the snap's "microk8s.daemon-kubelite".
-    static constexpr std::array<std::string_view, 5> kAllInOne{"k3s", "k3s-server", "k3s-agent", "kubelite", "microk8s.daemon-kubelite"};
-    for (std::string_view name : kAllInOne)
-        if (process == name)
-            return true;
-    return false;
+    static constexpr std::array<std::string_view, 8> kHosts{"k3s",       "k3s-server", "k3s-agent", "kubelite", "microk8s.daemon-kubelite",
+                                                            "hyperkube", "docker",     "dockerd"};
+    return std::find(kHosts.begin(), kHosts.end(), identifier) != kHosts.end();
 }
 
 std::string_view componentForGoFile(std::string_view file)

@@ -16,10 +16,14 @@ SourceIdentity identityFromPath(std::string_view path);
 // Component name for a journald identifier or process name ("kubelet", "dockerd", "systemd").
 // Returns a static name, or `identifier` itself when it names no known component.
 std::string_view componentForProcess(std::string_view identifier);
-// Processes that run several Kubernetes components in one binary and log them all under one
-// name: k3s (server: apiserver, controller manager, scheduler, kubelet; agent: kubelet, proxy)
-// and MicroK8s' kubelite. Each line's component comes from the Go file that logged it.
-bool hostsSeveralComponents(std::string_view process);
+// Journald identifiers whose klog lines may come from any of several components, so each
+// line's component is the one its Go file belongs to (falling back to componentForProcess):
+// - one binary of several components: k3s (server: apiserver, controller manager, scheduler,
+//   kubelet; agent: kubelet, proxy), MicroK8s' kubelite, and hyperkube (`hyperkube kubelet`,
+//   `hyperkube controller-manager`, as CoreOS and Fedora ran them);
+// - docker, which logs through logrus, never klog: a klog line under its name is a container's
+//   output, such as a kubelet run by `docker run` in a systemd unit (acs-engine, early AKS).
+bool goFileNamesComponent(std::string_view identifier);
 // Component implied by the Go file that logged a klog line, when the path told us nothing
 // ("" when it implies none).
 std::string_view componentForGoFile(std::string_view file);

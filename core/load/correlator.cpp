@@ -97,14 +97,10 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     for (const auto &p : parsed)
         ids.push_back(internSourceIds(p, incident, podByKey));
     const auto firstId = static_cast<SourceId>(incident.sources.size());
-    std::vector<std::size_t> largestFirst(parsed.size());
-    for (std::size_t i = 0; i < parsed.size(); ++i)
-        largestFirst[i] = i;
-    std::stable_sort(largestFirst.begin(), largestFirst.end(),
-                     [&](std::size_t a, std::size_t b) { return parsed[a].events.size() > parsed[b].events.size(); });
+    const auto order = largestFirst(parsed.size(), [&](std::size_t i) { return parsed[i].events.size(); });
     forEachInParallel(
         parsed.size(), threads,
-        [&](std::size_t i) { rewriteToIncidentIds(parsed[i], ids[i], firstId + static_cast<SourceId>(i), resolveTimes); }, &largestFirst);
+        [&](std::size_t i) { rewriteToIncidentIds(parsed[i], ids[i], firstId + static_cast<SourceId>(i), resolveTimes); }, &order);
 
     // Reserve once for all sources: reserving per source to the exact size would copy every
     // event already merged once per source (quadratic in the number of files).

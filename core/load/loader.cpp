@@ -1,5 +1,7 @@
 #include "loader.h"
 
+#include "../util/parallel.h"
+
 #include "../classify/eventtypecatalog.h"
 #include "../classify/goroutinemap.h"
 #include "../format/sourceidentity.h"
@@ -20,7 +22,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
-#include <thread>
+#include <atomic>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -141,7 +143,7 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
 }
 
 // Each event's time from its pending reading, in place: the reading's reference waits in the
-// event's own time until here.
+// event's own time until here. The readings are freed after.
 void resolveTimes(ParsedSource &p)
 {
     const ClockInfo &c = p.source.clock;
@@ -456,66 +458,50 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         p.bytesTotal = totalBytes;
         p.bytesDone = 0;
     });
-    // Largest files first, so one big file does not start last.
-    std::vector<std::size_t> order(inputsToParse.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) {
-        const auto sa = inputsToParse[a].file.bytes ? inputsToParse[a].file.bytes->size() : 0;
-        const auto sb = inputsToParse[b].file.bytes ? inputsToParse[b].file.bytes->size() : 0;
-        return sa > sb;
+    const std::vector<std::size_t> order = largestFirst(inputsToParse.size(), [&](std::size_t i) {
+        return inputsToParse[i].file.bytes ? inputsToParse[i].file.bytes->size() : std::size_t(0);
     });
-    std::atomic<std::size_t> next{0};
     const std::uint64_t maxMemory = options.maxMemoryBytes.value_or(defaultMaxMemory());
     MemoryBudget memory(maxMemory);
     // Bytes, not std::vector<bool>: the parsing threads set flags side by side, and bits
     // packed into one word would race.
     std::vector<std::uint8_t> overBudget(inputsToParse.size(), 0);
-    const unsigned threadCount = std::max(1u,
-                                          std::min<unsigned>(options.threads ? options.threads : std::thread::hardware_concurrency(),
-                                                             static_cast<unsigned>(inputsToParse.size())));
-    auto worker = [&] {
-        SourceParser parser(*types, *roles);
-        for (std::size_t k; (k = next.fetch_add(1)) < order.size();) {
-            if (cancelled(options))
-                return;
-            const std::size_t i = order[k];
-            const SourceInput &input = inputsToParse[i];
-            const InputFile &f = input.file;
-            if (memory.exhausted()) {
-                overBudget[i] = 1;
-                continue;
-            }
-            SourceOverrides ov;
-            Source probe;
-            probe.path = f.path;
-            if (const auto *o = findOverride(options.components, probe))
-                ov.component = o->value;
-            if (const auto *o = findOverride(options.nodes, probe))
-                ov.node = o->value;
-            TimeWindow window{options.from, options.to, std::nullopt};
-            if (const auto *o = findOverride(options.utcOffsets, probe))
-                window.utcOffsetSeconds = parseUtcOffset(o->value);
-            else if (const auto z = zones.find(f.path); guessZones)
-                window.utcOffsetSeconds = z != zones.end() ? z->second : 0; // most servers log in UTC
-            parser.setTimeWindow(window);
-            parsed[i] = parser.parse(input, static_cast<SourceId>(i), ov);
-            noteReadProblems(parsed[i].source, f);
-            memory.spend(memoryOf(parsed[i]));
-            progress.update([&](LoadProgress &p) {
-                ++p.filesDone;
-                p.bytesDone += f.bytes ? f.bytes->size() : 0;
-                p.events += parsed[i].events.size();
-                p.currentFile = f.path;
-            });
+    auto parseOne = [&](SourceParser &parser, std::size_t i) {
+        if (cancelled(options))
+            return;
+        const SourceInput &input = inputsToParse[i];
+        const InputFile &f = input.file;
+        if (memory.exhausted()) {
+            overBudget[i] = 1;
+            return;
         }
+        SourceOverrides ov;
+        Source probe;
+        probe.path = f.path;
+        if (const auto *o = findOverride(options.components, probe))
+            ov.component = o->value;
+        if (const auto *o = findOverride(options.nodes, probe))
+            ov.node = o->value;
+        TimeWindow window{options.from, options.to, std::nullopt};
+        if (const auto *o = findOverride(options.utcOffsets, probe))
+            window.utcOffsetSeconds = parseUtcOffset(o->value);
+        else if (const auto z = zones.find(f.path); guessZones)
+            window.utcOffsetSeconds = z != zones.end() ? z->second : 0; // most servers log in UTC
+        parser.setTimeWindow(window);
+        parsed[i] = parser.parse(input, static_cast<SourceId>(i), ov);
+        noteReadProblems(parsed[i].source, f);
+        memory.spend(memoryOf(parsed[i]));
+        progress.update([&](LoadProgress &p) {
+            ++p.filesDone;
+            p.bytesDone += f.bytes ? f.bytes->size() : 0;
+            p.events += parsed[i].events.size();
+            p.currentFile = f.path;
+        });
     };
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < threadCount; ++t)
-        threads.emplace_back(worker);
-    worker();
-    for (auto &t : threads)
-        t.join();
+    // Each thread keeps one parser for all its files: what it learnt of a place's messages
+    // (the classification hints) carries over.
+    forEachInParallelWith(
+        inputsToParse.size(), options.threads, [&] { return SourceParser(*types, *roles); }, parseOne, &order);
     if (cancelled(options))
         throw LoadError("cancelled");
     progress.update([](LoadProgress &p) { p.stage = LoadProgress::Stage::Merging; });

@@ -630,19 +630,14 @@ void SourceParser::flushPartial(std::uint64_t endOffset)
 
 std::string_view SourceParser::componentFor(const Envelope &env, std::string_view goFile)
 {
-    // The journald identifier, else the file's, else the Go file's owner. A process that runs
-    // several components (k3s, kubelite) is only the host: the Go file says which one logged.
-    const std::string_view process = !env.component.empty() ? componentForProcess(env.component) : std::string_view(m_out.source.component);
+    // The journald identifier, else the file's, else the Go file's owner. A process whose klog
+    // lines may be any of several components (k3s, hyperkube, docker) is only the host: the Go
+    // file says which one logged.
+    const std::string_view identifier = !env.component.empty() ? env.component : std::string_view(m_out.source.component);
+    const std::string_view process = !env.component.empty() ? componentForProcess(env.component) : identifier;
     if (process.empty())
         return componentForGoFile(goFile);
-    // Docker logs through logrus, never klog: a klog line under docker's name is a container's
-    // output, such as a kubelet run by `docker run` in a systemd unit (hyperkube on acs-engine
-    // and early AKS, journald identifier `docker`). hyperkube is every component in one binary
-    // (`hyperkube kubelet`, `hyperkube controller-manager`): its name says kubelet, the most
-    // common, and the Go file says better. Either way the Go file decides, as for k3s.
-    const bool containerOutput = process == "dockerd" && !goFile.empty();
-    const bool oneBinaryOfAll = env.component == "hyperkube" && !goFile.empty();
-    if (!hostsSeveralComponents(process) && !containerOutput && !oneBinaryOfAll)
+    if (goFile.empty() || !goFileNamesComponent(identifier))
         return process;
     const StringId file = m_out.strings.intern(goFile);
     auto owner = m_ownerOfGoFile.find(file);
