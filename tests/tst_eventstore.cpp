@@ -40,7 +40,7 @@ QStringList componentsOf(const Incident &inc)
 {
     QStringList out;
     for (const Event &e : inc.events)
-        out << QString::fromStdString(std::string(inc.text(e.component)));
+        out << QString::fromStdString(std::string(inc.text(inc.componentOf(e))));
     return out;
 }
 

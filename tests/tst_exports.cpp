@@ -377,7 +377,7 @@ private slots:
         const Event &e = *events.front();
         if (*r.time)
             QCOMPARE(test::utc(e.time), QString(r.time));
-        QCOMPARE(QString::fromStdString(std::string(inc->text(e.component))), QString(r.component));
+        QCOMPARE(QString::fromStdString(std::string(inc->text(inc->componentOf(e)))), QString(r.component));
         QCOMPARE(QString::fromStdString(std::string(inc->text(e.node))), QString(r.node));
         QCOMPARE(QString::fromStdString(e.pod == kNoPod ? std::string() : inc->podName(e)), QString(r.pod));
         QCOMPARE(QString::fromStdString(std::string(inc->text(e.container))), QString(r.container));

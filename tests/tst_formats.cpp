@@ -204,7 +204,7 @@ private slots:
         QCOMPARE(human->events.size(), std::size_t(4));
         QCOMPARE(human->events[1].time.ns - human->events[0].time.ns, std::int64_t(4000));
         QCOMPARE(human->events[2].time.ns - human->events[0].time.ns, std::int64_t(5310204000));
-        QCOMPARE(std::string(human->text(human->events[0].component)), std::string("kernel"));
+        QCOMPARE(std::string(human->text(human->componentOf(human->events[0]))), std::string("kernel"));
         const auto full = test::loadText("dmesg_-T",
                                          "[Fri Jun 14 10:02:11 2024] Linux version 5.15.0-1057-azure\n"
                                          "[Fri Jun 14 10:02:15 2024] EXT4-fs (sda1): mounted filesystem\n");
@@ -314,7 +314,7 @@ private slots:
         QCOMPARE(std::string(inc->field(*fatal, "sandboxId")),
                  std::string("d0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56"));
         QCOMPARE(std::string(inc->text(fatal->node)), std::string("node3"));
-        QCOMPARE(std::string(inc->text(exit->component)), std::string("systemd"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(*exit))), std::string("systemd"));
         QCOMPARE(test::utc(fatal->time), QString("2020-12-07T07:16:23.071262Z"));
     }
 
@@ -581,7 +581,7 @@ private slots:
         QCOMPARE(test::utc(e.time, 9), time);
         QCOMPARE(QString::fromStdString(std::string(inc->message(e))), message);
         QCOMPARE(QString::fromStdString(std::string(inc->field(e, key.toStdString()))), value);
-        QCOMPARE(QString::fromStdString(std::string(inc->text(e.component))), component);
+        QCOMPARE(QString::fromStdString(std::string(inc->text(inc->componentOf(e)))), component);
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(e))), type);
         QCOMPARE(int(e.severity), severity);
     }
@@ -622,7 +622,7 @@ private slots:
         QCOMPARE(events.size(), size_t(2));
         QCOMPARE(QString::fromStdString(std::string(inc->message(*events[0]))), payload);
         QCOMPARE(test::utc(events[0]->time, 0), QString("2024-01-02T03:04:06Z"));
-        QCOMPARE(std::string(inc->text(events[0]->component)), std::string("kubelet"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(*events[0]))), std::string("kubelet"));
         QCOMPARE(std::string(inc->typeName(*events[1])), std::string("kubelet.syncloop.start"));
     }
 
@@ -686,7 +686,7 @@ private slots:
         QCOMPARE(test::utc(events[1]->time), QString("2024-06-18T00:53:22.500000Z")); // the prefix's
         QCOMPARE(std::string(inc->message(*events[1])), std::string("plain text from the app"));
         QCOMPARE(std::string(inc->text(events[2]->container)), std::string("sidecar"));
-        QCOMPARE(std::string(inc->text(events[2]->component)), std::string("sidecar"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(*events[2]))), std::string("sidecar"));
         QCOMPARE(events[2]->severity, Severity::Error);
     }
     // Two words before a line that is no log line are no stern prefix.

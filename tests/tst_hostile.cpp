@@ -322,6 +322,25 @@ private slots:
         QCOMPARE(s.diagnosticCounts[int(DiagnosticReason::LineTooLong)], 1u);
     }
 
+    // An event folds in at most Event::kMaxLineCount lines (its count has 24 bits): the lines
+    // past that are counted as not understood, never wrapped into a wrong count, and the
+    // next entry is an event again.
+    void continuationPastTheLineCountLimitIsCounted()
+    {
+        constexpr std::size_t kOver = 3;
+        std::string text = kubeletLine(1);
+        text.reserve(text.size() + 3 * (Event::kMaxLineCount + kOver) + 128);
+        for (std::size_t i = 0; i < Event::kMaxLineCount - 1 + kOver; ++i)
+            text += "\tx\n"; // a stack frame's shape: indented, so a continuation
+        text += kubeletLine(2);
+        const auto inc = test::loadText("kubelet.log", text);
+        const Source &s = inc->sources[0];
+        QCOMPARE(s.eventCount, 2u);
+        QCOMPARE(std::uint32_t(inc->events[0].lineCount), Event::kMaxLineCount);
+        QCOMPARE(s.unparsedLines, std::uint64_t(kOver));
+        QCOMPARE(inc->events[1].line, Event::kMaxLineCount + std::uint32_t(kOver) + 1);
+    }
+
     void timesGoingBackAreCountedAndKept()
     {
         std::string text = kubeletLines(5);

@@ -73,7 +73,7 @@ private slots:
         QCOMPARE(inc->podName(probe), std::string("shop/web-0"));
         QCOMPARE(std::string(inc->text(probe.container)), std::string("app"));
         QCOMPARE(std::string(inc->text(probe.node)), std::string("worker-1"));
-        QCOMPARE(std::string(inc->text(probe.component)), std::string("kubelet"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(probe))), std::string("kubelet"));
         QCOMPARE(fieldOf(*inc, probe, "probeType"), std::string("Readiness"));
         QCOMPARE(fieldOf(*inc, probe, "count"), std::string("4"));
         QCOMPARE(int(probe.severity), int(Severity::Warning));
@@ -83,7 +83,7 @@ private slots:
         QVERIFY(inc->rawText(probe).ends_with("        }"));
         const Event &node = *events[1];
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(node))), QString("event.node-not-ready"));
-        QCOMPARE(std::string(inc->text(node.component)), std::string("kube-controller-manager"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(node))), std::string("kube-controller-manager"));
         QCOMPARE(std::string(inc->text(node.node)), std::string("worker-3"));
         QCOMPARE(QString::fromStdString(std::string(inc->message(node))),
                  QString("Normal NodeNotReady Node/worker-3: Node worker-3 status is now: NodeNotReady"));
@@ -101,12 +101,12 @@ private slots:
         QCOMPARE(QString::fromStdString(s.formatDetail), QString("Kubernetes objects (JSON: EventList)"));
         const Event &scheduled = inc->events[0];
         QCOMPARE(test::utc(scheduled.time), QString("2024-06-19T10:01:02.318274Z")); // eventTime
-        QCOMPARE(std::string(inc->text(scheduled.component)), std::string("kube-scheduler"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(scheduled))), std::string("kube-scheduler"));
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(scheduled))), QString("event.scheduled"));
         QCOMPARE(inc->podName(scheduled), std::string("shop/web-1"));
         const Event &backoff = inc->events[1];
         QCOMPARE(test::utc(backoff.time), QString("2024-06-19T10:09:30.512000Z")); // series.lastObservedTime
-        QCOMPARE(std::string(inc->text(backoff.component)), std::string("kubelet"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(backoff))), std::string("kubelet"));
         QCOMPARE(std::string(inc->text(backoff.node)), std::string("worker-2")); // the kubelet's reportingInstance
         QCOMPARE(std::string(inc->text(backoff.container)), std::string("app"));
         QCOMPARE(fieldOf(*inc, backoff, "count"), std::string("6"));
@@ -235,7 +235,7 @@ private slots:
         const Event &probe = inc->events[0];
         QCOMPARE(test::utc(probe.time, 0), QString("2024-06-19T10:03:27Z")); // 5m before
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(probe))), QString("event.unhealthy"));
-        QCOMPARE(std::string(inc->text(probe.component)), std::string("kubelet"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(probe))), std::string("kubelet"));
         QCOMPARE(fieldOf(*inc, probe, "name"), std::string("web-0"));
         QCOMPARE(fieldOf(*inc, probe, "probeType"), std::string("Readiness"));
         if (layout != "1.14+ layout") {
@@ -353,7 +353,7 @@ private slots:
         QCOMPARE(fieldOf(*inc, oom, "exitCode"), std::string("137"));
         QCOMPARE(fieldOf(*inc, oom, "restartCount"), std::string("3"));
         QCOMPARE(int(oom.severity), int(Severity::Warning));
-        QCOMPARE(std::string(inc->text(inc->events[0].component)), std::string("kube-apiserver"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(inc->events[0]))), std::string("kube-apiserver"));
         QCOMPARE(fieldOf(*inc, inc->events[0], "ownerKind"), std::string("ReplicaSet"));
     }
 

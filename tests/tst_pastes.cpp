@@ -271,7 +271,7 @@ private slots:
               "The connection to the server localhost:8080 was refused - did you specify the right host or port?\n";
         const auto inc = test::loadText("capture.txt", text);
         QCOMPARE(inc->events.size(), std::size_t(1));
-        QCOMPARE(QString::fromStdString(std::string(inc->text(inc->events[0].component))), component);
+        QCOMPARE(QString::fromStdString(std::string(inc->text(inc->componentOf(inc->events[0])))), component);
         QCOMPARE(inc->sources[0].unparsedLines, std::uint64_t(0));
         QCOMPARE(inc->sources[0].nonLogLines, std::uint64_t(2));
     }

@@ -108,7 +108,8 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const core::Event &e = inc.events[i];
         const core::Source &src = inc.sources[e.source];
-        const std::string_view component = e.component != core::kNoString ? inc.text(e.component) : std::string_view(src.component);
+        const std::string_view component =
+            inc.componentOf(e) != core::kNoString ? inc.text(inc.componentOf(e)) : std::string_view(src.component);
         const bool controlPlane = core::isControlPlaneComponent(component);
         LaneId group;
         if (e.pod != core::kNoPod && e.pod.index() < inc.pods.size()) {

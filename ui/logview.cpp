@@ -291,16 +291,16 @@ void LogView::showDetails(core::EventIndex event)
     html += row(tr("type"), qs(inc.typeName(e)));
     html += row(tr("severity"), QString::fromLatin1(core::severityName(e.severity)));
     html += row(tr("goroutine"), qs(inc.roleName(e)));
-    if (e.component != core::kNoString)
-        html += row(tr("component"), qs(inc.text(e.component)));
+    if (inc.componentOf(e) != core::kNoString)
+        html += row(tr("component"), qs(inc.text(inc.componentOf(e))));
     if (e.node != core::kNoString)
         html += row(tr("node"), qs(inc.text(e.node)));
     if (e.pod != core::kNoPod)
         html += row(tr("pod"), QString::fromStdString(inc.podName(e.pod)));
     if (e.container != core::kNoString)
         html += row(tr("container"), qs(inc.text(e.container)));
-    if (e.file != core::kNoString)
-        html += row(tr("logged at"), qs(inc.text(e.file)));
+    if (inc.fileOf(e) != core::kNoString)
+        html += row(tr("logged at"), qs(inc.text(inc.fileOf(e))));
     html += row(tr("source"), QStringLiteral("%1:%2").arg(QString::fromStdString(src.path)).arg(e.line));
     for (const auto &[key, value] : core::eventFields(inc, e))
         html += row(QString::fromStdString(key), QString::fromStdString(value));

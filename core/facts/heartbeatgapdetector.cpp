@@ -43,7 +43,7 @@ std::optional<ClusterVersion> clusterVersion(const FactContext &ctx)
     for (const Event &e : ctx.inc.events) {
         if (e.type == t.controllerStart)
             newer(controller, ctx.field(e, ctx.keys.version), "kube-controller-manager");
-        else if (e.type == t.componentStart && ctx.text(e.component) == "kube-apiserver")
+        else if (e.type == t.componentStart && ctx.text(ctx.inc.componentOf(e)) == "kube-apiserver")
             newer(apiserver, ctx.field(e, ctx.keys.version), "kube-apiserver");
         else if (e.type == t.kubeletStart)
             // The control plane is at least as new as its kubelets (version skew policy).

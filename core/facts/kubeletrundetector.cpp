@@ -53,7 +53,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
 
         // A log that begins after the kubelet started still shows that run: it opens at the
         // node's first kubelet line, with its start and version unknown.
-        if (e.type != start && e.component == kubelet && nodesWithRuns.insert(e.node).second) {
+        if (e.type != start && ctx.inc.componentOf(e) == kubelet && nodesWithRuns.insert(e.node).second) {
             KubeletRun run;
             run.node = e.node;
             run.start = e.time;
@@ -80,7 +80,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.version = std::string(ctx.field(e, ctx.keys.version));
             run.startEvent = ctx.indexOf(e);
             open[e.node] = run;
-        } else if (e.type == fatal && e.component == kubelet) {
+        } else if (e.type == fatal && ctx.inc.componentOf(e) == kubelet) {
             finish(e.node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));
         } else if ((e.type == unitExit || e.type == unitStopped) && isKubeletUnit(ctx, e)) {
             // After a fatal line the systemd exit is the same exit: keep the fatal as the reason.

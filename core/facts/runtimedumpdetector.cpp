@@ -40,8 +40,8 @@ EventIndex eventAtOrBefore(const EventsByLine &lines, std::uint32_t line)
 
 std::string processOf(const FactContext &ctx, const Source &s, const Event *at)
 {
-    if (at && at->component != kNoString)
-        return std::string(ctx.text(at->component));
+    if (at && ctx.inc.componentOf(*at) != kNoString)
+        return std::string(ctx.text(ctx.inc.componentOf(*at)));
     return s.component.empty() ? "a Go process" : s.component;
 }
 

@@ -38,6 +38,7 @@ namespace {
 // How a file's local string and pod ids map to the incident's.
 struct LocalIds {
     std::vector<StringId> strings;
+    std::vector<OriginId> origins;
     std::vector<PodId> pods;
 };
 
@@ -48,6 +49,11 @@ LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unorder
     ids.strings.assign(p.strings.size(), kNoString);
     for (std::size_t i = 0; i < p.strings.size(); ++i)
         ids.strings[i] = incident.strings.intern(p.strings.view(StringId::fromIndex(i)));
+    ids.origins.resize(p.origins.size());
+    for (std::size_t i = 0; i < p.origins.size(); ++i) {
+        const Origin &o = p.origins[OriginId::fromIndex(i)];
+        ids.origins[i] = incident.origins.intern(ids.strings[o.component.index()], ids.strings[o.file.index()]);
+    }
     ids.pods.resize(p.pods.size());
     for (std::size_t i = 0; i < p.pods.size(); ++i) {
         const LocalPod &lp = p.pods[i];
@@ -79,9 +85,8 @@ void rewriteToIncidentIds(ParsedSource &p, const LocalIds &ids, SourceId sourceI
     resolveTimes(p);
     for (Event &e : p.events) {
         e.source = sourceId;
-        e.component = ids.strings[e.component.index()];
+        e.origin = ids.origins[e.origin.index()];
         e.node = ids.strings[e.node.index()];
-        e.file = ids.strings[e.file.index()];
         e.container = ids.strings[e.container.index()];
         e.pod = e.pod == kNoPod ? kNoPod : ids.pods[e.pod.index()];
     }
@@ -188,7 +193,7 @@ void correlate(Incident &incident)
             incident.pods[pod.index()].node = node;
     };
     for (const Event &e : incident.events) {
-        if (e.component != kubelet || e.node == kNoString)
+        if (incident.componentOf(e) != kubelet || e.node == kNoString)
             continue;
         place(e.pod, e.node);
         if (kPods == kNoString)

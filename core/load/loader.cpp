@@ -584,7 +584,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             s.node = other.source.node;
             const StringId node = p.strings.intern(s.node);
             for (Event &e : p.events)
-                if (e.node == kNoString && !isControlPlaneComponent(p.strings.view(e.component)))
+                if (e.node == kNoString && !isControlPlaneComponent(p.strings.view(p.origins[e.origin].component)))
                     e.node = node;
             break;
         }

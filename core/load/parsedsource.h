@@ -1,7 +1,7 @@
 #pragma once
 // What parsing one file yields before it is merged into the Incident: events with times
 // still pending (year/zone inference needs the whole file and the other files), and
-// source-local string and pod tables that the merge remaps.
+// source-local string, origin and pod tables that the merge remaps.
 #include "../model/event.h"
 #include "../model/source.h"
 #include "../model/stringpool.h"
@@ -23,6 +23,7 @@ struct ParsedSource {
     std::vector<StoredTime> times; // parallel to events; each one's reference is in events[i].time
     std::vector<Field> fields;
     StringPool strings;
+    OriginTable origins; // of `strings`' ids
     std::vector<LocalPod> pods;
     ClockEvidence clockEvidence;
     int explicitYear = 0; // from a glog "Log file created at:" or journald header

@@ -142,11 +142,11 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
 
     // What the path did not say, the content does: the most frequent component, and for a
     // node-local file (a journal) the host its lines name.
-    auto dominant = [&](auto member) {
+    auto dominant = [&](auto idOf) {
         std::map<StringId, std::uint64_t> counts;
         for (const Event &e : m_out.events)
-            if (e.*member != kNoString)
-                ++counts[e.*member];
+            if (const StringId id = idOf(e); id != kNoString)
+                ++counts[id];
         return counts.empty() ? std::string()
                               : std::string(m_out.strings.view(std::max_element(counts.begin(), counts.end(), [](auto &a, auto &b) {
                                                                    return a.second < b.second;
@@ -158,14 +158,14 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         src.componentOrigin = "content (API objects)";
     }
     if (src.component.empty()) {
-        src.component = dominant(&Event::component);
+        src.component = dominant([&](const Event &e) { return m_out.origins[e.origin].component; });
         if (!src.component.empty())
             src.componentOrigin = "content";
     }
     // Objects are the cluster's, not one node's: each event names its own node.
     if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
         && src.format != SourceFormat::KubeEventTable) {
-        src.node = dominant(&Event::node);
+        src.node = dominant([](const Event &e) { return e.node; });
         // A node's own log (a paste of kubelet lines) names its node on a few lines only
         // ("Node became not ready" node=...): when no line names another, the rest were
         // written on the same node.
@@ -174,7 +174,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
                 return e.node == kNoString || e.node == node;
             })) {
             for (Event &e : m_out.events)
-                if (e.node == kNoString && !isControlPlaneComponent(m_out.strings.view(e.component)))
+                if (e.node == kNoString && !isControlPlaneComponent(m_out.strings.view(m_out.origins[e.origin].component)))
                     e.node = node;
         }
     }
@@ -238,7 +238,7 @@ bool SourceParser::extendLastEvent(const LineView &line)
         return false;
     Event &e = m_out.events.back();
     const std::uint64_t end = line.offset + line.text.size();
-    if (end - e.offset > 0xffffffffull)
+    if (end - e.offset > 0xffffffffull || e.lineCount == Event::kMaxLineCount)
         return false;
     // Multi-line messages: the message runs on when it is a slice of the raw bytes.
     // Only a message that runs to the end of the event so far (klog text) runs on: one that
@@ -681,7 +681,7 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
 
     // Wrapped formats: a header-less payload right after an event is usually its stack trace.
     if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal) && looksLikeContinuation(payload) && !m_out.events.empty()
-        && m_out.strings.view(m_out.events.back().component) == component) {
+        && m_out.strings.view(m_out.origins[m_out.events.back().origin].component) == component) {
         Event &last = m_out.events.back();
         // Keep an arena message contiguous: it is the last thing appended.
         if (env.messageInArena && last.messageInArena && last.messageOffset + last.messageLength == env.arenaOffset)
@@ -798,8 +798,13 @@ void SourceParser::emitKlogJsonDraft(EventDraft &d, const LineView &first, std::
     addEvent(d);
 }
 
-Event &SourceParser::addEvent(const EventDraft &d)
+void SourceParser::addEvent(const EventDraft &d)
 {
+    if (d.first.offset > Event::kMaxOffset) { // an event keeps its offset in 40 bits
+        m_out.source.unparsedLines += d.lineCount;
+        diagnose(d.first, DiagnosticReason::PastOffsetLimit);
+        return;
+    }
     Event e;
     e.time = Timestamp{d.time.reference}; // until the merge resolves it (StoredTime)
     e.source = m_out.source.id;
@@ -811,8 +816,7 @@ Event &SourceParser::addEvent(const EventDraft &d)
     e.messageInArena = d.messageInArena;
     e.messageOffset = static_cast<std::uint32_t>(d.messageOffset);
     e.messageLength = static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull));
-    e.component = m_out.strings.intern(d.component);
-    e.file = m_out.strings.intern(d.file);
+    e.origin = m_out.origins.intern(m_out.strings.intern(d.component), m_out.strings.intern(d.file));
 
     // Meaning and fields: a structured klog message carries key=value pairs after its text.
     std::string_view text = d.message;
@@ -823,23 +827,21 @@ Event &SourceParser::addEvent(const EventDraft &d)
     }
     // The place that logged it; few distinct (component, file:line) pairs per file. A place
     // prints a few wordings, so what matched there last is tried first.
-    auto place = m_places.find(pairKey(e.component, e.file));
-    if (place == m_places.end())
-        place = m_places
-                    .emplace(pairKey(e.component, e.file),
-                             Place{d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file), {}})
-                    .first;
-    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, place->second.lastMatch);
+    if (e.origin.index() >= m_places.size())
+        m_places.resize(e.origin.index() + 1);
+    Place &place = m_places[e.origin.index()];
+    if (!place.known)
+        place = {d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file), {}, true};
+    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, place.lastMatch);
     if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)
         e.severity = *floor;
-    e.role = place->second.role; // the goroutine that logged it
+    e.role = place.role; // the goroutine that logged it
 
     addRecordFields(d);
     m_out.events.push_back(e);
     m_out.times.push_back(StoredTime::of(d.time));
     m_pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d.component, d.host);
-    return m_out.events.back();
 }
 
 PodId SourceParser::resolvePod()

@@ -158,7 +158,7 @@ private:
     void emitKlogJsonDraft(EventDraft &d, const LineView &first, std::uint32_t lineCount, std::uint64_t length, const KlogJsonRecord &r,
                            std::string_view caller, const Envelope &env);
     std::string_view componentFor(const Envelope &env, std::string_view goFile);
-    Event &addEvent(const EventDraft &draft);
+    void addEvent(const EventDraft &draft);
     void storeFields(Event &e, std::string_view component, std::string_view host);
     Field fieldOf(const Event &e, StringId key, std::string_view value);
     bool valueRepeats(StringId key); // the catalog's answer, cached by the key's local id
@@ -183,8 +183,9 @@ private:
     struct Place {
         RoleId role;                  // the goroutine that logs there
         ClassificationHint lastMatch; // the pattern that matched there last
+        bool known = false;           // role and hint are this place's (the table is indexed by origin)
     };
-    std::unordered_map<std::uint64_t, Place> m_places; // by (component, file:line) string ids
+    std::vector<Place> m_places; // by the file's OriginId: (component, file:line)
     // For a process of several components (k3s): the component of each Go file:line, by its
     // string id, so the goroutine map is searched once per file:line, not once per line.
     std::unordered_map<StringId, std::string_view> m_ownerOfGoFile;

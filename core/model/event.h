@@ -1,6 +1,7 @@
 #pragma once
 // One log entry (a line plus its continuation lines) after parsing. Events hold no text:
 // the raw bytes stay in the source and are referenced by offset, strings are interned.
+#include "origin.h"
 #include "stringpool.h"
 #include "timestamp.h"
 
@@ -50,11 +51,16 @@ struct Field {
 };
 
 struct Event {
-    Timestamp time;              // UTC, after zone/year/skew correction
-    std::uint64_t offset = 0;    // byte offset of the first raw line in the source
-    std::uint32_t length = 0;    // raw bytes, continuation lines included, no final newline
-    std::uint32_t line = 0;      // 1-based line number of the first raw line
-    std::uint32_t lineCount = 1; // 1 + continuation lines
+    static constexpr std::uint64_t kMaxOffset = (std::uint64_t(1) << 40) - 1; // 1 TiB into a file
+    static constexpr std::uint32_t kMaxLineCount = (1u << 24) - 1;
+
+    Timestamp time; // UTC, after zone/year/skew correction
+    // Packed into one word (the event is the store's hot struct): the parser reads no file
+    // past kMaxOffset and folds no more than kMaxLineCount lines into one event.
+    std::uint64_t offset : 40 = 0;    // byte offset of the first raw line in the source
+    std::uint64_t lineCount : 24 = 1; // 1 + continuation lines
+    std::uint32_t length = 0;         // raw bytes, continuation lines included, no final newline
+    std::uint32_t line = 0;           // 1-based line number of the first raw line
     SourceId source = 0;
     // The message: either a slice of the raw bytes (offset + messageOffset) or, when the
     // envelope had to be decoded (docker JSON, CRI partials), a slice of the source's arena.
@@ -66,12 +72,11 @@ struct Event {
     RoleId role = 0;
     Severity severity = Severity::Info;
     bool messageInArena = false;
-    StringId component = kNoString; // kubelet, kube-controller-manager, kube-apiserver, systemd, ...
-    StringId node = kNoString;      // the node the event is about (or logged on)
-    StringId file = kNoString;      // Go source file:line that logged it ("kubelet_pods.go:1424")
+    OriginId origin = kNoOrigin; // component and Go file:line (Incident::componentOf, fileOf)
+    StringId node = kNoString;   // the node the event is about (or logged on)
     StringId container = kNoString;
     PodId pod = kNoPod;
 };
-static_assert(sizeof(Event) <= 80, "Event is the hot struct: keep it small");
+static_assert(sizeof(Event) <= 64, "Event is the hot struct: keep it small");
 
 } // namespace kubelane::core

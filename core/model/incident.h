@@ -41,6 +41,7 @@ public:
     std::vector<Event> events; // sorted by (time, source, line), indexed by EventIndex
     std::vector<Pod> pods;
     StringPool strings;
+    OriginTable origins; // Event::origin indexes it
     NamedTable<EventTypeCatalog> eventTypes;
     NamedTable<GoroutineMap> roles;
     BundleStats stats;
@@ -49,6 +50,8 @@ public:
 
     const Event &event(EventIndex i) const { return events[i.index()]; }
     std::string_view text(StringId id) const { return strings.view(id); }
+    StringId componentOf(const Event &e) const { return origins[e.origin].component; }
+    StringId fileOf(const Event &e) const { return origins[e.origin].file; }
     std::string_view rawText(const Event &e) const;
     std::string_view message(const Event &e) const;
     std::string_view field(const Event &e, std::string_view key) const;

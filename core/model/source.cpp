@@ -13,6 +13,7 @@ const char *diagnosticName(DiagnosticReason r)
     case DiagnosticReason::MalformedJson: return "malformed JSON";
     case DiagnosticReason::UnknownRecord: return "unknown record shape";
     case DiagnosticReason::LineTooLong: return "line over 64 KiB (classified on its start)";
+    case DiagnosticReason::PastOffsetLimit: return "past 1 TiB into the file (not read)";
     case DiagnosticReason::ShellPrompt: return "shell prompt (not a log line)";
     case DiagnosticReason::CommandOutput: return "command output (not a log line)";
     case DiagnosticReason::MarkdownFence: return "Markdown fence (not a log line)";

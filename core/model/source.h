@@ -41,8 +41,9 @@ enum class DiagnosticReason : std::uint8_t {
     InvalidUtf8,
     OrphanContinuation, // continuation text before any event
     MalformedJson,
-    UnknownRecord, // JSON/record of a shape we do not know
-    LineTooLong,   // truncated for classification (still an event)
+    UnknownRecord,   // JSON/record of a shape we do not know
+    LineTooLong,     // truncated for classification (still an event)
+    PastOffsetLimit, // an entry starting past Event::kMaxOffset (1 TiB) into its file
     // Lines recognised as not being log lines at all (pastes, terminal captures, dumps): they
     // are counted apart from the lines not understood, each kind with its own reason.
     ShellPrompt,       // "$ kubectl logs ...", "root@node3:~# journalctl -u kubelet"

@@ -481,7 +481,7 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             key = keys.podStatusPatch(inc.pods[e.pod.index()]);
         }
         if (key != RequestKeys::kNone) {
-            const bool served = e.component == apiserver && apiserver != kNoString;
+            const bool served = inc.componentOf(e) == apiserver && apiserver != kNoString;
             bool heartbeat = false;
             if (keys.node(key) != kNoString) {
                 // Only the kubelet's own successful writes are heartbeats.

@@ -58,7 +58,7 @@ public:
         e.type = m_incident->eventTypes->find(type).value_or(core::kOtherEventType);
         e.role = m_incident->roles->roleId(role);
         e.severity = severity;
-        e.component = intern("kubelet");
+        e.origin = m_incident->origins.intern(intern("kubelet"), core::kNoString);
         e.node = intern(node);
         e.pod = pod;
         e.container = container.empty() ? core::kNoString : intern(container);

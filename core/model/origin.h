@@ -1,0 +1,49 @@
+#pragma once
+// Where an event was logged: the component and the Go file:line. A bundle has a few thousand
+// of them against millions of events, so an event holds one 4-byte id instead of the two
+// strings' 8 bytes (the event is the store's hot struct; see docs/performance.md).
+#include "ids.h"
+#include "stringpool.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace kubelane::core {
+
+struct OriginTag;
+using OriginId = StrongId<OriginTag, std::uint32_t, 0>; // 0: no component, no file
+
+constexpr OriginId kNoOrigin = OriginId::none();
+
+struct Origin {
+    StringId component = kNoString; // kubelet, kube-controller-manager, kube-apiserver, systemd, ...
+    StringId file = kNoString;      // Go source file:line that logged it ("kubelet_pods.go:1424")
+};
+
+// The origins of one string pool's ids: a file's while it is parsed, the incident's after.
+class OriginTable {
+public:
+    OriginTable()
+    {
+        m_origins.push_back({}); // kNoOrigin
+        m_ids.emplace(0, kNoOrigin);
+    }
+
+    OriginId intern(StringId component, StringId file)
+    {
+        const std::uint64_t key = (std::uint64_t(component.value()) << 32) | file.value();
+        const auto [it, added] = m_ids.try_emplace(key, OriginId::fromIndex(m_origins.size()));
+        if (added)
+            m_origins.push_back({component, file});
+        return it->second;
+    }
+    const Origin &operator[](OriginId id) const { return m_origins[id.index()]; }
+    std::size_t size() const { return m_origins.size(); }
+
+private:
+    std::vector<Origin> m_origins;
+    std::unordered_map<std::uint64_t, OriginId> m_ids;
+};
+
+} // namespace kubelane::core
