@@ -274,6 +274,24 @@ private slots:
         QCOMPARE(test::utc(inc->events[0].time, 0), QString("2020-12-31T23:59:59Z"));
     }
 
+    // A file of garbage dates turning December to January over and over: the count of New
+    // Years stops at PendingTime::kMaxRollovers instead of wrapping (a pending time keeps it
+    // in 7 bits), so the lines past it stay in the last year reached, not back near the first.
+    void rolloversStopAtTheirLimit()
+    {
+        std::string text;
+        constexpr int kTurns = PendingTime::kMaxRollovers + 3;
+        for (int i = 0; i <= kTurns; ++i)
+            text += "I1231 23:59:59.000000 1 kubelet.go:1] december\nI0101 00:00:01.000000 1 kubelet.go:1] january\n";
+        auto opts = test::options();
+        opts.fallbackYear = 2000;
+        const auto inc = test::loadText("kubelet.log", text, opts);
+        QCOMPARE(inc->events.size(), std::size_t(2 * (kTurns + 1)));
+        const auto lastLine =
+            std::max_element(inc->events.begin(), inc->events.end(), [](const Event &a, const Event &b) { return a.line < b.line; });
+        const int lastYear = toCivil(lastLine->time, 0).year;
+        QCOMPARE(lastYear, 2000 + PendingTime::kMaxRollovers);
+    }
     void envelopeGivesOffsetAndYear()
     {
         const auto inc = test::loadText("var/log/pods/kube-system_kube-apiserver-m1_u/kube-apiserver/0.log",

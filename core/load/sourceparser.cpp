@@ -187,7 +187,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
 std::uint16_t SourceParser::currentRollovers(unsigned month)
 {
     // A file runs forward in time: a month far below the last one means New Year passed.
-    if (m_lastMonth != 0 && month + 6 <= m_lastMonth)
+    if (m_lastMonth != 0 && month + 6 <= m_lastMonth && m_rollovers < PendingTime::kMaxRollovers)
         ++m_rollovers;
     m_lastMonth = month;
     return m_rollovers;
@@ -452,7 +452,7 @@ void SourceParser::onGlogPreamble(const LineView &line, std::string_view text)
         if (!m_out.explicitYear)
             noteYear(int(year) - rollovers, line, "glog header");
         else if (int(year) - m_out.explicitYear > int(rollovers))
-            m_rollovers = static_cast<std::uint16_t>(int(year) - m_out.explicitYear);
+            m_rollovers = static_cast<std::uint16_t>(std::min(int(year) - m_out.explicitYear, int(PendingTime::kMaxRollovers)));
         m_lastMonth = month;
         env.haveLocal = true;
         env.local.month = static_cast<std::uint8_t>(month);

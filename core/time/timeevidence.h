@@ -14,6 +14,10 @@ namespace kubelane::core {
 
 // The wall-clock reading of one event, before its year and zone are known.
 struct PendingTime {
+    // More New Years in one file than this are a file of garbage dates: the count stops here,
+    // so that it fits StoredTime (and a corrupt file cannot wrap it to a small one).
+    static constexpr std::uint16_t kMaxRollovers = 127;
+
     std::int64_t nsOfDay = 0;
     std::int64_t reference = 0;  // exact UTC ns from an envelope, 0 = none
     std::uint16_t rollovers = 0; // Dec -> Jan turns seen before this line in its file
@@ -21,18 +25,34 @@ struct PendingTime {
     bool exact = false; // the event's time is `reference` as is
 };
 
-// A PendingTime as a file's parse keeps it for each event, in 16 bytes rather than 24: the
-// reference waits in the event's own time (Event::time), which is unused until the merge.
+// A PendingTime as a file's parse keeps it for each event, in 8 bytes rather than 24: the
+// reference waits in the event's own time (Event::time), which is unused until the merge, and
+// the rest is packed into one word. A time of day is below two days' nanoseconds (47 bits;
+// a leap second reads 86400.x s), a count of New Years at most PendingTime::kMaxRollovers.
 struct StoredTime {
-    std::int64_t nsOfDay = 0;
-    std::uint16_t rollovers = 0;
-    std::uint8_t month = 0, day = 0;
-    bool exact = false;
+    std::uint64_t nsOfDay : 47 = 0;
+    std::uint64_t month : 4 = 0;
+    std::uint64_t day : 5 = 0;
+    std::uint64_t exact : 1 = 0;
+    std::uint64_t rollovers : 7 = 0;
 
-    static StoredTime of(const PendingTime &t) { return {t.nsOfDay, t.rollovers, t.month, t.day, t.exact}; }
-    PendingTime with(Timestamp reference) const { return {nsOfDay, reference.ns, rollovers, month, day, exact}; }
+    static StoredTime of(const PendingTime &t)
+    {
+        StoredTime s;
+        s.nsOfDay = static_cast<std::uint64_t>(t.nsOfDay);
+        s.month = t.month;
+        s.day = t.day;
+        s.exact = t.exact;
+        s.rollovers = t.rollovers;
+        return s;
+    }
+    PendingTime with(Timestamp reference) const
+    {
+        return {static_cast<std::int64_t>(nsOfDay), reference.ns, static_cast<std::uint16_t>(rollovers), static_cast<std::uint8_t>(month),
+                static_cast<std::uint8_t>(day),     bool(exact)};
+    }
 };
-static_assert(sizeof(StoredTime) == 16, "one per event: keep it small");
+static_assert(sizeof(StoredTime) == 8, "one per event: keep it small");
 
 struct ClockVote {
     int utcOffsetSeconds = 0;
