@@ -1126,9 +1126,9 @@ private slots:
             if (e.kind == ContainerEvent::Kind::Killed)
                 kills.push_back(&e);
         QCOMPARE(kills.size(), size_t(2));
-        QCOMPARE(QString::fromStdString(kills[0]->detail),
+        QCOMPARE(QString::fromStdString(std::string(a->facts.detailOf(*kills[0]))),
                  QString("Container prometheus-node-exporter failed liveness probe, will be restarted; grace period 30 s"));
-        QCOMPARE(QString::fromStdString(kills[1]->detail), QString("grace period 30 s"));
+        QCOMPARE(QString::fromStdString(std::string(a->facts.detailOf(*kills[1]))), QString("grace period 30 s"));
     }
 
     void containerEvents()
@@ -1168,7 +1168,7 @@ private slots:
             QCOMPARE(test::utc(e.time), QString(want[i].time));
             QCOMPARE(QString::fromStdString(inc->podName(e.pod)), QString("monitoring/prometheus-node-exporter-l7vzz"));
             QCOMPARE(QString::fromStdString(std::string(inc->text(e.container))), QString(want[i].container));
-            QCOMPARE(QString::fromStdString(e.detail), QString(want[i].detail));
+            QCOMPARE(QString::fromStdString(std::string(a->facts.detailOf(e))), QString(want[i].detail));
             QVERIFY(e.event != kNoEvent);
             QCOMPARE(inc->event(e.event).time, e.time);
         }

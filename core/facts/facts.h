@@ -83,12 +83,15 @@ struct ReadySpan {
 
 struct ContainerEvent {
     enum class Kind : std::uint8_t { Started, Died, Killed, SpecHashChanged, ProbeFailed, ProbeSucceeded };
-    Kind kind = Kind::Started;
+    Timestamp time;
     PodId pod = kNoPod;
     StringId container = kNoString;
-    Timestamp time;
-    std::string detail; // kill: "<reason>; grace period N s"; hash values; probe type
     EventIndex event = kNoEvent;
+    // Into Facts::containerEventDetails (Facts::detailOf): kill: "<reason>; grace period N s";
+    // hash values; probe type. A few distinct texts for hundreds of thousands of probe
+    // results, so each is kept once and the fact stays 24 bytes.
+    std::uint32_t detail = 0;
+    Kind kind = Kind::Started;
 };
 
 // One run of a kubelet process on a node.
@@ -156,11 +159,14 @@ struct Facts {
     std::vector<TaintInterval> taints;
     std::vector<ReadySpan> readiness;
     std::vector<ContainerEvent> containerEvents;
+    std::vector<std::string> containerEventDetails{std::string()}; // [0]: none
     std::vector<KubeletRun> kubeletRuns;
     std::vector<StatusProbeOrder> orders;
     std::vector<PlegHealth> pleg;
     std::vector<RuntimeDump> dumps; // in time order
     std::vector<StringId> nodes;    // every node the bundle mentions, sorted by name
+
+    std::string_view detailOf(const ContainerEvent &c) const { return containerEventDetails[c.detail]; }
 };
 
 } // namespace kubelane::core

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace kubelane::core {
 
@@ -51,6 +52,13 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
     using K = ContainerEvent::Kind;
     KillReasons reasons;
     const CodeTypes &t = ctx.types;
+    std::unordered_map<std::string, std::uint32_t> detailIds{{std::string(), 0}};
+    auto detailId = [&](std::string &&text) {
+        const auto [it, added] = detailIds.try_emplace(text, static_cast<std::uint32_t>(facts.containerEventDetails.size()));
+        if (added)
+            facts.containerEventDetails.push_back(std::move(text));
+        return it->second;
+    };
     const EventTypeId killReason = t.killReason, specChanged = t.specHashChanged, kill = t.containerKill, plegEvent = t.syncLoopPleg,
                       died = t.containerDied, plegState = t.plegContainerState, probeFailed = t.probeFailure,
                       probeSucceeded = t.probeSuccess;
@@ -85,7 +93,7 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
             detail = std::string(ctx.field(e, ctx.keys.probeType));
         }
         if (kind)
-            facts.containerEvents.push_back({*kind, e.pod, e.container, e.time, std::move(detail), ctx.indexOf(e)});
+            facts.containerEvents.push_back({e.time, e.pod, e.container, ctx.indexOf(e), detailId(std::move(detail)), *kind});
     }
 }
 

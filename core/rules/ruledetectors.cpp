@@ -504,7 +504,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
                 continue; // a rollout through the API, not the restart
             const std::string name = (c.pod == kNoPod ? std::string("?") : inc.podName(c.pod)) + "/" + std::string(inc.text(c.container));
             if (containers.insert(name).second && m.chain.size() < 6)
-                step(m, inc, c.event, "container " + name + ": " + c.detail + ", killed and recreated");
+                step(m, inc, c.event, "container " + name + ": " + std::string(a.facts.detailOf(c)) + ", killed and recreated");
             addEvidence(m, c.event);
             m.end = std::max(m.end, c.time);
         }
