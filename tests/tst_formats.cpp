@@ -696,6 +696,49 @@ private slots:
         QCOMPARE(detectFormat("Web-0 app I0618 00:53:21.123456       1 prober.go:107] x\n"), SourceFormat::PlainText);
     }
 
+    // A copy out of a web log viewer (Rancher 1.x): the reader's local date and time glued to
+    // each klog line. The klog header gives the time; the viewer's date, taken in another zone,
+    // gives only the year, a year on across New Year's Eve.
+    void viewerTimeCopy_data()
+    {
+        QTest::addColumn<QString>("viewerDate");
+        QTest::addColumn<QString>("klogDate");
+        QTest::addColumn<QString>("time");
+        QTest::newRow("glued, as Rancher 1.x copies") << "4/28/2016 9:31:27 AM"
+                                                      << "0428 16:31:27.398119"
+                                                      << "2016-04-28T16:31:27.398119Z";
+        QTest::newRow("with a space, afternoon") << "11/3/2019 12:05:09 PM "
+                                                 << "1103 20:05:09.000001"
+                                                 << "2019-11-03T20:05:09.000001Z";
+        QTest::newRow("the viewer still in the old year") << "12/31/2020 11:30:00 PM"
+                                                          << "0101 07:30:00.500000"
+                                                          << "2021-01-01T07:30:00.500000Z";
+        QTest::newRow("the viewer already in the new year") << "1/1/2021 1:00:00 AM"
+                                                            << "1231 20:00:00.000000"
+                                                            << "2020-12-31T20:00:00.000000Z";
+    }
+    void viewerTimeCopy()
+    {
+        QFETCH(QString, viewerDate);
+        QFETCH(QString, klogDate);
+        QFETCH(QString, time);
+        const std::string line = viewerDate.toStdString() + "E" + klogDate.toStdString()
+            + "   21191 kubelet.go:2741] Error updating node status, will retry: error getting node \"n1\": nodes \"n1\" not found\n";
+        const auto inc = test::loadText("kubelet.log", line + line);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::ViewerTime);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(test::utc(inc->events.at(0).time), time);
+        QCOMPARE(inc->events[0].severity, Severity::Error);
+        QCOMPARE(std::string(inc->text(inc->fileOf(inc->events[0]))), std::string("kubelet.go:2741"));
+    }
+    // A date and time before text that is no log line is no viewer's copy.
+    void viewerTimeNeedsALogPayload()
+    {
+        QVERIFY(detectFormat("4/28/2016 9:31:27 AM the deploy started\n4/28/2016 9:31:29 AM done\n") != SourceFormat::ViewerTime);
+        QVERIFY(detectFormat("13/28/2016 9:31:27 AME0428 16:31:27.398119   21191 kubelet.go:2741] x\n") != SourceFormat::ViewerTime);
+    }
+
     // The registry: every format has its own specificity (ties are never left to the list's
     // order) and a name, and every SourceFormat but Unknown is registered.
     void registryIsComplete()
@@ -705,7 +748,7 @@ private slots:
             QVERIFY2(specificities.insert(f->specificity()).second, f->name());
             QVERIFY(std::string(f->name()).size() > 0);
         }
-        for (int id = int(SourceFormat::Unknown) + 1; id <= int(SourceFormat::Stern); ++id)
+        for (int id = int(SourceFormat::Unknown) + 1; id <= int(SourceFormat::ViewerTime); ++id)
             QVERIFY2(logFormat(SourceFormat(id)).id() == SourceFormat(id), std::to_string(id).c_str());
     }
     // A line two formats read counts for the more specific (a kubectl --timestamps line is a

@@ -26,6 +26,7 @@ namespace kubelane::core {
     X(logfmtFormat)                                                                                                                        \
     X(dmesgFormat)                                                                                                                         \
     X(sternFormat)                                                                                                                         \
+    X(viewerTimeFormat)                                                                                                                    \
     /* one line per format above; the list ends here */
 
 #define KUBELANE_DECLARE_FORMAT(function) const LogFormat &function();

@@ -51,6 +51,17 @@ int journaldHeaderYear(std::string_view line)
     return 0;
 }
 
+// The year of a klog header's month, from a date a few hours away in another zone: across New
+// Year's Eve the two dates are a year apart.
+int yearOfKlogDate(const CivilTime &other, unsigned klogMonth)
+{
+    if (other.month == 12 && klogMonth == 1)
+        return other.year + 1;
+    if (other.month == 1 && klogMonth == 12)
+        return other.year - 1;
+    return other.year;
+}
+
 std::uint64_t pairKey(StringId a, StringId b)
 {
     return (std::uint64_t(a.value()) << 32) | b.value();
@@ -717,6 +728,8 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
             voteFromEnvelope(t, Timestamp{env.utc}, first.number, m_out.clockEvidence);
         } else {
             t.rollovers = currentRollovers(h.month);
+            if (env.viewerDate.year)
+                noteYear(yearOfKlogDate(env.viewerDate, h.month) - t.rollovers, first, "a log viewer's date");
         }
         m_lastDay = h.day;
     } else if (env.utc != 0) {

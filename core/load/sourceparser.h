@@ -62,6 +62,7 @@ private:
         bool haveSeverity = false;
         Severity severity = Severity::Info;
         std::string_view podNamespace, podName, container;
+        CivilTime viewerDate; // LineEnvelope::viewerDate
     };
     // Everything an event needs before it is classified and stored; every format ends here.
     struct EventDraft {

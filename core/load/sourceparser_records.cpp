@@ -156,6 +156,7 @@ SourceParser::Envelope SourceParser::envelopeOf(const LineEnvelope &u)
     env.podNamespace = u.podNamespace;
     env.podName = u.podName;
     env.container = u.container;
+    env.viewerDate = u.viewerDate;
     return env;
 }
 

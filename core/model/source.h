@@ -32,6 +32,7 @@ enum class SourceFormat : std::uint8_t {
     Logfmt,       // key=value lines with ts= (go-kit: promtail, Loki's own logs)
     Dmesg,        // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
     Stern,        // stern's output: pod and container (and namespace) before each line
+    ViewerTime,   // copied from a web log viewer: the reader's local date and time before each line
 };
 
 enum class DiagnosticReason : std::uint8_t {
