@@ -89,7 +89,7 @@ struct ContainerEvent {
     EventIndex event = kNoEvent;
     // Into Facts::containerEventDetails (Facts::detailOf): kill: "<reason>; grace period N s";
     // hash values; probe type. A few distinct texts for hundreds of thousands of probe
-    // results, so each is kept once and the fact stays 24 bytes.
+    // results, so each is kept once and the fact stays 32 bytes (64 with the text in it).
     std::uint32_t detail = 0;
     Kind kind = Kind::Started;
 };
