@@ -417,6 +417,12 @@ bool looksLikeKlogJson(std::string_view text)
     return !text.empty() && text.front() == '{' && text.find("\"ts\":") != std::string_view::npos;
 }
 
+bool isKlogLine(std::string_view text)
+{
+    KlogHeader h;
+    return parseKlogHeader(text, h) || looksLikeKlogJson(text);
+}
+
 KlogJsonStatus parseKlogJsonRecord(std::string_view text, KlogJsonRecord &out, FieldList &fields)
 {
     KlogJsonRecord quick;

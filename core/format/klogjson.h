@@ -28,6 +28,9 @@ KlogJsonStatus parseKlogJsonRecord(std::string_view text, KlogJsonRecord &out, F
 
 // Cheap test before a real parse: an object that has a "ts" key somewhere.
 bool looksLikeKlogJson(std::string_view text);
+// A klog line, text or JSON: what tells a wrapper's payload (stern's names, a viewer's time,
+// a journal's monotonic clock) from any text that happens to follow the same prefix.
+bool isKlogLine(std::string_view text);
 
 // The digits of a numeric "ts" as written ("1704164645123.456") -> UTC ns; 0 if not a number.
 std::int64_t parseEpochStamp(std::string_view raw);

@@ -5,6 +5,7 @@
 #include "../classify/extractors.h"
 #include "../dumps/goroutinedumpparser.h"
 #include "../format/envelopes.h"
+#include "../format/klogjson.h"
 #include "../format/klogline.h"
 #include "../format/lokiexport.h"
 #include "../format/kubeobjects.h"
@@ -49,17 +50,6 @@ int journaldHeaderYear(std::string_view line)
             return y;
     }
     return 0;
-}
-
-// The year of a klog header's month, from a date a few hours away in another zone: across New
-// Year's Eve the two dates are a year apart.
-int yearOfKlogDate(const CivilTime &other, unsigned klogMonth)
-{
-    if (other.month == 12 && klogMonth == 1)
-        return other.year + 1;
-    if (other.month == 1 && klogMonth == 12)
-        return other.year - 1;
-    return other.year;
 }
 
 std::uint64_t pairKey(StringId a, StringId b)
@@ -530,8 +520,7 @@ void SourceParser::onMonotonicJournaldLine(const LineView &line, const JournaldL
     }
     const std::size_t before = m_out.events.size();
     emitRecord(line, 1, line.text.size(), j.message, env);
-    KlogHeader h;
-    if (m_out.events.size() > before && (parseKlogHeader(j.message, h) || looksLikeKlogJson(j.message))) {
+    if (m_out.events.size() > before && isKlogLine(j.message)) {
         m_monotonicAnchor.set = m_monotonicAnchor.everSet = true;
         m_monotonicAnchor.monotonicNs = j.monotonicNs;
         m_monotonicAnchor.time = m_out.times.back().with(m_out.events.back().time);
@@ -729,7 +718,8 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
         } else {
             t.rollovers = currentRollovers(h.month);
             if (env.viewerDate.year)
-                noteYear(yearOfKlogDate(env.viewerDate, h.month) - t.rollovers, first, "a log viewer's date");
+                noteYear(lineYearNear(env.viewerDate.year, int(env.viewerDate.month), int(h.month)) - t.rollovers, first,
+                         "a log viewer's date");
         }
         m_lastDay = h.day;
     } else if (env.utc != 0) {

@@ -17,8 +17,10 @@ bool num(std::string_view s, size_t at, size_t n, int &out)
     return text::parseDigits(s, at, n, out);
 }
 
-// Year of a line with month `lineMonth` when a stamp from year `stampYear`/`stampMonth` is
-// within a day of it: the two differ only across New Year.
+constexpr std::int64_t kStampTolerance = 3 * kNsPerSecond;
+
+} // namespace
+
 int lineYearNear(int stampYear, int stampMonth, int lineMonth)
 {
     if (lineMonth == 12 && stampMonth == 1)
@@ -27,10 +29,6 @@ int lineYearNear(int stampYear, int stampMonth, int lineMonth)
         return stampYear + 1;
     return stampYear;
 }
-
-constexpr std::int64_t kStampTolerance = 3 * kNsPerSecond;
-
-} // namespace
 
 void ClockEvidence::add(ClockVote vote)
 {

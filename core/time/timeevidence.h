@@ -96,6 +96,11 @@ void scanMessageForClockEvidence(std::string_view message, const PendingTime &lo
 // Vote from an envelope's exact UTC and the klog header's local reading of the same line.
 void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint32_t line, ClockEvidence &evidence);
 
+// Year of a line with month `lineMonth` when a date from year `stampYear`/`stampMonth` is
+// within a day of it (a stamp in its message, a viewer's date in another zone): the two
+// differ only across New Year.
+int lineYearNear(int stampYear, int stampMonth, int lineMonth);
+
 // Rounds a difference to the nearest quarter hour when it is within `tolerance` of one.
 bool nearestZoneOffset(std::int64_t diffNs, std::int64_t toleranceNs, int &offsetSeconds);
 

@@ -41,11 +41,10 @@ bool splitNames(std::string_view line, int count, std::string_view (&names)[3], 
 // What tells stern's lines from any text that starts with two words: the rest is a log line.
 bool isLogPayload(std::string_view payload)
 {
-    KlogHeader h;
     TimestampPrefixLine t;
     if (parseTimestampPrefixLine(payload, t))
         payload = t.message;
-    return parseKlogHeader(payload, h) || looksLikeKlogJson(payload);
+    return isKlogLine(payload);
 }
 
 class SternFormat final : public LogFormat {

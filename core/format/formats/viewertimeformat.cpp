@@ -3,9 +3,7 @@
 // line, with no space where the page had two columns (Rancher 1.x's container log view:
 // "4/28/2016 9:31:27 AME0428 16:31:27.398119 21191 kubelet.go:2741] ..."). The viewer's
 // zone is not the node's, so only its date is used, for the klog line's year.
-#include "../envelopes.h"
 #include "../klogjson.h"
-#include "../klogline.h"
 #include "../logformat.h"
 #include "../../util/textscan.h"
 
@@ -44,13 +42,6 @@ bool splitViewerTime(std::string_view line, CivilTime &date, std::string_view &r
     return true;
 }
 
-// Only a log line after it makes the prefix a viewer's: a date and time alone start many texts.
-bool isLogPayload(std::string_view payload)
-{
-    KlogHeader h;
-    return parseKlogHeader(payload, h) || looksLikeKlogJson(payload);
-}
-
 class ViewerTimeFormat final : public LogFormat {
 public:
     SourceFormat id() const override { return SourceFormat::ViewerTime; }
@@ -62,7 +53,8 @@ public:
     {
         CivilTime date;
         std::string_view rest;
-        if (!splitViewerTime(line, date, rest) || !isLogPayload(rest))
+        // Only a log line after it makes the prefix a viewer's: a date and time start many texts.
+        if (!splitViewerTime(line, date, rest) || !isKlogLine(rest))
             return {};
         return {true, looksLikeKlogJson(rest), 0};
     }
