@@ -1,5 +1,6 @@
 #pragma once
 // Small helpers shared by the core tests: temporary bundles and loading with the real resources.
+#include "core/load/eventfields.h"
 #include "core/load/loader.h"
 
 #include <QTemporaryDir>
@@ -17,6 +18,16 @@ inline std::string writeFile(const QTemporaryDir &dir, const std::string &relati
     std::ofstream out(path, std::ios::binary);
     out << content;
     return path;
+}
+
+// A field's value as the event details show it: kept by the load, or decoded from the line
+// again (the load keeps only what is read after it).
+inline std::string shownField(const core::Incident &inc, const core::Event &e, std::string_view key)
+{
+    for (const auto &[k, v] : core::eventFields(inc, e))
+        if (k == key)
+            return v;
+    return {};
 }
 
 inline core::LoadOptions options()

@@ -392,46 +392,106 @@ private slots:
         qunsetenv("TMPDIR");
     }
 
+    // A controller's Ready transitions, as 1.x and 1.2x print them: the node repeats (interned),
+    // the condition stands verbatim in the line (a slice of it), the structured condition has
+    // escapes (decoded, kept apart).
     void fieldValuesAreSlicesDecodedOrInterned()
     {
-        // A kubelet request line: verb and resource repeat (interned), the latency is unique
-        // (a slice of the raw line), a quoted value with an escape is decoded.
-        const std::string line = "I0612 10:00:00.000000    1812 round_trippers.go:553] \"Response\" verb=\"PUT\" "
-                                 "url=\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-1\" "
-                                 "status=\"200 OK\" milliseconds=7 note=\"say \\\"hi\\\"\"\n";
+        const std::string text = "I0312 02:13:37.021102    1288 node_lifecycle_controller.go:969] ReadyCondition for Node node3 "
+                                 "transitioned from &NodeCondition{Type:Ready,Status:Unknown,} to &NodeCondition{Type:Ready,Status:True,}\n"
+                                 "I0312 02:13:38.000000    1288 node_lifecycle_controller.go:995] \"ReadyCondition for Node transitioned "
+                                 "from savedCondition to currentReadyCondition\" node=\"node3\" savedCondition=\"&NodeCondition{}\" "
+                                 "currentReadyCondition=\"&NodeCondition{Type:Ready,Status:True,Message:\\\"posting\\\",}\"\n";
         InputFile file;
-        file.path = "node-1/kubelet.log";
-        file.bytes = makeBytes(line);
+        file.path = "control-plane/kube-controller-manager.log";
+        file.bytes = makeBytes(text);
         const auto types = EventTypeCatalog::loadFile(std::string(KUBELANE_RESOURCES) + "/events.json");
         const auto roles = GoroutineMap::loadFile(std::string(KUBELANE_RESOURCES) + "/goroutines.json");
         SourceParser parser(*types, *roles);
         const ParsedSource parsed = parser.parse(file, 0);
-        QCOMPARE(parsed.events.size(), std::size_t(1));
-        const Event &e = parsed.events.front();
-        auto fieldOf = [&](std::string_view key) -> const Field * {
+        QCOMPARE(parsed.events.size(), std::size_t(2));
+        auto fieldOf = [&](const Event &e, std::string_view key) -> const Field * {
             const StringId k = parsed.strings.find(key);
             for (std::uint32_t i = e.firstField; i < e.firstField + e.fieldCount; ++i)
                 if (parsed.fields[i].key == k)
                     return &parsed.fields[i];
             return nullptr;
         };
-        const Field *verb = fieldOf("verb"), *latency = fieldOf("latency"), *note = fieldOf("note");
-        QVERIFY(verb && latency && note);
-        QVERIFY(verb->interned());
-        QCOMPARE(fieldValue(parsed.source, parsed.strings, e, *verb), std::string_view("PUT"));
-        QVERIFY(!latency->interned() && !latency->decoded());
-        QCOMPARE(fieldValue(parsed.source, parsed.strings, e, *latency), std::string_view("7"));
-        QVERIFY(note->decoded());
-        QCOMPARE(fieldValue(parsed.source, parsed.strings, e, *note), std::string_view("say \"hi\""));
+        auto value = [&](const Event &e, const Field *f) { return fieldValue(parsed.source, parsed.strings, e, *f); };
+        const Event &plain = parsed.events[0], &structured = parsed.events[1];
+        const Field *node = fieldOf(plain, "node"), *condition = fieldOf(plain, "condition");
+        QVERIFY(node && condition);
+        QVERIFY(node->interned());
+        QCOMPARE(value(plain, node), std::string_view("node3"));
+        QVERIFY(!condition->interned() && !condition->decoded());
+        QCOMPARE(value(plain, condition), std::string_view("&NodeCondition{Type:Ready,Status:True,}"));
+        const Field *current = fieldOf(structured, "currentReadyCondition");
+        QVERIFY(current && current->decoded());
+        QCOMPARE(value(structured, current), std::string_view("&NodeCondition{Type:Ready,Status:True,Message:\"posting\",}"));
     }
 
-    // An event of no known type keeps only the fields whose values repeat (what pod, node and
-    // request checks read); the details still show every field, decoded from the line again.
+    // An event of a known type keeps the repeating fields and the ones code reads after the
+    // parse (codenames.h); the rest (here a request's latency and a note) are not stored, and
+    // the details decode them from the line again, with the pattern's captures.
+    void typedEventsKeepWhatIsReadAndDecodeTheRest()
+    {
+        InputFile text, json;
+        text.path = "node-1/kubelet.log";
+        text.bytes = makeBytes("I0612 10:00:00.000000    1812 round_trippers.go:553] \"Response\" verb=\"PUT\" "
+                               "url=\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-1\" "
+                               "status=\"200 OK\" milliseconds=7 note=\"say \\\"hi\\\"\"\n");
+        // A klog JSON record as written; then in a docker log, escaped by hand (moc of Qt 6.4
+        // misreads raw strings that hold backslashes).
+        const std::string record =
+            R"({"ts":1718186402000.5,"caller":"node_lifecycle_controller.go:995","msg":"ReadyCondition for Node transitioned from savedCondition to currentReadyCondition","v":3,"node":{"name":"node3"},"savedCondition":{"type":"Ready","status":"Unknown"},"currentReadyCondition":{"type":"Ready","status":"True"}})";
+        json.path = "control-plane/kube-controller-manager.log";
+        json.bytes = makeBytes(record + "\n");
+        // The same record of another node in a docker log: the line holds it escaped, so nothing
+        // could decode it again and the load keeps all its fields.
+        InputFile docker;
+        docker.path = "control-plane/kube-controller-manager-json.log";
+        std::string otherNode = record, escaped;
+        otherNode.replace(otherNode.find("node3"), 5, "node4");
+        for (char c : otherNode)
+            escaped += c == '"' ? std::string("\\\"") : std::string(1, c);
+        docker.bytes = makeBytes("{\"log\":\"" + escaped + "\\n\",\"stream\":\"stderr\",\"time\":\"2024-06-12T10:00:02.0000005Z\"}\n");
+        LoadOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto incident = loadBundle(std::vector<InputFile>{text, json, docker}, options);
+        QCOMPARE(incident->events.size(), std::size_t(3));
+        for (const Event &e : incident->events) {
+            QVERIFY(e.type != kOtherEventType);
+            std::map<std::string, std::string> all;
+            for (const auto &[k, v] : eventFields(*incident, e))
+                all[k] = v;
+            if (incident->sources[e.source].path == text.path) {
+                QCOMPARE(incident->field(e, "verb"), std::string_view("PUT")); // read, and repeats
+                QCOMPARE(incident->field(e, "status"), std::string_view("200 OK"));
+                QVERIFY(incident->field(e, "latency").empty()); // read by nothing: not kept
+                QVERIFY(incident->field(e, "note").empty());
+                QCOMPARE(all["latency"], std::string("7"));
+                QCOMPARE(all["note"], std::string("say \"hi\""));
+                QCOMPARE(all["uri"],
+                         std::string("https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-1"));
+            } else {
+                QCOMPARE(incident->field(e, "readyStatus"), std::string_view("True")); // a capture code reads
+                QCOMPARE(incident->field(e, "savedCondition").empty(), incident->sources[e.source].path == json.path);
+                QCOMPARE(all["savedCondition"], std::string(R"({"type":"Ready","status":"Unknown"})"));
+                QCOMPARE(all["readyStatus"], std::string("True"));
+                QCOMPARE(all["node"], std::string(incident->sources[e.source].path == json.path ? "node3" : "node4"));
+            }
+        }
+    }
+
+    // An event of no known type keeps only the repeating fields read after the parse (the pod,
+    // node and request checks): here none. Its pod is the event's own; the details still show
+    // every field, decoded from the line again.
     void untypedEventsKeepRepeatingFieldsAndDecodeTheRest()
     {
         InputFile text, json;
         text.path = "node-1/kubelet.log";
-        text.bytes = makeBytes("I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" attempt=3 note=\"a b\"\n");
+        text.bytes = makeBytes("I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" "
+                               "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\" verb=\"GET\" attempt=3 note=\"a b\"\n");
         json.path = "node-2/kubelet.log";
         json.bytes = makeBytes(
             R"({"ts":1718186400000.5,"caller":"kubelet/kubelet.go:1","msg":"Chatter","v":4,"pod":{"name":"web-1","namespace":"default"},"attempt":4})"
@@ -443,16 +503,40 @@ private slots:
         for (const Event &e : incident->events) {
             QCOMPARE(e.type, kOtherEventType);
             const bool isJson = incident->sources[e.source].path == json.path;
-            QCOMPARE(incident->field(e, "pod"), std::string_view(isJson ? "default/web-1" : "default/web-0")); // repeats: kept
-            QVERIFY(incident->field(e, "attempt").empty());                                                    // unique: not kept
+            QCOMPARE(incident->podName(e.pod), std::string(isJson ? "default/web-1" : "default/web-0"));
+            QVERIFY(incident->field(e, "pod").empty());                                  // the event's pod says it
+            QVERIFY(incident->field(e, "podUID").empty());                               // and the pod its UID
+            QVERIFY(incident->field(e, "attempt").empty());                              // unique and read by nothing
+            QCOMPARE(incident->field(e, "verb"), std::string_view(isJson ? "" : "GET")); // the request checks read it
             std::map<std::string, std::string> all;
             for (const auto &[k, v] : eventFields(*incident, e))
                 all[k] = v;
             QCOMPARE(all["attempt"], std::string(isJson ? "4" : "3"));
             QCOMPARE(all["pod"], std::string(isJson ? "default/web-1" : "default/web-0"));
-            if (!isJson)
+            if (!isJson) {
                 QCOMPARE(all["note"], std::string("a b"));
+                QCOMPARE(all["podUID"], std::string("6d1e3b3c-0000-4000-8000-000000000001"));
+            }
         }
+    }
+
+    // A line that names a pod by its UID alone gets the pod another file names with that UID:
+    // the UID is kept on the events whose pod the parse could not resolve.
+    void aPodNamedByUidAloneIsFoundInAnotherFile()
+    {
+        InputFile named, uidOnly;
+        named.path = "node-1/kubelet.log";
+        named.bytes = makeBytes("I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" "
+                                "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\"\n");
+        uidOnly.path = "node-1/kubelet.1.log";
+        uidOnly.bytes = makeBytes("I0612 10:00:01.000000    1812 kubelet_volumes.go:1] \"Cleaned up orphaned pod volumes dir\" "
+                                  "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\" path=\"/var/lib/kubelet/pods/x/volumes\"\n");
+        LoadOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto incident = loadBundle(std::vector<InputFile>{named, uidOnly}, options);
+        QCOMPARE(incident->events.size(), std::size_t(2));
+        for (const Event &e : incident->events)
+            QCOMPARE(incident->podName(e.pod), std::string("default/web-0"));
     }
 
     // A goroutine dump's frames are fields of their goroutine's event.

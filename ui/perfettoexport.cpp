@@ -1,5 +1,6 @@
 #include "perfettoexport.h"
 
+#include "core/load/eventfields.h"
 #include "palette.h"
 
 #include <nlohmann/json.hpp>
@@ -175,8 +176,8 @@ private:
     {
         const core::Event &e = m_inc.event(index);
         Json fields = Json::object();
-        for (const core::Field &f : m_inc.fieldsOf(e))
-            fields[str(m_inc.text(f.key))] = str(m_inc.fieldValue(e, f).substr(0, kRawLimit));
+        for (const auto &[key, value] : core::eventFields(m_inc, e))
+            fields[key] = str(std::string_view(value).substr(0, kRawLimit));
         Json args{
             {"raw", str(m_inc.rawText(e).substr(0, kRawLimit))}, {"source", sourceOf(e)},          {"time", core::formatRfc3339(e.time)},
             {"severity", core::severityName(e.severity)},        {"type", str(m_inc.typeName(e))}, {"fields", fields}};

@@ -49,6 +49,11 @@ std::vector<std::string> unknownCodeFields(const EventTypeCatalog &catalog)
     return unknown;
 }
 
+bool codeReadsField(std::string_view canonicalKey)
+{
+    return std::any_of(std::begin(kFieldNeeds), std::end(kFieldNeeds), [&](const FieldNeed &need) { return need.name == canonicalKey; });
+}
+
 FieldKeys resolveFieldKeys(const StringPool &strings)
 {
     FieldKeys keys;

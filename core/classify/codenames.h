@@ -8,6 +8,7 @@
 #include "../model/event.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kubelane::core {
@@ -99,12 +100,15 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 };
 // clang-format on
 
-// Every field key C++ reads, as string ids of one incident's pool (kNoString: no event of the
-// incident has that field, which reads as empty).
+// Every field key C++ reads after the parse, as string ids of one incident's pool (kNoString:
+// no event of the incident has that field, which reads as empty). The parse keeps these on
+// every typed event; a key not listed here is not kept (the event details decode it from
+// the line again), so a reader of a new key adds it here or reads nothing.
 struct FieldKeys {
-    StringId code, conditionType, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, message, name,
-        podReady, pods, probe, probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, subresource, taints, threshold,
-        unit, unreadyContainers, user, userAgent, value, verb, version;
+    StringId code, condition, conditionType, containerId, containerMessage, currentReadyCondition, duration, event, eventType, flag,
+        gracePeriod, hashNew, hashOld, message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers,
+        readyStatus, reason, resource, sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value,
+        verb, version;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -115,11 +119,13 @@ struct FieldNeed {
 
 // clang-format off
 inline constexpr FieldNeed kFieldNeeds[] = {
-    {&FieldKeys::code, "code"}, {&FieldKeys::conditionType, "conditionType"},
-    {&FieldKeys::containerMessage, "containerMessage"}, 
+    {&FieldKeys::code, "code"}, {&FieldKeys::condition, "condition"}, {&FieldKeys::conditionType, "conditionType"},
+    {&FieldKeys::containerId, "containerId"}, {&FieldKeys::containerMessage, "containerMessage"},
+    {&FieldKeys::currentReadyCondition, "currentReadyCondition"},
     {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
     {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
-    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"}, {&FieldKeys::podReady, "podReady"},
+    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
+    {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},
     {&FieldKeys::pods, "pods"}, {&FieldKeys::probe, "probe"}, {&FieldKeys::probeType, "probeType"},
     {&FieldKeys::readyContainers, "readyContainers"}, {&FieldKeys::readyStatus, "readyStatus"}, {&FieldKeys::reason, "reason"},
     {&FieldKeys::resource, "resource"}, {&FieldKeys::sandboxId, "sandboxId"}, {&FieldKeys::status, "status"},
@@ -138,5 +144,7 @@ CodeTypes resolveCodeTypes(const EventTypeCatalog &catalog, const std::string &o
 // a field the parsers or extractors set): a typo in the list above.
 std::vector<std::string> unknownCodeFields(const EventTypeCatalog &catalog);
 FieldKeys resolveFieldKeys(const StringPool &strings);
+// True when `canonicalKey` is one of kFieldNeeds: a field some code reads after the parse.
+bool codeReadsField(std::string_view canonicalKey);
 
 } // namespace kubelane::core

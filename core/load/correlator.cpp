@@ -1,5 +1,6 @@
 #include "correlator.h"
 
+#include "../classify/codenames.h"
 #include "../classify/extractors.h"
 #include "../util/parallel.h"
 
@@ -140,8 +141,9 @@ void correlate(Incident &incident)
             alias[i] = it->second.front();
     }
 
-    const StringId kContainerId = incident.strings.find("containerId");
-    const StringId kPodUid = incident.strings.find("podUID");
+    const FieldKeys fieldKeys = resolveFieldKeys(incident.strings);
+    const StringId kContainerId = fieldKeys.containerId;
+    const StringId kPodUid = fieldKeys.podUid;
     std::unordered_map<StringId, PodId> podByUid;
     for (std::size_t i = 0; i < incident.pods.size(); ++i)
         if (incident.pods[i].uid != kNoString)
@@ -183,7 +185,7 @@ void correlate(Incident &incident)
     }
     // 4. A pod lives on the node whose kubelet logs it, alone or in a SyncLoop list.
     const StringId kubelet = incident.strings.find("kubelet");
-    const StringId kPods = incident.strings.find("pods");
+    const StringId kPods = fieldKeys.pods;
     std::unordered_map<std::string, PodId> podByName;
     for (std::size_t i = 0; i < incident.pods.size(); ++i)
         podByName.emplace(std::string(incident.text(incident.pods[i].ns)) + "/" + std::string(incident.text(incident.pods[i].name)),

@@ -11,18 +11,20 @@ namespace kubelane::core {
 namespace {
 
 // The key/values the line holds: a klog JSON record's (its object, wherever the envelope puts
-// it), else a structured message's.
-void decodeLine(const Incident &incident, const Event &event, FieldList &out)
+// it), else a structured message's. Returns the text the event's type was matched on.
+std::string_view decodeLine(const Incident &incident, const Event &event, FieldList &out)
 {
     const std::string_view raw = incident.rawText(event);
     if (const std::size_t brace = raw.find("{\""); brace != std::string_view::npos) {
         KlogJsonRecord record;
         const std::string_view object = raw.substr(brace, raw.rfind('}') + 1 - brace);
         if (parseKlogJsonRecord(object, record, out) == KlogJsonStatus::Ok)
-            return;
+            return record.message;
+        out.clear();
     }
     std::string_view text;
     parseStructuredMessage(incident.message(event), text, out);
+    return text;
 }
 
 } // namespace
@@ -32,15 +34,22 @@ std::vector<std::pair<std::string, std::string>> eventFields(const Incident &inc
     std::vector<std::pair<std::string, std::string>> fields;
     for (const Field &f : incident.fieldsOf(event))
         fields.emplace_back(incident.text(f.key), incident.fieldValue(event, f));
-    if (event.type != kOtherEventType)
-        return fields;
     FieldList decoded;
-    decodeLine(incident, event, decoded);
-    for (const auto &[key, value] : decoded.items()) {
-        const std::string name(incident.eventTypes ? incident.eventTypes->canonicalField(key) : key);
-        if (std::none_of(fields.begin(), fields.end(), [&](const auto &kv) { return kv.first == name; }))
-            fields.emplace_back(name, value);
+    const std::string_view text = decodeLine(incident, event, decoded);
+    if (const EventTypeCatalog *types = incident.eventTypes.get()) {
+        decoded.renameKeys([&](std::string_view k) { return types->canonicalField(k); });
+        // A typed event keeps only the captures read after the parse: match its type again for
+        // the rest, and keep them only when the same type matches (a record's type, such as an
+        // audit event's, is not its text's).
+        if (event.type != kOtherEventType) {
+            const std::size_t own = decoded.size();
+            if (types->classify(text, incident.text(incident.componentOf(event)), decoded) != event.type)
+                decoded.truncate(own);
+        }
     }
+    for (const auto &[key, value] : decoded.items())
+        if (std::none_of(fields.begin(), fields.end(), [&](const auto &kv) { return kv.first == key; }))
+            fields.emplace_back(key, value);
     return fields;
 }
 

@@ -2,6 +2,7 @@
 
 #include "../input/textencoding.h"
 
+#include "../classify/codenames.h"
 #include "../classify/extractors.h"
 #include "../dumps/goroutinedumpparser.h"
 #include "../format/envelopes.h"
@@ -74,7 +75,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     const InputFile &file = input.file;
     m_out = ParsedSource{};
     m_places.clear();
-    m_keyRepeats.clear();
+    m_keyUses.clear();
     m_podByName.clear();
     m_podByUid.clear();
     m_partial = {};
@@ -783,6 +784,7 @@ void SourceParser::emitKlogJsonDraft(EventDraft &d, const LineView &first, std::
     d.component = componentFor(env, caller);
     d.file = caller;
     d.fieldsReady = true;
+    d.fieldsInLine = !env.messageInArena; // the record stands in the raw line as written
     d.host = env.host;
     d.podNamespace = env.podNamespace;
     d.podName = env.podName;
@@ -844,7 +846,7 @@ void SourceParser::addEvent(const EventDraft &d)
     m_out.events.push_back(e);
     m_out.times.push_back(StoredTime::of(d.time));
     m_pasteReader.endBlock(); // a log line ends a command's output
-    storeFields(m_out.events.back(), d.component, d.host);
+    storeFields(m_out.events.back(), d);
 }
 
 PodId SourceParser::resolvePod()
@@ -892,7 +894,7 @@ StringId SourceParser::nodeForEvent(std::string_view component, std::string_view
 
 Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value)
 {
-    if (valueRepeats(key))
+    if (keyUse(key).repeats)
         return {key, m_out.strings.intern(value).value(),
                 static_cast<std::uint32_t>(std::min<std::size_t>(value.size(), Field::kLengthMask)) | Field::kInternedValue};
     Source &src = m_out.source;
@@ -907,31 +909,46 @@ Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value
     return {key, at, static_cast<std::uint32_t>(value.size()) | Field::kDecodedValue};
 }
 
-bool SourceParser::valueRepeats(StringId key)
+const SourceParser::KeyUse &SourceParser::keyUse(StringId key)
 {
-    if (key.index() >= m_keyRepeats.size())
-        m_keyRepeats.resize(key.index() + 1, -1);
-    if (m_keyRepeats[key.index()] < 0)
-        m_keyRepeats[key.index()] = m_types.valueRepeats(m_out.strings.view(key));
-    return m_keyRepeats[key.index()];
+    if (key.index() >= m_keyUses.size())
+        m_keyUses.resize(key.index() + 1);
+    KeyUse &use = m_keyUses[key.index()];
+    if (!use.known) {
+        const std::string_view name = m_out.strings.view(key);
+        use = {true, m_types.valueRepeats(name), codeReadsField(name), name == "podUID"};
+    }
+    return use;
 }
 
-void SourceParser::storeFields(Event &e, std::string_view component, std::string_view host)
+// Twelve bytes a field, four or more an event: of what the line gives again (eventFields
+// decodes it when someone asks), only what is read after the parse is kept. That is, on an
+// event of a known type, the keys codenames.h names; on one of no known type, those whose
+// values repeat (the pod, node and request checks). Not kept: an apiserver request's latency,
+// audit ID, source IP and priority-and-fairness figures (half of a large bundle's fields),
+// and a pod's name, namespace and container, which the event's pod and container hold.
+bool SourceParser::isKeptAfterParse(const Event &e, StringId key)
+{
+    const KeyUse &use = keyUse(key);
+    if (!use.read || (e.type == kOtherEventType && !use.repeats))
+        return false;
+    // A pod's UID is read only to find the pod of a line that names no resolved pod.
+    return !(use.podUid && e.pod != kNoPod);
+}
+
+void SourceParser::storeFields(Event &e, const EventDraft &d)
 {
     e.pod = resolvePod();
-    e.node = nodeForEvent(component, host);
+    e.node = nodeForEvent(d.component, d.host);
     if (auto c = m_fields.get("container"); !c.empty())
         e.container = m_out.strings.intern(c);
     e.firstField = static_cast<std::uint32_t>(m_out.fields.size());
-    // An event of no known type is read by nothing but the pod, node and request checks, which
-    // look at repeating keys only: keep those; the rest are decoded again when someone asks
-    // (decodedFields), instead of 12 bytes each for every line of a chatty kubelet.
-    const bool typed = e.type != kOtherEventType;
+    const bool decodable = !d.fieldsReady || d.fieldsInLine;
     for (const auto &[k, v] : m_fields.items()) {
         if (v.size() > kMaxStoredFieldValue || k.empty())
             continue;
         const StringId key = m_out.strings.intern(k);
-        if (!typed && !valueRepeats(key))
+        if (decodable && !isKeptAfterParse(e, key))
             continue;
         m_out.fields.push_back(fieldOf(e, key, v));
         // Container lists of a status patch ("a,b,c"): each name is a container of the pod,

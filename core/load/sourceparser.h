@@ -76,6 +76,10 @@ private:
         bool messageInArena = false;
         std::uint64_t messageOffset = 0; // from first.offset (raw) or from the arena's start
         bool fieldsReady = false;        // m_fields already holds the record's key/values (JSON)
+        // eventFields can decode them from the raw line again (a klog JSON line as written):
+        // then only the fields read after the parse are kept. Other records (audit events,
+        // objects, dumps) keep all theirs.
+        bool fieldsInLine = false;
         std::optional<EventTypeId> type; // record formats that know their type (audit, dumps)
         std::string_view host;
         PendingTime time;
@@ -160,9 +164,17 @@ private:
                            std::string_view caller, const Envelope &env);
     std::string_view componentFor(const Envelope &env, std::string_view goFile);
     void addEvent(const EventDraft &draft);
-    void storeFields(Event &e, std::string_view component, std::string_view host);
+    void storeFields(Event &e, const EventDraft &d);
     Field fieldOf(const Event &e, StringId key, std::string_view value);
-    bool valueRepeats(StringId key); // the catalog's answer, cached by the key's local id
+    // What the parse does with a key's values, cached by the key's local id.
+    struct KeyUse {
+        bool known = false;
+        bool repeats = false; // the catalog's repeatingFields: interned
+        bool read = false;    // read after the parse (codenames.h)
+        bool podUid = false;
+    };
+    const KeyUse &keyUse(StringId key);
+    bool isKeptAfterParse(const Event &e, StringId key);
     bool extendLastEvent(const LineView &line);
     void unparsed(const LineView &line, DiagnosticReason reason);
     void notALogLine(const LineView &line, DiagnosticReason reason); // reason: isNotALogLine
@@ -190,7 +202,7 @@ private:
     // For a process of several components (k3s): the component of each Go file:line, by its
     // string id, so the goroutine map is searched once per file:line, not once per line.
     std::unordered_map<StringId, std::string_view> m_ownerOfGoFile;
-    std::vector<signed char> m_keyRepeats;                // by key id: 1 repeats, 0 not, -1 not asked yet
+    std::vector<KeyUse> m_keyUses;                        // by key id
     std::unordered_map<std::uint64_t, PodId> m_podByName; // (namespace, name) string ids
     std::unordered_map<StringId, PodId> m_podByUid;
     PartialRecord m_partial;

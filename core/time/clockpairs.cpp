@@ -1,5 +1,6 @@
 #include "clockpairs.h"
 
+#include "../classify/codenames.h"
 #include "../classify/eventtypecatalog.h"
 
 #include <algorithm>
@@ -453,11 +454,8 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
                       tUpdated = typeOf("nlc.ready-updated"), tHealthy = typeOf("nlc.healthy-again"), tFlag = typeOf("controller.flag"),
                       tStart = typeOf("controller.start");
     const auto &S = inc.strings;
-    const StringId kVerb = S.find("verb"), kResource = S.find("resource"), kNs = S.find("namespace"), kName = S.find("name"),
-                   kSub = S.find("subresource"), kCode = S.find("code"), kAgent = S.find("userAgent"), kNode = S.find("node"),
-                   kDuration = S.find("duration"), kCondType = S.find("conditionType"), kReason = S.find("reason"),
-                   kStatus = S.find("status"), kCurrent = S.find("currentReadyCondition"), kCondition = S.find("condition"),
-                   kFlag = S.find("flag"), kValue = S.find("value"), kVersion = S.find("version"), apiserver = S.find("kube-apiserver");
+    const FieldKeys k = resolveFieldKeys(S);
+    const StringId apiserver = S.find("kube-apiserver");
 
     RequestKeys keys(inc);
     const std::size_t n = inc.sources.size();
@@ -473,10 +471,10 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
         first[e.source] = std::min(first[e.source], e.time.ns);
         last[e.source] = std::max(last[e.source], e.time.ns);
         std::uint32_t key = RequestKeys::kNone;
-        if (const std::string_view verb = inc.field(e, kVerb); !verb.empty()) {
-            if (const std::string_view resource = inc.field(e, kResource); !resource.empty())
-                key = keys.intern({keys.verbCode(keys.valueId(verb)), keys.valueId(resource), keys.valueId(inc.field(e, kNs)),
-                                   keys.valueId(inc.field(e, kName)), keys.valueId(inc.field(e, kSub))});
+        if (const std::string_view verb = inc.field(e, k.verb); !verb.empty()) {
+            if (const std::string_view resource = inc.field(e, k.resource); !resource.empty())
+                key = keys.intern({keys.verbCode(keys.valueId(verb)), keys.valueId(resource), keys.valueId(inc.field(e, k.namespace_)),
+                                   keys.valueId(inc.field(e, k.name)), keys.valueId(inc.field(e, k.subresource))});
         } else if (e.type == tPodPatch && tPodPatch != kOtherEventType && e.pod != kNoPod) {
             key = keys.podStatusPatch(inc.pods[e.pod.index()]);
         }
@@ -485,9 +483,9 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             bool heartbeat = false;
             if (keys.node(key) != kNoString) {
                 // Only the kubelet's own successful writes are heartbeats.
-                const std::string_view agent = served ? inc.field(e, kAgent) : std::string_view{};
-                const std::string_view code = inc.field(e, kCode);
-                heartbeat = (!code.empty() ? code : inc.field(e, kStatus)).starts_with('2')
+                const std::string_view agent = served ? inc.field(e, k.userAgent) : std::string_view{};
+                const std::string_view code = inc.field(e, k.code);
+                heartbeat = (!code.empty() ? code : inc.field(e, k.status)).starts_with('2')
                     && (agent.empty() || agent.find("kubelet") != std::string_view::npos);
             }
             obs[e.source].push_back({e.time.ns, key, heartbeat});
@@ -496,23 +494,24 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
         }
         if (e.type == kOtherEventType)
             continue;
-        StringId node = keys.valueId(inc.field(e, kNode));
+        StringId node = keys.valueId(inc.field(e, k.node));
         if (node == kNoString)
             node = e.node;
         if (e.type == tStale && node != kNoString) {
-            const auto d = parseGoDuration(inc.field(e, kDuration));
-            if (d && isReadyCondition(inc.field(e, kCondType)))
+            const auto d = parseGoDuration(inc.field(e, k.duration));
+            if (d && isReadyCondition(inc.field(e, k.conditionType)))
                 marks.push_back({Mark::Kind::Stale, e.source, node, e.time.ns, e.time.ns - d->ns});
         } else if (e.type == tNotReady && node != kNoString) {
-            if (inc.field(e, kReason) == "NodeNotReady" || inc.field(e, kStatus) == "NodeNotReady")
+            if (inc.field(e, k.reason) == "NodeNotReady" || inc.field(e, k.status) == "NodeNotReady")
                 marks.push_back({Mark::Kind::NotReady, e.source, node, e.time.ns});
         } else if ((e.type == tTransitioned || e.type == tHealthy || e.type == tUpdated) && node != kNoString) {
-            const std::string_view cur = !inc.field(e, kCurrent).empty() ? inc.field(e, kCurrent) : inc.field(e, kCondition);
+            const std::string_view cur =
+                !inc.field(e, k.currentReadyCondition).empty() ? inc.field(e, k.currentReadyCondition) : inc.field(e, k.condition);
             if (e.type != tTransitioned || cur.find("Status:True") != std::string_view::npos)
                 marks.push_back({Mark::Kind::Recovered, e.source, node, e.time.ns});
         } else if (e.type == tFlag) {
-            const std::string_view flag = inc.field(e, kFlag);
-            const auto value = parseGoDuration(inc.field(e, kValue));
+            const std::string_view flag = inc.field(e, k.flag);
+            const auto value = parseGoDuration(inc.field(e, k.value));
             if (value && flag == "node-monitor-grace-period") {
                 grace.grace = value->ns;
                 graceFlag = true;
@@ -521,7 +520,7 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             }
         } else if (e.type == tStart && !graceFlag) {
             // The default grace period went from 40 s to 50 s in 1.32.
-            const std::string_view v = inc.field(e, kVersion);
+            const std::string_view v = inc.field(e, k.version);
             if (v.starts_with("v1.") && v.size() > 4 && std::atoi(std::string(v.substr(3)).c_str()) >= 32)
                 grace.grace = 50 * kNsPerSecond;
         }
