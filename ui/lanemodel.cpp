@@ -136,15 +136,29 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
                 g = src.node.empty() ? otherGroup() : groupForNode(src.node);
             group = *g;
         }
-        const LaneId lane = roleLane(group, e.role, e.container);
-        m_laneOfEvent[i] = lane;
-        // Indices ascend, so every lane's list stays sorted without a sort.
-        for (LaneId l = lane; l.valid(); l = at(l).parent)
-            at(l).events.push_back(core::EventIndex::fromIndex(i));
+        m_laneOfEvent[i] = roleLane(group, e.role, e.container);
     }
+    fillEventLists();
     addFacts();
     sortChildren();
     finishLanes();
+}
+
+// Each event into its lane and the lane's groups. Every list is sized first: grown by doubling,
+// the lists of a million-event bundle left their earlier copies in the heap, about as much
+// again as the lists themselves.
+void LaneModel::fillEventLists()
+{
+    std::vector<std::uint32_t> counts(m_lanes.size(), 0);
+    for (const LaneId lane : m_laneOfEvent)
+        for (LaneId l = lane; l.valid(); l = at(l).parent)
+            ++counts[l.index()];
+    for (std::size_t l = 0; l < m_lanes.size(); ++l)
+        m_lanes[l].events.reserve(counts[l]);
+    // Indices ascend, so every lane's list stays sorted without a sort.
+    for (std::size_t i = 0; i < m_laneOfEvent.size(); ++i)
+        for (LaneId l = m_laneOfEvent[i]; l.valid(); l = at(l).parent)
+            at(l).events.push_back(core::EventIndex::fromIndex(i));
 }
 
 LaneId LaneModel::addLane(LaneId parent, LaneKind kind, QString name, QString key)

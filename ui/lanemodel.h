@@ -147,6 +147,7 @@ private:
     LaneId groupForPod(core::PodId pod, const std::string &fallbackNode);
     LaneId roleLane(LaneId group, core::RoleId role, core::StringId container);
     LaneId childByKey(LaneId parent, const QString &key, LaneKind kind, const QString &name);
+    void fillEventLists();
     void addFacts();
     void sortChildren();
     void finishLanes();
