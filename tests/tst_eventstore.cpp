@@ -44,6 +44,20 @@ QStringList componentsOf(const Incident &inc)
     return out;
 }
 
+// Files held in memory (path, content), loaded as a bundle with the real resources.
+std::shared_ptr<const Incident> loadFromMemory(const std::vector<std::pair<std::string, std::string>> &files)
+{
+    std::vector<InputFile> inputs;
+    for (const auto &[path, content] : files) {
+        InputFile &f = inputs.emplace_back();
+        f.path = path;
+        f.bytes = makeBytes(content);
+    }
+    LoadOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    return loadBundle(std::move(inputs), options);
+}
+
 std::size_t filesIn(const std::string &folder)
 {
     std::size_t n = 0;
@@ -430,41 +444,37 @@ private slots:
         QCOMPARE(value(structured, current), std::string_view("&NodeCondition{Type:Ready,Status:True,Message:\"posting\",}"));
     }
 
-    // An event of a known type keeps the repeating fields and the ones code reads after the
-    // parse (codenames.h); the rest (here a request's latency and a note) are not stored, and
-    // the details decode them from the line again, with the pattern's captures.
+    // An event of a known type keeps the fields code reads after the parse (codenames.h); the
+    // rest (here a request's latency and a note) are not stored, and the details decode them
+    // from the line again, with the pattern's captures.
     void typedEventsKeepWhatIsReadAndDecodeTheRest()
     {
-        InputFile text, json;
-        text.path = "node-1/kubelet.log";
-        text.bytes = makeBytes("I0612 10:00:00.000000    1812 round_trippers.go:553] \"Response\" verb=\"PUT\" "
-                               "url=\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-1\" "
-                               "status=\"200 OK\" milliseconds=7 note=\"say \\\"hi\\\"\"\n");
+        const std::string text = "node-1/kubelet.log", json = "control-plane/kube-controller-manager.log";
         // A klog JSON record as written; then in a docker log, escaped by hand (moc of Qt 6.4
         // misreads raw strings that hold backslashes).
         const std::string record =
             R"({"ts":1718186402000.5,"caller":"node_lifecycle_controller.go:995","msg":"ReadyCondition for Node transitioned from savedCondition to currentReadyCondition","v":3,"node":{"name":"node3"},"savedCondition":{"type":"Ready","status":"Unknown"},"currentReadyCondition":{"type":"Ready","status":"True"}})";
-        json.path = "control-plane/kube-controller-manager.log";
-        json.bytes = makeBytes(record + "\n");
         // The same record of another node in a docker log: the line holds it escaped, so nothing
         // could decode it again and the load keeps all its fields.
-        InputFile docker;
-        docker.path = "control-plane/kube-controller-manager-json.log";
         std::string otherNode = record, escaped;
         otherNode.replace(otherNode.find("node3"), 5, "node4");
         for (char c : otherNode)
             escaped += c == '"' ? std::string("\\\"") : std::string(1, c);
-        docker.bytes = makeBytes("{\"log\":\"" + escaped + "\\n\",\"stream\":\"stderr\",\"time\":\"2024-06-12T10:00:02.0000005Z\"}\n");
-        LoadOptions options;
-        options.resourceDir = KUBELANE_RESOURCES;
-        const auto incident = loadBundle(std::vector<InputFile>{text, json, docker}, options);
+        const auto incident =
+            loadFromMemory({{text,
+                             "I0612 10:00:00.000000    1812 round_trippers.go:553] \"Response\" verb=\"PUT\" "
+                             "url=\"https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-1\" "
+                             "status=\"200 OK\" milliseconds=7 note=\"say \\\"hi\\\"\"\n"},
+                            {json, record + "\n"},
+                            {"control-plane/kube-controller-manager-json.log",
+                             "{\"log\":\"" + escaped + "\\n\",\"stream\":\"stderr\",\"time\":\"2024-06-12T10:00:02.0000005Z\"}\n"}});
         QCOMPARE(incident->events.size(), std::size_t(3));
         for (const Event &e : incident->events) {
             QVERIFY(e.type != kOtherEventType);
             std::map<std::string, std::string> all;
             for (const auto &[k, v] : eventFields(*incident, e))
                 all[k] = v;
-            if (incident->sources[e.source].path == text.path) {
+            if (incident->sources[e.source].path == text) {
                 QCOMPARE(incident->field(e, "verb"), std::string_view("PUT")); // read, and repeats
                 QCOMPARE(incident->field(e, "status"), std::string_view("200 OK"));
                 QVERIFY(incident->field(e, "latency").empty()); // read by nothing: not kept
@@ -475,10 +485,10 @@ private slots:
                          std::string("https://10.0.0.1:6443/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-1"));
             } else {
                 QCOMPARE(incident->field(e, "readyStatus"), std::string_view("True")); // a capture code reads
-                QCOMPARE(incident->field(e, "savedCondition").empty(), incident->sources[e.source].path == json.path);
+                QCOMPARE(incident->field(e, "savedCondition").empty(), incident->sources[e.source].path == json);
                 QCOMPARE(all["savedCondition"], std::string(R"({"type":"Ready","status":"Unknown"})"));
                 QCOMPARE(all["readyStatus"], std::string("True"));
-                QCOMPARE(all["node"], std::string(incident->sources[e.source].path == json.path ? "node3" : "node4"));
+                QCOMPARE(all["node"], std::string(incident->sources[e.source].path == json ? "node3" : "node4"));
             }
         }
     }
@@ -488,21 +498,18 @@ private slots:
     // every field, decoded from the line again.
     void untypedEventsKeepRepeatingFieldsAndDecodeTheRest()
     {
-        InputFile text, json;
-        text.path = "node-1/kubelet.log";
-        text.bytes = makeBytes("I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" "
-                               "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\" verb=\"GET\" attempt=3 note=\"a b\"\n");
-        json.path = "node-2/kubelet.log";
-        json.bytes = makeBytes(
-            R"({"ts":1718186400000.5,"caller":"kubelet/kubelet.go:1","msg":"Chatter","v":4,"pod":{"name":"web-1","namespace":"default"},"attempt":4})"
-            "\n");
-        LoadOptions options;
-        options.resourceDir = KUBELANE_RESOURCES;
-        const auto incident = loadBundle(std::vector<InputFile>{text, json}, options);
+        const std::string json = "node-2/kubelet.log";
+        const auto incident = loadFromMemory(
+            {{"node-1/kubelet.log",
+              "I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" "
+              "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\" verb=\"GET\" attempt=3 note=\"a b\"\n"},
+             {json,
+              R"({"ts":1718186400000.5,"caller":"kubelet/kubelet.go:1","msg":"Chatter","v":4,"pod":{"name":"web-1","namespace":"default"},"attempt":4})"
+              "\n"}});
         QCOMPARE(incident->events.size(), std::size_t(2));
         for (const Event &e : incident->events) {
             QCOMPARE(e.type, kOtherEventType);
-            const bool isJson = incident->sources[e.source].path == json.path;
+            const bool isJson = incident->sources[e.source].path == json;
             QCOMPARE(incident->podName(e.pod), std::string(isJson ? "default/web-1" : "default/web-0"));
             QVERIFY(incident->field(e, "pod").empty());                                  // the event's pod says it
             QVERIFY(incident->field(e, "podUID").empty());                               // and the pod its UID
@@ -524,16 +531,13 @@ private slots:
     // the UID is kept on the events whose pod the parse could not resolve.
     void aPodNamedByUidAloneIsFoundInAnotherFile()
     {
-        InputFile named, uidOnly;
-        named.path = "node-1/kubelet.log";
-        named.bytes = makeBytes("I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" "
-                                "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\"\n");
-        uidOnly.path = "node-1/kubelet.1.log";
-        uidOnly.bytes = makeBytes("I0612 10:00:01.000000    1812 kubelet_volumes.go:1] \"Cleaned up orphaned pod volumes dir\" "
-                                  "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\" path=\"/var/lib/kubelet/pods/x/volumes\"\n");
-        LoadOptions options;
-        options.resourceDir = KUBELANE_RESOURCES;
-        const auto incident = loadBundle(std::vector<InputFile>{named, uidOnly}, options);
+        const auto incident =
+            loadFromMemory({{"node-1/kubelet.log",
+                             "I0612 10:00:00.000000    1812 kubelet.go:1] \"Chatter\" pod=\"default/web-0\" "
+                             "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\"\n"},
+                            {"node-1/kubelet.1.log",
+                             "I0612 10:00:01.000000    1812 kubelet_volumes.go:1] \"Cleaned up orphaned pod volumes dir\" "
+                             "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\" path=\"/var/lib/kubelet/pods/x/volumes\"\n"}});
         QCOMPARE(incident->events.size(), std::size_t(2));
         for (const Event &e : incident->events)
             QCOMPARE(incident->podName(e.pod), std::string("default/web-0"));
