@@ -493,6 +493,23 @@ private slots:
         }
     }
 
+    // Continuation lines join an event after its first line was matched: the details match
+    // that line again, not the lines after it (here a paste's "..."), with either line end.
+    void aMultiLineEventsCapturesComeFromItsFirstLine()
+    {
+        for (const std::string end : {"\n", "\r\n"}) {
+            const auto incident = loadFromMemory({{"control-plane/kube-controller-manager.log",
+                                                   "I0516 13:06:55.708918       1 controller_utils.go:140] Updating ready status of pod "
+                                                   "web-0 to false"
+                                                       + end + "..." + end}});
+            QCOMPARE(incident->events.size(), std::size_t(1));
+            const Event &e = incident->events.front();
+            QCOMPARE(e.lineCount, 2u);
+            QCOMPARE(incident->typeName(e), std::string_view("nlc.pods-marked-not-ready"));
+            QCOMPARE(kubelane::test::shownField(*incident, e, "podName"), std::string("web-0"));
+        }
+    }
+
     // An event of no known type keeps only the repeating fields read after the parse (the pod,
     // node and request checks): here none. Its pod is the event's own; the details still show
     // every field, decoded from the line again.

@@ -22,8 +22,16 @@ std::string_view decodeLine(const Incident &incident, const Event &event, FieldL
             return record.message;
         out.clear();
     }
+    // The parse read the first line alone: continuation lines joined the event (and its
+    // message) after it had been matched.
+    std::string_view message = incident.message(event);
+    if (!event.messageInArena && event.lineCount > 1) {
+        message = message.substr(0, message.find('\n'));
+        if (message.ends_with('\r'))
+            message.remove_suffix(1);
+    }
     std::string_view text;
-    parseStructuredMessage(incident.message(event), text, out);
+    parseStructuredMessage(message, text, out);
     return text;
 }
 
