@@ -250,6 +250,24 @@ LaneId LaneModel::groupForPod(core::PodId pod, const std::string &fallbackNode)
     return id;
 }
 
+// A role's lane texts, made once: a bundle of many pods has tens of thousands of role lanes,
+// and copies of one QString share their text.
+const LaneModel::RoleTexts &LaneModel::roleTexts(core::RoleId role, const std::string &roleId)
+{
+    if (role >= m_roleTexts.size())
+        m_roleTexts.resize(role + 1);
+    RoleTexts &texts = m_roleTexts[role];
+    if (!texts.made) {
+        const core::Incident &inc = incident();
+        texts.key = QString::fromStdString(roleId == "kubelet-main" || roleId == "systemd" ? std::string("kubelet") : roleId);
+        texts.name = roleDisplayName(roleId);
+        if (inc.roles && role < inc.roles->roles().size())
+            texts.description = QString::fromStdString(inc.roles->roles()[role].description);
+        texts.made = true;
+    }
+    return texts;
+}
+
 LaneId LaneModel::roleLane(LaneId group, core::RoleId role, core::StringId container)
 {
     const core::Incident &inc = incident();
@@ -259,15 +277,14 @@ LaneId LaneModel::roleLane(LaneId group, core::RoleId role, core::StringId conta
     const std::uint64_t cacheKey = (static_cast<std::uint64_t>(group.value()) << 44) ^ (static_cast<std::uint64_t>(role) << 32) ^ c.value();
     if (auto it = m_roleLaneCache.find(cacheKey); it != m_roleLaneCache.end())
         return it->second;
-    QString key = QString::fromStdString(roleId == "kubelet-main" || roleId == "systemd" ? std::string("kubelet") : roleId);
-    QString name = roleDisplayName(roleId);
+    const RoleTexts &texts = roleTexts(role, roleId);
+    QString key = texts.key, name = texts.name;
     if (c != core::kNoString) {
         key += '/' + qs(inc.text(c));
         name += QStringLiteral(" · ") + qs(inc.text(c));
     }
     const LaneId lane = childByKey(group, key, LaneKind::Events, name);
-    if (inc.roles && role < inc.roles->roles().size())
-        at(lane).description = QString::fromStdString(inc.roles->roles()[role].description);
+    at(lane).description = texts.description;
     m_roleLaneCache.emplace(cacheKey, lane);
     return lane;
 }

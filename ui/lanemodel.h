@@ -161,6 +161,12 @@ private:
     QHash<QString, LaneId> m_bySubject;
     std::vector<QString> m_localKey; // key below the parent, for ordering siblings
     std::unordered_map<std::uint64_t, LaneId> m_roleLaneCache;
+    struct RoleTexts {
+        bool made = false;
+        QString key, name, description;
+    };
+    std::vector<RoleTexts> m_roleTexts; // by role id
+    const RoleTexts &roleTexts(core::RoleId role, const std::string &roleId);
     std::vector<LaneId> m_podGroup;
     LaneId m_otherGroup;
     LaneId m_unknownNodePods;
