@@ -2,7 +2,10 @@
 # The fact and rule detectors (core/facts, core/rules) read event types and fields by id only:
 # their names live in core/classify/codenames.cpp, resolved when the catalog loads. This fails,
 # naming file and line, on any string literal there that is an event-type id of events.json,
-# on a field read by a string key, and on a comparison with a type's name.
+# on a field read by a string key, and on a comparison with a type's name. Everything else that
+# reads an event's fields after the parse (core/load, core/time, core/analysis, core/report,
+# ui, app) is checked for fields read by a string key: the load keeps only the fields
+# codenames.h names (SourceParser::storeFields), so a field read by a name not there reads empty.
 set -uo pipefail
 root="${1:?usage: check_code_names.sh SOURCE_DIR}"
 cd "$root" || exit 2
@@ -33,5 +36,10 @@ while IFS= read -r hit; do
     [[ -n "$hit" ]] && report "$hit: field or type read by its name (use FieldKeys / CodeTypes, core/classify/codenames.h)"
 done < <(grep -E "$strict" <<<"$code" || true)
 
-[[ $status == 0 ]] && echo "no event type or field named as a string in ${dirs[*]}"
+readers=(core/load core/time core/analysis core/report ui app)
+while IFS= read -r hit; do
+    [[ -n "$hit" ]] && report "$hit: an event's field read by its name (use FieldKeys, core/classify/codenames.h)"
+done < <(grep -rnE --include='*.cpp' --include='*.h' '' "${readers[@]}" | sed -E 's#//.*$##' | grep -E '(\.|->)field\([^;()]*, *"' || true)
+
+[[ $status == 0 ]] && echo "no event type or field named as a string in ${dirs[*]}, no field read by its name in ${readers[*]}"
 exit $status
