@@ -55,9 +55,9 @@ std::vector<std::pair<std::string, std::string>> eventFields(const Incident &inc
                 decoded.truncate(own);
         }
     }
-    for (const auto &[key, value] : decoded.items())
-        if (std::none_of(fields.begin(), fields.end(), [&](const auto &kv) { return kv.first == key; }))
-            fields.emplace_back(key, value);
+    for (const auto &item : decoded.items()) // (clang 14 cannot capture a structured binding)
+        if (std::none_of(fields.begin(), fields.end(), [&](const auto &kv) { return kv.first == item.first; }))
+            fields.emplace_back(item.first, item.second);
     return fields;
 }
 
