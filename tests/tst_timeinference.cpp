@@ -3,6 +3,7 @@
 // statements outside klog lines (journal header, timedatectl, date, offset syslog lines) and
 // clocks aligned across sources by pairs of lines (requests, the node lifecycle controller
 // against heartbeats), with skew.
+#include "core/time/clockpairs.h"
 #include "core/time/timeevidence.h"
 #include "core/model/zonenames.h"
 #include "testutil.h"
@@ -575,6 +576,68 @@ private slots:
         QVERIFY(contains(sourceNamed(*inc, "kube-apiserver.log").clock.offsetEvidence, "lease renewals"));
         QVERIFY(contains(sourceNamed(*inc, "kube-controller-manager.log").clock.offsetEvidence, "node lifecycle controller"));
         QVERIFY(!noted(*inc, "assumed UTC"));
+    }
+
+    // The controller's Ready transition back (here without the "healthy again" line that
+    // usually follows it) counts as a Ready-again record in every wording it has: the
+    // readyStatus its pattern captures, whether the condition is printed as Go ("Status:True")
+    // or, in klog JSON, as an object ("status":"True"). A transition to False is none.
+    void readyTransitionBackPairsInEveryWording_data()
+    {
+        QTest::addColumn<QString>("transition"); // %s: its time
+        QTest::addColumn<bool>("counted");
+        const QString json = "{\"ts\":%s,\"caller\":\"node_lifecycle_controller.go:995\",\"msg\":\"ReadyCondition for Node transitioned "
+                             "from savedCondition to currentReadyCondition\",\"v\":3,\"node\":{\"name\":\"worker-2\"},\"savedCondition\":"
+                             "{\"type\":\"Ready\",\"status\":\"%1\"},\"currentReadyCondition\":{\"type\":\"Ready\",\"status\":\"%2\"}}";
+        QTest::newRow("1.x text") << "I0314 %s       1 node_lifecycle_controller.go:969] ReadyCondition for Node worker-2 transitioned "
+                                     "from &NodeCondition{Type:Ready,Status:Unknown,} to &NodeCondition{Type:Ready,Status:True,}"
+                                  << true;
+        QTest::newRow("1.2x structured")
+            << "I0314 %s       1 node_lifecycle_controller.go:995] \"ReadyCondition for Node transitioned from savedCondition to "
+               "currentReadyCondition\" node=\"worker-2\" savedCondition=\"&NodeCondition{Type:Ready,Status:Unknown,}\" "
+               "currentReadyCondition=\"&NodeCondition{Type:Ready,Status:True,}\""
+            << true;
+        QTest::newRow("klog JSON") << json.arg("Unknown", "True") << true;
+        QTest::newRow("klog JSON, to False") << json.arg("True", "False") << false;
+    }
+    void readyTransitionBackPairsInEveryWording()
+    {
+        QFETCH(QString, transition);
+        QFETCH(bool, counted);
+        const double from = at(12, 5, 0), to = at(12, 15, 0), gapFrom = at(12, 10, 50), gapTo = at(12, 11, 44);
+        const Heartbeats h = heartbeats("worker-2", from, to, 0, 0, gapFrom, gapTo);
+        const bool json = transition.startsWith('{');
+        auto stamp = [&](double t) {
+            char ms[32];
+            std::snprintf(ms, sizeof ms, "%.3f", (1710374400.0 + t) * 1000); // 2024-03-14, as klog JSON's ts
+            return json ? std::string(ms) : clock(t);
+        };
+        // The controller's stale passes (as controllerNotReady's), in the transition's shape.
+        std::string controller;
+        for (double t = h.lastBefore + 40.6; t < h.firstAfter + 0.5; t += 5.0) {
+            char d[32];
+            std::snprintf(d, sizeof d, "%.9fs", t - h.lastBefore);
+            controller += json ? "{\"ts\":" + stamp(t)
+                    + ",\"caller\":\"node_lifecycle_controller.go:1171\",\"msg\":\"Node hasn't been updated\",\"v\":2,\"node\":"
+                      "{\"name\":\"worker-2\"},\"duration\":\""
+                    + d + "\",\"nodeConditionType\":\"Ready\"}\n"
+                               : "I0314 " + stamp(t)
+                    + "       1 node_lifecycle_controller.go:1171] \"Node hasn't been updated\" "
+                      "node=\"worker-2\" duration=\""
+                    + d + "\" nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{Type:Ready,Status:Unknown,}\"\n";
+        }
+        controller += transition.replace("%s", QString::fromStdString(stamp(h.firstAfter + 1.7))).toStdString() + "\n";
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        const auto inc = loadFiles(
+            {{"control-plane/kube-apiserver.log", sorted(h.apiserver)}, {"control-plane/kube-controller-manager.log", controller}}, o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        std::string what;
+        for (const ClockLink &l : findClockLinks(*inc))
+            if (l.kind == ClockLink::Kind::NodeLifecycle)
+                what += l.what;
+        QVERIFY2(contains(what, "'not updated for'"), what.c_str()); // the link itself
+        QVERIFY2(contains(what, "1 Ready-again record of") == counted, what.c_str());
     }
 
     // Negative: two logs that share no request and state no zone stay at UTC, each with a note.

@@ -252,17 +252,19 @@ LaneId LaneModel::groupForPod(core::PodId pod, const std::string &fallbackNode)
 
 // A role's lane texts, made once: a bundle of many pods has tens of thousands of role lanes,
 // and copies of one QString share their text.
-const LaneModel::RoleTexts &LaneModel::roleTexts(core::RoleId role, const std::string &roleId)
+const LaneModel::RoleTexts &LaneModel::roleTexts(core::RoleId role)
 {
     if (role >= m_roleTexts.size())
         m_roleTexts.resize(role + 1);
     RoleTexts &texts = m_roleTexts[role];
     if (!texts.made) {
         const core::Incident &inc = incident();
+        const std::string roleId = inc.roles ? std::string(inc.roles->roleName(role)) : std::string("other");
         texts.key = QString::fromStdString(roleId == "kubelet-main" || roleId == "systemd" ? std::string("kubelet") : roleId);
         texts.name = roleDisplayName(roleId);
         if (inc.roles && role < inc.roles->roles().size())
             texts.description = QString::fromStdString(inc.roles->roles()[role].description);
+        texts.perContainer = roleId == "probe-worker"; // a lane per container in a pod: probes run per container
         texts.made = true;
     }
     return texts;
@@ -271,13 +273,12 @@ const LaneModel::RoleTexts &LaneModel::roleTexts(core::RoleId role, const std::s
 LaneId LaneModel::roleLane(LaneId group, core::RoleId role, core::StringId container)
 {
     const core::Incident &inc = incident();
-    std::string roleId = inc.roles ? std::string(inc.roles->roleName(role)) : std::string("other");
-    const bool perContainer = roleId == "probe-worker" && at(group).subject.startsWith("pod/");
+    const RoleTexts &texts = roleTexts(role);
+    const bool perContainer = texts.perContainer && at(group).subject.startsWith("pod/");
     const core::StringId c = perContainer ? container : core::kNoString;
     const std::uint64_t cacheKey = (static_cast<std::uint64_t>(group.value()) << 44) ^ (static_cast<std::uint64_t>(role) << 32) ^ c.value();
     if (auto it = m_roleLaneCache.find(cacheKey); it != m_roleLaneCache.end())
         return it->second;
-    const RoleTexts &texts = roleTexts(role, roleId);
     QString key = texts.key, name = texts.name;
     if (c != core::kNoString) {
         key += '/' + qs(inc.text(c));

@@ -163,10 +163,11 @@ private:
     std::unordered_map<std::uint64_t, LaneId> m_roleLaneCache;
     struct RoleTexts {
         bool made = false;
+        bool perContainer = false;
         QString key, name, description;
     };
     std::vector<RoleTexts> m_roleTexts; // by role id
-    const RoleTexts &roleTexts(core::RoleId role, const std::string &roleId);
+    const RoleTexts &roleTexts(core::RoleId role);
     std::vector<LaneId> m_podGroup;
     LaneId m_otherGroup;
     LaneId m_unknownNodePods;

@@ -105,10 +105,9 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 // every typed event; a key not listed here is not kept (the event details decode it from
 // the line again), so a reader of a new key adds it here or reads nothing.
 struct FieldKeys {
-    StringId code, condition, conditionType, containerId, containerMessage, currentReadyCondition, duration, event, eventType, flag,
-        gracePeriod, hashNew, hashOld, message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers,
-        readyStatus, reason, resource, sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value,
-        verb, version;
+    StringId code, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, message,
+        name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers, readyStatus, reason, resource, sandboxId, status,
+        subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value, verb, version;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -119,9 +118,8 @@ struct FieldNeed {
 
 // clang-format off
 inline constexpr FieldNeed kFieldNeeds[] = {
-    {&FieldKeys::code, "code"}, {&FieldKeys::condition, "condition"}, {&FieldKeys::conditionType, "conditionType"},
+    {&FieldKeys::code, "code"}, {&FieldKeys::conditionType, "conditionType"},
     {&FieldKeys::containerId, "containerId"}, {&FieldKeys::containerMessage, "containerMessage"},
-    {&FieldKeys::currentReadyCondition, "currentReadyCondition"},
     {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
     {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
     {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},

@@ -505,9 +505,9 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             if (inc.field(e, k.reason) == "NodeNotReady" || inc.field(e, k.status) == "NodeNotReady")
                 marks.push_back({Mark::Kind::NotReady, e.source, node, e.time.ns});
         } else if ((e.type == tTransitioned || e.type == tHealthy || e.type == tUpdated) && node != kNoString) {
-            const std::string_view cur =
-                !inc.field(e, k.currentReadyCondition).empty() ? inc.field(e, k.currentReadyCondition) : inc.field(e, k.condition);
-            if (e.type != tTransitioned || cur.find("Status:True") != std::string_view::npos)
+            // A transition counts when it is back to True: its pattern captures readyStatus from
+            // the condition however it is printed (Go "Status:True", JSON "status":"True").
+            if (e.type != tTransitioned || inc.field(e, k.readyStatus) == "True")
                 marks.push_back({Mark::Kind::Recovered, e.source, node, e.time.ns});
         } else if (e.type == tFlag) {
             const std::string_view flag = inc.field(e, k.flag);
