@@ -625,9 +625,9 @@ private slots:
             for (int i = 0; i < n; ++i) {
                 Event e;
                 e.source = s;
-                // One object's records share its first line (and often its time): ties.
-                e.line = static_cast<std::uint32_t>(i + 1 - (rng() % 4 == 0 && i > 0 ? 1 : 0));
-                e.offset = static_cast<std::uint64_t>(i); // tells tied events apart below
+                // One object's records share its first byte (and often its time): ties.
+                e.offset = static_cast<std::uint64_t>(i - (rng() % 4 == 0 && i > 0 ? 1 : 0));
+                e.length = static_cast<std::uint32_t>(i); // tells tied events apart below
                 // Mostly forward, a few steps back (lines logged out of order), many ties.
                 t += static_cast<std::int64_t>(rng() % 5) - (rng() % 50 == 0 ? 20 : 0);
                 e.time = Timestamp{t};
@@ -640,8 +640,8 @@ private slots:
         QCOMPARE(events.size(), expected.size());
         for (std::size_t i = 0; i < events.size(); ++i) {
             QCOMPARE(events[i].source, expected[i].source);
-            QCOMPARE(events[i].line, expected[i].line);
-            QCOMPARE(events[i].offset, expected[i].offset); // ties in their order of arrival
+            QCOMPARE(events[i].offset, expected[i].offset);
+            QCOMPARE(events[i].length, expected[i].length); // ties in their order of arrival
         }
     }
 
@@ -659,8 +659,8 @@ private slots:
             for (int i = 0; i < n; ++i) {
                 Event e;
                 e.source = sourceOfRun[run];
-                e.line = static_cast<std::uint32_t>(i / 2 + 1); // pairs share a line
-                e.offset = events.size();
+                e.offset = static_cast<std::uint64_t>(i / 2); // pairs share a first byte
+                e.length = static_cast<std::uint32_t>(events.size());
                 t += run == 2 ? static_cast<std::int64_t>(rng() % 7) - 3 : static_cast<std::int64_t>(rng() % 3);
                 e.time = Timestamp{t};
                 events.push_back(e);
@@ -671,9 +671,69 @@ private slots:
         sortByTime(events, 2);
         QCOMPARE(events.size(), expected.size());
         for (std::size_t i = 0; i < events.size(); ++i) {
-            QCOMPARE(events[i].offset, expected[i].offset);
+            QCOMPARE(events[i].length, expected[i].length);
             QCOMPARE(events[i].time, expected[i].time);
         }
+    }
+
+    // An event's line is found again from its offset, through marks kSpacing bytes apart:
+    // every offset of random text, marked at event-like places (some inside a line, one out
+    // of order), gives the line a count from the start gives, and each line's start is found
+    // again from its number.
+    void lineIndexGivesEveryOffsetsLine()
+    {
+        std::mt19937 rng(3);
+        std::string bytes;
+        while (bytes.size() < 5 * LineIndex::kSpacing) {
+            const std::size_t length = rng() % 7 == 0 ? 3000 : rng() % 90; // a few long lines, empty ones
+            bytes.append(length, 'x');
+            bytes += rng() % 5 == 0 ? "\r\n" : "\n";
+        }
+        std::vector<std::uint64_t> lineStarts{0};
+        for (std::size_t i = 0; i < bytes.size(); ++i)
+            if (bytes[i] == '\n' && i + 1 < bytes.size())
+                lineStarts.push_back(i + 1);
+        auto lineOf = [&](std::uint64_t offset) {
+            return static_cast<std::uint32_t>(std::upper_bound(lineStarts.begin(), lineStarts.end(), offset) - lineStarts.begin());
+        };
+        LineIndex index;
+        std::uint64_t late = 0;
+        for (std::size_t l = 0; l < lineStarts.size(); l += 1 + rng() % 3) {
+            const std::uint64_t at = lineStarts[l] + (rng() % 4 == 0 ? 1 : 0); // a record inside its line
+            if (l == lineStarts.size() / 2)
+                late = at;
+            else
+                index.note(at, lineOf(at));
+        }
+        index.note(late, lineOf(late)); // read out of order
+        QVERIFY(index.marks() > 4 && index.marks() < lineStarts.size() / 10);
+        for (std::uint64_t offset = 0; offset < bytes.size(); offset += 1 + rng() % 50)
+            QCOMPARE(index.lineAt(bytes, offset), lineOf(offset));
+        for (std::uint32_t line = 1; line <= lineStarts.size(); ++line)
+            QCOMPARE(index.offsetOf(bytes, line), lineStarts[line - 1]);
+        QCOMPARE(index.offsetOf(bytes, static_cast<std::uint32_t>(lineStarts.size() + 1)), std::uint64_t(bytes.size()));
+        QCOMPARE(LineIndex().lineAt(bytes, lineStarts[7]), 8u); // no mark: counted from the start
+    }
+
+    // Every event of every sample, in every format and collection shape, is on the line its
+    // line number names: that line starts at or before the event's first byte, and the next
+    // one after it.
+    void everyEventIsOnTheLineItsNumberNames()
+    {
+        std::size_t events = 0;
+        for (const auto &entry : std::filesystem::directory_iterator(KUBELANE_SAMPLES)) {
+            const auto inc = kubelane::test::load({entry.path().string()});
+            for (const Event &e : inc->events) {
+                const Source &s = inc->sources[e.source];
+                const std::string_view bytes = s.bytes->view();
+                const std::uint32_t line = inc->lineOf(e);
+                const std::uint64_t start = s.lineIndex.offsetOf(bytes, line), next = s.lineIndex.offsetOf(bytes, line + 1);
+                QVERIFY2(start <= e.offset && e.offset < next, qPrintable(QString::fromStdString(s.path) + ":" + QString::number(line)));
+                QVERIFY(start == 0 || bytes[start - 1] == '\n');
+                ++events;
+            }
+        }
+        QVERIFY(events > 10000);
     }
 
     // The merge rewrites files and the time order sorts runs on several threads: a bundle of
@@ -693,8 +753,9 @@ private slots:
             QCOMPARE(a->pods.size(), b->pods.size());
             for (std::size_t i = 0; i < a->events.size(); ++i) {
                 const Event &x = a->events[i], &y = b->events[i];
-                QVERIFY2(x.time == y.time && x.source == y.source && x.line == y.line && x.type == y.type && x.pod == y.pod
-                             && a->text(x.node) == b->text(y.node) && a->text(x.container) == b->text(y.container),
+                QVERIFY2(x.time == y.time && x.source == y.source && x.offset == y.offset && a->lineOf(x) == b->lineOf(y)
+                             && x.type == y.type && x.pod == y.pod && a->text(x.node) == b->text(y.node)
+                             && a->text(x.container) == b->text(y.container),
                          sample);
             }
             for (std::size_t s = 0; s < a->sources.size(); ++s)
@@ -738,12 +799,12 @@ private slots:
         QVERIFY(none.empty());
         std::vector<Event> one(3);
         for (std::uint32_t i = 0; i < 3; ++i) {
-            one[i].line = i + 1;
+            one[i].offset = i;
             one[i].time = Timestamp{static_cast<std::int64_t>(30 - 10 * i)};
         }
         sortByTime(one);
-        QCOMPARE(one[0].line, 3u);
-        QCOMPARE(one[2].line, 1u);
+        QCOMPARE(std::uint64_t(one[0].offset), 2u);
+        QCOMPARE(std::uint64_t(one[2].offset), 0u);
     }
 };
 

@@ -387,7 +387,7 @@ private slots:
         // Every line is an event's (one line may hold several, a one-line array), or counted.
         std::set<std::uint32_t> covered;
         for (const Event *x : events)
-            for (std::uint32_t l = x->line; l < x->line + x->lineCount; ++l)
+            for (std::uint32_t l = inc->lineOf(*x); l < inc->lineOf(*x) + x->lineCount; ++l)
                 covered.insert(l);
         QCOMPARE(covered.size() + src.unparsedLines + src.nonLogLines, src.lineCount);
     }
@@ -402,11 +402,11 @@ private slots:
                                         "    \"timestamp\": \"2024-06-19T00:00:01Z\"\n  }\n]\n");
         const auto events = test::eventsOf(*inc, inc->sources[0]);
         QCOMPARE(events.size(), size_t(2));
-        QCOMPARE(events[0]->line, 2u);
+        QCOMPARE(inc->lineOf(*events[0]), 2u);
         QCOMPARE(events[0]->lineCount, 5u);
         const std::string first(inc->rawText(*events[0]));
         QVERIFY2(first.starts_with("  {\n") && first.ends_with("  },"), first.c_str());
-        QCOMPARE(events[1]->line, 7u);
+        QCOMPARE(inc->lineOf(*events[1]), 7u);
         QCOMPARE(std::string(inc->rawText(*events[1])).substr(0, 4), std::string("  {\n"));
         QVERIFY(std::string(inc->rawText(*events[1])).ends_with("  }"));
         QCOMPARE(inc->sources[0].diagnosticCounts[int(DiagnosticReason::SectionFrame)], 2u);

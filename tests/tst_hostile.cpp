@@ -338,7 +338,7 @@ private slots:
         QCOMPARE(s.eventCount, 2u);
         QCOMPARE(std::uint32_t(inc->events[0].lineCount), Event::kMaxLineCount);
         QCOMPARE(s.unparsedLines, std::uint64_t(kOver));
-        QCOMPARE(inc->events[1].line, Event::kMaxLineCount + std::uint32_t(kOver) + 1);
+        QCOMPARE(inc->lineOf(inc->events[1]), Event::kMaxLineCount + std::uint32_t(kOver) + 1);
     }
 
     void timesGoingBackAreCountedAndKept()

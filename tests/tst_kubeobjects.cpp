@@ -77,7 +77,7 @@ private slots:
         QCOMPARE(fieldOf(*inc, probe, "probeType"), std::string("Readiness"));
         QCOMPARE(fieldOf(*inc, probe, "count"), std::string("4"));
         QCOMPARE(int(probe.severity), int(Severity::Warning));
-        QCOMPARE(probe.line, 33u);
+        QCOMPARE(inc->lineOf(probe), 33u);
         QCOMPARE(probe.lineCount, 33u);
         QVERIFY(inc->rawText(probe).starts_with("        {"));
         QVERIFY(inc->rawText(probe).ends_with("        }"));
@@ -87,7 +87,7 @@ private slots:
         QCOMPARE(std::string(inc->text(node.node)), std::string("worker-3"));
         QCOMPARE(QString::fromStdString(std::string(inc->message(node))),
                  QString("Normal NodeNotReady Node/worker-3: Node worker-3 status is now: NodeNotReady"));
-        QCOMPARE(node.line, 4u);
+        QCOMPARE(inc->lineOf(node), 4u);
         QCOMPARE(node.lineCount, 29u);
     }
 
@@ -129,7 +129,7 @@ private slots:
             fieldOf(*inc, probe, "message"),
             std::string(
                 "Readiness probe failed: Get \"http://10.244.1.17:8080/ready\": dial tcp 10.244.1.17:8080: connect: connection refused"));
-        QCOMPARE(probe.line, 3u);
+        QCOMPARE(inc->lineOf(probe), 3u);
         QCOMPARE(probe.lineCount, 28u);
         QCOMPARE(inc->podName(probe), std::string("shop/web-0"));
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(probe))), QString("event.unhealthy"));
@@ -156,7 +156,7 @@ private slots:
             QString::fromStdString(std::string(inc->message(ready))),
             QString("Node worker-3 condition Ready=False since 2024-06-19T10:07:20Z: KubeletNotReady: container runtime is down,PLEG is "
                     "not healthy: pleg was last seen active 3m4.2s ago; threshold is 3m0s"));
-        QCOMPARE(ready.line, 1u);
+        QCOMPARE(inc->lineOf(ready), 1u);
         QCOMPARE(ready.lineCount, 28u);
         QCOMPARE(inc->podName(inc->events[1]), std::string("shop/web-0"));
         QCOMPARE(std::string(inc->text(inc->events[1].node)), std::string("worker-3"));

@@ -23,7 +23,7 @@ std::vector<EventKey> eventsWithin(const Incident &inc, Timestamp from, Timestam
     std::vector<EventKey> out;
     for (const Event &e : inc.events)
         if (e.time >= from && e.time <= to)
-            out.emplace_back(inc.sources[e.source].path, e.line, e.time.ns, std::string(inc.eventTypes->typeId(e.type)),
+            out.emplace_back(inc.sources[e.source].path, inc.lineOf(e), e.time.ns, std::string(inc.eventTypes->typeId(e.type)),
                              static_cast<int>(e.severity), e.lineCount);
     std::sort(out.begin(), out.end());
     return out;

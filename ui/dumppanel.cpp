@@ -233,16 +233,17 @@ void DumpPanel::showDumpOfEvent(core::EventIndex event)
     if (!m_analysis || event.index() >= m_analysis->incident->events.size())
         return;
     const core::Event &e = m_analysis->incident->event(event);
+    const std::uint32_t line = m_analysis->incident->lineOf(e);
     const auto &dumps = m_analysis->facts.dumps;
     for (std::size_t i = 0; i < dumps.size(); ++i) {
         const core::RuntimeDump &d = dumps[i];
-        if (d.source != e.source || e.line > d.dump->lastSourceLine || e.line + e.lineCount - 1 < d.dump->firstSourceLine)
+        if (d.source != e.source || line > d.dump->lastSourceLine || line + e.lineCount - 1 < d.dump->firstSourceLine)
             continue;
         if (static_cast<int>(i) != m_dump)
             showDump(static_cast<int>(i));
         // The lane of the goroutine the event is.
         const auto &gs = d.dump->goroutines;
-        const auto g = std::find_if(gs.begin(), gs.end(), [&](const core::Goroutine &x) { return x.sourceLine == e.line; });
+        const auto g = std::find_if(gs.begin(), gs.end(), [&](const core::Goroutine &x) { return x.sourceLine == line; });
         const QTreeWidgetItem *current = m_lanes->currentItem();
         const bool alreadyShown = m_activating
             || (g != gs.end() && current && current->data(0, GoroutineRole).toULongLong() == static_cast<qulonglong>(g - gs.begin()));

@@ -136,7 +136,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
                 g = src.node.empty() ? otherGroup() : groupForNode(src.node);
             group = *g;
         }
-        m_laneOfEvent[i] = roleLane(group, e.role, e.container);
+        m_laneOfEvent[i] = roleLane(group, inc.roleOf(e), e.container);
     }
     fillEventLists();
     addFacts();

@@ -112,8 +112,9 @@ LogView::Excerpt LogView::excerpt(const core::Incident &incident, core::EventInd
         start = prevStart;
         ++before;
     }
-    out.firstLine = e.line > static_cast<std::uint32_t>(before) ? e.line - static_cast<std::uint32_t>(before) : 1;
-    out.eventRow = static_cast<int>(e.line - out.firstLine);
+    const std::uint32_t line = incident.lineOf(e);
+    out.firstLine = line > static_cast<std::uint32_t>(before) ? line - static_cast<std::uint32_t>(before) : 1;
+    out.eventRow = static_cast<int>(line - out.firstLine);
     out.eventRows = static_cast<int>(std::max<std::uint32_t>(1, e.lineCount));
     const int total = out.eventRow + out.eventRows + context;
     core::text::forEachLine(text.substr(start), [&](std::string_view line, std::size_t, std::uint32_t number) {
@@ -139,8 +140,9 @@ void LogView::showEvent(core::EventIndex event)
     const core::Event &e = inc.event(event);
     // Still inside the excerpt shown (the user clicked a neighbouring line): keep the text,
     // move the highlight, so the view does not jump under the mouse.
-    const bool inside = m_excerptSource == e.source && !m_excerpt.lines.isEmpty() && e.line >= m_excerpt.firstLine + 5
-        && e.line + 5 < m_excerpt.firstLine + static_cast<std::uint32_t>(m_excerpt.lines.size());
+    const std::uint32_t line = inc.lineOf(e);
+    const bool inside = m_excerptSource == e.source && !m_excerpt.lines.isEmpty() && line >= m_excerpt.firstLine + 5
+        && line + 5 < m_excerpt.firstLine + static_cast<std::uint32_t>(m_excerpt.lines.size());
     if (!inside) {
         m_excerpt = excerpt(inc, event, kContext);
         m_excerptSource = e.source;
@@ -152,8 +154,8 @@ void LogView::showEvent(core::EventIndex event)
         m_raw->setPlainText(numbered.join('\n'));
         m_updating = false;
     }
-    m_title->setText(QStringLiteral("%1 : %2").arg(QString::fromStdString(inc.sources[e.source].path)).arg(e.line));
-    const int row = static_cast<int>(e.line - m_excerpt.firstLine);
+    m_title->setText(QStringLiteral("%1 : %2").arg(QString::fromStdString(inc.sources[e.source].path)).arg(line));
+    const int row = static_cast<int>(line - m_excerpt.firstLine);
     updateHighlights();
     m_updating = true;
     QTextCursor c(m_raw->document()->findBlockByNumber(row));
@@ -175,7 +177,7 @@ void LogView::updateHighlights()
     QList<QTextEdit::ExtraSelection> selections;
     if (m_model && m_event != core::kNoEvent && !m_excerpt.lines.isEmpty()) {
         const core::Event &e = m_model->incident().event(m_event);
-        const int row = static_cast<int>(e.line - m_excerpt.firstLine);
+        const int row = static_cast<int>(m_model->incident().lineOf(e) - m_excerpt.firstLine);
         for (int r = row; r < row + static_cast<int>(std::max<std::uint32_t>(1, e.lineCount)); ++r) {
             QTextEdit::ExtraSelection sel;
             sel.cursor = QTextCursor(m_raw->document()->findBlockByNumber(r));
@@ -301,7 +303,7 @@ void LogView::showDetails(core::EventIndex event)
         html += row(tr("container"), qs(inc.text(e.container)));
     if (inc.fileOf(e) != core::kNoString)
         html += row(tr("logged at"), qs(inc.text(inc.fileOf(e))));
-    html += row(tr("source"), QStringLiteral("%1:%2").arg(QString::fromStdString(src.path)).arg(e.line));
+    html += row(tr("source"), QStringLiteral("%1:%2").arg(QString::fromStdString(src.path)).arg(inc.lineOf(e)));
     for (const auto &[key, value] : core::eventFields(inc, e))
         html += row(QString::fromStdString(key), QString::fromStdString(value));
     html += QStringLiteral("</table>");

@@ -170,7 +170,7 @@ private:
                 addThreads(child, pid, name, order);
     }
 
-    std::string sourceOf(const core::Event &e) const { return m_inc.sources[e.source].path + ":" + std::to_string(e.line); }
+    std::string sourceOf(const core::Event &e) const { return m_inc.sources[e.source].path + ":" + std::to_string(m_inc.lineOf(e)); }
 
     Json lineArgs(core::EventIndex index) const
     {

@@ -25,7 +25,7 @@ const std::vector<core::EventIndex> &SourceLineIndex::eventsOf(core::SourceId so
             if (inc.events[i].source == source)
                 list.push_back(core::EventIndex::fromIndex(i));
         std::stable_sort(list.begin(), list.end(),
-                         [&](core::EventIndex a, core::EventIndex b) { return inc.event(a).line < inc.event(b).line; });
+                         [&](core::EventIndex a, core::EventIndex b) { return inc.event(a).offset < inc.event(b).offset; });
     }
     return list;
 }
@@ -35,8 +35,10 @@ core::EventIndex SourceLineIndex::eventAtOrBefore(core::SourceId source, std::ui
     if (!m_incident || source >= m_byLine.size())
         return core::kNoEvent;
     const auto &list = eventsOf(source);
-    auto it = std::upper_bound(list.begin(), list.end(), line,
-                               [&](std::uint32_t l, core::EventIndex e) { return l < m_incident->event(e).line; });
+    // The last event that starts before the next line does.
+    const core::Source &s = m_incident->sources[source];
+    const std::uint64_t nextLine = s.lineIndex.offsetOf(s.bytes ? s.bytes->view() : std::string_view(), line + 1);
+    auto it = std::partition_point(list.begin(), list.end(), [&](core::EventIndex e) { return m_incident->event(e).offset < nextLine; });
     return it == list.begin() ? core::kNoEvent : *std::prev(it);
 }
 
@@ -46,7 +48,7 @@ core::EventIndex SourceLineIndex::eventAt(core::SourceId source, std::uint32_t l
     if (index == core::kNoEvent)
         return index;
     const core::Event &e = m_incident->event(index);
-    return line < e.line + std::max<std::uint32_t>(1, e.lineCount) ? index : core::kNoEvent;
+    return line < m_incident->lineOf(e) + std::max<std::uint32_t>(1, e.lineCount) ? index : core::kNoEvent;
 }
 
 } // namespace kubelane::ui

@@ -1,5 +1,5 @@
 #pragma once
-// Which event a line of a source file belongs to: per source, the events in line order,
+// Which event a line of a source file belongs to: per source, the events in line (offset) order,
 // built on first use (a file is read by many goroutines, so its events are not in line
 // order in the time-sorted store). The log view maps a clicked line to its event with it,
 // the dump panel a goroutine's first line.

@@ -371,8 +371,8 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
         }
         cat->m_types.push_back(std::move(type));
         cat->m_compiled->extractors.push_back(extractor);
-        if (cat->m_types.size() > 0xfff0)
-            fail(origin, {}, "too many event types");
+        if (cat->m_types.size() + 2 > kMaxEventTypes) // the two builtins below still need ids
+            fail(origin, {}, "too many event types (at most " + std::to_string(kMaxEventTypes - 3) + ")");
     }
     // Types produced by the record parsers rather than by message patterns.
     struct Builtin {

@@ -64,7 +64,7 @@ GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duratio
             if (auto d = parseGoDuration(ctx.field(e, ctx.keys.value)))
                 return {*d,
                         "flag --node-monitor-grace-period=" + std::string(ctx.field(e, ctx.keys.value)) + " in the "
-                            + ctx.inc.sources[e.source].component + " log, line " + std::to_string(e.line)};
+                            + ctx.inc.sources[e.source].component + " log, line " + std::to_string(ctx.inc.lineOf(e))};
         }
     }
     // The default went from 40 s to 50 s in Kubernetes 1.32 (docs/version-matrix.md).

@@ -12,7 +12,7 @@ namespace kubelane::core {
 
 namespace {
 
-std::string timeEvidence(const Source &s, const Event *at, const GoroutineDump &d)
+std::string timeEvidence(const Incident &inc, const Source &s, const Event *at, const GoroutineDump &d)
 {
     if (!at || at->time.ns == 0)
         return "no time: the file's name, its lines and its modification time say none";
@@ -22,20 +22,22 @@ std::string timeEvidence(const Source &s, const Event *at, const GoroutineDump &
         if (s.modifiedTime != 0)
             return "file modification time (the dump itself prints no time)";
     }
-    if (at->line == d.firstSourceLine)
-        return "time of the log line that carries it (line " + std::to_string(at->line) + ")";
-    return "time of the log line before it (line " + std::to_string(at->line) + ")";
+    const std::uint32_t line = inc.lineOf(*at);
+    if (line == d.firstSourceLine)
+        return "time of the log line that carries it (line " + std::to_string(line) + ")";
+    return "time of the log line before it (line " + std::to_string(line) + ")";
 }
 
-// The events of a flagged source as (first line, event index), sorted: the one at or before
+// The events of a flagged source as (first byte, event index), sorted: the one at or before
 // a line is the event that carries it or the log line before it.
-using EventsByLine = std::vector<std::pair<std::uint32_t, EventIndex>>;
+using EventsByOffset = std::vector<std::pair<std::uint64_t, EventIndex>>;
 
-EventIndex eventAtOrBefore(const EventsByLine &lines, std::uint32_t line)
+EventIndex eventAtOrBefore(const Source &s, const EventsByOffset &events, std::uint32_t line)
 {
-    // kNoEvent is the greatest index: past every event of the line.
-    auto it = std::upper_bound(lines.begin(), lines.end(), std::make_pair(line, kNoEvent));
-    return it == lines.begin() ? kNoEvent : std::prev(it)->second;
+    // The last event that starts before the next line does.
+    const std::uint64_t nextLine = s.lineIndex.offsetOf(s.bytes->view(), line + 1);
+    auto it = std::lower_bound(events.begin(), events.end(), std::make_pair(nextLine, EventIndex::fromIndex(0)));
+    return it == events.begin() ? kNoEvent : std::prev(it)->second;
 }
 
 std::string processOf(const FactContext &ctx, const Source &s, const Event *at)
@@ -57,17 +59,17 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
     std::vector<bool> flagged(inc.sources.size(), false);
     for (std::size_t i = 0; i < inc.sources.size(); ++i)
         flagged[i] = inc.sources[i].format == SourceFormat::GoroutineDump || inc.sources[i].goroutineDumpLines;
-    std::vector<EventsByLine> byLine(inc.sources.size());
+    std::vector<EventsByOffset> byOffset(inc.sources.size());
     for (const Event &e : inc.events)
         if (e.type == inlineDump && e.source < flagged.size())
             flagged[e.source] = true;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.source < flagged.size() && flagged[e.source])
-            byLine[e.source].emplace_back(e.line, EventIndex::fromIndex(i));
+            byOffset[e.source].emplace_back(e.offset, EventIndex::fromIndex(i));
     }
-    for (EventsByLine &lines : byLine)
-        std::sort(lines.begin(), lines.end());
+    for (EventsByOffset &events : byOffset)
+        std::sort(events.begin(), events.end());
     std::set<std::pair<std::int64_t, std::string>> seen; // the same dump read through two copies of a log
     for (std::size_t id = 0; id < inc.sources.size(); ++id) {
         const Source &s = inc.sources[id];
@@ -75,12 +77,12 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
             continue;
         for (GoroutineDumpPtr &dump : readGoroutineDumps(s.bytes->view())) {
             RuntimeDump r;
-            const EventsByLine &lines = byLine[id];
-            r.event = eventAtOrBefore(lines, dump->firstSourceLine);
+            const EventsByOffset &events = byOffset[id];
+            r.event = eventAtOrBefore(s, events, dump->firstSourceLine);
             const Event *at = r.event == kNoEvent ? nullptr : &inc.event(r.event);
             r.source = SourceId(id);
             r.time = at ? at->time : Timestamp{};
-            r.timeEvidence = timeEvidence(s, at, *dump);
+            r.timeEvidence = timeEvidence(inc, s, at, *dump);
             r.node = at && at->node != kNoString ? at->node : inc.strings.find(s.node);
             r.process = processOf(ctx, s, at);
             if (!seen.insert({r.time.ns, r.process + '\n' + dump->text.substr(0, 4096)}).second)
@@ -88,7 +90,7 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
             r.buckets = bucketStacks(*dump);
             r.convoys = findLockConvoys(*dump);
             for (const LockConvoy &c : r.convoys) {
-                r.holderEvents.push_back(c.holder ? eventAtOrBefore(lines, dump->goroutines[*c.holder].sourceLine) : kNoEvent);
+                r.holderEvents.push_back(c.holder ? eventAtOrBefore(s, events, dump->goroutines[*c.holder].sourceLine) : kNoEvent);
             }
             r.dump = std::move(dump);
             facts.dumps.push_back(std::move(r));

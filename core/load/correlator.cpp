@@ -53,7 +53,7 @@ LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unorder
     ids.origins.resize(p.origins.size());
     for (std::size_t i = 0; i < p.origins.size(); ++i) {
         const Origin &o = p.origins[OriginId::fromIndex(i)];
-        ids.origins[i] = incident.origins.intern(ids.strings[o.component.index()], ids.strings[o.file.index()]);
+        ids.origins[i] = incident.origins.intern(ids.strings[o.component.index()], ids.strings[o.file.index()], o.role);
     }
     ids.pods.resize(p.pods.size());
     for (std::size_t i = 0; i < p.pods.size(); ++i) {

@@ -188,7 +188,7 @@ void noteTimesGoingBack(Incident &incident)
         Jumps &j = bySource[e.source];
         if (j.latest.isValid() && e.time.ns + kTolerance < j.latest.ns) {
             if (j.count++ == 0)
-                j.firstLine = e.line;
+                j.firstLine = incident.lineOf(e);
             j.largest = std::max(j.largest, j.latest - e.time);
         }
         if (!j.latest.isValid() || j.latest < e.time)

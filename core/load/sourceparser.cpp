@@ -74,7 +74,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
 {
     const InputFile &file = input.file;
     m_out = ParsedSource{};
-    m_places.clear();
+    m_lastMatch.clear();
     m_keyUses.clear();
     m_podByName.clear();
     m_podByUid.clear();
@@ -815,13 +815,15 @@ void SourceParser::addEvent(const EventDraft &d)
     e.source = m_out.source.id;
     e.offset = d.first.offset;
     e.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull));
-    e.line = d.first.number;
+    m_out.source.lineIndex.note(e.offset, d.first.number);
     e.lineCount = d.lineCount;
     e.severity = d.severity;
     e.messageInArena = d.messageInArena;
     e.messageOffset = static_cast<std::uint32_t>(d.messageOffset);
     e.messageLength = static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull));
-    e.origin = m_out.origins.intern(m_out.strings.intern(d.component), m_out.strings.intern(d.file));
+    e.origin = m_out.origins.intern(m_out.strings.intern(d.component), m_out.strings.intern(d.file), [&] {
+        return d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file);
+    });
 
     // Meaning and fields: a structured klog message carries key=value pairs after its text.
     std::string_view text = d.message;
@@ -832,15 +834,11 @@ void SourceParser::addEvent(const EventDraft &d)
     }
     // The place that logged it; few distinct (component, file:line) pairs per file. A place
     // prints a few wordings, so what matched there last is tried first.
-    if (e.origin.index() >= m_places.size())
-        m_places.resize(e.origin.index() + 1);
-    Place &place = m_places[e.origin.index()];
-    if (!place.known)
-        place = {d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file), {}, true};
-    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, place.lastMatch);
+    if (e.origin.index() >= m_lastMatch.size())
+        m_lastMatch.resize(e.origin.index() + 1);
+    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, m_lastMatch[e.origin.index()]);
     if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)
         e.severity = *floor;
-    e.role = place.role; // the goroutine that logged it
 
     addRecordFields(d);
     m_out.events.push_back(e);

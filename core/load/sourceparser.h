@@ -192,13 +192,8 @@ private:
     TimeWindow m_window;
     ParsedSource m_out;
     FieldList m_fields;
-    FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)
-    struct Place {
-        RoleId role;                  // the goroutine that logs there
-        ClassificationHint lastMatch; // the pattern that matched there last
-        bool known = false;           // role and hint are this place's (the table is indexed by origin)
-    };
-    std::vector<Place> m_places; // by the file's OriginId: (component, file:line)
+    FieldList m_probeFields;                     // scratch: classifying a header-less line (reused, never allocates again)
+    std::vector<ClassificationHint> m_lastMatch; // by the file's OriginId: what matched there last
     // For a process of several components (k3s): the component of each Go file:line, by its
     // string id, so the goroutine map is searched once per file:line, not once per line.
     std::unordered_map<StringId, std::string_view> m_ownerOfGoFile;

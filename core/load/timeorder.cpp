@@ -18,7 +18,7 @@ bool happensBefore(const Event &a, const Event &b)
         return a.time < b.time;
     if (a.source != b.source)
         return a.source < b.source;
-    return a.line < b.line;
+    return a.offset < b.offset; // within a source, the line order
 }
 
 namespace {
@@ -43,12 +43,13 @@ std::vector<Run> runsOfOneSource(const std::vector<Event> &events)
 }
 
 // Ties (one object's records share a line and often a time) keep their order of arrival, as
-// a stable sort would: one lexicographic comparison of (time, source, line, position),
+// a stable sort would: one lexicographic comparison of (time, source, offset, position),
 // happensBefore's order with the position last.
 bool before(const std::vector<Event> &events, std::size_t a, std::size_t b)
 {
     const Event &x = events[a], &y = events[b];
-    return std::tie(x.time, x.source, x.line, a) < std::tie(y.time, y.source, y.line, b);
+    const std::uint64_t xOffset = x.offset, yOffset = y.offset;
+    return std::tie(x.time, x.source, xOffset, a) < std::tie(y.time, y.source, yOffset, b);
 }
 
 // Moves events[begin + order[k]] to position begin + k, one cycle of the permutation at a time.
@@ -102,14 +103,14 @@ void givePagesBack(const Event *from, const Event *to)
 struct Head {
     Timestamp time;
     SourceId source;
-    std::uint32_t line;
+    std::uint64_t offset;
     std::size_t at, end, released;
-    bool operator<(const Head &o) const { return std::tie(time, source, line, at) < std::tie(o.time, o.source, o.line, o.at); }
+    bool operator<(const Head &o) const { return std::tie(time, source, offset, at) < std::tie(o.time, o.source, o.offset, o.at); }
     void load(const Event &e)
     {
         time = e.time;
         source = e.source;
-        line = e.line;
+        offset = e.offset;
     }
 };
 

@@ -1,6 +1,6 @@
 #pragma once
-// Puts the merged events in time order: (time, source, line), a total order, so the result
-// does not depend on how the sort gets there.
+// Puts the merged events in time order: (time, source, offset within the source, which is
+// its line order), a total order, so the result does not depend on how the sort gets there.
 #include "../model/event.h"
 
 #include <vector>

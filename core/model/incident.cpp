@@ -12,6 +12,12 @@ std::string_view Incident::rawText(const Event &e) const
     return std::string_view(*s.bytes).substr(e.offset, e.length);
 }
 
+std::uint32_t Incident::lineOf(const Event &e) const
+{
+    const Source &s = sources[e.source];
+    return s.lineIndex.lineAt(s.bytes ? std::string_view(*s.bytes) : std::string_view(), e.offset);
+}
+
 std::string_view Incident::message(const Event &e) const
 {
     const Source &s = sources[e.source];
@@ -50,7 +56,7 @@ std::string_view Incident::typeName(const Event &e) const
 
 std::string_view Incident::roleName(const Event &e) const
 {
-    return roles.nameOf(e.role, {});
+    return roles.nameOf(origins[e.origin].role, {});
 }
 
 std::string Incident::podName(PodId id) const

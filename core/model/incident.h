@@ -52,7 +52,9 @@ public:
     std::string_view text(StringId id) const { return strings.view(id); }
     StringId componentOf(const Event &e) const { return origins[e.origin].component; }
     StringId fileOf(const Event &e) const { return origins[e.origin].file; }
+    RoleId roleOf(const Event &e) const { return origins[e.origin].role; }
     std::string_view rawText(const Event &e) const;
+    std::uint32_t lineOf(const Event &e) const; // 1-based, of the event's first raw line
     std::string_view message(const Event &e) const;
     std::string_view field(const Event &e, std::string_view key) const;
     std::string_view field(const Event &e, StringId key) const;

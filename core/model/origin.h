@@ -1,7 +1,8 @@
 #pragma once
-// Where an event was logged: the component and the Go file:line. A bundle has a few thousand
-// of them against millions of events, so an event holds one 4-byte id instead of the two
-// strings' 8 bytes (the event is the store's hot struct; see docs/performance.md).
+// Where an event was logged: the component and the Go file:line, and so the goroutine role
+// that logs there. A bundle has a few thousand of them against millions of events, so an
+// event holds one 4-byte id instead of the two strings' 8 bytes and the role's 2 (the event
+// is the store's hot struct; see docs/performance.md).
 #include "ids.h"
 #include "stringpool.h"
 
@@ -19,24 +20,28 @@ constexpr OriginId kNoOrigin = OriginId::none();
 struct Origin {
     StringId component = kNoString; // kubelet, kube-controller-manager, kube-apiserver, systemd, ...
     StringId file = kNoString;      // Go source file:line that logged it ("kubelet_pods.go:1424")
+    std::uint16_t role = 0;         // the goroutine role (GoroutineMap): a function of the two above
 };
 
 // The origins of one string pool's ids: a file's while it is parsed, the incident's after.
 class OriginTable {
 public:
-    OriginTable()
-    {
-        m_origins.push_back({}); // kNoOrigin
-        m_ids.emplace(0, kNoOrigin);
-    }
+    // kNoOrigin is an event given no place at all (built by hand). A line with neither a
+    // component nor a file still gets a place of its own, with the role the map gives it.
+    OriginTable() { m_origins.push_back({}); }
 
-    OriginId intern(StringId component, StringId file)
+    // `roleOf()` gives the place's goroutine role; it is asked once, when the place is new.
+    template <typename RoleOf> OriginId intern(StringId component, StringId file, RoleOf &&roleOf)
     {
         const std::uint64_t key = (std::uint64_t(component.value()) << 32) | file.value();
         const auto [it, added] = m_ids.try_emplace(key, OriginId::fromIndex(m_origins.size()));
         if (added)
-            m_origins.push_back({component, file});
+            m_origins.push_back({component, file, static_cast<std::uint16_t>(roleOf())});
         return it->second;
+    }
+    OriginId intern(StringId component, StringId file, std::uint16_t role)
+    {
+        return intern(component, file, [role] { return role; });
     }
     const Origin &operator[](OriginId id) const { return m_origins[id.index()]; }
     std::size_t size() const { return m_origins.size(); }

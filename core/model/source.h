@@ -1,5 +1,6 @@
 #pragma once
 // One input file (or archive member) and everything learned about it while reading it.
+#include "lineindex.h"
 #include "../input/bytes.h"
 #include "event.h"
 #include "stringpool.h"
@@ -103,6 +104,7 @@ struct Source {
     std::string arena;               // decoded messages that are not verbatim in `bytes`
     std::string decodedValues;       // field values that are not verbatim in `bytes` (Field::decoded)
     std::vector<Field> fields;       // of this source's events (Event::firstField counts from here)
+    LineIndex lineIndex;             // an event's line number from its offset (Incident::lineOf)
     std::int64_t modifiedTime = 0;   // seconds since epoch, 0 = unknown
     bool goroutineDumpLines = false; // a goroutine header among an event's continuation lines (a dump in a log)
 

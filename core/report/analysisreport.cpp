@@ -69,7 +69,7 @@ nlohmann::json evidenceJson(const Incident &inc, EventIndex index)
 {
     const Event &e = inc.event(index);
     return {{"source", inc.sources[e.source].path},
-            {"line", e.line},
+            {"line", inc.lineOf(e)},
             {"time", formatRfc3339(e.time)},
             {"type", std::string(inc.typeName(e))},
             {"text", escapeForDisplay(inc.message(e).substr(0, 2000))}};
@@ -189,7 +189,7 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         o << "    Evidence:\n";
         for (auto idx : f.evidence) {
             const Event &e = inc.event(idx);
-            o << "      " << inc.sources[e.source].path << ":" << e.line << "  " << formatTimeOfDay(e.time) << "  "
+            o << "      " << inc.sources[e.source].path << ":" << inc.lineOf(e) << "  " << formatTimeOfDay(e.time) << "  "
               << escapeForDisplay(inc.message(e).substr(0, 200)) << "\n";
         }
         for (const auto &r : f.references)

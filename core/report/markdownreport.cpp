@@ -101,7 +101,7 @@ void writeFinding(std::ostream &o, const Incident &inc, std::size_t index, const
                 break;
             }
             const Event &e = inc.event(idx);
-            o << codeSpan(inc.sources[e.source].path + ":" + std::to_string(e.line)) << " at " << formatRfc3339(e.time, 3) << "\n\n";
+            o << codeSpan(inc.sources[e.source].path + ":" + std::to_string(inc.lineOf(e))) << " at " << formatRfc3339(e.time, 3) << "\n\n";
             o << markdownCodeBlock(trimmedRaw(inc.rawText(e), options.lineLimit), "text") << "\n";
         }
     }

@@ -86,7 +86,7 @@ private slots:
         const std::uint32_t line = d.dump->goroutines[waiter].sourceLine;
         core::EventIndex event = core::kNoEvent;
         for (std::size_t i = 0; i < m_analysis->incident->events.size(); ++i)
-            if (m_analysis->incident->events[i].source == d.source && m_analysis->incident->events[i].line == line)
+            if (m_analysis->incident->events[i].source == d.source && m_analysis->incident->lineOf(m_analysis->incident->events[i]) == line)
                 event = core::EventIndex::fromIndex(i);
         QVERIFY(event != core::kNoEvent);
         ui::DumpPanel panel;
@@ -99,7 +99,7 @@ private slots:
         emit panel.lanes()->itemDoubleClicked(panel.lanes()->topLevelItem(0), 0);
         QCOMPARE(activated.size(), 1);
         const core::EventIndex holderEvent = activated.front().front().value<core::EventIndex>();
-        QCOMPARE(m_analysis->incident->event(holderEvent).line, d.dump->goroutines[*c.holder].sourceLine);
+        QCOMPARE(m_analysis->incident->lineOf(m_analysis->incident->event(holderEvent)), d.dump->goroutines[*c.holder].sourceLine);
         // The holder's event coming back as the timeline's selection keeps the holder's row.
         panel.lanes()->setCurrentItem(panel.lanes()->topLevelItem(0));
         connect(&panel, &ui::DumpPanel::eventActivated, &panel, &ui::DumpPanel::showDumpOfEvent);

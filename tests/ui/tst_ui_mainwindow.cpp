@@ -106,7 +106,7 @@ void TestMainWindow::logViewFollowsBothWays()
     const QString shown = log->rawView()->textCursor().block().text();
     const std::string_view raw = inc.rawText(inc.event(kill));
     QVERIFY2(shown.contains(QString::fromUtf8(raw.data(), qsizetype(std::min<std::size_t>(raw.size(), 60)))), qPrintable(shown));
-    QVERIFY(shown.startsWith(QString::number(inc.event(kill).line)));
+    QVERIFY(shown.startsWith(QString::number(inc.lineOf(inc.event(kill)))));
     QVERIFY(log->detailsText().contains(QString::fromStdString(inc.sources[inc.event(kill).source].path)));
 
     // Other way: move the cursor to the previous line that is an event of its own.
@@ -114,7 +114,7 @@ void TestMainWindow::logViewFollowsBothWays()
     core::EventIndex previous = core::kNoEvent;
     int target = row - 1;
     for (; target >= 0; --target) {
-        previous = log->eventAtLine(inc.event(kill).source, inc.event(kill).line - static_cast<std::uint32_t>(row - target));
+        previous = log->eventAtLine(inc.event(kill).source, inc.lineOf(inc.event(kill)) - static_cast<std::uint32_t>(row - target));
         if (previous != core::kNoEvent && previous != kill)
             break;
     }

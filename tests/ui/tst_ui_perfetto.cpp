@@ -282,7 +282,7 @@ void TestPerfetto::samplesFollowTheFormat()
     std::size_t linesWithALane = 0;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const core::Event &e = inc.events[i];
-        timeOfLine[inc.sources[e.source].path + ":" + std::to_string(e.line)] = e.time;
+        timeOfLine[inc.sources[e.source].path + ":" + std::to_string(inc.lineOf(e))] = e.time;
         linesWithALane += model.laneOfEvent(core::EventIndex::fromIndex(i)).valid();
     }
     const double first = micros(model.first()) - 1e6, last = micros(model.last()) + 1e6;

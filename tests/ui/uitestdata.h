@@ -50,15 +50,15 @@ public:
         core::Event e;
         e.time = t;
         e.offset = m_bytes.size();
-        e.line = ++m_lines;
+        m_incident->sources[0].lineIndex.note(e.offset, ++m_lines);
         e.length = static_cast<std::uint32_t>(message.size());
         e.messageOffset = 0;
         e.messageLength = e.length;
         e.source = 0;
         e.type = m_incident->eventTypes->find(type).value_or(core::kOtherEventType);
-        e.role = m_incident->roles->roleId(role);
         e.severity = severity;
-        e.origin = m_incident->origins.intern(intern("kubelet"), core::kNoString);
+        // One place per role: the role is the place's (a made-up file:line names it).
+        e.origin = m_incident->origins.intern(intern("kubelet"), intern(role + ".go:1"), m_incident->roles->roleId(role));
         e.node = intern(node);
         e.pod = pod;
         e.container = container.empty() ? core::kNoString : intern(container);
