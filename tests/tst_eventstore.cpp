@@ -142,7 +142,7 @@ private slots:
         std::vector<std::string> types, nodes;
         for (const Event &e : inc->events) {
             types.emplace_back(inc->typeName(e));
-            nodes.emplace_back(e.node == kNoString ? "-" : std::string(inc->text(e.node)));
+            nodes.emplace_back(inc->nodeOf(e) == kNoString ? "-" : std::string(inc->text(inc->nodeOf(e))));
         }
         QCOMPARE(componentsOf(*inc), (QStringList{"kubelet", "kube-controller-manager", process}));
         QCOMPARE(types.front(), std::string("node.eviction.must-evict"));
@@ -169,8 +169,8 @@ private slots:
         QCOMPARE(inc->stats.unparsed, 0u);
         std::set<std::string> names;
         for (const auto &e : inc->events)
-            if (e.pod != kNoPod)
-                names.insert(inc->podName(e.pod));
+            if (inc->podOf(e) != kNoPod)
+                names.insert(inc->podName(inc->podOf(e)));
         QVERIFY2(names.count("kube-system/kube-proxy-q7x9m"), names.empty() ? "no pods" : names.begin()->c_str());
         QVERIFY(!names.count("/kube-proxy-q7x9m"));
         QVERIFY(names.count("/web-0")); // shop or staging: not a guess to make
@@ -527,7 +527,7 @@ private slots:
         for (const Event &e : incident->events) {
             QCOMPARE(e.type, kOtherEventType);
             const bool isJson = incident->sources[e.source].path == json;
-            QCOMPARE(incident->podName(e.pod), std::string(isJson ? "default/web-1" : "default/web-0"));
+            QCOMPARE(incident->podName(incident->podOf(e)), std::string(isJson ? "default/web-1" : "default/web-0"));
             QVERIFY(incident->field(e, "pod").empty());                                  // the event's pod says it
             QVERIFY(incident->field(e, "podUID").empty());                               // and the pod its UID
             QVERIFY(incident->field(e, "attempt").empty());                              // unique and read by nothing
@@ -557,7 +557,7 @@ private slots:
                              "podUID=\"6d1e3b3c-0000-4000-8000-000000000001\" path=\"/var/lib/kubelet/pods/x/volumes\"\n"}});
         QCOMPARE(incident->events.size(), std::size_t(2));
         for (const Event &e : incident->events)
-            QCOMPARE(incident->podName(e.pod), std::string("default/web-0"));
+            QCOMPARE(incident->podName(incident->podOf(e)), std::string("default/web-0"));
     }
 
     // A goroutine dump's frames are fields of their goroutine's event.
@@ -676,6 +676,27 @@ private slots:
         }
     }
 
+    // An event's node, pod and container are one id into a table of triples: the same triple
+    // is the same id, a changed part gives the triple's own id, and ids stay right while the
+    // table grows under a change (withPod copies before it interns).
+    void eventSubjectsAreInternedOnce()
+    {
+        EventSubjectTable table;
+        QCOMPARE(table.intern({}), kNoEventSubject);
+        std::vector<EventSubjectId> ids;
+        for (std::uint32_t i = 0; i < 5000; ++i)
+            ids.push_back(table.intern({StringId(1 + i % 7), StringId(100 + i % 3), PodId::fromIndex(i)}));
+        QCOMPARE(table.size(), std::size_t(5001));
+        QCOMPARE(table.intern({StringId(1), StringId(100), PodId::fromIndex(0)}), ids[0]);
+        const EventSubjectId moved = table.withPod(ids[0], PodId::fromIndex(4999));
+        QCOMPARE(table.size(), std::size_t(5002)); // a new triple: ids[4999] is on node 2
+        QVERIFY(table[moved] == (EventSubject{StringId(1), StringId(100), PodId::fromIndex(4999)}));
+        const EventSubjectId renamed = table.withNode(ids[10], StringId(42));
+        QVERIFY(table[renamed] == (EventSubject{StringId(42), StringId(101), PodId::fromIndex(10)}));
+        QVERIFY(table[ids[10]] == (EventSubject{StringId(4), StringId(101), PodId::fromIndex(10)}));
+        QCOMPARE(table.withContainer(renamed, StringId(101)), renamed);
+    }
+
     // An event's line is found again from its offset, through marks kSpacing bytes apart:
     // every offset of random text, marked at event-like places (some inside a line, one out
     // of order), gives the line a count from the start gives, and each line's start is found
@@ -754,8 +775,8 @@ private slots:
             for (std::size_t i = 0; i < a->events.size(); ++i) {
                 const Event &x = a->events[i], &y = b->events[i];
                 QVERIFY2(x.time == y.time && x.source == y.source && x.offset == y.offset && a->lineOf(x) == b->lineOf(y)
-                             && x.type == y.type && x.pod == y.pod && a->text(x.node) == b->text(y.node)
-                             && a->text(x.container) == b->text(y.container),
+                             && x.type == y.type && a->podOf(x) == b->podOf(y) && a->text(a->nodeOf(x)) == b->text(b->nodeOf(y))
+                             && a->text(a->containerOf(x)) == b->text(b->containerOf(y)),
                          sample);
             }
             for (std::size_t s = 0; s < a->sources.size(); ++s)

@@ -378,9 +378,9 @@ private slots:
         if (*r.time)
             QCOMPARE(test::utc(e.time), QString(r.time));
         QCOMPARE(QString::fromStdString(std::string(inc->text(inc->componentOf(e)))), QString(r.component));
-        QCOMPARE(QString::fromStdString(std::string(inc->text(e.node))), QString(r.node));
-        QCOMPARE(QString::fromStdString(e.pod == kNoPod ? std::string() : inc->podName(e)), QString(r.pod));
-        QCOMPARE(QString::fromStdString(std::string(inc->text(e.container))), QString(r.container));
+        QCOMPARE(QString::fromStdString(std::string(inc->text(inc->nodeOf(e)))), QString(r.node));
+        QCOMPARE(QString::fromStdString(inc->podOf(e) == kNoPod ? std::string() : inc->podName(e)), QString(r.pod));
+        QCOMPARE(QString::fromStdString(std::string(inc->text(inc->containerOf(e)))), QString(r.container));
         const std::string message(inc->message(e));
         QVERIFY2(message.find(r.message) != std::string::npos, message.c_str());
         QCOMPARE(int(e.severity), int(r.severity));

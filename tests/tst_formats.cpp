@@ -313,7 +313,7 @@ private slots:
         QCOMPARE(fatal->severity, Severity::Fatal);
         QCOMPARE(std::string(inc->field(*fatal, "sandboxId")),
                  std::string("d0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56"));
-        QCOMPARE(std::string(inc->text(fatal->node)), std::string("node3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(*fatal))), std::string("node3"));
         QCOMPARE(std::string(inc->text(inc->componentOf(*exit))), std::string("systemd"));
         QCOMPARE(test::utc(fatal->time), QString("2020-12-07T07:16:23.071262Z"));
     }
@@ -341,7 +341,7 @@ private slots:
         QCOMPARE(std::string(inc->message(*events[1])), std::string("Update ready status of pods on node [node3]"));
         QCOMPARE(events[1]->lineCount, 3u);
         QCOMPARE(std::string(inc->typeName(*events[0])), std::string("nlc.node-not-updated"));
-        QCOMPARE(std::string(inc->text(events[0]->node)), std::string("node3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(*events[0]))), std::string("node3"));
         QCOMPARE(s.clock.utcOffsetSeconds, 0);
     }
 
@@ -363,7 +363,7 @@ private slots:
         QCOMPARE(std::string(inc->typeName(*events[0])), std::string("apiserver.request"));
         QCOMPARE(std::string(inc->field(*events[0], "verb")), std::string("PATCH"));
         QCOMPARE(std::string(inc->field(*events[0], "code")), std::string("200"));
-        QCOMPARE(std::string(inc->text(events[0]->node)), std::string("node3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(*events[0]))), std::string("node3"));
         QCOMPARE(std::string(inc->message(*events[1])), std::string("unicode \xc3\xa9 and \"quotes\""));
         // A proxy request through the apiserver names the node with the kubelet's port.
         FieldList fields;
@@ -386,11 +386,11 @@ private slots:
         QCOMPARE(events.size(), size_t(2));
         QCOMPARE(std::string(inc->typeName(*events[0])), std::string("probe.result.failure"));
         QCOMPARE(inc->podName(*events[0]), std::string("shop/web-0"));
-        QCOMPARE(std::string(inc->text(events[0]->container)), std::string("app"));
+        QCOMPARE(std::string(inc->text(inc->containerOf(*events[0]))), std::string("app"));
         QCOMPARE(std::string(inc->roleName(*events[0])), std::string("probe-worker"));
         QCOMPARE(test::utc(events[0]->time), QString("2024-06-18T00:53:21.123456Z"));
         QCOMPARE(events[1]->severity, Severity::Error);
-        QCOMPARE(std::string(inc->text(events[1]->node)), std::string("worker-3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(*events[1]))), std::string("worker-3"));
     }
 
     void auditLog()
@@ -411,7 +411,7 @@ private slots:
         QCOMPARE(events.size(), size_t(1));
         QCOMPARE(std::string(inc->typeName(*events[0])), std::string("apiserver.audit"));
         QCOMPARE(std::string(inc->field(*events[0], "resource")), std::string("leases"));
-        QCOMPARE(std::string(inc->text(events[0]->node)), std::string("node3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(*events[0]))), std::string("node3"));
     }
 
     void malformedEscapeIsKeptNotFatal()
@@ -681,11 +681,11 @@ private slots:
         const auto events = test::eventsOf(*inc, s);
         QCOMPARE(events.size(), size_t(3));
         QCOMPARE(QString::fromStdString(inc->podName(*events[0])), pod);
-        QCOMPARE(std::string(inc->text(events[0]->container)), std::string("app"));
+        QCOMPARE(std::string(inc->text(inc->containerOf(*events[0]))), std::string("app"));
         QCOMPARE(test::utc(events[0]->time), QString("2024-06-18T00:53:21.123456Z")); // the klog header's
         QCOMPARE(test::utc(events[1]->time), QString("2024-06-18T00:53:22.500000Z")); // the prefix's
         QCOMPARE(std::string(inc->message(*events[1])), std::string("plain text from the app"));
-        QCOMPARE(std::string(inc->text(events[2]->container)), std::string("sidecar"));
+        QCOMPARE(std::string(inc->text(inc->containerOf(*events[2]))), std::string("sidecar"));
         QCOMPARE(std::string(inc->text(inc->componentOf(*events[2]))), std::string("sidecar"));
         QCOMPARE(events[2]->severity, Severity::Error);
     }

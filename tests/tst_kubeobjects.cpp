@@ -71,8 +71,8 @@ private slots:
                  QString("Warning Unhealthy Pod/web-0: Readiness probe failed: Get \"http://10.244.1.17:8080/ready\": dial tcp "
                          "10.244.1.17:8080: connect: connection refused (x4)"));
         QCOMPARE(inc->podName(probe), std::string("shop/web-0"));
-        QCOMPARE(std::string(inc->text(probe.container)), std::string("app"));
-        QCOMPARE(std::string(inc->text(probe.node)), std::string("worker-1"));
+        QCOMPARE(std::string(inc->text(inc->containerOf(probe))), std::string("app"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(probe))), std::string("worker-1"));
         QCOMPARE(std::string(inc->text(inc->componentOf(probe))), std::string("kubelet"));
         QCOMPARE(fieldOf(*inc, probe, "probeType"), std::string("Readiness"));
         QCOMPARE(fieldOf(*inc, probe, "count"), std::string("4"));
@@ -84,7 +84,7 @@ private slots:
         const Event &node = *events[1];
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(node))), QString("event.node-not-ready"));
         QCOMPARE(std::string(inc->text(inc->componentOf(node))), std::string("kube-controller-manager"));
-        QCOMPARE(std::string(inc->text(node.node)), std::string("worker-3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(node))), std::string("worker-3"));
         QCOMPARE(QString::fromStdString(std::string(inc->message(node))),
                  QString("Normal NodeNotReady Node/worker-3: Node worker-3 status is now: NodeNotReady"));
         QCOMPARE(inc->lineOf(node), 4u);
@@ -107,8 +107,8 @@ private slots:
         const Event &backoff = inc->events[1];
         QCOMPARE(test::utc(backoff.time), QString("2024-06-19T10:09:30.512000Z")); // series.lastObservedTime
         QCOMPARE(std::string(inc->text(inc->componentOf(backoff))), std::string("kubelet"));
-        QCOMPARE(std::string(inc->text(backoff.node)), std::string("worker-2")); // the kubelet's reportingInstance
-        QCOMPARE(std::string(inc->text(backoff.container)), std::string("app"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(backoff))), std::string("worker-2")); // the kubelet's reportingInstance
+        QCOMPARE(std::string(inc->text(inc->containerOf(backoff))), std::string("app"));
         QCOMPARE(fieldOf(*inc, backoff, "count"), std::string("6"));
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(backoff))), QString("event.backoff"));
     }
@@ -137,7 +137,7 @@ private slots:
         QCOMPARE(fieldOf(*inc, node, "message"),
                  std::string("Node worker-3 status is now: NodeNotReady with a message long enough to be folded "
                              "by the emitter\ttwice over, and \"quoted\" words in it"));
-        QCOMPARE(std::string(inc->text(node.node)), std::string("worker-3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(node))), std::string("worker-3"));
     }
 
     // Single objects in YAML, one document after the other: a Node (its condition message
@@ -159,7 +159,7 @@ private slots:
         QCOMPARE(inc->lineOf(ready), 1u);
         QCOMPARE(ready.lineCount, 28u);
         QCOMPARE(inc->podName(inc->events[1]), std::string("shop/web-0"));
-        QCOMPARE(std::string(inc->text(inc->events[1].node)), std::string("worker-3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(inc->events[1]))), std::string("worker-3"));
     }
 
     void yamlScalars_data()
@@ -239,15 +239,15 @@ private slots:
         QCOMPARE(fieldOf(*inc, probe, "name"), std::string("web-0"));
         QCOMPARE(fieldOf(*inc, probe, "probeType"), std::string("Readiness"));
         if (layout != "1.14+ layout") {
-            QCOMPARE(std::string(inc->text(probe.node)), std::string("worker-1"));
-            QCOMPARE(std::string(inc->text(probe.container)), std::string("app"));
+            QCOMPARE(std::string(inc->text(inc->nodeOf(probe))), std::string("worker-1"));
+            QCOMPARE(std::string(inc->text(inc->containerOf(probe))), std::string("app"));
             QCOMPARE(fieldOf(*inc, probe, "count"), std::string("12"));
         }
         if (layout == "1.14+ wide layout")
             QCOMPARE(inc->podName(probe), std::string("shop/web-0"));
         const Event &node = inc->events[1];
         QCOMPARE(test::utc(node.time, 0), QString("2024-06-19T10:07:14Z")); // 73s before
-        QCOMPARE(std::string(inc->text(node.node)), std::string("worker-3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(node))), std::string("worker-3"));
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(node))), QString("event.node-not-ready"));
     }
 
@@ -324,7 +324,7 @@ private slots:
         QCOMPARE(QString::fromStdString(std::string(inc->message(ready))),
                  QString("Node worker-3 condition Ready=Unknown since 2024-06-19T10:07:14Z: NodeStatusUnknown: Kubelet stopped posting "
                          "node status."));
-        QCOMPARE(std::string(inc->text(ready.node)), std::string("worker-3"));
+        QCOMPARE(std::string(inc->text(inc->nodeOf(ready))), std::string("worker-3"));
         QCOMPARE(int(ready.severity), int(Severity::Warning));
         QCOMPARE(int(inc->events[1].severity), int(Severity::Info)); // MemoryPressure=False
     }
@@ -341,14 +341,14 @@ private slots:
         QStringList types;
         for (const Event &e : inc->events) {
             QCOMPARE(inc->podName(e), std::string("shop/cart-5d8f7b9c6d-lm4zt"));
-            QCOMPARE(std::string(inc->text(e.node)), std::string("worker-2"));
+            QCOMPARE(std::string(inc->text(inc->nodeOf(e))), std::string("worker-2"));
             types << QString::fromStdString(std::string(inc->typeName(e)));
         }
         QCOMPARE(types,
                  (QStringList{"object.pod-created", "object.container-terminated", "object.container-running", "object.pod-condition"}));
         const Event &oom = inc->events[1];
         QCOMPARE(test::utc(oom.time, 0), QString("2024-06-19T10:05:49Z"));
-        QCOMPARE(std::string(inc->text(oom.container)), std::string("cart"));
+        QCOMPARE(std::string(inc->text(inc->containerOf(oom))), std::string("cart"));
         QCOMPARE(fieldOf(*inc, oom, "reason"), std::string("OOMKilled"));
         QCOMPARE(fieldOf(*inc, oom, "exitCode"), std::string("137"));
         QCOMPARE(fieldOf(*inc, oom, "restartCount"), std::string("3"));

@@ -232,12 +232,12 @@ private slots:
         o.fallbackYear = 2024;
         auto inc = test::loadText("paste.txt", kKlog + kKlog2 + notReady, o);
         for (const Event &e : inc->events)
-            QCOMPARE(std::string(inc->text(e.node)), std::string("worker-3"));
+            QCOMPARE(std::string(inc->text(inc->nodeOf(e))), std::string("worker-3"));
         const std::string other = "I0516 02:00:57.0    1234 setters.go:548] \"Node became not ready\" node=\"worker-4\"\n";
         inc = test::loadText("paste.txt", kKlog + kKlog2 + notReady + notReady + other, o);
         int without = 0;
         for (const Event &e : inc->events)
-            without += e.node == kNoString;
+            without += inc->nodeOf(e) == kNoString;
         QCOMPARE(without, 2);
     }
 

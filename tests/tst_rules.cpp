@@ -477,7 +477,7 @@ void TestRules::absentEventBreaksTheSequence()
     std::string between;
     for (const auto &e : inc.events) {
         const std::string type(inc.typeName(e));
-        if (e.time > firstStep.time && e.time < f.end && e.node == firstStep.node && type != "runtime.rpc-failed"
+        if (e.time > firstStep.time && e.time < f.end && inc.nodeOf(e) == inc.nodeOf(firstStep) && type != "runtime.rpc-failed"
             && type != "pleg.unhealthy" && type != "other") {
             between = type;
             break;

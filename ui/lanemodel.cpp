@@ -111,24 +111,25 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
         const std::string_view component =
             inc.componentOf(e) != core::kNoString ? inc.text(inc.componentOf(e)) : std::string_view(src.component);
         const bool controlPlane = core::isControlPlaneComponent(component);
+        const core::EventSubject &subject = inc.subjects[e.subject];
         LaneId group;
-        if (e.pod != core::kNoPod && e.pod.index() < inc.pods.size()) {
-            group = m_podGroup[e.pod.index()];
+        if (subject.pod != core::kNoPod && subject.pod.index() < inc.pods.size()) {
+            group = m_podGroup[subject.pod.index()];
             if (!group.valid()) {
                 std::string node;
                 if (!controlPlane)
-                    node = e.node != core::kNoString ? std::string(inc.text(e.node)) : src.node;
-                group = groupForPod(e.pod, node);
+                    node = subject.node != core::kNoString ? std::string(inc.text(subject.node)) : src.node;
+                group = groupForPod(subject.pod, node);
             }
         } else if (controlPlane) {
             std::optional<LaneId> &g = sourceCpGroup[e.source];
             if (!g)
                 g = groupForControlPlane(src.node);
             group = *g;
-        } else if (e.node != core::kNoString) {
-            auto it = nodeGroupById.find(e.node);
+        } else if (subject.node != core::kNoString) {
+            auto it = nodeGroupById.find(subject.node);
             if (it == nodeGroupById.end())
-                it = nodeGroupById.emplace(e.node, groupForNode(std::string(inc.text(e.node)))).first;
+                it = nodeGroupById.emplace(subject.node, groupForNode(std::string(inc.text(subject.node)))).first;
             group = it->second;
         } else {
             std::optional<LaneId> &g = sourceNodeGroup[e.source];
@@ -136,7 +137,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
                 g = src.node.empty() ? otherGroup() : groupForNode(src.node);
             group = *g;
         }
-        m_laneOfEvent[i] = roleLane(group, inc.roleOf(e), e.container);
+        m_laneOfEvent[i] = roleLane(group, inc.roleOf(e), subject.container);
     }
     fillEventLists();
     addFacts();

@@ -181,8 +181,8 @@ private:
         Json args{
             {"raw", str(m_inc.rawText(e).substr(0, kRawLimit))}, {"source", sourceOf(e)},          {"time", core::formatRfc3339(e.time)},
             {"severity", core::severityName(e.severity)},        {"type", str(m_inc.typeName(e))}, {"fields", fields}};
-        if (e.pod != core::kNoPod)
-            args["pod"] = m_inc.podName(e.pod);
+        if (m_inc.podOf(e) != core::kNoPod)
+            args["pod"] = m_inc.podName(m_inc.podOf(e));
         return args;
     }
 

@@ -137,7 +137,8 @@ private:
     {
         const auto &events = m_ctx.inc.events;
         for (std::size_t i = m_ctx.inc.lowerBound(from); i < events.size() && events[i].time <= to; ++i)
-            if (events[i].node == node && std::find(m_reactions.begin(), m_reactions.end(), events[i].type) != m_reactions.end())
+            if (m_ctx.inc.nodeOf(events[i]) == node
+                && std::find(m_reactions.begin(), m_reactions.end(), events[i].type) != m_reactions.end())
                 return EventIndex::fromIndex(i);
         return kNoEvent;
     }
@@ -178,7 +179,7 @@ std::pair<Timestamp, EventIndex> nodeHeardAgain(const FactContext &ctx, const Fa
     const Incident &inc = ctx.inc;
     for (std::size_t i = inc.lowerBound(after); i < inc.events.size() && inc.events[i].time < first.first; ++i) {
         const Event &e = inc.events[i];
-        if (e.node != node)
+        if (inc.nodeOf(e) != node)
             continue;
         const bool readyAgain = e.type == ctx.types.readyTransitioned && ctx.field(e, ctx.keys.readyStatus) == "True";
         if (readyAgain || e.type == ctx.types.healthyAgain) {
@@ -203,14 +204,14 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
     };
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
-        if (e.type != ctx.types.nodeNotUpdated || e.node == kNoString || covered(e.node, e.time, e.time))
+        if (e.type != ctx.types.nodeNotUpdated || inc.nodeOf(e) == kNoString || covered(inc.nodeOf(e), e.time, e.time))
             continue; // a gap the heartbeats show, or a line of a silence already declared
         const auto silence = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (!silence || silence->ns <= 0)
             continue;
-        const auto [heard, heardEvent] = nodeHeardAgain(ctx, facts, e.node, e.time);
+        const auto [heard, heardEvent] = nodeHeardAgain(ctx, facts, inc.nodeOf(e), e.time);
         HeartbeatGap g;
-        g.node = e.node;
+        g.node = inc.nodeOf(e);
         g.start = e.time - *silence;
         g.openEnded = heardEvent == kNoEvent;
         g.end = g.openEnded ? std::max(e.time, inc.sources[e.source].last) : heard;
@@ -223,7 +224,7 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
         if (covered(g.node, g.start, g.end))
             continue; // heartbeat lines show part of it: theirs is the measured gap
         for (const Heartbeat &h : facts.heartbeats)
-            if (h.node == e.node && h.failed && h.time > g.start && h.time < g.end)
+            if (h.node == inc.nodeOf(e) && h.failed && h.time > g.start && h.time < g.end)
                 g.failures.push_back(h.event);
         facts.gaps.push_back(std::move(g));
     }
@@ -238,7 +239,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
     const FieldKeys &k = ctx.keys;
     const EventTypeId ownRequest = t.heartbeatRequest, leaseFailed = t.leaseRenewFailed;
     for (const Event &e : inc.events) {
-        if (e.node == kNoString)
+        if (inc.nodeOf(e) == kNoString)
             continue;
         const bool request = e.type == t.apiRequest || e.type == t.audit || e.type == ownRequest;
         if (request) {
@@ -251,7 +252,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             const std::string_view user = ctx.field(e, k.user);
             if ((!agent.empty() && agent.find("kubelet") == std::string_view::npos) || (!user.empty() && !user.starts_with("system:node:")))
                 continue;
-            Heartbeat h{e.time, e.node, Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, k.code), e.type == ownRequest),
+            Heartbeat h{e.time, inc.nodeOf(e), Heartbeat::Kind::NodeStatus, !isSuccess(ctx.field(e, k.code), e.type == ownRequest),
                         ctx.indexOf(e)};
             if (resource == "leases")
                 h.kind = Heartbeat::Kind::Lease;
@@ -259,8 +260,8 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
                 continue;
             facts.heartbeats.push_back(h);
         } else if (e.type == t.statusUpdateFailed || e.type == t.statusUpdateExhausted || e.type == leaseFailed) {
-            facts.heartbeats.push_back(
-                {e.time, e.node, e.type == leaseFailed ? Heartbeat::Kind::Lease : Heartbeat::Kind::NodeStatus, true, ctx.indexOf(e)});
+            facts.heartbeats.push_back({e.time, inc.nodeOf(e), e.type == leaseFailed ? Heartbeat::Kind::Lease : Heartbeat::Kind::NodeStatus,
+                                        true, ctx.indexOf(e)});
         }
     }
     std::stable_sort(facts.heartbeats.begin(), facts.heartbeats.end(), [](auto &a, auto &b) { return a.time < b.time; });

@@ -48,45 +48,46 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
     };
     std::set<StringId> nodesWithRuns;
     for (const Event &e : ctx.inc.events) {
-        if (e.node == kNoString)
+        const StringId node = ctx.inc.nodeOf(e);
+        if (node == kNoString)
             continue;
 
         // A log that begins after the kubelet started still shows that run: it opens at the
         // node's first kubelet line, with its start and version unknown.
-        if (e.type != start && ctx.inc.componentOf(e) == kubelet && nodesWithRuns.insert(e.node).second) {
+        if (e.type != start && ctx.inc.componentOf(e) == kubelet && nodesWithRuns.insert(node).second) {
             KubeletRun run;
-            run.node = e.node;
+            run.node = node;
             run.start = e.time;
             run.end = ctx.observedUntil(e);
             run.openEnded = true;
-            open[e.node] = run;
+            open[node] = run;
         }
         if (e.type == start) {
-            nodesWithRuns.insert(e.node);
-            if (open.count(e.node)) {
+            nodesWithRuns.insert(node);
+            if (open.count(node)) {
                 // A new start without a recorded exit: the previous run ended unseen.
-                KubeletRun run = open[e.node];
+                KubeletRun run = open[node];
                 run.end = e.time;
                 run.openEnded = false;
                 run.exitReason = "restarted (no exit line in the bundle)";
                 facts.kubeletRuns.push_back(run);
-                open.erase(e.node);
+                open.erase(node);
             }
             KubeletRun run;
-            run.node = e.node;
+            run.node = node;
             run.start = e.time;
             run.end = ctx.observedUntil(e);
             run.openEnded = true;
             run.version = std::string(ctx.field(e, ctx.keys.version));
             run.startEvent = ctx.indexOf(e);
-            open[e.node] = run;
+            open[node] = run;
         } else if (e.type == fatal && ctx.inc.componentOf(e) == kubelet) {
-            finish(e.node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));
+            finish(node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));
         } else if ((e.type == unitExit || e.type == unitStopped) && isKubeletUnit(ctx, e)) {
             // After a fatal line the systemd exit is the same exit: keep the fatal as the reason.
-            if (open.count(e.node))
-                finish(e.node, e, false, std::string(ctx.inc.message(e)));
-            else if (!facts.kubeletRuns.empty() && facts.kubeletRuns.back().node == e.node && facts.kubeletRuns.back().fatal
+            if (open.count(node))
+                finish(node, e, false, std::string(ctx.inc.message(e)));
+            else if (!facts.kubeletRuns.empty() && facts.kubeletRuns.back().node == node && facts.kubeletRuns.back().fatal
                      && (e.time - facts.kubeletRuns.back().end).ns < 5 * kNsPerSecond)
                 facts.kubeletRuns.back().end = e.time;
         }

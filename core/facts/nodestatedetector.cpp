@@ -65,42 +65,42 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
                       transitioned = t.readyTransitioned, healthyAgain = t.healthyAgain, kubeletNotReady = t.nodeNotReady,
                       kubeletEvent = t.nodeStatusEvent;
     for (const Event &e : ctx.inc.events) {
-        if (e.node == kNoString)
+        if (ctx.inc.nodeOf(e) == kNoString)
             continue;
         const EventIndex idx = ctx.indexOf(e);
         if (e.type == notUpdated) {
             const std::string_view cond = ctx.field(e, ctx.keys.conditionType);
             if (cond.empty() || cond == "Ready")
-                controlPlane[e.node].push_back({e.time, Status::Unknown, idx, "Kubelet stopped posting node status"});
+                controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, Status::Unknown, idx, "Kubelet stopped posting node status"});
         } else if (e.type == statusChange || e.type == nodeEvent) {
             // The event's reason, as the patterns capture it (free text, structured status=).
             const std::string_view what =
                 ctx.field(e, ctx.keys.reason).empty() ? ctx.field(e, ctx.keys.event) : ctx.field(e, ctx.keys.reason);
             if (what == "NodeNotReady") {
-                auto &list = controlPlane[e.node];
+                auto &list = controlPlane[ctx.inc.nodeOf(e)];
                 const bool unknown = !list.empty() && list.back().status == Status::Unknown;
                 list.push_back({e.time, unknown ? Status::Unknown : Status::False, idx, "NodeNotReady"});
             } else if (what == "NodeReady") {
-                controlPlane[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
+                controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, Status::True, idx, "NodeReady"});
             }
         } else if (e.type == transitioned) {
             if (auto s = statusFromWord(ctx.field(e, ctx.keys.readyStatus)))
-                controlPlane[e.node].push_back({e.time, *s, idx, "ReadyCondition transitioned"});
+                controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, *s, idx, "ReadyCondition transitioned"});
         } else if (e.type == healthyAgain) {
-            controlPlane[e.node].push_back({e.time, Status::True, idx, "healthy again"});
+            controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, Status::True, idx, "healthy again"});
         } else if (e.type == kubeletNotReady) {
             auto s = statusFromWord(ctx.field(e, ctx.keys.readyStatus)).value_or(Status::False);
             std::string reason(ctx.field(e, ctx.keys.message));
             if (reason.empty())
                 reason = std::string(ctx.field(e, ctx.keys.reason));
-            kubelet[e.node].push_back({e.time, s, idx, reason});
+            kubelet[ctx.inc.nodeOf(e)].push_back({e.time, s, idx, reason});
         } else if (e.type == kubeletEvent) {
             const std::string_view what =
                 ctx.field(e, ctx.keys.event).empty() ? ctx.field(e, ctx.keys.reason) : ctx.field(e, ctx.keys.event);
             if (what == "NodeReady")
-                kubelet[e.node].push_back({e.time, Status::True, idx, "NodeReady"});
+                kubelet[ctx.inc.nodeOf(e)].push_back({e.time, Status::True, idx, "NodeReady"});
             else if (what == "NodeNotReady")
-                kubelet[e.node].push_back({e.time, Status::False, idx, "NodeNotReady"});
+                kubelet[ctx.inc.nodeOf(e)].push_back({e.time, Status::False, idx, "NodeNotReady"});
         }
     }
     spansFrom(ctx, controlPlane, ConditionSpan::View::ControlPlane, facts);
@@ -137,22 +137,24 @@ void detectTaints(const FactContext &ctx, Facts &facts)
     // A failed swap (nlc.taint-swapped) changes nothing: the node keeps the taint it had.
     const EventTypeId added = ctx.types.taintAdded, healthyAgain = ctx.types.healthyAgain, removed = ctx.types.taintRemoved;
     for (const Event &e : ctx.inc.events) {
-        if (e.node == kNoString)
+        if (ctx.inc.nodeOf(e) == kNoString)
             continue;
         if (e.type == added) {
             for (const PrintedTaint &taint : taintsOn(ctx, e)) {
-                const bool already = std::any_of(open.begin(), open.end(), [&](auto &t) { return t.node == e.node && t.key == taint.key; });
+                const bool already =
+                    std::any_of(open.begin(), open.end(), [&](auto &t) { return t.node == ctx.inc.nodeOf(e) && t.key == taint.key; });
                 if (!already)
-                    open.push_back({e.node, taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
+                    open.push_back(
+                        {ctx.inc.nodeOf(e), taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
             }
         } else if (e.type == removed || e.type == healthyAgain) {
             // events.json lists what "healthy again" removes (the not-ready and unreachable
             // taints); a removal that names none clears the node.
             const auto taints = taintsOn(ctx, e);
             if (taints.empty())
-                close(e.node, {}, e);
+                close(ctx.inc.nodeOf(e), {}, e);
             for (const PrintedTaint &taint : taints)
-                close(e.node, taint.key, e);
+                close(ctx.inc.nodeOf(e), taint.key, e);
         }
     }
     for (auto &t : open)
@@ -166,9 +168,9 @@ void detectNodes(const FactContext &ctx, Facts &facts)
     std::vector<bool> seen(ctx.inc.strings.size());
     std::set<std::string_view> names;
     for (const Event &e : ctx.inc.events)
-        if (e.node != kNoString && !seen[e.node.index()]) {
-            seen[e.node.index()] = true;
-            names.insert(ctx.text(e.node));
+        if (ctx.inc.nodeOf(e) != kNoString && !seen[ctx.inc.nodeOf(e).index()]) {
+            seen[ctx.inc.nodeOf(e).index()] = true;
+            names.insert(ctx.text(ctx.inc.nodeOf(e)));
         }
     for (auto n : names)
         facts.nodes.push_back(ctx.inc.strings.find(n));

@@ -17,10 +17,10 @@ void detectPlegHealth(const FactContext &ctx, Facts &facts)
     const EventTypeId unhealthyLine = ctx.types.plegUnhealthy, notReady = ctx.types.nodeNotReady;
     std::map<StringId, PlegHealth> byNode;
     for (const Event &e : ctx.inc.events) {
-        if (e.node == kNoString)
+        if (ctx.inc.nodeOf(e) == kNoString)
             continue;
         if (e.type == relist || e.type == plegEvent) {
-            byNode[e.node].relists.push_back(ctx.indexOf(e));
+            byNode[ctx.inc.nodeOf(e)].relists.push_back(ctx.indexOf(e));
             continue;
         }
         if (e.type != unhealthyLine && e.type != notReady)
@@ -28,7 +28,7 @@ void detectPlegHealth(const FactContext &ctx, Facts &facts)
         const auto inactive = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (!inactive)
             continue;
-        PlegHealth &h = byNode[e.node];
+        PlegHealth &h = byNode[ctx.inc.nodeOf(e)];
         if (h.unhealthy.empty())
             h.firstUnhealthy = e.time;
         h.lastUnhealthy = e.time;

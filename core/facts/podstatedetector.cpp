@@ -27,16 +27,16 @@ struct KillReasons {
         std::string_view reason = ctx.field(e, ctx.keys.reason);
         if (reason.empty())
             reason = ctx.field(e, ctx.keys.containerMessage);
-        note(e, reason);
+        note(ctx.inc, e, reason);
     }
-    void note(const Event &e, std::string_view reason)
+    void note(const Incident &inc, const Event &e, std::string_view reason)
     {
-        if (!reason.empty() && e.pod != kNoPod)
-            byContainer[{e.pod, e.container}] = {std::string(reason), e.time};
+        if (!reason.empty() && inc.podOf(e) != kNoPod)
+            byContainer[{inc.podOf(e), inc.containerOf(e)}] = {std::string(reason), e.time};
     }
-    std::string take(const Event &kill)
+    std::string take(const Incident &inc, const Event &kill)
     {
-        auto it = byContainer.find({kill.pod, kill.container});
+        auto it = byContainer.find({inc.podOf(kill), inc.containerOf(kill)});
         if (it == byContainer.end() || (kill.time - it->second.time) > Duration::fromSeconds(10))
             return {};
         std::string text = std::move(it->second.text);
@@ -73,10 +73,10 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
             const std::string_view oldHash = ctx.field(e, ctx.keys.hashOld), newHash = ctx.field(e, ctx.keys.hashNew);
             detail = oldHash.empty() ? std::string("container definition changed")
                                      : "spec hash " + std::string(oldHash) + " vs " + std::string(newHash);
-            reasons.note(e, "container spec hash changed");
+            reasons.note(ctx.inc, e, "container spec hash changed");
         } else if (e.type == kill) {
             kind = K::Killed;
-            const std::string reason = reasons.take(e);
+            const std::string reason = reasons.take(ctx.inc, e);
             detail =
                 (reason.empty() ? std::string() : reason + "; ") + "grace period " + std::string(ctx.field(e, ctx.keys.gracePeriod)) + " s";
         } else if (e.type == plegEvent || e.type == died || e.type == plegState) {
@@ -93,7 +93,8 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
             detail = std::string(ctx.field(e, ctx.keys.probeType));
         }
         if (kind)
-            facts.containerEvents.push_back({e.time, e.pod, e.container, ctx.indexOf(e), detailId(std::move(detail)), *kind});
+            facts.containerEvents.push_back(
+                {e.time, ctx.inc.podOf(e), ctx.inc.containerOf(e), ctx.indexOf(e), detailId(std::move(detail)), *kind});
     }
 }
 
@@ -129,19 +130,19 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
         if (e.type == patch) {
             const std::string_view podReady = ctx.field(e, ctx.keys.podReady);
             if (podReady == "True" || podReady == "False")
-                set(e.pod, none, podReady == "True", e, "status patch");
+                set(ctx.inc.podOf(e), none, podReady == "True", e, "status patch");
             for (const StringId key : {ctx.keys.readyContainers, ctx.keys.unreadyContainers}) {
                 text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
                     // Every listed name is interned by the parser (SourceParser::storeFields).
                     if (const StringId c = ctx.inc.strings.find(name); c != kNoString)
-                        set(e.pod, c, key == ctx.keys.readyContainers, e, "status patch");
+                        set(ctx.inc.podOf(e), c, key == ctx.keys.readyContainers, e, "status patch");
                 });
             }
             // A patch that only lists unready containers also makes the pod not Ready.
             if (podReady.empty() && !ctx.field(e, ctx.keys.unreadyContainers).empty())
-                set(e.pod, none, false, e, "status patch");
-        } else if (e.type == markedNotReady && e.pod != kNoPod) {
-            set(e.pod, none, false, e, "node lifecycle controller");
+                set(ctx.inc.podOf(e), none, false, e, "status patch");
+        } else if (e.type == markedNotReady && ctx.inc.podOf(e) != kNoPod) {
+            set(ctx.inc.podOf(e), none, false, e, "node lifecycle controller");
         }
     }
 }

@@ -83,7 +83,7 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
             r.source = SourceId(id);
             r.time = at ? at->time : Timestamp{};
             r.timeEvidence = timeEvidence(inc, s, at, *dump);
-            r.node = at && at->node != kNoString ? at->node : inc.strings.find(s.node);
+            r.node = at && inc.nodeOf(*at) != kNoString ? inc.nodeOf(*at) : inc.strings.find(s.node);
             r.process = processOf(ctx, s, at);
             if (!seen.insert({r.time.ns, r.process + '\n' + dump->text.substr(0, 4096)}).second)
                 continue;

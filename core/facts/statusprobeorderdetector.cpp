@@ -43,38 +43,38 @@ RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun 
     const Incident &inc = ctx.inc;
     RunView v;
     for (std::size_t i = inc.lowerBound(run.start - Duration::fromSeconds(3600)); i < from; ++i)
-        if (inc.events[i].node == run.node && inc.events[i].pod != kNoPod)
-            v.loggedBefore.insert(inc.events[i].pod);
+        if (inc.nodeOf(inc.events[i]) == run.node && inc.podOf(inc.events[i]) != kNoPod)
+            v.loggedBefore.insert(inc.podOf(inc.events[i]));
     std::optional<Timestamp> firstRelist;
     for (std::size_t i = from; i < to; ++i) {
         const Event &e = inc.events[i];
-        if (e.node != run.node || e.pod == kNoPod)
+        if (inc.nodeOf(e) != run.node || inc.podOf(e) == kNoPod)
             continue;
         const EventIndex index = EventIndex::fromIndex(i);
         if (e.type == t.statusGenerate) {
-            v.firstStatus.emplace(e.pod, index);
+            v.firstStatus.emplace(inc.podOf(e), index);
         } else if (e.type == t.statusPatch || e.type == t.readinessChangedBeforeSync) {
-            v.reports[e.pod].push_back(index);
+            v.reports[inc.podOf(e)].push_back(index);
             for (const StringId key : {ctx.keys.readyContainers, ctx.keys.unreadyContainers})
                 text::forEachListItem(ctx.field(e, key), ',', [&](std::string_view name) {
                     if (const StringId c = inc.strings.find(name); c != kNoString)
-                        v.containers.emplace(e.pod, c);
+                        v.containers.emplace(inc.podOf(e), c);
                 });
-        } else if ((e.type == t.probeSeeded && e.container != kNoString)
+        } else if ((e.type == t.probeSeeded && inc.containerOf(e) != kNoString)
                    || ((e.type == t.probeSuccess || e.type == t.probeFailure || e.type == t.probeError)
                        && isReadiness(ctx.field(e, ctx.keys.probeType)))) {
-            v.firstReadiness.emplace(std::make_pair(e.pod, e.container), index);
-            v.containers.emplace(e.pod, e.container);
+            v.firstReadiness.emplace(std::make_pair(inc.podOf(e), inc.containerOf(e)), index);
+            v.containers.emplace(inc.podOf(e), inc.containerOf(e));
         } else if (e.type == t.syncLoopProbe && ctx.field(e, ctx.keys.probe) == "readiness" && ctx.field(e, ctx.keys.status) == "ready")
             // Names the pod, not the container. Only "ready" is a result: on a new container
             // the readiness worker seeds its initial Failure into the cache, and that change
             // is logged as status="" before any probe ran (worker.go, 1.21+).
-            v.firstPodReadiness.emplace(e.pod, index);
+            v.firstPodReadiness.emplace(inc.podOf(e), index);
         else if (e.type == t.syncLoopPleg && ctx.field(e, ctx.keys.eventType) == "ContainerStarted") {
             if (!firstRelist)
                 firstRelist = e.time;
             if ((e.time - *firstRelist).ns <= kFirstRelistSpread)
-                v.runningAtStart.emplace(e.pod, index);
+                v.runningAtStart.emplace(inc.podOf(e), index);
         }
     }
     return v;
@@ -164,8 +164,8 @@ void detectStatusProbeOrder(const FactContext &ctx, Facts &facts)
                     const Event &e = inc.events[i];
                     if ((e.time - inc.event(o.notReadyEvent).time).ns > kConsequenceWindow)
                         break;
-                    if (e.pod == pod
-                        && ((e.type == t.containerKill && (e.container == kNoString || e.container == container))
+                    if (inc.podOf(e) == pod
+                        && ((e.type == t.containerKill && (inc.containerOf(e) == kNoString || inc.containerOf(e) == container))
                             || e.type == t.admissionRejected)) {
                         o.killEvent = EventIndex::fromIndex(i);
                         break;

@@ -41,9 +41,10 @@ struct LocalIds {
     std::vector<StringId> strings;
     std::vector<OriginId> origins;
     std::vector<PodId> pods;
+    std::vector<EventSubjectId> subjects;
 };
 
-// Interns a file's strings and pods into the incident's tables. Serial: the tables are shared.
+// Interns a file's strings, places, pods and subjects into the incident's tables. Serial: the tables are shared.
 LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unordered_map<std::string, PodId> &podByKey)
 {
     LocalIds ids;
@@ -70,6 +71,12 @@ LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unorder
         }
         ids.pods[i] = it->second;
     }
+    ids.subjects.resize(p.subjects.size());
+    for (std::size_t i = 0; i < p.subjects.size(); ++i) {
+        const EventSubject &s = p.subjects[EventSubjectId::fromIndex(i)];
+        ids.subjects[i] = incident.subjects.intern(
+            {ids.strings[s.node.index()], ids.strings[s.container.index()], s.pod == kNoPod ? kNoPod : ids.pods[s.pod.index()]});
+    }
     return ids;
 }
 
@@ -87,9 +94,7 @@ void rewriteToIncidentIds(ParsedSource &p, const LocalIds &ids, SourceId sourceI
     for (Event &e : p.events) {
         e.source = sourceId;
         e.origin = ids.origins[e.origin.index()];
-        e.node = ids.strings[e.node.index()];
-        e.container = ids.strings[e.container.index()];
-        e.pod = e.pod == kNoPod ? kNoPod : ids.pods[e.pod.index()];
+        e.subject = ids.subjects[e.subject.index()];
     }
 }
 
@@ -156,30 +161,36 @@ void correlate(Incident &incident)
     };
     std::unordered_map<std::string_view, Owner> byContainerId;
     for (Event &e : incident.events) {
-        if (e.pod != kNoPod && alias[e.pod.index()] != kNoPod)
-            e.pod = alias[e.pod.index()];
-        if (e.pod == kNoPod && kPodUid != kNoString)
+        const EventSubject subject = incident.subjects[e.subject];
+        PodId pod = subject.pod;
+        if (pod != kNoPod && alias[pod.index()] != kNoPod)
+            pod = alias[pod.index()];
+        if (pod == kNoPod && kPodUid != kNoString)
             if (const std::string_view uid = incident.field(e, kPodUid); !uid.empty())
                 if (auto it = podByUid.find(incident.strings.find(uid)); it != podByUid.end())
-                    e.pod = it->second;
-        if (kContainerId == kNoString || e.pod == kNoPod || e.container == kNoString)
+                    pod = it->second;
+        if (pod != subject.pod)
+            e.subject = incident.subjects.withPod(e.subject, pod);
+        if (kContainerId == kNoString || pod == kNoPod || subject.container == kNoString)
             continue;
         if (const std::string_view cid = incident.field(e, kContainerId); !cid.empty())
-            byContainerId.emplace(stripContainerScheme(cid), Owner{e.pod, e.container});
+            byContainerId.emplace(stripContainerScheme(cid), Owner{pod, subject.container});
     }
     // 3. Lines that only name a container id ("Killing container docker://...") get its owner.
     if (kContainerId != kNoString) {
         for (Event &e : incident.events) {
-            if (e.pod != kNoPod && e.container != kNoString)
+            EventSubject subject = incident.subjects[e.subject];
+            if (subject.pod != kNoPod && subject.container != kNoString)
                 continue;
             const std::string_view cid = incident.field(e, kContainerId);
             if (cid.empty())
                 continue;
             if (auto it = byContainerId.find(stripContainerScheme(cid)); it != byContainerId.end()) {
-                if (e.pod == kNoPod)
-                    e.pod = it->second.pod;
-                if (e.container == kNoString && e.pod == it->second.pod)
-                    e.container = it->second.container;
+                if (subject.pod == kNoPod)
+                    subject.pod = it->second.pod;
+                if (subject.container == kNoString && subject.pod == it->second.pod)
+                    subject.container = it->second.container;
+                e.subject = incident.subjects.intern(subject);
             }
         }
     }
@@ -195,15 +206,15 @@ void correlate(Incident &incident)
             incident.pods[pod.index()].node = node;
     };
     for (const Event &e : incident.events) {
-        if (incident.componentOf(e) != kubelet || e.node == kNoString)
+        if (incident.componentOf(e) != kubelet || incident.nodeOf(e) == kNoString)
             continue;
-        place(e.pod, e.node);
+        place(incident.podOf(e), incident.nodeOf(e));
         if (kPods == kNoString)
             continue;
         forEachListedPod(incident.field(e, kPods), [&](std::string_view entry) {
             const PodReference ref = parsePodReference(entry);
             if (auto it = podByName.find(std::string(ref.ns) + "/" + std::string(ref.name)); it != podByName.end())
-                place(it->second, e.node);
+                place(it->second, incident.nodeOf(e));
         });
     }
     // Pods known only by name (the node lifecycle controller's spelling) take their alias's node.

@@ -584,8 +584,8 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             s.node = other.source.node;
             const StringId node = p.strings.intern(s.node);
             for (Event &e : p.events)
-                if (e.node == kNoString && !isControlPlaneComponent(p.strings.view(p.origins[e.origin].component)))
-                    e.node = node;
+                if (p.subjects[e.subject].node == kNoString && !isControlPlaneComponent(p.strings.view(p.origins[e.origin].component)))
+                    e.subject = p.subjects.withNode(e.subject, node);
             break;
         }
     }

@@ -23,7 +23,8 @@ struct ParsedSource {
     std::vector<StoredTime> times; // parallel to events; each one's reference is in events[i].time
     std::vector<Field> fields;
     StringPool strings;
-    OriginTable origins; // of `strings`' ids
+    OriginTable origins;        // of `strings`' ids
+    EventSubjectTable subjects; // of `strings`' and `pods`' ids
     std::vector<LocalPod> pods;
     ClockEvidence clockEvidence;
     int explicitYear = 0; // from a glog "Log file created at:" or journald header

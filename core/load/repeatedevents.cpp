@@ -36,7 +36,8 @@ void earliestSourcesPairwise(const Incident &inc, std::size_t start, std::size_t
         SourceId first = a.source;
         for (std::size_t j = start; j < end; ++j) {
             const Event &b = events[j];
-            if (b.source < first && b.node == a.node && inc.componentOf(b) == inc.componentOf(a) && inc.message(b) == inc.message(a))
+            if (b.source < first && inc.nodeOf(b) == inc.nodeOf(a) && inc.componentOf(b) == inc.componentOf(a)
+                && inc.message(b) == inc.message(a))
                 first = b.source;
         }
         earliest[i - start] = first;
@@ -76,7 +77,7 @@ std::uint64_t dropRepeatedEvents(Incident &inc)
                 slotOf.resize(group);
                 for (std::size_t i = start; i < end; ++i) {
                     const Event &e = events[i];
-                    auto [it, added] = firstSource.try_emplace(LineKey{e.node, inc.componentOf(e), inc.message(e)}, e.source);
+                    auto [it, added] = firstSource.try_emplace(LineKey{inc.nodeOf(e), inc.componentOf(e), inc.message(e)}, e.source);
                     if (!added)
                         it->second = std::min(it->second, e.source);
                     slotOf[i - start] = &it->second; // element addresses survive rehashing

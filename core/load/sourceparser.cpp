@@ -167,17 +167,18 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     // Objects are the cluster's, not one node's: each event names its own node.
     if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
         && src.format != SourceFormat::KubeEventTable) {
-        src.node = dominant([](const Event &e) { return e.node; });
+        src.node = dominant([&](const Event &e) { return m_out.subjects[e.subject].node; });
         // A node's own log (a paste of kubelet lines) names its node on a few lines only
         // ("Node became not ready" node=...): when no line names another, the rest were
         // written on the same node.
         const StringId node = src.node.empty() ? kNoString : m_out.strings.intern(src.node);
         if (node != kNoString && std::all_of(m_out.events.begin(), m_out.events.end(), [&](const Event &e) {
-                return e.node == kNoString || e.node == node;
+                return m_out.subjects[e.subject].node == kNoString || m_out.subjects[e.subject].node == node;
             })) {
             for (Event &e : m_out.events)
-                if (e.node == kNoString && !isControlPlaneComponent(m_out.strings.view(m_out.origins[e.origin].component)))
-                    e.node = node;
+                if (m_out.subjects[e.subject].node == kNoString
+                    && !isControlPlaneComponent(m_out.strings.view(m_out.origins[e.origin].component)))
+                    e.subject = m_out.subjects.withNode(e.subject, node);
         }
     }
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
@@ -931,15 +932,17 @@ bool SourceParser::isKeptAfterParse(const Event &e, StringId key)
     if (!use.read || (e.type == kOtherEventType && !use.repeats))
         return false;
     // A pod's UID is read only to find the pod of a line that names no resolved pod.
-    return !(use.podUid && e.pod != kNoPod);
+    return !(use.podUid && m_out.subjects[e.subject].pod != kNoPod);
 }
 
 void SourceParser::storeFields(Event &e, const EventDraft &d)
 {
-    e.pod = resolvePod();
-    e.node = nodeForEvent(d.component, d.host);
+    EventSubject subject;
+    subject.pod = resolvePod();
+    subject.node = nodeForEvent(d.component, d.host);
     if (auto c = m_fields.get("container"); !c.empty())
-        e.container = m_out.strings.intern(c);
+        subject.container = m_out.strings.intern(c);
+    e.subject = m_out.subjects.intern(subject);
     e.firstField = static_cast<std::uint32_t>(m_out.fields.size());
     const bool decodable = !d.fieldsReady || d.fieldsInLine;
     for (const auto &[k, v] : m_fields.items()) {

@@ -2,6 +2,7 @@
 // One log entry (a line plus its continuation lines) after parsing. Events hold no text:
 // the raw bytes stay in the source and are referenced by offset, strings are interned.
 #include "origin.h"
+#include "eventsubject.h"
 #include "stringpool.h"
 #include "timestamp.h"
 
@@ -16,9 +17,6 @@ const char *severityName(Severity s);
 using SourceId = std::uint32_t;
 using EventTypeId = std::uint16_t;
 using RoleId = std::uint16_t;
-struct PodTag;
-using PodId = StrongId<PodTag, std::uint32_t, 0xffffffffu>; // into Incident::pods
-constexpr PodId kNoPod = PodId::none();
 // An event's index in Incident::events, in core and UI alike (events are fewer than 4 G).
 struct EventTag;
 using EventIndex = StrongId<EventTag, std::uint32_t, 0xffffffffu>;
@@ -74,11 +72,9 @@ struct Event {
     EventTypeId type : 12 = kOtherEventType;
     Severity severity : 3 = Severity::Info;
     bool messageInArena : 1 = false;
-    OriginId origin = kNoOrigin; // component, Go file:line and goroutine role (Incident::componentOf, fileOf, roleOf)
-    StringId node = kNoString;   // the node the event is about (or logged on)
-    StringId container = kNoString;
-    PodId pod = kNoPod;
+    OriginId origin = kNoOrigin;              // component, Go file:line and goroutine role (Incident::componentOf, fileOf, roleOf)
+    EventSubjectId subject = kNoEventSubject; // node, pod and container (Incident::nodeOf, podOf, containerOf)
 };
-static_assert(sizeof(Event) == 56, "Event is the hot struct: keep it small (it grows in steps of 8 bytes, its time's alignment)");
+static_assert(sizeof(Event) == 48, "Event is the hot struct: keep it small (it grows in steps of 8 bytes, its time's alignment)");
 
 } // namespace kubelane::core

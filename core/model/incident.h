@@ -41,7 +41,8 @@ public:
     std::vector<Event> events; // sorted by (time, source, line), indexed by EventIndex
     std::vector<Pod> pods;
     StringPool strings;
-    OriginTable origins; // Event::origin indexes it
+    OriginTable origins;        // Event::origin indexes it
+    EventSubjectTable subjects; // Event::subject indexes it
     NamedTable<EventTypeCatalog> eventTypes;
     NamedTable<GoroutineMap> roles;
     BundleStats stats;
@@ -53,6 +54,9 @@ public:
     StringId componentOf(const Event &e) const { return origins[e.origin].component; }
     StringId fileOf(const Event &e) const { return origins[e.origin].file; }
     RoleId roleOf(const Event &e) const { return origins[e.origin].role; }
+    StringId nodeOf(const Event &e) const { return subjects[e.subject].node; }
+    PodId podOf(const Event &e) const { return subjects[e.subject].pod; }
+    StringId containerOf(const Event &e) const { return subjects[e.subject].container; }
     std::string_view rawText(const Event &e) const;
     std::uint32_t lineOf(const Event &e) const; // 1-based, of the event's first raw line
     std::string_view message(const Event &e) const;
@@ -63,7 +67,7 @@ public:
     std::string_view typeName(const Event &e) const;
     std::string_view roleName(const Event &e) const;
     std::string podName(PodId pod) const; // "namespace/name"
-    std::string podName(const Event &e) const { return podName(e.pod); }
+    std::string podName(const Event &e) const { return podName(podOf(e)); }
     // Index of the first event at or after `t` (binary search).
     std::size_t lowerBound(Timestamp t) const;
     Timestamp first() const { return events.empty() ? Timestamp{} : events.front().time; }

@@ -110,8 +110,8 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
     if (!f.gaps.empty()) {
         const EventTypeId patch = codeTypesOf(inc).statusPatch;
         for (const Event &e : inc.events)
-            if (e.type == patch && e.node != kNoString)
-                lastStatusPatch[e.node] = e.time;
+            if (e.type == patch && inc.nodeOf(e) != kNoString)
+                lastStatusPatch[inc.nodeOf(e)] = e.time;
     }
     for (const HeartbeatGap &g : f.gaps) {
         RuleMatch m;
@@ -350,7 +350,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             const Event &e = inc.events[i];
             if (e.time > h.lastUnhealthy + Duration::fromSeconds(60))
                 break;
-            if (e.node != h.node)
+            if (inc.nodeOf(e) != h.node)
                 continue;
             if ((e.type == runtimeError || e.type == rpcFailed || e.type == runtimeDown) && runtimeErrors++ < 3)
                 step(m, inc, EventIndex::fromIndex(i), "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
@@ -389,11 +389,11 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
         const std::string_view sandbox = inc.field(e, a.keys.sandboxId);
         if (sandbox.empty())
             continue;
-        RuleMatch &m = byNode[e.node];
-        if (fatals[e.node]++ == 0) {
-            m.subject = Subject::ofNode(std::string(inc.text(e.node)));
+        RuleMatch &m = byNode[inc.nodeOf(e)];
+        if (fatals[inc.nodeOf(e)]++ == 0) {
+            m.subject = Subject::ofNode(std::string(inc.text(inc.nodeOf(e))));
             m.start = e.time;
-            m.text["node"] = std::string(inc.text(e.node));
+            m.text["node"] = std::string(inc.text(inc.nodeOf(e)));
             m.text["sandboxId"] = std::string(sandbox);
             step(m, inc, EventIndex::fromIndex(i),
                  "kubelet exits: no PodSandbox found with Id " + std::string(sandbox.substr(0, 12)) + "…");
@@ -414,7 +414,7 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
                     step(m, inc, r.startEvent, "kubelet " + r.version + " starts");
             }
         for (std::size_t i = inc.lowerBound(m.start); i < inc.events.size() && inc.events[i].time <= m.end + Duration::fromSeconds(30); ++i)
-            if (inc.events[i].node == node && inc.events[i].type == unitExit)
+            if (inc.nodeOf(inc.events[i]) == node && inc.events[i].type == unitExit)
                 addEvidence(m, EventIndex::fromIndex(i));
         m.numbers["fatals"] = fatals[node];
         m.text["fatals"] = std::to_string(fatals[node]);
@@ -438,10 +438,10 @@ std::set<PodId> podsUpdatedFromApi(const Analysis &a, StringId node, Timestamp f
         byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = PodId::fromIndex(p);
     for (std::size_t i = inc.lowerBound(from); i < inc.events.size() && inc.events[i].time < to; ++i) {
         const Event &e = inc.events[i];
-        if (e.type != update || e.node != node)
+        if (e.type != update || inc.nodeOf(e) != node)
             continue;
-        if (e.pod != kNoPod)
-            out.insert(e.pod);
+        if (inc.podOf(e) != kNoPod)
+            out.insert(inc.podOf(e));
         forEachListedPod(inc.field(e, a.keys.pods), [&](std::string_view entry) {
             const PodReference ref = parsePodReference(entry);
             for (auto it = byName.lower_bound({ref.ns, ref.name});
@@ -497,7 +497,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         RuleMatch m;
         std::set<std::string> containers;
         for (const ContainerEvent &c : a.facts.containerEvents) {
-            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.event(c.event).node != run.node || c.time < run.start
+            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.nodeOf(inc.event(c.event)) != run.node || c.time < run.start
                 || c.time > until)
                 continue;
             if (c.pod != kNoPod && updated.count(c.pod))
@@ -595,9 +595,9 @@ public:
             const Event &e = m_inc.events[i];
             if (e.type != marked)
                 continue;
-            if (e.pod != kNoPod)
-                m_podMarked[m_inc.text(m_inc.pods[e.pod.index()].name)].push_back(EventIndex::fromIndex(i));
-            else if (e.node != kNoString)
+            if (m_inc.podOf(e) != kNoPod)
+                m_podMarked[m_inc.text(m_inc.pods[m_inc.podOf(e).index()].name)].push_back(EventIndex::fromIndex(i));
+            else if (m_inc.nodeOf(e) != kNoString)
                 m_nodeMarked.push_back(EventIndex::fromIndex(i));
         }
     }
@@ -615,7 +615,7 @@ public:
             if (m_inc.event(mark).time > before)
                 break;
             const EventIndex nodeMark = onlyNodeMarkedBefore(m_inc.event(mark).time);
-            found = nodeMark == kNoEvent ? Placed{} : Placed{m_inc.event(nodeMark).node, nodeMark, mark};
+            found = nodeMark == kNoEvent ? Placed{} : Placed{m_inc.nodeOf(m_inc.event(nodeMark)), nodeMark, mark};
         }
         return found;
     }
@@ -629,7 +629,7 @@ private:
             const Event &e = m_inc.event(mark);
             if (e.time > t || e.time < t - Duration::fromSeconds(5))
                 continue;
-            if (last != kNoEvent && m_inc.event(last).node != e.node)
+            if (last != kNoEvent && m_inc.nodeOf(m_inc.event(last)) != m_inc.nodeOf(e))
                 return kNoEvent;
             last = mark;
         }
@@ -652,9 +652,9 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
     std::map<std::size_t, std::vector<std::pair<EventIndex, PodPlacement::Placed>>> deletionsByTaint;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
-        if (e.type != deleting || e.pod == kNoPod)
+        if (e.type != deleting || inc.podOf(e) == kNoPod)
             continue;
-        const PodPlacement::Placed placed = placement.nodeOf(e.pod, e.time);
+        const PodPlacement::Placed placed = placement.nodeOf(inc.podOf(e), e.time);
         if (placed.node == kNoString)
             continue;
         if (const auto taint = healthTaintAt(a.facts, placed.node, e.time))
@@ -671,7 +671,7 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
         step(m, inc, taint.addEvent, "taint " + taint.key + ":" + taint.effect + " added");
         std::set<std::string> pods;
         for (const auto &[deletion, placed] : deletions) {
-            const std::string pod = inc.podName(inc.event(deletion).pod);
+            const std::string pod = inc.podName(inc.podOf(inc.event(deletion)));
             if (pods.insert(pod).second && m.chain.size() < 6)
                 step(m, inc, deletion, "taint manager deletes pod " + pod);
             addEvidence(m, deletion);

@@ -341,13 +341,13 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
         const Event &e = inc.events[i];
         if (std::find(stepTypes.begin(), stepTypes.end(), e.type) == stepTypes.end() && !isAbsent(e.type))
             continue;
-        if (byPod && e.pod != kNoPod)
-            bySubject[e.pod.value()].push_back(EventIndex::fromIndex(i));
-        else if (byNode && e.node != kNoString)
-            bySubject[e.node.value()].push_back(EventIndex::fromIndex(i));
+        if (byPod && inc.podOf(e) != kNoPod)
+            bySubject[inc.podOf(e).value()].push_back(EventIndex::fromIndex(i));
+        else if (byNode && inc.nodeOf(e) != kNoString)
+            bySubject[inc.nodeOf(e).value()].push_back(EventIndex::fromIndex(i));
     }
     auto subjectOf = [&](const Event &e) {
-        return byPod ? Subject::ofPod(inc.podName(e.pod)) : Subject::ofNode(std::string(inc.text(e.node)));
+        return byPod ? Subject::ofPod(inc.podName(inc.podOf(e))) : Subject::ofNode(std::string(inc.text(inc.nodeOf(e))));
     };
     for (const auto &[key, events] : bySubject) {
         if (std::chrono::steady_clock::now() > deadline)

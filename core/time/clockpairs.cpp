@@ -475,8 +475,8 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             if (const std::string_view resource = inc.field(e, k.resource); !resource.empty())
                 key = keys.intern({keys.verbCode(keys.valueId(verb)), keys.valueId(resource), keys.valueId(inc.field(e, k.namespace_)),
                                    keys.valueId(inc.field(e, k.name)), keys.valueId(inc.field(e, k.subresource))});
-        } else if (e.type == tPodPatch && tPodPatch != kOtherEventType && e.pod != kNoPod) {
-            key = keys.podStatusPatch(inc.pods[e.pod.index()]);
+        } else if (e.type == tPodPatch && tPodPatch != kOtherEventType && inc.podOf(e) != kNoPod) {
+            key = keys.podStatusPatch(inc.pods[inc.podOf(e).index()]);
         }
         if (key != RequestKeys::kNone) {
             const bool served = inc.componentOf(e) == apiserver && apiserver != kNoString;
@@ -496,7 +496,7 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
             continue;
         StringId node = keys.valueId(inc.field(e, k.node));
         if (node == kNoString)
-            node = e.node;
+            node = inc.nodeOf(e);
         if (e.type == tStale && node != kNoString) {
             const auto d = parseGoDuration(inc.field(e, k.duration));
             if (d && isReadyCondition(inc.field(e, k.conditionType)))

@@ -59,9 +59,7 @@ public:
         e.severity = severity;
         // One place per role: the role is the place's (a made-up file:line names it).
         e.origin = m_incident->origins.intern(intern("kubelet"), intern(role + ".go:1"), m_incident->roles->roleId(role));
-        e.node = intern(node);
-        e.pod = pod;
-        e.container = container.empty() ? core::kNoString : intern(container);
+        e.subject = m_incident->subjects.intern({intern(node), container.empty() ? core::kNoString : intern(container), pod});
         m_bytes += message;
         m_bytes += '\n';
         m_incident->events.push_back(e);
