@@ -59,6 +59,7 @@ std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Inci
         },
     };
     forEachInParallel(std::size(chains), options.threads, [&](std::size_t i) { chains[i](); });
+    analysis->incident->releaseMappedPages(); // the fields and messages the detectors read
     rules.setTimeBudget(options.ruleTimeBudget);
     analysis->findings = rules.evaluate(*analysis, options.onlyRules, &analysis->problems);
     return analysis;

@@ -446,6 +446,11 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     // cluster-info dump in one file) are split into their sections.
     ShapedBundle shaped = recogniseShapes(std::move(read.files), layouts.get());
     const std::vector<SourceInput> &inputsToParse = shaped.sources;
+    // The looks at each file's head above (its shape, whether it is text) mapped whole page
+    // cache folios of it, up to 2 MiB each; the files wait their turn to be parsed without them.
+    for (const SourceInput &in : inputsToParse)
+        if (in.file.bytes)
+            in.file.bytes->releasePages(0, in.file.bytes->size());
 
     // Parse in parallel: sources are independent; each worker has its own parser.
     std::vector<ParsedSource> parsed(inputsToParse.size());
@@ -570,6 +575,9 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     for (std::size_t i = 0; i < parsed.size(); ++i)
         if (parsed[i].clockEvidence.empty() && !parsed[i].explicitYear)
             resolveClock(parsed[i], options, neighboursYear(parsed[i].source.path, yearOf), claims[i]);
+    for (const auto &p : parsed) // the heads the clocks read for zone statements
+        if (p.source.bytes)
+            p.source.bytes->releasePages(0, p.source.bytes->size());
     // Files in one folder were written on one host: a raw kubelet log that names no node
     // takes the node its sibling journal names on every line.
     for (auto &p : parsed) {
@@ -591,6 +599,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     }
     mergeParsedSources(parsed, *incident, resolveTimes, options.threads);
     correlate(*incident);
+    incident->releaseMappedPages(); // the pods' UIDs and container ids correlate read
     // Files of one host share its zone, and pairs of lines between sources (requests, the
     // node lifecycle controller against heartbeats) carry zones from anchors to the rest.
     alignClocks(*incident, claims);
@@ -646,6 +655,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             incident->notes.push_back(s.path + ": " + s.error);
     }
     incident->stats.events = incident->events.size();
+    incident->releaseMappedPages(); // what correlate and clock alignment read of the lines
     progress.update([&](LoadProgress &p) {
         p.stage = LoadProgress::Stage::Done;
         p.events = incident->events.size();

@@ -12,6 +12,13 @@ std::string_view Incident::rawText(const Event &e) const
     return std::string_view(*s.bytes).substr(e.offset, e.length);
 }
 
+void Incident::releaseMappedPages() const
+{
+    for (const Source &s : sources)
+        if (s.bytes)
+            s.bytes->releasePages(0, s.bytes->size());
+}
+
 std::uint32_t Incident::lineOf(const Event &e) const
 {
     const Source &s = sources[e.source];

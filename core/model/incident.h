@@ -59,6 +59,11 @@ public:
     StringId containerOf(const Event &e) const { return subjects[e.subject].container; }
     std::string_view rawText(const Event &e) const;
     std::uint32_t lineOf(const Event &e) const; // 1-based, of the event's first raw line
+    // Gives the mapped pages of every source back (Bytes::releasePages) after a stage that read
+    // lines here and there: a kernel that keeps a file in large folios maps a whole folio
+    // (up to 2 MiB) for each line read, so one line of evidence per folio would keep the
+    // bundle in the process. Reading a line again fetches it from the page cache.
+    void releaseMappedPages() const;
     std::string_view message(const Event &e) const;
     std::string_view field(const Event &e, std::string_view key) const;
     std::string_view field(const Event &e, StringId key) const;
