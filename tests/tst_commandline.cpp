@@ -147,6 +147,16 @@ private slots:
         QCOMPARE(doc["findings"].toArray().size(), 1);
     }
 
+    // The text summary says how each source's component was told next to the component, not
+    // after the node, where it read as the node's.
+    void textSummarySaysHowTheComponentWasTold()
+    {
+        const Run r = runKubelane({"analyze", KUBELANE_SAMPLES "/pleg-unhealthy"});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains("klog text, component kube-controller-manager (by path), node -\n"), qPrintable(out));
+    }
+
     void nothingReadableExits3()
     {
         const Run r = runKubelane({"analyze", "/nonexistent/bundle"});

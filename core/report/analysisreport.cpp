@@ -126,11 +126,13 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
             if (!s.bytes) // read up to damage: what came before is loaded
                 continue;
         }
+        // "(by ...)" says how the component was told, so it stands next to it, not the node.
         o << "      " << (s.shape.empty() ? "" : s.shape + ": ") << s.formatDetail << ", component "
-          << (s.component.empty() ? "?" : s.component) << ", node " << (s.node.empty() ? "-" : s.node);
+          << (s.component.empty() ? "?" : s.component) << (s.componentOrigin.empty() ? "" : " (by " + s.componentOrigin + ")") << ", node "
+          << (s.node.empty() ? "-" : s.node);
         if (!s.attribution.podName.empty())
             o << ", pod " << s.attribution.pod() << (s.attribution.container.empty() ? "" : " container " + s.attribution.container);
-        o << (s.componentOrigin.empty() ? "" : " (by " + s.componentOrigin + ")") << "\n";
+        o << "\n";
         o << "      " << s.lineCount << " lines, " << s.eventCount << " events, " << s.unparsedLines << " not understood";
         if (s.nonLogLines)
             o << ", " << s.nonLogLines << " not log lines";
