@@ -26,7 +26,7 @@ fi
 if [[ "${KUBELANE_SKIP_TSAN:-0}" != 1 ]]; then
   cmake --preset dev-tsan >/dev/null
   cmake --build build-tsan -j"$jobs" --target tst_eventstore tst_rules
-  TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -R '^(tst_eventstore|tst_rules)$'
+  TSAN_OPTIONS="halt_on_error=1 suppressions=$PWD/tests/tsan.supp" ctest --test-dir build-tsan --output-on-failure -R '^(tst_eventstore|tst_rules)$'
 fi
 
 # Every fuzz target for a few seconds (scripts/fuzz.sh; a clang build of the core, measured at
