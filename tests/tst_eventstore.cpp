@@ -734,20 +734,50 @@ private slots:
             QCOMPARE(index.offsetOf(bytes, line), lineStarts[line - 1]);
         QCOMPARE(index.offsetOf(bytes, static_cast<std::uint32_t>(lineStarts.size() + 1)), std::uint64_t(bytes.size()));
         QCOMPARE(LineIndex().lineAt(bytes, lineStarts[7]), 8u); // no mark: counted from the start
+
+        // A read that skipped most of the file (a time window) leaves marks at both ends of
+        // the gap only: lines inside it are found walking from the nearer end.
+        LineIndex gap;
+        const std::size_t last = lineStarts.size() - 3;
+        gap.note(lineStarts[2], 3);
+        gap.note(lineStarts[last] + 1, static_cast<std::uint32_t>(last + 1)); // inside its line
+        for (std::uint32_t line = 1; line <= lineStarts.size(); line += 1 + rng() % 20)
+            QCOMPARE(gap.offsetOf(bytes, line), lineStarts[line - 1]);
+
+        // An export asks line after line, mostly forward: the cursor gives what lineAt gives.
+        LineIndex::Cursor cursor(index, bytes);
+        for (std::uint64_t offset = 0; offset < bytes.size(); offset += rng() % 9 == 0 ? 40000 : rng() % 300) {
+            const std::uint64_t asked = rng() % 13 == 0 ? offset / 2 : offset; // now and then back
+            QCOMPARE(cursor.lineAt(asked), lineOf(asked));
+        }
     }
 
-    // Every event of every sample, in every format and collection shape, is on the line its
-    // line number names: that line starts at or before the event's first byte, and the next
-    // one after it.
+    // Every event of every sample, in every format and collection shape, has the line number
+    // a count of the newlines before it gives, and is on the line that number names: that line
+    // starts at or before the event's first byte, and the next one after it.
     void everyEventIsOnTheLineItsNumberNames()
     {
         std::size_t events = 0;
         for (const auto &entry : std::filesystem::directory_iterator(KUBELANE_SAMPLES)) {
             const auto inc = kubelane::test::load({entry.path().string()});
-            for (const Event &e : inc->events) {
+            std::vector<const Event *> inOffsetOrder;
+            for (const Event &e : inc->events)
+                inOffsetOrder.push_back(&e);
+            std::stable_sort(inOffsetOrder.begin(), inOffsetOrder.end(), [](const Event *a, const Event *b) {
+                return std::make_pair(a->source, std::uint64_t(a->offset)) < std::make_pair(b->source, std::uint64_t(b->offset));
+            });
+            std::pair<SourceId, std::uint64_t> counted{~SourceId(0), 0}; // (source, offset) counted up to
+            std::uint32_t newlines = 0;
+            for (const Event *event : inOffsetOrder) {
+                const Event &e = *event;
                 const Source &s = inc->sources[e.source];
                 const std::string_view bytes = s.bytes->view();
+                if (counted.first != e.source)
+                    counted = {e.source, 0}, newlines = 0;
+                newlines += static_cast<std::uint32_t>(std::count(bytes.begin() + counted.second, bytes.begin() + e.offset, '\n'));
+                counted.second = e.offset;
                 const std::uint32_t line = inc->lineOf(e);
+                QCOMPARE(line, newlines + 1);
                 const std::uint64_t start = s.lineIndex.offsetOf(bytes, line), next = s.lineIndex.offsetOf(bytes, line + 1);
                 QVERIFY2(start <= e.offset && e.offset < next, qPrintable(QString::fromStdString(s.path) + ":" + QString::number(line)));
                 QVERIFY(start == 0 || bytes[start - 1] == '\n');

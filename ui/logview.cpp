@@ -112,9 +112,9 @@ LogView::Excerpt LogView::excerpt(const core::Incident &incident, core::EventInd
         start = prevStart;
         ++before;
     }
-    const std::uint32_t line = incident.lineOf(e);
-    out.firstLine = line > static_cast<std::uint32_t>(before) ? line - static_cast<std::uint32_t>(before) : 1;
-    out.eventRow = static_cast<int>(line - out.firstLine);
+    const std::uint32_t eventLine = incident.lineOf(e);
+    out.firstLine = eventLine > static_cast<std::uint32_t>(before) ? eventLine - static_cast<std::uint32_t>(before) : 1;
+    out.eventRow = static_cast<int>(eventLine - out.firstLine);
     out.eventRows = static_cast<int>(std::max<std::uint32_t>(1, e.lineCount));
     const int total = out.eventRow + out.eventRows + context;
     core::text::forEachLine(text.substr(start), [&](std::string_view line, std::size_t, std::uint32_t number) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -170,7 +171,21 @@ private:
                 addThreads(child, pid, name, order);
     }
 
-    std::string sourceOf(const core::Event &e) const { return m_inc.sources[e.source].path + ":" + std::to_string(m_inc.lineOf(e)); }
+    std::string sourceOf(const core::Event &e) const { return m_inc.sources[e.source].path + ":" + std::to_string(lineOf(e)); }
+
+    // Every event exported names its line: counted on from the last one asked of its source,
+    // as the events come in time order, not from the source's marks each time.
+    std::uint32_t lineOf(const core::Event &e) const
+    {
+        if (m_lineCursors.empty())
+            m_lineCursors.resize(m_inc.sources.size());
+        std::optional<core::LineIndex::Cursor> &cursor = m_lineCursors[e.source];
+        if (!cursor) {
+            const core::Source &s = m_inc.sources[e.source];
+            cursor.emplace(s.lineIndex, s.bytes ? s.bytes->view() : std::string_view());
+        }
+        return cursor->lineAt(e.offset);
+    }
 
     Json lineArgs(core::EventIndex index) const
     {
@@ -450,6 +465,7 @@ private:
     std::vector<std::size_t> m_orderings;                                               // indices into facts.orders drawn
     std::map<core::EventIndex, Track> m_anchorTracks;                                   // line -> the row its anchor went to
     PerfettoCounts m_counts;
+    mutable std::vector<std::optional<core::LineIndex::Cursor>> m_lineCursors; // by source
 };
 
 } // namespace

@@ -51,8 +51,8 @@ LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unorder
     ids.strings.assign(p.strings.size(), kNoString);
     for (std::size_t i = 0; i < p.strings.size(); ++i)
         ids.strings[i] = incident.strings.intern(p.strings.view(StringId::fromIndex(i)));
-    ids.origins.resize(p.origins.size());
-    for (std::size_t i = 0; i < p.origins.size(); ++i) {
+    ids.origins.assign(p.origins.size(), kNoOrigin); // 0: an event given no place stays so
+    for (std::size_t i = 1; i < p.origins.size(); ++i) {
         const Origin &o = p.origins[OriginId::fromIndex(i)];
         ids.origins[i] = incident.origins.intern(ids.strings[o.component.index()], ids.strings[o.file.index()], o.role);
     }

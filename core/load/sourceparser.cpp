@@ -286,6 +286,12 @@ void SourceParser::reserveForLines(std::size_t bytesToRead)
     m_out.times.reserve(expected);
 }
 
+SourceParser::LineView SourceParser::lineRead(std::string_view text, std::size_t offset, std::uint32_t number)
+{
+    m_out.source.lineIndex.note(offset, number); // a mark every LineIndex::kSpacing bytes
+    return {text, offset, number};
+}
+
 std::size_t SourceParser::forEachLineOfWindow(const LineFn &fn)
 {
     Source &src = m_out.source;
@@ -325,7 +331,7 @@ void SourceParser::parseLines(FileReader reader)
     ReleaseBehind release(*src.bytes);
     const std::size_t end = forEachLineOfWindow([&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
-        const LineView line{text, offset, number};
+        const LineView line = lineRead(text, offset, number);
         ++src.lineCount;
         if (!isTextLine(line))
             return;
@@ -816,7 +822,7 @@ void SourceParser::addEvent(const EventDraft &d)
     e.source = m_out.source.id;
     e.offset = d.first.offset;
     e.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull));
-    m_out.source.lineIndex.note(e.offset, d.first.number);
+    m_out.source.lineIndex.note(e.offset, d.first.number); // for a format read by other loops than lineRead's
     e.lineCount = d.lineCount;
     e.severity = d.severity;
     e.messageInArena = d.messageInArena;

@@ -100,6 +100,8 @@ private:
     // before the first dated line; the lines skipped are counted. Returns the end of the last
     // line read.
     std::size_t forEachLineOfWindow(const LineFn &fn);
+    // Every line the parse reads, as a LineView; its number goes into the source's LineIndex.
+    LineView lineRead(std::string_view text, std::size_t offset, std::uint32_t number);
     void reserveForLines(std::size_t bytesToRead);
     // Binary data (NULs after an unclean shutdown) is counted as such, false; invalid UTF-8
     // and over-long lines are noted and read.

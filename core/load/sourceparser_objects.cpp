@@ -236,7 +236,7 @@ void SourceParser::parseEventTable()
     std::string layoutName;
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
-        const LineView line{text, offset, number};
+        const LineView line = lineRead(text, offset, number);
         if (auto header = parseEventTableHeader(text)) {
             layout = std::move(header);
             const auto has = [&](std::string_view name) {

@@ -57,7 +57,7 @@ void SourceParser::parseRecords()
     };
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
-        const LineView line{text, offset, number};
+        const LineView line = lineRead(text, offset, number);
         const std::string_view t = trimmedRecordLine(text);
         // A new object at the indentation of the open one (or less) means the open one was cut.
         if (open.active && !t.empty() && t.front() == '{' && indentOf(text) <= open.indent)

@@ -21,7 +21,7 @@ void SourceParser::parseKlogJson()
     forEachLineOfWindow([&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
         ++src.lineCount;
-        const LineView line{text, offset, number};
+        const LineView line = lineRead(text, offset, number);
         if (!isTextLine(line))
             return;
         if (text.empty() || text.front() != '{') {
@@ -50,7 +50,7 @@ void SourceParser::parseAudit()
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
         ++src.lineCount;
-        const LineView line{text, offset, number};
+        const LineView line = lineRead(text, offset, number);
         const auto doc = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
         if (doc.is_discarded() || !doc.is_object()) {
             unparsed(line, text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::MalformedJson);
@@ -158,7 +158,7 @@ void SourceParser::parseGoroutineDump()
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
         ++src.lineCount;
-        const LineView line{text, offset, number};
+        const LineView line = lineRead(text, offset, number);
         const size_t open = text.starts_with("goroutine ") ? text.find(" [") : std::string_view::npos;
         if (open == std::string_view::npos) {
             if (!extendLastEvent(line)) {

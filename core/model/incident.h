@@ -38,7 +38,7 @@ class Incident {
 public:
     std::vector<std::string> inputs; // what the user opened
     std::vector<Source> sources;
-    std::vector<Event> events; // sorted by (time, source, line), indexed by EventIndex
+    std::vector<Event> events; // sorted by (time, source, offset: the line order), indexed by EventIndex
     std::vector<Pod> pods;
     StringPool strings;
     OriginTable origins;        // Event::origin indexes it
