@@ -276,6 +276,34 @@ private slots:
             EventTypeCatalog::loadJson("{\"types\":[{\"id\":\"a\",\"patterns\":[{\"re\":\"x\"}],\"extract\":\"nope\"}]}", "c.json"));
     }
 
+    // An event keeps its type in 12 bits: a table of as many types as fit loads, and its last
+    // type survives the trip through an event; one more is refused, named, not cut short.
+    void typesBeyondWhatAnEventHoldsAreRefused()
+    {
+        auto table = [](std::size_t count) {
+            std::string json = "{\"types\":[";
+            for (std::size_t i = 0; i < count; ++i)
+                json += (i ? "," : "") + std::string("{\"id\":\"t.") + std::to_string(i) + "\",\"patterns\":[{\"re\":\"^m"
+                    + std::to_string(i) + " \"}]}";
+            return json + "]}";
+        };
+        const std::size_t most = kMaxEventTypes - 3; // "other" and the two record types take the rest
+        const auto full = EventTypeCatalog::loadJson(table(most), "full.json", EventTypeCatalog::CodeNames::NotRequired);
+        const EventTypeId last = *full->find("t." + std::to_string(most - 1));
+        Event e;
+        e.type = last;
+        QCOMPARE(EventTypeId(e.type), last);
+        QCOMPARE(std::string(full->typeId(e.type)), "t." + std::to_string(most - 1));
+        QVERIFY(full->find("go.goroutine") && *full->find("go.goroutine") < kMaxEventTypes);
+        try {
+            EventTypeCatalog::loadJson(table(most + 1), "over.json", EventTypeCatalog::CodeNames::NotRequired);
+            QFAIL("a table of more types than an event holds was accepted");
+        } catch (const std::runtime_error &err) {
+            const QString msg = err.what();
+            QVERIFY2(msg.contains("over.json") && msg.contains("too many event types"), qPrintable(msg));
+        }
+    }
+
     // The table is read strictly: an unknown key or a value of the wrong kind is refused with
     // the file, the type and the key named.
     void strictTableNamesFileTypeAndKey_data()
