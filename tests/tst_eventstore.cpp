@@ -694,7 +694,7 @@ private slots:
         const EventSubjectId renamed = table.withNode(ids[10], StringId(42));
         QVERIFY(table[renamed] == (EventSubject{StringId(42), StringId(101), PodId::fromIndex(10)}));
         QVERIFY(table[ids[10]] == (EventSubject{StringId(4), StringId(101), PodId::fromIndex(10)}));
-        QCOMPARE(table.withContainer(renamed, StringId(101)), renamed);
+        QCOMPARE(table.withNode(renamed, StringId(42)), renamed); // no change, the same id
     }
 
     // An event's line is found again from its offset, through marks kSpacing bytes apart:

@@ -655,7 +655,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             incident->notes.push_back(s.path + ": " + s.error);
     }
     incident->stats.events = incident->events.size();
-    incident->releaseMappedPages(); // what correlate and clock alignment read of the lines
+    incident->releaseMappedPages(); // what clock alignment and the checks after it read of the lines
     progress.update([&](LoadProgress &p) {
         p.stage = LoadProgress::Stage::Done;
         p.events = incident->events.size();

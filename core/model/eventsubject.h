@@ -59,10 +59,6 @@ public:
     {
         return changed(id, [&](EventSubject &s) { s.pod = pod; });
     }
-    EventSubjectId withContainer(EventSubjectId id, StringId container)
-    {
-        return changed(id, [&](EventSubject &s) { s.container = container; });
-    }
     std::size_t size() const { return m_subjects.size(); }
 
 private:

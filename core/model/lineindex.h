@@ -2,9 +2,10 @@
 // The line numbers of one source's bytes. An event's line is 1 + the newlines before its first
 // byte, for every way a source is read (whole, a time window of it, records inside a line), so
 // an event need not carry it (4 bytes of the store's hot struct): a sparse set of (offset,
-// line) marks taken while the file is parsed (one per kSpacing bytes of the lines it reads,
-// one where a read skipped part of it), plus the newlines between the nearest mark and the
-// event, gives it back. A line's number from an event's offset counts at most kSpacing bytes.
+// line) marks taken while the file is parsed (one per kSpacing bytes of the lines it reads;
+// where a read skipped part of the file, the first line after the gap), plus the newlines
+// between the nearest mark and the event, gives it back. A line's number from an event's
+// offset counts at most kSpacing bytes.
 #include <algorithm>
 #include <cstdint>
 #include <string_view>
@@ -17,11 +18,10 @@ public:
     static constexpr std::uint64_t kSpacing = 16 * 1024;
 
     // The line that starts at (or holds) `offset`. Keeps a mark when the last one is kSpacing
-    // bytes behind, or always when `always` (where a read skipped part of the file, and for
-    // events built with no bytes to count in).
-    void note(std::uint64_t offset, std::uint32_t line, bool always = false)
+    // bytes behind.
+    void note(std::uint64_t offset, std::uint32_t line)
     {
-        if (!always && !m_marks.empty() && offset >= m_marks.back().offset && offset - m_marks.back().offset < kSpacing)
+        if (!m_marks.empty() && offset >= m_marks.back().offset && offset - m_marks.back().offset < kSpacing)
             return;
         const Mark m{offset, line};
         if (m_marks.empty() || offset >= m_marks.back().offset)
