@@ -55,6 +55,7 @@ public:
     // Lets the kernel drop the mapped pages wholly inside [offset, offset + length) from this
     // process; reading them again fetches them from the page cache. Nothing for text in memory.
     void releasePages(std::uint64_t offset, std::uint64_t length) const;
+    void releaseAllPages() const { releasePages(0, size()); }
     // The front-to-back read is over: later reads (the log view, evidence) jump about, so the
     // kernel should stop reading far ahead.
     void endSequentialReading() const;
@@ -82,7 +83,7 @@ public:
     ReleaseBehind &operator=(const ReleaseBehind &) = delete;
     ~ReleaseBehind()
     {
-        m_bytes.releasePages(0, m_bytes.size());
+        m_bytes.releaseAllPages();
         m_bytes.endSequentialReading();
     }
     void passed(std::uint64_t offset)

@@ -450,7 +450,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     // cache folios of it, up to 2 MiB each; the files wait their turn to be parsed without them.
     for (const SourceInput &in : inputsToParse)
         if (in.file.bytes)
-            in.file.bytes->releasePages(0, in.file.bytes->size());
+            in.file.bytes->releaseAllPages();
 
     // Parse in parallel: sources are independent; each worker has its own parser.
     std::vector<ParsedSource> parsed(inputsToParse.size());
@@ -577,7 +577,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             resolveClock(parsed[i], options, neighboursYear(parsed[i].source.path, yearOf), claims[i]);
     for (const auto &p : parsed) // the heads the clocks read for zone statements
         if (p.source.bytes)
-            p.source.bytes->releasePages(0, p.source.bytes->size());
+            p.source.bytes->releaseAllPages();
     // Files in one folder were written on one host: a raw kubelet log that names no node
     // takes the node its sibling journal names on every line.
     for (auto &p : parsed) {
@@ -590,10 +590,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
                 || other.source.path.substr(0, other.source.path.find_last_of("/!") + 1) != folder)
                 continue;
             s.node = other.source.node;
-            const StringId node = p.strings.intern(s.node);
-            for (Event &e : p.events)
-                if (p.subjects[e.subject].node == kNoString && !isControlPlaneComponent(p.strings.view(p.origins[e.origin].component)))
-                    e.subject = p.subjects.withNode(e.subject, node);
+            p.giveNodeToNodelessEvents(p.strings.intern(s.node));
             break;
         }
     }

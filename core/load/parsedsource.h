@@ -2,6 +2,7 @@
 // What parsing one file yields before it is merged into the Incident: events with times
 // still pending (year/zone inference needs the whole file and the other files), and
 // source-local string, origin and pod tables that the merge remaps.
+#include "../format/sourceidentity.h"
 #include "../model/event.h"
 #include "../model/source.h"
 #include "../model/stringpool.h"
@@ -36,6 +37,15 @@ struct ParsedSource {
     std::uint64_t windowSkippedBytes = 0;
     std::string windowNote;
     std::optional<int> windowAssumedOffset; // sought by local readings taken to be at this zone
+
+    // Gives `node` to the events that name none, but not to the control plane's (a component
+    // of the cluster, not of the host): the file was written on that node.
+    void giveNodeToNodelessEvents(StringId node)
+    {
+        for (Event &e : events)
+            if (subjects[e.subject].node == kNoString && !isControlPlaneComponent(strings.view(origins[e.origin].component)))
+                e.subject = subjects.withNode(e.subject, node);
+    }
 };
 
 } // namespace kubelane::core

@@ -174,12 +174,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         const StringId node = src.node.empty() ? kNoString : m_out.strings.intern(src.node);
         if (node != kNoString && std::all_of(m_out.events.begin(), m_out.events.end(), [&](const Event &e) {
                 return m_out.subjects[e.subject].node == kNoString || m_out.subjects[e.subject].node == node;
-            })) {
-            for (Event &e : m_out.events)
-                if (m_out.subjects[e.subject].node == kNoString
-                    && !isControlPlaneComponent(m_out.strings.view(m_out.origins[e.origin].component)))
-                    e.subject = m_out.subjects.withNode(e.subject, node);
-        }
+            }))
+            m_out.giveNodeToNodelessEvents(node);
     }
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
         src.componentOrigin += " (audit log)";

@@ -16,7 +16,7 @@ void Incident::releaseMappedPages() const
 {
     for (const Source &s : sources)
         if (s.bytes)
-            s.bytes->releasePages(0, s.bytes->size());
+            s.bytes->releaseAllPages();
 }
 
 std::uint32_t Incident::lineOf(const Event &e) const
