@@ -222,9 +222,8 @@ private slots:
             Event e;
             e.time = Timestamp{t};
             e.source = s;
-            e.messageInArena = true;
-            e.messageOffset = static_cast<std::uint32_t>(src.arena.size());
-            e.messageLength = static_cast<std::uint32_t>(message.size());
+            setMessageSpan(e, {static_cast<std::uint32_t>(src.arena.size()), static_cast<std::uint32_t>(message.size()), true},
+                           src.messageSpans);
             src.arena += message;
             inc.events.push_back(e);
         };
@@ -504,7 +503,7 @@ private slots:
                                                        + end + "..." + end}});
             QCOMPARE(incident->events.size(), std::size_t(1));
             const Event &e = incident->events.front();
-            QCOMPARE(e.lineCount, 2u);
+            QCOMPARE(incident->lineCountOf(e), 2u);
             QCOMPARE(incident->typeName(e), std::string_view("nlc.pods-marked-not-ready"));
             QCOMPARE(kubelane::test::shownField(*incident, e, "podName"), std::string("web-0"));
         }
@@ -593,8 +592,49 @@ private slots:
         const auto incident = loadBundle(std::vector<InputFile>{file}, options);
         QCOMPARE(incident->events.size(), std::size_t(1));
         const Event &e = incident->events.front();
-        QCOMPARE(e.lineCount, 3u);
+        QCOMPARE(incident->lineCountOf(e), 3u);
         QCOMPARE(incident->message(e), std::string_view("Observed a panic"));
+    }
+
+    // An event keeps its message in 4 bytes as two 16-bit distances from its ends, and a
+    // message farther from either end in its source's table: every message reads back the
+    // same, and only those past the distances take a table entry. A message that stops inside
+    // its event counts its tail from the event's end, so continuation lines lengthen the tail.
+    void messagesFarFromTheEventsEndsReadBack_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<bool>("inTable");
+        const QString big(70 * 1024, QChar('x'));
+        const QString record = "{\"ts\":1718784064445.591,\"caller\":\"k/a.go:1\",";
+        QTest::newRow("near both ends") << record + "\"msg\":\"hello\",\"v\":0}\n"
+                                        << "hello" << false;
+        QTest::newRow("70 KiB before it") << record + "\"big\":\"" + big + "\",\"msg\":\"hello\",\"v\":0}\n"
+                                          << "hello" << true;
+        QTest::newRow("70 KiB after it") << record + "\"msg\":\"hello\",\"big\":\"" + big + "\",\"v\":0}\n"
+                                         << "hello" << true;
+        QTest::newRow("70 KiB of lines after it")
+            << record + "\"msg\":\"hello\",\"v\":0}\n" + QString("\tat frame\n").repeated(7000) << "hello" << true;
+        QTest::newRow("klog text running on 70 KiB") << "I0612 10:00:00.000000 1 a.go:1] hello\n" + QString("\tat frame\n").repeated(7000)
+                                                     << "hello\n" + QString("\tat frame\n").repeated(7000).chopped(1) << false;
+    }
+
+    void messagesFarFromTheEventsEndsReadBack()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        QFETCH(bool, inTable);
+        InputFile file;
+        file.path = "node-1/kubelet.log";
+        file.bytes = makeBytes(text.toStdString());
+        LoadOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto incident = loadBundle(std::vector<InputFile>{file}, options);
+        QCOMPARE(incident->events.size(), std::size_t(1));
+        const Event &e = incident->events.front();
+        QCOMPARE(QString::fromStdString(std::string(incident->message(e))), message);
+        QCOMPARE(bool(e.messageInTable), inTable);
+        QCOMPARE(incident->sources.front().messageSpans.size(), std::size_t(inTable ? 1 : 0));
     }
 
     // NULs after an unclean shutdown in a klog JSON file are binary data, as in a klog text
@@ -609,7 +649,7 @@ private slots:
         options.resourceDir = KUBELANE_RESOURCES;
         const auto incident = loadBundle(std::vector<InputFile>{file}, options);
         QCOMPARE(incident->events.size(), std::size_t(2));
-        QCOMPARE(incident->events.front().lineCount, 1u);
+        QCOMPARE(incident->lineCountOf(incident->events.front()), 1u);
         const Source &s = incident->sources.front();
         QCOMPARE(s.unparsedLines, 1u);
         QCOMPARE(s.diagnosticCounts[static_cast<int>(DiagnosticReason::BinaryData)], 1u);

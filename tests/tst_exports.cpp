@@ -387,7 +387,7 @@ private slots:
         // Every line is an event's (one line may hold several, a one-line array), or counted.
         std::set<std::uint32_t> covered;
         for (const Event *x : events)
-            for (std::uint32_t l = inc->lineOf(*x); l < inc->lineOf(*x) + x->lineCount; ++l)
+            for (std::uint32_t l = inc->lineOf(*x); l < inc->lineOf(*x) + inc->lineCountOf(*x); ++l)
                 covered.insert(l);
         QCOMPARE(covered.size() + src.unparsedLines + src.nonLogLines, src.lineCount);
     }
@@ -403,7 +403,7 @@ private slots:
         const auto events = test::eventsOf(*inc, inc->sources[0]);
         QCOMPARE(events.size(), size_t(2));
         QCOMPARE(inc->lineOf(*events[0]), 2u);
-        QCOMPARE(events[0]->lineCount, 5u);
+        QCOMPARE(inc->lineCountOf(*events[0]), 5u);
         const std::string first(inc->rawText(*events[0]));
         QVERIFY2(first.starts_with("  {\n") && first.ends_with("  },"), first.c_str());
         QCOMPARE(inc->lineOf(*events[1]), 7u);

@@ -309,7 +309,7 @@ private slots:
         }
         QVERIFY(fatal);
         QVERIFY(exit);
-        QCOMPARE(fatal->lineCount, 3u);
+        QCOMPARE(inc->lineCountOf(*fatal), 3u);
         QCOMPARE(fatal->severity, Severity::Fatal);
         QCOMPARE(std::string(inc->field(*fatal, "sandboxId")),
                  std::string("d0831a4288e261b5e3a5643f4a36bb2162282262fba671a682159494dfcd6f56"));
@@ -339,7 +339,7 @@ private slots:
         const auto events = test::eventsOf(*inc, s);
         QCOMPARE(events.size(), size_t(2));
         QCOMPARE(std::string(inc->message(*events[1])), std::string("Update ready status of pods on node [node3]"));
-        QCOMPARE(events[1]->lineCount, 3u);
+        QCOMPARE(inc->lineCountOf(*events[1]), 3u);
         QCOMPARE(std::string(inc->typeName(*events[0])), std::string("nlc.node-not-updated"));
         QCOMPARE(std::string(inc->text(inc->nodeOf(*events[0]))), std::string("node3"));
         QCOMPARE(s.clock.utcOffsetSeconds, 0);
@@ -983,7 +983,7 @@ private slots:
                                         "\n"
                                         "I0312 10:42:27.000000 1 kubelet.go:1] next\n");
         QCOMPARE(inc->events.size(), size_t(2));
-        QCOMPARE(inc->events[0].lineCount, 5u);
+        QCOMPARE(inc->lineCountOf(inc->events[0]), 5u);
         QVERIFY(inc->message(inc->events[0]).find("kubelet.go:1500") != std::string_view::npos);
         QCOMPARE(inc->stats.unparsed, 0u);
     }

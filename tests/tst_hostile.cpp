@@ -322,23 +322,23 @@ private slots:
         QCOMPARE(s.diagnosticCounts[int(DiagnosticReason::LineTooLong)], 1u);
     }
 
-    // An event folds in at most Event::kMaxLineCount lines (its count has 24 bits): the lines
-    // past that are counted as not understood, never wrapped into a wrong count, and the
-    // next entry is an event again.
-    void continuationPastTheLineCountLimitIsCounted()
+    // An event's lines are counted from its bytes (Incident::lineCountOf), so a run of
+    // continuation lines past what 24 bits count (the count an event once kept) all fold
+    // into the event, and the line after them has its number.
+    void continuationPastWhatTwentyFourBitsCountFolds()
     {
-        constexpr std::size_t kOver = 3;
+        constexpr std::uint32_t kContinuations = (1u << 24) + 3;
         std::string text = kubeletLine(1);
-        text.reserve(text.size() + 3 * (Event::kMaxLineCount + kOver) + 128);
-        for (std::size_t i = 0; i < Event::kMaxLineCount - 1 + kOver; ++i)
+        text.reserve(text.size() + 3 * std::size_t(kContinuations) + 128);
+        for (std::uint32_t i = 0; i < kContinuations; ++i)
             text += "\tx\n"; // a stack frame's shape: indented, so a continuation
         text += kubeletLine(2);
         const auto inc = test::loadText("kubelet.log", text);
         const Source &s = inc->sources[0];
         QCOMPARE(s.eventCount, 2u);
-        QCOMPARE(std::uint32_t(inc->events[0].lineCount), Event::kMaxLineCount);
-        QCOMPARE(s.unparsedLines, std::uint64_t(kOver));
-        QCOMPARE(inc->lineOf(inc->events[1]), Event::kMaxLineCount + std::uint32_t(kOver) + 1);
+        QCOMPARE(s.unparsedLines, std::uint64_t(0));
+        QCOMPARE(inc->lineCountOf(inc->events[0]), kContinuations + 1);
+        QCOMPARE(inc->lineOf(inc->events[1]), kContinuations + 2);
     }
 
     void timesGoingBackAreCountedAndKept()

@@ -78,7 +78,7 @@ private slots:
         QCOMPARE(fieldOf(*inc, probe, "count"), std::string("4"));
         QCOMPARE(int(probe.severity), int(Severity::Warning));
         QCOMPARE(inc->lineOf(probe), 33u);
-        QCOMPARE(probe.lineCount, 33u);
+        QCOMPARE(inc->lineCountOf(probe), 33u);
         QVERIFY(inc->rawText(probe).starts_with("        {"));
         QVERIFY(inc->rawText(probe).ends_with("        }"));
         const Event &node = *events[1];
@@ -88,7 +88,7 @@ private slots:
         QCOMPARE(QString::fromStdString(std::string(inc->message(node))),
                  QString("Normal NodeNotReady Node/worker-3: Node worker-3 status is now: NodeNotReady"));
         QCOMPARE(inc->lineOf(node), 4u);
-        QCOMPARE(node.lineCount, 29u);
+        QCOMPARE(inc->lineCountOf(node), 29u);
     }
 
     // events.k8s.io/v1: eventTime/series/note/regarding/reportingController.
@@ -130,7 +130,7 @@ private slots:
             std::string(
                 "Readiness probe failed: Get \"http://10.244.1.17:8080/ready\": dial tcp 10.244.1.17:8080: connect: connection refused"));
         QCOMPARE(inc->lineOf(probe), 3u);
-        QCOMPARE(probe.lineCount, 28u);
+        QCOMPARE(inc->lineCountOf(probe), 28u);
         QCOMPARE(inc->podName(probe), std::string("shop/web-0"));
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(probe))), QString("event.unhealthy"));
         const Event &node = inc->events[1];
@@ -157,7 +157,7 @@ private slots:
             QString("Node worker-3 condition Ready=False since 2024-06-19T10:07:20Z: KubeletNotReady: container runtime is down,PLEG is "
                     "not healthy: pleg was last seen active 3m4.2s ago; threshold is 3m0s"));
         QCOMPARE(inc->lineOf(ready), 1u);
-        QCOMPARE(ready.lineCount, 28u);
+        QCOMPARE(inc->lineCountOf(ready), 28u);
         QCOMPARE(inc->podName(inc->events[1]), std::string("shop/web-0"));
         QCOMPARE(std::string(inc->text(inc->nodeOf(inc->events[1]))), std::string("worker-3"));
     }

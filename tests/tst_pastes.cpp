@@ -197,7 +197,7 @@ private slots:
         QCOMPARE(s.nonLogLines, s.diagnosticCounts[int(DiagnosticReason::MarkdownFence)]); // only a fence around them
         const auto events = test::eventsOf(*inc, s);
         QCOMPARE(events.size(), std::size_t(2));
-        QCOMPARE(int(events[0]->lineCount), linesOfFirst);
+        QCOMPARE(int(inc->lineCountOf(*events[0])), linesOfFirst);
     }
 
     // A log line is never a prompt, a comment or an output line, whatever its message says.

@@ -1,6 +1,7 @@
 // The shape stage: collection layouts recognised by their paths (resources/layouts.json), container
 // files cut into sections, duplicate files read once. Small bundles written to a temporary folder.
 #include "testutil.h"
+#include "core/shape/bundleshapes.h"
 
 #include <QProcess>
 
@@ -315,6 +316,28 @@ private slots:
                                           "==== START logs for container kubelet of pod a/b ====\n");
         QCOMPARE(frame->sources.size(), size_t(1));
         QCOMPARE(frame->sources[0].shape, std::string());
+    }
+
+    // Files past the number of sources an event can name are skipped, each named with the
+    // reason and counted in a note, and the ones before them stay in order.
+    void sourcesPastTheLimitAreNamed()
+    {
+        ShapedBundle bundle;
+        for (const char *path : {"a.log", "b.log", "c.log", "d.log"}) {
+            SourceInput in;
+            in.file.path = path;
+            bundle.sources.push_back(in);
+        }
+        skipSourcesPast(bundle, 4);
+        QCOMPARE(bundle.sources.size(), size_t(4));
+        QVERIFY(bundle.skipped.empty() && bundle.notes.empty());
+        skipSourcesPast(bundle, 2);
+        QCOMPARE(bundle.sources.size(), size_t(2));
+        QCOMPARE(bundle.sources[1].file.path, std::string("b.log"));
+        QCOMPARE(bundle.skipped.size(), size_t(2));
+        QCOMPARE(bundle.skipped[0].path, std::string("c.log"));
+        QCOMPARE(bundle.skipped[1].reason, std::string("not loaded: an incident holds at most 2 files"));
+        QCOMPARE(bundle.notes, std::vector<std::string>{"2 files were not loaded: an incident holds at most 2 files"});
     }
 };
 

@@ -24,7 +24,7 @@ std::vector<EventKey> eventsWithin(const Incident &inc, Timestamp from, Timestam
     for (const Event &e : inc.events)
         if (e.time >= from && e.time <= to)
             out.emplace_back(inc.sources[e.source].path, inc.lineOf(e), e.time.ns, std::string(inc.eventTypes->typeId(e.type)),
-                             static_cast<int>(e.severity), e.lineCount);
+                             static_cast<int>(e.severity), inc.lineCountOf(e));
     std::sort(out.begin(), out.end());
     return out;
 }

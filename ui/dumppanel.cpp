@@ -237,7 +237,8 @@ void DumpPanel::showDumpOfEvent(core::EventIndex event)
     const auto &dumps = m_analysis->facts.dumps;
     for (std::size_t i = 0; i < dumps.size(); ++i) {
         const core::RuntimeDump &d = dumps[i];
-        if (d.source != e.source || line > d.dump->lastSourceLine || line + e.lineCount - 1 < d.dump->firstSourceLine)
+        if (d.source != e.source || line > d.dump->lastSourceLine
+            || line + m_analysis->incident->lineCountOf(e) - 1 < d.dump->firstSourceLine)
             continue;
         if (static_cast<int>(i) != m_dump)
             showDump(static_cast<int>(i));

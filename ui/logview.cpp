@@ -115,7 +115,7 @@ LogView::Excerpt LogView::excerpt(const core::Incident &incident, core::EventInd
     const std::uint32_t eventLine = incident.lineOf(e);
     out.firstLine = eventLine > static_cast<std::uint32_t>(before) ? eventLine - static_cast<std::uint32_t>(before) : 1;
     out.eventRow = static_cast<int>(eventLine - out.firstLine);
-    out.eventRows = static_cast<int>(std::max<std::uint32_t>(1, e.lineCount));
+    out.eventRows = static_cast<int>(incident.lineCountOf(e));
     const int total = out.eventRow + out.eventRows + context;
     core::text::forEachLine(text.substr(start), [&](std::string_view line, std::size_t, std::uint32_t number) {
         line = line.substr(0, 4000);
@@ -178,7 +178,7 @@ void LogView::updateHighlights()
     if (m_model && m_event != core::kNoEvent && !m_excerpt.lines.isEmpty()) {
         const core::Event &e = m_model->incident().event(m_event);
         const int row = static_cast<int>(m_model->incident().lineOf(e) - m_excerpt.firstLine);
-        for (int r = row; r < row + static_cast<int>(std::max<std::uint32_t>(1, e.lineCount)); ++r) {
+        for (int r = row; r < row + static_cast<int>(m_model->incident().lineCountOf(e)); ++r) {
             QTextEdit::ExtraSelection sel;
             sel.cursor = QTextCursor(m_raw->document()->findBlockByNumber(r));
             sel.format.setBackground(QColor(0xF0, 0xE4, 0x42, 150));

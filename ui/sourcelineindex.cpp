@@ -48,7 +48,7 @@ core::EventIndex SourceLineIndex::eventAt(core::SourceId source, std::uint32_t l
     if (index == core::kNoEvent)
         return index;
     const core::Event &e = m_incident->event(index);
-    return line < m_incident->lineOf(e) + std::max<std::uint32_t>(1, e.lineCount) ? index : core::kNoEvent;
+    return line < m_incident->lineOf(e) + m_incident->lineCountOf(e) ? index : core::kNoEvent;
 }
 
 } // namespace kubelane::ui

@@ -445,6 +445,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     // The bundle's shape: layouts attribute files by where they lie, container files (a
     // cluster-info dump in one file) are split into their sections.
     ShapedBundle shaped = recogniseShapes(std::move(read.files), layouts.get());
+    skipSourcesPast(shaped, Event::kMaxSources);
     const std::vector<SourceInput> &inputsToParse = shaped.sources;
     // The looks at each file's head above (its shape, whether it is text) mapped whole page
     // cache folios of it, up to 2 MiB each; the files wait their turn to be parsed without them.

@@ -79,7 +79,7 @@ std::uint64_t dropRepeatedEvents(Incident &inc)
                     const Event &e = events[i];
                     auto [it, added] = firstSource.try_emplace(LineKey{inc.nodeOf(e), inc.componentOf(e), inc.message(e)}, e.source);
                     if (!added)
-                        it->second = std::min(it->second, e.source);
+                        it->second = std::min(it->second, SourceId(e.source));
                     slotOf[i - start] = &it->second; // element addresses survive rehashing
                 }
                 for (std::size_t k = 0; k < group; ++k)

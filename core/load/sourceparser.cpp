@@ -237,18 +237,21 @@ bool SourceParser::extendLastEvent(const LineView &line)
         return false;
     Event &e = m_out.events.back();
     const std::uint64_t end = line.offset + line.text.size();
-    if (end - e.offset > 0xffffffffull || e.lineCount == Event::kMaxLineCount)
+    if (end - e.offset > 0xffffffffull)
         return false;
     // Multi-line messages: the message runs on when it is a slice of the raw bytes.
     // Only a message that runs to the end of the event so far (klog text) runs on: one that
     // ends inside it (a klog JSON "msg" referenced in the raw line) would take the record's
     // remaining JSON with it.
     const std::string_view raw = std::string_view(*m_out.source.bytes).substr(e.offset, e.length);
-    const std::size_t messageEnd = std::min<std::size_t>(std::size_t(e.messageOffset) + e.messageLength, raw.size());
-    if (!e.messageInArena && raw.find_first_not_of(" \t\r", messageEnd) == std::string_view::npos)
-        e.messageLength = static_cast<std::uint32_t>(end - e.offset - e.messageOffset);
+    std::vector<MessageSpan> &spans = m_out.source.messageSpans;
+    MessageSpan message = messageSpanOf(e, spans);
+    const std::size_t messageEnd = std::min<std::size_t>(std::size_t(message.offset) + message.length, raw.size());
+    if (!message.inArena && raw.find_first_not_of(" \t\r", messageEnd) == std::string_view::npos)
+        message.length = static_cast<std::uint32_t>(end - e.offset - message.offset);
     e.length = static_cast<std::uint32_t>(end - e.offset);
-    ++e.lineCount;
+    setMessageSpan(e, message, spans); // a span kept in the event counts from its end, which moved
+    ++m_lastEventLines;
     // A dump between log lines folds into the event before it; the analysis reads it again
     // from the bytes (core/dumps), only for the sources flagged here.
     if (!m_out.source.goroutineDumpLines && line.text.find("goroutine ") != std::string_view::npos)
@@ -688,8 +691,11 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
         && m_out.strings.view(m_out.origins[m_out.events.back().origin].component) == component) {
         Event &last = m_out.events.back();
         // Keep an arena message contiguous: it is the last thing appended.
-        if (env.messageInArena && last.messageInArena && last.messageOffset + last.messageLength == env.arenaOffset)
-            last.messageLength += static_cast<std::uint32_t>(payload.size());
+        if (MessageSpan message = messageSpanOf(last, m_out.source.messageSpans);
+            env.messageInArena && message.inArena && message.offset + message.length == env.arenaOffset) {
+            message.length += static_cast<std::uint32_t>(payload.size());
+            setMessageSpan(last, message, m_out.source.messageSpans);
+        }
         if (extendLastEvent(first))
             return;
     }
@@ -819,11 +825,11 @@ void SourceParser::addEvent(const EventDraft &d)
     e.offset = d.first.offset;
     e.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull));
     m_out.source.lineIndex.note(e.offset, d.first.number); // for a format read by other loops than lineRead's
-    e.lineCount = d.lineCount;
     e.severity = d.severity;
-    e.messageInArena = d.messageInArena;
-    e.messageOffset = static_cast<std::uint32_t>(d.messageOffset);
-    e.messageLength = static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull));
+    setMessageSpan(e,
+                   {static_cast<std::uint32_t>(d.messageOffset),
+                    static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull)), d.messageInArena},
+                   m_out.source.messageSpans);
     e.origin = m_out.origins.intern(m_out.strings.intern(d.component), m_out.strings.intern(d.file), [&] {
         return d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file);
     });
@@ -845,6 +851,7 @@ void SourceParser::addEvent(const EventDraft &d)
 
     addRecordFields(d);
     m_out.events.push_back(e);
+    m_lastEventLines = d.lineCount;
     m_out.times.push_back(StoredTime::of(d.time));
     m_pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d);

@@ -196,6 +196,7 @@ private:
     FieldList m_fields;
     FieldList m_probeFields;                     // scratch: classifying a header-less line (reused, never allocates again)
     std::vector<ClassificationHint> m_lastMatch; // by the file's OriginId: what matched there last
+    std::uint64_t m_lastEventLines = 0;          // the last event's raw lines so far (Incident::lineCountOf, once loaded)
     // For a process of several components (k3s): the component of each Go file:line, by its
     // string id, so the goroutine map is searched once per file:line, not once per line.
     std::unordered_map<StringId, std::string_view> m_ownerOfGoFile;

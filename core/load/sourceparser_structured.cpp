@@ -169,7 +169,7 @@ void SourceParser::parseGoroutineDump()
                 return;
             // The first frame says what the goroutine is in; a Lock frame's receiver says
             // which mutex it waits for.
-            if (m_out.events.back().lineCount == 2)
+            if (m_lastEventLines == 2)
                 addField("topFrame", text.substr(0, text.find('(')));
             if (const size_t lock = text.find("Mutex).Lock("); lock != std::string_view::npos) {
                 const size_t args = lock + 11;

@@ -52,29 +52,30 @@ struct Field {
 
 struct Event {
     static constexpr std::uint64_t kMaxOffset = (std::uint64_t(1) << 40) - 1; // 1 TiB into a file
-    static constexpr std::uint32_t kMaxLineCount = (1u << 24) - 1;
+    static constexpr std::uint32_t kMaxSources = 1u << 24;                    // files in one incident
 
     Timestamp time; // UTC, after zone/year/skew correction
-    // Packed into one word (the event is the store's hot struct): the parser reads no file
-    // past kMaxOffset and folds no more than kMaxLineCount lines into one event.
-    std::uint64_t offset : 40 = 0;    // byte offset of the first raw line in the source
-    std::uint64_t lineCount : 24 = 1; // 1 + continuation lines
-    std::uint32_t length = 0;         // raw bytes, continuation lines included, no final newline
-    SourceId source = 0;
-    // The message: either a slice of the raw bytes (offset + messageOffset) or, when the
-    // envelope had to be decoded (docker JSON, CRI partials), a slice of the source's arena.
-    std::uint32_t messageOffset = 0;
-    std::uint32_t messageLength = 0;
+    // One word (the event is the store's hot struct): the parser reads no file past
+    // kMaxOffset, and the load parses no more than kMaxSources files.
+    std::uint64_t offset : 40 = 0; // byte offset of the first raw line in the source
+    SourceId source : 24 = 0;
+    // Raw bytes, continuation lines included, no final newline. The event's lines are the
+    // newlines in them plus one (Incident::lineCountOf), so they are not kept.
+    std::uint32_t length = 0;
+    // Where the message is (messageSpanOf, core/model/messagespan.h): a slice of the raw
+    // bytes as two 16-bit distances from its ends, or an index into the source's table of
+    // spans (messageInTable) for a message decoded into the arena or farther in.
+    std::uint32_t message = 0;
     std::uint32_t firstField = 0; // into the source's fields (Source::fields)
     std::uint16_t fieldCount = 0;
     // One 16-bit word: a bundle's catalog has a few hundred types (the catalog refuses more
     // than kMaxEventTypes).
     EventTypeId type : 12 = kOtherEventType;
     Severity severity : 3 = Severity::Info;
-    bool messageInArena : 1 = false;
+    bool messageInTable : 1 = false;
     OriginId origin = kNoOrigin;              // component, Go file:line and goroutine role (Incident::componentOf, fileOf, roleOf)
     EventSubjectId subject = kNoEventSubject; // node, pod and container (Incident::nodeOf, podOf, containerOf)
 };
-static_assert(sizeof(Event) == 48, "Event is the hot struct: keep it small (it grows in steps of 8 bytes, its time's alignment)");
+static_assert(sizeof(Event) == 40, "Event is the hot struct: keep it small (it grows in steps of 8 bytes, its time's alignment)");
 
 } // namespace kubelane::core

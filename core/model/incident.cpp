@@ -25,12 +25,19 @@ std::uint32_t Incident::lineOf(const Event &e) const
     return s.lineIndex.lineAt(s.bytes ? std::string_view(*s.bytes) : std::string_view(), e.offset);
 }
 
+std::uint32_t Incident::lineCountOf(const Event &e) const
+{
+    const std::string_view raw = rawText(e);
+    const auto newlines = static_cast<std::uint64_t>(std::count(raw.begin(), raw.end(), '\n'));
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(newlines + 1, 0xffffffffu));
+}
+
 std::string_view Incident::message(const Event &e) const
 {
     const Source &s = sources[e.source];
-    if (e.messageInArena)
-        return std::string_view(s.arena).substr(e.messageOffset, e.messageLength);
-    return rawText(e).substr(std::min<std::size_t>(e.messageOffset, e.length), e.messageLength);
+    const MessageSpan span = messageSpanOf(e, s.messageSpans);
+    const std::string_view text = span.inArena ? std::string_view(s.arena) : rawText(e);
+    return text.substr(std::min<std::size_t>(span.offset, text.size()), span.length);
 }
 
 std::span<const Field> Incident::fieldsOf(const Event &e) const

@@ -59,6 +59,8 @@ public:
     StringId containerOf(const Event &e) const { return subjects[e.subject].container; }
     std::string_view rawText(const Event &e) const;
     std::uint32_t lineOf(const Event &e) const; // 1-based, of the event's first raw line
+    // The raw lines the event spans: 1 + the newlines in its bytes (continuation lines).
+    std::uint32_t lineCountOf(const Event &e) const;
     // Gives the mapped pages of every source back (Bytes::releasePages) after a stage that read
     // lines here and there: a kernel that keeps a file in large folios maps a whole folio
     // (up to 2 MiB) for each line read, so one line of evidence per folio would keep the

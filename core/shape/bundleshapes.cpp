@@ -183,4 +183,16 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
     return out;
 }
 
+void skipSourcesPast(ShapedBundle &bundle, std::size_t limit)
+{
+    if (bundle.sources.size() <= limit)
+        return;
+    const std::string reason = "not loaded: an incident holds at most " + std::to_string(limit) + " files";
+    for (std::size_t i = limit; i < bundle.sources.size(); ++i)
+        bundle.skipped.push_back({bundle.sources[i].file.path, reason});
+    bundle.notes.push_back(std::to_string(bundle.sources.size() - limit) + " files were not loaded: an incident holds at most "
+                           + std::to_string(limit) + " files");
+    bundle.sources.resize(limit);
+}
+
 } // namespace kubelane::core

@@ -25,4 +25,9 @@ struct ShapedBundle {
 
 ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *layouts);
 
+// An incident numbers its sources in a few bits of each event (Event::kMaxSources): the
+// sources past `limit` are skipped, each named with the reason, rather than read under a
+// number that wraps onto another file's.
+void skipSourcesPast(ShapedBundle &bundle, std::size_t limit);
+
 } // namespace kubelane::core

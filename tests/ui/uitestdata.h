@@ -52,8 +52,7 @@ public:
         e.offset = m_bytes.size();
         m_incident->sources[0].lineIndex.note(e.offset, ++m_lines);
         e.length = static_cast<std::uint32_t>(message.size());
-        e.messageOffset = 0;
-        e.messageLength = e.length;
+        e.message = 0; // the whole line: no header, no tail (messagespan.h)
         e.source = 0;
         e.type = m_incident->eventTypes->find(type).value_or(core::kOtherEventType);
         e.severity = severity;
