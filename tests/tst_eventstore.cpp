@@ -425,9 +425,12 @@ private slots:
         QCOMPARE(parsed.events.size(), std::size_t(2));
         auto fieldOf = [&](const Event &e, std::string_view key) -> const Field * {
             const StringId k = parsed.strings.find(key);
-            for (std::uint32_t i = e.firstField; i < e.firstField + e.fieldCount; ++i)
+            for (std::uint32_t i = e.firstField; e.firstField != Event::kNoFields && i < parsed.fields.size(); ++i) {
                 if (parsed.fields[i].key == k)
                     return &parsed.fields[i];
+                if (parsed.fields[i].lastOfEvent())
+                    break;
+            }
             return nullptr;
         };
         auto value = [&](const Event &e, const Field *f) { return fieldValue(parsed.source, parsed.strings, e, *f); };

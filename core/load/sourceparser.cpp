@@ -952,7 +952,7 @@ void SourceParser::storeFields(Event &e, const EventDraft &d)
     if (auto c = m_fields.get("container"); !c.empty())
         subject.container = m_out.strings.intern(c);
     e.subject = m_out.subjects.intern(subject);
-    e.firstField = static_cast<std::uint32_t>(m_out.fields.size());
+    const std::size_t first = m_out.fields.size();
     const bool decodable = !d.fieldsReady || d.fieldsInLine;
     for (const auto &[k, v] : m_fields.items()) {
         if (v.size() > kMaxStoredFieldValue || k.empty())
@@ -965,10 +965,22 @@ void SourceParser::storeFields(Event &e, const EventDraft &d)
         // and facts refer to containers by interned name.
         if (k == "readyContainers" || k == "unreadyContainers")
             text::forEachListItem(v, ',', [&](std::string_view name) { m_out.strings.intern(name); });
-        if (m_out.fields.size() - e.firstField == 0xffff)
-            break;
     }
-    e.fieldCount = static_cast<std::uint16_t>(m_out.fields.size() - e.firstField);
+    if (m_out.fields.size() > first) {
+        e.firstField = static_cast<std::uint32_t>(first);
+        m_out.fields.back().setLastOfEvent(true);
+    }
+}
+
+void SourceParser::addFieldToLastEvent(std::string_view key, std::string_view value)
+{
+    Event &e = m_out.events.back();
+    if (e.firstField == Event::kNoFields)
+        e.firstField = static_cast<std::uint32_t>(m_out.fields.size());
+    else // its fields are the last ones: nothing was stored after them
+        m_out.fields.back().setLastOfEvent(false);
+    m_out.fields.push_back(fieldOf(e, m_out.strings.intern(key), value));
+    m_out.fields.back().setLastOfEvent(true);
 }
 
 } // namespace kubelane::core

@@ -150,10 +150,6 @@ void SourceParser::parseGoroutineDump()
     const auto type = m_types.find("go.goroutine");
     // Fields of an event are contiguous; the frame fields below are appended right after the
     // header's because a dump is read one goroutine at a time.
-    auto addField = [&](std::string_view key, std::string_view value) {
-        m_out.fields.push_back(fieldOf(m_out.events.back(), m_out.strings.intern(key), value));
-        ++m_out.events.back().fieldCount;
-    };
     ReleaseBehind release(*src.bytes);
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
@@ -170,12 +166,12 @@ void SourceParser::parseGoroutineDump()
             // The first frame says what the goroutine is in; a Lock frame's receiver says
             // which mutex it waits for.
             if (m_lastEventLines == 2)
-                addField("topFrame", text.substr(0, text.find('(')));
+                addFieldToLastEvent("topFrame", text.substr(0, text.find('(')));
             if (const size_t lock = text.find("Mutex).Lock("); lock != std::string_view::npos) {
                 const size_t args = lock + 11;
                 const size_t close = text.find_first_of(",)", args + 1);
                 if (close != std::string_view::npos)
-                    addField("waitsOn", text.substr(args + 1, close - args - 1));
+                    addFieldToLastEvent("waitsOn", text.substr(args + 1, close - args - 1));
             }
             return;
         }

@@ -43,9 +43,13 @@ struct Field {
     std::uint32_t valueLength = 0; // with the flags below
     static constexpr std::uint32_t kDecodedValue = 0x80000000u;
     static constexpr std::uint32_t kInternedValue = 0x40000000u;
-    static constexpr std::uint32_t kLengthMask = kInternedValue - 1;
+    // An event's fields are contiguous and the last says so, so the event keeps no count.
+    static constexpr std::uint32_t kLastOfEvent = 0x20000000u;
+    static constexpr std::uint32_t kLengthMask = kLastOfEvent - 1;
     bool decoded() const { return valueLength & kDecodedValue; }
     bool interned() const { return valueLength & kInternedValue; }
+    bool lastOfEvent() const { return valueLength & kLastOfEvent; }
+    void setLastOfEvent(bool last) { valueLength = last ? valueLength | kLastOfEvent : valueLength & ~kLastOfEvent; }
     std::uint32_t length() const { return valueLength & kLengthMask; }
     StringId internedValue() const { return StringId(valueOffset); } // only when interned()
 };
@@ -66,8 +70,9 @@ struct Event {
     // bytes as two 16-bit distances from its ends, or an index into the source's table of
     // spans (messageInTable) for a message decoded into the arena or farther in.
     std::uint32_t message = 0;
-    std::uint32_t firstField = 0; // into the source's fields (Source::fields)
-    std::uint16_t fieldCount = 0;
+    static constexpr std::uint32_t kNoFields = 0xffffffffu;
+    // Into the source's fields (Source::fields), which run to the one marked lastOfEvent.
+    std::uint32_t firstField = kNoFields;
     // One 16-bit word: a bundle's catalog has a few hundred types (the catalog refuses more
     // than kMaxEventTypes).
     EventTypeId type : 12 = kOtherEventType;

@@ -45,7 +45,10 @@ std::span<const Field> Incident::fieldsOf(const Event &e) const
     const std::vector<Field> &fields = sources[e.source].fields;
     if (e.firstField >= fields.size())
         return {};
-    return std::span<const Field>(fields).subspan(e.firstField, std::min<std::size_t>(e.fieldCount, fields.size() - e.firstField));
+    std::size_t last = e.firstField;
+    while (last + 1 < fields.size() && !fields[last].lastOfEvent())
+        ++last;
+    return std::span<const Field>(fields).subspan(e.firstField, last + 1 - e.firstField);
 }
 
 std::string_view Incident::field(const Event &e, StringId key) const
