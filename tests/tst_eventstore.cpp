@@ -222,8 +222,8 @@ private slots:
             Event e;
             e.time = Timestamp{t};
             e.source = s;
-            setMessageSpan(e, {static_cast<std::uint32_t>(src.arena.size()), static_cast<std::uint32_t>(message.size()), true},
-                           src.messageSpans);
+            setSpans(e, {0, static_cast<std::uint32_t>(src.arena.size()), static_cast<std::uint32_t>(message.size()), true},
+                     src.eventSpans);
             src.arena += message;
             inc.events.push_back(e);
         };
@@ -599,11 +599,12 @@ private slots:
         QCOMPARE(incident->message(e), std::string_view("Observed a panic"));
     }
 
-    // An event keeps its message in 4 bytes as two 16-bit distances from its ends, and a
-    // message farther from either end in its source's table: every message reads back the
-    // same, and only those past the distances take a table entry. A message that stops inside
-    // its event counts its tail from the event's end, so continuation lines lengthen the tail.
-    void messagesFarFromTheEventsEndsReadBack_data()
+    // An event keeps its length in 16 bits and its message as two 16-bit distances from its
+    // ends; an event of 64 KiB or more, or a message farther from either end, is an entry in
+    // its source's table: every message reads back the same, and only those events take an
+    // entry. A message that stops inside its event counts its tail from the event's end, so
+    // continuation lines lengthen the tail.
+    void longEventsAndFarMessagesReadBack_data()
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
@@ -618,11 +619,13 @@ private slots:
                                          << "hello" << true;
         QTest::newRow("70 KiB of lines after it")
             << record + "\"msg\":\"hello\",\"v\":0}\n" + QString("\tat frame\n").repeated(7000) << "hello" << true;
+        QTest::newRow("klog text running on 7 KiB") << "I0612 10:00:00.000000 1 a.go:1] hello\n" + QString("\tat frame\n").repeated(700)
+                                                    << "hello\n" + QString("\tat frame\n").repeated(700).chopped(1) << false;
         QTest::newRow("klog text running on 70 KiB") << "I0612 10:00:00.000000 1 a.go:1] hello\n" + QString("\tat frame\n").repeated(7000)
-                                                     << "hello\n" + QString("\tat frame\n").repeated(7000).chopped(1) << false;
+                                                     << "hello\n" + QString("\tat frame\n").repeated(7000).chopped(1) << true;
     }
 
-    void messagesFarFromTheEventsEndsReadBack()
+    void longEventsAndFarMessagesReadBack()
     {
         QFETCH(QString, text);
         QFETCH(QString, message);
@@ -636,8 +639,9 @@ private slots:
         QCOMPARE(incident->events.size(), std::size_t(1));
         const Event &e = incident->events.front();
         QCOMPARE(QString::fromStdString(std::string(incident->message(e))), message);
-        QCOMPARE(bool(e.messageInTable), inTable);
-        QCOMPARE(incident->sources.front().messageSpans.size(), std::size_t(inTable ? 1 : 0));
+        QCOMPARE(bool(e.spansInTable), inTable);
+        QCOMPARE(incident->sources.front().eventSpans.size(), std::size_t(inTable ? 1 : 0));
+        QCOMPARE(incident->rawText(e).size(), std::size_t(text.toUtf8().size() - 1)); // the whole file but its last newline
     }
 
     // NULs after an unclean shutdown in a klog JSON file are binary data, as in a klog text
@@ -670,7 +674,7 @@ private slots:
                 e.source = s;
                 // One object's records share its first byte (and often its time): ties.
                 e.offset = static_cast<std::uint64_t>(i - (rng() % 4 == 0 && i > 0 ? 1 : 0));
-                e.length = static_cast<std::uint32_t>(i); // tells tied events apart below
+                e.firstField = static_cast<std::uint32_t>(i); // tells tied events apart below
                 // Mostly forward, a few steps back (lines logged out of order), many ties.
                 t += static_cast<std::int64_t>(rng() % 5) - (rng() % 50 == 0 ? 20 : 0);
                 e.time = Timestamp{t};
@@ -684,7 +688,7 @@ private slots:
         for (std::size_t i = 0; i < events.size(); ++i) {
             QCOMPARE(events[i].source, expected[i].source);
             QCOMPARE(events[i].offset, expected[i].offset);
-            QCOMPARE(events[i].length, expected[i].length); // ties in their order of arrival
+            QCOMPARE(events[i].firstField, expected[i].firstField); // ties in their order of arrival
         }
     }
 
@@ -703,7 +707,7 @@ private slots:
                 Event e;
                 e.source = sourceOfRun[run];
                 e.offset = static_cast<std::uint64_t>(i / 2); // pairs share a first byte
-                e.length = static_cast<std::uint32_t>(events.size());
+                e.firstField = static_cast<std::uint32_t>(events.size());
                 t += run == 2 ? static_cast<std::int64_t>(rng() % 7) - 3 : static_cast<std::int64_t>(rng() % 3);
                 e.time = Timestamp{t};
                 events.push_back(e);
@@ -714,7 +718,7 @@ private slots:
         sortByTime(events, 2);
         QCOMPARE(events.size(), expected.size());
         for (std::size_t i = 0; i < events.size(); ++i) {
-            QCOMPARE(events[i].length, expected[i].length);
+            QCOMPARE(events[i].firstField, expected[i].firstField);
             QCOMPARE(events[i].time, expected[i].time);
         }
     }

@@ -25,7 +25,7 @@ std::string_view decodeLine(const Incident &incident, const Event &event, FieldL
     // The parse read the first line alone: continuation lines joined the event (and its
     // message) after it had been matched.
     std::string_view message = incident.message(event);
-    if (!messageSpanOf(event, incident.sources[event.source].messageSpans).inArena && incident.lineCountOf(event) > 1) {
+    if (!spansOf(event, incident.sources[event.source].eventSpans).messageInArena && incident.lineCountOf(event) > 1) {
         message = message.substr(0, message.find('\n'));
         if (message.ends_with('\r'))
             message.remove_suffix(1);

@@ -397,7 +397,7 @@ bool checkSeekZones(const Incident &incident, const std::vector<std::optional<in
         ++looked[s];
         const Source &src = incident.sources[s];
         if (src.bytes)
-            found[s] = effectiveUtcOffset(src.bytes->substr(e.offset, e.length), formats[s], e.time);
+            found[s] = effectiveUtcOffset(incident.rawText(e), formats[s], e.time);
     }
     bool missed = false;
     for (std::size_t s = 0; s < assumed.size(); ++s) {

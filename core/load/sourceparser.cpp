@@ -243,14 +243,14 @@ bool SourceParser::extendLastEvent(const LineView &line)
     // Only a message that runs to the end of the event so far (klog text) runs on: one that
     // ends inside it (a klog JSON "msg" referenced in the raw line) would take the record's
     // remaining JSON with it.
-    const std::string_view raw = std::string_view(*m_out.source.bytes).substr(e.offset, e.length);
-    std::vector<MessageSpan> &spans = m_out.source.messageSpans;
-    MessageSpan message = messageSpanOf(e, spans);
-    const std::size_t messageEnd = std::min<std::size_t>(std::size_t(message.offset) + message.length, raw.size());
-    if (!message.inArena && raw.find_first_not_of(" \t\r", messageEnd) == std::string_view::npos)
-        message.length = static_cast<std::uint32_t>(end - e.offset - message.offset);
-    e.length = static_cast<std::uint32_t>(end - e.offset);
-    setMessageSpan(e, message, spans); // a span kept in the event counts from its end, which moved
+    std::vector<EventSpans> &table = m_out.source.eventSpans;
+    EventSpans spans = spansOf(e, table);
+    const std::string_view raw = std::string_view(*m_out.source.bytes).substr(e.offset, spans.length);
+    const std::size_t messageEnd = std::min<std::size_t>(std::size_t(spans.messageOffset) + spans.messageLength, raw.size());
+    if (!spans.messageInArena && raw.find_first_not_of(" \t\r", messageEnd) == std::string_view::npos)
+        spans.messageLength = static_cast<std::uint32_t>(end - e.offset - spans.messageOffset);
+    spans.length = static_cast<std::uint32_t>(end - e.offset);
+    setSpans(e, spans, table);
     ++m_lastEventLines;
     // A dump between log lines folds into the event before it; the analysis reads it again
     // from the bytes (core/dumps), only for the sources flagged here.
@@ -691,10 +691,10 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
         && m_out.strings.view(m_out.origins[m_out.events.back().origin].component) == component) {
         Event &last = m_out.events.back();
         // Keep an arena message contiguous: it is the last thing appended.
-        if (MessageSpan message = messageSpanOf(last, m_out.source.messageSpans);
-            env.messageInArena && message.inArena && message.offset + message.length == env.arenaOffset) {
-            message.length += static_cast<std::uint32_t>(payload.size());
-            setMessageSpan(last, message, m_out.source.messageSpans);
+        if (EventSpans spans = spansOf(last, m_out.source.eventSpans);
+            env.messageInArena && spans.messageInArena && spans.messageOffset + spans.messageLength == env.arenaOffset) {
+            spans.messageLength += static_cast<std::uint32_t>(payload.size());
+            setSpans(last, spans, m_out.source.eventSpans);
         }
         if (extendLastEvent(first))
             return;
@@ -823,13 +823,12 @@ void SourceParser::addEvent(const EventDraft &d)
     e.time = Timestamp{d.time.reference}; // until the merge resolves it (StoredTime)
     e.source = m_out.source.id;
     e.offset = d.first.offset;
-    e.length = static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull));
     m_out.source.lineIndex.note(e.offset, d.first.number); // for a format read by other loops than lineRead's
     e.severity = d.severity;
-    setMessageSpan(e,
-                   {static_cast<std::uint32_t>(d.messageOffset),
-                    static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull)), d.messageInArena},
-                   m_out.source.messageSpans);
+    setSpans(e,
+             {static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull)), static_cast<std::uint32_t>(d.messageOffset),
+              static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull)), d.messageInArena},
+             m_out.source.eventSpans);
     e.origin = m_out.origins.intern(m_out.strings.intern(d.component), m_out.strings.intern(d.file), [&] {
         return d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file);
     });
@@ -907,7 +906,7 @@ Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value
                 static_cast<std::uint32_t>(std::min<std::size_t>(value.size(), Field::kLengthMask)) | Field::kInternedValue};
     Source &src = m_out.source;
     const char *eventStart = src.bytes ? src.bytes->data() + e.offset : nullptr;
-    if (eventStart && text::liesWithin(value, std::string_view(eventStart, e.length)))
+    if (eventStart && text::liesWithin(value, std::string_view(eventStart, spansOf(e, src.eventSpans).length)))
         return {key, static_cast<std::uint32_t>(value.data() - eventStart), static_cast<std::uint32_t>(value.size())};
     // Unquoted, decoded from JSON, or from an envelope: kept apart, once.
     if (src.decodedValues.size() + value.size() > 0xffffffffull)

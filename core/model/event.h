@@ -63,13 +63,11 @@ struct Event {
     // kMaxOffset, and the load parses no more than kMaxSources files.
     std::uint64_t offset : 40 = 0; // byte offset of the first raw line in the source
     SourceId source : 24 = 0;
-    // Raw bytes, continuation lines included, no final newline. The event's lines are the
-    // newlines in them plus one (Incident::lineCountOf), so they are not kept.
-    std::uint32_t length = 0;
-    // Where the message is (messageSpanOf, core/model/messagespan.h): a slice of the raw
-    // bytes as two 16-bit distances from its ends, or an index into the source's table of
-    // spans (messageInTable) for a message decoded into the arena or farther in.
-    std::uint32_t message = 0;
+    // Its length and where its message is (spansOf, core/model/eventspans.h): a length under
+    // 64 KiB and the message as two 16-bit distances from the event's ends, or an index into
+    // the source's table (spansInTable) for a longer event or a message decoded into the arena.
+    // The event's lines are the newlines in its bytes plus one (Incident::lineCountOf).
+    std::uint32_t spans = 0;
     static constexpr std::uint32_t kNoFields = 0xffffffffu;
     // Into the source's fields (Source::fields), which run to the one marked lastOfEvent.
     std::uint32_t firstField = kNoFields;
@@ -77,7 +75,8 @@ struct Event {
     // than kMaxEventTypes).
     EventTypeId type : 12 = kOtherEventType;
     Severity severity : 3 = Severity::Info;
-    bool messageInTable : 1 = false;
+    bool spansInTable : 1 = false;
+    std::uint16_t shortLength = 0;            // unless spansInTable
     OriginId origin = kNoOrigin;              // component, Go file:line and goroutine role (Incident::componentOf, fileOf, roleOf)
     EventSubjectId subject = kNoEventSubject; // node, pod and container (Incident::nodeOf, podOf, containerOf)
 };

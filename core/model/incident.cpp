@@ -7,9 +7,10 @@ namespace kubelane::core {
 std::string_view Incident::rawText(const Event &e) const
 {
     const Source &s = sources[e.source];
-    if (!s.bytes || e.offset + e.length > s.bytes->size())
+    const std::uint32_t length = spansOf(e, s.eventSpans).length;
+    if (!s.bytes || e.offset + length > s.bytes->size())
         return {};
-    return std::string_view(*s.bytes).substr(e.offset, e.length);
+    return std::string_view(*s.bytes).substr(e.offset, length);
 }
 
 void Incident::releaseMappedPages() const
@@ -35,9 +36,9 @@ std::uint32_t Incident::lineCountOf(const Event &e) const
 std::string_view Incident::message(const Event &e) const
 {
     const Source &s = sources[e.source];
-    const MessageSpan span = messageSpanOf(e, s.messageSpans);
-    const std::string_view text = span.inArena ? std::string_view(s.arena) : rawText(e);
-    return text.substr(std::min<std::size_t>(span.offset, text.size()), span.length);
+    const EventSpans spans = spansOf(e, s.eventSpans);
+    const std::string_view text = spans.messageInArena ? std::string_view(s.arena) : rawText(e);
+    return text.substr(std::min<std::size_t>(spans.messageOffset, text.size()), spans.messageLength);
 }
 
 std::span<const Field> Incident::fieldsOf(const Event &e) const

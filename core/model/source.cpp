@@ -45,8 +45,8 @@ std::string_view fieldValue(const Source &source, const StringPool &strings, con
         return field.valueOffset + std::uint64_t(field.length()) <= values.size() ? values.substr(field.valueOffset, field.length())
                                                                                   : std::string_view{};
     }
-    if (!source.bytes || field.valueOffset + std::uint64_t(field.length()) > event.length
-        || event.offset + event.length > source.bytes->size())
+    const std::uint32_t length = spansOf(event, source.eventSpans).length;
+    if (!source.bytes || field.valueOffset + std::uint64_t(field.length()) > length || event.offset + length > source.bytes->size())
         return {};
     return std::string_view(*source.bytes).substr(event.offset + field.valueOffset, field.length());
 }

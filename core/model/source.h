@@ -3,7 +3,7 @@
 #include "lineindex.h"
 #include "../input/bytes.h"
 #include "event.h"
-#include "messagespan.h"
+#include "eventspans.h"
 #include "stringpool.h"
 
 #include <map>
@@ -100,15 +100,15 @@ struct Source {
     std::string componentOrigin; // "path", "content", "journald identifier", "override", "layout (...)"
     std::string shape;           // the collection shape it came in: "cluster-info dump", "must-gather", "" = a plain file
     SourceAttribution attribution;
-    std::string error;                     // non-empty when the source could not be read
-    BytesPtr bytes;                        // the decompressed content (raw text)
-    std::string arena;                     // decoded messages that are not verbatim in `bytes`
-    std::string decodedValues;             // field values that are not verbatim in `bytes` (Field::decoded)
-    std::vector<Field> fields;             // of this source's events (Event::firstField counts from here)
-    std::vector<MessageSpan> messageSpans; // the messages an event cannot place in its own 4 bytes (messagespan.h)
-    LineIndex lineIndex;                   // an event's line number from its offset (Incident::lineOf)
-    std::int64_t modifiedTime = 0;         // seconds since epoch, 0 = unknown
-    bool goroutineDumpLines = false;       // a goroutine header among an event's continuation lines (a dump in a log)
+    std::string error;                  // non-empty when the source could not be read
+    BytesPtr bytes;                     // the decompressed content (raw text)
+    std::string arena;                  // decoded messages that are not verbatim in `bytes`
+    std::string decodedValues;          // field values that are not verbatim in `bytes` (Field::decoded)
+    std::vector<Field> fields;          // of this source's events (Event::firstField counts from here)
+    std::vector<EventSpans> eventSpans; // the lengths and messages an event cannot keep in its own 6 bytes (eventspans.h)
+    LineIndex lineIndex;                // an event's line number from its offset (Incident::lineOf)
+    std::int64_t modifiedTime = 0;      // seconds since epoch, 0 = unknown
+    bool goroutineDumpLines = false;    // a goroutine header among an event's continuation lines (a dump in a log)
 
     std::uint64_t lineCount = 0;
     std::uint64_t eventCount = 0;

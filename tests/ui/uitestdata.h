@@ -51,8 +51,8 @@ public:
         e.time = t;
         e.offset = m_bytes.size();
         m_incident->sources[0].lineIndex.note(e.offset, ++m_lines);
-        e.length = static_cast<std::uint32_t>(message.size());
-        e.message = 0; // the whole line: no header, no tail (messagespan.h)
+        const auto length = static_cast<std::uint32_t>(message.size());
+        core::setSpans(e, {length, 0, length, false}, m_incident->sources[0].eventSpans); // the message is the whole line
         e.source = 0;
         e.type = m_incident->eventTypes->find(type).value_or(core::kOtherEventType);
         e.severity = severity;
