@@ -723,24 +723,28 @@ private slots:
         }
     }
 
-    // An event's node, pod and container are one id into a table of triples: the same triple
-    // is the same id, a changed part gives the triple's own id, and ids stay right while the
-    // table grows under a change (withPod copies before it interns).
-    void eventSubjectsAreInternedOnce()
+    // An event's origin, node, pod and container are one id into a table of contexts: the
+    // same context is the same id, a changed part gives that context's own id (the origin
+    // kept), the origin alone tells two contexts apart, and ids stay right while the table
+    // grows under a change (withPod copies before it interns).
+    void eventContextsAreInternedOnce()
     {
-        EventSubjectTable table;
-        QCOMPARE(table.intern({}), kNoEventSubject);
-        std::vector<EventSubjectId> ids;
+        EventContextTable table;
+        QCOMPARE(table.intern({}), kNoEventContext);
+        const auto origin = [](std::uint32_t i) { return OriginId::fromIndex(1 + i % 5); };
+        std::vector<EventContextId> ids;
         for (std::uint32_t i = 0; i < 5000; ++i)
-            ids.push_back(table.intern({StringId(1 + i % 7), StringId(100 + i % 3), PodId::fromIndex(i)}));
+            ids.push_back(table.intern({origin(i), StringId(1 + i % 7), StringId(100 + i % 3), PodId::fromIndex(i)}));
         QCOMPARE(table.size(), std::size_t(5001));
-        QCOMPARE(table.intern({StringId(1), StringId(100), PodId::fromIndex(0)}), ids[0]);
-        const EventSubjectId moved = table.withPod(ids[0], PodId::fromIndex(4999));
-        QCOMPARE(table.size(), std::size_t(5002)); // a new triple: ids[4999] is on node 2
-        QVERIFY(table[moved] == (EventSubject{StringId(1), StringId(100), PodId::fromIndex(4999)}));
-        const EventSubjectId renamed = table.withNode(ids[10], StringId(42));
-        QVERIFY(table[renamed] == (EventSubject{StringId(42), StringId(101), PodId::fromIndex(10)}));
-        QVERIFY(table[ids[10]] == (EventSubject{StringId(4), StringId(101), PodId::fromIndex(10)}));
+        QCOMPARE(table.intern({origin(0), StringId(1), StringId(100), PodId::fromIndex(0)}), ids[0]);
+        QVERIFY(table.intern({origin(1), StringId(1), StringId(100), PodId::fromIndex(0)}) != ids[0]);
+        QCOMPARE(table.size(), std::size_t(5002));
+        const EventContextId moved = table.withPod(ids[0], PodId::fromIndex(4999));
+        QCOMPARE(table.size(), std::size_t(5003)); // a new context: ids[4999] is on node 2
+        QVERIFY(table[moved] == (EventContext{origin(0), StringId(1), StringId(100), PodId::fromIndex(4999)}));
+        const EventContextId renamed = table.withNode(ids[10], StringId(42));
+        QVERIFY(table[renamed] == (EventContext{origin(10), StringId(42), StringId(101), PodId::fromIndex(10)}));
+        QVERIFY(table[ids[10]] == (EventContext{origin(10), StringId(4), StringId(101), PodId::fromIndex(10)}));
         QCOMPARE(table.withNode(renamed, StringId(42)), renamed); // no change, the same id
     }
 

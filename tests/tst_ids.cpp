@@ -83,7 +83,7 @@ static_assert(PodId() == kNoPod && !kNoPod.valid() && kNoPod.value() == 0xffffff
 static_assert(EventIndex() == kNoEvent && !kNoEvent.valid() && EventIndex(0) < kNoEvent);
 // 32 bits each: the ids did not make the hot struct grow.
 static_assert(sizeof(StringId) == 4 && sizeof(PodId) == 4 && sizeof(EventIndex) == 4);
-static_assert(sizeof(Event) == 40);
+static_assert(sizeof(Event) == 32);
 
 } // namespace
 

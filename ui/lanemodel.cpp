@@ -111,7 +111,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
         const std::string_view component =
             inc.componentOf(e) != core::kNoString ? inc.text(inc.componentOf(e)) : std::string_view(src.component);
         const bool controlPlane = core::isControlPlaneComponent(component);
-        const core::EventSubject &subject = inc.subjects[e.subject];
+        const core::EventContext &subject = inc.contexts[e.context];
         LaneId group;
         if (subject.pod != core::kNoPod && subject.pod.index() < inc.pods.size()) {
             group = m_podGroup[subject.pod.index()];

@@ -41,7 +41,7 @@ struct LocalIds {
     std::vector<StringId> strings;
     std::vector<OriginId> origins;
     std::vector<PodId> pods;
-    std::vector<EventSubjectId> subjects;
+    std::vector<EventContextId> contexts;
 };
 
 // Interns a file's strings, places, pods and subjects into the incident's tables. Serial: the tables are shared.
@@ -71,11 +71,11 @@ LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unorder
         }
         ids.pods[i] = it->second;
     }
-    ids.subjects.resize(p.subjects.size());
-    for (std::size_t i = 0; i < p.subjects.size(); ++i) {
-        const EventSubject &s = p.subjects[EventSubjectId::fromIndex(i)];
-        ids.subjects[i] = incident.subjects.intern(
-            {ids.strings[s.node.index()], ids.strings[s.container.index()], s.pod == kNoPod ? kNoPod : ids.pods[s.pod.index()]});
+    ids.contexts.resize(p.contexts.size());
+    for (std::size_t i = 0; i < p.contexts.size(); ++i) {
+        const EventContext &c = p.contexts[EventContextId::fromIndex(i)];
+        ids.contexts[i] = incident.contexts.intern({ids.origins[c.origin.index()], ids.strings[c.node.index()],
+                                                    ids.strings[c.container.index()], c.pod == kNoPod ? kNoPod : ids.pods[c.pod.index()]});
     }
     return ids;
 }
@@ -93,8 +93,7 @@ void rewriteToIncidentIds(ParsedSource &p, const LocalIds &ids, SourceId sourceI
     resolveTimes(p);
     for (Event &e : p.events) {
         e.source = sourceId;
-        e.origin = ids.origins[e.origin.index()];
-        e.subject = ids.subjects[e.subject.index()];
+        e.context = ids.contexts[e.context.index()];
     }
 }
 
@@ -161,7 +160,7 @@ void correlate(Incident &incident)
     };
     std::unordered_map<std::string_view, Owner> byContainerId;
     for (Event &e : incident.events) {
-        const EventSubject subject = incident.subjects[e.subject];
+        const EventContext subject = incident.contexts[e.context];
         PodId pod = subject.pod;
         if (pod != kNoPod && alias[pod.index()] != kNoPod)
             pod = alias[pod.index()];
@@ -170,7 +169,7 @@ void correlate(Incident &incident)
                 if (auto it = podByUid.find(incident.strings.find(uid)); it != podByUid.end())
                     pod = it->second;
         if (pod != subject.pod)
-            e.subject = incident.subjects.withPod(e.subject, pod);
+            e.context = incident.contexts.withPod(e.context, pod);
         if (kContainerId == kNoString || pod == kNoPod || subject.container == kNoString)
             continue;
         if (const std::string_view cid = incident.field(e, kContainerId); !cid.empty())
@@ -179,7 +178,7 @@ void correlate(Incident &incident)
     // 3. Lines that only name a container id ("Killing container docker://...") get its owner.
     if (kContainerId != kNoString) {
         for (Event &e : incident.events) {
-            EventSubject subject = incident.subjects[e.subject];
+            EventContext subject = incident.contexts[e.context];
             if (subject.pod != kNoPod && subject.container != kNoString)
                 continue;
             const std::string_view cid = incident.field(e, kContainerId);
@@ -190,7 +189,7 @@ void correlate(Incident &incident)
                     subject.pod = it->second.pod;
                 if (subject.container == kNoString && subject.pod == it->second.pod)
                     subject.container = it->second.container;
-                e.subject = incident.subjects.intern(subject);
+                e.context = incident.contexts.intern(subject);
             }
         }
     }

@@ -25,7 +25,7 @@ struct ParsedSource {
     std::vector<Field> fields;
     StringPool strings;
     OriginTable origins;        // of `strings`' ids
-    EventSubjectTable subjects; // of `strings`' and `pods`' ids
+    EventContextTable contexts; // of `strings`' and `pods`' ids
     std::vector<LocalPod> pods;
     ClockEvidence clockEvidence;
     int explicitYear = 0; // from a glog "Log file created at:" or journald header
@@ -43,8 +43,9 @@ struct ParsedSource {
     void giveNodeToNodelessEvents(StringId node)
     {
         for (Event &e : events)
-            if (subjects[e.subject].node == kNoString && !isControlPlaneComponent(strings.view(origins[e.origin].component)))
-                e.subject = subjects.withNode(e.subject, node);
+            if (contexts[e.context].node == kNoString
+                && !isControlPlaneComponent(strings.view(origins[contexts[e.context].origin].component)))
+                e.context = contexts.withNode(e.context, node);
     }
 };
 

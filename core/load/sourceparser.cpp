@@ -160,20 +160,20 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         src.componentOrigin = "content (API objects)";
     }
     if (src.component.empty()) {
-        src.component = dominant([&](const Event &e) { return m_out.origins[e.origin].component; });
+        src.component = dominant([&](const Event &e) { return m_out.origins[m_out.contexts[e.context].origin].component; });
         if (!src.component.empty())
             src.componentOrigin = "content";
     }
     // Objects are the cluster's, not one node's: each event names its own node.
     if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
         && src.format != SourceFormat::KubeEventTable) {
-        src.node = dominant([&](const Event &e) { return m_out.subjects[e.subject].node; });
+        src.node = dominant([&](const Event &e) { return m_out.contexts[e.context].node; });
         // A node's own log (a paste of kubelet lines) names its node on a few lines only
         // ("Node became not ready" node=...): when no line names another, the rest were
         // written on the same node.
         const StringId node = src.node.empty() ? kNoString : m_out.strings.intern(src.node);
         if (node != kNoString && std::all_of(m_out.events.begin(), m_out.events.end(), [&](const Event &e) {
-                return m_out.subjects[e.subject].node == kNoString || m_out.subjects[e.subject].node == node;
+                return m_out.contexts[e.context].node == kNoString || m_out.contexts[e.context].node == node;
             }))
             m_out.giveNodeToNodelessEvents(node);
     }
@@ -688,7 +688,7 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
 
     // Wrapped formats: a header-less payload right after an event is usually its stack trace.
     if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal) && looksLikeContinuation(payload) && !m_out.events.empty()
-        && m_out.strings.view(m_out.origins[m_out.events.back().origin].component) == component) {
+        && m_out.strings.view(m_out.origins[m_out.contexts[m_out.events.back().context].origin].component) == component) {
         Event &last = m_out.events.back();
         // Keep an arena message contiguous: it is the last thing appended.
         if (EventSpans spans = spansOf(last, m_out.source.eventSpans);
@@ -829,7 +829,7 @@ void SourceParser::addEvent(const EventDraft &d)
              {static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull)), static_cast<std::uint32_t>(d.messageOffset),
               static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull)), d.messageInArena},
              m_out.source.eventSpans);
-    e.origin = m_out.origins.intern(m_out.strings.intern(d.component), m_out.strings.intern(d.file), [&] {
+    const OriginId origin = m_out.origins.intern(m_out.strings.intern(d.component), m_out.strings.intern(d.file), [&] {
         return d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file);
     });
 
@@ -842,9 +842,9 @@ void SourceParser::addEvent(const EventDraft &d)
     }
     // The place that logged it; few distinct (component, file:line) pairs per file. A place
     // prints a few wordings, so what matched there last is tried first.
-    if (e.origin.index() >= m_lastMatch.size())
-        m_lastMatch.resize(e.origin.index() + 1);
-    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, m_lastMatch[e.origin.index()]);
+    if (origin.index() >= m_lastMatch.size())
+        m_lastMatch.resize(origin.index() + 1);
+    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, m_lastMatch[origin.index()]);
     if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)
         e.severity = *floor;
 
@@ -853,7 +853,7 @@ void SourceParser::addEvent(const EventDraft &d)
     m_lastEventLines = d.lineCount;
     m_out.times.push_back(StoredTime::of(d.time));
     m_pasteReader.endBlock(); // a log line ends a command's output
-    storeFields(m_out.events.back(), d);
+    storeFields(m_out.events.back(), d, origin);
 }
 
 PodId SourceParser::resolvePod()
@@ -940,17 +940,18 @@ bool SourceParser::isKeptAfterParse(const Event &e, StringId key)
     if (!use.read || (e.type == kOtherEventType && !use.repeats))
         return false;
     // A pod's UID is read only to find the pod of a line that names no resolved pod.
-    return !(use.podUid && m_out.subjects[e.subject].pod != kNoPod);
+    return !(use.podUid && m_out.contexts[e.context].pod != kNoPod);
 }
 
-void SourceParser::storeFields(Event &e, const EventDraft &d)
+void SourceParser::storeFields(Event &e, const EventDraft &d, OriginId origin)
 {
-    EventSubject subject;
-    subject.pod = resolvePod();
-    subject.node = nodeForEvent(d.component, d.host);
+    EventContext context;
+    context.origin = origin;
+    context.pod = resolvePod();
+    context.node = nodeForEvent(d.component, d.host);
     if (auto c = m_fields.get("container"); !c.empty())
-        subject.container = m_out.strings.intern(c);
-    e.subject = m_out.subjects.intern(subject);
+        context.container = m_out.strings.intern(c);
+    e.context = m_out.contexts.intern(context);
     const std::size_t first = m_out.fields.size();
     const bool decodable = !d.fieldsReady || d.fieldsInLine;
     for (const auto &[k, v] : m_fields.items()) {

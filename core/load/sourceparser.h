@@ -166,7 +166,7 @@ private:
                            std::string_view caller, const Envelope &env);
     std::string_view componentFor(const Envelope &env, std::string_view goFile);
     void addEvent(const EventDraft &draft);
-    void storeFields(Event &e, const EventDraft &d);
+    void storeFields(Event &e, const EventDraft &d, OriginId origin);
     void addFieldToLastEvent(std::string_view key, std::string_view value); // a goroutine dump's frames, read after its header
     Field fieldOf(const Event &e, StringId key, std::string_view value);
     // What the parse does with a key's values, cached by the key's local id.

@@ -2,7 +2,7 @@
 // One log entry (a line plus its continuation lines) after parsing. Events hold no text:
 // the raw bytes stay in the source and are referenced by offset, strings are interned.
 #include "origin.h"
-#include "eventsubject.h"
+#include "eventcontext.h"
 #include "stringpool.h"
 #include "timestamp.h"
 
@@ -76,10 +76,11 @@ struct Event {
     EventTypeId type : 12 = kOtherEventType;
     Severity severity : 3 = Severity::Info;
     bool spansInTable : 1 = false;
-    std::uint16_t shortLength = 0;            // unless spansInTable
-    OriginId origin = kNoOrigin;              // component, Go file:line and goroutine role (Incident::componentOf, fileOf, roleOf)
-    EventSubjectId subject = kNoEventSubject; // node, pod and container (Incident::nodeOf, podOf, containerOf)
+    std::uint16_t shortLength = 0; // unless spansInTable
+    // Who logged it and what about (Incident::componentOf, fileOf, roleOf, nodeOf, podOf,
+    // containerOf): its origin, node, pod and container, interned together.
+    EventContextId context = kNoEventContext;
 };
-static_assert(sizeof(Event) == 40, "Event is the hot struct: keep it small (it grows in steps of 8 bytes, its time's alignment)");
+static_assert(sizeof(Event) == 32, "Event is the hot struct: keep it small (it grows in steps of 8 bytes, its time's alignment)");
 
 } // namespace kubelane::core

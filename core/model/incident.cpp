@@ -74,7 +74,7 @@ std::string_view Incident::typeName(const Event &e) const
 
 std::string_view Incident::roleName(const Event &e) const
 {
-    return roles.nameOf(origins[e.origin].role, {});
+    return roles.nameOf(origins[originOf(e)].role, {});
 }
 
 std::string Incident::podName(PodId id) const

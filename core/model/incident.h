@@ -42,7 +42,7 @@ public:
     std::vector<Pod> pods;
     StringPool strings;
     OriginTable origins;        // Event::origin indexes it
-    EventSubjectTable subjects; // Event::subject indexes it
+    EventContextTable contexts; // Event::context indexes it
     NamedTable<EventTypeCatalog> eventTypes;
     NamedTable<GoroutineMap> roles;
     BundleStats stats;
@@ -51,12 +51,13 @@ public:
 
     const Event &event(EventIndex i) const { return events[i.index()]; }
     std::string_view text(StringId id) const { return strings.view(id); }
-    StringId componentOf(const Event &e) const { return origins[e.origin].component; }
-    StringId fileOf(const Event &e) const { return origins[e.origin].file; }
-    RoleId roleOf(const Event &e) const { return origins[e.origin].role; }
-    StringId nodeOf(const Event &e) const { return subjects[e.subject].node; }
-    PodId podOf(const Event &e) const { return subjects[e.subject].pod; }
-    StringId containerOf(const Event &e) const { return subjects[e.subject].container; }
+    OriginId originOf(const Event &e) const { return contexts[e.context].origin; }
+    StringId componentOf(const Event &e) const { return origins[originOf(e)].component; }
+    StringId fileOf(const Event &e) const { return origins[originOf(e)].file; }
+    RoleId roleOf(const Event &e) const { return origins[originOf(e)].role; }
+    StringId nodeOf(const Event &e) const { return contexts[e.context].node; }
+    PodId podOf(const Event &e) const { return contexts[e.context].pod; }
+    StringId containerOf(const Event &e) const { return contexts[e.context].container; }
     std::string_view rawText(const Event &e) const;
     std::uint32_t lineOf(const Event &e) const; // 1-based, of the event's first raw line
     // The raw lines the event spans: 1 + the newlines in its bytes (continuation lines).

@@ -57,8 +57,9 @@ public:
         e.type = m_incident->eventTypes->find(type).value_or(core::kOtherEventType);
         e.severity = severity;
         // One place per role: the role is the place's (a made-up file:line names it).
-        e.origin = m_incident->origins.intern(intern("kubelet"), intern(role + ".go:1"), m_incident->roles->roleId(role));
-        e.subject = m_incident->subjects.intern({intern(node), container.empty() ? core::kNoString : intern(container), pod});
+        const core::OriginId origin =
+            m_incident->origins.intern(intern("kubelet"), intern(role + ".go:1"), m_incident->roles->roleId(role));
+        e.context = m_incident->contexts.intern({origin, intern(node), container.empty() ? core::kNoString : intern(container), pod});
         m_bytes += message;
         m_bytes += '\n';
         m_incident->events.push_back(e);
