@@ -44,7 +44,7 @@ struct LocalIds {
     std::vector<EventContextId> contexts;
 };
 
-// Interns a file's strings, places, pods and subjects into the incident's tables. Serial: the tables are shared.
+// Interns a file's strings, places, pods and event contexts into the incident's tables. Serial: the tables are shared.
 LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unordered_map<std::string, PodId> &podByKey)
 {
     LocalIds ids;
@@ -160,36 +160,36 @@ void correlate(Incident &incident)
     };
     std::unordered_map<std::string_view, Owner> byContainerId;
     for (Event &e : incident.events) {
-        const EventContext subject = incident.contexts[e.context];
-        PodId pod = subject.pod;
+        const EventContext context = incident.contexts[e.context];
+        PodId pod = context.pod;
         if (pod != kNoPod && alias[pod.index()] != kNoPod)
             pod = alias[pod.index()];
         if (pod == kNoPod && kPodUid != kNoString)
             if (const std::string_view uid = incident.field(e, kPodUid); !uid.empty())
                 if (auto it = podByUid.find(incident.strings.find(uid)); it != podByUid.end())
                     pod = it->second;
-        if (pod != subject.pod)
+        if (pod != context.pod)
             e.context = incident.contexts.withPod(e.context, pod);
-        if (kContainerId == kNoString || pod == kNoPod || subject.container == kNoString)
+        if (kContainerId == kNoString || pod == kNoPod || context.container == kNoString)
             continue;
         if (const std::string_view cid = incident.field(e, kContainerId); !cid.empty())
-            byContainerId.emplace(stripContainerScheme(cid), Owner{pod, subject.container});
+            byContainerId.emplace(stripContainerScheme(cid), Owner{pod, context.container});
     }
     // 3. Lines that only name a container id ("Killing container docker://...") get its owner.
     if (kContainerId != kNoString) {
         for (Event &e : incident.events) {
-            EventContext subject = incident.contexts[e.context];
-            if (subject.pod != kNoPod && subject.container != kNoString)
+            EventContext context = incident.contexts[e.context];
+            if (context.pod != kNoPod && context.container != kNoString)
                 continue;
             const std::string_view cid = incident.field(e, kContainerId);
             if (cid.empty())
                 continue;
             if (auto it = byContainerId.find(stripContainerScheme(cid)); it != byContainerId.end()) {
-                if (subject.pod == kNoPod)
-                    subject.pod = it->second.pod;
-                if (subject.container == kNoString && subject.pod == it->second.pod)
-                    subject.container = it->second.container;
-                e.context = incident.contexts.intern(subject);
+                if (context.pod == kNoPod)
+                    context.pod = it->second.pod;
+                if (context.container == kNoString && context.pod == it->second.pod)
+                    context.container = it->second.container;
+                e.context = incident.contexts.intern(context);
             }
         }
     }
