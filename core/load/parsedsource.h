@@ -25,7 +25,7 @@ struct ParsedSource {
     std::vector<Field> fields;
     StringPool strings;
     OriginTable origins;        // of `strings`' ids
-    EventContextTable contexts; // of `strings`' and `pods`' ids
+    EventContextTable contexts; // of `origins`', `strings`' and `pods`' ids
     std::vector<LocalPod> pods;
     ClockEvidence clockEvidence;
     int explicitYear = 0; // from a glog "Log file created at:" or journald header
