@@ -6,6 +6,7 @@
 #include "reopencommand.h"
 #include "core/report/analysisreport.h"
 #include "core/report/markdownreport.h"
+#include "core/util/stagereport.h"
 #include "ui/mainwindow.h"
 
 #include "version.h"
@@ -68,6 +69,8 @@ int runAnalyze(const app::CommandLine &cl)
     } else {
         std::cout << core::analysisText(incident, loaded.analysis.get(), cl.verbose);
     }
+    std::cout.flush();
+    core::stageDone("report");
     exitWithoutTeardown(std::cout ? kExitOk : app::kExitCannotWrite);
 }
 

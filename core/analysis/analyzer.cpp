@@ -1,6 +1,7 @@
 #include "analyzer.h"
 
 #include "../util/parallel.h"
+#include "../util/stagereport.h"
 
 #include "../facts/factcontext.h"
 #include "../rules/ruleset.h"
@@ -60,8 +61,10 @@ std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Inci
     };
     forEachInParallel(std::size(chains), options.threads, [&](std::size_t i) { chains[i](); });
     analysis->incident->releaseMappedPages(); // the fields and messages the detectors read
+    stageDone("facts");
     rules.setTimeBudget(options.ruleTimeBudget);
     analysis->findings = rules.evaluate(*analysis, options.onlyRules, &analysis->problems);
+    stageDone("rules");
     return analysis;
 }
 

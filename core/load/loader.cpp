@@ -1,6 +1,7 @@
 #include "loader.h"
 
 #include "../util/parallel.h"
+#include "../util/stagereport.h"
 
 #include "../classify/eventtypecatalog.h"
 #include "../classify/goroutinemap.h"
@@ -347,7 +348,9 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
             p.bytesTotal = bytes;
         });
     };
-    return loadRead(readBundle(inputs, readOptions), inputs, options);
+    BundleReadResult read = readBundle(inputs, readOptions);
+    stageDone("read");
+    return loadRead(std::move(read), inputs, options);
 }
 
 std::shared_ptr<const Incident> loadBundle(std::vector<InputFile> files, const LoadOptions &options)
@@ -510,6 +513,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         inputsToParse.size(), options.threads, [&] { return SourceParser(*types, *roles); }, parseOne, &order);
     if (cancelled(options))
         throw LoadError("cancelled");
+    stageDone("parse");
     progress.update([](LoadProgress &p) { p.stage = LoadProgress::Stage::Merging; });
 
     auto incident = std::make_shared<Incident>();
@@ -595,12 +599,16 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             break;
         }
     }
+    stageDone("clocks of each file");
     mergeParsedSources(parsed, *incident, resolveTimes, options.threads);
+    stageDone("merge");
     correlate(*incident);
     incident->releaseMappedPages(); // the pods' UIDs and container ids correlate read
+    stageDone("correlate");
     // Files of one host share its zone, and pairs of lines between sources (requests, the
     // node lifecycle controller against heartbeats) carry zones from anchors to the rest.
     alignClocks(*incident, claims);
+    stageDone("align clocks");
     if ((options.from || options.to) && checkSeekZones(*incident, seekZoneOf, formatOf, zones)) {
         zoneMissed = true;
         return incident;
@@ -625,6 +633,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
                                   + " events outside it were not loaded");
     }
     sortByTime(incident->events, options.threads);
+    stageDone("time order");
 
     if (dropRepeatedEvents(*incident) > 0)
         for (const auto &s : incident->sources)
@@ -654,6 +663,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     }
     incident->stats.events = incident->events.size();
     incident->releaseMappedPages(); // what clock alignment and the checks after it read of the lines
+    stageDone("load's last checks");
     progress.update([&](LoadProgress &p) {
         p.stage = LoadProgress::Stage::Done;
         p.events = incident->events.size();
