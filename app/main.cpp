@@ -6,6 +6,7 @@
 #include "reopencommand.h"
 #include "core/report/analysisreport.h"
 #include "core/report/markdownreport.h"
+#include "core/util/memorypolicy.h"
 #include "core/util/stagereport.h"
 #include "ui/mainwindow.h"
 
@@ -173,6 +174,7 @@ int runGui(int argc, char **argv, app::CommandLine cl)
 
 int main(int argc, char **argv)
 {
+    core::mapLargeBlocksApart();
     std::vector<std::string> args(argv + 1, argv + argc);
     app::CommandLine cl;
     try {

@@ -1162,15 +1162,15 @@ private slots:
         const auto &got = a->facts.containerEvents;
         QCOMPARE(got.size(), want.size());
         for (size_t i = 0; i < want.size(); ++i) {
-            const ContainerEvent &e = got[i];
+            const ContainerEvent &c = got[i];
             const QByteArray row = QByteArray::number(int(i)) + " " + want[i].kind;
-            QVERIFY2(QString(kindName(e.kind)) == want[i].kind, row + " got " + kindName(e.kind));
+            QVERIFY2(QString(kindName(c.kind)) == want[i].kind, row + " got " + kindName(c.kind));
+            QVERIFY(c.event != kNoEvent);
+            const Event &e = inc->event(c.event);
             QCOMPARE(test::utc(e.time), QString(want[i].time));
-            QCOMPARE(QString::fromStdString(inc->podName(e.pod)), QString("monitoring/prometheus-node-exporter-l7vzz"));
-            QCOMPARE(QString::fromStdString(std::string(inc->text(e.container))), QString(want[i].container));
-            QCOMPARE(QString::fromStdString(std::string(a->facts.detailOf(e))), QString(want[i].detail));
-            QVERIFY(e.event != kNoEvent);
-            QCOMPARE(inc->event(e.event).time, e.time);
+            QCOMPARE(QString::fromStdString(inc->podName(inc->podOf(e))), QString("monitoring/prometheus-node-exporter-l7vzz"));
+            QCOMPARE(QString::fromStdString(std::string(inc->text(inc->containerOf(e)))), QString(want[i].container));
+            QCOMPARE(QString::fromStdString(std::string(a->facts.detailOf(c))), QString(want[i].detail));
         }
     }
 };

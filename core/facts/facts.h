@@ -81,18 +81,19 @@ struct ReadySpan {
     EventIndex startEvent = kNoEvent;
 };
 
+// 8 bytes: a busy bundle has hundreds of thousands (probe results). Its time, pod and
+// container are its event's (Incident::event, podOf, containerOf), not copied here.
 struct ContainerEvent {
     enum class Kind : std::uint8_t { Started, Died, Killed, SpecHashChanged, ProbeFailed, ProbeSucceeded };
-    Timestamp time;
-    PodId pod = kNoPod;
-    StringId container = kNoString;
+    static constexpr std::uint32_t kMaxDetails = 1u << 24;
     EventIndex event = kNoEvent;
     // Into Facts::containerEventDetails (Facts::detailOf): kill: "<reason>; grace period N s";
     // hash values; probe type. A few distinct texts for hundreds of thousands of probe
-    // results, so each is kept once and the fact stays 32 bytes (64 with the text in it).
-    std::uint32_t detail = 0;
-    Kind kind = Kind::Started;
+    // results, so each is kept once; past kMaxDetails distinct texts, none.
+    std::uint32_t detail : 24 = 0;
+    Kind kind : 8 = Kind::Started;
 };
+static_assert(sizeof(ContainerEvent) == 8);
 
 // One run of a kubelet process on a node.
 struct KubeletRun {
@@ -158,7 +159,7 @@ struct Facts {
     std::vector<ConditionSpan> conditions;
     std::vector<TaintInterval> taints;
     std::vector<ReadySpan> readiness;
-    std::vector<ContainerEvent> containerEvents;
+    std::vector<ContainerEvent> containerEvents;                   // in time order (the store's)
     std::vector<std::string> containerEventDetails{std::string()}; // [0]: none
     std::vector<KubeletRun> kubeletRuns;
     std::vector<StatusProbeOrder> orders;

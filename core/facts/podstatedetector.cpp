@@ -53,15 +53,28 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
     KillReasons reasons;
     const CodeTypes &t = ctx.types;
     std::unordered_map<std::string, std::uint32_t> detailIds{{std::string(), 0}};
-    auto detailId = [&](std::string &&text) {
-        const auto [it, added] = detailIds.try_emplace(text, static_cast<std::uint32_t>(facts.containerEventDetails.size()));
-        if (added)
-            facts.containerEventDetails.push_back(std::move(text));
-        return it->second;
+    auto detailId = [&](std::string &&text) -> std::uint32_t {
+        if (const auto known = detailIds.find(text); known != detailIds.end())
+            return known->second;
+        if (facts.containerEventDetails.size() >= ContainerEvent::kMaxDetails)
+            return 0;
+        const auto id = static_cast<std::uint32_t>(facts.containerEventDetails.size());
+        detailIds.emplace(text, id);
+        facts.containerEventDetails.push_back(std::move(text));
+        return id;
     };
     const EventTypeId killReason = t.killReason, specChanged = t.specHashChanged, kill = t.containerKill, plegEvent = t.syncLoopPleg,
                       died = t.containerDied, plegState = t.plegContainerState, probeFailed = t.probeFailure,
                       probeSucceeded = t.probeSuccess;
+    // Hundreds of thousands on a busy bundle (probe results): sized once, from a count of the
+    // lines that may give one, rather than grown by doubling through copies of itself.
+    const auto mayGiveOne = [&](EventTypeId type) {
+        return type == specChanged || type == kill || type == plegEvent || type == died || type == plegState || type == probeFailed
+            || type == probeSucceeded;
+    };
+    facts.containerEvents.reserve(facts.containerEvents.size()
+                                  + static_cast<std::size_t>(std::count_if(ctx.inc.events.begin(), ctx.inc.events.end(),
+                                                                           [&](const Event &e) { return mayGiveOne(e.type); })));
     for (const Event &e : ctx.inc.events) {
         std::optional<K> kind;
         std::string detail;
@@ -93,8 +106,7 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
             detail = std::string(ctx.field(e, ctx.keys.probeType));
         }
         if (kind)
-            facts.containerEvents.push_back(
-                {e.time, ctx.inc.podOf(e), ctx.inc.containerOf(e), ctx.indexOf(e), detailId(std::move(detail)), *kind});
+            facts.containerEvents.push_back({ctx.indexOf(e), detailId(std::move(detail)), *kind});
     }
 }
 

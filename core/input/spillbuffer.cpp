@@ -124,7 +124,8 @@ bool SpillBuffer::spill(std::string &error)
         return true;
     }
     if (writeAll(m_fd, m_memory, error)) {
-        m_memory = {};
+        m_memory.clear(); // and its buffer given back: `= {}` would keep it
+        m_memory.shrink_to_fit();
         return true;
     }
     ::close(m_fd); // full already: stay in memory

@@ -2,13 +2,10 @@
 
 #include "../classify/codenames.h"
 #include "../classify/extractors.h"
+#include "../util/memorypolicy.h"
 #include "../util/parallel.h"
 
 #include <unordered_map>
-
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 namespace kubelane::core {
 
@@ -18,21 +15,6 @@ std::string_view stripContainerScheme(std::string_view id)
         id.remove_prefix(at + 3);
     return id;
 }
-
-namespace {
-
-// glibc keeps freed blocks below its mmap threshold (which rises to 32 MiB as big blocks are
-// freed) in its arenas, resident: a file's tables freed after its merge would stay in the
-// process while the merged store grows beside them, the merge's peak being both. Trimming
-// hands the free pages of every arena back.
-void giveFreedMemoryBack()
-{
-#ifdef __GLIBC__
-    ::malloc_trim(0);
-#endif
-}
-
-} // namespace
 
 namespace {
 
@@ -95,6 +77,11 @@ void rewriteToIncidentIds(ParsedSource &p, const LocalIds &ids, SourceId sourceI
         e.source = sourceId;
         e.context = ids.contexts[e.context.index()];
     }
+    // Nothing names the file's own ids any more: its tables go before the store grows.
+    p.strings = StringPool();
+    p.origins = OriginTable();
+    p.contexts = EventContextTable();
+    p.pods = std::vector<LocalPod>();
 }
 
 } // namespace
@@ -111,6 +98,8 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     forEachInParallel(
         parsed.size(), threads,
         [&](std::size_t i) { rewriteToIncidentIds(parsed[i], ids[i], firstId + static_cast<SourceId>(i), resolveTimes); }, &order);
+    ids = std::vector<LocalIds>();
+    giveFreedMemoryBack(); // the pending times and the files' own tables, before the store grows
 
     // Reserve once for all sources: reserving per source to the exact size would copy every
     // event already merged once per source (quadratic in the number of files).

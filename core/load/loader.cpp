@@ -144,7 +144,8 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
 }
 
 // Each event's time from its pending reading, in place: the reading's reference waits in the
-// event's own time until here. The readings are freed after.
+// event's own time until here. The readings are freed after (a file resolved as it was
+// parsed has none left).
 void resolveTimes(ParsedSource &p)
 {
     const ClockInfo &c = p.source.clock;
@@ -170,7 +171,22 @@ void resolveTimes(ParsedSource &p)
             leading.clear();
         }
     }
-    p.times = {};
+    p.times.clear(); // `= {}` would keep the capacity: assigning an empty list keeps the buffer
+    p.times.shrink_to_fit();
+}
+
+// A file whose lines show its clock (a zone, a year) is decided on its own, right after its
+// parse, and its times resolved: the load then holds the pending times of the files being
+// parsed only (8 bytes an event), not of all until the merge.
+void resolveOwnClock(ParsedSource &p, const LoadOptions &options)
+{
+    if (p.clockEvidence.empty() && !p.explicitYear)
+        return;
+    resolveClock(p, options, {}, p.zoneClaim);
+    resolveTimes(p);
+    p.clockResolved = true;
+    if (p.source.bytes) // the head it read for zone statements
+        p.source.bytes->releaseAllPages();
 }
 
 // Lines whose clock jumps back (a host's clock stepped, lines written out of order, files
@@ -499,6 +515,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         parser.setTimeWindow(window);
         parsed[i] = parser.parse(input, static_cast<SourceId>(i), ov);
         noteReadProblems(parsed[i].source, f);
+        resolveOwnClock(parsed[i], options);
         memory.spend(memoryOf(parsed[i]));
         progress.update([&](LoadProgress &p) {
             ++p.filesDone;
@@ -565,24 +582,23 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     // Clocks: sources with their own evidence first, then the rest borrow the year of their
     // nearest neighbours: the files of the same archive or folder before the whole bundle's,
     // since a bundle may hold collections of other days (last week's next to today's).
+    // The sources with evidence of their own were resolved as they were parsed.
     std::vector<std::pair<std::string, int>> yearOf; // (path, year) of the sources that show one
-    std::vector<ZoneClaim> claims(parsed.size());    // by SourceId: the merge keeps the order
-    for (std::size_t i = 0; i < parsed.size(); ++i) {
-        auto &p = parsed[i];
-        if (p.clockEvidence.empty() && !p.explicitYear)
-            continue;
-        resolveClock(p, options, {}, claims[i]);
-        yearOf.emplace_back(p.source.path, p.source.clock.year);
-    }
-    for (auto &p : parsed)
-        if (!p.needsClockInference && !p.times.empty() && p.times.front().exact)
+    for (const auto &p : parsed)
+        if (p.clockResolved)
+            yearOf.emplace_back(p.source.path, p.source.clock.year);
+    for (const auto &p : parsed)
+        if (!p.clockResolved && !p.needsClockInference && !p.times.empty() && p.times.front().exact)
             yearOf.emplace_back(p.source.path, toCivil(p.events.front().time, 0).year); // the reference (StoredTime)
-    for (std::size_t i = 0; i < parsed.size(); ++i)
-        if (parsed[i].clockEvidence.empty() && !parsed[i].explicitYear)
-            resolveClock(parsed[i], options, neighboursYear(parsed[i].source.path, yearOf), claims[i]);
-    for (const auto &p : parsed) // the heads the clocks read for zone statements
-        if (p.source.bytes)
-            p.source.bytes->releaseAllPages();
+    std::vector<ZoneClaim> claims;                                                      // by SourceId: the merge keeps the order
+    for (auto &p : parsed) {
+        if (!p.clockResolved) {
+            resolveClock(p, options, neighboursYear(p.source.path, yearOf), p.zoneClaim);
+            if (p.source.bytes) // the head it read for zone statements
+                p.source.bytes->releaseAllPages();
+        }
+        claims.push_back(p.zoneClaim);
+    }
     // Files in one folder were written on one host: a raw kubelet log that names no node
     // takes the node its sibling journal names on every line.
     for (auto &p : parsed) {

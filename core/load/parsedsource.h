@@ -7,6 +7,7 @@
 #include "../model/source.h"
 #include "../model/stringpool.h"
 #include "../time/timeevidence.h"
+#include "../time/zoneclaim.h"
 
 #include <optional>
 #include <string>
@@ -31,6 +32,11 @@ struct ParsedSource {
     int explicitYear = 0; // from a glog "Log file created at:" or journald header
     std::string explicitYearEvidence;
     bool needsClockInference = false; // some events have no exact time
+    // The file's clock (zone and year) decided from its own evidence as soon as it was parsed,
+    // and its events' times resolved then (`times` freed); else decided at the merge, with
+    // its neighbours' year. `zoneClaim` says how sure the zone is, for the clock alignment.
+    bool clockResolved = false;
+    ZoneClaim zoneClaim;
     // A --from/--to load: whether the file was read from its window only, the bytes that were
     // not parsed, and why not when it was read whole.
     bool windowSought = false;

@@ -497,16 +497,18 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         RuleMatch m;
         std::set<std::string> containers;
         for (const ContainerEvent &c : a.facts.containerEvents) {
-            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.nodeOf(inc.event(c.event)) != run.node || c.time < run.start
-                || c.time > until)
+            const Event &e = inc.event(c.event);
+            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.nodeOf(e) != run.node || e.time < run.start || e.time > until)
                 continue;
-            if (c.pod != kNoPod && updated.count(c.pod))
+            const PodId pod = inc.podOf(e);
+            if (pod != kNoPod && updated.count(pod))
                 continue; // a rollout through the API, not the restart
-            const std::string name = (c.pod == kNoPod ? std::string("?") : inc.podName(c.pod)) + "/" + std::string(inc.text(c.container));
+            const std::string name =
+                (pod == kNoPod ? std::string("?") : inc.podName(pod)) + "/" + std::string(inc.text(inc.containerOf(e)));
             if (containers.insert(name).second && m.chain.size() < 6)
                 step(m, inc, c.event, "container " + name + ": " + std::string(a.facts.detailOf(c)) + ", killed and recreated");
             addEvidence(m, c.event);
-            m.end = std::max(m.end, c.time);
+            m.end = std::max(m.end, e.time);
         }
         if (containers.empty())
             continue;

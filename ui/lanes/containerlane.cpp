@@ -33,30 +33,31 @@ void addReadiness(LaneBuild &b)
 }
 
 // Running spans from start/exit/kill events, in time order.
-void addRuns(LaneBuild &b, LaneId lane, std::vector<const core::ContainerEvent *> &list)
+void addRuns(LaneBuild &b, LaneId lane, const std::vector<const core::ContainerEvent *> &list)
 {
     const core::Incident &inc = b.incident();
-    std::stable_sort(list.begin(), list.end(), [](auto *x, auto *y) { return x->time < y->time; });
+    // In time order already: the facts follow the store, which is.
     std::optional<StateSpan> open;
     bool first = true;
     for (const core::ContainerEvent *c : list) {
         b.addEvent(lane, c->event);
+        const core::Timestamp time = inc.event(c->event).time;
         using K = core::ContainerEvent::Kind;
         if (c->kind == K::Started) {
             if (open) {
-                open->end = c->time;
+                open->end = time;
                 b.lane(lane).states.push_back(*open);
             }
-            open = StateSpan{c->time, c->time, StateKind::ContainerRunning, false, false, QStringLiteral("running"), c->event};
+            open = StateSpan{time, time, StateKind::ContainerRunning, false, false, QStringLiteral("running"), c->event};
         } else if (c->kind == K::Died || c->kind == K::Killed) {
             if (open) {
-                open->end = c->time;
+                open->end = time;
                 open->endEvent = c->event;
                 b.lane(lane).states.push_back(*open);
                 open.reset();
             } else if (first) {
                 // Running since before the bundle starts.
-                b.lane(lane).states.push_back(StateSpan{b.first(), c->time, StateKind::ContainerRunning, false, false,
+                b.lane(lane).states.push_back(StateSpan{b.first(), time, StateKind::ContainerRunning, false, false,
                                                         QStringLiteral("running"), core::kNoEvent, c->event});
             }
         }
@@ -76,8 +77,10 @@ void buildContainerLane(LaneBuild &b)
 {
     addReadiness(b);
     std::map<std::pair<core::PodId, core::StringId>, std::vector<const core::ContainerEvent *>> byContainer;
-    for (const auto &c : b.facts().containerEvents)
-        byContainer[{c.pod, c.container}].push_back(&c);
+    for (const auto &c : b.facts().containerEvents) {
+        const core::Event &e = b.incident().event(c.event);
+        byContainer[{b.incident().podOf(e), b.incident().containerOf(e)}].push_back(&c);
+    }
     for (auto &[k, list] : byContainer)
         if (const LaneId lane = containerLane(b, k.first, k.second); lane.valid())
             addRuns(b, lane, list);
