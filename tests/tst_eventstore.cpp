@@ -424,7 +424,7 @@ private slots:
         const ParsedSource parsed = parser.parse(file, 0);
         QCOMPARE(parsed.events.size(), std::size_t(2));
         auto fieldOf = [&](const Event &e, std::string_view key) -> const Field * {
-            const StringId k = parsed.strings.find(key);
+            const FieldKeyId k = parsed.fieldKeys.find(parsed.strings.find(key));
             for (std::uint32_t i = e.firstField; e.firstField != Event::kNoFields && i < parsed.fields.size(); ++i) {
                 if (parsed.fields[i].key == k)
                     return &parsed.fields[i];

@@ -24,9 +24,10 @@ struct LocalIds {
     std::vector<OriginId> origins;
     std::vector<PodId> pods;
     std::vector<EventContextId> contexts;
+    std::vector<FieldKeyId> fieldKeys;
 };
 
-// Interns a file's strings, places, pods and event contexts into the incident's tables. Serial: the tables are shared.
+// Interns a file's strings, places, pods, field keys and event contexts into the incident's tables. Serial: the tables are shared.
 LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unordered_map<std::string, PodId> &podByKey)
 {
     LocalIds ids;
@@ -53,6 +54,9 @@ LocalIds internSourceIds(const ParsedSource &p, Incident &incident, std::unorder
         }
         ids.pods[i] = it->second;
     }
+    ids.fieldKeys.resize(p.fieldKeys.size());
+    for (std::size_t i = 0; i < p.fieldKeys.size(); ++i) // past FieldKeyTable::kMaxKeys: none, a field no look-up finds
+        ids.fieldKeys[i] = incident.fieldKeys.intern(ids.strings[p.fieldKeys[FieldKeyId::fromIndex(i)].index()]);
     ids.contexts.resize(p.contexts.size());
     for (std::size_t i = 0; i < p.contexts.size(); ++i) {
         const EventContext &c = p.contexts[EventContextId::fromIndex(i)];
@@ -68,7 +72,7 @@ void rewriteToIncidentIds(ParsedSource &p, const LocalIds &ids, SourceId sourceI
 {
     // Fields stay with their source (no copy): only their string ids change.
     for (Field &f : p.fields) {
-        f.key = ids.strings[f.key.index()];
+        f.key = ids.fieldKeys[f.key.index()];
         if (f.interned())
             f.valueOffset = ids.strings[f.valueOffset].value();
     }
@@ -82,6 +86,7 @@ void rewriteToIncidentIds(ParsedSource &p, const LocalIds &ids, SourceId sourceI
     p.origins = OriginTable();
     p.contexts = EventContextTable();
     p.pods = std::vector<LocalPod>();
+    p.fieldKeys = FieldKeyTable();
 }
 
 } // namespace

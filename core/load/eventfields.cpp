@@ -41,7 +41,7 @@ std::vector<std::pair<std::string, std::string>> eventFields(const Incident &inc
 {
     std::vector<std::pair<std::string, std::string>> fields;
     for (const Field &f : incident.fieldsOf(event))
-        fields.emplace_back(incident.text(f.key), incident.fieldValue(event, f));
+        fields.emplace_back(incident.keyOf(f), incident.fieldValue(event, f));
     FieldList decoded;
     const std::string_view text = decodeLine(incident, event, decoded);
     if (const EventTypeCatalog *types = incident.eventTypes.get()) {

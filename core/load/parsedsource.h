@@ -27,6 +27,7 @@ struct ParsedSource {
     StringPool strings;
     OriginTable origins;        // of `strings`' ids
     EventContextTable contexts; // of `origins`', `strings`' and `pods`' ids
+    FieldKeyTable fieldKeys;    // of `strings`' ids; Field::key indexes it
     std::vector<LocalPod> pods;
     ClockEvidence clockEvidence;
     int explicitYear = 0; // from a glog "Log file created at:" or journald header

@@ -899,21 +899,31 @@ StringId SourceParser::nodeForEvent(std::string_view component, std::string_view
     return m_out.strings.intern(host);
 }
 
-Field SourceParser::fieldOf(const Event &e, StringId key, std::string_view value)
+bool SourceParser::pushField(const Event &e, StringId key, std::string_view value)
 {
-    if (keyUse(key).repeats)
-        return {key, m_out.strings.intern(value).value(),
-                static_cast<std::uint32_t>(std::min<std::size_t>(value.size(), Field::kLengthMask)) | Field::kInternedValue};
+    const FieldKeyId id = m_out.fieldKeys.intern(key);
+    if (!id.valid()) // FieldKeyTable::kMaxKeys distinct keys in one file: the event details still decode the line
+        return false;
+    m_out.fields.push_back(fieldOf(e, key, id, value));
+    return true;
+}
+
+Field SourceParser::fieldOf(const Event &e, StringId key, FieldKeyId id, std::string_view value)
+{
+    // A value too long for a slice's length (a goroutine dump's frame) is interned as well.
+    if (keyUse(key).repeats || value.size() > Field::kLengthMask)
+        return {id, m_out.strings.intern(value).value(), Field::kInternedValue};
+    const auto length = static_cast<std::uint16_t>(value.size());
     Source &src = m_out.source;
     const char *eventStart = src.bytes ? src.bytes->data() + e.offset : nullptr;
     if (eventStart && text::liesWithin(value, std::string_view(eventStart, spansOf(e, src.eventSpans).length)))
-        return {key, static_cast<std::uint32_t>(value.data() - eventStart), static_cast<std::uint32_t>(value.size())};
+        return {id, static_cast<std::uint32_t>(value.data() - eventStart), length};
     // Unquoted, decoded from JSON, or from an envelope: kept apart, once.
     if (src.decodedValues.size() + value.size() > 0xffffffffull)
-        return {key, 0, Field::kDecodedValue}; // 4 GiB of decoded values in one file: the rest read as empty
+        return {id, 0, Field::kDecodedValue}; // 4 GiB of decoded values in one file: the rest read as empty
     const auto at = static_cast<std::uint32_t>(src.decodedValues.size());
     src.decodedValues.append(value);
-    return {key, at, static_cast<std::uint32_t>(value.size()) | Field::kDecodedValue};
+    return {id, at, static_cast<std::uint16_t>(length | Field::kDecodedValue)};
 }
 
 const SourceParser::KeyUse &SourceParser::keyUse(StringId key)
@@ -928,7 +938,7 @@ const SourceParser::KeyUse &SourceParser::keyUse(StringId key)
     return use;
 }
 
-// Twelve bytes a field, four or more an event: of what the line gives again (eventFields
+// Eight bytes a field, four or more an event: of what the line gives again (eventFields
 // decodes it when someone asks), only what is read after the parse is kept. That is, on an
 // event of a known type, the keys codenames.h names; on one of no known type, those whose
 // values repeat (the pod, node and request checks). Not kept: an apiserver request's latency,
@@ -958,9 +968,8 @@ void SourceParser::storeFields(Event &e, const EventDraft &d, OriginId origin)
         if (v.size() > kMaxStoredFieldValue || k.empty())
             continue;
         const StringId key = m_out.strings.intern(k);
-        if (decodable && !isKeptAfterParse(e, key))
+        if ((decodable && !isKeptAfterParse(e, key)) || !pushField(e, key, v))
             continue;
-        m_out.fields.push_back(fieldOf(e, key, v));
         // Container lists of a status patch ("a,b,c"): each name is a container of the pod,
         // and facts refer to containers by interned name.
         if (k == "readyContainers" || k == "unreadyContainers")
@@ -975,11 +984,13 @@ void SourceParser::storeFields(Event &e, const EventDraft &d, OriginId origin)
 void SourceParser::addFieldToLastEvent(std::string_view key, std::string_view value)
 {
     Event &e = m_out.events.back();
+    const std::size_t first = m_out.fields.size();
+    if (!pushField(e, m_out.strings.intern(key), value))
+        return;
     if (e.firstField == Event::kNoFields)
-        e.firstField = static_cast<std::uint32_t>(m_out.fields.size());
-    else // its fields are the last ones: nothing was stored after them
-        m_out.fields.back().setLastOfEvent(false);
-    m_out.fields.push_back(fieldOf(e, m_out.strings.intern(key), value));
+        e.firstField = static_cast<std::uint32_t>(first);
+    else // its fields were the last ones: nothing was stored after them
+        m_out.fields[first - 1].setLastOfEvent(false);
     m_out.fields.back().setLastOfEvent(true);
 }
 

@@ -168,7 +168,9 @@ private:
     void addEvent(const EventDraft &draft);
     void storeFields(Event &e, const EventDraft &d, OriginId origin);
     void addFieldToLastEvent(std::string_view key, std::string_view value); // a goroutine dump's frames, read after its header
-    Field fieldOf(const Event &e, StringId key, std::string_view value);
+    // Stores a field of `e` (the last event), false when its key is one too many for the file.
+    bool pushField(const Event &e, StringId key, std::string_view value);
+    Field fieldOf(const Event &e, StringId key, FieldKeyId id, std::string_view value);
     // What the parse does with a key's values, cached by the key's local id.
     struct KeyUse {
         bool known = false;

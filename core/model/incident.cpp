@@ -54,10 +54,11 @@ std::span<const Field> Incident::fieldsOf(const Event &e) const
 
 std::string_view Incident::field(const Event &e, StringId key) const
 {
-    if (key == kNoString)
+    const FieldKeyId id = fieldKeys.find(key);
+    if (!id.valid())
         return {};
     for (const Field &f : fieldsOf(e))
-        if (f.key == key)
+        if (f.key == id)
             return fieldValue(e, f);
     return {};
 }

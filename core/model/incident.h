@@ -43,6 +43,7 @@ public:
     StringPool strings;
     OriginTable origins;        // Event::origin indexes it
     EventContextTable contexts; // Event::context indexes it
+    FieldKeyTable fieldKeys;    // Field::key indexes it
     NamedTable<EventTypeCatalog> eventTypes;
     NamedTable<GoroutineMap> roles;
     BundleStats stats;
@@ -72,6 +73,7 @@ public:
     std::string_view field(const Event &e, StringId key) const;
     std::string_view fieldValue(const Event &e, const Field &f) const { return core::fieldValue(sources[e.source], strings, e, f); }
     std::span<const Field> fieldsOf(const Event &e) const;
+    std::string_view keyOf(const Field &f) const { return text(fieldKeys[f.key]); }
     std::string_view typeName(const Event &e) const;
     std::string_view roleName(const Event &e) const;
     std::string podName(PodId pod) const; // "namespace/name"
