@@ -581,6 +581,39 @@ private slots:
         QCOMPARE(incident->field(e, "waitsOn"), std::string_view("0xc0001a2b40"));
     }
 
+    // A field's length has 13 bits: a longer value (a frame of generated code) is interned
+    // and reads back whole.
+    void aFieldValueTooLongForASliceReadsBackWhole()
+    {
+        const std::string function = "pkg.T." + std::string(Field::kLengthMask + 100, 'f');
+        InputFile dump;
+        dump.path = "node-1/goroutine-stacks-2019-05-16T100610+0800.log";
+        dump.bytes = makeBytes("goroutine 1 [semacquire]:\n" + function + "(0xc0001a2b44, 0x0, 0x1)\n"
+                               + "\t/usr/local/go/src/runtime/sema.go:71 +0x47\n");
+        LoadOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto incident = loadBundle(std::vector<InputFile>{dump}, options);
+        QVERIFY(!incident->events.empty());
+        QCOMPARE(incident->field(incident->events.front(), "topFrame"), std::string_view(function));
+    }
+
+    // A field names its key by a 16-bit id: the table takes FieldKeyTable::kMaxKeys keys, then
+    // none (a field the parse then does not keep), and finds each key it took.
+    void fieldKeysStopAtTheirLimit()
+    {
+        StringPool strings;
+        FieldKeyTable keys;
+        for (std::size_t i = 0; i < FieldKeyTable::kMaxKeys; ++i)
+            QCOMPARE(keys.intern(strings.intern("k" + std::to_string(i))), FieldKeyId::fromIndex(i));
+        QVERIFY(!keys.intern(strings.intern("one-too-many")).valid());
+        QCOMPARE(keys.size(), FieldKeyTable::kMaxKeys);
+        const StringId last = strings.find("k" + std::to_string(FieldKeyTable::kMaxKeys - 1));
+        QCOMPARE(keys[keys.find(last)], last);
+        QCOMPARE(keys.intern(last), keys.find(last));
+        QVERIFY(!keys.find(strings.find("one-too-many")).valid());
+        QCOMPARE(keys[FieldKeyId::none()], kNoString);
+    }
+
     // A klog JSON message stands in the raw line before the record's other keys: lines that
     // continue the event (a panic's trace) must not run the message on over them.
     void klogJsonMessageKeepsToItselfWhenTheEventRunsOn()
