@@ -7,6 +7,7 @@
 #include "core/format/klogline.h"
 #include "core/format/printedtaints.h"
 #include "core/model/incident.h"
+#include "core/util/bytescan.h"
 #include "core/util/textscan.h"
 #include "testutil.h"
 
@@ -19,6 +20,44 @@ using test::writeFile;
 class TestFormats : public QObject {
     Q_OBJECT
 private slots:
+    // The byte scans the parse stands on agree with a byte-at-a-time scan wherever the byte
+    // of interest lies: in a sixteen-byte block, across blocks, in the tail, or nowhere.
+    void byteScansAgreeWithAByteAtATimeScan()
+    {
+        for (std::size_t size = 0; size <= 70; ++size) {
+            for (std::size_t at = 0; at <= size; ++at) {
+                std::string s(size, 'a');
+                if (at < size)
+                    s[at] = '"';
+                const std::size_t want = at < size ? at : std::string::npos;
+                QCOMPARE(bytescan::findEither(s, 0, '"', '\\'), want);
+                if (at < size)
+                    s[at] = '\\';
+                QCOMPARE(bytescan::findEither(s, 0, '"', '\\'), want);
+                QCOMPARE(bytescan::findEither(s, at < size ? at + 1 : size, '"', '\\'), std::string::npos);
+                for (const char special : {'\t', '\x7f', '\xc2', '\n'}) {
+                    std::string line(size, 'x');
+                    if (at < size)
+                        line[at] = special;
+                    const auto *p = reinterpret_cast<const unsigned char *>(line.data());
+                    const bool flagged = special != '\x7f'; // DEL is printable ASCII to this scan
+                    QCOMPARE(std::size_t(bytescan::findControlOrHigh(p, p + size) - p), at < size && flagged ? at : size);
+                }
+            }
+        }
+        // Counts run past the 255 blocks a lane holds before it is summed.
+        std::string text;
+        std::size_t newlines = 0;
+        for (std::size_t i = 0; i < 255 * 16 * 3 + 7; ++i) {
+            const bool newline = i % 7 == 0 || i % 16 == 15;
+            text += newline ? '\n' : 'x';
+            newlines += newline;
+        }
+        QCOMPARE(bytescan::countByte(text, '\n'), newlines);
+        QCOMPARE(bytescan::countByte(std::string(255 * 16 * 2, '\n'), '\n'), std::size_t(255 * 16 * 2));
+        QCOMPARE(bytescan::countByte({}, '\n'), std::size_t(0));
+    }
+
     // Taint lists in every form Kubernetes prints them: key and effect of each, in order.
     void printedTaints_data()
     {

@@ -65,7 +65,10 @@ std::string versionBound(const nlohmann::json &pattern, const char *key, const s
 struct EventTypeCatalog::Compiled {
     struct Regex {
         std::unique_ptr<RE2> re;
-        std::vector<std::string> groupNames; // by group index (1-based), "" for unnamed
+        // By group index (1-based), "" for unnamed; up to the last named group only: RE2 finds
+        // a match without submatches by its DFA alone, and each group asked for costs a pass
+        // of its slower engines.
+        std::vector<std::string> groupNames;
     };
     struct FieldRegex {
         std::string field;
@@ -166,9 +169,10 @@ struct EventTypeCatalog::Compiled {
         Regex r{std::make_unique<RE2>(pattern, opts), {}};
         if (!r.re->ok())
             fail(origin, typeId, "pattern /" + pattern + "/ does not compile: " + r.re->error());
-        r.groupNames.resize(static_cast<size_t>(r.re->NumberOfCapturingGroups()) + 1);
-        for (const auto &[name, index] : r.re->NamedCapturingGroups())
+        for (const auto &[name, index] : r.re->NamedCapturingGroups()) {
+            r.groupNames.resize(std::max(r.groupNames.size(), static_cast<size_t>(index) + 1));
             r.groupNames[static_cast<size_t>(index)] = name;
+        }
         return r;
     }
 
@@ -177,7 +181,7 @@ struct EventTypeCatalog::Compiled {
     {
         thread_local std::vector<re2::StringPiece> groups;
         groups.assign(r.groupNames.size(), re2::StringPiece());
-        if (!r.re->Match(text, 0, text.size(), RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size())))
+        if (!r.re->Match(text, 0, text.size(), RE2::UNANCHORED, groups.empty() ? nullptr : groups.data(), static_cast<int>(groups.size())))
             return false;
         for (size_t g = 1; g < groups.size(); ++g)
             if (!r.groupNames[g].empty() && groups[g].data())

@@ -1,5 +1,6 @@
 #include "klogline.h"
 
+#include "../util/bytescan.h"
 #include "../util/textscan.h"
 
 #include <array>
@@ -17,40 +18,30 @@ inline bool twoDigits(std::string_view s, size_t at, unsigned &out)
     return text::parseDigits(s, at, 2, out);
 }
 
+constexpr std::array<bool, 256> kKeyChars = [] {
+    std::array<bool, 256> key{};
+    for (int c = 0; c < 256; ++c)
+        key[static_cast<std::size_t>(c)] =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+    return key;
+}();
+
 inline bool isKeyChar(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_' || c == '-' || c == '.';
-}
-
-// True when one of the eight bytes of `w` is `c` (the SWAR zero-byte test on w ^ cccccccc).
-constexpr bool hasByte(std::uint64_t w, unsigned char c)
-{
-    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-    const std::uint64_t x = w ^ (kOnes * c);
-    return (x - kOnes) & ~x & kHigh;
+    return kKeyChars[static_cast<unsigned char>(c)];
 }
 
 // Returns the index one past the closing quote of a Go-quoted string starting at `at` (which is
 // the opening quote), or npos when it never closes.
 size_t skipQuoted(std::string_view s, size_t at)
 {
-    size_t i = at + 1;
-    for (;;) {
-        // Eight bytes at a time over text with neither a quote nor a backslash: messages and
-        // quoted values run long (status patches), and a byte at a time was 3 % of the load.
-        for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
-            std::memcpy(&w, s.data() + i, 8);
-            if (hasByte(w, '"') || hasByte(w, '\\'))
-                break;
-        }
-        if (i >= s.size())
-            return std::string_view::npos;
-        if (s[i] == '\\')
-            i += 2;
-        else if (s[i] == '"')
+    for (size_t i = at + 1;;) {
+        i = bytescan::findEither(s, i, '"', '\\');
+        if (i == std::string_view::npos)
+            return i;
+        if (s[i] == '"')
             return i + 1;
-        else
-            ++i;
+        i += 2; // an escaped byte
     }
 }
 

@@ -1,5 +1,7 @@
 #include "textencoding.h"
 
+#include "../util/bytescan.h"
+
 #include <cstdint>
 #include <cstring>
 
@@ -132,31 +134,15 @@ std::string escapeForDisplay(std::string_view text)
     return out;
 }
 
-namespace {
-
-// True when one of the 8 bytes is below 0x20 or above 0x7f (the SWAR "has less than" test).
-bool hasControlOrHighByte(std::uint64_t w)
-{
-    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-    return (((w - kOnes * 0x20) & ~w) | w) & kHigh;
-}
-
-} // namespace
-
 // One pass over the bytes: control characters mean binary data; high bytes are validated as UTF-8.
 LineCheck checkLine(std::string_view s)
 {
     const auto *p = reinterpret_cast<const unsigned char *>(s.data());
     const auto *end = p + s.size();
-    // Nearly every line is printable ASCII: skip it a word at a time up to the first byte
-    // that needs a look.
-    for (std::uint64_t w; end - p >= 8; p += 8) {
-        std::memcpy(&w, p, 8);
-        if (hasControlOrHighByte(w))
-            break;
-    }
     bool badUtf8 = false;
-    while (p < end) {
+    // Nearly every byte is printable ASCII: skip to the next one that needs a look, and back
+    // to skipping after it (Go prints durations in µs: one such byte in many lines).
+    while ((p = bytescan::findControlOrHigh(p, end)) < end) {
         const unsigned char c = *p;
         if (c < 0x80) {
             if (c < 0x20 && c != '\t' && c != '\r' && c != 0x1b)

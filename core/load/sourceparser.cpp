@@ -13,11 +13,13 @@
 #include "../format/pastetext.h"
 #include "../format/dmesg.h"
 #include "../format/sourceidentity.h"
+#include "../util/bytescan.h"
 #include "../util/textscan.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <map>
 
@@ -279,7 +281,7 @@ void SourceParser::reserveForLines(std::size_t bytesToRead)
     // the tables by doubling, which copied every event once more and faulted in fresh pages
     // for each copy. Room reserved and never used is address space, not memory.
     const std::string_view sample = m_out.source.bytes->substr(0, std::min<std::size_t>(bytesToRead, 1u << 20));
-    const std::size_t lines = static_cast<std::size_t>(std::count(sample.begin(), sample.end(), '\n')) + 1;
+    const std::size_t lines = bytescan::countByte(sample, '\n') + 1;
     const std::size_t expected = bytesToRead / std::max<std::size_t>(1, sample.size() / lines) * 9 / 8 + 16;
     m_out.events.reserve(expected);
     m_out.times.reserve(expected);
@@ -303,7 +305,7 @@ std::size_t SourceParser::forEachLineOfWindow(const LineFn &fn)
         return bytes.size();
     }
     auto newlines = [&](std::size_t from, std::size_t to) {
-        return static_cast<std::uint32_t>(std::count(bytes.begin() + from, bytes.begin() + to, '\n'));
+        return static_cast<std::uint32_t>(bytescan::countByte(bytes.substr(from, to - from), '\n'));
     };
     auto linesOf = [&](std::size_t from, std::size_t to, std::uint32_t numberBefore) {
         text::forEachLine(bytes.substr(from, to - from), [&](std::string_view text, std::size_t offset, std::uint32_t number) {
@@ -856,12 +858,35 @@ void SourceParser::addEvent(const EventDraft &d)
     storeFields(m_out.events.back(), d, origin);
 }
 
-PodId SourceParser::resolvePod()
+SourceParser::SubjectFields SourceParser::subjectFields() const
 {
-    std::string_view ns = m_fields.get("namespace");
-    std::string_view name = m_fields.get("podName");
-    std::string_view uid = m_fields.get("podUID");
-    if (const std::string_view pod = m_fields.get("pod"); !pod.empty()) {
+    enum Slot { Ns, PodName, PodUid, Pod, Node, Container, None };
+    std::array<std::string_view, None> values;
+    unsigned seen = 0; // the first of each key counts, as FieldList::get finds it
+    for (const auto &[key, value] : m_fields.items()) {
+        Slot slot = None;
+        switch (key.size()) {
+        case 3: slot = key == "pod" ? Pod : None; break;
+        case 4: slot = key == "node" ? Node : None; break;
+        case 6: slot = key == "podUID" ? PodUid : None; break;
+        case 7: slot = key == "podName" ? PodName : None; break;
+        case 9: slot = key == "namespace" ? Ns : key == "container" ? Container : None; break;
+        default: break;
+        }
+        if (slot == None || (seen & (1u << slot)))
+            continue;
+        values[slot] = value;
+        seen |= 1u << slot;
+    }
+    return {values[Ns], values[PodName], values[PodUid], values[Pod], values[Node], values[Container]};
+}
+
+PodId SourceParser::resolvePod(const SubjectFields &subject)
+{
+    std::string_view ns = subject.ns;
+    std::string_view name = subject.podName;
+    std::string_view uid = subject.podUid;
+    if (const std::string_view pod = subject.pod; !pod.empty()) {
         const PodReference ref = parsePodReference(pod);
         if (!ref.ns.empty())
             ns = ref.ns;
@@ -888,10 +913,10 @@ PodId SourceParser::resolvePod()
     return id;
 }
 
-StringId SourceParser::nodeForEvent(std::string_view component, std::string_view host)
+StringId SourceParser::nodeForEvent(std::string_view named, std::string_view component, std::string_view host)
 {
-    if (auto n = m_fields.get("node"); !n.empty())
-        return m_out.strings.intern(n);
+    if (!named.empty())
+        return m_out.strings.intern(named);
     if (isControlPlaneComponent(component))
         return kNoString;
     if (!m_out.source.node.empty())
@@ -957,10 +982,11 @@ void SourceParser::storeFields(Event &e, const EventDraft &d, OriginId origin)
 {
     EventContext context;
     context.origin = origin;
-    context.pod = resolvePod();
-    context.node = nodeForEvent(d.component, d.host);
-    if (auto c = m_fields.get("container"); !c.empty())
-        context.container = m_out.strings.intern(c);
+    const SubjectFields subject = subjectFields();
+    context.pod = resolvePod(subject);
+    context.node = nodeForEvent(subject.node, d.component, d.host);
+    if (!subject.container.empty())
+        context.container = m_out.strings.intern(subject.container);
     e.context = m_out.contexts.intern(context);
     const std::size_t first = m_out.fields.size();
     const bool decodable = !d.fieldsReady || d.fieldsInLine;

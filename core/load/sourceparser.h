@@ -186,8 +186,15 @@ private:
     void countAllLinesAs(DiagnosticReason reason);                   // a file the layout says is no log
     void diagnose(const LineView &line, DiagnosticReason reason);
     void noteYear(int year, const LineView &line, const char *what);
-    PodId resolvePod();
-    StringId nodeForEvent(std::string_view component, std::string_view host);
+    // The fields that say whom an event is about, found in one pass over the event's fields
+    // (six searches, each comparing every key, had been 2 % of the load).
+    struct SubjectFields {
+        std::string_view ns, podName, podUid, pod, node, container;
+    };
+    SubjectFields subjectFields() const;
+    PodId resolvePod(const SubjectFields &subject);
+    // `named`: the node the event's fields name, if any.
+    StringId nodeForEvent(std::string_view named, std::string_view component, std::string_view host);
     std::uint16_t currentRollovers(unsigned month);
 
     const EventTypeCatalog &m_types;

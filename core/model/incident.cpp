@@ -1,5 +1,7 @@
 #include "incident.h"
 
+#include "../util/bytescan.h"
+
 #include <algorithm>
 
 namespace kubelane::core {
@@ -29,7 +31,7 @@ std::uint32_t Incident::lineOf(const Event &e) const
 std::uint32_t Incident::lineCountOf(const Event &e) const
 {
     const std::string_view raw = rawText(e);
-    const auto newlines = static_cast<std::uint64_t>(std::count(raw.begin(), raw.end(), '\n'));
+    const auto newlines = static_cast<std::uint64_t>(bytescan::countByte(raw, '\n'));
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(newlines + 1, 0xffffffffu));
 }
 

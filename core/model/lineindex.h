@@ -6,6 +6,8 @@
 // where a read skipped part of the file, the first line after the gap), plus the newlines
 // between the nearest mark and the event, gives it back. A line's number from an event's
 // offset counts at most kSpacing bytes.
+#include "../util/bytescan.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <string_view>
@@ -39,7 +41,7 @@ public:
         const std::uint64_t end = std::min<std::uint64_t>(offset, bytes.size());
         if (from.offset >= end)
             return from.line;
-        return from.line + static_cast<std::uint32_t>(std::count(bytes.begin() + from.offset, bytes.begin() + end, '\n'));
+        return from.line + static_cast<std::uint32_t>(bytescan::countByte(bytes.substr(from.offset, end - from.offset), '\n'));
     }
 
     // Where line `line` (1-based) starts in `bytes`; bytes.size() when it has fewer lines.
@@ -77,7 +79,7 @@ public:
             if (m_line == 0 || offset < m_offset || offset - m_offset >= kSpacing || offset > m_bytes.size())
                 m_line = m_index.lineAt(m_bytes, offset);
             else
-                m_line += static_cast<std::uint32_t>(std::count(m_bytes.begin() + m_offset, m_bytes.begin() + offset, '\n'));
+                m_line += static_cast<std::uint32_t>(bytescan::countByte(m_bytes.substr(m_offset, offset - m_offset), '\n'));
             m_offset = offset;
             return m_line;
         }
