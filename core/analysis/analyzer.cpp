@@ -69,7 +69,7 @@ std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Inci
     forEachInParallel(std::size(chains), options.threads, [&](std::size_t i) { chains[i](); });
     stageDone("facts");
     rules.setTimeBudget(options.ruleTimeBudget);
-    analysis->findings = rules.evaluate(*analysis, options.onlyRules, &analysis->problems);
+    analysis->findings = rules.evaluate(*analysis, options.onlyRules, &analysis->problems, options.threads);
     stageDone("rules");
     return analysis;
 }

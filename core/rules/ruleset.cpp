@@ -5,12 +5,14 @@
 #include "ruledetectors.h"
 #include "../model/severity.h"
 
+#include "../util/parallel.h"
 #include "../util/strictkeys.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <map>
 
 namespace kubelane::core {
@@ -396,54 +398,68 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
 }
 
 std::vector<Finding> RuleSet::evaluate(const Analysis &analysis, const std::vector<std::string> &onlyRules,
-                                       std::vector<std::string> *problems) const
+                                       std::vector<std::string> *problems, unsigned threads) const
 {
-    std::vector<Finding> findings;
     // The rules share one time budget: a rule that would run on and on (a user's sequence
-    // over a huge bundle) is stopped and named, and the findings so far are kept.
+    // over a huge bundle) is stopped and named, and the findings so far are kept. They read
+    // the analysis only, so they run side by side; each writes its own results, joined in the
+    // rules' order so that the output does not depend on the thread count.
     const auto deadline = std::chrono::steady_clock::now() + m_timeBudget;
-    for (const Rule &rule : m_rules) {
+    std::vector<Outcome> outcomes(m_rules.size());
+    forEachInParallel(m_rules.size(), threads, [&](std::size_t i) {
+        const Rule &rule = m_rules[i];
         if (!onlyRules.empty() && std::find(onlyRules.begin(), onlyRules.end(), rule.id) == onlyRules.end())
-            continue;
-        if (std::chrono::steady_clock::now() > deadline) {
-            if (problems)
-                problems->push_back(rule.origin + ": rule '" + rule.id + "' not evaluated: the rules' time budget of "
-                                    + std::to_string(m_timeBudget.count()) + " ms was spent");
-            continue;
-        }
-        std::vector<RuleMatch> matches;
-        try {
-            matches = rule.usesSequence ? matchSequence(rule.sequence, analysis, deadline) : findRuleDetector(rule.detector)->run(analysis);
-        } catch (const RuleTimeout &) {
-            if (problems)
-                problems->push_back(rule.origin + ": rule '" + rule.id + "' stopped: it ran past the rules' time budget of "
-                                    + std::to_string(m_timeBudget.count()) + " ms");
-            continue;
-        }
-        for (const RuleMatch &m : matches) {
-            if (!holds(rule.where, m))
-                continue;
-            Finding f;
-            f.rule = rule.id;
-            f.subject = m.subject;
-            f.start = m.start;
-            f.end = m.end;
-            f.severity = rule.severity;
-            for (const SeverityCase &c : rule.severityWhen)
-                if (holds(c.where, m)) {
-                    f.severity = c.severity;
-                    break;
-                }
-            f.title = fillTemplate(rule.title, m);
-            f.explanation = fillTemplate(rule.explanation, m);
-            f.chain = m.chain;
-            f.evidence = m.evidence;
-            f.references = rule.references;
-            findings.push_back(std::move(f));
-        }
+            return;
+        outcomes[i] = evaluateRule(rule, analysis, deadline);
+    });
+    std::vector<Finding> findings;
+    for (Outcome &o : outcomes) {
+        std::move(o.findings.begin(), o.findings.end(), std::back_inserter(findings));
+        if (problems && !o.problem.empty())
+            problems->push_back(std::move(o.problem));
     }
     std::stable_sort(findings.begin(), findings.end(), [](auto &a, auto &b) { return a.start < b.start; });
     return findings;
+}
+
+RuleSet::Outcome RuleSet::evaluateRule(const Rule &rule, const Analysis &analysis, std::chrono::steady_clock::time_point deadline) const
+{
+    Outcome out;
+    if (std::chrono::steady_clock::now() > deadline) {
+        out.problem = rule.origin + ": rule '" + rule.id + "' not evaluated: the rules' time budget of "
+            + std::to_string(m_timeBudget.count()) + " ms was spent";
+        return out;
+    }
+    std::vector<RuleMatch> matches;
+    try {
+        matches = rule.usesSequence ? matchSequence(rule.sequence, analysis, deadline) : findRuleDetector(rule.detector)->run(analysis);
+    } catch (const RuleTimeout &) {
+        out.problem = rule.origin + ": rule '" + rule.id + "' stopped: it ran past the rules' time budget of "
+            + std::to_string(m_timeBudget.count()) + " ms";
+        return out;
+    }
+    for (const RuleMatch &m : matches) {
+        if (!holds(rule.where, m))
+            continue;
+        Finding f;
+        f.rule = rule.id;
+        f.subject = m.subject;
+        f.start = m.start;
+        f.end = m.end;
+        f.severity = rule.severity;
+        for (const SeverityCase &c : rule.severityWhen)
+            if (holds(c.where, m)) {
+                f.severity = c.severity;
+                break;
+            }
+        f.title = fillTemplate(rule.title, m);
+        f.explanation = fillTemplate(rule.explanation, m);
+        f.chain = m.chain;
+        f.evidence = m.evidence;
+        f.references = rule.references;
+        out.findings.push_back(std::move(f));
+    }
+    return out;
 }
 
 } // namespace kubelane::core

@@ -66,13 +66,19 @@ public:
     // the catalog.
     void resolveEventTypes(const EventTypeCatalog &catalog);
 
-    // The findings of the rules (all, or `onlyRules`); a rule past the time budget is not
-    // evaluated (or stopped) and named in `problems`.
+    // The findings of the rules (all, or `onlyRules`), on up to `threads` threads (0: one per
+    // core); a rule past the time budget is not evaluated (or stopped) and named in `problems`.
     std::vector<Finding> evaluate(const Analysis &analysis, const std::vector<std::string> &onlyRules,
-                                  std::vector<std::string> *problems = nullptr) const;
+                                  std::vector<std::string> *problems = nullptr, unsigned threads = 0) const;
     void setTimeBudget(std::chrono::milliseconds budget) { m_timeBudget = budget; }
 
 private:
+    // One rule's findings, or why it has none (past the time budget).
+    struct Outcome {
+        std::vector<Finding> findings;
+        std::string problem;
+    };
+    Outcome evaluateRule(const Rule &rule, const Analysis &analysis, std::chrono::steady_clock::time_point deadline) const;
     Rule parseRule(const nlohmann::json &json, const std::string &origin) const;
     void parseRuleFields(const nlohmann::json &json, Rule &rule) const;
     static void checkSequenceValues(const Rule &rule);
