@@ -28,6 +28,7 @@ namespace kubelane::core {
 namespace {
 
 constexpr std::size_t kMaxStoredFieldValue = 1024;
+constexpr std::size_t kMaxInternedReadValue = 64; // SourceParser::fieldOf
 constexpr std::size_t kMaxDiagnosticsPerReason = 20;
 
 // Lines that continue the previous entry inside wrapped formats: Go stack frames, panics'
@@ -935,8 +936,13 @@ bool SourceParser::pushField(const Event &e, StringId key, std::string_view valu
 
 Field SourceParser::fieldOf(const Event &e, StringId key, FieldKeyId id, std::string_view value)
 {
-    // A value too long for a slice's length (a goroutine dump's frame) is interned as well.
-    if (keyUse(key).repeats || value.size() > Field::kLengthMask)
+    // Interned: a value the catalog says repeats; a short value C++ reads after the parse, so
+    // that reading it does not map the raw line's page again (on a freshly written file, a
+    // 2 MiB folio for each value: a fact detector reading ten grace periods held 20 MiB), while
+    // long ones, unique to their line (a PLEG event's text), stay slices; and a value too long
+    // for a slice's length (a goroutine dump's frame).
+    const KeyUse &use = keyUse(key);
+    if (use.repeats || (use.read && value.size() <= kMaxInternedReadValue) || value.size() > Field::kLengthMask)
         return {id, m_out.strings.intern(value).value(), Field::kInternedValue};
     const auto length = static_cast<std::uint16_t>(value.size());
     Source &src = m_out.source;

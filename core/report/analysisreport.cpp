@@ -108,6 +108,7 @@ std::string analysisJson(const Incident &inc, const Analysis *analysis, int inde
             j["evidence"] = nlohmann::json::array();
             for (auto idx : f.evidence)
                 j["evidence"].push_back(evidenceJson(inc, idx));
+            inc.releaseMappedPages(); // each evidence line read mapped its folio (Incident::releaseMappedPages)
             j["references"] = f.references;
             out["findings"].push_back(std::move(j));
         }
