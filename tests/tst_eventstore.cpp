@@ -405,24 +405,31 @@ private slots:
         qunsetenv("TMPDIR");
     }
 
-    // A controller's Ready transitions, as 1.x and 1.2x print them: the node repeats (interned);
-    // the status read off the condition stands verbatim in the plain line (a slice of it), and
-    // comes from a value with escapes in the structured one (decoded, kept apart).
+    // Where a field's value is kept. A controller's Ready transition: the node repeats and the
+    // status is short and read after the parse, so both are interned (reading them never maps
+    // the line again). A PLEG event's text is long and unique to its line: as 1.21-1.27 print it
+    // (bare) it stays a slice of the line; as a quoted value with escapes it is decoded, kept
+    // apart.
     void fieldValuesAreSlicesDecodedOrInterned()
     {
+        const std::string data = "d08bfba7963c51291ff456fc9639ab91efe1ee5c716137335895e9744eb746ff";
         const std::string text = "I0312 02:13:37.021102    1288 node_lifecycle_controller.go:969] ReadyCondition for Node node3 "
                                  "transitioned from &NodeCondition{Type:Ready,Status:Unknown,} to &NodeCondition{Type:Ready,Status:True,}\n"
-                                 "I0312 02:13:38.000000    1288 node_lifecycle_controller.go:995] \"ReadyCondition for Node transitioned "
-                                 "from savedCondition to currentReadyCondition\" node=\"node3\" savedCondition=\"&NodeCondition{}\" "
-                                 "currentReadyCondition=\"&NodeCondition{Type:Ready,Status:True,Message:\\\"posting\\\",}\"\n";
+                                 "I0502 08:55:56.177637    2264 kubelet.go:2231] \"SyncLoop (PLEG): event for pod\" pod=\"ns/web-0\" "
+                                 "event=&{ID:7eaba53e-63d2-4906-9a16-ff315c3337fd Type:ContainerStarted Data:"
+            + data
+            + "}\n"
+              "I0502 08:55:57.177637    2264 kubelet.go:2231] \"SyncLoop (PLEG): event for pod\" pod=\"ns/web-0\" "
+              "event=\"&{ID:\\\"7eaba53e-63d2-4906-9a16-ff315c3337fd\\\" Type:ContainerStarted Data:"
+            + data + "}\"\n";
         InputFile file;
-        file.path = "control-plane/kube-controller-manager.log";
+        file.path = "nodes/node3/kubelet.log";
         file.bytes = makeBytes(text);
         const auto types = EventTypeCatalog::loadFile(std::string(KUBELANE_RESOURCES) + "/events.json");
         const auto roles = GoroutineMap::loadFile(std::string(KUBELANE_RESOURCES) + "/goroutines.json");
         SourceParser parser(*types, *roles);
         const ParsedSource parsed = parser.parse(file, 0);
-        QCOMPARE(parsed.events.size(), std::size_t(2));
+        QCOMPARE(parsed.events.size(), std::size_t(3));
         auto fieldOf = [&](const Event &e, std::string_view key) -> const Field * {
             const FieldKeyId k = parsed.fieldKeys.find(parsed.strings.find(key));
             for (std::uint32_t i = e.firstField; e.firstField != Event::kNoFields && i < parsed.fields.size(); ++i) {
@@ -434,16 +441,21 @@ private slots:
             return nullptr;
         };
         auto value = [&](const Event &e, const Field *f) { return fieldValue(parsed.source, parsed.strings, e, *f); };
-        const Event &plain = parsed.events[0], &structured = parsed.events[1];
-        const Field *node = fieldOf(plain, "node"), *status = fieldOf(plain, "readyStatus");
+        const Event &transition = parsed.events[0], &bare = parsed.events[1], &quoted = parsed.events[2];
+        const Field *node = fieldOf(transition, "node"), *status = fieldOf(transition, "readyStatus");
         QVERIFY(node && status);
         QVERIFY(node->interned());
-        QCOMPARE(value(plain, node), std::string_view("node3"));
-        QVERIFY(!status->interned() && !status->decoded());
-        QCOMPARE(value(plain, status), std::string_view("True"));
-        const Field *decoded = fieldOf(structured, "readyStatus");
+        QCOMPARE(value(transition, node), std::string_view("node3"));
+        QVERIFY(status->interned());
+        QCOMPARE(value(transition, status), std::string_view("True"));
+        const std::string event = "&{ID:7eaba53e-63d2-4906-9a16-ff315c3337fd Type:ContainerStarted Data:" + data + "}";
+        const Field *slice = fieldOf(bare, "event");
+        QVERIFY(slice && !slice->interned() && !slice->decoded());
+        QCOMPARE(value(bare, slice), std::string_view(event));
+        const Field *decoded = fieldOf(quoted, "event");
         QVERIFY(decoded && decoded->decoded());
-        QCOMPARE(value(structured, decoded), std::string_view("True"));
+        QCOMPARE(value(quoted, decoded),
+                 std::string_view("&{ID:\"7eaba53e-63d2-4906-9a16-ff315c3337fd\" Type:ContainerStarted Data:" + data + "}"));
     }
 
     // An event of a known type keeps the fields code reads after the parse (codenames.h); the
