@@ -10,7 +10,7 @@
 #include "stringpool.h"
 
 #include <cstdint>
-#include <unordered_map>
+#include <algorithm>
 #include <vector>
 
 namespace kubelane::core {
@@ -35,22 +35,25 @@ struct EventContext {
 // parsed, the incident's after (the merge remaps them, as it does strings, pods and origins).
 class EventContextTable {
 public:
-    EventContextTable()
-    {
-        m_contexts.push_back({});
-        m_ids.emplace(EventContext{}, kNoEventContext);
-    }
+    EventContextTable() { intern({}); }
 
     EventContextId intern(const EventContext &s)
     {
         // Lines of one place about one pod come in runs: the last context is asked for again most often.
-        if (m_contexts[m_last.index()] == s)
+        if (!m_contexts.empty() && m_contexts[m_last.index()] == s)
             return m_last;
-        const auto [it, added] = m_ids.try_emplace(s, EventContextId::fromIndex(m_contexts.size()));
-        if (added)
-            m_contexts.push_back(s);
-        m_last = it->second;
-        return m_last;
+        if ((m_contexts.size() + 1) * 2 > m_slots.size())
+            grow();
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = hashOf(s) & mask;; i = (i + 1) & mask) {
+            if (m_slots[i] == kEmptySlot) {
+                m_slots[i] = static_cast<std::uint32_t>(m_contexts.size());
+                m_contexts.push_back(s);
+                return m_last = EventContextId::fromIndex(m_contexts.size() - 1);
+            }
+            if (m_contexts[m_slots[i]] == s)
+                return m_last = EventContextId::fromIndex(m_slots[i]);
+        }
     }
     const EventContext &operator[](EventContextId id) const { return m_contexts[id.index()]; }
     // The context `id` names with one of its parts changed.
@@ -71,16 +74,36 @@ private:
         change(s);
         return intern(s);
     }
-    struct Hash {
-        std::size_t operator()(const EventContext &s) const noexcept
-        {
-            const std::uint64_t a = (std::uint64_t(s.node.value()) << 32) | s.container.value();
-            const std::uint64_t b = (std::uint64_t(s.origin.value()) << 32) | s.pod.value();
-            return std::hash<std::uint64_t>{}(a * 0x9e3779b97f4a7c15ull ^ b);
+    // splitmix64's finaliser over the four ids: every bit of each reaches the low bits the
+    // table indexes by (contexts often differ in one id only).
+    static std::uint64_t mix(std::uint64_t x)
+    {
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+        return x ^ (x >> 31);
+    }
+    static std::uint64_t hashOf(const EventContext &s)
+    {
+        return mix(((std::uint64_t(s.node.value()) << 32) | s.container.value())
+                   ^ mix((std::uint64_t(s.origin.value()) << 32) | s.pod.value()));
+    }
+    void grow()
+    {
+        m_slots.assign(std::max<std::size_t>(64, m_slots.size() * 2), kEmptySlot);
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t id = 0; id < m_contexts.size(); ++id) {
+            std::size_t i = hashOf(m_contexts[id]) & mask;
+            while (m_slots[i] != kEmptySlot)
+                i = (i + 1) & mask;
+            m_slots[i] = static_cast<std::uint32_t>(id);
         }
-    };
+    }
+    static constexpr std::uint32_t kEmptySlot = 0xffffffffu;
     std::vector<EventContext> m_contexts;
-    std::unordered_map<EventContext, EventContextId, Hash> m_ids;
+    // Open addressing, as the string pool's: a context's index, a power of two of them at most
+    // half full. A bundle has tens of thousands of contexts; a node-based map took three
+    // times the memory, and every line looks one up.
+    std::vector<std::uint32_t> m_slots;
     EventContextId m_last = kNoEventContext;
 };
 
