@@ -105,13 +105,28 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
     std::vector<std::optional<LaneId>> sourceCpGroup(inc.sources.size());
     std::unordered_map<core::StringId, LaneId> nodeGroupById;
 
+    // An event's lane follows from its context (who logged it, about which pod, node and
+    // container), and where its group is its source's (a control-plane host, a file's node),
+    // from its source too: worked out once per context (and source), not once per event.
+    struct KnownLane {
+        LaneId lane;
+        bool bySource = false;
+        core::SourceId source = 0;
+    };
+    std::vector<KnownLane> laneOfContext(inc.contexts.size());
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const core::Event &e = inc.events[i];
+        KnownLane &known = laneOfContext[e.context.index()];
+        if (known.lane.valid() && (!known.bySource || known.source == e.source)) {
+            m_laneOfEvent[i] = known.lane;
+            continue;
+        }
         const core::Source &src = inc.sources[e.source];
         const std::string_view component =
             inc.componentOf(e) != core::kNoString ? inc.text(inc.componentOf(e)) : std::string_view(src.component);
         const bool controlPlane = core::isControlPlaneComponent(component);
         const core::EventContext &subject = inc.contexts[e.context];
+        bool bySource = inc.componentOf(e) == core::kNoString;
         LaneId group;
         if (subject.pod != core::kNoPod && subject.pod.index() < inc.pods.size()) {
             group = m_podGroup[subject.pod.index()];
@@ -126,6 +141,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
             if (!g)
                 g = groupForControlPlane(src.node);
             group = *g;
+            bySource = true;
         } else if (subject.node != core::kNoString) {
             auto it = nodeGroupById.find(subject.node);
             if (it == nodeGroupById.end())
@@ -136,8 +152,10 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
             if (!g)
                 g = src.node.empty() ? otherGroup() : groupForNode(src.node);
             group = *g;
+            bySource = true;
         }
         m_laneOfEvent[i] = roleLane(group, inc.roleOf(e), subject.container);
+        known = {m_laneOfEvent[i], bySource, e.source};
     }
     fillEventLists();
     addFacts();
