@@ -355,6 +355,15 @@ void LaneModel::sortChildren()
 void LaneModel::finishLanes()
 {
     const core::Incident &inc = incident();
+    // Which events are warnings and which errors, two bits each, read once in the store's
+    // order: the lanes' lists (twelve million entries on a 1 GB bundle) then look them up
+    // in a table that stays in the cache instead of loading each event again.
+    std::vector<std::uint8_t> severe((inc.events.size() + 3) / 4, 0);
+    for (std::size_t i = 0; i < inc.events.size(); ++i) {
+        const core::Severity s = inc.events[i].severity;
+        const unsigned bits = (s >= core::Severity::Warning ? 1u : 0u) | (s >= core::Severity::Error ? 2u : 0u);
+        severe[i / 4] = static_cast<std::uint8_t>(severe[i / 4] | (bits << (2 * (i % 4))));
+    }
     for (auto &lane : m_lanes) {
         // Fact lanes may have collected events out of order or twice.
         if (!std::is_sorted(lane.events.begin(), lane.events.end())) {
@@ -362,10 +371,11 @@ void LaneModel::finishLanes()
             lane.events.erase(std::unique(lane.events.begin(), lane.events.end()), lane.events.end());
         }
         for (std::size_t i = 0; i < lane.events.size(); ++i) {
-            const core::Severity s = inc.event(lane.events[i]).severity;
-            if (s >= core::Severity::Warning)
+            const std::size_t e = lane.events[i].index();
+            const unsigned bits = (severe[e / 4] >> (2 * (e % 4))) & 3u;
+            if (bits & 1u)
                 lane.warnings.push_back(static_cast<std::uint32_t>(i));
-            if (s >= core::Severity::Error)
+            if (bits & 2u)
                 lane.errors.push_back(static_cast<std::uint32_t>(i));
         }
         std::sort(lane.states.begin(), lane.states.end(),
