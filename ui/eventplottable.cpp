@@ -2,6 +2,8 @@
 
 #include "fontscale.h"
 
+#include "core/util/parallel.h"
+
 #include <algorithm>
 
 namespace kubelane::ui {
@@ -134,11 +136,36 @@ void drawEventShape(QPainter *painter, QPointF c, double r, core::Severity sever
     }
 }
 
+void drawBandShape(QPainter *painter, const QRectF &pill, const QColor &fill, const QColor &outline)
+{
+    painter->setPen(QPen(outline, 1));
+    painter->setBrush(fill);
+    painter->drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
+}
+
 void EventPlottable::drawMark(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other, const QColor &fill,
                               const QColor &outline)
 {
     if (!m_sprites.draw(painter, center, radius, severity, other, fill, outline))
         drawEventShape(painter, center, radius, severity, other, fill, outline);
+}
+
+const QStaticText &EventPlottable::countLabel(std::uint32_t count, const QFont &font)
+{
+    constexpr qsizetype kMostLabels = 4096; // counts differ with every zoom; keep a screenful or so
+    if (font != m_labelFont || m_countLabels.size() >= kMostLabels) {
+        m_countLabels.clear();
+        m_labelFont = font;
+    }
+    auto it = m_countLabels.find(count);
+    if (it == m_countLabels.end()) {
+        // Thousands and more as "12k": the count says how busy, not how many exactly.
+        QStaticText label(count > 9999 ? QStringLiteral("%1k").arg(count / 1000) : QString::number(count));
+        label.setTextFormat(Qt::PlainText);
+        label.prepare(QTransform(), font);
+        it = m_countLabels.insert(count, label);
+    }
+    return *it;
 }
 
 void EventPlottable::draw(QCPPainter *painter)
@@ -153,15 +180,27 @@ void EventPlottable::draw(QCPPainter *painter)
     QFont font = painter->font();
     font = scaledFont(font, 0.78, 6.5);
     painter->setFont(font);
-    const QFontMetricsF fm(font);
     painter->setRenderHint(QPainter::Antialiasing, true);
 
+    // Folding reads a few scattered events of the store per mark and is the larger part of a
+    // frame on a busy view: the visible rows fold on every core, then draw in order here.
+    struct Row {
+        LaneId lane;
+        double top = 0;
+        std::vector<FoldedMark> marks;
+    };
+    std::vector<Row> rows;
     m_state->forEachVisibleRow(area.top(), area.bottom(), [&](int, LaneId laneId, double top) {
-        if (!m_state->rowShowsEvents(laneId))
-            return;
-        const Lane &lane = m_state->marksOf(laneId);
-        const double y = top + m_state->rowHeight / 2;
-        const auto marks = fold(incident, lane, coords, 3.0);
+        if (m_state->rowShowsEvents(laneId))
+            rows.push_back({laneId, top, {}});
+    });
+    constexpr std::size_t kRowsWorthAThread = 8;
+    core::forEachInParallel(rows.size(), rows.size() >= kRowsWorthAThread ? 0 : 1,
+                            [&](std::size_t i) { rows[i].marks = fold(incident, m_state->marksOf(rows[i].lane), coords, 3.0); });
+
+    for (const Row &row : rows) {
+        const double y = row.top + m_state->rowHeight / 2;
+        const std::vector<FoldedMark> &marks = row.marks;
         // Marks whose pills would touch are drawn as one band: at full zoom on a busy lane that
         // is one shape instead of hundreds, and the picture is the same.
         const double h = radius * 1.6;
@@ -190,10 +229,9 @@ void EventPlottable::draw(QCPPainter *painter)
             const double bandH = other ? radius * 1.2 : h;
             QColor bandFill = fill;
             bandFill.setAlpha(other ? 120 : 200);
-            painter->setPen(QPen(fill.darker(130), 1));
-            painter->setBrush(bandFill);
             const QRectF pill(first.x0 - bandH / 2, y - bandH / 2, x1 - first.x0 + bandH, bandH);
-            painter->drawRoundedRect(pill, bandH / 2, bandH / 2);
+            if (!m_sprites.drawBand(painter, pill, bandFill, fill.darker(130)))
+                drawBandShape(painter, pill, bandFill, fill.darker(130));
             // Warnings and worse keep their shape on the band; shapes that would overlap one
             // drawn just before (and are no worse) add nothing.
             double lastShape = -1e9;
@@ -209,16 +247,15 @@ void EventPlottable::draw(QCPPainter *painter)
             }
             // The count when there is room before the next band.
             const double next = end < marks.size() ? marks[end].x0 : area.right() + 100;
-            const QString text = count > 9999 ? QStringLiteral("%1k").arg(count / 1000) : QString::number(count);
-            const double textWidth = fm.horizontalAdvance(text) + 4;
-            if (pill.right() + textWidth < next - radius) {
+            const QStaticText &label = countLabel(count, font);
+            const QSizeF labelSize = label.size();
+            if (pill.right() + labelSize.width() + 4 < next - radius) {
                 painter->setPen(pal.mutedText);
-                painter->drawText(QRectF(pill.right() + 1, y - m_state->rowHeight / 2, textWidth, m_state->rowHeight),
-                                  Qt::AlignVCenter | Qt::AlignLeft, text);
+                painter->drawStaticText(QPointF(pill.right() + 1, y - labelSize.height() / 2), label);
             }
             k = end;
         }
-    });
+    }
 }
 
 } // namespace kubelane::ui

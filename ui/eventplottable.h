@@ -6,6 +6,9 @@
 #include "laneplottable.h"
 #include "marksprites.h"
 
+#include <QHash>
+#include <QStaticText>
+
 namespace kubelane::ui {
 
 // One drawn mark: one event or several folded together. A draw record, rebuilt every pass.
@@ -43,8 +46,17 @@ private:
     void drawMark(QPainter *painter, QPointF center, double radius, core::Severity severity, bool other, const QColor &fill,
                   const QColor &outline);
 
+    // A band's count ("37", "12k"), laid out once per font: a frame of a million events shows
+    // hundreds of counts, and laying each out again cost a tenth of the frame.
+    const QStaticText &countLabel(std::uint32_t count, const QFont &font);
+
     MarkSprites m_sprites;
+    QFont m_labelFont;
+    QHash<std::uint32_t, QStaticText> m_countLabels;
 };
+
+// Draws a band of marks folded together: a rounded rectangle, ends as round as it is high.
+void drawBandShape(QPainter *painter, const QRectF &pill, const QColor &fill, const QColor &outline);
 
 // Draws one mark's shape: circle (debug/info), triangle (warning), diamond (error), diamond
 // with a bar (fatal); "other" events are a small tick. Shared with the legend.

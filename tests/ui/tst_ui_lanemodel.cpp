@@ -345,10 +345,18 @@ void TestLaneModel::foldingFollowsItsDefinitionOnIrregularLanes()
     const LaneModel m(a);
     const Lane &lane = m.lane(m.laneByKey("node/n1/pleg"));
     const core::Incident &inc = m.incident();
-    for (const double span : {t + 1, t / 10, 30.0, 0.5}) {
-        for (const double start : {-0.5, t / 3, t / 2}) {
+    for (const double span : {t + 1, t / 10, 30.0, 0.5, 0.001}) {
+        for (const double start : {-0.5, t / 3, t / 2, t - 0.2}) {
             const TimelineCoordinates c(m.origin(), uitest::at(start), uitest::at(start + span), 0, 1000);
             const auto marks = EventPlottable::fold(inc, lane, c, 3.0);
+            // The first mark is the first event at or after 8 px left of the view.
+            const core::Timestamp viewStart = c.toTime(c.left() - 8);
+            const auto firstInView =
+                std::find_if(lane.events.begin(), lane.events.end(), [&](core::EventIndex e) { return inc.event(e).time >= viewStart; });
+            if (marks.empty())
+                QVERIFY(firstInView == lane.events.end() || inc.event(*firstInView).time > c.toTime(c.right() + 8));
+            else
+                QCOMPARE(lane.events.begin() + marks.front().first, firstInView);
             for (const FoldedMark &mk : marks) {
                 const core::Timestamp limit = c.toTime(c.toPixel(inc.event(lane.events[mk.first]).time) + 3.0);
                 std::size_t end = mk.first + 1;

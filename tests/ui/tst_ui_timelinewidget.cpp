@@ -45,6 +45,8 @@ private slots:
     void themeRepaintsLightAndDark();
     void markSpritesLookLikeTheShapes_data();
     void markSpritesLookLikeTheShapes();
+    void bandSpritesLookLikeTheRoundedBand_data();
+    void bandSpritesLookLikeTheRoundedBand();
     void scaledPainterDrawsVectors();
 
 private:
@@ -370,9 +372,9 @@ void TestTimelineWidget::themeRepaintsLightAndDark()
 
 namespace {
 
-QImage blankImage(double ratio)
+QImage blankImage(double ratio, QSize size = QSize(40, 40))
 {
-    QImage image(QSize(40, 40) * ratio, QImage::Format_ARGB32_Premultiplied);
+    QImage image(size * ratio, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(ratio);
     image.fill(Qt::white);
     return image;
@@ -448,6 +450,59 @@ void TestTimelineWidget::markSpritesLookLikeTheShapes()
     QVERIFY2(copied.pixels >= drawn.pixels && copied.pixels <= drawn.pixels * 3 / 2 + 24 * px,
              qPrintable(QString("%1 vs %2").arg(copied.pixels).arg(drawn.pixels)));
     QCOMPARE(sprites.pixelColor(QPoint(20, 20) * ratio), vectors.pixelColor(QPoint(20, 20) * ratio));
+}
+
+// A band copied from its ends' sprite and their stretched middle is the rounded rectangle
+// drawn as vectors: same place and size within a pixel, same colours inside and on its edges.
+void TestTimelineWidget::bandSpritesLookLikeTheRoundedBand_data()
+{
+    QTest::addColumn<QRectF>("pill");
+    QTest::addColumn<double>("ratio");
+    QTest::newRow("band") << QRectF(6.3, 15.7, 40.9, 9.6) << 1.0;
+    QTest::newRow("short other band") << QRectF(10.5, 16.9, 8.2, 7.2) << 1.0;
+    QTest::newRow("band, 2x screen") << QRectF(6.3, 15.7, 40.9, 9.6) << 2.0;
+}
+
+void TestTimelineWidget::bandSpritesLookLikeTheRoundedBand()
+{
+    QFETCH(QRectF, pill);
+    QFETCH(double, ratio);
+    QColor fill("#0072b2");
+    fill.setAlpha(200);
+    const QColor outline = QColor("#0072b2").darker(130);
+    QImage vectors = blankImage(ratio, QSize(60, 40)), sprites = blankImage(ratio, QSize(60, 40));
+    {
+        QPainter p(&vectors);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        drawBandShape(&p, pill, fill, outline);
+    }
+    MarkSprites cache;
+    {
+        QPainter p(&sprites);
+        QVERIFY(cache.drawBand(&p, pill, fill, outline));
+    }
+    const Ink drawn = inkOf(vectors), copied = inkOf(sprites);
+    const int px = static_cast<int>(ratio);
+    QVERIFY(drawn.pixels > 20);
+    const auto box = [](const QRect &r) { return QString("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()); };
+    QVERIFY2(drawn.box.adjusted(-px, -px, px, px).contains(copied.box) && copied.box.adjusted(-px, -px, px, px).contains(drawn.box),
+             qPrintable("sprite " + box(copied.box) + ", vectors " + box(drawn.box)));
+    QVERIFY2(std::abs(copied.pixels - drawn.pixels) <= 4 * pill.height() * px * px,
+             qPrintable(QString("%1 vs %2").arg(copied.pixels).arg(drawn.pixels)));
+    // Inside, and one pixel in from the top and bottom edges in the straight middle.
+    const QPoint middle = (pill.center() * ratio).toPoint();
+    QCOMPARE(sprites.pixelColor(middle), vectors.pixelColor(middle));
+    for (const double y : {pill.top() + 1, pill.bottom() - 1}) {
+        const QPoint at = (QPointF(pill.center().x(), y) * ratio).toPoint();
+        const QColor a = sprites.pixelColor(at), b = vectors.pixelColor(at);
+        QVERIFY2(std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) <= 90,
+                 qPrintable(QString("%1 vs %2 at y %3").arg(a.name(), b.name()).arg(y)));
+    }
+    // Exports scale their painter: the band is drawn as vectors there.
+    QImage scaled = blankImage(1);
+    QPainter p(&scaled);
+    p.scale(2, 2);
+    QVERIFY(!cache.drawBand(&p, pill, fill, outline));
 }
 
 // Exports scale their painter: the sprites refuse it, and the vectors stay sharp.
