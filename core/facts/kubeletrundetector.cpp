@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <set>
+#include <vector>
 
 namespace kubelane::core {
 
@@ -46,7 +46,13 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
         facts.kubeletRuns.push_back(run);
         open.erase(it);
     };
-    std::set<StringId> nodesWithRuns;
+    // By string index: asked for every kubelet line, where a tree's lookup was 1 % of a 1 GB run.
+    std::vector<bool> nodesWithRuns(ctx.inc.strings.size(), false);
+    const auto firstRunOf = [&](StringId node) {
+        const bool first = !nodesWithRuns[node.index()];
+        nodesWithRuns[node.index()] = true;
+        return first;
+    };
     for (const Event &e : ctx.inc.events) {
         const StringId node = ctx.inc.nodeOf(e);
         if (node == kNoString)
@@ -54,7 +60,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
 
         // A log that begins after the kubelet started still shows that run: it opens at the
         // node's first kubelet line, with its start and version unknown.
-        if (e.type != start && ctx.inc.componentOf(e) == kubelet && nodesWithRuns.insert(node).second) {
+        if (e.type != start && ctx.inc.componentOf(e) == kubelet && firstRunOf(node)) {
             KubeletRun run;
             run.node = node;
             run.start = e.time;
@@ -63,7 +69,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             open[node] = run;
         }
         if (e.type == start) {
-            nodesWithRuns.insert(node);
+            firstRunOf(node);
             if (open.count(node)) {
                 // A new start without a recorded exit: the previous run ended unseen.
                 KubeletRun run = open[node];
