@@ -13,6 +13,7 @@
 #   - lnav loading the same files headless, when lnav is installed;
 #   - linearity: the same analysis of a SIZE/10 bundle against SIZE's;
 #   - painting the timeline with 1,000,000 events: median and p95 frame times for zoom and pan;
+#     then the same on the generated bundle's own analysis (all its events and lanes);
 #   - the window's open-to-first-paint, when the app offers --first-paint-report.
 # The bundles live in a temporary folder removed at the end; nothing generated is committed.
 # The machine is shared: figures are indicative, ratios against wc are steadier than seconds.
@@ -124,6 +125,9 @@ awk -v s="$sm_s" -v a="$an_s" -v sb="$small_bytes" -v b="$bytes" 'BEGIN {
 echo
 echo "== paint: 1,000,000 synthetic events"
 ./build/tests/bench/kubelane_paint_bench 1000000 2>/dev/null
+echo
+echo "== paint: the bundle's own events"
+./build/tests/bench/kubelane_paint_bench "$bundle" 2>/dev/null
 
 echo
 echo "== window: open to first paint"

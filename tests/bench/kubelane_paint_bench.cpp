@@ -4,8 +4,11 @@
 // it does not judge.
 //
 //   kubelane_paint_bench [EVENTS]      (default 1000000; runs on the offscreen platform)
+//   kubelane_paint_bench BUNDLE...     the same on a real bundle's analysis (a folder, files,
+//                                      archives: what `kubelane BUNDLE` opens)
 #include "../ui/uitestdata.h"
 
+#include "core/load/loader.h"
 #include "ui/lanemodel.h"
 #include "ui/timelinewidget.h"
 
@@ -16,6 +19,7 @@
 
 #include <functional>
 #include <algorithm>
+#include <cstring>
 #include <iomanip>
 #include <iostream>
 #include <random>
@@ -55,6 +59,20 @@ std::shared_ptr<const core::Analysis> syntheticBundle(std::size_t events)
     return core::analyzeIncident(b.finish(), options);
 }
 
+std::shared_ptr<const core::Analysis> analyzedBundle(const std::vector<std::string> &inputs)
+{
+    core::LoadOptions load;
+    load.resourceDir = KUBELANE_RESOURCES;
+    core::AnalyzeOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    return core::analyzeIncident(core::loadBundle(inputs, load), options);
+}
+
+bool isCount(const char *arg)
+{
+    return *arg && std::all_of(arg, arg + std::strlen(arg), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 struct FrameTimes {
     double median = 0, p95 = 0; // ms
 };
@@ -85,11 +103,19 @@ int main(int argc, char **argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const std::size_t events = argc > 1 ? std::stoul(argv[1]) : 1'000'000;
+    const bool synthetic = argc < 2 || isCount(argv[1]);
+    const std::size_t wanted = argc > 1 && synthetic ? std::stoul(argv[1]) : 1'000'000;
 
     QElapsedTimer t;
     t.start();
-    const auto analysis = syntheticBundle(events);
+    std::shared_ptr<const core::Analysis> analysis;
+    try {
+        analysis = synthetic ? syntheticBundle(wanted) : analyzedBundle(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const std::exception &e) {
+        std::cerr << "kubelane_paint_bench: " << e.what() << "\n";
+        return 2;
+    }
+    const std::size_t events = analysis->incident->events.size();
     const double buildBundleS = static_cast<double>(t.nsecsElapsed()) / 1e9;
     t.restart();
     auto lanes = std::make_shared<const ui::LaneModel>(analysis);
@@ -108,13 +134,14 @@ int main(int argc, char **argv)
     w.setLaneModel(lanes);
     QApplication::processEvents();
     const FrameTimes fit = msPerFrame(w, 20, [&](int) { w.fitAll(); });
-    // Zooming: each frame a view of 1 % of the hour around another moment.
+    // Zooming: each frame a view of 1 % of the span (36 s of the synthetic hour) around another moment.
+    const core::Duration span = lanes->last() - lanes->first();
     const FrameTimes zoomed = msPerFrame(w, 40, [&](int i) {
-        const core::Timestamp at = lanes->first() + core::Duration{(lanes->last() - lanes->first()).ns / 40 * i};
-        w.setVisibleRange(at, at + core::Duration::fromSeconds(36));
+        const core::Timestamp at = lanes->first() + core::Duration{span.ns / 40 * i};
+        w.setVisibleRange(at, at + core::Duration{span.ns / 100});
     });
     w.fitAll();
-    w.setVisibleRange(lanes->first(), lanes->first() + core::Duration::fromSeconds(600)); // a 10 min view, panned through the hour
+    w.setVisibleRange(lanes->first(), lanes->first() + core::Duration{span.ns / 6}); // a sixth (10 min of the hour), panned through
     const FrameTimes panning = msPerFrame(w, 40, [&](int) { w.panBy(0.1); });
     for (const auto &lane : lanes->lanes())
         if (lane.isGroup())
@@ -123,8 +150,8 @@ int main(int argc, char **argv)
     const FrameTimes allOpen = msPerFrame(w, 20, [&](int) { w.fitAll(); });
 
     std::cout << std::fixed << std::setprecision(2);
-    std::cout << "bundle           " << events << " events, " << lanes->laneCount() << " lanes (built in " << buildBundleS
-              << " s; lanes in " << buildLanesS << " s)\n";
+    std::cout << "bundle           " << (synthetic ? "" : "loaded: ") << events << " events, " << lanes->laneCount() << " lanes (built in "
+              << buildBundleS << " s; lanes in " << buildLanesS << " s)\n";
     std::cout << "baseline frame   " << baseline << " ms (same widget, one event)\n";
     auto line = [&](const char *what, const FrameTimes &f) {
         std::cout << what << "median " << f.median << " ms, p95 " << f.p95 << " ms = " << std::setprecision(1) << f.median / baseline
