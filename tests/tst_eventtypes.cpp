@@ -142,6 +142,14 @@ private slots:
                                          .arg(QString::fromStdString(messages[a].line), QString::fromStdString(messages[b].line),
                                               QString::fromStdString(std::string(m_types->typeId(type))),
                                               QString::fromStdString(std::string(m_types->typeId(plainTypes[b]))))));
+                // Once more, as a place prints the same texts again: what the hint remembered
+                // of the first (its pattern, or that nothing matched it) changes nothing.
+                FieldList again;
+                const EventTypeId first = classify(messages[a], messages[b].component, again, nullptr);
+                if (classify(messages[a], messages[b].component, again, &hint) != first
+                    || classify(messages[b], messages[b].component, again, &hint) != plainTypes[b])
+                    QFAIL(qPrintable(QString("'%1' then '%2' classified differently the second time")
+                                         .arg(QString::fromStdString(messages[a].line), QString::fromStdString(messages[b].line))));
             }
         }
         QVERIFY(typed > 100); // the messages reach the patterns, so hints are tried on them
@@ -170,6 +178,16 @@ private slots:
         QCOMPARE(classify("Foo 4 baz"), "x.general");
         QCOMPARE(classify("nothing known"), "other");
         QCOMPARE(classify("Foo 5 bar"), "x.specific");
+        // A text no pattern matches is remembered as such for itself only.
+        QCOMPARE(classify("nothing known"), "other");
+        QCOMPARE(classify("nothing known"), "other");
+        QCOMPARE(classify("Foo 6 bar"), "x.specific");
+        QCOMPARE(classify("nothing known"), "other");
+        QCOMPARE(classify("Foo 7 baz"), "x.general");
+        QCOMPARE(classify("nothing known"), "other");
+        QCOMPARE(classify("Foo"), "other"); // the start of a match, remembered as no match
+        QCOMPARE(classify("Foo 8 bar"), "x.specific");
+        QCOMPARE(fields.get("n"), "8");
         QCOMPARE(classify("Baz"), "x.kubelet");
         QCOMPARE(classify("Baz", "kubelet"), "x.kubelet");
         QCOMPARE(classify("Baz", "kube-proxy"), "x.any");

@@ -23,6 +23,7 @@ namespace {
 // Messages longer than this are classified on their first part only: the texts we recognise
 // all start within it, and a 20 MB line must not cost 20 MB of regex work per pattern.
 constexpr std::size_t kClassifyWindow = 64 * 1024;
+constexpr std::size_t kMostRememberedUnmatched = 1024; // ClassificationHint::lastUnmatched
 
 // A field alias's slot in a table of `mask` + 1 slots: a hash of its length, first and last byte.
 std::size_t slotOf(std::string_view key, std::size_t mask)
@@ -497,8 +498,13 @@ EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_vie
     if (!floating && hint.pattern >= 0) {
         const auto first = static_cast<std::size_t>(hint.pattern);
         if (first >= patternCount) {
-            if (m_compiled->noAnchoredMatch(window))
+            if (!hint.lastUnmatched.empty() && window == hint.lastUnmatched)
                 return kOtherEventType;
+            if (m_compiled->noAnchoredMatch(window)) {
+                if (window.size() <= kMostRememberedUnmatched)
+                    hint.lastUnmatched.assign(window);
+                return kOtherEventType;
+            }
         } else if (m_compiled->noRivalMatches(first, window) && tryPattern(first, window, message, component, fields)) {
             return m_compiled->patterns[first].type;
         }

@@ -71,6 +71,10 @@ struct Classification {
 // pattern before it in the table matches), so a hint never changes a result, only its cost.
 struct ClassificationHint {
     std::int32_t pattern = -1; // -1: nothing learnt yet
+    // The last message at this place that no anchored pattern matches, when short: a place
+    // that prints a constant text (a structured line's message) prints it line after line,
+    // and the same text gets the same answer without running the set again.
+    std::string lastUnmatched;
 };
 
 class EventTypeCatalog final : public IdNames {
