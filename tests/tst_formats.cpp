@@ -35,6 +35,8 @@ private slots:
                     s[at] = '\\';
                 QCOMPARE(bytescan::findEither(s, 0, '"', '\\'), want);
                 QCOMPARE(bytescan::findEither(s, at < size ? at + 1 : size, '"', '\\'), std::string::npos);
+                QCOMPARE(bytescan::findJsonStringStop(s, 0), want);
+                QCOMPARE(bytescan::findJsonStringStop(s, at < size ? at + 1 : size), std::string::npos);
                 for (const char special : {'\t', '\x7f', '\xc2', '\n'}) {
                     std::string line(size, 'x');
                     if (at < size)
@@ -42,6 +44,7 @@ private slots:
                     const auto *p = reinterpret_cast<const unsigned char *>(line.data());
                     const bool flagged = special != '\x7f'; // DEL is printable ASCII to this scan
                     QCOMPARE(std::size_t(bytescan::findControlOrHigh(p, p + size) - p), at < size && flagged ? at : size);
+                    QCOMPARE(bytescan::findJsonStringStop(line, 0), at < size && flagged ? at : std::string::npos);
                 }
             }
         }

@@ -1,5 +1,6 @@
 #include "klogjson.h"
 
+#include "../util/bytescan.h"
 #include "../util/textscan.h"
 
 #include <nlohmann/json.hpp>
@@ -264,7 +265,10 @@ private:
         const std::size_t start = m_at;
         std::string decoded;
         escaped = false;
-        for (std::size_t run = start; m_at < m_text.size(); ++m_at) {
+        for (std::size_t run = start;; ++m_at) {
+            m_at = std::min(bytescan::findJsonStringStop(m_text, m_at), m_text.size());
+            if (m_at == m_text.size())
+                return false;
             const unsigned char c = static_cast<unsigned char>(m_text[m_at]);
             if (c == '"') {
                 if (escaped) {
@@ -276,10 +280,8 @@ private:
                 ++m_at;
                 return true;
             }
-            if (c < 0x20 || c >= 0x80)
-                return false; // high bytes: the full parser checks their UTF-8
             if (c != '\\')
-                continue;
+                return false; // a control byte, or high bytes: the full parser checks their UTF-8
             if (m_at + 1 >= m_text.size())
                 return false;
             const char e = m_text[m_at + 1];
@@ -293,7 +295,6 @@ private:
             ++m_at;
             run = m_at + 1;
         }
-        return false;
     }
 
     bool readNumber(std::string_view &value)

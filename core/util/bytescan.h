@@ -79,6 +79,35 @@ inline const unsigned char *findControlOrHigh(const unsigned char *p, const unsi
     return p;
 }
 
+// The index of the first byte at or after `from` that ends a run of plain JSON string text:
+// a quote, a backslash, a control byte or a byte from 0x80 up (UTF-8, which needs checking);
+// npos when there is none.
+inline std::size_t findJsonStringStop(std::string_view s, std::size_t from)
+{
+    std::size_t i = from;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
+    for (; i + 16 <= s.size(); i += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.data() + i));
+        const __m128i stops = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), _mm_cmplt_epi8(v, space));
+        if (const int mask = _mm_movemask_epi8(stops))
+            return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+    }
+#else
+    for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
+        std::memcpy(&w, s.data() + i, 8);
+        if (detail::hasByte(w, '"') || detail::hasByte(w, '\\') || detail::hasControlOrHigh(w))
+            break;
+    }
+#endif
+    for (; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
+            return i;
+    }
+    return std::string_view::npos;
+}
+
 // How many bytes of `s` are `c` (newlines before an offset: a line's number).
 inline std::size_t countByte(std::string_view s, char c)
 {
