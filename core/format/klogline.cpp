@@ -33,16 +33,26 @@ inline bool isKeyChar(char c)
 
 // Returns the index one past the closing quote of a Go-quoted string starting at `at` (which is
 // the opening quote), or npos when it never closes.
-size_t skipQuoted(std::string_view s, size_t at)
+// The position just past the closing quote of the string opening at `at`; npos when it does
+// not close. `escaped` says whether a backslash came before it (else the text is as written).
+size_t skipQuoted(std::string_view s, size_t at, bool &escaped)
 {
+    escaped = false;
     for (size_t i = at + 1;;) {
         i = bytescan::findEither(s, i, '"', '\\');
         if (i == std::string_view::npos)
             return i;
         if (s[i] == '"')
             return i + 1;
+        escaped = true;
         i += 2; // an escaped byte
     }
+}
+
+size_t skipQuoted(std::string_view s, size_t at)
+{
+    bool escaped = false;
+    return skipQuoted(s, at, escaped);
 }
 
 // A value that is not quoted runs to the next space, except that brackets nest: klog prints
@@ -244,7 +254,8 @@ bool parseStructuredMessage(std::string_view m, std::string_view &text, FieldLis
     text = m;
     if (m.size() < 2 || m[0] != '"')
         return false;
-    const size_t end = skipQuoted(m, 0);
+    bool textEscaped = false;
+    const size_t end = skipQuoted(m, 0, textEscaped);
     if (end == std::string_view::npos)
         return false;
     // After the message: nothing, or " key=value ..."
@@ -266,12 +277,17 @@ bool parseStructuredMessage(std::string_view m, std::string_view &text, FieldLis
         ++i;
         std::string_view value;
         if (i < m.size() && m[i] == '"') {
-            const size_t close = skipQuoted(m, i);
+            bool escaped = false;
+            const size_t close = skipQuoted(m, i, escaped);
             if (close == std::string_view::npos) {
                 value = m.substr(i + 1);
                 i = m.size();
             } else {
-                value = unquoteGo(m.substr(i + 1, close - i - 2), fields);
+                // Unquoted only where the scan passed a backslash: most values have none, and
+                // a second scan of every value looking for one was 3 % of the parse.
+                value = m.substr(i + 1, close - i - 2);
+                if (escaped)
+                    value = unquoteGo(value, fields);
                 i = close;
             }
         } else if (i < m.size() && m[i] == '<') {
@@ -285,7 +301,7 @@ bool parseStructuredMessage(std::string_view m, std::string_view &text, FieldLis
         }
         fields.add(key, value);
     }
-    text = unquoteGo(m.substr(1, end - 2), fields);
+    text = textEscaped ? unquoteGo(m.substr(1, end - 2), fields) : m.substr(1, end - 2);
     return true;
 }
 
