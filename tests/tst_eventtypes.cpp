@@ -1,6 +1,7 @@
 // The event-type table is data; every example line in it must classify as its own type with
 // the fields it lists, through the real parser. Also: the goroutine map, and table errors.
 #include "core/classify/codenames.h"
+#include "core/classify/extractors.h"
 #include "core/classify/eventtypecatalog.h"
 #include "core/classify/goroutinemap.h"
 #include "core/classify/patternshape.h"
@@ -13,6 +14,8 @@
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse this header
 #include <nlohmann/json.hpp>
+
+#include <map>
 #endif
 
 using namespace kubelane::core;
@@ -153,6 +156,97 @@ private slots:
             }
         }
         QVERIFY(typed > 100); // the messages reach the patterns, so hints are tried on them
+    }
+
+    // A status patch's readiness is read as the whole document says it (a later duplicate key
+    // replaces an earlier one; a value of the wrong kind counts as absent; anything not JSON
+    // gives nothing), here against a reading of its own written from the Kubernetes API's
+    // shapes, on patches as the kubelet writes them and on ones it never would.
+    void statusPatchReadsReadinessAsTheDocumentSays()
+    {
+        const auto asDocumentSays = [](const std::string &patch) {
+            std::map<std::string, std::string> out;
+            const auto json = nlohmann::json::parse(patch, nullptr, false);
+            if (json.is_discarded() || !json.is_object() || !json.contains("status") || !json["status"].is_object())
+                return out;
+            const auto &status = json["status"];
+            std::string ready, unready;
+            int containers = 0;
+            if (status.contains("containerStatuses") && status["containerStatuses"].is_array())
+                for (const auto &c : status["containerStatuses"]) {
+                    if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("ready") || !c["ready"].is_boolean())
+                        continue;
+                    std::string &list = c["ready"].get<bool>() ? ready : unready;
+                    list += (list.empty() ? "" : ",") + c["name"].get<std::string>();
+                    ++containers;
+                }
+            if (status.contains("conditions") && status["conditions"].is_array())
+                for (const auto &c : status["conditions"]) {
+                    if (!c.is_object() || !c.contains("type") || !c["type"].is_string() || !c.contains("status")
+                        || !c["status"].is_string())
+                        continue;
+                    if (c["type"] == "Ready")
+                        out["podReady"] = c["status"].get<std::string>();
+                    else if (c["type"] == "ContainersReady")
+                        out["containersReady"] = c["status"].get<std::string>();
+                }
+            if (!ready.empty())
+                out["readyContainers"] = ready;
+            if (!unready.empty())
+                out["unreadyContainers"] = unready;
+            if (containers == 1)
+                out["ready"] = unready.empty() ? "true" : "false";
+            return out;
+        };
+        const std::string conditions = R"("conditions":[{"type":"ContainersReady","status":"False","message":"x"},)"
+                                       R"({"type":"Ready","status":"False","lastProbeTime":null}])";
+        const std::string containers =
+            R"("containerStatuses":[{"name":"app","ready":false,"state":{"waiting":{"reason":"CrashLoopBackOff"}}},)"
+            R"({"name":"sidecar","ready":true,"image":"x","restartCount":3,"started":true}])";
+        const std::vector<std::string> patches = {
+            "{\"metadata\":{\"uid\":\"u\"},\"status\":{" + conditions + "," + containers + "}}",
+            "{\"status\":{" + containers + "}}",
+            R"({"status":{"containerStatuses":[{"name":"only","ready":true}]}})",
+            R"({"status":{"$setElementOrder/conditions":[{"type":"Ready"}],"conditions":[{"type":"Ready","status":"True"}]}})",
+            "{\"status\":{" + conditions + "},\"status\":{\"phase\":\"Running\"}}",     // the later status replaces it
+            "{\"status\":{" + conditions + "},\"status\":7}",                           // ... even when it is not an object
+            "{\"status\":{" + containers + ",\"containerStatuses\":{\"name\":\"x\"}}}", // a list replaced by an object
+            "{\"status\":{" + conditions + ",\"conditions\":[{\"type\":\"Ready\",\"status\":\"True\"}]}}",
+            R"({"status":{"containerStatuses":[{"name":"a","ready":true,"name":"b"},{"name":1,"ready":true},{"name":"c","ready":"yes"}]}})",
+            R"({"status":{"containerStatuses":[{"name":{"x":"a"},"ready":true},{"ready":false,"name":"d"},5,[1,2],null]}})",
+            R"({"status":{"conditions":[{"type":"Ready","status":{"s":"True"}},{"type":["Ready"],"status":"True"},{"status":"False","type":"Ready"}]}})",
+            R"({"status":{"phase":"Running","nested":{"status":{"conditions":[{"type":"Ready","status":"True"}]}}}})",
+            R"({"metadata":{"status":{"conditions":[{"type":"Ready","status":"True"}]}}})",
+            R"([{"status":{"conditions":[{"type":"Ready","status":"True"}]}}])",
+            R"({"status":{"conditions":[{"type":"Ready","status":"True"}]}} trailing)",
+            R"({"status":{"conditions":[{"type":"Ready","status":"True"}]})",
+            R"({"status":{"conditions":[{"type":"Ready","status":"Tr\u0075e"}],"containerStatuses":[{"name":"\u00e9t\u00e9","ready":true}]}})",
+            R"({"status":null})",
+            R"({})",
+        };
+        for (const std::string &patch : patches) {
+            FieldList fields;
+            fields.set("patch", patch);
+            extractStatusPatch("Patch status for pod", fields);
+            std::map<std::string, std::string> got;
+            for (const char *key : {"podReady", "containersReady", "readyContainers", "unreadyContainers", "ready"})
+                if (const std::string_view v = fields.get(key); !v.empty())
+                    got[key] = std::string(v);
+            const auto want = asDocumentSays(patch);
+            if (got != want) {
+                QString g, w;
+                for (const auto &[k, v] : got)
+                    g += QString::fromStdString(k + "=" + v + " ");
+                for (const auto &[k, v] : want)
+                    w += QString::fromStdString(k + "=" + v + " ");
+                QFAIL(qPrintable(QString::fromStdString(patch) + "\n  read: " + g + "\n  document: " + w));
+            }
+        }
+        FieldList sample;
+        sample.set("patch", patches.front());
+        extractStatusPatch("Patch status for pod", sample);
+        QCOMPARE(sample.get("unreadyContainers"), "app");
+        QCOMPARE(sample.get("podReady"), "False");
     }
 
     // The table's order decides between patterns that both match: a hint for a later, more
