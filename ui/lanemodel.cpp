@@ -23,6 +23,21 @@ QString qs(std::string_view s)
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
+// Bit 1: a warning or worse, bit 2: an error or worse.
+unsigned severityBits(core::Severity s)
+{
+    return (s >= core::Severity::Warning ? 1u : 0u) | (s >= core::Severity::Error ? 2u : 0u);
+}
+
+// Adds the event at `position` of the lane's list to its warnings and errors, as `bits` say.
+void notePosition(Lane &lane, std::uint32_t position, unsigned bits)
+{
+    if (bits & 1u)
+        lane.warnings.push_back(position);
+    if (bits & 2u)
+        lane.errors.push_back(position);
+}
+
 // The scope of a group's lanes, for their ranks in the lane registry.
 LaneScope scopeOfChildren(const Lane &group)
 {
@@ -359,11 +374,8 @@ void LaneModel::finishLanes()
     // order: the lanes' lists (twelve million entries on a 1 GB bundle) then look them up
     // in a table that stays in the cache instead of loading each event again.
     std::vector<std::uint8_t> severe((inc.events.size() + 3) / 4, 0);
-    for (std::size_t i = 0; i < inc.events.size(); ++i) {
-        const core::Severity s = inc.events[i].severity;
-        const unsigned bits = (s >= core::Severity::Warning ? 1u : 0u) | (s >= core::Severity::Error ? 2u : 0u);
-        severe[i / 4] = static_cast<std::uint8_t>(severe[i / 4] | (bits << (2 * (i % 4))));
-    }
+    for (std::size_t i = 0; i < inc.events.size(); ++i)
+        severe[i / 4] = static_cast<std::uint8_t>(severe[i / 4] | (severityBits(inc.events[i].severity) << (2 * (i % 4))));
     for (auto &lane : m_lanes) {
         // Fact lanes may have collected events out of order or twice.
         if (!std::is_sorted(lane.events.begin(), lane.events.end())) {
@@ -372,11 +384,7 @@ void LaneModel::finishLanes()
         }
         for (std::size_t i = 0; i < lane.events.size(); ++i) {
             const std::size_t e = lane.events[i].index();
-            const unsigned bits = (severe[e / 4] >> (2 * (e % 4))) & 3u;
-            if (bits & 1u)
-                lane.warnings.push_back(static_cast<std::uint32_t>(i));
-            if (bits & 2u)
-                lane.errors.push_back(static_cast<std::uint32_t>(i));
+            notePosition(lane, static_cast<std::uint32_t>(i), (severe[e / 4] >> (2 * (e % 4))) & 3u);
         }
         std::sort(lane.states.begin(), lane.states.end(),
                   [](const StateSpan &a, const StateSpan &b) { return a.thin != b.thin ? !a.thin : a.start < b.start; });
@@ -574,12 +582,8 @@ std::vector<Lane> LaneModel::markLanesWithout(const std::vector<bool> &hiddenTyp
             const core::Event &ev = inc.event(e);
             if (ev.type < hiddenTypes.size() && hiddenTypes[ev.type])
                 continue;
-            const auto position = static_cast<std::uint32_t>(shown.events.size());
+            notePosition(shown, static_cast<std::uint32_t>(shown.events.size()), severityBits(ev.severity));
             shown.events.push_back(e);
-            if (ev.severity >= core::Severity::Warning)
-                shown.warnings.push_back(position);
-            if (ev.severity >= core::Severity::Error)
-                shown.errors.push_back(position);
         }
     }
     return marks;

@@ -403,7 +403,8 @@ std::vector<Finding> RuleSet::evaluate(const Analysis &analysis, const std::vect
     // The rules share one time budget: a rule that would run on and on (a user's sequence
     // over a huge bundle) is stopped and named, and the findings so far are kept. They read
     // the analysis only, so they run side by side; each writes its own results, joined in the
-    // rules' order so that the output does not depend on the thread count.
+    // rules' order so that the output does not depend on the thread count (once the budget
+    // is spent, which rules were still to start does: they are named either way).
     const auto deadline = std::chrono::steady_clock::now() + m_timeBudget;
     std::vector<Outcome> outcomes(m_rules.size());
     forEachInParallel(m_rules.size(), threads, [&](std::size_t i) {
