@@ -254,6 +254,21 @@ const std::vector<Row> &rows()
              + audit("v1", R"("requestReceivedTimestamp":"2024-06-19T00:00:00.730588Z","stageTimestamp":"2024-06-19T00:00:00.736141Z")")
              + "\n",
          SourceFormat::CriLog, "CRI", 1, 0, 0, "2024-06-19T00:00:00.736141Z", "kube-apiserver", "", "", "", "list"},
+        // A klog JSON record is read as one before any search for audit marks: one that quotes
+        // an audit event stays the apiserver's own line, and an audit event with a "ts" deep
+        // in its request object stays an audit event.
+        {"klog JSON quoting an audit event in a CRI container log", "pods/kube-system_kube-apiserver-m0_1/kube-apiserver/0.log",
+         R"(2024-06-19T00:00:00.800000000Z stderr F {"ts":1718755200790.5,"caller":"audit/request.go:61","msg":"Dropped audit event",)"
+         R"("v":0,"auditID":"77e58433-d345-40ac-b2d8-9866bd355cea","event":"{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\"}"})"
+         "\n",
+         SourceFormat::CriLog, "CRI", 1, 0, 0, "2024-06-19T00:00:00.790500Z", "kube-apiserver", "", "", "", "Dropped audit event"},
+        {"an audit event whose request object has a \"ts\" key, in a CRI container log",
+         "pods/kube-system_kube-apiserver-m0_1/kube-apiserver/0.log",
+         "2024-06-19T00:00:00.800000000Z stdout F "
+             + audit("v1", R"("requestReceivedTimestamp":"2024-06-19T00:00:00.730588Z","stageTimestamp":"2024-06-19T00:00:00.736141Z",)"
+                           R"("requestObject":{"ts":"2024-06-19T00:00:00Z"})")
+             + "\n",
+         SourceFormat::CriLog, "CRI", 1, 0, 0, "2024-06-19T00:00:00.736141Z", "kube-apiserver", "", "", "", "list"},
     };
     return kRows;
 }

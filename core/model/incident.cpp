@@ -57,11 +57,17 @@ std::span<const Field> Incident::fieldsOf(const Event &e) const
 std::string_view Incident::field(const Event &e, StringId key) const
 {
     const FieldKeyId id = fieldKeys.find(key);
-    if (!id.valid())
+    const std::vector<Field> &fields = sources[e.source].fields;
+    if (!id.valid() || e.firstField >= fields.size())
         return {};
-    for (const Field &f : fieldsOf(e))
-        if (f.key == id)
-            return fieldValue(e, f);
+    // One walk to the event's last field: the passes over every event (correlation, clock
+    // pairs, facts) ask this for each, and fieldsOf would walk the fields twice.
+    for (std::size_t i = e.firstField; i < fields.size(); ++i) {
+        if (fields[i].key == id)
+            return fieldValue(e, fields[i]);
+        if (fields[i].lastOfEvent())
+            break;
+    }
     return {};
 }
 
