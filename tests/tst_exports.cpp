@@ -265,8 +265,9 @@ const std::vector<Row> &rows()
         {"an audit event whose request object has a \"ts\" key, in a CRI container log",
          "pods/kube-system_kube-apiserver-m0_1/kube-apiserver/0.log",
          "2024-06-19T00:00:00.800000000Z stdout F "
-             + audit("v1", R"("requestReceivedTimestamp":"2024-06-19T00:00:00.730588Z","stageTimestamp":"2024-06-19T00:00:00.736141Z",)"
-                           R"("requestObject":{"ts":"2024-06-19T00:00:00Z"})")
+             + audit("v1",
+                     R"("requestReceivedTimestamp":"2024-06-19T00:00:00.730588Z","stageTimestamp":"2024-06-19T00:00:00.736141Z",)"
+                     R"("requestObject":{"ts":"2024-06-19T00:00:00Z"})")
              + "\n",
          SourceFormat::CriLog, "CRI", 1, 0, 0, "2024-06-19T00:00:00.736141Z", "kube-apiserver", "", "", "", "list"},
     };
