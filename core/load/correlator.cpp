@@ -170,23 +170,21 @@ void correlate(Incident &incident)
             byContainerId.emplace(stripContainerScheme(cid), Owner{pod, context.container});
     }
     // 3. Lines that only name a container id ("Killing container docker://...") get its owner.
-    if (kContainerId != kNoString) {
-        for (Event &e : incident.events) {
-            EventContext context = incident.contexts[e.context];
-            if (context.pod != kNoPod && context.container != kNoString)
-                continue;
-            const std::string_view cid = incident.field(e, kContainerId);
-            if (cid.empty())
-                continue;
-            if (auto it = byContainerId.find(stripContainerScheme(cid)); it != byContainerId.end()) {
-                if (context.pod == kNoPod)
-                    context.pod = it->second.pod;
-                if (context.container == kNoString && context.pod == it->second.pod)
-                    context.container = it->second.container;
-                e.context = incident.contexts.intern(context);
-            }
+    auto giveContainerOwner = [&](Event &e) {
+        EventContext context = incident.contexts[e.context];
+        if (kContainerId == kNoString || (context.pod != kNoPod && context.container != kNoString))
+            return;
+        const std::string_view cid = incident.field(e, kContainerId);
+        if (cid.empty())
+            return;
+        if (auto it = byContainerId.find(stripContainerScheme(cid)); it != byContainerId.end()) {
+            if (context.pod == kNoPod)
+                context.pod = it->second.pod;
+            if (context.container == kNoString && context.pod == it->second.pod)
+                context.container = it->second.container;
+            e.context = incident.contexts.intern(context);
         }
-    }
+    };
     // 4. A pod lives on the node whose kubelet logs it, alone or in a SyncLoop list.
     const StringId kubelet = incident.strings.find("kubelet");
     const StringId kPods = fieldKeys.pods;
@@ -198,17 +196,31 @@ void correlate(Incident &incident)
         if (pod != kNoPod && incident.pods[pod.index()].node == kNoString)
             incident.pods[pod.index()].node = node;
     };
-    for (const Event &e : incident.events) {
-        if (incident.componentOf(e) != kubelet || incident.nodeOf(e) == kNoString)
-            continue;
-        place(incident.podOf(e), incident.nodeOf(e));
+    std::vector<bool> contextPlaced; // an event's own pod and node depend on its context alone
+    auto placePodsOf = [&](const Event &e) {
+        const EventContext &context = incident.contexts[e.context];
+        if (context.node == kNoString || incident.origins[context.origin].component != kubelet)
+            return;
+        if (e.context.index() >= contextPlaced.size())
+            contextPlaced.resize(incident.contexts.size());
+        if (!contextPlaced[e.context.index()]) {
+            contextPlaced[e.context.index()] = true;
+            place(context.pod, context.node);
+        }
         if (kPods == kNoString)
-            continue;
+            return;
         forEachListedPod(incident.field(e, kPods), [&](std::string_view entry) {
             const PodReference ref = parsePodReference(entry);
             if (auto it = podByName.find(std::string(ref.ns) + "/" + std::string(ref.name)); it != podByName.end())
-                place(it->second, incident.nodeOf(e));
+                place(it->second, context.node);
         });
+    };
+    // One pass for both (the store is read from memory once, not twice): an event's owner is
+    // given before its pod is placed, as two passes did, and the pods are placed in the same
+    // order (the first kubelet to log a pod places it).
+    for (Event &e : incident.events) {
+        giveContainerOwner(e);
+        placePodsOf(e);
     }
     // Pods known only by name (the node lifecycle controller's spelling) take their alias's node.
     for (std::size_t i = 0; i < incident.pods.size(); ++i)
