@@ -932,6 +932,19 @@ private slots:
             }
         QCOMPARE(std::set<StringId>(ids.begin(), ids.end()).size(), texts.size());
         QCOMPARE(pool.size(), texts.size() + 1); // and the empty string
+        // Texts of every length that differ in one byte only, wherever it is: the comparison
+        // reads short texts a word at a time, and each byte must count.
+        StringPool oneByte;
+        for (std::size_t length = 1; length <= 40; ++length)
+            for (std::size_t at = 0; at < length; ++at) {
+                const std::string text(length, 'a');
+                std::string other = text;
+                other[at] = 'b';
+                const StringId a = oneByte.intern(text), b = oneByte.intern(other);
+                QVERIFY2(a != b, qPrintable(QString::fromStdString(other)));
+                QCOMPARE(oneByte.intern(other), b);
+                QCOMPARE(oneByte.find(text), a);
+            }
         QCOMPARE(pool.intern({}), kNoString);
         StringPool moved = std::move(pool);
         QCOMPARE(moved.intern(texts[7]), ids[7]);

@@ -6,6 +6,7 @@
 // docs/performance.md). Read them through Incident::componentOf, fileOf, roleOf, nodeOf,
 // podOf and containerOf.
 #include "ids.h"
+#include "openaddressindex.h"
 #include "origin.h"
 #include "stringpool.h"
 
@@ -42,18 +43,11 @@ public:
         // Lines of one place about one pod come in runs: the last context is asked for again most often.
         if (!m_contexts.empty() && m_contexts[m_last.index()] == s)
             return m_last;
-        if ((m_contexts.size() + 1) * 2 > m_slots.size())
-            grow();
-        const std::size_t mask = m_slots.size() - 1;
-        for (std::size_t i = hashOf(s) & mask;; i = (i + 1) & mask) {
-            if (m_slots[i] == kEmptySlot) {
-                m_slots[i] = static_cast<std::uint32_t>(m_contexts.size());
-                m_contexts.push_back(s);
-                return m_last = EventContextId::fromIndex(m_contexts.size() - 1);
-            }
-            if (m_contexts[m_slots[i]] == s)
-                return m_last = EventContextId::fromIndex(m_slots[i]);
-        }
+        const auto next = static_cast<std::uint32_t>(m_contexts.size());
+        const std::uint32_t id = m_index.findOrAdd(hashOf(s), next, [&](std::uint32_t at) { return m_contexts[at] == s; });
+        if (id == next)
+            m_contexts.push_back(s);
+        return m_last = EventContextId::fromIndex(id);
     }
     const EventContext &operator[](EventContextId id) const { return m_contexts[id.index()]; }
     // The context `id` names with one of its parts changed.
@@ -74,36 +68,15 @@ private:
         change(s);
         return intern(s);
     }
-    // splitmix64's finaliser over the four ids: every bit of each reaches the low bits the
-    // table indexes by (contexts often differ in one id only).
-    static std::uint64_t mix(std::uint64_t x)
+    static std::uint32_t hashOf(const EventContext &s)
     {
-        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-        x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-        return x ^ (x >> 31);
+        return mixIds(((std::uint64_t(s.node.value()) << 32) | s.container.value())
+                      ^ mixIds((std::uint64_t(s.origin.value()) << 32) | s.pod.value()));
     }
-    static std::uint64_t hashOf(const EventContext &s)
-    {
-        return mix(((std::uint64_t(s.node.value()) << 32) | s.container.value())
-                   ^ mix((std::uint64_t(s.origin.value()) << 32) | s.pod.value()));
-    }
-    void grow()
-    {
-        m_slots.assign(std::max<std::size_t>(64, m_slots.size() * 2), kEmptySlot);
-        const std::size_t mask = m_slots.size() - 1;
-        for (std::size_t id = 0; id < m_contexts.size(); ++id) {
-            std::size_t i = hashOf(m_contexts[id]) & mask;
-            while (m_slots[i] != kEmptySlot)
-                i = (i + 1) & mask;
-            m_slots[i] = static_cast<std::uint32_t>(id);
-        }
-    }
-    static constexpr std::uint32_t kEmptySlot = 0xffffffffu;
     std::vector<EventContext> m_contexts;
-    // Open addressing, as the string pool's: a context's index, a power of two of them at most
-    // half full. A bundle has tens of thousands of contexts; a node-based map took three
-    // times the memory, and every line looks one up.
-    std::vector<std::uint32_t> m_slots;
+    // A bundle has tens of thousands of contexts; a node-based map took three times the
+    // memory, and every line looks one up.
+    OpenAddressIndex m_index;
     EventContextId m_last = kNoEventContext;
 };
 

@@ -4,10 +4,10 @@
 // event holds one 4-byte id instead of the two strings' 8 bytes and the role's 2 (the event
 // is the store's hot struct; see docs/performance.md).
 #include "ids.h"
+#include "openaddressindex.h"
 #include "stringpool.h"
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 namespace kubelane::core {
@@ -33,11 +33,13 @@ public:
     // `roleOf()` gives the place's goroutine role; it is asked once, when the place is new.
     template <typename RoleOf> OriginId intern(StringId component, StringId file, RoleOf &&roleOf)
     {
-        const std::uint64_t key = (std::uint64_t(component.value()) << 32) | file.value();
-        const auto [it, added] = m_ids.try_emplace(key, OriginId::fromIndex(m_origins.size()));
-        if (added)
+        const auto next = static_cast<std::uint32_t>(m_origins.size());
+        const std::uint32_t id =
+            m_index.findOrAdd(mixIds((std::uint64_t(component.value()) << 32) | file.value()), next,
+                              [&](std::uint32_t at) { return m_origins[at].component == component && m_origins[at].file == file; });
+        if (id == next)
             m_origins.push_back({component, file, static_cast<std::uint16_t>(roleOf())});
-        return it->second;
+        return OriginId::fromIndex(id);
     }
     OriginId intern(StringId component, StringId file, std::uint16_t role)
     {
@@ -48,7 +50,7 @@ public:
 
 private:
     std::vector<Origin> m_origins;
-    std::unordered_map<std::uint64_t, OriginId> m_ids;
+    OpenAddressIndex m_index; // every line looks its place up
 };
 
 } // namespace kubelane::core

@@ -42,9 +42,33 @@ std::size_t recentIndex(std::string_view text, std::size_t size)
     const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ ((tail + n) * 0xC2B2AE3D27D4EB4Full);
     return static_cast<std::size_t>((h ^ (h >> 29)) & (size - 1));
 }
+// Whether two texts are the same, without a call to memcmp for short ones: the pool compares
+// every text it is asked for with the one it finds (a key, a file:line, a name: most under
+// 24 bytes), and the call cost more than the comparison.
+bool sameText(std::string_view a, std::string_view b)
+{
+    const std::size_t n = a.size();
+    if (n != b.size())
+        return false;
+    if (n < 8 || n > 24)
+        return n == 0 || std::memcmp(a.data(), b.data(), n) == 0;
+    std::uint64_t x, y, diff;
+    std::memcpy(&x, a.data(), 8);
+    std::memcpy(&y, b.data(), 8);
+    diff = x ^ y;
+    std::memcpy(&x, a.data() + n - 8, 8); // overlaps the first or middle word when n < 24
+    std::memcpy(&y, b.data() + n - 8, 8);
+    diff |= x ^ y;
+    if (n > 16) {
+        std::memcpy(&x, a.data() + 8, 8);
+        std::memcpy(&y, b.data() + 8, 8);
+        diff |= x ^ y;
+    }
+    return diff == 0;
+}
 } // namespace
 
-StringPool::StringPool() : m_slots(64)
+StringPool::StringPool()
 {
     m_views.emplace_back();
 }
@@ -62,60 +86,28 @@ std::string_view StringPool::store(std::string_view text)
     return std::string_view(chunk.data() + at, text.size());
 }
 
-std::size_t StringPool::slotOf(std::string_view text, std::uint32_t hash) const
-{
-    const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-        const Slot &s = m_slots[i];
-        if (s.id == kNoString || (s.hash == hash && m_views[s.id.index()] == text))
-            return i;
-    }
-}
-
-void StringPool::grow()
-{
-    std::vector<Slot> old(m_slots.size() * 2);
-    old.swap(m_slots);
-    const std::size_t mask = m_slots.size() - 1;
-    for (const Slot &s : old) {
-        if (s.id == kNoString)
-            continue;
-        std::size_t i = s.hash & mask;
-        while (m_slots[i].id != kNoString)
-            i = (i + 1) & mask;
-        m_slots[i] = s;
-    }
-}
-
 StringId StringPool::intern(std::string_view text)
 {
     if (text.empty())
         return kNoString;
-    if (m_slots.empty()) // moved from
-        m_slots.resize(64), m_views.resize(1), m_recent.fill(kNoString);
+    if (m_views.empty()) // moved from
+        m_views.resize(1), m_recent.fill(kNoString);
     StringId &recent = m_recent[recentIndex(text, kRecentSize)];
-    if (recent != kNoString && m_views[recent.index()] == text)
+    if (recent != kNoString && sameText(m_views[recent.index()], text))
         return recent;
-    const std::uint32_t hash = hashOf(text);
-    std::size_t at = slotOf(text, hash);
-    if (m_slots[at].id != kNoString)
-        return recent = m_slots[at].id;
-    const StringId id = StringId::fromIndex(m_views.size());
-    recent = id;
-    m_views.push_back(store(text));
-    if (m_views.size() * 2 > m_slots.size()) {
-        grow();
-        at = slotOf(text, hash);
-    }
-    m_slots[at] = {hash, id};
-    return id;
+    const auto next = static_cast<std::uint32_t>(m_views.size());
+    const StringId id(m_index.findOrAdd(hashOf(text), next, [&](std::uint32_t at) { return sameText(m_views[at], text); }));
+    if (id.value() == next)
+        m_views.push_back(store(text));
+    return recent = id;
 }
 
 StringId StringPool::find(std::string_view text) const
 {
-    if (text.empty() || m_slots.empty())
+    if (text.empty())
         return kNoString;
-    return m_slots[slotOf(text, hashOf(text))].id;
+    const std::uint32_t at = m_index.find(hashOf(text), [&](std::uint32_t at) { return sameText(m_views[at], text); });
+    return at == OpenAddressIndex::kNone ? kNoString : StringId(at);
 }
 
 } // namespace kubelane::core

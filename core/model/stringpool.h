@@ -3,6 +3,7 @@
 // means "none". Views returned by view() stay valid for the pool's lifetime: the text
 // lives in stable chunks that are never reallocated.
 #include "ids.h"
+#include "openaddressindex.h"
 
 #include <array>
 #include <cstdint>
@@ -33,14 +34,6 @@ public:
 
 private:
     std::string_view store(std::string_view text);
-    // Open addressing: every line interns its component, file and some values, and chasing a
-    // node-based map's chains cost more than the parse around it.
-    struct Slot {
-        std::uint32_t hash = 0;
-        StringId id = kNoString; // kNoString: empty (the empty string itself is never looked up here)
-    };
-    std::size_t slotOf(std::string_view text, std::uint32_t hash) const; // where text is, or the empty slot it would go
-    void grow();
 
     // The strings interned lately, by a key of their length and their first and last eight
     // bytes: a parser interns the same component, file:line, keys and names line after line,
@@ -52,7 +45,7 @@ private:
 
     std::deque<std::string> m_chunks; // stable storage; each chunk is filled, never grown
     std::vector<std::string_view> m_views;
-    std::vector<Slot> m_slots; // a power of two, at most half full
+    OpenAddressIndex m_index; // every string but the empty one, which is never looked up
 };
 
 } // namespace kubelane::core
