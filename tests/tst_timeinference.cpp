@@ -211,6 +211,32 @@ constexpr double at(int h, int m, double s)
 class TestTimeInference : public QObject {
     Q_OBJECT
 private slots:
+    // A file's parse keeps each event's reading packed in one word: every part comes back as
+    // it went in, at the ends of its range, and no part spills into another.
+    void storedTimeKeepsEveryPart()
+    {
+        const std::int64_t longestDay = 86401 * kNsPerSecond - 1; // a leap second reads 86400.x s
+        const std::vector<PendingTime> readings = {
+            {0, 0, 0, 0, 0, false},          {longestDay, 0, PendingTime::kMaxRollovers, 12, 31, true},
+            {longestDay, 0, 0, 0, 0, false}, {0, 0, PendingTime::kMaxRollovers, 0, 0, false},
+            {0, 0, 0, 12, 0, false},         {0, 0, 0, 0, 31, false},
+            {0, 0, 0, 0, 0, true},           {37230123456789, 0, 3, 2, 29, false},
+        };
+        for (const PendingTime &t : readings) {
+            const Timestamp reference{1718755200123456789};
+            const PendingTime back = StoredTime::of(t).with(reference);
+            QCOMPARE(back.nsOfDay, t.nsOfDay);
+            QCOMPARE(back.reference, reference.ns);
+            QCOMPARE(back.rollovers, t.rollovers);
+            QCOMPARE(int(back.month), int(t.month));
+            QCOMPARE(int(back.day), int(t.day));
+            QCOMPARE(back.exact, t.exact);
+            QCOMPARE(StoredTime::of(t).month(), t.month);
+            QCOMPARE(StoredTime::of(t).rollovers(), t.rollovers);
+            QCOMPARE(StoredTime::of(t).exact(), t.exact);
+        }
+    }
+
     // A file whose lines show no year borrows it from its nearest neighbours: the files of its
     // own folder or archive, even when the rest of the bundle (last week's collection of
     // another year next to it) outvotes them.

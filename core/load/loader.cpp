@@ -134,8 +134,8 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
         // The file was last written after its last line.
         const CivilTime m = toCivil({s.modifiedTime * kNsPerSecond}, c.utcOffsetSeconds);
         const StoredTime &last = p.times.back();
-        int y = m.year - (last.month > m.month ? 1 : 0);
-        c.year = y - last.rollovers;
+        int y = m.year - (last.month() > m.month ? 1 : 0);
+        c.year = y - last.rollovers();
         c.yearEvidence = "file modification time " + formatRfc3339({s.modifiedTime * kNsPerSecond}, 0);
     } else {
         c.year = currentYear();
@@ -588,7 +588,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         if (p.clockResolved)
             yearOf.emplace_back(p.source.path, p.source.clock.year);
     for (const auto &p : parsed)
-        if (!p.clockResolved && !p.needsClockInference && !p.times.empty() && p.times.front().exact)
+        if (!p.clockResolved && !p.needsClockInference && !p.times.empty() && p.times.front().exact())
             yearOf.emplace_back(p.source.path, toCivil(p.events.front().time, 0).year); // the reference (StoredTime)
     std::vector<ZoneClaim> claims;                                                      // by SourceId: the merge keeps the order
     for (auto &p : parsed) {
