@@ -254,6 +254,13 @@ const std::vector<Row> &rows()
              + audit("v1", R"("requestReceivedTimestamp":"2024-06-19T00:00:00.730588Z","stageTimestamp":"2024-06-19T00:00:00.736141Z")")
              + "\n",
          SourceFormat::CriLog, "CRI", 1, 0, 0, "2024-06-19T00:00:00.736141Z", "kube-apiserver", "", "", "", "list"},
+        // A raw kubelet log named by no host: its node status errors name the kubelet's own
+        // node (every version prints it in the error), and its other lines were written there.
+        {"raw kubelet log whose node status errors name its node", "logs/kubelet.log",
+         "E0203 17:21:29.254849   23963 kubelet.go:1106] Unable to update node status: update node status exceeds retry count\n"
+         "E0203 17:21:30.537808   23963 kubelet.go:2589] Error updating node status, will retry: nodes \"minion-49kb\" cannot be "
+         "updated: the object has been modified; please apply your changes to the latest version and try again\n",
+         SourceFormat::KlogText, "klog", 2, 0, 0, "", "kubelet", "minion-49kb", "", "", "Unable to update node status", Severity::Error},
         // A klog JSON record is read as one before any search for audit marks: one that quotes
         // an audit event stays the apiserver's own line, and an audit event with a "ts" deep
         // in its request object stays an audit event.
