@@ -261,6 +261,29 @@ const std::vector<Row> &rows()
          "E0203 17:21:30.537808   23963 kubelet.go:2589] Error updating node status, will retry: nodes \"minion-49kb\" cannot be "
          "updated: the object has been modified; please apply your changes to the latest version and try again\n",
          SourceFormat::KlogText, "klog", 2, 0, 0, "", "kubelet", "minion-49kb", "", "", "Unable to update node status", Severity::Error},
+        // One machine, two names: the journal's short host and the Node its kubelet names
+        // with a domain after it are one lane, under the Node's name; a name that only begins
+        // like the host, or two full names for one host, change nothing.
+        {"journal of a short host name whose kubelet names its Node in full", "logs/journal.txt",
+         "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop ADD\" source=\"api\" "
+         "pods=[\"default/web-0\"]\n"
+         "May 19 07:41:03 ip-10-0-1-5 kubelet[2357]: I0519 07:41:03.118020    2357 kubelet_node_status.go:76] \"Attempting to register "
+         "node\" node=\"ip-10-0-1-5.ec2.internal\"\n",
+         SourceFormat::Journald, "journald", 2, 0, 0, "", "kubelet", "ip-10-0-1-5.ec2.internal", "default/web-0", "", "SyncLoop ADD"},
+        {"journal whose kubelet names a Node that only begins like its host", "logs/journal.txt",
+         "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop ADD\" source=\"api\" "
+         "pods=[\"default/web-0\"]\n"
+         "May 19 07:41:03 ip-10-0-1-5 kubelet[2357]: I0519 07:41:03.118020    2357 kubelet_node_status.go:76] \"Attempting to register "
+         "node\" node=\"ip-10-0-1-50.ec2.internal\"\n",
+         SourceFormat::Journald, "journald", 2, 0, 0, "", "kubelet", "ip-10-0-1-5", "default/web-0", "", "SyncLoop ADD"},
+        {"journal whose kubelet names two Nodes in full after its host", "logs/journal.txt",
+         "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop ADD\" source=\"api\" "
+         "pods=[\"default/web-0\"]\n"
+         "May 19 07:41:03 ip-10-0-1-5 kubelet[2357]: I0519 07:41:03.118020    2357 kubelet_node_status.go:76] \"Attempting to register "
+         "node\" node=\"ip-10-0-1-5.ec2.internal\"\n"
+         "May 19 07:41:04 ip-10-0-1-5 kubelet[2357]: I0519 07:41:04.118020    2357 kubelet_node_status.go:76] \"Attempting to register "
+         "node\" node=\"ip-10-0-1-5.eu-west-1.compute.internal\"\n",
+         SourceFormat::Journald, "journald", 3, 0, 0, "", "kubelet", "ip-10-0-1-5", "default/web-0", "", "SyncLoop ADD"},
         // A klog JSON record is read as one before any search for audit marks: one that quotes
         // an audit event stays the apiserver's own line, and an audit event with a "ts" deep
         // in its request object stays an audit event.

@@ -143,6 +143,7 @@ private:
     void onGrafanaTextLine(const LineView &line, const GrafanaTextLine &g);
     void onLogfmtLine(const LineView &line);
     void attributeSourceFromRecords();
+    void nameHostsAsTheirKubeletNamesThem();
     void addRecordFields(const EventDraft &d);
     void notePodOfRecord(const Envelope &env);
     // Kubernetes objects (sourceparser_objects.cpp): each object's records become events that
