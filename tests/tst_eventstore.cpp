@@ -45,7 +45,7 @@ QStringList componentsOf(const Incident &inc)
 }
 
 // Files held in memory (path, content), loaded as a bundle with the real resources.
-std::shared_ptr<const Incident> loadFromMemory(const std::vector<std::pair<std::string, std::string>> &files)
+std::shared_ptr<const Incident> loadFromMemory(const std::vector<std::pair<std::string, std::string>> &files, LoadOptions options = {})
 {
     std::vector<InputFile> inputs;
     for (const auto &[path, content] : files) {
@@ -53,7 +53,6 @@ std::shared_ptr<const Incident> loadFromMemory(const std::vector<std::pair<std::
         f.path = path;
         f.bytes = makeBytes(content);
     }
-    LoadOptions options;
     options.resourceDir = KUBELANE_RESOURCES;
     return loadBundle(std::move(inputs), options);
 }
@@ -932,8 +931,12 @@ private slots:
             }
         QCOMPARE(std::set<StringId>(ids.begin(), ids.end()).size(), texts.size());
         QCOMPARE(pool.size(), texts.size() + 1); // and the empty string
-        // Texts of every length that differ in one byte only, wherever it is: the comparison
-        // reads short texts a word at a time, and each byte must count.
+        QCOMPARE(pool.intern({}), kNoString);
+        StringPool moved = std::move(pool);
+        QCOMPARE(moved.intern(texts[7]), ids[7]);
+        QCOMPARE(pool.intern(texts[7]), StringId(1)); // a pool moved from starts again (NOLINT(bugprone-use-after-move))
+        QCOMPARE(std::string(pool.view(StringId(1))), texts[7]);
+        // Texts of every length that differ in one byte only, wherever it is, in a pool too.
         StringPool oneByte;
         for (std::size_t length = 1; length <= 40; ++length)
             for (std::size_t at = 0; at < length; ++at) {
@@ -945,11 +948,63 @@ private slots:
                 QCOMPARE(oneByte.intern(other), b);
                 QCOMPARE(oneByte.find(text), a);
             }
-        QCOMPARE(pool.intern({}), kNoString);
-        StringPool moved = std::move(pool);
-        QCOMPARE(moved.intern(texts[7]), ids[7]);
-        QCOMPARE(pool.intern(texts[7]), StringId(1)); // a pool moved from starts again (NOLINT(bugprone-use-after-move))
-        QCOMPARE(std::string(pool.view(StringId(1))), texts[7]);
+    }
+
+    // The pool's comparison reads short texts a word at a time: each byte of every length must
+    // count (the pool's hashes would tell most such texts apart before it is asked).
+    void sameTextComparesEveryByte()
+    {
+        for (std::size_t length = 0; length <= 40; ++length) {
+            const std::string text(length, 'a');
+            QVERIFY(sameText(text, std::string(length, 'a')));
+            QVERIFY(!sameText(text, std::string(length + 1, 'a')));
+            for (std::size_t at = 0; at < length; ++at) {
+                std::string other = text;
+                other[at] = 'b';
+                QVERIFY2(!sameText(text, other), qPrintable(QString("length %1, byte %2").arg(length).arg(at)));
+            }
+        }
+    }
+
+    // One machine, two names, across files: the kubelet's journal names its Node in full
+    // (ip-10-0-1-5.ec2.internal) where journald prints the short host. Every file of that host
+    // moves to the full name; a host whose name only begins alike stays; a file whose node
+    // the user set (--node) keeps it.
+    void shortHostAndItsFullNodeNameAreOneNode()
+    {
+        const std::string kubelet = "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop "
+                                    "ADD\" source=\"api\" pods=[\"default/web-0\"]\n"
+                                    "May 19 07:41:03 ip-10-0-1-5 kubelet[2357]: I0519 07:41:03.118020    2357 kubelet_node_status.go:76] "
+                                    "\"Attempting to register node\" node=\"ip-10-0-1-5.ec2.internal\"\n";
+        const std::string containerd = "May 19 07:41:01 ip-10-0-1-5 containerd[812]: time=\"2024-05-19T07:41:01.000000000Z\" level=info "
+                                       "msg=\"StartContainer for \\\"abc\\\" returns successfully\"\n";
+        const std::string other = "May 19 07:41:02 ip-10-0-1-50 kubelet[99]: I0519 07:41:02.000000      99 kubelet.go:2281] \"SyncLoop "
+                                  "ADD\" source=\"api\" pods=[\"default/db-0\"]\n";
+        auto nodeOfSource = [](const Incident &inc, const std::string &path) {
+            for (const Source &s : inc.sources)
+                if (s.path == path)
+                    return s.node;
+            return std::string("(no such source)");
+        };
+        auto eventNodes = [](const Incident &inc) {
+            std::set<std::string> nodes;
+            for (const Event &e : inc.events)
+                nodes.insert(std::string(inc.text(inc.nodeOf(e))));
+            return nodes;
+        };
+        const std::vector<std::pair<std::string, std::string>> files = {
+            {"a/kubelet.txt", kubelet}, {"a/containerd.txt", containerd}, {"b/kubelet.txt", other}};
+        const auto inc = loadFromMemory(files);
+        QCOMPARE(eventNodes(*inc), (std::set<std::string>{"ip-10-0-1-5.ec2.internal", "ip-10-0-1-50"}));
+        QCOMPARE(nodeOfSource(*inc, "a/kubelet.txt"), std::string("ip-10-0-1-5.ec2.internal"));
+        QCOMPARE(nodeOfSource(*inc, "a/containerd.txt"), std::string("ip-10-0-1-5.ec2.internal"));
+        QCOMPARE(nodeOfSource(*inc, "b/kubelet.txt"), std::string("ip-10-0-1-50"));
+
+        LoadOptions userSaid;
+        userSaid.nodes.push_back({"a/containerd", "ip-10-0-1-5"});
+        const auto kept = loadFromMemory(files, userSaid);
+        QCOMPARE(nodeOfSource(*kept, "a/containerd.txt"), std::string("ip-10-0-1-5"));
+        QCOMPARE(nodeOfSource(*kept, "a/kubelet.txt"), std::string("ip-10-0-1-5.ec2.internal"));
     }
 
     void sortByTimeHandlesEmptyAndSingleSource()

@@ -284,12 +284,13 @@ const std::vector<Row> &rows()
          "May 19 07:41:04 ip-10-0-1-5 kubelet[2357]: I0519 07:41:04.118020    2357 kubelet_node_status.go:76] \"Attempting to register "
          "node\" node=\"ip-10-0-1-5.eu-west-1.compute.internal\"\n",
          SourceFormat::Journald, "journald", 3, 0, 0, "", "kubelet", "ip-10-0-1-5", "default/web-0", "", "SyncLoop ADD"},
-        // A klog JSON record is read as one before any search for audit marks: one that quotes
-        // an audit event stays the apiserver's own line, and an audit event with a "ts" deep
-        // in its request object stays an audit event.
-        {"klog JSON quoting an audit event in a CRI container log", "pods/kube-system_kube-apiserver-m0_1/kube-apiserver/0.log",
+        // A klog JSON record is read as one before any search for audit marks: one that carries
+        // an audit event's keys (logged with them) stays the apiserver's own line, and an audit
+        // event with a "ts" deep in its request object stays an audit event.
+        {"klog JSON record with an audit event's keys in a CRI container log", "pods/kube-system_kube-apiserver-m0_1/kube-apiserver/0.log",
          R"(2024-06-19T00:00:00.800000000Z stderr F {"ts":1718755200790.5,"caller":"audit/request.go:61","msg":"Dropped audit event",)"
-         R"("v":0,"auditID":"77e58433-d345-40ac-b2d8-9866bd355cea","event":"{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\"}"})"
+         R"("v":0,"kind":"Event","apiVersion":"audit.k8s.io/v1","auditID":"77e58433-d345-40ac-b2d8-9866bd355cea",)"
+         R"("stageTimestamp":"2024-06-19T00:00:00.736141Z"})"
          "\n",
          SourceFormat::CriLog, "CRI", 1, 0, 0, "2024-06-19T00:00:00.790500Z", "kube-apiserver", "", "", "", "Dropped audit event"},
         {"an audit event whose request object has a \"ts\" key, in a CRI container log",

@@ -198,7 +198,7 @@ void correlate(Incident &incident)
     };
     std::vector<bool> contextPlaced; // an event's own pod and node depend on its context alone
     auto placePodsOf = [&](const Event &e) {
-        const EventContext &context = incident.contexts[e.context];
+        const EventContext context = incident.contexts[e.context]; // a copy: interning grows the table
         if (context.node == kNoString || incident.origins[context.origin].component != kubelet)
             return;
         if (e.context.index() >= contextPlaced.size())

@@ -44,6 +44,9 @@ struct ParsedSource {
     std::uint64_t windowSkippedBytes = 0;
     std::string windowNote;
     std::optional<int> windowAssumedOffset; // sought by local readings taken to be at this zone
+    // (host, node): the file's kubelet named its Node `node`, which is `host` with a domain after
+    // it, on a line its host or path names `host` ("ip-10-0-1-5", "ip-10-0-1-5.ec2.internal").
+    std::vector<std::pair<std::string, std::string>> nodeFullNames;
 
     // Gives `node` to the events that name none, but not to the control plane's (a component
     // of the cluster, not of the host): the file was written on that node.

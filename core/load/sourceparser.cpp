@@ -140,7 +140,6 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     default: parseLines(m_format->reader()); break;
     }
     attributeSourceFromRecords();
-    nameHostsAsTheirKubeletNamesThem();
 
     if (src.formatDetail.starts_with(journaldStyleName(JournaldStyle::ShortMonotonic)))
         src.formatDetail += m_monotonicAnchor.everSet
@@ -186,50 +185,6 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         src.componentOrigin += " (audit log)";
     src.eventCount = m_out.events.size();
     return std::move(m_out);
-}
-
-// A host's short name and the Node its kubelet registers are one machine: on AWS the journal
-// prints "ip-10-0-1-5" and the kubelet names its Node "ip-10-0-1-5.ec2.internal" (the
-// controller manager's lines name the latter). A name the file's kubelet gives a node, which
-// is a host name the file shows with a domain after it, stands for that host: one lane per
-// machine, under the name the cluster knows it by. Only when exactly one such name extends it.
-void SourceParser::nameHostsAsTheirKubeletNamesThem()
-{
-    const StringId kubelet = m_out.strings.find("kubelet");
-    if (kubelet == kNoString)
-        return;
-    std::set<StringId> nodes, kubeletNodes;
-    for (std::size_t i = 0; i < m_out.contexts.size(); ++i) {
-        const EventContext &c = m_out.contexts[EventContextId::fromIndex(i)];
-        if (c.node == kNoString)
-            continue;
-        nodes.insert(c.node);
-        if (m_out.origins[c.origin].component == kubelet)
-            kubeletNodes.insert(c.node);
-    }
-    std::map<StringId, StringId> fullName; // host -> the node its kubelet names
-    for (const StringId host : nodes) {
-        const std::string_view h = m_out.strings.view(host);
-        StringId only = kNoString;
-        int extending = 0;
-        for (const StringId node : kubeletNodes) {
-            const std::string_view n = m_out.strings.view(node);
-            if (n.size() > h.size() + 1 && n.starts_with(h) && n[h.size()] == '.') {
-                only = node;
-                ++extending;
-            }
-        }
-        if (extending == 1)
-            fullName.emplace(host, only);
-    }
-    if (fullName.empty())
-        return;
-    for (Event &e : m_out.events)
-        if (const auto it = fullName.find(m_out.contexts[e.context].node); it != fullName.end())
-            e.context = m_out.contexts.withNode(e.context, it->second);
-    Source &src = m_out.source;
-    if (const auto it = fullName.find(m_out.strings.find(src.node)); !src.node.empty() && it != fullName.end())
-        src.node = m_out.strings.view(it->second);
 }
 
 std::uint16_t SourceParser::currentRollovers(unsigned month)
@@ -973,6 +928,18 @@ StringId SourceParser::nodeForEvent(std::string_view named, std::string_view com
     return m_out.strings.intern(host);
 }
 
+void SourceParser::noteNodeFullName(StringId host, StringId node)
+{
+    if (host == kNoString || node == host)
+        return;
+    const std::string_view h = m_out.strings.view(host), n = m_out.strings.view(node);
+    if (n.size() <= h.size() + 1 || !n.starts_with(h) || n[h.size()] != '.')
+        return;
+    const std::pair<std::string, std::string> claim{std::string(h), std::string(n)};
+    if (std::find(m_out.nodeFullNames.begin(), m_out.nodeFullNames.end(), claim) == m_out.nodeFullNames.end())
+        m_out.nodeFullNames.push_back(claim);
+}
+
 bool SourceParser::pushField(const Event &e, StringId key, std::string_view value)
 {
     const FieldKeyId id = m_out.fieldKeys.intern(key);
@@ -1039,6 +1006,8 @@ void SourceParser::storeFields(Event &e, const EventDraft &d, OriginId origin)
     const SubjectFields subject = subjectFields();
     context.pod = resolvePod(subject);
     context.node = nodeForEvent(subject.node, d.component, d.host);
+    if (!subject.node.empty() && d.component == "kubelet")
+        noteNodeFullName(nodeForEvent({}, d.component, d.host), context.node);
     if (!subject.container.empty())
         context.container = m_out.strings.intern(subject.container);
     e.context = m_out.contexts.intern(context);

@@ -143,7 +143,6 @@ private:
     void onGrafanaTextLine(const LineView &line, const GrafanaTextLine &g);
     void onLogfmtLine(const LineView &line);
     void attributeSourceFromRecords();
-    void nameHostsAsTheirKubeletNamesThem();
     void addRecordFields(const EventDraft &d);
     void notePodOfRecord(const Envelope &env);
     // Kubernetes objects (sourceparser_objects.cpp): each object's records become events that
@@ -170,6 +169,9 @@ private:
     void storeFields(Event &e, const EventDraft &d, OriginId origin);
     void addFieldToLastEvent(std::string_view key, std::string_view value); // a goroutine dump's frames, read after its header
     // Stores a field of `e` (the last event), false when its key is one too many for the file.
+    // A line of the kubelet naming its Node: when the name is the line's host with a domain
+    // after it, the file says the two are one machine (nodenames.h).
+    void noteNodeFullName(StringId host, StringId node);
     bool pushField(const Event &e, StringId key, std::string_view value);
     Field fieldOf(const Event &e, StringId key, FieldKeyId id, std::string_view value);
     // What the parse does with a key's values, cached by the key's local id.

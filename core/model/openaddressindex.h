@@ -48,12 +48,14 @@ public:
     // adds), noted under this hash.
     template <typename SameAs> std::uint32_t findOrAdd(std::uint32_t hash, std::uint32_t next, SameAs &&sameAs)
     {
-        if ((m_count + 1) * 2 > m_slots.size())
+        std::size_t at = m_slots.empty() ? 0 : slotOf(hash, sameAs);
+        if (!m_slots.empty() && m_slots[at].id != kNone)
+            return m_slots[at].id;
+        if ((m_count + 1) * 2 > m_slots.size()) { // grown only to add: a look-up never moves the slots
             grow();
-        Slot &slot = m_slots[slotOf(hash, sameAs)];
-        if (slot.id != kNone)
-            return slot.id;
-        slot = {hash, next};
+            at = slotOf(hash, sameAs);
+        }
+        m_slots[at] = {hash, next};
         ++m_count;
         return next;
     }

@@ -42,9 +42,8 @@ std::size_t recentIndex(std::string_view text, std::size_t size)
     const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ ((tail + n) * 0xC2B2AE3D27D4EB4Full);
     return static_cast<std::size_t>((h ^ (h >> 29)) & (size - 1));
 }
-// Whether two texts are the same, without a call to memcmp for short ones: the pool compares
-// every text it is asked for with the one it finds (a key, a file:line, a name: most under
-// 24 bytes), and the call cost more than the comparison.
+} // namespace
+
 bool sameText(std::string_view a, std::string_view b)
 {
     const std::size_t n = a.size();
@@ -66,8 +65,6 @@ bool sameText(std::string_view a, std::string_view b)
     }
     return diff == 0;
 }
-} // namespace
-
 StringPool::StringPool()
 {
     m_views.emplace_back();

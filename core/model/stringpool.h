@@ -18,6 +18,10 @@ struct StringTag;
 using StringId = StrongId<StringTag, std::uint32_t, 0>;
 constexpr StringId kNoString = StringId::none();
 
+// Whether two texts are the same: the pool's comparison, a word at a time for short texts
+// (a key, a file:line, a name: most under 24 bytes), where a call to memcmp cost more.
+bool sameText(std::string_view a, std::string_view b);
+
 class StringPool {
 public:
     StringPool();

@@ -37,27 +37,25 @@ public:
     static StoredTime of(const PendingTime &t)
     {
         StoredTime s;
-        s.m_word = (static_cast<std::uint64_t>(t.nsOfDay) & kNsMask) | (std::uint64_t(t.month & 0xfu) << kMonthShift)
-            | (std::uint64_t(t.day & 0x1fu) << kDayShift) | (std::uint64_t(t.exact) << kExactShift)
-            | (std::uint64_t(t.rollovers & 0x7fu) << kRolloversShift);
+        s.m_word = (static_cast<std::uint64_t>(t.nsOfDay) & kNsMask) | (std::uint64_t(t.month & kMonthMask) << kMonthShift)
+            | (std::uint64_t(t.day & kDayMask) << kDayShift) | (std::uint64_t(t.exact) << kExactShift)
+            | (std::uint64_t(t.rollovers & kRolloversMask) << kRolloversShift);
         return s;
     }
-    std::uint8_t month() const { return static_cast<std::uint8_t>((m_word >> kMonthShift) & 0xfu); }
-    std::uint16_t rollovers() const { return static_cast<std::uint16_t>(m_word >> kRolloversShift); }
+    std::uint8_t month() const { return static_cast<std::uint8_t>((m_word >> kMonthShift) & kMonthMask); }
+    std::uint8_t day() const { return static_cast<std::uint8_t>((m_word >> kDayShift) & kDayMask); }
     bool exact() const { return (m_word >> kExactShift) & 1u; }
+    std::uint16_t rollovers() const { return static_cast<std::uint16_t>((m_word >> kRolloversShift) & kRolloversMask); }
     PendingTime with(Timestamp reference) const
     {
-        return {static_cast<std::int64_t>(m_word & kNsMask),
-                reference.ns,
-                rollovers(),
-                month(),
-                static_cast<std::uint8_t>((m_word >> kDayShift) & 0x1fu),
-                exact()};
+        return {static_cast<std::int64_t>(m_word & kNsMask), reference.ns, rollovers(), month(), day(), exact()};
     }
 
 private:
     static constexpr std::uint64_t kNsMask = (std::uint64_t(1) << 47) - 1;
+    static constexpr unsigned kMonthMask = 0xf, kDayMask = 0x1f, kRolloversMask = 0x7f;
     static constexpr int kMonthShift = 47, kDayShift = 51, kExactShift = 56, kRolloversShift = 57;
+    static_assert(PendingTime::kMaxRollovers <= kRolloversMask, "every count of New Years fits");
     std::uint64_t m_word = 0;
 };
 static_assert(sizeof(StoredTime) == 8, "one per event: keep it small");

@@ -1,0 +1,17 @@
+#pragma once
+// One machine, two names: a host's short name (what journald prints, or a folder names) and
+// the Node its kubelet registers with a domain after it. On AWS nodes running Ubuntu the
+// journal says "ip-10-0-1-5" and the kubelet names its Node "ip-10-0-1-5.ec2.internal", as the
+// controller manager's lines do: without this, one machine is two node lanes.
+#include "parsedsource.h"
+
+#include <vector>
+
+namespace kubelane::core {
+
+// Renames, in every file whose node the user did not set (`nodeSetByUser`, by file), each
+// short name to the one full name some file's kubelet gave it (ParsedSource::nodeFullNames):
+// the file's own node and its events' nodes. A short name given two full names keeps its name.
+void nameNodesInFull(std::vector<ParsedSource> &parsed, const std::vector<bool> &nodeSetByUser);
+
+} // namespace kubelane::core
