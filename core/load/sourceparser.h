@@ -155,6 +155,9 @@ private:
     // The payload of one record becomes an event: decodePayload says what it is (klog text,
     // klog JSON, plain text), the same step for every envelope.
     void emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload, const Envelope &env);
+    // The record as an audit event; false when it is not one (then it is read as text).
+    bool emittedAsAudit(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
+                        const Envelope &env);
     // The same with the payload decoded already (a bare klog line, whose header was parsed to
     // recognise it). A klog JSON payload's key/values are in m_fields.
     void emitPayload(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload, const Envelope &env,
