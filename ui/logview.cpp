@@ -304,8 +304,13 @@ void LogView::showDetails(core::EventIndex event)
     if (inc.fileOf(e) != core::kNoString)
         html += row(tr("logged at"), qs(inc.text(inc.fileOf(e))));
     html += row(tr("source"), QStringLiteral("%1:%2").arg(QString::fromStdString(src.path)).arg(inc.lineOf(e)));
-    for (const auto &[key, value] : core::eventFields(inc, e))
+    // A field that only says again what a row above says (the node a line names is the
+    // event's node) is not shown twice.
+    for (const auto &[key, value] : core::eventFields(inc, e)) {
+        if ((key == "node" && value == inc.text(inc.nodeOf(e))) || (key == "container" && value == inc.text(inc.containerOf(e))))
+            continue;
         html += row(QString::fromStdString(key), QString::fromStdString(value));
+    }
     html += QStringLiteral("</table>");
     QString msg = qs(inc.message(e));
     if (msg.size() > 2000)

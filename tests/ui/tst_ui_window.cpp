@@ -138,6 +138,7 @@ private slots:
     void goToTypedTime();
     void zoneAppliesEverywhere();
     void correctedTimesSaySo();
+    void detailsSayTheNodeOnce();
     void notesNavigableAndTimeNotesOnAxis();
     void copyVisibleRange();
     void notesTravelBetweenTeammates();
@@ -400,6 +401,24 @@ void TestWindow::correctedTimesSaySo()
     QVERIFY(LogView::timeCorrection(inc, plain, 3600).contains(QStringLiteral("UTC"))); // shown in another zone
     w->logView()->showEvent(skewed);
     QVERIFY(w->logView()->detailsText().contains(QStringLiteral("skew")));
+}
+
+// A node status failure names its node in its error, which the parse keeps as a field: the
+// details show the event's node row and not the same node again as a field.
+void TestWindow::detailsSayTheNodeOnce()
+{
+    auto w = openWindow(QStringLiteral(KUBELANE_SAMPLES "/node-heartbeat-gap"), QSize(1600, 1000), m_sessions.path());
+    QVERIFY(w);
+    const core::Incident &inc = *w->incident();
+    core::EventIndex failure = core::kNoEvent;
+    for (std::size_t i = 0; i < inc.events.size() && failure == core::kNoEvent; ++i)
+        if (inc.typeName(inc.events[i]) == "node.status.update-failed" && !inc.field(inc.events[i], "node").empty())
+            failure = core::EventIndex::fromIndex(i);
+    QVERIFY(failure != core::kNoEvent);
+    w->logView()->showEvent(failure);
+    const QStringList lines = w->logView()->detailsText().split(QLatin1Char('\n'));
+    QCOMPARE(lines.count(QStringLiteral("node")), 1);
+    QVERIFY(lines.contains(QStringLiteral("error"))); // the other fields are still shown
 }
 
 void TestWindow::notesNavigableAndTimeNotesOnAxis()
