@@ -44,27 +44,6 @@ std::size_t recentIndex(std::string_view text, std::size_t size)
 }
 } // namespace
 
-bool sameText(std::string_view a, std::string_view b)
-{
-    const std::size_t n = a.size();
-    if (n != b.size())
-        return false;
-    if (n < 8 || n > 24)
-        return n == 0 || std::memcmp(a.data(), b.data(), n) == 0;
-    std::uint64_t x, y, diff;
-    std::memcpy(&x, a.data(), 8);
-    std::memcpy(&y, b.data(), 8);
-    diff = x ^ y;
-    std::memcpy(&x, a.data() + n - 8, 8); // overlaps the first or middle word when n < 24
-    std::memcpy(&y, b.data() + n - 8, 8);
-    diff |= x ^ y;
-    if (n > 16) {
-        std::memcpy(&x, a.data() + 8, 8);
-        std::memcpy(&y, b.data() + 8, 8);
-        diff |= x ^ y;
-    }
-    return diff == 0;
-}
 StringPool::StringPool()
 {
     m_views.emplace_back();

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <string>
 #include <string_view>
@@ -20,7 +21,28 @@ constexpr StringId kNoString = StringId::none();
 
 // Whether two texts are the same: the pool's comparison, a word at a time for short texts
 // (a key, a file:line, a name: most under 24 bytes), where a call to memcmp cost more.
-bool sameText(std::string_view a, std::string_view b);
+// Inline: the pool asks it through its index's look-ups, and a call cost as much as the comparison.
+inline bool sameText(std::string_view a, std::string_view b)
+{
+    const std::size_t n = a.size();
+    if (n != b.size())
+        return false;
+    if (n < 8 || n > 24)
+        return n == 0 || std::memcmp(a.data(), b.data(), n) == 0;
+    std::uint64_t x, y, diff;
+    std::memcpy(&x, a.data(), 8);
+    std::memcpy(&y, b.data(), 8);
+    diff = x ^ y;
+    std::memcpy(&x, a.data() + n - 8, 8); // overlaps the first or middle word when n < 24
+    std::memcpy(&y, b.data() + n - 8, 8);
+    diff |= x ^ y;
+    if (n > 16) {
+        std::memcpy(&x, a.data() + 8, 8);
+        std::memcpy(&y, b.data() + 8, 8);
+        diff |= x ^ y;
+    }
+    return diff == 0;
+}
 
 class StringPool {
 public:
