@@ -616,13 +616,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             break;
         }
     }
-    std::vector<bool> nodeSetByUser(parsed.size());
-    for (std::size_t i = 0; i < parsed.size(); ++i) {
-        Source probe; // by path, as the parse was given its overrides
-        probe.path = parsed[i].source.path;
-        nodeSetByUser[i] = findOverride(options.nodes, probe) != nullptr;
-    }
-    nameNodesInFull(parsed, nodeSetByUser);
+    nameNodesInFull(parsed);
     stageDone("clocks of each file");
     mergeParsedSources(parsed, *incident, resolveTimes, options.threads);
     stageDone("merge");

@@ -9,12 +9,12 @@ namespace kubelane::core {
 namespace {
 
 // Short name -> the one full name claimed for it; short names claimed twice are left out.
-std::map<std::string, std::string> fullNamesClaimed(const std::vector<ParsedSource> &parsed, const std::vector<bool> &nodeSetByUser)
+std::map<std::string, std::string> fullNamesClaimed(const std::vector<ParsedSource> &parsed)
 {
     std::map<std::string, std::set<std::string>> claims;
-    for (std::size_t i = 0; i < parsed.size(); ++i)
-        if (!nodeSetByUser[i])
-            for (const auto &[host, node] : parsed[i].nodeFullNames)
+    for (const ParsedSource &p : parsed)
+        if (!p.nodeSetByUser)
+            for (const auto &[host, node] : p.nodeFullNames)
                 claims[host].insert(node);
     std::map<std::string, std::string> fullName;
     for (const auto &[host, nodes] : claims)
@@ -27,24 +27,18 @@ void rename(ParsedSource &p, const std::string &host, const std::string &node)
 {
     if (p.source.node == host)
         p.source.node = node;
-    const StringId from = p.strings.find(host);
-    if (from == kNoString)
-        return;
-    const StringId to = p.strings.intern(node);
-    for (Event &e : p.events)
-        if (p.contexts[e.context].node == from)
-            e.context = p.contexts.withNode(e.context, to);
+    if (const StringId from = p.strings.find(host); from != kNoString)
+        p.moveEventsToNode(from, p.strings.intern(node));
 }
 
 } // namespace
 
-void nameNodesInFull(std::vector<ParsedSource> &parsed, const std::vector<bool> &nodeSetByUser)
+void nameNodesInFull(std::vector<ParsedSource> &parsed)
 {
-    const auto fullName = fullNamesClaimed(parsed, nodeSetByUser);
-    for (const auto &[host, node] : fullName)
-        for (std::size_t i = 0; i < parsed.size(); ++i)
-            if (!nodeSetByUser[i])
-                rename(parsed[i], host, node);
+    for (const auto &[host, node] : fullNamesClaimed(parsed))
+        for (ParsedSource &p : parsed)
+            if (!p.nodeSetByUser)
+                rename(p, host, node);
 }
 
 } // namespace kubelane::core

@@ -9,9 +9,9 @@
 
 namespace kubelane::core {
 
-// Renames, in every file whose node the user did not set (`nodeSetByUser`, by file), each
+// Renames, in every file whose node the user did not set (ParsedSource::nodeSetByUser), each
 // short name to the one full name some file's kubelet gave it (ParsedSource::nodeFullNames):
 // the file's own node and its events' nodes. A short name given two full names keeps its name.
-void nameNodesInFull(std::vector<ParsedSource> &parsed, const std::vector<bool> &nodeSetByUser);
+void nameNodesInFull(std::vector<ParsedSource> &parsed);
 
 } // namespace kubelane::core

@@ -47,6 +47,15 @@ struct ParsedSource {
     // (host, node): the file's kubelet named its Node `node`, which is `host` with a domain after
     // it, on a line its host or path names `host` ("ip-10-0-1-5", "ip-10-0-1-5.ec2.internal").
     std::vector<std::pair<std::string, std::string>> nodeFullNames;
+    bool nodeSetByUser = false; // --node named this file's node: nothing renames it
+
+    // Moves the events on node `from` to node `to` (one machine's two names, nodenames.h).
+    void moveEventsToNode(StringId from, StringId to)
+    {
+        for (Event &e : events)
+            if (contexts[e.context].node == from)
+                e.context = contexts.withNode(e.context, to);
+    }
 
     // Gives `node` to the events that name none, but not to the control plane's (a component
     // of the cluster, not of the host): the file was written on that node.

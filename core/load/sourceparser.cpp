@@ -22,7 +22,6 @@
 #include <array>
 #include <cstring>
 #include <map>
-#include <set>
 
 namespace kubelane::core {
 
@@ -106,6 +105,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     src.attribution = input.attribution;
     src.component = overrides.component.empty() ? ident.component : overrides.component;
     src.node = overrides.node.empty() ? ident.node : overrides.node;
+    m_out.nodeSetByUser = !overrides.node.empty();
     src.componentOrigin = !overrides.component.empty() ? "override" : ident.origin;
     if (!src.bytes)
         return std::move(m_out);
@@ -661,10 +661,8 @@ void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, st
                               const Envelope &env)
 {
     // An apiserver writing its audit log to stdout (--audit-log-path=-): the events in its
-    // container log are audit events, not text. A record that opens with klog's first key
-    // ("ts") is klog's own and is not searched for the audit marks (a search of the whole
-    // line, 1 % of the load on klog JSON); any other is searched before it is decoded.
-    if (!payload.starts_with("{\"ts\":") && looksLikeAuditEvent(payload) && emittedAsAudit(first, lineCount, length, payload, env))
+    // container log are audit events, not text.
+    if (looksLikeAuditEvent(payload) && emittedAsAudit(first, lineCount, length, payload, env))
         return;
     m_fields.clear();
     const Payload decoded = decodePayload(payload, m_fields);
@@ -939,9 +937,10 @@ void SourceParser::noteNodeFullName(StringId host, StringId node)
     const std::string_view h = m_out.strings.view(host), n = m_out.strings.view(node);
     if (n.size() <= h.size() + 1 || !n.starts_with(h) || n[h.size()] != '.')
         return;
-    const std::pair<std::string, std::string> claim{std::string(h), std::string(n)};
-    if (std::find(m_out.nodeFullNames.begin(), m_out.nodeFullNames.end(), claim) == m_out.nodeFullNames.end())
-        m_out.nodeFullNames.push_back(claim);
+    const bool noted = std::any_of(m_out.nodeFullNames.begin(), m_out.nodeFullNames.end(),
+                                   [&](const auto &claim) { return claim.first == h && claim.second == n; });
+    if (!noted) // copied once: every kubelet line naming its Node says it again
+        m_out.nodeFullNames.emplace_back(h, n);
 }
 
 bool SourceParser::pushField(const Event &e, StringId key, std::string_view value)

@@ -71,7 +71,9 @@ void SourceParser::parseAudit()
 
 bool looksLikeAuditEvent(std::string_view payload)
 {
-    return payload.starts_with("{") && payload.find("\"audit.k8s.io/") != std::string_view::npos
+    // A record that opens with klog's first key ("ts") is klog's own: not searched whole for
+    // the audit marks, which was 1 % of the load on klog JSON.
+    return payload.starts_with("{") && !payload.starts_with("{\"ts\":") && payload.find("\"audit.k8s.io/") != std::string_view::npos
         && payload.find("\"auditID\"") != std::string_view::npos;
 }
 
