@@ -3,6 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <optional>
+#include <utility>
+#include <vector>
 #include <string>
 
 namespace kubelane::core {
@@ -32,6 +35,140 @@ std::string joinNames(const std::vector<std::string> &names)
     return out;
 }
 
+// Reads a pod status patch as a stream of JSON tokens: only status.containerStatuses[].{name,
+// ready} and status.conditions[].{type,status} are kept. Building the whole document took
+// 4.6 % of a realistic bundle's parse (patches run to several KB and are mostly other keys).
+// A key given twice counts as its last value, as it would in the document.
+class StatusPatchReader final : public nlohmann::json_sax<nlohmann::json> {
+public:
+    std::vector<std::string> ready, unready;
+    std::vector<std::pair<std::string_view, std::string>> conditions; // field, value, in order
+
+    bool null() override { return value(Token::Other); }
+    bool boolean(bool b) override { return value(b ? Token::True : Token::False); }
+    bool number_integer(number_integer_t) override { return value(Token::Other); }
+    bool number_unsigned(number_unsigned_t) override { return value(Token::Other); }
+    bool number_float(number_float_t, const string_t &) override { return value(Token::Other); }
+    bool binary(binary_t &) override { return value(Token::Other); }
+    bool string(string_t &s) override
+    {
+        m_string = &s;
+        return value(Token::String);
+    }
+    bool key(string_t &k) override
+    {
+        m_key = k;
+        return true;
+    }
+    bool start_object(std::size_t) override
+    {
+        value(Token::Object);
+        m_scopes.push_back(m_opened);
+        if (m_opened == Scope::Container || m_opened == Scope::Condition)
+            m_item = {};
+        return true;
+    }
+    bool end_object() override
+    {
+        endItem();
+        m_scopes.pop_back();
+        return true;
+    }
+    bool start_array(std::size_t) override
+    {
+        value(Token::Array);
+        m_scopes.push_back(m_opened);
+        return true;
+    }
+    bool end_array() override
+    {
+        m_scopes.pop_back();
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string &, const nlohmann::detail::exception &) override { return false; }
+
+private:
+    enum class Scope { Other, Root, Status, ContainerList, Container, ConditionList, Condition };
+    enum class Token { Other, True, False, String, Object, Array };
+    // One element of a list: the last value of each key that counts, when it had the right type.
+    struct Item {
+        std::optional<std::string> name; // a container's name or a condition's type
+        std::optional<std::string> text; // a condition's status
+        std::optional<bool> ready;       // a container's
+    };
+
+    // Every value: what it opens (when an object or a list) and what it sets.
+    bool value(Token t)
+    {
+        m_opened = Scope::Other;
+        const Scope in = m_scopes.empty() ? Scope::Other : m_scopes.back();
+        if (m_scopes.empty())
+            m_opened = t == Token::Object ? Scope::Root : Scope::Other;
+        else if (in == Scope::Root && m_key == "status")
+            statusValue(t);
+        else if (in == Scope::Status && m_key == "containerStatuses")
+            listValue(t, Scope::ContainerList, /*containers=*/true);
+        else if (in == Scope::Status && m_key == "conditions")
+            listValue(t, Scope::ConditionList, /*containers=*/false);
+        else if ((in == Scope::ContainerList || in == Scope::ConditionList) && t == Token::Object)
+            m_opened = in == Scope::ContainerList ? Scope::Container : Scope::Condition;
+        else if (in == Scope::Container)
+            containerField(t);
+        else if (in == Scope::Condition)
+            conditionField(t);
+        return true;
+    }
+    void statusValue(Token t)
+    {
+        ready.clear();
+        unready.clear();
+        conditions.clear();
+        m_opened = t == Token::Object ? Scope::Status : Scope::Other;
+    }
+    void listValue(Token t, Scope list, bool containers)
+    {
+        if (containers) {
+            ready.clear();
+            unready.clear();
+        } else {
+            conditions.clear();
+        }
+        m_opened = t == Token::Array ? list : Scope::Other;
+    }
+    void containerField(Token t)
+    {
+        if (m_key == "name")
+            m_item.name = t == Token::String ? std::optional(*m_string) : std::nullopt;
+        else if (m_key == "ready")
+            m_item.ready = t == Token::True || t == Token::False ? std::optional(t == Token::True) : std::nullopt;
+    }
+    void conditionField(Token t)
+    {
+        if (m_key == "type")
+            m_item.name = t == Token::String ? std::optional(*m_string) : std::nullopt;
+        else if (m_key == "status")
+            m_item.text = t == Token::String ? std::optional(*m_string) : std::nullopt;
+    }
+    // Closing a container or a condition: it counts when its keys had the right types.
+    void endItem()
+    {
+        const Scope s = m_scopes.back();
+        if (s == Scope::Container && m_item.name && m_item.ready)
+            (*m_item.ready ? ready : unready).push_back(*m_item.name);
+        if (s == Scope::Condition && m_item.name && m_item.text) {
+            if (*m_item.name == "Ready")
+                conditions.emplace_back("podReady", *m_item.text);
+            else if (*m_item.name == "ContainersReady")
+                conditions.emplace_back("containersReady", *m_item.text);
+        }
+    }
+
+    std::vector<Scope> m_scopes;
+    Scope m_opened = Scope::Other; // what the value just read opens
+    std::string m_key;
+    const std::string *m_string = nullptr;
+    Item m_item;
+};
 } // namespace
 
 void extractStatusPatch(std::string_view message, FieldList &fields)
@@ -51,43 +188,17 @@ void extractStatusPatch(std::string_view message, FieldList &fields)
             quoted.remove_suffix(1);
         patch = unquoteGo(quoted, fields);
     }
-    const auto json = nlohmann::json::parse(patch.begin(), patch.end(), nullptr, false);
-    if (json.is_discarded() || !json.is_object())
+    StatusPatchReader reader;
+    if (!nlohmann::json::sax_parse(patch.begin(), patch.end(), &reader))
         return;
-    const auto status = json.find("status");
-    if (status == json.end() || !status->is_object())
-        return;
-    std::vector<std::string> ready, unready;
-    if (auto cs = status->find("containerStatuses"); cs != status->end() && cs->is_array()) {
-        for (const auto &c : *cs) {
-            if (!c.is_object() || !c.contains("name") || !c["name"].is_string())
-                continue;
-            const auto r = c.find("ready");
-            if (r == c.end() || !r->is_boolean())
-                continue;
-            (r->get<bool>() ? ready : unready).push_back(c["name"].get<std::string>());
-        }
-    }
-    if (auto conds = status->find("conditions"); conds != status->end() && conds->is_array()) {
-        for (const auto &c : *conds) {
-            if (!c.is_object() || !c.contains("type") || !c["type"].is_string())
-                continue;
-            const std::string type = c["type"].get<std::string>();
-            const auto st = c.find("status");
-            if (st == c.end() || !st->is_string())
-                continue;
-            if (type == "Ready")
-                fields.set("podReady", fields.own(st->get<std::string>()));
-            else if (type == "ContainersReady")
-                fields.set("containersReady", fields.own(st->get<std::string>()));
-        }
-    }
-    if (!ready.empty())
-        fields.set("readyContainers", fields.own(joinNames(ready)));
-    if (!unready.empty())
-        fields.set("unreadyContainers", fields.own(joinNames(unready)));
-    if (ready.size() + unready.size() == 1)
-        fields.set("ready", unready.empty() ? "true" : "false");
+    for (auto &[key, value] : reader.conditions)
+        fields.set(key, fields.own(std::move(value)));
+    if (!reader.ready.empty())
+        fields.set("readyContainers", fields.own(joinNames(reader.ready)));
+    if (!reader.unready.empty())
+        fields.set("unreadyContainers", fields.own(joinNames(reader.unready)));
+    if (reader.ready.size() + reader.unready.size() == 1)
+        fields.set("ready", reader.unready.empty() ? "true" : "false");
 }
 
 PodReference parsePodReference(std::string_view pod)
