@@ -78,6 +78,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     const InputFile &file = input.file;
     m_out = ParsedSource{};
     m_lastMatch.clear();
+    m_rememberedOrigins.fill({});
     m_keyUses.clear();
     m_podByName.clear();
     m_podByUid.clear();
@@ -837,9 +838,7 @@ void SourceParser::addEvent(const EventDraft &d)
              {static_cast<std::uint32_t>(std::min<std::uint64_t>(d.length, 0xffffffffull)), static_cast<std::uint32_t>(d.messageOffset),
               static_cast<std::uint32_t>(std::min<std::size_t>(d.message.size(), 0xffffffffull)), d.messageInArena},
              m_out.source.eventSpans);
-    const OriginId origin = m_out.origins.intern(m_out.strings.intern(d.component), m_out.strings.intern(d.file), [&] {
-        return d.component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(d.component, d.file);
-    });
+    const OriginId origin = originOf(d.component, d.file);
 
     // Meaning and fields: a structured klog message carries key=value pairs after its text.
     std::string_view text = d.message;
@@ -862,6 +861,19 @@ void SourceParser::addEvent(const EventDraft &d)
     m_out.times.push_back(StoredTime::of(d.time));
     m_pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d, origin);
+}
+
+OriginId SourceParser::originOf(std::string_view component, std::string_view file)
+{
+    const std::uint64_t hash = headTailHash(file) ^ (component.size() * 0x9E3779B97F4A7C15ull);
+    RememberedOrigin &slot = m_rememberedOrigins[(hash ^ (hash >> 32)) % m_rememberedOrigins.size()];
+    if (slot.used && sameText(slot.file, file) && sameText(slot.component, component))
+        return slot.id;
+    const StringId componentId = m_out.strings.intern(component), fileId = m_out.strings.intern(file);
+    const OriginId id = m_out.origins.intern(
+        componentId, fileId, [&] { return component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(component, file); });
+    slot = {m_out.strings.view(componentId), m_out.strings.view(fileId), id, true};
+    return id;
 }
 
 SourceParser::SubjectFields SourceParser::subjectFields() const

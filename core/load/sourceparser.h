@@ -16,6 +16,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -212,7 +213,16 @@ private:
     FieldList m_fields;
     FieldList m_probeFields;                     // scratch: classifying a header-less line (reused, never allocates again)
     std::vector<ClassificationHint> m_lastMatch; // by the file's OriginId: what matched there last
-    std::uint64_t m_lastEventLines = 0;          // the last event's raw lines so far (Incident::lineCountOf, once loaded)
+    // The origin of a line by its texts: a file has a few hundred places, and asking the pool
+    // for both texts and the origin table for the pair, on every line, was 3 % of the parse.
+    struct RememberedOrigin {
+        std::string_view component, file; // the pool's
+        OriginId id;
+        bool used = false;
+    };
+    std::array<RememberedOrigin, 256> m_rememberedOrigins;
+    OriginId originOf(std::string_view component, std::string_view file);
+    std::uint64_t m_lastEventLines = 0; // the last event's raw lines so far (Incident::lineCountOf, once loaded)
     // For a process of several components (k3s): the component of each Go file:line, by its
     // string id, so the goroutine map is searched once per file:line, not once per line.
     std::unordered_map<StringId, std::string_view> m_ownerOfGoFile;

@@ -31,16 +31,7 @@ std::uint32_t hashOf(std::string_view text)
 // Where a text sits in the recent strings: cheap, reads at most 16 bytes whatever the length.
 std::size_t recentIndex(std::string_view text, std::size_t size)
 {
-    std::uint64_t head = 0, tail = 0;
-    const std::size_t n = text.size();
-    if (n >= 8) {
-        std::memcpy(&head, text.data(), 8);
-        std::memcpy(&tail, text.data() + n - 8, 8);
-    } else {
-        std::memcpy(&head, text.data(), n);
-    }
-    const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ ((tail + n) * 0xC2B2AE3D27D4EB4Full);
-    return static_cast<std::size_t>((h ^ (h >> 29)) & (size - 1));
+    return static_cast<std::size_t>(headTailHash(text) & (size - 1));
 }
 } // namespace
 

@@ -44,6 +44,22 @@ inline bool sameText(std::string_view a, std::string_view b)
     return diff == 0;
 }
 
+// A cheap hash for a cache of short texts: the first and the last eight bytes and the length,
+// whatever the length (a file:line differs from its neighbours in its last bytes).
+inline std::uint64_t headTailHash(std::string_view text)
+{
+    std::uint64_t head = 0, tail = 0;
+    const std::size_t n = text.size();
+    if (n >= 8) {
+        std::memcpy(&head, text.data(), 8);
+        std::memcpy(&tail, text.data() + n - 8, 8);
+    } else if (n > 0) {
+        std::memcpy(&head, text.data(), n);
+    }
+    const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ ((tail + n) * 0xC2B2AE3D27D4EB4Full);
+    return h ^ (h >> 29);
+}
+
 class StringPool {
 public:
     StringPool();
