@@ -716,6 +716,18 @@ private slots:
                                       + healthyAgain(at(2, 13, 37), "node3") + controllerNoise(at(2, 20, 0)))
             << QStringList{"node.kubernetes.io/memory-pressure NoSchedule 02:13:30 open",
                            "node.kubernetes.io/not-ready NoExecute 02:13:32 02:13:37"};
+        const std::string dropped1x = "      1 node_lifecycle_controller.go:589] Node node3 was in a taint queue, but it's ready now. "
+                                      "Ignoring taint request.";
+        const std::string dropped12x =
+            "      1 node_lifecycle_controller.go:702] \"Node was in a taint queue, but it's ready now. Ignoring "
+            "taint request\" node=\"node3\"";
+        QTest::newRow("1.x a queued taint dropped: the node was Ready again")
+            << QString::fromStdString(taintQueued(at(2, 13, 32), "node3", "unresponsive") + cri(at(2, 13, 36), "000004", dropped1x)
+                                      + controllerNoise(at(2, 20, 0)))
+            << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:32 02:13:36"};
+        QTest::newRow("1.2x structured: a queued taint dropped") << QString::fromStdString(
+            taintQueued(at(2, 13, 32), "node3", "NotReady") + cri(at(2, 13, 36), "000004", dropped12x) + controllerNoise(at(2, 20, 0)))
+                                                                 << QStringList{"node.kubernetes.io/not-ready NoExecute 02:13:32 02:13:36"};
         const std::string swapFailed = "      1 node_lifecycle_controller.go:689] Failed to instantly swap UnreachableTaint to "
                                        "NotReadyTaint. Will try again in the next cycle.";
         QTest::newRow("a failed swap changes nothing") << QString::fromStdString(

@@ -135,7 +135,9 @@ void detectTaints(const FactContext &ctx, Facts &facts)
         }
     };
     // A failed swap (nlc.taint-swapped) changes nothing: the node keeps the taint it had.
-    const EventTypeId added = ctx.types.taintAdded, healthyAgain = ctx.types.healthyAgain, removed = ctx.types.taintRemoved;
+    // A queued taint the controller dropped (the node was Ready again) ends as a removed one.
+    const EventTypeId added = ctx.types.taintAdded, healthyAgain = ctx.types.healthyAgain, removed = ctx.types.taintRemoved,
+                      dropped = ctx.types.taintDropped;
     for (const Event &e : ctx.inc.events) {
         if (ctx.inc.nodeOf(e) == kNoString)
             continue;
@@ -147,7 +149,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                     open.push_back(
                         {ctx.inc.nodeOf(e), taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
             }
-        } else if (e.type == removed || e.type == healthyAgain) {
+        } else if (e.type == removed || e.type == healthyAgain || e.type == dropped) {
             // events.json lists what "healthy again" removes (the not-ready and unreachable
             // taints); a removal that names none clears the node.
             const auto taints = taintsOn(ctx, e);
