@@ -10,6 +10,7 @@
 #include "core/load/sourceparser.h"
 #include "core/util/kubeversion.h"
 
+#include <QRegularExpression>
 #include <QtTest>
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse this header
@@ -109,8 +110,14 @@ private slots:
                 for (const EventTypeExample &e : p.examples) {
                     const auto header = e.line.find("] ");
                     const auto &components = m_types->type(id).components;
-                    messages.push_back({header == std::string::npos ? e.line : e.line.substr(header + 2),
-                                        components.empty() ? "kubelet" : components.front()});
+                    // The component the example's journal prefix names ("host kube-apiserver[1102]:"),
+                    // so that a type's rivals kept to other components are met as the parser meets them.
+                    const QRegularExpressionMatch journal =
+                        QRegularExpression(R"(^\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ ([\w.-]+)\[\d+\]: )").match(QString::fromStdString(e.line));
+                    const std::string component = journal.hasMatch() ? journal.captured(1).toStdString()
+                        : components.empty()                         ? std::string("kubelet")
+                                                                     : components.front();
+                    messages.push_back({header == std::string::npos ? e.line : e.line.substr(header + 2), component});
                 }
         QVERIFY(messages.size() > 100);
         auto classify = [&](const Message &m, std::string_view component, FieldList &fields, ClassificationHint *hint) {

@@ -109,14 +109,18 @@ struct EventTypeCatalog::Compiled {
     // ... service failed" needs " service failed"); the text is one the pattern itself does not
     // need, else it would always be there. A pattern with a rival without such a text is never
     // tried first.
+    // A rival of a type kept to some components (component.http-request before
+    // apiserver.request, the same texts) counts only for a line of one of them: it is kept
+    // apart, and the line's component is checked against it.
     static constexpr std::size_t kMostRivalTexts = 8;
     struct Rivals {
         bool provable = false;
-        std::vector<std::string> literals; // one per rival: absent, that rival cannot match
+        std::vector<std::string> literals;                  // one per rival: absent, that rival cannot match
+        std::vector<const std::vector<std::string> *> kept; // the components of rivals kept to some
     };
     std::vector<Rivals> rivals; // by pattern
 
-    void findRivals()
+    void findRivals(const std::vector<EventType> &types)
     {
         std::vector<AnchoredShape> shapes;
         for (const Pattern &p : patterns)
@@ -133,6 +137,10 @@ struct EventTypeCatalog::Compiled {
                 if (!patterns[j].anchored || (own.firstBytes & rival.firstBytes).none()
                     || !(own.prefix.starts_with(rival.prefix) || rival.prefix.starts_with(own.prefix)))
                     continue;
+                if (const auto &components = types[patterns[j].type].components; !components.empty()) {
+                    r.kept.push_back(&components);
+                    continue;
+                }
                 const auto literal = std::find_if(rival.literals.begin(), rival.literals.end(), [&](const std::string &l) {
                     return std::none_of(own.literals.begin(), own.literals.end(),
                                         [&](const std::string &mine) { return mine.find(l) != std::string::npos; });
@@ -146,13 +154,18 @@ struct EventTypeCatalog::Compiled {
         }
     }
 
-    // True when no anchored pattern before pattern `index` in the table can match.
-    bool noRivalMatches(std::size_t index, std::string_view window) const
+    // True when no anchored pattern before pattern `index` in the table can match a line of
+    // `component`.
+    bool noRivalMatches(std::size_t index, std::string_view window, std::string_view component) const
     {
         const Rivals &r = rivals[index];
-        return r.provable && std::none_of(r.literals.begin(), r.literals.end(), [&](const std::string &l) {
-                   return window.find(l) != std::string_view::npos;
-               });
+        return r.provable
+            && std::none_of(r.kept.begin(), r.kept.end(),
+                            [&](const std::vector<std::string> *components) {
+                                return std::find(components->begin(), components->end(), component) != components->end();
+                            })
+            && std::none_of(r.literals.begin(), r.literals.end(),
+                            [&](const std::string &l) { return window.find(l) != std::string_view::npos; });
     }
 
     // True when no anchored pattern matches: the set is asked only whether any does, and then
@@ -398,7 +411,7 @@ std::shared_ptr<EventTypeCatalog> EventTypeCatalog::loadJson(std::string_view te
     for (Compiled::SubSet *sub : {&compiled.anchored, &compiled.floating})
         if (!sub->set->Compile())
             fail(origin, {}, "the patterns do not fit in the matcher's memory budget");
-    compiled.findRivals();
+    compiled.findRivals(cat->m_types);
     for (const std::string &literal : compiled.floatingLiterals)
         compiled.floatingSearchers.emplace_back(literal.data(), literal.data() + literal.size());
     try {
@@ -505,7 +518,7 @@ EventTypeId EventTypeCatalog::classify(std::string_view message, std::string_vie
                     hint.lastUnmatched.assign(window);
                 return kOtherEventType;
             }
-        } else if (m_compiled->noRivalMatches(first, window) && tryPattern(first, window, message, component, fields)) {
+        } else if (m_compiled->noRivalMatches(first, window, component) && tryPattern(first, window, message, component, fields)) {
             return m_compiled->patterns[first].type;
         }
     }
