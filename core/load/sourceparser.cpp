@@ -79,6 +79,9 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_out = ParsedSource{};
     m_lastMatch.clear();
     m_rememberedOrigins.fill({});
+    m_keyPlans.clear();
+    m_plannedKeyTexts = StringPool();
+    m_plannedKeys = 0;
     m_keyUses.clear();
     m_podByName.clear();
     m_podByUid.clear();
@@ -842,10 +845,11 @@ void SourceParser::addEvent(const EventDraft &d)
 
     // Meaning and fields: a structured klog message carries key=value pairs after its text.
     std::string_view text = d.message;
+    m_plannedKeys = 0;
     if (!d.fieldsReady) {
         m_fields.clear();
         if (parseStructuredMessage(d.message, text, m_fields))
-            m_fields.renameKeys([this](std::string_view k) { return m_types.canonicalField(k); });
+            nameKeysAsTheirPlaceDoes(origin);
     }
     // The place that logged it; few distinct (component, file:line) pairs per file. A place
     // prints a few wordings, so what matched there last is tried first.
@@ -874,6 +878,41 @@ OriginId SourceParser::originOf(std::string_view component, std::string_view fil
         componentId, fileId, [&] { return component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(component, file); });
     slot = {m_out.strings.view(componentId), m_out.strings.view(fileId), id, true};
     return id;
+}
+
+void SourceParser::nameKeysAsTheirPlaceDoes(OriginId origin)
+{
+    if (origin.index() >= m_keyPlans.size())
+        m_keyPlans.resize(origin.index() + 1);
+    std::vector<PlannedKey> &plan = m_keyPlans[origin.index()];
+    std::size_t i = 0;
+    m_fields.renameKeys([&](std::string_view raw) {
+        if (i < plan.size() && sameText(plan[i].raw, raw))
+            return plan[i++].canonical;
+        const std::string_view stored = m_plannedKeyTexts.view(m_plannedKeyTexts.intern(raw));
+        const std::string_view canonical = m_types.canonicalField(raw);
+        const PlannedKey key{stored, canonical.data() == raw.data() ? stored : canonical, kNoString};
+        if (i < plan.size())
+            plan[i] = key;
+        else
+            plan.push_back(key);
+        return plan[i++].canonical;
+    });
+    m_plannedKeys = i;
+    m_plannedOrigin = origin;
+}
+
+// The pool's id of the i-th field's key: the plan's when the key is one the place logs.
+StringId SourceParser::plannedKeyId(std::size_t index, std::string_view key)
+{
+    if (index >= m_plannedKeys)
+        return m_out.strings.intern(key);
+    PlannedKey &planned = m_keyPlans[m_plannedOrigin.index()][index];
+    if (key.data() != planned.canonical.data()) // not the key the plan named (the list changed since)
+        return m_out.strings.intern(key);
+    if (planned.id == kNoString)
+        planned.id = m_out.strings.intern(key);
+    return planned.id;
 }
 
 SourceParser::SubjectFields SourceParser::subjectFields() const
@@ -1028,10 +1067,12 @@ void SourceParser::storeFields(Event &e, const EventDraft &d, OriginId origin)
     e.context = m_out.contexts.intern(context);
     const std::size_t first = m_out.fields.size();
     const bool decodable = !d.fieldsReady || d.fieldsInLine;
-    for (const auto &[k, v] : m_fields.items()) {
+    const auto &items = m_fields.items();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto &[k, v] = items[i];
         if (v.size() > kMaxStoredFieldValue || k.empty())
             continue;
-        const StringId key = m_out.strings.intern(k);
+        const StringId key = plannedKeyId(i, k);
         if ((decodable && !isKeptAfterParse(e, key)) || !pushField(e, key, v))
             continue;
         // Container lists of a status patch ("a,b,c"): each name is a container of the pod,

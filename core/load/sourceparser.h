@@ -222,6 +222,22 @@ private:
     };
     std::array<RememberedOrigin, 256> m_rememberedOrigins;
     OriginId originOf(std::string_view component, std::string_view file);
+    // The keys a place logs, in the order it logs them: one InfoS call prints the same keys on
+    // every line, so the n-th key of a line from that place is named and interned as it was
+    // the last time, and only a key that differs is looked up again (the catalog's aliases,
+    // then the pool, for every key of every line, were 5 % of the parse).
+    struct PlannedKey {
+        std::string_view raw;       // as logged, in m_plannedKeyTexts
+        std::string_view canonical; // the catalog's name for it: the catalog's text or m_plannedKeyTexts'
+
+        StringId id; // the pool's id of `canonical`, once stored
+    };
+    std::vector<std::vector<PlannedKey>> m_keyPlans; // by the file's OriginId
+    StringPool m_plannedKeyTexts;                    // each key text once, however often a place changes its keys
+    std::size_t m_plannedKeys = 0;                   // how many of m_fields' first keys follow the plan of m_plannedOrigin
+    OriginId m_plannedOrigin;
+    void nameKeysAsTheirPlaceDoes(OriginId origin);
+    StringId plannedKeyId(std::size_t index, std::string_view key);
     std::uint64_t m_lastEventLines = 0; // the last event's raw lines so far (Incident::lineCountOf, once loaded)
     // For a process of several components (k3s): the component of each Go file:line, by its
     // string id, so the goroutine map is searched once per file:line, not once per line.
