@@ -261,6 +261,24 @@ const std::vector<Row> &rows()
          "E0203 17:21:30.537808   23963 kubelet.go:2589] Error updating node status, will retry: nodes \"minion-49kb\" cannot be "
          "updated: the object has been modified; please apply your changes to the latest version and try again\n",
          SourceFormat::KlogText, "klog", 2, 0, 0, "", "kubelet", "minion-49kb", "", "", "Unable to update node status", Severity::Error},
+        // A recorded event's object is the line's pod or node, and a Warning one is a warning:
+        // the controller's NodeNotReady for each pod of a node it lost, a kubelet's Unhealthy.
+        {"controller's Warning event about a pod", "logs/journal.txt",
+         "Jun 19 10:02:11 cp-1 kube-controller-manager[1077]: I0619 10:02:11.381225    1077 event.go:294] \"Event occurred\" "
+         "object=\"kube-system/coredns-f9fd979d6-w9lb9\" kind=\"Pod\" apiVersion=\"v1\" type=\"Warning\" reason=\"NodeNotReady\" "
+         "message=\"Node is not ready\"\n",
+         SourceFormat::Journald, "journald", 1, 0, 0, "", "kube-controller-manager", "", "kube-system/coredns-f9fd979d6-w9lb9", "",
+         "Event occurred", Severity::Warning},
+        {"controller's Normal event about a node", "logs/journal.txt",
+         "Jun 19 10:02:12 cp-1 kube-controller-manager[1077]: I0619 10:02:12.071200    1077 event.go:376] \"Event occurred\" "
+         "object=\"node3\" fieldPath=\"\" kind=\"Node\" apiVersion=\"v1\" type=\"Normal\" reason=\"NodeNotReady\" "
+         "message=\"Node node3 status is now: NodeNotReady\"\n",
+         SourceFormat::Journald, "journald", 1, 0, 0, "", "kube-controller-manager", "node3", "", "", "Event occurred"},
+        {"1.x kubelet's event about a pod", "logs/journal.txt",
+         "Mar 20 17:05:57 minion-1 kubelet[4853]: I0320 17:05:57.771638    4853 server.go:460] Event(v1.ObjectReference{Kind:\"Pod\", "
+         "Namespace:\"default\", Name:\"web-0\", UID:\"bfde4b15-cb98-11e8-a3c8-6c92bf85beda\", APIVersion:\"v1\", "
+         "ResourceVersion:\"4098877133\", FieldPath:\"spec.containers{app}\"}): type: 'Normal' reason: 'Started' Started container\n",
+         SourceFormat::Journald, "journald", 1, 0, 0, "", "kubelet", "minion-1", "default/web-0", "", "Started container"},
         // One machine, two names: the journal's short host and the Node its kubelet names
         // with a domain after it are one lane, under the Node's name; a name that only begins
         // like the host, or two full names for one host, change nothing.

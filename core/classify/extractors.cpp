@@ -395,6 +395,24 @@ void extractApiRequest(std::string_view message, FieldList &fields)
     extractApiPath(uri, fields);
 }
 
+void extractRecordedEventObject(std::string_view, FieldList &fields)
+{
+    const std::string_view kind = fields.get("kind");
+    // 1.19+ prints the object as klog.KObj does ("namespace/name", "name" when cluster-scoped);
+    // 1.x prints the reference's Namespace and Name.
+    std::string_view object = fields.get("object");
+    if (object.empty()) {
+        const std::string_view ns = fields.get("namespace"), name = fields.get("name");
+        object = ns.empty() ? name : fields.own(std::string(ns) + "/" + std::string(name));
+    }
+    if (object.empty())
+        return;
+    if (kind == "Pod" && object.find('/') != std::string_view::npos && fields.get("pod").empty())
+        fields.set("pod", object);
+    else if (kind == "Node" && object.find('/') == std::string_view::npos && fields.get("node").empty())
+        fields.set("node", object);
+}
+
 Extractor findExtractor(std::string_view name)
 {
     if (name == "statusPatch")
@@ -405,6 +423,8 @@ Extractor findExtractor(std::string_view name)
         return &extractPlegEvent;
     if (name == "apiRequest")
         return &extractApiRequest;
+    if (name == "recordedEvent")
+        return &extractRecordedEventObject;
     return nullptr;
 }
 

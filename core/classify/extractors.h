@@ -16,6 +16,8 @@ void extractStatusPatch(std::string_view message, FieldList &fields);
 void extractPodList(std::string_view message, FieldList &fields);
 void extractPlegEvent(std::string_view message, FieldList &fields);
 void extractApiRequest(std::string_view message, FieldList &fields);
+// A recorded event's object (kind Pod or Node) as the line's pod or node.
+void extractRecordedEventObject(std::string_view message, FieldList &fields);
 // A pod as log lines spell it: "name_namespace(uid)" (format.Pod, optionally ":container"),
 // "namespace/name" (klog.KObj), or a bare "name".
 struct PodReference {
