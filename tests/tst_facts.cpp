@@ -716,6 +716,14 @@ private slots:
                                       + healthyAgain(at(2, 13, 37), "node3") + controllerNoise(at(2, 20, 0)))
             << QStringList{"node.kubernetes.io/memory-pressure NoSchedule 02:13:30 open",
                            "node.kubernetes.io/not-ready NoExecute 02:13:32 02:13:37"};
+        const std::string addedNoSchedule1x =
+            "      1 controller_utils.go:220] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoSchedule,"
+            "TimeAdded:<nil>,}] Taint to Node node3";
+        const std::string removedNone1x = "      1 controller_utils.go:212] Made sure that Node node3 has no [] Taint";
+        QTest::newRow("1.x a swap that removes nothing ([]) ends no taint")
+            << QString::fromStdString(cri(at(2, 13, 32), "000001", addedNoSchedule1x) + cri(at(2, 13, 32), "000030", removedNone1x)
+                                      + controllerNoise(at(2, 20, 0)))
+            << QStringList{"node.kubernetes.io/unreachable NoSchedule 02:13:32 open"};
         const std::string dropped1x = "      1 node_lifecycle_controller.go:589] Node node3 was in a taint queue, but it's ready now. "
                                       "Ignoring taint request.";
         const std::string dropped12x =

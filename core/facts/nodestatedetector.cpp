@@ -151,9 +151,10 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             }
         } else if (e.type == removed || e.type == healthyAgain || e.type == dropped) {
             // events.json lists what "healthy again" removes (the not-ready and unreachable
-            // taints); a removal that names none clears the node.
+            // taints); a removal that names none clears the node. One that lists none ("Made
+            // sure that Node X has no [] Taint": a swap with nothing to take off) removed nothing.
             const auto taints = taintsOn(ctx, e);
-            if (taints.empty())
+            if (taints.empty() && ctx.field(e, ctx.keys.taints).empty())
                 close(ctx.inc.nodeOf(e), {}, e);
             for (const PrintedTaint &taint : taints)
                 close(ctx.inc.nodeOf(e), taint.key, e);
