@@ -257,6 +257,7 @@ private slots:
         const Source &s = sourceNamed(*inc, "kube-apiserver.log");
         QCOMPARE(s.clock.year, 2024);
         QVERIFY2(QString::fromStdString(s.clock.yearEvidence).contains("today/"), s.clock.yearEvidence.c_str());
+        QVERIFY(!noted(*inc, "no year in its lines")); // borrowed, and said so in its evidence
     }
 
     void offsetFromRfc3339InMessage()
@@ -335,6 +336,7 @@ private slots:
         const auto inc = test::loadText("nodes/node3/kubelet.log", "I0618 02:12:47.000000 1 kubelet.go:1] no evidence here\n", opts);
         QCOMPARE(inc->sources[0].clock.offsetOrigin, ClockInfo::OffsetOrigin::Override);
         QCOMPARE(test::utc(inc->events[0].time, 0), QString("2019-06-18T07:12:47Z"));
+        QVERIFY(!noted(*inc, "no year in its lines")); // --year said it
     }
 
     void noEvidenceIsSaid()
@@ -345,6 +347,9 @@ private slots:
         for (const auto &n : inc->notes)
             noted = noted || n.find("assumed UTC") != std::string::npos;
         QVERIFY(noted);
+        // Nor the year: the note names the guess and where it came from.
+        QVERIFY(
+            ::noted(*inc, "kubelet.log: no year in its lines; " + std::to_string(inc->sources[0].clock.year) + " is a guess from the "));
     }
 
     void sameNodeSharesItsZone()

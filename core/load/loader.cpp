@@ -138,9 +138,11 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
         int y = m.year - (last.month() > m.month ? 1 : 0);
         c.year = y - last.rollovers();
         c.yearEvidence = "file modification time " + formatRfc3339({s.modifiedTime * kNsPerSecond}, 0);
+        c.yearGuessed = true;
     } else {
         c.year = currentYear();
         c.yearEvidence = "no evidence: assumed the current year (override with --year)";
+        c.yearGuessed = true;
     }
 }
 
@@ -631,6 +633,10 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         zoneMissed = true;
         return incident;
     }
+    for (const auto &s : incident->sources)
+        if (s.clock.yearGuessed && s.eventCount > 0)
+            incident->notes.push_back(s.path + ": no year in its lines; " + std::to_string(s.clock.year) + " is a guess from the "
+                                      + s.clock.yearEvidence + " (set it with --year)");
     for (const auto &s : incident->sources)
         if (s.clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed)
             incident->notes.push_back(s.path + ": time zone unknown, assumed UTC"

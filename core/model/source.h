@@ -76,6 +76,9 @@ struct ClockInfo {
     std::string offsetEvidence;
     int year = 0;
     std::string yearEvidence;
+    // The lines hold no year and nothing in the bundle said it: the file's modification time
+    // or the current year stood in (a pasted excerpt's copy is written today).
+    bool yearGuessed = false;
     Duration skew;            // added to local readings after zone conversion
     std::string skewEvidence; // empty = no skew correction
 };
