@@ -94,6 +94,39 @@ private slots:
         }
     }
 
+    // Lines that look like a type's wording but are not what it means keep the type they had:
+    // a wording's other errors, another component's same text, a Normal event.
+    void nearMissesKeepTheirType_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("type");
+        QTest::newRow("Error getting node, not a not-found")
+            << "Sep 12 12:10:42 node-b kubelet[22385]: E0912 12:10:42.523697   22385 kubelet.go:2424] \"Error getting node\" "
+               "err=\"Get \\\"https://10.0.0.1:6443/api/v1/nodes/node-b\\\": dial tcp 10.0.0.1:6443: connect: connection refused\""
+            << "other";
+        QTest::newRow("node not found from the controller manager")
+            << R"(Feb 27 09:15:08 cp-1 kube-controller-manager[1077]: E0227 09:15:08.673103    1077 node_lifecycle_controller.go:1120] node "ubuntu01" not found)"
+            << "other";
+        QTest::newRow("a Normal recorded event")
+            << R"(I0516 09:10:02.071200       1 event.go:376] "Event occurred" object="shop/web-0" fieldPath="" kind="Pod" apiVersion="v1" type="Normal" reason="Scheduled" message="Successfully assigned shop/web-0 to node3")"
+            << "event.recorded";
+        QTest::newRow("the apiserver's own request log")
+            << R"(Jun 19 10:02:11 cp-1 kube-apiserver[1102]: I0619 10:02:11.404136    1102 httplog.go:132] "HTTP" verb="GET" URI="/healthz" latency="130.6µs" userAgent="kube-probe/1.28" audit-ID="" srcIP="127.0.0.1:40112" resp=200)"
+            << "apiserver.request";
+    }
+    void nearMissesKeepTheirType()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, type);
+        InputFile file;
+        file.path = "near-miss.log";
+        file.bytes = makeBytes(line.toStdString() + "\n");
+        SourceParser parser(*m_types, *m_roles);
+        const ParsedSource parsed = parser.parse(file, 0);
+        QCOMPARE(parsed.events.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(std::string(m_types->typeId(parsed.events.front().type))), type);
+    }
+
     // A hint (what matched at a place before) is tried first only when it is provably the
     // answer: after any message, any other message classifies as it does without a hint. The
     // messages are the examples' (the text after a klog header's "] ", split into structured
