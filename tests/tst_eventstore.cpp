@@ -97,7 +97,7 @@ private slots:
                "Mar 08 12:54:35 fedora25 hyperkube[4112]: I0308 12:54:35.100181    4112 eviction_manager.go:392] "
                "\"Eviction manager: must evict pod(s) to reclaim\" resourceName=\"ephemeral-storage\"\n"
                "Mar 08 12:54:36 fedora25 hyperkube[4112]: I0308 12:54:36.100181    4112 round_trippers.go:553] GET /api 200 OK\n"
-            << QStringList{"kube-controller-manager", "kubelet", "kubelet"} << "nlc.disruption";
+            << QStringList{"kube-controller-manager", "kubelet", "kubelet"} << "nlc.disruption-over";
     }
     void klogUnderAHostProcess()
     {
