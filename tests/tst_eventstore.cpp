@@ -970,6 +970,26 @@ private slots:
     // (ip-10-0-1-5.ec2.internal) where journald prints the short host. Every file of that host
     // moves to the full name; a host whose name only begins alike stays; a file whose node
     // the user set (--node) keeps it.
+    // A raw kubelet log in a node's folder is that node's, as its sibling journal says; a file
+    // of no known component next to them (an excerpt of anything) is not taken for the node's.
+    void folderSiblingsGiveTheirNodeToKubeletLogsOnly()
+    {
+        const std::string journal = "May 19 07:41:00 n1 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop ADD\" "
+                                    "source=\"api\" pods=[\"default/web-0\"]\n";
+        const std::string raw = "I0519 07:41:05.000000    2357 kubelet.go:1839] skipping pod synchronization - container runtime is down\n";
+        const std::string unknown =
+            "I0519 07:41:06.000000       1 trace.go:116] Trace[1308946156]: \"GuaranteedUpdate etcd3\" "
+            "type:*v1.Endpoints (started: 2024-05-19 07:41:05.140228694 +0000 UTC m=+1.5) (total time: 575.329719ms):\n";
+        const auto inc = loadFromMemory({{"host-a/journal.txt", journal}, {"host-a/kubelet.log", raw}, {"host-a/excerpt.log", unknown}});
+        std::map<std::string, std::pair<std::string, std::string>> byPath; // path -> (component, node)
+        for (const Source &s : inc->sources)
+            byPath[s.path] = {s.component, s.node};
+        QCOMPARE(QString::fromStdString(byPath["host-a/kubelet.log"].first), QString("kubelet"));
+        QCOMPARE(QString::fromStdString(byPath["host-a/kubelet.log"].second), QString("n1"));
+        QCOMPARE(QString::fromStdString(byPath["host-a/excerpt.log"].first), QString());
+        QCOMPARE(QString::fromStdString(byPath["host-a/excerpt.log"].second), QString());
+    }
+
     void shortHostAndItsFullNodeNameAreOneNode()
     {
         const std::string kubelet = "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop "

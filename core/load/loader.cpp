@@ -603,10 +603,11 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         claims.push_back(p.zoneClaim);
     }
     // Files in one folder were written on one host: a raw kubelet log that names no node
-    // takes the node its sibling journal names on every line.
+    // takes the node its sibling journal names on every line. A file of no known component
+    // is not taken for a node's own log: it may be anything put next to it.
     for (auto &p : parsed) {
         Source &s = p.source;
-        if (!s.node.empty() || isControlPlaneComponent(s.component))
+        if (!s.node.empty() || s.component.empty() || isControlPlaneComponent(s.component))
             continue;
         const std::string folder = s.path.substr(0, s.path.find_last_of("/!") + 1);
         for (const auto &other : parsed) {
