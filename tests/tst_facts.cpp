@@ -743,6 +743,33 @@ private slots:
                                                        << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:32 open"};
     }
 
+    // A queued taint the controller's own V(4) lines never show applied was meant, not on the
+    // node (kubernetes#110028); below V(4) no line shows any applied, and a queued one counts.
+    void queuedTaintNeverApplied()
+    {
+        auto appliedTo = [](int second, const std::string &node) {
+            return cri(second, "000007",
+                       "      1 controller_utils.go:225] \"Added taint to node\" taint=[{\"key\":\"node.kubernetes.io/not-ready\","
+                       "\"effect\":\"NoExecute\"}] node=\""
+                           + node + "\"");
+        };
+        const std::string verbose = taintQueued(at(2, 13, 32), "node3", "unresponsive") + taintQueued(at(2, 14, 10), "node4", "NotReady")
+            + appliedTo(at(2, 14, 10), "node4") + controllerNoise(at(2, 20, 0));
+        const auto inc = loadFiles({{kControllerLog, verbose}});
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.taints.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(std::string(inc->text(a->facts.taints[0].node))), QString("node3"));
+        QVERIFY(a->facts.taints[0].queuedNotApplied);
+        QCOMPARE(QString::fromStdString(std::string(inc->text(a->facts.taints[1].node))), QString("node4"));
+        QVERIFY(!a->facts.taints[1].queuedNotApplied);
+
+        const auto quiet =
+            loadFiles({{kControllerLog, taintQueued(at(2, 13, 32), "node3", "unresponsive") + controllerNoise(at(2, 20, 0))}});
+        const auto b = analyze(quiet);
+        QCOMPARE(b->facts.taints.size(), size_t(1));
+        QVERIFY(!b->facts.taints[0].queuedNotApplied);
+    }
+
     void taintWordings()
     {
         QFETCH(QString, log);

@@ -186,7 +186,7 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
             return;
         int labelled = 0;
         for (const StateSpan &s : lane.states) {
-            if (s.state != StateKind::TaintPresent || !coords.overlaps(s.start, s.end))
+            if ((s.state != StateKind::TaintPresent && s.state != StateKind::TaintQueued) || !coords.overlaps(s.start, s.end))
                 continue;
             if (++labelled > 6)
                 break;
@@ -196,7 +196,10 @@ void OverlayLayer::drawTaintTimes(QCPPainter *painter, const TimelineCoordinates
                           pal.state(StateKind::TaintPresent));
             };
             const double x0 = coords.toPixel(s.start), x1 = coords.toPixel(s.end);
-            const QString added = x0 >= area.left() ? QStringLiteral("+ ") + timeText(s.start) : QString();
+            // A taint only queued is said so: it was meant, not seen on the node.
+            const QString added = x0 < area.left()  ? QString()
+                : s.state == StateKind::TaintQueued ? QStringLiteral("queued ") + timeText(s.start)
+                                                    : QStringLiteral("+ ") + timeText(s.start);
             const QString removed = !s.openEnded && x1 <= area.right() ? QStringLiteral("− ") + timeText(s.end) : QString();
             const bool roomLeft = added.isEmpty() || x0 - 8 - width(added) >= area.left();
             const bool roomRight = removed.isEmpty() || x1 + 8 + width(removed) <= area.right();

@@ -54,6 +54,7 @@ const char *Palette::stateName(StateKind s)
     case StateKind::KubeletUp: return "kubelet up";
     case StateKind::KubeletDown: return "kubelet down";
     case StateKind::TaintPresent: return "taint";
+    case StateKind::TaintQueued: return "taint queued, not applied";
     case StateKind::ContainerRunning: return "running";
     case StateKind::Unhealthy: return "unhealthy";
     case StateKind::Count: break;
@@ -69,7 +70,8 @@ QColor Palette::state(StateKind s) const
     case StateKind::ReadyUnknown: return m_readyUnknown;
     case StateKind::KubeletUp: return m_kubeletUp;
     case StateKind::KubeletDown: return m_kubeletDown;
-    case StateKind::TaintPresent: return m_taint;
+    case StateKind::TaintPresent:
+    case StateKind::TaintQueued: return m_taint;
     case StateKind::ContainerRunning: return m_running;
     case StateKind::Unhealthy: return m_unhealthy;
     case StateKind::Count: break;

@@ -23,6 +23,7 @@ enum class StateKind : std::uint8_t {
     KubeletUp,
     KubeletDown,
     TaintPresent,
+    TaintQueued, // queued by the controller, never seen applied (TaintInterval::queuedNotApplied)
     ContainerRunning,
     Unhealthy,
     Count
@@ -42,7 +43,10 @@ public:
     QColor category(EventCategory c) const { return m_categories[static_cast<int>(c)]; }
     QColor state(StateKind s) const;
     // Unknown and "down" are hatched as well as coloured, so they read without colour.
-    static bool isHatched(StateKind s) { return s == StateKind::ReadyUnknown || s == StateKind::KubeletDown; }
+    static bool isHatched(StateKind s)
+    {
+        return s == StateKind::ReadyUnknown || s == StateKind::KubeletDown || s == StateKind::TaintQueued;
+    }
 
     bool dark = false;
     QColor background; // plot background

@@ -120,14 +120,24 @@ std::vector<PrintedTaint> taintsOn(const FactContext &ctx, const Event &e)
 
 void detectTaints(const FactContext &ctx, Facts &facts)
 {
-    std::vector<TaintInterval> open;
+    // An open interval, and whether an applied-taint line was seen for it (not only the queue).
+    struct Open {
+        TaintInterval interval;
+        bool seenApplied = false;
+    };
+    std::vector<Open> open;
+    bool logShowsApplied = false; // some "Added taint" line: the controller logs at V(4)
+    auto finish = [&](Open &o) {
+        o.interval.queuedNotApplied = !o.seenApplied;
+        facts.taints.push_back(o.interval);
+    };
     auto close = [&](StringId node, const std::string &key, const Event &e) {
         for (auto it = open.begin(); it != open.end();) {
-            if (it->node == node && (key.empty() || it->key == key)) {
-                it->end = e.time;
-                it->openEnded = false;
-                it->removeEvent = ctx.indexOf(e);
-                facts.taints.push_back(*it);
+            if (it->interval.node == node && (key.empty() || it->interval.key == key)) {
+                it->interval.end = e.time;
+                it->interval.openEnded = false;
+                it->interval.removeEvent = ctx.indexOf(e);
+                finish(*it);
                 it = open.erase(it);
             } else {
                 ++it;
@@ -139,29 +149,40 @@ void detectTaints(const FactContext &ctx, Facts &facts)
     const EventTypeId added = ctx.types.taintAdded, healthyAgain = ctx.types.healthyAgain, removed = ctx.types.taintRemoved,
                       dropped = ctx.types.taintDropped;
     for (const Event &e : ctx.inc.events) {
-        if (ctx.inc.nodeOf(e) == kNoString)
+        if (e.type != added && e.type != removed && e.type != healthyAgain && e.type != dropped)
+            continue;
+        const StringId node = ctx.inc.nodeOf(e);
+        if (node == kNoString)
             continue;
         if (e.type == added) {
+            // The queue's lines say why (NotReady, unresponsive); the applied-taint lines do not.
+            const bool applied = ctx.field(e, ctx.keys.reason).empty();
+            logShowsApplied = logShowsApplied || applied;
             for (const PrintedTaint &taint : taintsOn(ctx, e)) {
-                const bool already =
-                    std::any_of(open.begin(), open.end(), [&](auto &t) { return t.node == ctx.inc.nodeOf(e) && t.key == taint.key; });
-                if (!already)
+                const auto same =
+                    std::find_if(open.begin(), open.end(), [&](auto &o) { return o.interval.node == node && o.interval.key == taint.key; });
+                if (same != open.end())
+                    same->seenApplied = same->seenApplied || applied;
+                else
                     open.push_back(
-                        {ctx.inc.nodeOf(e), taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent});
+                        {{node, taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent}, applied});
             }
-        } else if (e.type == removed || e.type == healthyAgain || e.type == dropped) {
+        } else {
             // events.json lists what "healthy again" removes (the not-ready and unreachable
             // taints); a removal that names none clears the node. One that lists none ("Made
             // sure that Node X has no [] Taint": a swap with nothing to take off) removed nothing.
             const auto taints = taintsOn(ctx, e);
             if (taints.empty() && ctx.field(e, ctx.keys.taints).empty())
-                close(ctx.inc.nodeOf(e), {}, e);
+                close(node, {}, e);
             for (const PrintedTaint &taint : taints)
-                close(ctx.inc.nodeOf(e), taint.key, e);
+                close(node, taint.key, e);
         }
     }
-    for (auto &t : open)
-        facts.taints.push_back(t);
+    for (auto &o : open)
+        finish(o);
+    if (!logShowsApplied)
+        for (TaintInterval &t : facts.taints)
+            t.queuedNotApplied = false;
     std::sort(facts.taints.begin(), facts.taints.end(), [](auto &a, auto &b) { return a.start < b.start; });
 }
 

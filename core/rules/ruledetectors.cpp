@@ -67,9 +67,10 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
     for (const TaintInterval &t : a.facts.taints) {
         if (t.node != g.node || t.start < g.start || t.start > until + Duration::fromSeconds(60))
             continue;
-        what.push_back(t.key + ":" + t.effect + " added " + clock(t.start)
+        const std::string added = t.queuedNotApplied ? " queued (never seen applied)" : " added";
+        what.push_back(t.key + ":" + t.effect + added + " " + clock(t.start)
                        + (t.openEnded ? ", still there when the controller's log ends at " + clock(t.end) : ", removed " + clock(t.end)));
-        step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + " added");
+        step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + added);
         step(m, inc, t.removeEvent, "taint " + t.key + " removed (node healthy again)");
         if (!t.openEnded)
             lastRemoval = std::max(lastRemoval, t.end);
@@ -89,7 +90,8 @@ std::string tolerationOfGap(const Analysis &a, const HeartbeatGap &g)
 {
     Duration longest;
     for (const TaintInterval &t : a.facts.taints)
-        if (t.node == g.node && t.effect == "NoExecute" && t.start >= g.start && t.start <= g.end + Duration::fromSeconds(120))
+        if (t.node == g.node && t.effect == "NoExecute" && !t.queuedNotApplied && t.start >= g.start
+            && t.start <= g.end + Duration::fromSeconds(120))
             longest = std::max(longest, t.end - t.start);
     if (longest.ns == 0)
         return {};

@@ -163,7 +163,8 @@ void TestLaneModel::factsBecomeBarsAndTicks()
                            {uitest::at(100), n1, core::Heartbeat::Kind::NodeStatus, false, e2}};
     a->facts.gaps = {uitest::gap(n1, 0, 100)};
     a->facts.taints = {
-        {n1, "node.kubernetes.io/unreachable", "NoExecute", uitest::at(50), uitest::at(90), false, core::kNoEvent, core::kNoEvent}};
+        {n1, "node.kubernetes.io/unreachable", "NoExecute", uitest::at(50), uitest::at(90), false, core::kNoEvent, core::kNoEvent},
+        {n1, "node.kubernetes.io/not-ready", "NoExecute", uitest::at(95), uitest::at(100), true, core::kNoEvent, core::kNoEvent, true}};
     a->facts.readiness = {{web, core::kNoString, false, uitest::at(45), uitest::at(100), true, "node lifecycle controller", e1}};
     a->facts.kubeletRuns = {{n1, uitest::at(0), uitest::at(20), false, "v1.12.4", e0, e1, true, "exit 255"},
                             {n1, uitest::at(60), {}, true, "v1.12.4", e2, core::kNoEvent, false, ""}};
@@ -178,6 +179,13 @@ void TestLaneModel::factsBecomeBarsAndTicks()
     QVERIFY(taint.valid());
     QCOMPARE(m.lane(taint).states.size(), std::size_t(1));
     QCOMPARE(m.lane(taint).states[0].state, StateKind::TaintPresent);
+    // Queued by the controller and never seen applied: its own, hatched state, and said so.
+    const LaneId queued = m.laneByKey("node/n1/taint/not-ready:NoExecute");
+    QVERIFY(queued.valid());
+    QCOMPARE(m.lane(queued).states.size(), std::size_t(1));
+    QCOMPARE(m.lane(queued).states[0].state, StateKind::TaintQueued);
+    QVERIFY(Palette::isHatched(StateKind::TaintQueued));
+    QVERIFY(m.lane(queued).states[0].label.contains("never seen applied"));
     const LaneId kubelet = m.laneByKey("node/n1/kubelet");
     QVERIFY(kubelet.valid());
     QCOMPARE(m.lane(kubelet).states.size(), std::size_t(3)); // up, down, up

@@ -1,4 +1,5 @@
-// A node's taints: one lane per taint key and effect, a bar while it is on the node.
+// A node's taints: one lane per taint key and effect, a bar while it is on the node; hatched
+// while the controller had only queued it and its log never shows it applied.
 #include "lanebuilder.h"
 
 namespace kubelane::ui {
@@ -16,8 +17,9 @@ void buildTaintLane(LaneBuild &b)
         s.start = t.start;
         s.end = t.end;
         s.openEnded = t.openEnded;
-        s.state = StateKind::TaintPresent;
-        s.label = QString::fromStdString(t.key) + (t.effect.empty() ? QString() : ':' + QString::fromStdString(t.effect));
+        s.state = t.queuedNotApplied ? StateKind::TaintQueued : StateKind::TaintPresent;
+        s.label = QString::fromStdString(t.key) + (t.effect.empty() ? QString() : ':' + QString::fromStdString(t.effect))
+            + (t.queuedNotApplied ? QStringLiteral(" (queued, never seen applied)") : QString());
         s.startEvent = t.addEvent;
         s.endEvent = t.removeEvent;
         b.lane(lane).states.push_back(s);
