@@ -763,6 +763,17 @@ private slots:
         QCOMPARE(QString::fromStdString(std::string(inc->text(a->facts.taints[1].node))), QString("node4"));
         QVERIFY(!a->facts.taints[1].queuedNotApplied);
 
+        // kubernetes#110028: the pass took another node off the queue (a V(4) line) and never
+        // tainted the one queued.
+        const std::string dropped = "      1 node_lifecycle_controller.go:697] Node cp-1 was in a taint queue, but it's ready now. "
+                                    "Ignoring taint request.";
+        const auto bug = loadFiles({{kControllerLog,
+                                     taintQueued(at(2, 13, 32), "node3", "unresponsive") + cri(at(2, 13, 38), "000009", dropped)
+                                         + controllerNoise(at(2, 20, 0))}});
+        const auto c = analyze(bug);
+        QCOMPARE(c->facts.taints.size(), size_t(1));
+        QVERIFY(c->facts.taints[0].queuedNotApplied);
+
         const auto quiet =
             loadFiles({{kControllerLog, taintQueued(at(2, 13, 32), "node3", "unresponsive") + controllerNoise(at(2, 20, 0))}});
         const auto b = analyze(quiet);

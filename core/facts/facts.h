@@ -69,8 +69,9 @@ struct TaintInterval {
     bool openEnded = false;
     EventIndex addEvent = kNoEvent, removeEvent = kNoEvent;
     // The node lifecycle controller queued its NoExecute taint ("Adding it to the Taint
-    // queue") and a log that shows the taints it applies ("Added taint to node", V(4)) never
-    // shows this one applied: the taint was meant, not seen on the node (kubernetes#110028).
+    // queue") and a log that shows its tainting pass (V(4): "Added taint to node", "was in a
+    // taint queue, but it's ready now") never shows this one applied: the taint was meant,
+    // not seen on the node (kubernetes#110028).
     // Without those lines (below V(4)) a queued taint counts as applied: it normally follows
     // within 100 ms.
     bool queuedNotApplied = false;

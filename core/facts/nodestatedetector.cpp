@@ -126,7 +126,9 @@ void detectTaints(const FactContext &ctx, Facts &facts)
         bool seenApplied = false;
     };
     std::vector<Open> open;
-    bool logShowsApplied = false; // some "Added taint" line: the controller logs at V(4)
+    // The tainting pass logs at V(4) what it applies ("Added taint") and what it drops (the node
+    // was Ready again); either line says this log would show the queued taints applied.
+    bool logsTaintingPass = false;
     auto finish = [&](Open &o) {
         o.interval.queuedNotApplied = !o.seenApplied;
         facts.taints.push_back(o.interval);
@@ -157,7 +159,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
         if (e.type == added) {
             // The queue's lines say why (NotReady, unresponsive); the applied-taint lines do not.
             const bool applied = ctx.field(e, ctx.keys.reason).empty();
-            logShowsApplied = logShowsApplied || applied;
+            logsTaintingPass = logsTaintingPass || applied;
             for (const PrintedTaint &taint : taintsOn(ctx, e)) {
                 const auto same =
                     std::find_if(open.begin(), open.end(), [&](auto &o) { return o.interval.node == node && o.interval.key == taint.key; });
@@ -168,6 +170,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                         {{node, taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent}, applied});
             }
         } else {
+            logsTaintingPass = logsTaintingPass || e.type == dropped;
             // events.json lists what "healthy again" removes (the not-ready and unreachable
             // taints); a removal that names none clears the node. One that lists none ("Made
             // sure that Node X has no [] Taint": a swap with nothing to take off) removed nothing.
@@ -180,7 +183,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
     }
     for (auto &o : open)
         finish(o);
-    if (!logShowsApplied)
+    if (!logsTaintingPass)
         for (TaintInterval &t : facts.taints)
             t.queuedNotApplied = false;
     std::sort(facts.taints.begin(), facts.taints.end(), [](auto &a, auto &b) { return a.start < b.start; });
