@@ -26,6 +26,16 @@ class TestEventTypes : public QObject {
     std::shared_ptr<EventTypeCatalog> m_types;
     std::shared_ptr<GoroutineMap> m_roles;
 
+    // One line as a file of its own, parsed with the real catalog and goroutine map.
+    ParsedSource parseLine(const QString &line) const
+    {
+        InputFile file;
+        file.path = "line.log";
+        file.bytes = makeBytes(line.toStdString() + "\n");
+        SourceParser parser(*m_types, *m_roles);
+        return parser.parse(file, 0);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -64,12 +74,8 @@ private slots:
         QFETCH(QString, type);
         QFETCH(QString, line);
         QFETCH(QString, fields);
-        InputFile file;
-        file.path = "example.log";
-        file.bytes = makeBytes(line.toStdString() + "\n");
-        SourceParser parser(*m_types, *m_roles);
         std::vector<ParsedSource> parsed;
-        parsed.push_back(parser.parse(file, 0));
+        parsed.push_back(parseLine(line));
         QCOMPARE(parsed.front().source.unparsedLines, 0u);
         QCOMPARE(parsed.front().events.size(), size_t(1));
         Incident incident;
@@ -118,11 +124,7 @@ private slots:
     {
         QFETCH(QString, line);
         QFETCH(QString, type);
-        InputFile file;
-        file.path = "near-miss.log";
-        file.bytes = makeBytes(line.toStdString() + "\n");
-        SourceParser parser(*m_types, *m_roles);
-        const ParsedSource parsed = parser.parse(file, 0);
+        const ParsedSource parsed = parseLine(line);
         QCOMPARE(parsed.events.size(), size_t(1));
         QCOMPARE(QString::fromStdString(std::string(m_types->typeId(parsed.events.front().type))), type);
     }
