@@ -990,6 +990,33 @@ private slots:
         QCOMPARE(QString::fromStdString(byPath["host-a/excerpt.log"].second), QString());
     }
 
+    // `minikube logs` holds the minikube command's own log ("Running on machine: devbox", the
+    // laptop) next to the node's kubelet journal: kube-proxy's section, which names no node,
+    // is the kubelet's node's, not the laptop's.
+    void theKubeletsNodeComesFirstAmongSiblings()
+    {
+        const std::string logs = "==> Last Start <==\n"
+                                 "Log file created at: 2024/06/14 10:01:52\n"
+                                 "Running on machine: devbox\n"
+                                 "Binary: Built with gc go1.22.1 for linux/amd64\n"
+                                 "Log line format: [IWEF]mmdd hh:mm:ss.uuuuuu threadid file:line] msg\n"
+                                 "I0614 10:01:52.585304  412877 start.go:297] selected driver: docker\n"
+                                 "\n==> kube-proxy [b5c630d90926] <==\n"
+                                 "I0614 10:02:31.118204       1 server_others.go:72] \"Using iptables proxy\"\n"
+                                 "\n==> kubelet <==\n"
+                                 "Jun 14 10:02:20 minikube kubelet[1587]: I0614 10:02:20.118020    1587 kubelet.go:2281] \"SyncLoop ADD\" "
+                                 "source=\"api\" pods=[\"kube-system/kube-proxy-x7k2p\"]\n";
+        const auto inc = loadFromMemory({{"logs.txt", logs}});
+        std::map<std::string, std::string> nodeOf; // component -> node
+        for (const Source &s : inc->sources) {
+            nodeOf[s.component] = s.node;
+            QCOMPARE(QString::fromStdString(s.host), QString(s.component == "kubelet" ? "minikube" : "")); // journal prefixes only
+        }
+        QCOMPARE(QString::fromStdString(nodeOf["minikube"]), QString("devbox"));
+        QCOMPARE(QString::fromStdString(nodeOf["kubelet"]), QString("minikube"));
+        QCOMPARE(QString::fromStdString(nodeOf["kube-proxy"]), QString("minikube"));
+    }
+
     void shortHostAndItsFullNodeNameAreOneNode()
     {
         const std::string kubelet = "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop "

@@ -604,19 +604,26 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     }
     // Files in one folder were written on one host: a raw kubelet log that names no node
     // takes the node its sibling journal names on every line. A file of no known component
-    // is not taken for a node's own log: it may be anything put next to it.
+    // is not taken for a node's own log: it may be anything put next to it. The kubelet's
+    // node comes first: a sibling may be a client's log, which names the machine it ran on
+    // (`minikube logs` holds the minikube command's own log, of the laptop, next to the node's).
+    auto folderOf = [](const std::string &path) { return path.substr(0, path.find_last_of("/!") + 1); };
     for (auto &p : parsed) {
         Source &s = p.source;
         if (!s.node.empty() || s.component.empty() || isControlPlaneComponent(s.component))
             continue;
-        const std::string folder = s.path.substr(0, s.path.find_last_of("/!") + 1);
+        const std::string folder = folderOf(s.path);
+        const ParsedSource *sibling = nullptr;
         for (const auto &other : parsed) {
             if (&other == &p || other.source.node.empty() || isControlPlaneComponent(other.source.component)
-                || other.source.path.substr(0, other.source.path.find_last_of("/!") + 1) != folder)
+                || folderOf(other.source.path) != folder)
                 continue;
-            s.node = other.source.node;
+            if (!sibling || (other.source.component == "kubelet" && sibling->source.component != "kubelet"))
+                sibling = &other;
+        }
+        if (sibling) {
+            s.node = sibling->source.node;
             p.giveNodeToNodelessEvents(p.strings.intern(s.node));
-            break;
         }
     }
     nameNodesInFull(parsed);
