@@ -364,6 +364,56 @@ private slots:
         QCOMPARE(QString::fromStdString(formatRfc3339(test::eventsOf(*inc, *j).front()->time, 0)), QString("2020-03-12T02:40:00Z"));
     }
 
+    // A systemd control plane (`journalctl -u kubelet`, `-u kube-apiserver` on one machine): the
+    // journal prefix names the host of both, so the apiserver's journal takes the zone the
+    // kubelet's shows, though nothing names a node for the apiserver. Another host's journal
+    // does not, nor one of a machine with no hostname set (many print "localhost").
+    void controlPlaneJournalSharesItsHostsZone_data()
+    {
+        QTest::addColumn<QString>("kubeletHost");
+        QTest::addColumn<QString>("apiserverHost");
+        QTest::addColumn<int>("offset");
+        QTest::addColumn<QString>("nodeNamed"); // by a kubelet line
+        QTest::newRow("same host") << "cp-1"
+                                   << "cp-1" << 8 * 3600 << "";
+        QTest::newRow("the node is the host with a domain") << "cp-1"
+                                                            << "cp-1" << 8 * 3600 << "cp-1.example.internal";
+        QTest::newRow("another host") << "cp-1"
+                                      << "cp-2" << 0 << "";
+        QTest::newRow("no hostname set") << "localhost"
+                                         << "localhost" << 0 << "";
+    }
+    void controlPlaneJournalSharesItsHostsZone()
+    {
+        QFETCH(QString, kubeletHost);
+        QFETCH(QString, apiserverHost);
+        QFETCH(int, offset);
+        QFETCH(QString, nodeNamed);
+        QTemporaryDir dir;
+        std::string kubeletLog = "Mar 12 10:42:26 " + kubeletHost.toStdString()
+            + " kubelet[811]: I0312 10:42:26.119238     811 status_manager.go:499] x \"lastTransitionTime\":\"2020-03-12T02:42:26Z\"\n";
+        if (!nodeNamed.isEmpty())
+            kubeletLog += "Mar 12 10:42:27 " + kubeletHost.toStdString()
+                + " kubelet[811]: I0312 10:42:27.000100     811 kubelet_node_status.go:76] \"Successfully registered node\" node=\""
+                + nodeNamed.toStdString() + "\"\n";
+        test::writeFile(dir, "cp-1/kubelet.journal", kubeletLog);
+        test::writeFile(dir, "control-plane/kube-apiserver.journal",
+                        "Mar 12 10:42:30 " + apiserverHost.toStdString()
+                            + " kube-apiserver[702]: I0312 10:42:30.000001     702 controller.go:611] quota admission added "
+                              "evaluator for: leases.coordination.k8s.io\n");
+        const auto inc = test::load({dir.path().toStdString()});
+        const Source *kubelet = test::sourceEndingWith(*inc, "kubelet.journal");
+        const Source *apiserver = test::sourceEndingWith(*inc, "kube-apiserver.journal");
+        QCOMPARE(kubelet->clock.utcOffsetSeconds, 8 * 3600);
+        QCOMPARE(kubelet->node, (nodeNamed.isEmpty() ? kubeletHost : nodeNamed).toStdString());
+        QCOMPARE(apiserver->host, apiserverHost.toStdString());
+        QVERIFY(apiserver->node.empty()); // the host is not taken for a node of the apiserver's events
+        QCOMPARE(apiserver->clock.utcOffsetSeconds, offset);
+        QCOMPARE(apiserver->clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed, offset == 0);
+        if (offset)
+            QVERIFY2(contains(apiserver->clock.offsetEvidence, "kubelet.journal"), apiserver->clock.offsetEvidence.c_str());
+    }
+
     // ---- zone statements outside klog lines ----
 
     void zoneStatements_data()

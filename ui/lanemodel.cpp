@@ -101,7 +101,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
     std::set<std::string> cpHosts, nodes;
     for (const auto &s : inc.sources) {
         if (core::isControlPlaneComponent(s.component))
-            cpHosts.insert(s.node);
+            cpHosts.insert(s.machine());
         else if (!s.node.empty())
             nodes.insert(s.node);
     }
@@ -154,7 +154,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
         } else if (controlPlane) {
             std::optional<LaneId> &g = sourceCpGroup[e.source];
             if (!g)
-                g = groupForControlPlane(src.node);
+                g = groupForControlPlane(src.machine());
             group = *g;
             bySource = true;
         } else if (subject.node != core::kNoString) {

@@ -89,6 +89,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_lastMonth = 0;
     m_rollovers = 0;
     m_lastDay = 0;
+    m_soleHost = {};
     m_monotonicAnchor = {};
     m_lastMonotonic = 0;
     m_recordPods = {};
@@ -185,6 +186,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
             }))
             m_out.giveNodeToNodelessEvents(node);
     }
+    if (!m_soleHost.several)
+        src.host = m_soleHost.name;
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
         src.componentOrigin += " (audit log)";
     src.eventCount = m_out.events.size();
@@ -1060,6 +1063,7 @@ void SourceParser::storeFields(Event &e, const EventDraft &d, OriginId origin)
     const SubjectFields subject = subjectFields();
     context.pod = resolvePod(subject);
     context.node = nodeForEvent(subject.node, d.component, d.host);
+    m_soleHost.see(d.host);
     if (!subject.node.empty() && d.component == "kubelet")
         noteNodeFullName(nodeForEvent({}, d.component, d.host), context.node);
     if (!subject.container.empty())

@@ -249,6 +249,18 @@ private:
     unsigned m_lastMonth = 0;
     std::uint16_t m_rollovers = 0;
     unsigned m_lastDay = 0; // for journald time-only lines
+    // The host the lines' journal prefixes name, while they all name one (Source::host).
+    struct SoleHost {
+        std::string name;
+        bool several = false;
+        void see(std::string_view host)
+        {
+            if (host.empty() || several || host == name)
+                return;
+            several = !name.empty();
+            name = host;
+        }
+    } m_soleHost;
     // journalctl -o short-monotonic: the last line whose wall time is known (a klog header or
     // a klog JSON ts) and its monotonic reading tie the boot's clock to the wall clock.
     struct MonotonicAnchor {

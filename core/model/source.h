@@ -97,9 +97,12 @@ struct Source {
     SourceId id = 0;
     std::string path; // display path: "bundle.tar.gz!nodes/node3/kubelet.log"
     SourceFormat format = SourceFormat::Unknown;
-    std::string formatDetail;    // e.g. "journald short-iso", "klog text (glog 1.12)"
-    std::string component;       // dominant component
-    std::string node;            // node the file was written on, if known
+    std::string formatDetail; // e.g. "journald short-iso", "klog text (glog 1.12)"
+    std::string component;    // dominant component
+    std::string node;         // node the file was written on, if known
+    std::string host; // the machine every line's journal prefix names ("" = none, or several): control-plane files have it without a node
+    // The machine the file was written on, as far as it is known: its node, else its host.
+    const std::string &machine() const { return node.empty() ? host : node; }
     std::string componentOrigin; // "path", "content", "journald identifier", "override", "layout (...)"
     std::string shape;           // the collection shape it came in: "cluster-info dump", "must-gather", "" = a plain file
     SourceAttribution attribution;

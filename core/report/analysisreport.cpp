@@ -32,6 +32,8 @@ nlohmann::json sourceJson(const Source &s)
     j["shape"] = s.shape.empty() ? "file" : s.shape;
     j["component"] = s.component;
     j["node"] = s.node;
+    if (!s.host.empty())
+        j["host"] = s.host;
     j["attributedBy"] = s.componentOrigin;
     if (!s.attribution.podName.empty())
         j["pod"] = s.attribution.pod();

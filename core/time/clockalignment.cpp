@@ -38,6 +38,21 @@ struct State {
     std::string skewVia;
 };
 
+// What a machine with no hostname set prints: shared by unrelated machines.
+bool isPlaceholderHost(std::string_view host)
+{
+    return host.empty() || host == "localhost" || host.starts_with("localhost.") || host == "(none)";
+}
+
+// A node named as its host, or as its host with a domain after it ("ip-10-0-1-5" and
+// "ip-10-0-1-5.ec2.internal"). A host named otherwise is another machine's name for it, or a
+// collector's: not taken for the node's.
+bool namesOneMachine(std::string_view node, std::string_view host)
+{
+    return !node.empty() && !isPlaceholderHost(host)
+        && (node == host || (node.size() > host.size() + 1 && node.starts_with(host) && node[host.size()] == '.'));
+}
+
 std::int64_t seconds(std::int64_t ns)
 {
     return ns / kNsPerSecond;
@@ -52,9 +67,7 @@ public:
             m_bySource[m_links[i].a].push_back(static_cast<int>(i));
             m_bySource[m_links[i].b].push_back(static_cast<int>(i));
         }
-        for (SourceId s = 0; s < inc.sources.size(); ++s)
-            if (!inc.sources[s].node.empty())
-                m_hosts[inc.sources[s].node].push_back(s);
+        groupByHost();
     }
 
     void run()
@@ -82,6 +95,43 @@ private:
         return s < m_claims.size() ? m_claims[s] : kNone;
     }
     Source &source(SourceId s) { return m_inc.sources[s]; }
+    // The files of one machine: those of one node, and those whose journal prefix names one
+    // host. A source with both (a kubelet's journal: node "ip-10-0-1-5.ec2.internal", host
+    // "ip-10-0-1-5") joins the two names, so a control-plane journal of that host, which has no
+    // node, shares the zone of the node's files that have no journal prefix.
+    void groupByHost()
+    {
+        std::map<std::string, std::size_t> nameIndex;
+        std::vector<std::size_t> parent;
+        auto indexOf = [&](const std::string &name) {
+            const auto [it, added] = nameIndex.try_emplace(name, parent.size());
+            if (added)
+                parent.push_back(parent.size());
+            return it->second;
+        };
+        auto rootOf = [&](std::size_t i) {
+            while (parent[i] != i)
+                i = parent[i] = parent[parent[i]];
+            return i;
+        };
+        for (const Source &s : m_inc.sources)
+            if (namesOneMachine(s.node, s.host))
+                parent[rootOf(indexOf(s.node))] = rootOf(indexOf(s.host));
+        std::map<std::size_t, int> groupOfRoot;
+        m_hostOf.assign(m_inc.sources.size(), -1);
+        for (SourceId s = 0; s < m_inc.sources.size(); ++s) {
+            const Source &src = m_inc.sources[s];
+            const std::string &name = src.node.empty() && !isPlaceholderHost(src.host) ? src.host : src.node;
+            if (name.empty())
+                continue;
+            const auto [it, added] = groupOfRoot.try_emplace(rootOf(indexOf(name)), static_cast<int>(m_hosts.size()));
+            if (added)
+                m_hosts.emplace_back();
+            m_hosts[it->second].push_back(s);
+            m_hostOf[s] = it->second;
+        }
+    }
+
     // A moved source's clock already carries its new offset.
     int finalOffset(SourceId s) const { return m_inc.sources[s].clock.utcOffsetSeconds; }
 
@@ -125,10 +175,9 @@ private:
         }
         int offset;
         ZoneStrength authority;
-        const auto host = m_hosts.find(source(s).node);
-        if (host == m_hosts.end() || !hostZone(s, offset, authority))
+        if (m_hostOf[s] < 0 || !hostZone(s, offset, authority))
             return;
-        for (SourceId other : host->second) {
+        for (SourceId other : m_hosts[m_hostOf[s]]) {
             if (other == s || m_state[other].settled || !claim(other).localTimes)
                 continue;
             const std::int64_t correction = std::int64_t(source(other).clock.utcOffsetSeconds - offset) * kNsPerSecond;
@@ -281,8 +330,7 @@ private:
         for (int li : m_bySource[s])
             if (m_links[li].zoneDecided)
                 return true;
-        const auto host = m_hosts.find(m_inc.sources[s].node);
-        return host != m_hosts.end() && host->second.size() > 1 && (claim(s).localTimes || claim(s).hostZoneKnown);
+        return m_hostOf[s] >= 0 && m_hosts[m_hostOf[s]].size() > 1 && (claim(s).localTimes || claim(s).hostZoneKnown);
     }
 
     // Skew relative to the apiserver: along tight request pairs whose zones agree.
@@ -349,7 +397,8 @@ private:
     std::vector<ClockLink> m_links;
     std::vector<State> m_state;
     std::vector<std::vector<int>> m_bySource;
-    std::map<std::string, std::vector<SourceId>> m_hosts;
+    std::vector<std::vector<SourceId>> m_hosts; // the sources of each machine (groupByHost)
+    std::vector<int> m_hostOf;                  // by source: its index in m_hosts, -1: no machine known
     std::priority_queue<Candidate> m_queue;
     std::set<std::pair<SourceId, SourceId>> m_conflicts;
 };

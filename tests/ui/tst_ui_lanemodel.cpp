@@ -10,6 +10,8 @@
 
 #include "core/classify/eventtypecatalog.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <random>
@@ -53,6 +55,7 @@ private slots:
 
     void initTestCase();
     void treeFromSample();
+    void controlPlaneGroupedByItsHost();
     void everyEventInOneLeafLane();
     void factsBecomeBarsAndTicks();
     void registryRanksAreUnique();
@@ -123,6 +126,30 @@ void TestLaneModel::treeFromSample()
     const auto rows = m.rows(expanded, {});
     QVERIFY(std::find(rows.begin(), rows.end(), survivor) != rows.end());
     QVERIFY(std::find(rows.begin(), rows.end(), m.lane(survivor).children.front()) == rows.end());
+}
+
+// An HA control plane collected as journals: each machine's apiserver in a group named by the
+// host its journal prefix names, not all three in one.
+void TestLaneModel::controlPlaneGroupedByItsHost()
+{
+    QTemporaryDir dir;
+    for (const char *host : {"master-1", "master-2"}) {
+        QFile f(dir.filePath(QString("kube-apiserver-%1.journal").arg(host)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QString("Mar 12 10:42:30 %1 kube-apiserver[702]: I0312 10:42:30.000001     702 controller.go:611] quota admission added "
+                        "evaluator for: leases.coordination.k8s.io\n")
+                    .arg(host)
+                    .toUtf8());
+    }
+    core::LoadOptions load;
+    load.resourceDir = KUBELANE_RESOURCES;
+    core::AnalyzeOptions options;
+    options.resourceDir = KUBELANE_RESOURCES;
+    const LaneModel m(core::analyzeIncident(core::loadBundle({dir.path().toStdString()}, load), options));
+    QStringList roots;
+    for (LaneId r : m.roots())
+        roots << m.lane(r).name;
+    QCOMPARE(roots, QStringList({"Control plane master-1", "Control plane master-2"}));
 }
 
 void TestLaneModel::everyEventInOneLeafLane()
