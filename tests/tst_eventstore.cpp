@@ -65,6 +65,31 @@ std::size_t filesIn(const std::string &folder)
     return n;
 }
 
+// What a parse of one file says, as text: the source's attribution and counts, then each
+// event's time, type, place, severity and subject, with its fields' keys and values.
+std::string parseDigest(const ParsedSource &p)
+{
+    const Source &s = p.source;
+    std::string out = s.component + '|' + s.node + '|' + s.host + '|' + s.formatDetail + '|' + std::to_string(s.lineCount) + '|'
+        + std::to_string(s.unparsedLines) + '|' + std::to_string(s.nonLogLines) + '|' + std::to_string(p.explicitYear) + '|'
+        + std::to_string(p.clockResolved) + '|' + std::to_string(s.clock.utcOffsetSeconds) + '|' + std::to_string(s.clock.year) + '\n';
+    auto text = [&](StringId id) { return id == kNoString ? std::string("-") : std::string(p.strings.view(id)); };
+    for (const Event &e : p.events) {
+        const EventContext &c = p.contexts[e.context];
+        const Origin &o = p.origins[c.origin];
+        out += std::to_string(e.time.ns) + ' ' + std::to_string(e.type) + ' ' + std::to_string(std::uint64_t(e.offset)) + ' '
+            + std::to_string(int(e.severity)) + ' ' + text(o.component) + ' ' + text(o.file) + ' ' + text(c.node) + ' ' + text(c.container)
+            + ' ' + (c.pod == kNoPod ? std::string("-") : text(p.pods[c.pod.index()].ns) + '/' + text(p.pods[c.pod.index()].name));
+        for (std::uint32_t i = e.firstField; e.firstField != Event::kNoFields && i < p.fields.size(); ++i) {
+            out += ' ' + text(p.fieldKeys[p.fields[i].key]) + '=' + std::string(fieldValue(s, p.strings, e, p.fields[i]));
+            if (p.fields[i].lastOfEvent())
+                break;
+        }
+        out += '\n';
+    }
+    return out;
+}
+
 } // namespace
 
 class TestEventStore : public QObject {
@@ -988,6 +1013,36 @@ private slots:
         QCOMPARE(QString::fromStdString(byPath["host-a/kubelet.log"].second), QString("n1"));
         QCOMPARE(QString::fromStdString(byPath["host-a/excerpt.log"].first), QString());
         QCOMPARE(QString::fromStdString(byPath["host-a/excerpt.log"].second), QString());
+    }
+
+    // The loader gives each thread one parser for many files: what one file leaves in it (a
+    // journal's host, a place's key plan, a partial record, a month) must not reach the next.
+    // Every sample's files, parsed in turn by one parser in both orders, each as a fresh
+    // parser parses it alone.
+    void aReusedParserParsesAsAFreshOne()
+    {
+        const auto types = EventTypeCatalog::loadFile(std::string(KUBELANE_RESOURCES) + "/events.json");
+        const auto roles = GoroutineMap::loadFile(std::string(KUBELANE_RESOURCES) + "/goroutines.json");
+        std::vector<InputFile> files;
+        for (const auto &entry : std::filesystem::recursive_directory_iterator(KUBELANE_SAMPLES))
+            if (entry.is_regular_file() && entry.path().filename() != "EXPECTED.json" && entry.file_size() < (4u << 20)) {
+                std::ifstream in(entry.path(), std::ios::binary);
+                InputFile &f = files.emplace_back();
+                f.path = entry.path().string();
+                f.bytes = makeBytes(std::string(std::istreambuf_iterator<char>(in), {}));
+            }
+        std::sort(files.begin(), files.end(), [](const InputFile &a, const InputFile &b) { return a.path < b.path; });
+        QVERIFY(files.size() > 50);
+        std::vector<std::string> alone;
+        for (const InputFile &f : files)
+            alone.push_back(parseDigest(SourceParser(*types, *roles).parse(f, 0)));
+        for (const bool reversed : {false, true}) {
+            SourceParser reused(*types, *roles);
+            for (std::size_t k = 0; k < files.size(); ++k) {
+                const std::size_t i = reversed ? files.size() - 1 - k : k;
+                QVERIFY2(parseDigest(reused.parse(files[i], 0)) == alone[i], files[i].path.c_str());
+            }
+        }
     }
 
     // `minikube logs` holds the minikube command's own log ("Running on machine: devbox", the
