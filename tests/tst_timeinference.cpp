@@ -414,6 +414,41 @@ private slots:
             QVERIFY2(contains(apiserver->clock.offsetEvidence, "kubelet.journal"), apiserver->clock.offsetEvidence.c_str());
     }
 
+    // `minikube logs` of a machine in +08:00: the kubelet's journal says so, but a section of a
+    // container's log ("kube-proxy [b5c630d90926]") keeps to its own clock, UTC unless its
+    // image sets a zone; a section that is no container's shares the host's.
+    void aContainersLogKeepsItsOwnClock_data()
+    {
+        QTest::addColumn<QString>("section");
+        QTest::addColumn<int>("offset");
+        QTest::newRow("a container's log") << "kube-proxy [b5c630d90926]" << 0;
+        QTest::newRow("the host's file") << "kube-proxy" << 8 * 3600;
+    }
+    void aContainersLogKeepsItsOwnClock()
+    {
+        QFETCH(QString, section);
+        QFETCH(int, offset);
+        const std::string logs = "==> Last Start <==\n"
+                                 "I0614 02:01:52.585304  412877 start.go:297] selected driver: kvm2\n"
+                                 "\n==> kubelet <==\n"
+                                 "-- Logs begin at Fri 2024-06-14 10:01:59 HKT, end at Fri 2024-06-14 10:12:41 HKT. --\n"
+                                 "Jun 14 10:02:20 minikube kubelet[1587]: I0614 10:02:20.118020    1587 kubelet.go:2281] \"SyncLoop ADD\" "
+                                 "source=\"api\" pods=[\"kube-system/kube-proxy-x7k2p\"]\n"
+                                 "\n==> "
+            + section.toStdString()
+            + " <==\n"
+              "I0614 02:02:31.118204       1 server_others.go:72] \"Using iptables proxy\"\n";
+        const auto inc = loadFiles({{"logs.txt", logs}});
+        const Source *proxy = nullptr;
+        for (const Source &s : inc->sources)
+            if (s.component == "kube-proxy")
+                proxy = &s;
+        QVERIFY(proxy);
+        QCOMPARE(proxy->node, std::string("minikube"));
+        QCOMPARE(proxy->clock.utcOffsetSeconds, offset);
+        QCOMPARE(proxy->clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed, offset == 0);
+    }
+
     // ---- zone statements outside klog lines ----
 
     void zoneStatements_data()

@@ -123,7 +123,7 @@ void inherit(SourceInput &section, const SourceInput &parent)
     if (section.identity.component.empty() && !section.allLinesAre && section.attribution.podName.empty()
         && parent.attribution.podName.empty())
         section.identity.component = parent.identity.component;
-    if (section.attribution.podName.empty())
+    if (section.attribution.podName.empty() && section.attribution.container.empty())
         section.attribution = parent.attribution;
     if (section.identity.origin.empty())
         section.identity.origin = parent.identity.origin;

@@ -273,10 +273,13 @@ void attributeTailSection(SourceInput &in, const std::string &name, bool minikub
         in.identity.component = "minikube";
         return;
     }
-    // "kube-apiserver [3f2a9c]": a container's log, named by its pod and container id.
+    // "kube-apiserver [3f2a9c]": a container's log, named by its container and container id.
     std::string_view base = name;
-    if (const auto bracket = base.find(" ["); bracket != std::string_view::npos)
+    bool container = false;
+    if (const auto bracket = base.find(" ["); bracket != std::string_view::npos) {
         base = base.substr(0, bracket);
+        container = true;
+    }
     if (const auto slash = base.find_last_of('/'); slash != std::string_view::npos) // tail's file paths
         base = base.substr(slash + 1);
     // minikube names its runtime's journal "Docker", "containerd" or "CRI-O"; a name that is
@@ -287,6 +290,8 @@ void attributeTailSection(SourceInput &in, const std::string &name, bool minikub
     const std::string_view component = componentForProcess(lower);
     if (component != lower || lower == "kubelet" || lower == "etcd" || lower.starts_with("kube-"))
         in.identity.component = std::string(component);
+    if (container && in.attribution.container.empty())
+        in.attribution.container = std::string(base.substr(base.find_last_of('/') + 1));
     if (!minikube) {
         const SourceIdentity fromPath = identityFromPath(name);
         if (in.identity.component.empty())

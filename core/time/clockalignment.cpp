@@ -132,6 +132,10 @@ private:
         }
     }
 
+    // A container's log in local times keeps to its own clock: a container's zone is UTC unless
+    // its image or a mount sets another, and the host's journal says nothing about which.
+    bool ownClock(SourceId s) const { return !m_inc.sources[s].attribution.container.empty() && claim(s).localTimes; }
+
     // A moved source's clock already carries its new offset.
     int finalOffset(SourceId s) const { return m_inc.sources[s].clock.utcOffsetSeconds; }
 
@@ -175,10 +179,10 @@ private:
         }
         int offset;
         ZoneStrength authority;
-        if (m_hostOf[s] < 0 || !hostZone(s, offset, authority))
+        if (m_hostOf[s] < 0 || ownClock(s) || !hostZone(s, offset, authority))
             return;
         for (SourceId other : m_hosts[m_hostOf[s]]) {
-            if (other == s || m_state[other].settled || !claim(other).localTimes)
+            if (other == s || m_state[other].settled || !claim(other).localTimes || ownClock(other))
                 continue;
             const std::int64_t correction = std::int64_t(source(other).clock.utcOffsetSeconds - offset) * kNsPerSecond;
             m_queue.push({other, correction, authority, 0, 0, s, -1});
@@ -330,7 +334,7 @@ private:
         for (int li : m_bySource[s])
             if (m_links[li].zoneDecided)
                 return true;
-        return m_hostOf[s] >= 0 && m_hosts[m_hostOf[s]].size() > 1 && (claim(s).localTimes || claim(s).hostZoneKnown);
+        return m_hostOf[s] >= 0 && m_hosts[m_hostOf[s]].size() > 1 && !ownClock(s) && (claim(s).localTimes || claim(s).hostZoneKnown);
     }
 
     // Skew relative to the apiserver: along tight request pairs whose zones agree.
