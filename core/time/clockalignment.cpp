@@ -133,7 +133,8 @@ private:
     }
 
     // A container's log in local times keeps to its own clock: a container's zone is UTC unless
-    // its image or a mount sets another, and the host's journal says nothing about which.
+    // its image or a mount sets another, and the host's journal says nothing about which. Nor
+    // does the zone a CRI log's klog headers show against its envelope say the host's.
     bool ownClock(SourceId s) const { return !m_inc.sources[s].attribution.container.empty() && claim(s).localTimes; }
 
     // A moved source's clock already carries its new offset.
