@@ -449,6 +449,28 @@ private slots:
         QCOMPARE(proxy->clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed, offset == 0);
     }
 
+    // A node in +08:00 runs its containers in UTC (no zone in the image, no mount): the zone a
+    // CRI log's klog headers show against its envelope is the container's, and does not move
+    // the kubelet journal that its own stamps put at +08:00.
+    void aContainersZoneIsNotItsHosts()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "nodes/n1/kubelet.log",
+                        "Mar 12 10:42:26 n1 kubelet[811]: I0312 10:42:26.119238     811 status_manager.go:499] x "
+                        "\"lastTransitionTime\":\"2020-03-12T02:42:26Z\"\n");
+        std::string proxy;
+        for (int s = 10; s < 20; ++s)
+            proxy += "2020-03-12T02:42:" + std::to_string(s) + ".118204123Z stderr F I0312 02:42:" + std::to_string(s)
+                + ".118204       1 proxier.go:1491] \"Reloading service iptables data\" numServices=4\n";
+        test::writeFile(dir, "nodes/n1/pods/kube-system_kube-proxy-x7k2p_2837fdaf-909a-4472-8357-d492a0b254fe/kube-proxy/0.log", proxy);
+        const auto inc = test::load({dir.path().toStdString()});
+        const Source *kubelet = test::sourceEndingWith(*inc, "kubelet.log");
+        QCOMPARE(kubelet->node, std::string("n1"));
+        QCOMPARE(test::sourceEndingWith(*inc, "0.log")->node, std::string("n1"));
+        QVERIFY2(kubelet->clock.utcOffsetSeconds == 8 * 3600, kubelet->clock.offsetEvidence.c_str());
+        QCOMPARE(QString::fromStdString(formatRfc3339(test::eventsOf(*inc, *kubelet).front()->time, 0)), QString("2020-03-12T02:42:26Z"));
+    }
+
     // ---- zone statements outside klog lines ----
 
     void zoneStatements_data()
