@@ -291,7 +291,7 @@ void attributeTailSection(SourceInput &in, const std::string &name, bool minikub
     if (component != lower || lower == "kubelet" || lower == "etcd" || lower.starts_with("kube-"))
         in.identity.component = std::string(component);
     if (container && in.attribution.container.empty())
-        in.attribution.container = std::string(base.substr(base.find_last_of('/') + 1));
+        in.attribution.container = std::string(base);
     if (!minikube) {
         const SourceIdentity fromPath = identityFromPath(name);
         if (in.identity.component.empty())
