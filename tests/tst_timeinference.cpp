@@ -471,6 +471,33 @@ private slots:
         QCOMPARE(QString::fromStdString(formatRfc3339(test::eventsOf(*inc, *kubelet).front()->time, 0)), QString("2020-03-12T02:42:26Z"));
     }
 
+    // containerd stamps a CRI log in the host's zone ("+01:00"); the klog header inside is in
+    // the container's, UTC unless the image sets one. The pairs of the two measure the
+    // header's clock and decide its zone; the stamps' zone is the host's (RKE2 on a CET host).
+    void criStampsInTheHostsZoneAroundUtcKlog_data()
+    {
+        QTest::addColumn<QString>("header"); // the klog time of the line stamped 09:25:52.027640303+01:00
+        QTest::addColumn<int>("offset");
+        QTest::newRow("a container in UTC") << "08:25:52.027219" << 0;
+        QTest::newRow("a container in the host's zone") << "09:25:52.027219" << 3600;
+    }
+    void criStampsInTheHostsZoneAroundUtcKlog()
+    {
+        QFETCH(QString, header);
+        QFETCH(int, offset);
+        std::string log;
+        for (int i = 0; i < 3; ++i)
+            log += "2024-03-07T09:25:52.02764" + std::to_string(i) + "303+01:00 stderr F I0307 " + header.toStdString()
+                + "       1 controller.go:80] Starting OpenAPI V3 AggregationController\n";
+        QTemporaryDir dir;
+        test::writeFile(dir, "var/log/pods/kube-system_kube-apiserver-rke2-vm_8b2ec5d2d3e3126dd75d63a7376452a4/kube-apiserver/0.log", log);
+        const auto inc = test::load({dir.path().toStdString()});
+        const Source *s = test::sourceEndingWith(*inc, "0.log");
+        QCOMPARE(s->clock.utcOffsetSeconds, offset);
+        QCOMPARE(QString::fromStdString(formatRfc3339(test::eventsOf(*inc, *s).front()->time, 6)), QString("2024-03-07T08:25:52.027219Z"));
+        QVERIFY2(contains(s->clock.offsetEvidence, "envelope/header time pairs"), s->clock.offsetEvidence.c_str());
+    }
+
     // ---- zone statements outside klog lines ----
 
     void zoneStatements_data()

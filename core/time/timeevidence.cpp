@@ -56,6 +56,7 @@ ClockEvidence::Verdict ClockEvidence::tally() const
         if (vote.utcOffsetSeconds != bo->first)
             continue;
         v.explicitZone = v.explicitZone || vote.explicitZone;
+        v.fromEnvelope = v.fromEnvelope || vote.fromEnvelope;
         if (!example || vote.fromEnvelope)
             example = &vote;
     }

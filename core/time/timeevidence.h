@@ -84,6 +84,9 @@ public:
         bool haveOffset = false;
         int utcOffsetSeconds = 0;
         bool explicitZone = false; // some vote for the winning offset stated its zone
+        // Some vote for the winning offset paired a line's header with its envelope's UTC
+        // time: a measure of the header's own clock, which no statement about the host beats.
+        bool fromEnvelope = false;
         bool haveYear = false;
         int yearAtRollover0 = 0;
         std::string offsetEvidence, yearEvidence;

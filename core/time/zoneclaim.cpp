@@ -104,6 +104,19 @@ ZoneClaim decideZone(const ClockEvidence::Verdict &votes, const std::vector<Zone
     }
 
     clock.offsetOrigin = ClockInfo::OffsetOrigin::Inferred;
+    if (stated.sure && votes.haveOffset && votes.fromEnvelope && votes.utcOffsetSeconds != stated.offset) {
+        // Lines paired with their envelope's UTC time measure the headers' own clock; what the
+        // file states is the host's: containerd stamps a CRI log in the host's zone, around a
+        // container's klog in UTC.
+        clock.utcOffsetSeconds = votes.utcOffsetSeconds;
+        claim.strength = ZoneStrength::Explicit;
+        clock.offsetEvidence = votes.offsetEvidence + "; the host's zone is " + formatUtcOffset(stated.offset) + " (" + stated.what + ")";
+        claim.hostZoneKnown = true;
+        claim.hostOffset = stated.offset;
+        claim.hostStrength = ZoneStrength::Explicit;
+        claim.hostEvidence = stated.what;
+        return claim;
+    }
     if (stated.sure) {
         clock.utcOffsetSeconds = stated.offset;
         claim.strength = ZoneStrength::Explicit;
