@@ -498,6 +498,45 @@ private slots:
         QVERIFY2(contains(s->clock.offsetEvidence, "envelope/header time pairs"), s->clock.offsetEvidence.c_str());
     }
 
+    // `journalctl -u kubelet` prints the header of the whole journal: a journal kept for years
+    // begins long before the unit's lines, which run to its end. The lines take the end's year
+    // (the one before, for a date after the end's), less the New Years inside the file.
+    void journalSpanningYears_data()
+    {
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QStringList>("dates"); // of the lines, in order
+        QTest::addColumn<QString>("first");     // the first line's time
+        const QString years = "-- Logs begin at Thu 2019-02-14 18:11:59 CST, end at Wed 2021-08-11 18:43:14 CST. --";
+        QTest::newRow("to the end's date") << years << QStringList{"Aug 11"} << "2021-08-11T10:17:17Z";
+        QTest::newRow("after the end's date") << years << QStringList{"Sep 01"} << "2020-09-01T10:17:17Z";
+        QTest::newRow("over a New Year") << years << QStringList{"Dec 31", "Jan 01"} << "2020-12-31T10:17:17Z";
+        QTest::newRow("newer wording") << "-- Journal begins at Mon 2022-11-07 09:00:00 UTC, ends at Tue 2024-01-02 10:00:00 UTC. --"
+                                       << QStringList{"Jan 02"} << "2024-01-02T10:17:17Z";
+        QTest::newRow("one year") << "-- Logs begin at Thu 2021-02-14 18:11:59 CST, end at Wed 2021-08-11 18:43:14 CST. --"
+                                  << QStringList{"Aug 11"} << "2021-08-11T10:17:17Z";
+    }
+    void journalSpanningYears()
+    {
+        QFETCH(QString, header);
+        QFETCH(QStringList, dates);
+        QFETCH(QString, first);
+        std::string log = header.toStdString() + "\n";
+        for (const QString &d : dates)
+            log += d.toStdString() + " 18:17:17 raspberrypi kubelet[742]: I"
+                + (d.startsWith("Jan")       ? "01"
+                       : d.startsWith("Dec") ? "12"
+                       : d.startsWith("Sep") ? "09"
+                                             : "08")
+                + d.right(2).toStdString() + " 18:17:17.000000     742 kubelet.go:1741] \"Starting kubelet main sync loop\"\n";
+        auto o = test::options();
+        o.utcOffsets.push_back({"kubelet", "+08:00"});
+        const auto inc = test::loadText("kubelet.log", log, o);
+        const Source &s = inc->sources.front();
+        const auto events = test::eventsOf(*inc, s);
+        QVERIFY(!events.empty());
+        QCOMPARE(QString::fromStdString(formatRfc3339(events[1]->time, 0)), first); // events[0] is the header
+    }
+
     // ---- zone statements outside klog lines ----
 
     void zoneStatements_data()

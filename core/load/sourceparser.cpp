@@ -45,15 +45,22 @@ bool isPflagDeprecation(std::string_view line)
     return line.starts_with("Flag --") && line.find(" has been deprecated, ") != std::string_view::npos;
 }
 
-// "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at ..." -> 2020
-int journaldHeaderYear(std::string_view line)
+// The dates of "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at Wed 2021-08-11 ... --"
+// (systemd 246+: "-- Journal begins at ..., ends at ... --"): the first two, or none.
+SourceParser::JournalSpan journaldHeaderSpan(std::string_view line)
 {
-    for (size_t i = 0; i + 10 <= line.size(); ++i) {
-        int y = 0;
-        if (line[i + 4] == '-' && line[i + 7] == '-' && text::parseDigits(line, i, 4, y) && y > 1990)
-            return y;
+    SourceParser::JournalSpan span;
+    CivilTime *next = &span.begin;
+    for (size_t i = 0; next && i + 10 <= line.size(); ++i) {
+        int y = 0, m = 0, d = 0;
+        if (line[i + 4] == '-' && line[i + 7] == '-' && text::parseDigits(line, i, 4, y) && y > 1990 && text::parseDigits(line, i + 5, 2, m)
+            && text::parseDigits(line, i + 8, 2, d) && isValidDate(y, unsigned(m), unsigned(d))) {
+            *next = {y, unsigned(m), unsigned(d), 0};
+            next = next == &span.begin ? &span.end : nullptr;
+            i += 9;
+        }
     }
-    return 0;
+    return span;
 }
 
 std::uint64_t pairKey(StringId a, StringId b)
@@ -90,6 +97,9 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_rollovers = 0;
     m_lastDay = 0;
     m_soleHost = {};
+    m_journalSpan = {};
+    m_journalSpanLine = 0;
+    m_journalSpanText.clear();
     m_monotonicAnchor = {};
     m_lastMonotonic = 0;
     m_recordPods = {};
@@ -144,6 +154,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     case FileReader::EventTable: parseEventTable(); break;
     default: parseLines(m_format->reader()); break;
     }
+    yearOfJournalSpan();
     attributeSourceFromRecords();
 
     if (src.formatDetail.starts_with(journaldStyleName(JournaldStyle::ShortMonotonic)))
@@ -231,6 +242,49 @@ void SourceParser::notALogLine(const LineView &line, DiagnosticReason reason)
 {
     ++m_out.source.nonLogLines;
     diagnose(line, reason);
+}
+
+// A journal that spans one year gives it. One that spans several gives the year of its
+// end to the lines that end by the end's date: `journalctl -u kubelet` prints a unit's lines
+// to the journal's end, and the unit may have begun logging years after the journal did
+// (settled at the end of the file: yearOfJournalSpan).
+void SourceParser::noteJournalSpan(const JournalSpan &span, const LineView &line)
+{
+    if (span.begin.year == 0 || m_out.explicitYear || m_journalSpan.begin.year)
+        return;
+    if (span.end.year == 0 || span.end.year == span.begin.year) {
+        noteYear(span.begin.year, line, "journal header");
+        return;
+    }
+    m_journalSpan = span;
+    m_journalSpanLine = line.number;
+    m_journalSpanText = std::string(line.text.substr(0, 100));
+}
+
+void SourceParser::yearOfJournalSpan()
+{
+    if (!m_journalSpan.begin.year || m_out.explicitYear)
+        return;
+    // The last line with a local date: its year is the end's, or the one before when its date
+    // comes after the end's in the calendar; the file's first stretch is its rollovers before.
+    std::optional<PendingTime> last;
+    for (std::size_t i = m_out.times.size(); i-- > 0 && !last;)
+        if (const PendingTime t = m_out.times[i].with(m_out.events[i].time); !t.exact && t.month != 0)
+            last = t;
+    const CivilTime &end = m_journalSpan.end;
+    int year = m_journalSpan.begin.year;
+    std::string how = "its begin";
+    if (last) {
+        const bool afterEnd = last->month > end.month || (last->month == end.month && last->day > end.day);
+        const int byEnd = end.year - (afterEnd ? 1 : 0) - last->rollovers;
+        if (byEnd >= year) {
+            year = byEnd;
+            how = "its end, which the lines run to";
+        }
+    }
+    m_out.explicitYear = year;
+    m_out.explicitYearEvidence =
+        "journal header, line " + std::to_string(m_journalSpanLine) + ", from " + how + ": \"" + m_journalSpanText + "\"";
 }
 
 void SourceParser::noteYear(int year, const LineView &line, const char *what)
@@ -410,7 +464,7 @@ bool SourceParser::emitLogLine(const LineView &line)
     } else if (isGlogPreamble(text)) {
         onGlogPreamble(line, text);
     } else if (isJournaldMetaLine(text)) {
-        noteYear(journaldHeaderYear(text), line, "journal header");
+        noteJournalSpan(journaldHeaderSpan(text), line);
         m_monotonicAnchor.set = false; // "-- Boot ... --", "-- Reboot --": a new boot's clock
         Envelope meta;
         meta.component = "journald";

@@ -41,6 +41,11 @@ public:
     // A file as it is, attributed by its path alone (tests, a single pasted text).
     ParsedSource parse(const InputFile &file, SourceId id, const SourceOverrides &overrides = {});
 
+    // The dates a journal header spans ("-- Logs begin at ..., end at ... --"); year 0: none.
+    struct JournalSpan {
+        CivilTime begin, end;
+    };
+
 private:
     struct LineView {
         std::string_view text;
@@ -193,6 +198,8 @@ private:
     void countAllLinesAs(DiagnosticReason reason);                   // a file the layout says is no log
     void diagnose(const LineView &line, DiagnosticReason reason);
     void noteYear(int year, const LineView &line, const char *what);
+    void noteJournalSpan(const JournalSpan &span, const LineView &line);
+    void yearOfJournalSpan();
     // The fields that say whom an event is about, found in one pass over the event's fields
     // (six searches, each comparing every key, had been 2 % of the load).
     struct SubjectFields {
@@ -261,6 +268,9 @@ private:
             name = host;
         }
     } m_soleHost;
+    JournalSpan m_journalSpan; // a journal header's span over several years (noteJournalSpan)
+    std::uint32_t m_journalSpanLine = 0;
+    std::string m_journalSpanText;
     // journalctl -o short-monotonic: the last line whose wall time is known (a klog header or
     // a klog JSON ts) and its monotonic reading tie the boot's clock to the wall clock.
     struct MonotonicAnchor {
