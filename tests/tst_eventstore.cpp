@@ -1045,6 +1045,44 @@ private slots:
         }
     }
 
+    // Binary installs redirect each component to a file of its short name; only the whole
+    // name counts ("openshift-controller-manager" and "descheduler" are other programs). A
+    // hyperkube journal so named is that component's, though its Go files' names are also
+    // the kubelet's (actual_state_of_world.go); unnamed, each line goes by its Go file.
+    void shortNamesAndHyperkube_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("component");
+        QTest::addColumn<QStringList>("components"); // of the events
+        const QStringList kcm{"kube-controller-manager", "kube-controller-manager"};
+        QTest::newRow("controller-manager.log") << "controller-manager.log"
+                                                << "kube-controller-manager" << kcm;
+        QTest::newRow("scheduler.log") << "logs/scheduler.log"
+                                       << "kube-scheduler" << QStringList{"kube-scheduler", "kube-scheduler"};
+        QTest::newRow("apiserver.log") << "apiserver.log"
+                                       << "kube-apiserver" << QStringList{"kube-apiserver", "kube-apiserver"};
+        QTest::newRow("unnamed") << "journal.log"
+                                 << "kube-controller-manager" << QStringList{"kube-controller-manager", "kubelet"};
+        QTest::newRow("openshift-controller-manager.log") << "openshift-controller-manager.log"
+                                                          << "kube-controller-manager" << QStringList{"kube-controller-manager", "kubelet"};
+        QTest::newRow("descheduler.log") << "descheduler.log"
+                                         << "kube-controller-manager" << QStringList{"kube-controller-manager", "kubelet"};
+    }
+    void shortNamesAndHyperkube()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, component);
+        QFETCH(QStringList, components);
+        const std::string log =
+            "Mar 08 12:54:34 fedora25 hyperkube[32146]: W0308 12:54:34.406962   32146 controllermanager.go:506] Unsuccessful parsing of "
+            "cluster CIDR : invalid CIDR address:\n"
+            "Mar 08 12:54:34 fedora25 hyperkube[32146]: E0308 12:54:34.415393   32146 actual_state_of_world.go:461] Failed to set "
+            "statusUpdateNeeded to needed true because nodeName=\"fedora25\"  does not exist\n";
+        const auto inc = loadFromMemory({{path.toStdString(), log}});
+        QCOMPARE(QString::fromStdString(inc->sources.front().component), component);
+        QCOMPARE(componentsOf(*inc), components);
+    }
+
     // `minikube logs` holds the minikube command's own log ("Running on machine: devbox", the
     // laptop) next to the node's kubelet journal: kube-proxy's section, which names no node,
     // is the kubelet's node's, not the laptop's.

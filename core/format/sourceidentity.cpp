@@ -140,6 +140,18 @@ SourceIdentity identityFromPath(std::string_view path)
             }
         }
     }
+    // A file named by a component's short name alone ("controller-manager.log", how binary
+    // installs name the logs they redirect): only the whole name, since "openshift-apiserver",
+    // "descheduler" or "openshift-controller-manager" are other programs.
+    if (id.component.empty() && !parts.empty()) {
+        std::string_view stem = parts.back();
+        stem = stem.substr(0, stem.find('.'));
+        static constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kShortNames{
+            {{"apiserver", "kube-apiserver"}, {"controller-manager", "kube-controller-manager"}, {"scheduler", "kube-scheduler"}}};
+        for (const auto &[name, component] : kShortNames)
+            if (stem == name)
+                id.component = std::string(component);
+    }
     if (!id.component.empty() && id.origin.empty())
         id.origin = "path";
     return id;

@@ -711,6 +711,10 @@ std::string_view SourceParser::componentFor(const Envelope &env, std::string_vie
         return componentForGoFile(goFile);
     if (goFile.empty() || !goFileNamesComponent(identifier))
         return process;
+    // hyperkube runs one component a process (`hyperkube controller-manager ...`): a file
+    // whose name says which is all that component's, whatever its Go files' names.
+    if (identifier == "hyperkube" && !m_out.source.component.empty())
+        return m_out.source.component;
     const StringId file = m_out.strings.intern(goFile);
     auto owner = m_ownerOfGoFile.find(file);
     if (owner == m_ownerOfGoFile.end())
