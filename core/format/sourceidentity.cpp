@@ -97,6 +97,11 @@ bool isControlPlaneComponent(std::string_view c)
         || c == "cloud-controller-manager";
 }
 
+bool isPlaceholderHost(std::string_view host)
+{
+    return host.empty() || host == "localhost" || host.starts_with("localhost.") || host == "(none)";
+}
+
 SourceIdentity identityFromPath(std::string_view path)
 {
     SourceIdentity id;

@@ -30,5 +30,7 @@ std::string_view componentForGoFile(std::string_view file);
 // Components that run once per cluster rather than on every node: their lines are about
 // the node they name, not the host they ran on.
 bool isControlPlaneComponent(std::string_view component);
+// What a machine with no hostname set prints ("localhost", "(none)"): shared by unrelated machines.
+bool isPlaceholderHost(std::string_view host);
 
 } // namespace kubelane::core

@@ -27,6 +27,8 @@ void rename(ParsedSource &p, const std::string &host, const std::string &node)
 {
     if (p.source.node == host)
         p.source.node = node;
+    if (p.source.host == host) // a control-plane journal of that machine
+        p.source.host = node;
     if (const StringId from = p.strings.find(host); from != kNoString)
         p.moveEventsToNode(from, p.strings.intern(node));
 }

@@ -197,7 +197,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
             }))
             m_out.giveNodeToNodelessEvents(node);
     }
-    if (!m_soleHost.several)
+    if (!m_soleHost.several && !isPlaceholderHost(m_soleHost.name))
         src.host = m_soleHost.name;
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
         src.componentOrigin += " (audit log)";

@@ -100,8 +100,9 @@ struct Source {
     std::string formatDetail; // e.g. "journald short-iso", "klog text (glog 1.12)"
     std::string component;    // dominant component
     std::string node;         // node the file was written on, if known
-    // The machine every line's journal prefix names ("" = none, or several). A control-plane
-    // journal has one and no node: the host is no node of its events.
+    // The machine every line's journal prefix names ("" = none, several, or a placeholder such
+    // as "localhost"), by its full name once nameNodesInFull knows it. A control-plane journal
+    // has one and no node: the host is no node of its events.
     std::string host;
     // The machine the file was written on, as far as it is known: its node, else its host.
     const std::string &machine() const { return node.empty() ? host : node; }

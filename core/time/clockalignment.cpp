@@ -38,21 +38,6 @@ struct State {
     std::string skewVia;
 };
 
-// What a machine with no hostname set prints: shared by unrelated machines.
-bool isPlaceholderHost(std::string_view host)
-{
-    return host.empty() || host == "localhost" || host.starts_with("localhost.") || host == "(none)";
-}
-
-// A node named as its host, or as its host with a domain after it ("ip-10-0-1-5" and
-// "ip-10-0-1-5.ec2.internal"). A host named otherwise is another machine's name for it, or a
-// collector's: not taken for the node's.
-bool namesOneMachine(std::string_view node, std::string_view host)
-{
-    return !node.empty() && !isPlaceholderHost(host)
-        && (node == host || (node.size() > host.size() + 1 && node.starts_with(host) && node[host.size()] == '.'));
-}
-
 std::int64_t seconds(std::int64_t ns)
 {
     return ns / kNsPerSecond;
@@ -95,36 +80,17 @@ private:
         return s < m_claims.size() ? m_claims[s] : kNone;
     }
     Source &source(SourceId s) { return m_inc.sources[s]; }
-    // The files of one machine: those of one node, and those whose journal prefix names one
-    // host. A source with both (a kubelet's journal: node "ip-10-0-1-5.ec2.internal", host
-    // "ip-10-0-1-5") joins the two names, so a control-plane journal of that host, which has no
-    // node, shares the zone of the node's files that have no journal prefix.
+    // The files of one machine (Source::machine): a node's, and a control-plane journal's
+    // whose host is that node, by the name nameNodesInFull gave both.
     void groupByHost()
     {
-        std::map<std::string, std::size_t> nameIndex;
-        std::vector<std::size_t> parent;
-        auto indexOf = [&](const std::string &name) {
-            const auto [it, added] = nameIndex.try_emplace(name, parent.size());
-            if (added)
-                parent.push_back(parent.size());
-            return it->second;
-        };
-        auto rootOf = [&](std::size_t i) {
-            while (parent[i] != i)
-                i = parent[i] = parent[parent[i]];
-            return i;
-        };
-        for (const Source &s : m_inc.sources)
-            if (namesOneMachine(s.node, s.host))
-                parent[rootOf(indexOf(s.node))] = rootOf(indexOf(s.host));
-        std::map<std::size_t, int> groupOfRoot;
+        std::map<std::string, int> groupOf;
         m_hostOf.assign(m_inc.sources.size(), -1);
         for (SourceId s = 0; s < m_inc.sources.size(); ++s) {
-            const Source &src = m_inc.sources[s];
-            const std::string &name = src.node.empty() && !isPlaceholderHost(src.host) ? src.host : src.node;
-            if (name.empty())
+            const std::string &machine = m_inc.sources[s].machine();
+            if (machine.empty())
                 continue;
-            const auto [it, added] = groupOfRoot.try_emplace(rootOf(indexOf(name)), static_cast<int>(m_hosts.size()));
+            const auto [it, added] = groupOf.try_emplace(machine, static_cast<int>(m_hosts.size()));
             if (added)
                 m_hosts.emplace_back();
             m_hosts[it->second].push_back(s);
