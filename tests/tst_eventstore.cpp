@@ -278,6 +278,20 @@ private slots:
                 QVERIFY(e.source != 1);
     }
 
+    // Two control-plane hosts' journals name no node: the same text at the same instant on
+    // each is two lines, one per host; a host's second copy of its journal is one.
+    void repeatedLinesKeptApartByMachine()
+    {
+        const std::string line =
+            " kube-apiserver[702]: I0312 10:42:30.000001     702 controller.go:611] quota admission added evaluator for: "
+            "leases.coordination.k8s.io\n";
+        const auto inc = loadFromMemory({{"master-1/kube-apiserver.journal", "Mar 12 10:42:30 master-1" + line},
+                                         {"master-2/kube-apiserver.journal", "Mar 12 10:42:30 master-2" + line},
+                                         {"master-2/messages", "Mar 12 10:42:30 master-2" + line}});
+        QCOMPARE(inc->events.size(), std::size_t(2));
+        QCOMPARE(inc->sources[0].repeatedEvents + inc->sources[1].repeatedEvents + inc->sources[2].repeatedEvents, std::uint64_t(1));
+    }
+
     void spillBufferKeepsEveryByteAndLeavesNoFile()
     {
         QTemporaryDir tmp;

@@ -9,9 +9,11 @@ namespace kubelane::core {
 namespace {
 
 // Two events are one line seen twice when they come from two sources and agree on the
-// instant, the host, the component and the text. Lines of one source are never merged:
-// a component that logs the same text twice in one instant did so twice.
+// instant, the machine, the node, the component and the text. Lines of one source are never
+// merged: a component that logs the same text twice in one instant did so twice. The machine
+// keeps apart two control-plane hosts' journals, whose events name no node.
 struct LineKey {
+    std::uint32_t machine;
     StringId node, component;
     std::string_view message;
     bool operator==(const LineKey &) const = default;
@@ -20,15 +22,27 @@ struct LineKeyHash {
     std::size_t operator()(const LineKey &k) const
     {
         return std::hash<std::string_view>{}(k.message) ^ (std::size_t(k.node.value()) * 0x9e3779b97f4a7c15ull)
-            ^ (std::size_t(k.component.value()) << 1);
+            ^ (std::size_t(k.component.value()) << 1) ^ (std::size_t(k.machine) << 17);
     }
 };
+
+// Each source's machine as a small number: sources of one machine share it.
+std::vector<std::uint32_t> machinesOfSources(const Incident &inc)
+{
+    std::unordered_map<std::string_view, std::uint32_t> ids;
+    std::vector<std::uint32_t> out;
+    out.reserve(inc.sources.size());
+    for (const Source &s : inc.sources)
+        out.push_back(ids.try_emplace(s.machine(), std::uint32_t(ids.size())).first->second);
+    return out;
+}
 
 // Groups this small compare every pair: cheaper than hashing, and no table to clear.
 constexpr std::size_t kPairwiseGroup = 16;
 
 // The earliest source of each event's line within events[start, end), pair by pair.
-void earliestSourcesPairwise(const Incident &inc, std::size_t start, std::size_t end, std::vector<SourceId> &earliest)
+void earliestSourcesPairwise(const Incident &inc, const std::vector<std::uint32_t> &machineOf, std::size_t start, std::size_t end,
+                             std::vector<SourceId> &earliest)
 {
     const std::vector<Event> &events = inc.events;
     for (std::size_t i = start; i < end; ++i) {
@@ -36,8 +50,8 @@ void earliestSourcesPairwise(const Incident &inc, std::size_t start, std::size_t
         SourceId first = a.source;
         for (std::size_t j = start; j < end; ++j) {
             const Event &b = events[j];
-            if (b.source < first && inc.nodeOf(b) == inc.nodeOf(a) && inc.componentOf(b) == inc.componentOf(a)
-                && inc.message(b) == inc.message(a))
+            if (b.source < first && machineOf[b.source] == machineOf[a.source] && inc.nodeOf(b) == inc.nodeOf(a)
+                && inc.componentOf(b) == inc.componentOf(a) && inc.message(b) == inc.message(a))
                 first = b.source;
         }
         earliest[i - start] = first;
@@ -58,6 +72,7 @@ std::uint64_t dropRepeatedEvents(Incident &inc)
     std::unordered_map<LineKey, SourceId, LineKeyHash> firstSource;
     std::vector<SourceId *> slotOf; // each event's entry in firstSource: one hash per event
     std::vector<SourceId> earliest;
+    const std::vector<std::uint32_t> machineOf = machinesOfSources(inc);
     for (std::size_t start = 0; start < events.size();) {
         std::size_t end = start + 1;
         while (end < events.size() && events[end].time == events[start].time)
@@ -66,7 +81,7 @@ std::uint64_t dropRepeatedEvents(Incident &inc)
         if (group > 1) {
             earliest.resize(group);
             if (group <= kPairwiseGroup) {
-                earliestSourcesPairwise(inc, start, end, earliest);
+                earliestSourcesPairwise(inc, machineOf, start, end, earliest);
             } else {
                 // clear() walks every bucket: after one huge instant, each later one would pay
                 // for its table. A fresh table when the old one is far too big for this group.
@@ -77,7 +92,8 @@ std::uint64_t dropRepeatedEvents(Incident &inc)
                 slotOf.resize(group);
                 for (std::size_t i = start; i < end; ++i) {
                     const Event &e = events[i];
-                    auto [it, added] = firstSource.try_emplace(LineKey{inc.nodeOf(e), inc.componentOf(e), inc.message(e)}, e.source);
+                    auto [it, added] =
+                        firstSource.try_emplace(LineKey{machineOf[e.source], inc.nodeOf(e), inc.componentOf(e), inc.message(e)}, e.source);
                     if (!added)
                         it->second = std::min(it->second, SourceId(e.source));
                     slotOf[i - start] = &it->second; // element addresses survive rehashing
