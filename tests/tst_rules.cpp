@@ -154,6 +154,8 @@ private slots:
     void nodePressureEvictionInEveryWording();
     void taintEvictionInEveryWording_data();
     void taintEvictionInEveryWording();
+    void leaderElectionLostInEveryWording_data();
+    void leaderElectionLostInEveryWording();
     void sequenceRuleFiresOnItsSubject();
     void ruleTimeBudgetStopsAndNames();
     void sequenceRuleStaysSilentElsewhere();
@@ -170,7 +172,7 @@ void TestRules::malformedRuleNamesFileRuleAndProblem_data()
     QTest::newRow("no id") << QStringLiteral("{%1}").arg(base) << QString() << QStringLiteral("needs a string \"id\"");
     QTest::newRow("bad subject") << QStringLiteral(
         R"({"id": "r1", "subject": "cluster", "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
-                                 << QStringLiteral("r1") << QStringLiteral("\"subject\" must be node or pod, not 'cluster'");
+                                 << QStringLiteral("r1") << QStringLiteral("\"subject\" must be node, pod or component, not 'cluster'");
     QTest::newRow("unknown detector") << QStringLiteral(
         R"({"id": "r2", "subject": "node", "detector": "magic", "title": "t", "explanation": "e"})")
                                       << QStringLiteral("r2") << QStringLiteral("unknown detector 'magic' (known: ");
@@ -239,7 +241,8 @@ void TestRules::malformedRuleNamesFileRuleAndProblem_data()
                                              << QStringLiteral("r22") << QStringLiteral("not 'critical'");
     QTest::newRow("sequence by container") << QStringLiteral(
         R"({"id": "r23", "subject": "node", "sequence": {"by": "container", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
-                                           << QStringLiteral("r23") << QStringLiteral("sequence.by must be node or pod, not 'container'");
+                                           << QStringLiteral("r23")
+                                           << QStringLiteral("sequence.by must be node, pod or component, not 'container'");
     QTest::newRow("sequence by another subject") << QStringLiteral(
         R"({"id": "r24", "subject": "node", "sequence": {"by": "pod", "steps": [{"type": "pleg.unhealthy"}]}, "title": "t", "explanation": "e"})")
                                                  << QStringLiteral("r24")
@@ -249,6 +252,9 @@ void TestRules::malformedRuleNamesFileRuleAndProblem_data()
         << QStringLiteral("r25") << QStringLiteral("detector 'heartbeat-gap' finds nodes, not the rule's subject 'pod'");
     QTest::newRow("no subject") << QStringLiteral(R"({"id": "r26", "detector": "heartbeat-gap", "title": "t", "explanation": "e"})")
                                 << QStringLiteral("r26") << QStringLiteral("needs a \"subject\"");
+    QTest::newRow("sequence about a component") << QStringLiteral(
+        R"({"id": "r27", "subject": "component", "sequence": {"steps": [{"type": "leader-election.lost"}]}, "title": "t", "explanation": "e"})")
+                                                << QStringLiteral("r27") << QStringLiteral("a component rule needs a detector");
 }
 
 void TestRules::malformedRuleNamesFileRuleAndProblem()
@@ -296,8 +302,8 @@ void TestRules::shippedRulesLoad()
     }
     std::sort(ids.begin(), ids.end());
     QCOMPARE(ids,
-             (std::vector<std::string>{"node-heartbeat-gap", "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy",
-                                       "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
+             (std::vector<std::string>{"leader-election-lost", "node-heartbeat-gap", "node-pressure-eviction", "node-taint-eviction",
+                                       "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
@@ -413,6 +419,101 @@ void TestRules::taintEvictionInEveryWording()
         QVERIFY2(found.front()->title.find("1 pod deleted from node3") != std::string::npos, found.front()->title.c_str());
         QVERIFY2(found.front()->title.find("5 min") != std::string::npos, found.front()->title.c_str());
     }
+}
+
+// One control-plane process per file; the subject is the component on its machine (a journal's
+// host), the severity says whether the log shows why the lease was lost.
+void TestRules::leaderElectionLostInEveryWording_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("standby"); // master-2's controller-manager journal, or empty
+    QTest::addColumn<QString>("subject"); // empty: must not fire
+    QTest::addColumn<QString>("severity");
+    QTest::addColumn<QString>("mentions"); // in the explanation
+    auto raw = [](const std::string &time, const std::string &rest) { return "I0325 " + time + ".100000       1 " + rest + "\n"; };
+    auto journal = [](const std::string &host, const std::string &time, const std::string &rest) {
+        return "2022-03-25T" + time + ".100000+0000 " + host + " kube-controller-manager[812]: " + rest + "\n";
+    };
+    auto q = [](const std::string &s) { return QString::fromStdString(s); };
+    const std::string acquired = raw("11:02:00", "leaderelection.go:258] successfully acquired lease kube-system/kube-controller-manager");
+    const std::string lockError = "E0325 11:08:37.204501       1 leaderelection.go:325] error retrieving resource lock "
+                                  "kube-system/kube-controller-manager: Get \"https://10.0.0.10:6443/apis/coordination.k8s.io/v1/"
+                                  "namespaces/kube-system/leases/kube-controller-manager?timeout=5s\": context deadline exceeded\n";
+    const std::string renewFailed =
+        raw("11:08:47",
+            "leaderelection.go:283] failed to renew lease kube-system/kube-controller-manager: timed out waiting for the condition");
+    const std::string fatal = "F0325 11:08:47.205929       1 controllermanager.go:294] leaderelection lost\n";
+    const QString kcm = QStringLiteral("control-plane/kube-controller-manager.log");
+    QTest::newRow("1.12-1.22: lock errors, renewal failed, F leaderelection lost")
+        << kcm << q(acquired + lockError + renewFailed + fatal) << QString() << QStringLiteral("component/kube-controller-manager")
+        << QStringLiteral("error") << QStringLiteral("context deadline exceeded");
+    const std::string structured =
+        journal("master-1", "11:02:00",
+                "I0325 11:02:00.100000     812 leaderelection.go:260] successfully acquired lease kube-system/kube-controller-manager")
+        + journal("master-1", "11:08:37",
+                  "E0325 11:08:37.100000     812 leaderelection.go:369] Failed to update lock: Put \"https://10.0.0.10:6443/apis/"
+                  "coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager?timeout=5s\": net/http: request canceled")
+        + journal(
+            "master-1", "11:08:47",
+            "I0325 11:08:47.100000     812 leaderelection.go:285] failed to renew lease kube-system/kube-controller-manager: timed out "
+            "waiting for the condition")
+        + journal("master-1", "11:08:47", "E0325 11:08:47.200000     812 controllermanager.go:302] \"leaderelection lost\"");
+    const std::string successor =
+        journal("master-2", "11:08:59",
+                "I0325 11:08:59.700000     790 leaderelection.go:260] successfully acquired lease kube-system/kube-controller-manager");
+    QTest::newRow("1.2x structured, journald; the standby takes over")
+        << QStringLiteral("master-1/kube-controller-manager.journal") << q(structured) << q(successor)
+        << QStringLiteral("component/kube-controller-manager@master-1") << QStringLiteral("error")
+        << QStringLiteral("kube-controller-manager on master-2 acquired the lease 12.5 s later");
+    QTest::newRow("kube-scheduler 1.21+: \"Leaderelection lost\" after a failed renewal")
+        << QStringLiteral("control-plane/kube-scheduler.log")
+        << q(raw("11:08:47", "leaderelection.go:283] failed to renew lease kube-system/kube-scheduler: timed out waiting for the condition")
+             + "E0325 11:08:47.200000       1 server.go:265] \"Leaderelection lost\"\n")
+        << QString() << QStringLiteral("component/kube-scheduler") << QStringLiteral("error")
+        << QStringLiteral("kube-system/kube-scheduler");
+    QTest::newRow("no reason in the log: a warning")
+        << kcm << q(acquired + fatal) << QString() << QStringLiteral("component/kube-controller-manager") << QStringLiteral("warning")
+        << QStringLiteral("or a planned stop");
+    QTest::newRow("lock errors, then renewed in time: kept") << kcm
+                                                             << q(acquired + lockError
+                                                                  + raw("11:08:39",
+                                                                        "leaderelection.go:273] successfully renewed lease "
+                                                                        "kube-system/kube-controller-manager"))
+                                                             << QString() << QString() << QString() << QString();
+    QTest::newRow("the scheduler asked to terminate")
+        << QStringLiteral("control-plane/kube-scheduler.log")
+        << q("I0325 11:08:47.200000       1 server.go:261] \"Requested to terminate, exiting\"\n") << QString() << QString() << QString()
+        << QString();
+    QTest::newRow("an operator's own leader election (not the control plane)")
+        << QStringLiteral("pods/ops_cert-manager-7d9c_0b5f6a1e-6c2a-11ea-8e0b-fa163e1c2a01/cert-manager/0.log")
+        << q("2022-03-25T11:08:47.200000000Z stderr F " + renewFailed.substr(0, renewFailed.size() - 1) + "\n"
+             + "2022-03-25T11:08:47.300000000Z stderr F F0325 11:08:47.205929       1 main.go:94] leaderelection lost\n")
+        << QString() << QString() << QString() << QString();
+}
+
+void TestRules::leaderElectionLostInEveryWording()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, log);
+    QFETCH(QString, standby);
+    QFETCH(QString, subject);
+    QFETCH(QString, severity);
+    QFETCH(QString, mentions);
+    std::vector<test::File> files{{path.toStdString(), log.toStdString()}};
+    if (!standby.isEmpty())
+        files.push_back({"master-2/kube-controller-manager.journal", standby.toStdString()});
+    const auto analysis = analyzeFiles(files); // the findings below point into it
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    const auto found = findingsOf(*analysis, "leader-election-lost");
+    QCOMPARE(found.size(), std::size_t(subject.isEmpty() ? 0 : 1));
+    if (subject.isEmpty())
+        return;
+    const core::Finding &f = *found.front();
+    QCOMPARE(QString::fromStdString(f.subject.text()), subject);
+    QCOMPARE(QString::fromLatin1(core::severityName(f.severity)), severity);
+    QVERIFY2(f.explanation.find(mentions.toStdString()) != std::string::npos, f.explanation.c_str());
+    QVERIFY(f.explanation.find('{') == std::string::npos);
 }
 
 void TestRules::ruleTimeBudgetStopsAndNames()

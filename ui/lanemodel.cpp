@@ -157,6 +157,8 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
                 g = groupForControlPlane(src.machine());
             group = *g;
             bySource = true;
+            // A finding about the component (a lost leader lease) is drawn on its machine's group.
+            m_bySubject.insert(qs(core::Subject::ofComponent(component, src.machine()).text()), group);
         } else if (subject.node != core::kNoString) {
             auto it = nodeGroupById.find(subject.node);
             if (it == nodeGroupById.end())

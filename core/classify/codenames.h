@@ -36,6 +36,8 @@ struct CodeTypes {
     EventTypeId plegRelist = 0, plegUnhealthy = 0, runtimeError = 0, runtimeRpcFailed = 0, runtimeDown = 0, inlineDump = 0;
     // Pods deleted by NoExecute taints.
     EventTypeId taintEvictionDelete = 0;
+    // Leader election of the control plane.
+    EventTypeId leaderLost = 0, leaderRenewFailed = 0, leaderLockError = 0, leaderAcquired = 0;
 };
 
 // Each member above, the events.json id it stands for, and who reads it (named when the id
@@ -98,6 +100,10 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::runtimeDown, "runtime.down", "the pleg-unhealthy rule"},
     {&CodeTypes::inlineDump, "go.dump.inline", "the runtime-dump detector"},
     {&CodeTypes::taintEvictionDelete, "taint-manager.delete-pod", "the taint-eviction rule"},
+    {&CodeTypes::leaderLost, "leader-election.lost", "the leader-election-lost rule"},
+    {&CodeTypes::leaderRenewFailed, "leader-election.renew-failed", "the leader-election-lost rule"},
+    {&CodeTypes::leaderLockError, "leader-election.lock-error", "the leader-election-lost rule"},
+    {&CodeTypes::leaderAcquired, "leader-election.acquired", "the leader-election-lost rule"},
 };
 // clang-format on
 
@@ -106,9 +112,9 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 // every typed event; a key not listed here is not kept (the event details decode it from
 // the line again), so a reader of a new key adds it here or reads nothing.
 struct FieldKeys {
-    StringId code, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, message,
-        name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers, readyStatus, reason, resource, sandboxId, status,
-        subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value, verb, version;
+    StringId code, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, lease,
+        message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers, readyStatus, reason, resource,
+        sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value, verb, version;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -123,7 +129,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::containerId, "containerId"}, {&FieldKeys::containerMessage, "containerMessage"},
     {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
     {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
-    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
+    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
     {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},
     {&FieldKeys::pods, "pods"}, {&FieldKeys::probe, "probe"}, {&FieldKeys::probeType, "probeType"},
     {&FieldKeys::readyContainers, "readyContainers"}, {&FieldKeys::readyStatus, "readyStatus"}, {&FieldKeys::reason, "reason"},

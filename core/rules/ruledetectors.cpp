@@ -3,6 +3,8 @@
 #include "../classify/extractors.h"
 #include "../facts/factcontext.h"
 #include "dumpexplanation.h"
+#include "leaderelectionlost.h"
+#include "matchsteps.h"
 #include "../util/kubeversion.h"
 
 #include <algorithm>
@@ -19,36 +21,6 @@ namespace {
 // not-ready NoExecute taints, unless the pod says otherwise.
 constexpr Duration kDefaultToleration = Duration::fromSeconds(300);
 
-std::string clock(Timestamp t)
-{
-    return formatTimeOfDay(t, 0) + "Z";
-}
-
-void addEvidence(RuleMatch &m, EventIndex idx)
-{
-    if (idx != kNoEvent && std::find(m.evidence.begin(), m.evidence.end(), idx) == m.evidence.end())
-        m.evidence.push_back(idx);
-}
-
-void step(RuleMatch &m, const Incident &inc, EventIndex idx, std::string text)
-{
-    if (idx == kNoEvent)
-        return;
-    m.chain.push_back({inc.event(idx).time, std::move(text), idx});
-    addEvidence(m, idx);
-}
-
-void finish(RuleMatch &m)
-{
-    std::sort(m.evidence.begin(), m.evidence.end());
-    std::stable_sort(m.chain.begin(), m.chain.end(), [](auto &a, auto &b) { return a.time < b.time; });
-}
-
-std::string plural(std::size_t n, const std::string &noun)
-{
-    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
-}
-
 // "Ready=Unknown at 02:13:17Z; node.kubernetes.io/unreachable:NoExecute added 02:13:32Z, removed 02:13:37Z"
 // and the chain steps for it. Returns when the last taint went (or the gap's end without one).
 Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &m, std::vector<std::string> &what)
@@ -59,7 +31,7 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
         if (c.node == g.node && c.view == ConditionSpan::View::ControlPlane && c.status != ConditionSpan::Status::True && c.start >= g.start
             && c.start <= until) {
             const char *state = c.status == ConditionSpan::Status::Unknown ? "Ready=Unknown" : "NotReady";
-            what.push_back(std::string(state) + " at " + clock(c.start));
+            what.push_back(std::string(state) + " at " + clockText(c.start));
             step(m, inc, c.startEvent, std::string("control plane sets node ") + state);
             break;
         }
@@ -68,15 +40,16 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
         if (t.node != g.node || t.start < g.start || t.start > until + Duration::fromSeconds(60))
             continue;
         const std::string added = t.queuedNotApplied ? " queued (never seen applied)" : " added";
-        what.push_back(t.key + ":" + t.effect + added + " " + clock(t.start)
-                       + (t.openEnded ? ", still there when the controller's log ends at " + clock(t.end) : ", removed " + clock(t.end)));
+        what.push_back(
+            t.key + ":" + t.effect + added + " " + clockText(t.start)
+            + (t.openEnded ? ", still there when the controller's log ends at " + clockText(t.end) : ", removed " + clockText(t.end)));
         step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + added);
         step(m, inc, t.removeEvent, "taint " + t.key + " removed (node healthy again)");
         if (!t.openEnded)
             lastRemoval = std::max(lastRemoval, t.end);
     }
     if (what.empty() && g.reactionEvent != kNoEvent) {
-        what.push_back(std::string(inc.typeName(inc.event(g.reactionEvent))) + " at " + clock(inc.event(g.reactionEvent).time));
+        what.push_back(std::string(inc.typeName(inc.event(g.reactionEvent))) + " at " + clockText(inc.event(g.reactionEvent).time));
         step(m, inc, g.reactionEvent, "node lifecycle controller reacts");
     }
     return lastRemoval;
@@ -130,7 +103,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         m.numbers["openEnded"] = g.openEnded;
         m.numbers["reaction"] = g.reaction == HeartbeatGap::Reaction::Acted ? 1 : g.reaction == HeartbeatGap::Reaction::Ignored ? -1 : 0;
         step(m, inc, g.beforeEvent, "last heartbeat from " + node);
-        step(m, inc, g.declaredBy, "controller: no heartbeat from " + node + " since " + clock(g.start));
+        step(m, inc, g.declaredBy, "controller: no heartbeat from " + node + " since " + clockText(g.start));
         for (auto i : g.failures)
             if (m.chain.size() < 4)
                 step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.event(i)).substr(0, 120)));
@@ -187,7 +160,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         }
         m.text["aftermath"] = aftermath;
         step(m, inc, g.afterEvent, "heartbeat from " + node + " again");
-        finish(m);
+        finishMatch(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -251,7 +224,7 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         m.text["container"] = container;
         m.text["node"] = std::string(inc.text(run.node));
         m.text["version"] = version;
-        m.text["kubeletStart"] = clock(run.start);
+        m.text["kubeletStart"] = clockText(run.start);
         m.text["delta"] = formatDuration(Duration{std::llabs(o.delta.ns)});
         m.text["statusAt"] = formatTimeOfDay(s.time) + "Z";
         m.text["probeAt"] = formatTimeOfDay(p.time) + "Z";
@@ -283,7 +256,8 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
                 m.end = std::max(m.end, up.time);
             } else {
                 m.text["notReadyFor"] = "the rest of the log";
-                consequence = "It was still not ready when the kubelet's log ends (" + clock(a.facts.kubeletRuns[o.runIndex].end) + ").";
+                consequence =
+                    "It was still not ready when the kubelet's log ends (" + clockText(a.facts.kubeletRuns[o.runIndex].end) + ").";
             }
         }
         m.text["notReadyFor"] = m.text.count("notReadyFor") ? m.text["notReadyFor"] : "";
@@ -291,7 +265,7 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
             killed ? "killed running container " + container : "flapped " + container + " not ready for " + m.text["notReadyFor"];
         m.text["consequence"] = consequence;
         m.text["versionNote"] = killed ? "" : " " + restartReadinessNote(run.version);
-        finish(m);
+        finishMatch(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -364,7 +338,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
                 step(m, inc, c.startEvent,
                      std::string(c.view == ConditionSpan::View::Kubelet ? "kubelet" : "control plane") + " marks the node NotReady");
                 if (notReady.empty())
-                    notReady = " (it went NotReady at " + clock(c.start) + ")";
+                    notReady = " (it went NotReady at " + clockText(c.start) + ")";
             }
         m.text["notReady"] = notReady;
         m.text["reports"] = plural(h.unhealthy.size(), "report");
@@ -372,7 +346,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             ? plural(std::size_t(runtimeErrors), "runtime call error") + " around it: a relist hangs when the container runtime does."
             : "No runtime call error is logged around it, but a relist hangs when the container runtime does.";
         addDumpExplanation(a, h, m);
-        finish(m);
+        finishMatch(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -422,7 +396,7 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
         m.text["fatals"] = std::to_string(fatals[node]);
         m.text["restarts"] = std::to_string(std::max(0, fatals[node] - 1));
         m.text["starts"] = std::to_string(starts);
-        finish(m);
+        finishMatch(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -540,7 +514,7 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         // One container changed right after a plain restart can be a coincidence; several, or
         // any after a version change, is the kubelet's hash.
         m.numbers["strength"] = double(containers.size()) + (upgraded ? 1 : 0);
-        finish(m);
+        finishMatch(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -695,7 +669,7 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
         m.text["toleration"] = tolerationNote(delay);
         m.numbers["pods"] = double(pods.size());
         m.numbers["delaySeconds"] = delay.seconds();
-        finish(m);
+        finishMatch(m);
         out.push_back(std::move(m));
     }
     return out;
@@ -705,9 +679,13 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
 {
     using K = Subject::Kind;
     static const std::map<std::string, RuleDetectorEntry, std::less<>> detectors{
-        {"heartbeat-gap", {heartbeatGap, K::Node}},        {"status-probe-race", {statusProbeRace, K::Pod}},
-        {"pleg-unhealthy", {plegUnhealthy, K::Node}},      {"sandbox-missing", {sandboxMissing, K::Node}},
-        {"spec-hash-restart", {specHashRestart, K::Node}}, {"taint-eviction", {taintEviction, K::Node}},
+        {"heartbeat-gap", {heartbeatGap, K::Node}},
+        {"status-probe-race", {statusProbeRace, K::Pod}},
+        {"pleg-unhealthy", {plegUnhealthy, K::Node}},
+        {"sandbox-missing", {sandboxMissing, K::Node}},
+        {"spec-hash-restart", {specHashRestart, K::Node}},
+        {"taint-eviction", {taintEviction, K::Node}},
+        {"leader-election-lost", {leaderElectionLost, K::Component}},
     };
     return detectors;
 }

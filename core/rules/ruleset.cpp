@@ -46,14 +46,27 @@ void onlyKeys(const nlohmann::json &object, std::initializer_list<std::string_vi
         fail(origin, id, *problem);
 }
 
-// "node" or "pod": what a finding is about and what a sequence groups its events by.
+// "node", "pod" or "component": what a finding is about and what a sequence groups its events by.
 Subject::Kind parseSubjectKind(const std::string &origin, const std::string &id, const std::string &key, const std::string &word)
 {
     if (word == "node")
         return Subject::Kind::Node;
     if (word == "pod")
         return Subject::Kind::Pod;
-    fail(origin, id, key + " must be node or pod, not '" + word + "'");
+    if (word == "component")
+        return Subject::Kind::Component;
+    fail(origin, id, key + " must be node, pod or component, not '" + word + "'");
+}
+
+const char *pluralOf(Subject::Kind kind)
+{
+    switch (kind) {
+    case Subject::Kind::Node: return "nodes";
+    case Subject::Kind::Pod: return "pods";
+    case Subject::Kind::Component: return "components";
+    case Subject::Kind::None: break;
+    }
+    return "nothing";
 }
 
 bool compare(double a, const std::string &op, double b)
@@ -181,14 +194,16 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
         }
         if (detector->subject != rule.subjectKind)
             fail(origin, rule.id,
-                 "detector '" + rule.detector + "' finds " + (detector->subject == Subject::Kind::Node ? "nodes" : "pods")
-                     + ", not the rule's subject '" + r.value("subject", "") + "'");
+                 "detector '" + rule.detector + "' finds " + pluralOf(detector->subject) + ", not the rule's subject '"
+                     + r.value("subject", "") + "'");
     }
     if (auto seq = r.find("sequence"); seq != r.end()) {
         rule.usesSequence = true;
         onlyKeys(*seq, {"by", "maxspan", "steps", "absent"}, origin, rule.id, "the sequence");
         // A sequence's findings are about what it groups by: the two cannot differ.
         rule.sequence.by = rule.subjectKind;
+        if (rule.subjectKind == Subject::Kind::Component)
+            fail(origin, rule.id, "a sequence groups events by node or pod; a component rule needs a detector");
         if (seq->contains("by") && parseSubjectKind(origin, rule.id, "sequence.by", seq->value("by", "")) != rule.subjectKind)
             fail(origin, rule.id,
                  "sequence.by '" + seq->value("by", "") + "' differs from the rule's subject '" + r.value("subject", "")

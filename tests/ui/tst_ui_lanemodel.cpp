@@ -56,6 +56,7 @@ private slots:
     void initTestCase();
     void treeFromSample();
     void controlPlaneGroupedByItsHost();
+    void componentFindingOnItsHost();
     void everyEventInOneLeafLane();
     void factsBecomeBarsAndTicks();
     void registryRanksAreUnique();
@@ -150,6 +151,22 @@ void TestLaneModel::controlPlaneGroupedByItsHost()
     for (LaneId r : m.roots())
         roots << m.lane(r).name;
     QCOMPARE(roots, QStringList({"Control plane master-1", "Control plane master-2"}));
+}
+
+// The leader-election-lost sample's finding: its subject lane is master-1's control plane, and
+// its lanes hold the evidence on both hosts (the loss on master-1, the takeover on master-2).
+void TestLaneModel::componentFindingOnItsHost()
+{
+    const LaneModel m(uitest::analyseSample("leader-election-lost"));
+    const auto &findings = m.analysis().findings;
+    QCOMPARE(findings.size(), std::size_t(1));
+    const LaneId group = m.laneOfSubject(QString::fromStdString(findings.front().subject.text()));
+    QCOMPARE(group, m.laneByKey("control-plane@master-1"));
+    QVERIFY(!m.laneOfSubject("component/kube-controller-manager@master-3").valid());
+    bool onOtherHost = false;
+    for (LaneId l : m.lanesOfFinding(0))
+        onOtherHost = onOtherHost || m.isAncestor(m.laneByKey("control-plane@master-2"), l);
+    QVERIFY(onOtherHost);
 }
 
 void TestLaneModel::everyEventInOneLeafLane()
