@@ -738,6 +738,59 @@ private slots:
         QCOMPARE(detectFormat("Web-0 app I0618 00:53:21.123456       1 prober.go:107] x\n"), SourceFormat::PlainText);
     }
 
+    // `talosctl dmesg` of one node: machined's "%s: %7s: [%s]: %s" (facility, priority
+    // right-aligned, RFC 3339 UTC, text). The kernel's lines (kern) are the kernel's; machined's
+    // own log rides the ring as facility user.
+    void talosDmesg()
+    {
+        const auto inc = test::loadText("dmesg.txt",
+                                        "kern:  notice: [2024-05-16T09:10:00.100000000Z]: Linux version 6.6.29-talos\n"
+                                        "user: warning: [2024-05-16T09:10:05.200000000Z]: [talos] service[kubelet](Running): Health check "
+                                        "successful\n"
+                                        "daemon:    info: [2024-05-16T09:10:06.763675566Z]: udevd[1533]: starting version 3.2.10\n"
+                                        "kern:     err: [2024-05-16T09:10:07.000001000Z]: EXT4-fs error (device sda1): bad block\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::TalosDmesg);
+        QCOMPARE(s.unparsedLines, 0u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(4));
+        QCOMPARE(test::utc(events[1]->time), QString("2024-05-16T09:10:05.200000Z"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(*events[0]))), std::string("kernel"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(*events[1]))), std::string("talos"));
+        QCOMPARE(std::string(inc->message(*events[2])), std::string("udevd[1533]: starting version 3.2.10"));
+        QCOMPARE(events[1]->severity, Severity::Warning);
+        QCOMPARE(events[3]->severity, Severity::Error);
+    }
+    // zap's console encoder: tab-separated (or spaces, as copied from a page), capital or lower
+    // level names, an ISO 8601 zone without a colon.
+    void zapConsole()
+    {
+        const auto inc =
+            test::loadText("machined.log",
+                           "2023-02-21T19:57:21.304Z\tERROR\tkubernetes endpoint watch error\t{\"component\": \"controller-runtime\"}\n"
+                           "2023-02-21T19:57:22.558Z DEBUG controller starting {\"component\": \"controller-runtime\", \"controller\": "
+                           "\"k8s.NodeLabelsApplyController\"}\n"
+                           "2023-02-21T20:57:23.273+0100\tinfo\tsetup\tstarting manager\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::ZapConsole);
+        QCOMPARE(s.unparsedLines, 0u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(3));
+        QCOMPARE(events[0]->severity, Severity::Error);
+        QCOMPARE(events[1]->severity, Severity::Debug);
+        QCOMPARE(test::utc(events[2]->time), QString("2023-02-21T19:57:23.273000Z"));
+        QCOMPARE(std::string(inc->message(*events[0])).substr(0, 31), std::string("kubernetes endpoint watch error"));
+        QCOMPARE(std::string(inc->message(*events[2])), std::string("setup\tstarting manager"));
+    }
+    // Near misses: a time and text without a level is no zap line, a level-like word without a
+    // priority bracket no kernel ring line.
+    void zapAndTalosNeedTheirShape()
+    {
+        QCOMPARE(detectFormat("2023-02-21T19:57:21.304Z something happened\n2023-02-21T19:57:22.304Z again\n"), SourceFormat::PlainText);
+        QCOMPARE(detectFormat("user: warning: something odd\nuser: warning: again\n"), SourceFormat::PlainText);
+        QCOMPARE(detectFormat("kern: info: 2024-05-16T09:10:00Z: no brackets\n"), SourceFormat::PlainText);
+    }
+
     // A copy out of a web log viewer (Rancher 1.x): the reader's local date and time glued to
     // each klog line. The klog header gives the time; the viewer's date, taken in another zone,
     // gives only the year, a year on across New Year's Eve.

@@ -232,7 +232,7 @@ private slots:
         QCOMPARE(w1->eventCount, 2u);
         QCOMPARE(ip->node, std::string("10.200.1.3"));
         QCOMPARE(ip->eventCount, 1u);
-        QCOMPARE(w1->shape, std::string("lines prefixed by host (pdsh, clush, pssh -P)"));
+        QCOMPARE(w1->shape, std::string("lines prefixed by host (pdsh, clush, pssh -P, talosctl -n A,B)"));
         QCOMPARE(inc->stats.unparsed, 0u);
 
         const auto journal =
@@ -241,6 +241,39 @@ private slots:
                            "I0612 08:14:03.100000     812 kubelet.go:1822] reason: none\n");
         QCOMPARE(journal->sources.size(), size_t(1));
         QCOMPARE(journal->sources[0].shape, std::string());
+    }
+
+    // talosctl given several nodes (-n 10.1.1.2,fd00:10:5::3): each line's node first, an IPv6
+    // address with colons of its own. `dmesg`: the kernel ring's lines; `logs kubelet`: klog.
+    // Each node a source on that node, its lines read by their own shape; the kubelet's klog
+    // takes its year from the dmesg file's full dates.
+    void talosctlSeveralNodes()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "dmesg.txt",
+                        "10.1.1.2: user: warning: [2022-01-25T10:31:37.694471566Z]: [talos] service[etcd](Waiting): Error running "
+                        "Containerd(etcd), going to restart forever: task \"etcd\" failed: exit code 137\n"
+                        "fd00:10:5::3: kern:    info: [2022-01-25T10:31:38.100000000Z]: eth0: link becomes ready\n"
+                        "10.1.1.2: daemon:    info: [2022-01-25T10:31:41.763675566Z]: udevd[1533]: starting version 3.2.10\n");
+        test::writeFile(dir, "kubelet.txt",
+                        "fd00:10:5::3: I0125 10:31:42.250000    1633 kubelet.go:2046] \"SyncLoop ADD\" source=\"api\" "
+                        "pods=[\"kube-system/kube-proxy-x2x7k\"]\n"
+                        "10.1.1.2: E0125 10:31:43.000000    1544 kubelet_node_status.go:540] \"Error updating node status, will retry\" "
+                        "err=\"error getting node \\\"cp-1\\\": Get \\\"https://127.0.0.1:6443/api/v1/nodes/cp-1\\\": EOF\"\n");
+        const auto inc = test::load({dir.path().toStdString()});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const Source *ring1 = only(*inc, "dmesg.txt#10.1.1.2");
+        const Source *ring3 = only(*inc, "dmesg.txt#fd00:10:5::3");
+        const Source *kubelet3 = only(*inc, "kubelet.txt#fd00:10:5::3");
+        QVERIFY(ring1 && ring3 && kubelet3 && only(*inc, "kubelet.txt#10.1.1.2"));
+        QCOMPARE(ring1->shape, std::string("lines prefixed by host (pdsh, clush, pssh -P, talosctl -n A,B)"));
+        QCOMPARE(ring1->format, SourceFormat::TalosDmesg);
+        QCOMPARE(ring1->eventCount, 2u);
+        QCOMPARE(ring3->node, std::string("fd00:10:5::3"));
+        QCOMPARE(kubelet3->format, SourceFormat::KlogText);
+        QCOMPARE(kubelet3->component, std::string("kubelet"));
+        QCOMPARE(kubelet3->clock.year, 2022);
+        QCOMPARE(inc->sources.size(), size_t(4));
     }
 
     // `tail -n +1 a b`: two plain files, each section keeps its file's name.

@@ -50,6 +50,14 @@ std::string_view withoutPasteIndent(std::string_view line, bool &pasteSeen)
 
 } // namespace
 
+const LogFormat *lineFormatOf(std::string_view line)
+{
+    for (const LogFormat *f : bySpecificity())
+        if (f->matchLine(line).reads)
+            return f;
+    return nullptr;
+}
+
 DetectedFormat detectLogFormat(std::string_view bytes)
 {
     const std::vector<const LogFormat *> &formats = bySpecificity();

@@ -27,6 +27,8 @@ namespace kubelane::core {
     X(dmesgFormat)                                                                                                                         \
     X(sternFormat)                                                                                                                         \
     X(viewerTimeFormat)                                                                                                                    \
+    X(talosDmesgFormat)                                                                                                                    \
+    X(zapConsoleFormat)                                                                                                                    \
     /* one line per format above; the list ends here */
 
 #define KUBELANE_DECLARE_FORMAT(function) const LogFormat &function();

@@ -110,6 +110,8 @@ struct LineEnvelope {
     std::string_view payload;
     std::int64_t utc = 0;       // exact UTC of the envelope, 0 = none
     std::string_view component; // what wrote the line (a container's name), "" = the source's
+    bool haveSeverity = false;  // the envelope's own level (a kernel message's priority)
+    Severity severity = Severity::Info;
     std::string_view podNamespace, podName, container;
     // A date the envelope states in a zone other than the node's (a log viewer's reader's):
     // evidence for the year of a klog payload, whose own header has none. Year 0: none.

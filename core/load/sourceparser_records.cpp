@@ -153,6 +153,8 @@ SourceParser::Envelope SourceParser::envelopeOf(const LineEnvelope &u)
     Envelope env;
     env.utc = u.utc;
     env.component = u.component;
+    env.haveSeverity = u.haveSeverity;
+    env.severity = u.severity;
     env.podNamespace = u.podNamespace;
     env.podName = u.podName;
     env.container = u.container;

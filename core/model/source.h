@@ -35,6 +35,8 @@ enum class SourceFormat : std::uint8_t {
     Dmesg,        // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
     Stern,        // stern's output: pod and container (and namespace) before each line
     ViewerTime,   // copied from a web log viewer: the reader's local date and time before each line
+    TalosDmesg,   // talosctl dmesg: the kernel ring of a Talos node, as machined formats it
+    ZapConsole,   // go.uber.org/zap's console encoder: time, level, message, JSON context (tab-separated)
 };
 
 enum class DiagnosticReason : std::uint8_t {

@@ -1,6 +1,7 @@
 #include "sectionsplitter.h"
 
 #include "../format/envelopes.h"
+#include "../format/formatdetection.h"
 #include "../format/klogline.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
@@ -426,8 +427,10 @@ namespace kubelane::core {
 
 namespace {
 
-// "worker-3: Jun 12 08:14:02 worker-3 kubelet[1]: ..." (pdsh, clush, pssh -P): the host and
-// the length of its prefix, when what follows is a log line.
+// "worker-3: Jun 12 08:14:02 worker-3 kubelet[1]: ..." (pdsh, clush, pssh -P; talosctl given
+// several nodes, "10.1.1.2: user: warning: [...]: ..."): the host and the length of its prefix,
+// when what follows is a line of a known log shape. A host is a name or an IPv4 or IPv6
+// address; an IPv6 address has colons of its own, so the host ends at the first ": ".
 bool parseHostPrefix(std::string_view line, std::string_view &host, std::size_t &length)
 {
     const std::size_t colon = line.find(": ");
@@ -435,11 +438,11 @@ bool parseHostPrefix(std::string_view line, std::string_view &host, std::size_t 
         return false;
     host = line.substr(0, colon);
     const bool hostName = std::isalnum(static_cast<unsigned char>(host[0])) && std::all_of(host.begin(), host.end(), [](char c) {
-                              return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_';
+                              return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_' || c == ':';
                           });
     length = colon + 2;
     const std::string_view rest = line.substr(length);
-    return hostName && (isLogLine(rest) || (rest.starts_with("{\"") && rest.ends_with("}")));
+    return hostName && (isLogLine(rest) || (rest.starts_with("{\"") && rest.ends_with("}")) || lineFormatOf(rest) != nullptr);
 }
 
 } // namespace
@@ -461,7 +464,7 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
     });
     if (!prefixed || seen == 0)
         return {};
-    const std::string shape = "lines prefixed by host (pdsh, clush, pssh -P)";
+    const std::string shape = "lines prefixed by host (pdsh, clush, pssh -P, talosctl -n A,B)";
     std::vector<SectionDraft> sections;
     std::map<std::string, std::size_t, std::less<>> byHost;
     Leftover rest;

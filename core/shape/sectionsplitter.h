@@ -11,8 +11,8 @@
 //   every line with "* ").
 // - `kubectl logs --prefix` (1.17+): `[pod/NAME/CONTAINER] ` before every line of several
 //   containers' logs (kubectl/pkg/cmd/logs/logs.go addPrefixIfNeeded).
-// - pdsh, clush and `pssh -P`: `HOST: ` before every line of several hosts' logs (only when
-//   what follows the prefix is a log line).
+// - pdsh, clush, `pssh -P` and talosctl given several nodes: `HOST: ` before every line of
+//   several hosts' logs (only when what follows the prefix is a line of a known log shape).
 // Each returns no sections when the file is not of its kind.
 #include "sourceinput.h"
 
