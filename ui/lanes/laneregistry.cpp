@@ -46,6 +46,7 @@ constexpr RoleRank kRoleRanks[] = {
     {ControlPlane, "node-lifecycle-controller", 0},
     {ControlPlane, "taint-manager", 10},
     {ControlPlane, "apiserver-http", 20},
+    {ControlPlane, "leader-election", 25},
     {ControlPlane, "controller-manager-other", 30},
     {ControlPlane, "apiserver-other", 40},
     {ControlPlane, "client-requests", 50},
