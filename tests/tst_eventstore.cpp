@@ -1124,6 +1124,30 @@ private slots:
         QCOMPARE(QString::fromStdString(nodeOf["kube-proxy"]), QString("minikube"));
     }
 
+    // The scheduler's binding places a pod on its node before any kubelet names it: the 1.x
+    // free text (node bare, then quoted) and the structured line of 1.20+. A pod the scheduler
+    // only tried to bind stays unplaced.
+    void schedulerBindingPlacesPods()
+    {
+        const std::string scheduler =
+            "I0602 10:12:21.100000       1 scheduler.go:594] pod shop/cart-0 is bound successfully on node worker-1, 3 nodes evaluated, 2 "
+            "nodes were found feasible\n"
+            "I0602 10:12:21.200000       1 scheduler.go:731] pod shop/cart-1 is bound successfully on node \"worker-2\", 3 nodes "
+            "evaluated, "
+            "2 nodes were found feasible.\n"
+            "I0602 10:12:21.300000       1 schedule_one.go:304] \"Successfully bound pod to node\" pod=\"shop/web-0\" node=\"worker-3\" "
+            "evaluatedNodes=3 feasibleNodes=1\n"
+            "I0602 10:12:21.400000       1 default_binder.go:53] \"Attempting to bind pod to node\" pod=\"shop/web-1\" node=\"worker-1\"\n";
+        const auto inc = loadFromMemory({{"control-plane/kube-scheduler.log", scheduler}});
+        std::map<std::string, std::string> nodeOfPod;
+        for (std::size_t i = 0; i < inc->pods.size(); ++i)
+            nodeOfPod[inc->podName(PodId::fromIndex(i))] = std::string(inc->text(inc->pods[i].node));
+        QCOMPARE(QString::fromStdString(nodeOfPod["shop/cart-0"]), QString("worker-1"));
+        QCOMPARE(QString::fromStdString(nodeOfPod["shop/cart-1"]), QString("worker-2"));
+        QCOMPARE(QString::fromStdString(nodeOfPod["shop/web-0"]), QString("worker-3"));
+        QCOMPARE(QString::fromStdString(nodeOfPod["shop/web-1"]), QString());
+    }
+
     void shortHostAndItsFullNodeNameAreOneNode()
     {
         const std::string kubelet = "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop "

@@ -38,6 +38,8 @@ struct CodeTypes {
     EventTypeId taintEvictionDelete = 0;
     // Leader election of the control plane.
     EventTypeId leaderLost = 0, leaderRenewFailed = 0, leaderLockError = 0, leaderAcquired = 0;
+    // Where pods run.
+    EventTypeId schedulerBound = 0;
 };
 
 // Each member above, the events.json id it stands for, and who reads it (named when the id
@@ -104,6 +106,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::leaderRenewFailed, "leader-election.renew-failed", "the leader-election-lost rule"},
     {&CodeTypes::leaderLockError, "leader-election.lock-error", "the leader-election-lost rule"},
     {&CodeTypes::leaderAcquired, "leader-election.acquired", "the leader-election-lost rule"},
+    {&CodeTypes::schedulerBound, "scheduler.bound", "the correlator (a pod's node)"},
 };
 // clang-format on
 

@@ -1,6 +1,7 @@
 #include "correlator.h"
 
 #include "../classify/codenames.h"
+#include "../classify/eventtypecatalog.h"
 #include "../classify/extractors.h"
 #include "../util/memorypolicy.h"
 #include "../util/parallel.h"
@@ -185,8 +186,10 @@ void correlate(Incident &incident)
             e.context = incident.contexts.intern(context);
         }
     };
-    // 4. A pod lives on the node whose kubelet logs it, alone or in a SyncLoop list.
+    // 4. A pod lives on the node whose kubelet logs it, alone or in a SyncLoop list, or that
+    // the scheduler bound it to (a pod is bound once: it never moves).
     const StringId kubelet = incident.strings.find("kubelet");
+    const EventTypeId bound = incident.eventTypes ? incident.eventTypes->codeTypes().schedulerBound : kOtherEventType;
     const StringId kPods = fieldKeys.pods;
     std::unordered_map<std::string, PodId> podByName;
     for (std::size_t i = 0; i < incident.pods.size(); ++i)
@@ -199,7 +202,13 @@ void correlate(Incident &incident)
     std::vector<bool> contextPlaced; // an event's own pod and node depend on its context alone
     auto placePodsOf = [&](const Event &e) {
         const EventContext context = incident.contexts[e.context]; // a copy: interning grows the table
-        if (context.node == kNoString || incident.origins[context.origin].component != kubelet)
+        if (context.node == kNoString)
+            return;
+        if (e.type == bound && bound != kOtherEventType) {
+            place(context.pod, context.node);
+            return;
+        }
+        if (incident.origins[context.origin].component != kubelet)
             return;
         if (e.context.index() >= contextPlaced.size())
             contextPlaced.resize(incident.contexts.size());
