@@ -137,8 +137,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
             continue;
         }
         const core::Source &src = inc.sources[e.source];
-        const std::string_view component =
-            inc.componentOf(e) != core::kNoString ? inc.text(inc.componentOf(e)) : std::string_view(src.component);
+        const std::string_view component = inc.componentNameOf(e);
         const bool controlPlane = core::isControlPlaneComponent(component);
         const core::EventContext &subject = inc.contexts[e.context];
         bool bySource = inc.componentOf(e) == core::kNoString;

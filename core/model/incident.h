@@ -54,6 +54,12 @@ public:
     std::string_view text(StringId id) const { return strings.view(id); }
     OriginId originOf(const Event &e) const { return contexts[e.context].origin; }
     StringId componentOf(const Event &e) const { return origins[originOf(e)].component; }
+    // Who wrote the line: its own component, else its file's.
+    std::string_view componentNameOf(const Event &e) const
+    {
+        const StringId c = componentOf(e);
+        return c != kNoString ? text(c) : std::string_view(sources[e.source].component);
+    }
     StringId fileOf(const Event &e) const { return origins[originOf(e)].file; }
     RoleId roleOf(const Event &e) const { return origins[originOf(e)].role; }
     StringId nodeOf(const Event &e) const { return contexts[e.context].node; }

@@ -28,12 +28,6 @@ struct LeaderLine {
     SourceId source;
 };
 
-std::string componentOfEvent(const Incident &inc, const Event &e)
-{
-    const StringId c = inc.componentOf(e);
-    return c != kNoString ? std::string(inc.text(c)) : inc.sources[e.source].component;
-}
-
 std::vector<LeaderLine> leaderLines(const Incident &inc, const CodeTypes &t)
 {
     std::vector<LeaderLine> out;
@@ -42,7 +36,7 @@ std::vector<LeaderLine> leaderLines(const Incident &inc, const CodeTypes &t)
         if (e.type != t.leaderLost && e.type != t.leaderRenewFailed && e.type != t.leaderLockError && e.type != t.leaderAcquired
             && e.type != t.controllerStart && e.type != t.componentStart)
             continue;
-        std::string component = componentOfEvent(inc, e);
+        std::string component(inc.componentNameOf(e));
         if (!isControlPlaneComponent(component))
             continue;
         out.push_back({EventIndex::fromIndex(i), e.type, std::move(component), inc.sources[e.source].machine(), e.source});

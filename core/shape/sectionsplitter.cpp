@@ -442,7 +442,7 @@ bool parseHostPrefix(std::string_view line, std::string_view &host, std::size_t 
                           });
     length = colon + 2;
     const std::string_view rest = line.substr(length);
-    return hostName && (isLogLine(rest) || (rest.starts_with("{\"") && rest.ends_with("}")) || lineFormatOf(rest) != nullptr);
+    return hostName && ((rest.starts_with("{\"") && rest.ends_with("}")) || lineFormatOf(rest) != nullptr);
 }
 
 } // namespace

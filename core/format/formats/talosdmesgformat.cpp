@@ -5,10 +5,10 @@
 // machined writes its own log there as facility user; the kernel's lines are kern. Given
 // several nodes (-n a,b) talosctl puts each line's node first, "10.1.1.2: ": the host-prefix
 // shape (shape/sectionsplitter) makes each node a source of its own.
+#include "../exportrecord.h"
 #include "../logformat.h"
 
 #include <algorithm>
-#include <array>
 
 namespace kubelane::core {
 
@@ -18,17 +18,6 @@ bool isDigit(char c)
 {
     return c >= '0' && c <= '9';
 }
-
-constexpr std::array<std::pair<std::string_view, Severity>, 8> kPriorities{{
-    {"emerg", Severity::Fatal},
-    {"alert", Severity::Fatal},
-    {"crit", Severity::Fatal},
-    {"err", Severity::Error},
-    {"warning", Severity::Warning},
-    {"notice", Severity::Info},
-    {"info", Severity::Info},
-    {"debug", Severity::Debug},
-}};
 
 struct KmsgLine {
     std::string_view facility, message;
@@ -51,11 +40,9 @@ bool parseKmsgLine(std::string_view s, KmsgLine &out)
     const std::size_t end = s.find(": [", i);
     if (end == std::string_view::npos)
         return false;
-    const std::string_view priority = s.substr(i, end - i);
-    const auto known = std::find_if(kPriorities.begin(), kPriorities.end(), [&](const auto &p) { return p.first == priority; });
-    if (known == kPriorities.end())
+    // The kernel's priority names (emerg .. debug), which the exports' severity names include.
+    if (!severityFromName(s.substr(i, end - i), out.severity))
         return false;
-    out.severity = known->second;
     const std::size_t close = s.find("]: ", end + 3);
     if (close == std::string_view::npos)
         return false;

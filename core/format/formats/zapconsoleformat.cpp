@@ -3,37 +3,12 @@
 // by tabs: "2023-02-21T19:57:21.304Z\tERROR\tkubernetes endpoint watch error\t{...}". Talos'
 // own services (`talosctl logs machined`) and operators built on controller-runtime in its
 // development mode print it. A copy out of a browser or an issue has spaces for the tabs.
+#include "../exportrecord.h"
 #include "../logformat.h"
-
-#include <algorithm>
-#include <array>
 
 namespace kubelane::core {
 
 namespace {
-
-// zapcore's level names, capitalised (CapitalLevelEncoder, the console default) or not.
-std::optional<Severity> zapLevel(std::string_view word)
-{
-    static constexpr std::array<std::pair<std::string_view, Severity>, 14> kLevels{{
-        {"DEBUG", Severity::Debug},
-        {"INFO", Severity::Info},
-        {"WARN", Severity::Warning},
-        {"ERROR", Severity::Error},
-        {"DPANIC", Severity::Fatal},
-        {"PANIC", Severity::Fatal},
-        {"FATAL", Severity::Fatal},
-        {"debug", Severity::Debug},
-        {"info", Severity::Info},
-        {"warn", Severity::Warning},
-        {"error", Severity::Error},
-        {"dpanic", Severity::Fatal},
-        {"panic", Severity::Fatal},
-        {"fatal", Severity::Fatal},
-    }};
-    const auto known = std::find_if(kLevels.begin(), kLevels.end(), [&](const auto &l) { return l.first == word; });
-    return known == kLevels.end() ? std::nullopt : std::optional<Severity>(known->second);
-}
 
 struct ZapLine {
     Timestamp utc;
@@ -55,11 +30,10 @@ bool parseZapLine(std::string_view s, ZapLine &out)
     const std::size_t levelEnd = rest.find_first_of(" \t");
     if (levelEnd == std::string_view::npos)
         return false;
-    const auto level = zapLevel(rest.substr(0, levelEnd));
-    if (!level)
+    // zapcore's level names (DEBUG .. FATAL, capitalised by default), which the exports' include.
+    if (!severityFromName(rest.substr(0, levelEnd), out.severity))
         return false;
     out.utc = *t;
-    out.severity = *level;
     out.message = rest.substr(levelEnd + 1);
     while (!out.message.empty() && (out.message.front() == ' ' || out.message.front() == '\t'))
         out.message.remove_prefix(1);
