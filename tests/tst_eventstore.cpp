@@ -1148,6 +1148,62 @@ private slots:
         QCOMPARE(QString::fromStdString(nodeOfPod["shop/web-1"]), QString());
     }
 
+    // A StatefulSet's pod evicted from a failed node is made again, under its name, on
+    // another: two pods, each under its node, and each line on the pod it was about.
+    void podMadeAgainOnAnotherNodeIsOnePodPerNode()
+    {
+        const std::string node1 = "Jun 02 10:00:00 node-1 kubelet[100]: I0602 10:00:00.000000     100 kubelet.go:2281] \"SyncLoop ADD\" "
+                                  "source=\"api\" pods=[\"db/web-0\"]\n"
+                                  "Jun 02 10:00:05 node-1 kubelet[100]: I0602 10:00:05.000000     100 prober.go:116] \"Probe failed\" "
+                                  "probeType=\"Readiness\" pod=\"db/web-0\" podUID=aaaa-1 containerName=\"web\"\n"
+                                  "Jun 02 10:00:40 node-1 kubelet[100]: I0602 10:00:40.000000     100 kubelet.go:1966] \"SyncLoop (PLEG): "
+                                  "event for pod\" pod=\"db/web-0\" event=&{ID:aaaa-1 Type:ContainerStarted Data:c1}\n";
+        const std::string node2 = "Jun 02 10:02:03 node-2 kubelet[200]: I0602 10:02:03.000000     200 kubelet.go:2281] \"SyncLoop ADD\" "
+                                  "source=\"api\" pods=[\"db/web-0\"]\n"
+                                  "Jun 02 10:02:04 node-2 kubelet[200]: I0602 10:02:04.000000     200 kubelet.go:2281] \"SyncLoop ADD\" "
+                                  "source=\"api\" pods=[\"db/web-1\"]\n"
+                                  "Jun 02 10:02:09 node-2 kubelet[200]: I0602 10:02:09.000000     200 prober.go:116] \"Probe failed\" "
+                                  "probeType=\"Readiness\" pod=\"db/web-0\" podUID=bbbb-2 containerName=\"web\"\n";
+        const std::string controllers = "I0602 10:01:50.000000       1 taint_manager.go:106] \"NoExecuteTaintManager is deleting pod\" "
+                                        "pod=\"db/web-0\"\n"
+                                        "I0602 10:02:02.000000       1 schedule_one.go:304] \"Successfully bound pod to node\" "
+                                        "pod=\"db/web-0\" node=\"node-2\" evaluatedNodes=3 feasibleNodes=1\n"
+                                        "I0602 10:02:02.500000       1 schedule_one.go:304] \"Successfully bound pod to node\" "
+                                        "pod=\"db/web-1\" node=\"node-2\" evaluatedNodes=3 feasibleNodes=1\n";
+        const auto inc = loadFromMemory({{"node-1/kubelet.log", node1},
+                                         {"node-2/kubelet.log", node2},
+                                         {"control-plane/kube-controller-manager-and-scheduler.log", controllers}});
+        std::map<std::string, std::string> nodeOfPodKey;
+        for (std::size_t i = 0; i < inc->pods.size(); ++i)
+            nodeOfPodKey[inc->podKey(PodId::fromIndex(i))] = std::string(inc->text(inc->pods[i].node));
+        QCOMPARE(
+            nodeOfPodKey,
+            (std::map<std::string, std::string>{{"db/web-0@node-1", "node-1"}, {"db/web-0@node-2", "node-2"}, {"db/web-1", "node-2"}}));
+        // Every line of db/web-0 on the pod of its node; the taint manager's eviction, after
+        // node-1's kubelet fell silent and before node-2's pod was bound, on node-1's.
+        std::map<std::string, std::vector<std::string>> linesOfPod;
+        for (const Event &e : inc->events)
+            if (inc->podOf(e) != kNoPod)
+                linesOfPod[inc->podKey(inc->podOf(e))].push_back(std::string(inc->sources[e.source].path) + ":"
+                                                                 + std::to_string(inc->lineOf(e)));
+        QCOMPARE(linesOfPod["db/web-0@node-1"],
+                 (std::vector<std::string>{"node-1/kubelet.log:1", "node-1/kubelet.log:2", "node-1/kubelet.log:3",
+                                           "control-plane/kube-controller-manager-and-scheduler.log:1"}));
+        QCOMPARE(linesOfPod["db/web-0@node-2"],
+                 (std::vector<std::string>{"control-plane/kube-controller-manager-and-scheduler.log:2", "node-2/kubelet.log:1",
+                                           "node-2/kubelet.log:3"}));
+        QCOMPARE(linesOfPod["db/web-1"].size(), std::size_t(2));
+
+        // Near miss: one node's kubelet in two files (its journal and its raw log), the pod
+        // named by both: one pod, under the name alone.
+        const std::string raw = "I0602 10:00:06.000000     100 prober.go:116] \"Probe failed\" probeType=\"Readiness\" pod=\"db/web-0\" "
+                                "podUID=aaaa-1 containerName=\"web\"\n";
+        const auto one = loadFromMemory({{"node-1/kubelet.log", node1}, {"node-1/kubelet.raw.log", raw}});
+        QCOMPARE(one->pods.size(), std::size_t(1));
+        QCOMPARE(one->podKey(PodId::fromIndex(0)), std::string("db/web-0"));
+        QCOMPARE(std::string(one->text(one->pods[0].node)), std::string("node-1"));
+    }
+
     void shortHostAndItsFullNodeNameAreOneNode()
     {
         const std::string kubelet = "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop "

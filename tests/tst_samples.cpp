@@ -9,6 +9,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 
 using namespace kubelane;
 using namespace kubelane::core;
@@ -168,6 +170,30 @@ private slots:
         QCOMPARE(analysis->findings.size(), size_t(1));
         QVERIFY2(analysis->findings[0].explanation.find("The controller marked 45 pods on node3 not ready") != std::string::npos,
                  analysis->findings[0].explanation.c_str());
+    }
+
+    // A StatefulSet's pod evicted from worker-2 comes back, under its name, on worker-1 before
+    // worker-2's kubelet is back: the pods the controller marked not ready and the taint
+    // manager deleted are still worker-2's (they had been drawn to worker-1, whose kubelet
+    // logged the name first).
+    void podMadeAgainElsewhereStaysInItsNodesFinding()
+    {
+        const auto incident = test::load({std::string(KUBELANE_SAMPLES) + "/node-taint-eviction"});
+        AnalyzeOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        options.onlyRules = {"node-heartbeat-gap", "node-taint-eviction"};
+        const auto analysis = analyzeIncident(incident, options);
+        std::map<std::string, std::string> explanationOf;
+        std::map<std::string, std::set<std::string>> evictedPodsOf;
+        for (const Finding &f : analysis->findings) {
+            explanationOf[f.rule + " " + f.subject.text()] = f.explanation;
+            for (EventIndex e : f.evidence)
+                if (incident->typeName(incident->event(e)) == "taint-manager.delete-pod")
+                    evictedPodsOf[f.subject.text()].insert(incident->podName(incident->event(e)));
+        }
+        const std::string gap = explanationOf["node-heartbeat-gap node/worker-2"];
+        QVERIFY2(gap.find("The controller marked 3 pods on worker-2 not ready") != std::string::npos, gap.c_str());
+        QCOMPARE(evictedPodsOf["node/worker-2"], (std::set<std::string>{"shop/cart-5f7d8c9b6-2xk4p", "shop/checkout-0"}));
     }
 };
 

@@ -269,7 +269,7 @@ LaneId LaneModel::groupForPod(core::PodId pod, const std::string &fallbackNode)
         parent = groupForNode(node);
     }
     const QString podName = qs(inc.podName(pod));
-    const QString subject = qs(core::Subject::ofPod(inc.podName(pod)).text());
+    const QString subject = qs(core::Subject::ofPod(inc.podKey(pod)).text());
     LaneId id;
     if (auto it = m_bySubject.constFind(subject); it != m_bySubject.constEnd()) {
         id = it.value();

@@ -6,6 +6,7 @@
 #include "../util/memorypolicy.h"
 #include "../util/parallel.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace kubelane::core {
@@ -124,7 +125,7 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     }
 }
 
-void correlate(Incident &incident)
+PodPlacements correlate(Incident &incident)
 {
     // 1. A pod named without namespace ("pod web-0 is running") is the one pod of that name.
     std::unordered_map<StringId, std::vector<PodId>> byName;
@@ -187,7 +188,8 @@ void correlate(Incident &incident)
         }
     };
     // 4. A pod lives on the node whose kubelet logs it, alone or in a SyncLoop list, or that
-    // the scheduler bound it to (a pod is bound once: it never moves).
+    // the scheduler bound it to. A pod is bound once, but a StatefulSet's pod deleted and
+    // made again keeps its name on its next node: every node that claims it is kept.
     const StringId kubelet = incident.strings.find("kubelet");
     const EventTypeId bound = incident.eventTypes ? incident.eventTypes->codeTypes().schedulerBound : kOtherEventType;
     const StringId kPods = fieldKeys.pods;
@@ -195,9 +197,16 @@ void correlate(Incident &incident)
     for (std::size_t i = 0; i < incident.pods.size(); ++i)
         podByName.emplace(std::string(incident.text(incident.pods[i].ns)) + "/" + std::string(incident.text(incident.pods[i].name)),
                           PodId::fromIndex(i));
+    PodPlacements placements;
+    placements.nodesOf.resize(incident.pods.size());
     auto place = [&](PodId pod, StringId node) {
-        if (pod != kNoPod && incident.pods[pod.index()].node == kNoString)
+        if (pod == kNoPod || node == kNoString)
+            return;
+        if (incident.pods[pod.index()].node == kNoString)
             incident.pods[pod.index()].node = node;
+        std::vector<StringId> &nodes = placements.nodesOf[pod.index()];
+        if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
+            nodes.push_back(node);
     };
     std::vector<bool> contextPlaced; // an event's own pod and node depend on its context alone
     auto placePodsOf = [&](const Event &e) {
@@ -220,8 +229,10 @@ void correlate(Incident &incident)
             return;
         forEachListedPod(incident.field(e, kPods), [&](std::string_view entry) {
             const PodReference ref = parsePodReference(entry);
-            if (auto it = podByName.find(std::string(ref.ns) + "/" + std::string(ref.name)); it != podByName.end())
+            if (auto it = podByName.find(std::string(ref.ns) + "/" + std::string(ref.name)); it != podByName.end()) {
                 place(it->second, context.node);
+                placements.listings.push_back({it->second, context.node, static_cast<std::size_t>(&e - incident.events.data())});
+            }
         });
     };
     // One pass for both (the store is read from memory once, not twice): an event's owner is
@@ -235,6 +246,7 @@ void correlate(Incident &incident)
     for (std::size_t i = 0; i < incident.pods.size(); ++i)
         if (alias[i] != kNoPod)
             place(PodId::fromIndex(i), incident.pods[alias[i].index()].node);
+    return placements;
 }
 
 } // namespace kubelane::core

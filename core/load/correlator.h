@@ -17,7 +17,20 @@ using TimeResolver = std::function<void(ParsedSource &)>;
 // (resolveTimes, called once per file, possibly from several of `threads` at once; 0: one per
 // core). The order is the files', each file's events in its own order.
 void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes, unsigned threads = 0);
-void correlate(Incident &incident);
+// Every node each pod was placed on, by pod index, in the order they were met: more than
+// one when a pod's name came back on another node (a StatefulSet's pod made again). And the
+// lines that place a pod only by listing it (a kubelet's "SyncLoop ADD" of several pods):
+// those lines are not the pod's own, but say when it was on the node.
+struct PodPlacements {
+    struct Listing {
+        PodId pod;
+        StringId node;
+        std::size_t event; // index into Incident::events, in the merge's order
+    };
+    std::vector<std::vector<StringId>> nodesOf;
+    std::vector<Listing> listings;
+};
+PodPlacements correlate(Incident &incident);
 
 // "docker://8a61...", "containerd://8a61..." -> "8a61..."
 std::string_view stripContainerScheme(std::string_view id);

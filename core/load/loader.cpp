@@ -13,6 +13,7 @@
 #include "../time/zoneclaim.h"
 #include "../time/zonestatements.h"
 #include "correlator.h"
+#include "podinstances.h"
 #include "nodenames.h"
 #include "repeatedevents.h"
 #include "sourceparser.h"
@@ -630,13 +631,15 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     stageDone("clocks of each file");
     mergeParsedSources(parsed, *incident, resolveTimes, options.threads);
     stageDone("merge");
-    correlate(*incident);
+    const PodPlacements placements = correlate(*incident);
     incident->releaseMappedPages(); // the pods' UIDs and container ids correlate read
     stageDone("correlate");
     // Files of one host share its zone, and pairs of lines between sources (requests, the
     // node lifecycle controller against heartbeats) carry zones from anchors to the rest.
     alignClocks(*incident, claims);
     stageDone("align clocks");
+    separatePodsByNode(*incident, placements);
+    stageDone("pods by node");
     if ((options.from || options.to) && checkSeekZones(*incident, seekZoneOf, formatOf, zones)) {
         zoneMissed = true;
         return incident;

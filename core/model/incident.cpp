@@ -97,6 +97,14 @@ std::string Incident::podName(PodId id) const
     return out;
 }
 
+std::string Incident::podKey(PodId id) const
+{
+    std::string key = podName(id);
+    if (!key.empty() && pods[id.index()].nameOnSeveralNodes && pods[id.index()].node != kNoString)
+        key.append("@").append(text(pods[id.index()].node));
+    return key;
+}
+
 std::size_t Incident::lowerBound(Timestamp t) const
 {
     return std::lower_bound(events.begin(), events.end(), t, [](const Event &e, Timestamp v) { return e.time < v; }) - events.begin();

@@ -24,6 +24,9 @@ struct Pod {
     StringId name = kNoString;
     StringId uid = kNoString;
     StringId node = kNoString; // the node whose kubelet logged it, if any
+    // Another pod of the same namespace and name ran on another node (a StatefulSet's pod
+    // made again after its node failed): each is told apart by its node (podKey).
+    bool nameOnSeveralNodes = false;
 };
 
 struct BundleStats {
@@ -83,6 +86,9 @@ public:
     std::string_view typeName(const Event &e) const;
     std::string_view roleName(const Event &e) const;
     std::string podName(PodId pod) const; // "namespace/name"
+    // What tells a pod apart from every other: "namespace/name", or "namespace/name@node"
+    // for one of the pods that had one name on several nodes (Pod::nameOnSeveralNodes).
+    std::string podKey(PodId pod) const;
     std::string podName(const Event &e) const { return podName(podOf(e)); }
     // Index of the first event at or after `t` (binary search).
     std::size_t lowerBound(Timestamp t) const;

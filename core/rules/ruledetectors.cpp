@@ -206,7 +206,7 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
         const std::string pod = inc.podName(o.pod);
         const std::string container(inc.text(o.container));
         m.text["alsoContainers"] = others.empty() ? "" : " The same happened to its other containers: " + others + ".";
-        m.subject = Subject::ofPod(pod);
+        m.subject = Subject::ofPod(inc.podKey(o.pod));
         const Event &s = inc.event(o.statusEvent);
         const Event &p = inc.event(o.probeEvent);
         m.start = std::min(s.time, p.time);

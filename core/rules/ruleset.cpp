@@ -364,7 +364,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
             bySubject[inc.nodeOf(e).value()].push_back(EventIndex::fromIndex(i));
     }
     auto subjectOf = [&](const Event &e) {
-        return byPod ? Subject::ofPod(inc.podName(inc.podOf(e))) : Subject::ofNode(std::string(inc.text(inc.nodeOf(e))));
+        return byPod ? Subject::ofPod(inc.podKey(inc.podOf(e))) : Subject::ofNode(std::string(inc.text(inc.nodeOf(e))));
     };
     for (const auto &[key, events] : bySubject) {
         if (std::chrono::steady_clock::now() > deadline)

@@ -1,6 +1,7 @@
 #pragma once
 // What a finding is about: a node, a pod, or a control-plane component on its machine. One
-// formatter and one parser for the text form, "node/NAME", "pod/NAMESPACE/NAME" or
+// formatter and one parser for the text form, "node/NAME", "pod/NAMESPACE/NAME" (with "@NODE"
+// after it when pods of that name ran on several nodes: Incident::podKey) or
 // "component/NAME@MACHINE" ("component/NAME" when no file names its machine), which
 // `analyze --json` prints and the timeline's group lanes are keyed by.
 #include <compare>
@@ -15,7 +16,7 @@ struct Subject {
     enum class Kind : std::uint8_t { None, Node, Pod, Component };
     Kind kind = Kind::None;
     std::string node;      // Node: its name
-    std::string pod;       // Pod: "NAMESPACE/NAME"
+    std::string pod;       // Pod: "NAMESPACE/NAME" or "NAMESPACE/NAME@NODE"
     std::string component; // Component: "NAME@MACHINE" or "NAME"
 
     static Subject ofNode(std::string name) { return {Kind::Node, std::move(name), {}, {}}; }

@@ -57,6 +57,7 @@ private slots:
     void treeFromSample();
     void controlPlaneGroupedByItsHost();
     void componentFindingOnItsHost();
+    void podMadeAgainIsUnderEachNode();
     void everyEventInOneLeafLane();
     void factsBecomeBarsAndTicks();
     void registryRanksAreUnique();
@@ -167,6 +168,41 @@ void TestLaneModel::componentFindingOnItsHost()
     for (LaneId l : m.lanesOfFinding(0))
         onOtherHost = onOtherHost || m.isAncestor(m.laneByKey("control-plane@master-2"), l);
     QVERIFY(onOtherHost);
+}
+
+// node-taint-eviction: the StatefulSet pod shop/checkout-0 is evicted from worker-2 and made
+// again on worker-1; a Deployment's pod of a new name and the DaemonSet's stay single.
+void TestLaneModel::podMadeAgainIsUnderEachNode()
+{
+    const LaneModel m(uitest::analyseSample("node-taint-eviction"));
+    const LaneId old = m.laneOfSubject("pod/shop/checkout-0@worker-2");
+    const LaneId again = m.laneOfSubject("pod/shop/checkout-0@worker-1");
+    QVERIFY(old.valid() && again.valid());
+    QCOMPARE(m.lane(old).parent, m.laneOfSubject("node/worker-2"));
+    QCOMPARE(m.lane(again).parent, m.laneOfSubject("node/worker-1"));
+    QVERIFY(!m.laneOfSubject("pod/shop/checkout-0").valid());
+    QVERIFY(m.laneOfSubject("pod/shop/cart-5f7d8c9b6-2xk4p").valid());
+    // The eviction (after worker-2's kubelet fell silent) is the old pod's; the new pod's
+    // start, and worker-2's kubelet seeing the deletion when it came back, each its node's.
+    const core::Incident &inc = m.incident();
+    QStringList evictions, starts, deletions;
+    for (std::size_t i = 0; i < inc.events.size(); ++i) {
+        const core::Event &e = inc.events[i];
+        if (inc.podName(e) != "shop/checkout-0")
+            continue;
+        const LaneId lane = m.laneOfEvent(core::EventIndex::fromIndex(i));
+        const QString where = m.isAncestor(old, lane) ? "worker-2" : m.isAncestor(again, lane) ? "worker-1" : "elsewhere";
+        const std::string_view text = inc.message(e);
+        if (text.find("Deleting pod") != std::string_view::npos)
+            evictions << where;
+        else if (text.find("SyncLoop (PLEG)") != std::string_view::npos)
+            starts << where;
+        else if (text.find("SyncLoop DELETE") != std::string_view::npos)
+            deletions << where;
+    }
+    QCOMPARE(evictions, QStringList{"worker-2"});
+    QCOMPARE(starts, QStringList{"worker-1"});
+    QCOMPARE(deletions, QStringList{"worker-2"});
 }
 
 void TestLaneModel::everyEventInOneLeafLane()
