@@ -240,6 +240,32 @@ private slots:
     // A file whose lines show no year borrows it from its nearest neighbours: the files of its
     // own folder or archive, even when the rest of the bundle (last week's collection of
     // another year next to it) outvotes them.
+    // A reading moved by a zone's lead keeps its day when it passes midnight forward, and goes
+    // to day 0 (the last of the month before, whatever its length) when it passes it back.
+    void shiftedReadingCrossesDaysMonthsAndYears()
+    {
+        constexpr std::int64_t kHour = 3600 * kNsPerSecond;
+        auto reading = [](unsigned month, unsigned day, std::int64_t ns, std::uint16_t rollovers = 0) {
+            PendingTime p;
+            p.month = static_cast<std::uint8_t>(month);
+            p.day = static_cast<std::uint8_t>(day);
+            p.nsOfDay = ns;
+            p.rollovers = rollovers;
+            return p;
+        };
+        auto at = [](const PendingTime &p, int year) { return test::utc(resolvePendingTime(p, year, 0), 0); };
+        QCOMPARE(at(shiftedReading(reading(1, 1, kHour / 6, 1), -kHour), 2022), QString("2022-12-31T23:10:00Z"));
+        QCOMPARE(at(shiftedReading(reading(12, 31, 23 * kHour), 2 * kHour), 2022), QString("2023-01-01T01:00:00Z"));
+        QCOMPARE(at(shiftedReading(reading(3, 1, kHour / 2), -2 * kHour), 2023), QString("2023-02-28T22:30:00Z"));
+        QCOMPARE(at(shiftedReading(reading(3, 1, kHour / 2), -2 * kHour), 2024), QString("2024-02-29T22:30:00Z"));
+        QCOMPARE(at(shiftedReading(reading(6, 2, 10 * kHour), -5 * kHour), 2022), QString("2022-06-02T05:00:00Z"));
+        PendingTime exact = reading(6, 2, 0);
+        exact.exact = true;
+        exact.reference = 42;
+        QCOMPARE(shiftedReading(exact, kHour).reference, std::int64_t(42));
+        QCOMPARE(StoredTime::of(shiftedReading(reading(3, 1, kHour / 2), -2 * kHour)).day(), std::uint8_t(0)); // day 0 is stored
+    }
+
     void yearFromNeighboursFirst()
     {
         const std::string yearless = "I0314 09:10:45.647153       1 httplog.go:132] \"HTTP\" verb=\"GET\" URI=\"/healthz\" latency=\"1ms\" "
@@ -326,6 +352,76 @@ private slots:
                                         "2020-12-07T07:16:15.718100Z stderr F I1207 15:16:15.718067 1 server.go:417] Version: v1.18.6\n");
         QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, 8 * 3600);
         QCOMPARE(test::utc(inc->events[0].time), QString("2020-12-07T07:16:15.718067Z"));
+    }
+
+    // A journal shows each line at journald's local time, a klog header in it at the
+    // process's: a snap's (MicroK8s' kubelite) or a container's process logs in UTC while the
+    // journal shows the host's zone. The file keeps one clock, the headers'; the lines with the
+    // journal's time only (systemd's, "Starting kubelite") are moved onto it.
+    void journalAZoneOffItsKlogHeaders_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("year");
+        QTest::addColumn<QStringList>("times"); // every event's, in file order
+        QTest::addColumn<QString>("note");      // the lead the note names, "" for none
+        QTest::newRow("kubelite, journal +02:00")
+            << "Feb 09 17:44:47 devbox3 microk8s.daemon-kubelite[5856]: Starting kubelite\n"
+               "Feb 09 17:44:47 devbox3 microk8s.daemon-kubelite[5856]: I0209 15:44:47.866926    5856 daemon.go:73] Waiting for the API "
+               "server\n"
+               "Feb 09 17:44:48 devbox3 microk8s.daemon-kubelite[5856]: Flag --insecure-port has been deprecated\n"
+               "Feb 09 17:44:52 devbox3 microk8s.daemon-kubelite[5856]: I0209 15:44:52.200000    5856 daemon.go:30] Starting Kubelet\n"
+               "Feb 09 17:45:00 devbox3 systemd[1]: Started snap.microk8s.daemon-apiserver-kicker.service.\n"
+            << 2022
+            << QStringList{"2022-02-09T15:44:47Z", "2022-02-09T15:44:47Z", "2022-02-09T15:44:48Z", "2022-02-09T15:44:52Z",
+                           "2022-02-09T15:45:00Z"}
+            << "+02:00";
+        QTest::newRow("journal in UTC, headers at +05:30")
+            << "Jun 02 10:00:00 n1 kubelet[7]: I0602 15:30:00.500000       7 kubelet.go:1] started\n"
+               "Jun 02 10:00:01 n1 systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE\n"
+            << 2022 << QStringList{"2022-06-02T15:30:00Z", "2022-06-02T15:30:01Z"} << "-05:30";
+        QTest::newRow("back across March 1st, leap year")
+            << "Mar 01 00:30:00 n1 systemd[1]: Started kubelet.service.\n"
+               "Mar 01 01:00:05 n1 kubelet[12]: I0229 23:00:05.000000      12 server.go:484] \"Kubelet version\" "
+               "kubeletVersion=\"v1.28.2\"\n"
+               "Mar 01 01:00:07 n1 kubelet[12]: Flag --pod-infra-container-image has been deprecated\n"
+            << 2024 << QStringList{"2024-02-29T22:30:00Z", "2024-02-29T23:00:05Z", "2024-02-29T23:00:07Z"} << "+02:00";
+        QTest::newRow("back across March 1st, common year")
+            << "Mar 01 00:30:00 n1 systemd[1]: Started kubelet.service.\n"
+               "Mar 01 01:00:05 n1 kubelet[12]: I0228 23:00:05.000000      12 server.go:484] \"Kubelet version\" "
+               "kubeletVersion=\"v1.28.2\"\n"
+            << 2023 << QStringList{"2023-02-28T22:30:00Z", "2023-02-28T23:00:05Z"} << "+02:00";
+        // Near misses: one clock.
+        QTest::newRow("headers a moment before the journal")
+            << "Jun 02 10:00:02 n1 kubelet[7]: I0602 10:00:00.500000       7 kubelet.go:1] started\n"
+               "Jun 02 10:00:03 n1 systemd[1]: Started kubelet.service.\n"
+            << 2022 << QStringList{"2022-06-02T10:00:00Z", "2022-06-02T10:00:03Z"} << "";
+        QTest::newRow("a line journald received late")
+            << "Jun 02 10:00:41 n1 kubelet[7]: I0602 10:00:00.500000       7 kubelet.go:1] started\n"
+               "Jun 02 10:00:42 n1 systemd[1]: Started kubelet.service.\n"
+            << 2022 << QStringList{"2022-06-02T10:00:00Z", "2022-06-02T10:00:42Z"} << "";
+    }
+
+    void journalAZoneOffItsKlogHeaders()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, year);
+        QFETCH(QStringList, times);
+        QFETCH(QString, note);
+        auto opts = test::options();
+        opts.fallbackYear = year;
+        const auto inc = test::loadText("journal.log", text.toStdString(), opts);
+        QStringList got;
+        for (const Event &e : inc->events)
+            got << test::utc(e.time, 0);
+        std::sort(times.begin(), times.end());
+        QCOMPARE(got, times);
+        const std::string &evidence = inc->sources[0].clock.headerClockEvidence;
+        if (note.isEmpty()) {
+            QVERIFY2(evidence.empty(), evidence.c_str());
+        } else {
+            QVERIFY2(evidence.find("klog headers' time " + note.toStdString()) != std::string::npos, evidence.c_str());
+            QVERIFY(noted(*inc, "journal.log: the journal shows its lines"));
+        }
     }
 
     void overrideWinsAndYearFallback()

@@ -649,6 +649,9 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             incident->notes.push_back(s.path + ": no year in its lines; " + std::to_string(s.clock.year) + " is a guess from the "
                                       + s.clock.yearEvidence + " (set it with --year)");
     for (const auto &s : incident->sources)
+        if (!s.clock.headerClockEvidence.empty() && s.eventCount > 0)
+            incident->notes.push_back(s.path + ": " + s.clock.headerClockEvidence);
+    for (const auto &s : incident->sources)
         if (s.clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed)
             incident->notes.push_back(s.path + ": time zone unknown, assumed UTC"
                                       + (claims[s.id].ambiguity.empty() ? "" : " (" + claims[s.id].ambiguity + " is ambiguous)"));

@@ -102,6 +102,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     m_journalSpanText.clear();
     m_monotonicAnchor = {};
     m_lastMonotonic = 0;
+    m_headerClockLead = {};
     m_recordPods = {};
     m_commonLabels = {};
     m_pasteIndent.clear();
@@ -203,6 +204,49 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         src.componentOrigin += " (audit log)";
     src.eventCount = m_out.events.size();
     return std::move(m_out);
+}
+
+// A journal (short, short-precise, short-iso without zone) shows each line at journald's
+// local time; a klog header in it, at the process's. They differ by a whole zone when the
+// process has another zone than the journal's viewer: a snap (MicroK8s' kubelite) or a
+// container without the host's zone logs in UTC. The file keeps the headers' clock (the
+// process's own, the likelier to be UTC), and the lines with the journal's time only (systemd,
+// a bare "Starting kubelite") are moved onto it by the latest lead: the lines before the first
+// header, once it comes.
+void SourceParser::noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line)
+{
+    // Both year-less: compared on a common year's calendar, else a leap year's (the 29th of
+    // February, or a lead across it), New Year's Eve against New Year's Day by the year's length.
+    auto leadOn = [&](int year, int &seconds) {
+        if (!isValidDate(year, envelope.month, envelope.day) || !isValidDate(year, header.month, header.day))
+            return false;
+        const std::int64_t yearDays = isValidDate(year, 2, 29) ? 366 : 365;
+        std::int64_t days = daysFromCivil(year, envelope.month, envelope.day) - daysFromCivil(year, header.month, header.day);
+        if (days > yearDays / 2)
+            days -= yearDays;
+        else if (days < -yearDays / 2)
+            days += yearDays;
+        // journald stamps a line when it receives it, a moment after the header; short shows seconds.
+        return nearestZoneOffset(days * 86400 * kNsPerSecond + envelope.nsOfDay - header.nsOfDay, 2 * kNsPerSecond, seconds);
+    };
+    int leadSeconds = 0;
+    if (envelope.month == header.month && envelope.day == header.day) { // most lines: no calendar needed
+        if (!nearestZoneOffset(envelope.nsOfDay - header.nsOfDay, 2 * kNsPerSecond, leadSeconds))
+            return;
+    } else if (envelope.month == 0 || !(leadOn(2001, leadSeconds) || leadOn(2000, leadSeconds))) {
+        return;
+    }
+    const std::int64_t leadNs = std::int64_t(leadSeconds) * kNsPerSecond;
+    if (!m_headerClockLead.known && leadNs != 0) {
+        for (const std::uint32_t i : m_headerClockLead.waiting)
+            if (i < m_out.times.size()) // not a line the parse dropped after its time was read
+                m_out.times[i] = StoredTime::of(shiftedReading(m_out.times[i].with(m_out.events[i].time), -leadNs));
+        m_out.source.clock.headerClockEvidence = "the journal shows its lines at their klog headers' time " + formatUtcOffset(leadSeconds)
+            + " (line " + std::to_string(line.number)
+            + "): the process logs in another zone than the journal; the lines with the journal's time only were moved onto the headers' "
+              "clock";
+    }
+    m_headerClockLead = {true, leadNs, {}};
 }
 
 std::uint16_t SourceParser::currentRollovers(unsigned month)
@@ -803,6 +847,8 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
             if (env.viewerDate.year)
                 noteYear(lineYearNear(env.viewerDate.year, int(env.viewerDate.month), int(h.month)) - t.rollovers, first,
                          "a log viewer's date");
+            if (env.haveLocal)
+                noteHeaderClock(env.local, t, first);
         }
         m_lastDay = h.day;
     } else if (env.utc != 0) {
@@ -811,6 +857,10 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     } else if (env.haveLocal) {
         t = env.local;
         t.rollovers = currentRollovers(t.month);
+        if (m_headerClockLead.known) // onto the klog headers' clock, as the file's other lines
+            t = shiftedReading(t, -m_headerClockLead.ns);
+        else if (m_headerClockLead.waiting.size() < HeaderClockLead::kMaxWaiting)
+            m_headerClockLead.waiting.push_back(static_cast<std::uint32_t>(m_out.events.size()));
     } else if (!m_out.times.empty()) {
         // No time of its own (glog preamble, journal header, bare systemd line): the previous
         // event's; leading ones take the next event's at merge (month 0 marks them).

@@ -210,6 +210,7 @@ private:
     // `named`: the node the event's fields name, if any.
     StringId nodeForEvent(std::string_view named, std::string_view component, std::string_view host);
     std::uint16_t currentRollovers(unsigned month);
+    void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
 
     const EventTypeCatalog &m_types;
     const GoroutineMap &m_roles;
@@ -280,6 +281,14 @@ private:
         PendingTime time;
     } m_monotonicAnchor;
     std::int64_t m_lastMonotonic = 0;
+    // How far a journal's local times run ahead of the klog headers of the same lines: a whole
+    // zone when the process logs in another zone than the journal shows (noteHeaderClock).
+    struct HeaderClockLead {
+        static constexpr std::size_t kMaxWaiting = 4096;
+        bool known = false;
+        std::int64_t ns = 0;
+        std::vector<std::uint32_t> waiting; // events of the journal's time only before the first header
+    } m_headerClockLead;
     // The pods the export's records name: one pod and container for all makes the source
     // that container's log.
     struct RecordPods {

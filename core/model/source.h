@@ -83,6 +83,11 @@ struct ClockInfo {
     bool yearGuessed = false;
     Duration skew;            // added to local readings after zone conversion
     std::string skewEvidence; // empty = no skew correction
+    // A journal whose times run a whole zone ahead of (or behind) the klog headers of the same
+    // lines: the process logs in another zone than the journal shows (a snap's or container's
+    // UTC). The lines with the journal's time only were moved onto the headers' clock; empty
+    // when the two agree.
+    std::string headerClockEvidence;
 };
 
 // What the bundle's layout or the source's content says the source belongs to, and how that

@@ -53,6 +53,7 @@ nlohmann::json sourceJson(const Source &s)
     j["yearEvidence"] = s.clock.yearEvidence;
     j["skewMs"] = static_cast<double>(s.clock.skew.ns) / 1e6;
     j["skewEvidence"] = s.clock.skewEvidence;
+    j["headerClockEvidence"] = s.clock.headerClockEvidence;
     if (!s.error.empty())
         j["error"] = s.error;
     nlohmann::json reasons = nlohmann::json::object();
@@ -149,6 +150,8 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
             o << "      year " << s.clock.year << " (" << s.clock.yearEvidence << ")\n";
         if (!s.clock.skewEvidence.empty())
             o << "      clock skew " << formatDuration(s.clock.skew) << " (" << s.clock.skewEvidence << ")\n";
+        if (!s.clock.headerClockEvidence.empty())
+            o << "      " << s.clock.headerClockEvidence << "\n";
         for (int r = 0; r < static_cast<int>(DiagnosticReason::Count); ++r)
             if (s.diagnosticCounts[r]) {
                 o << "      " << s.diagnosticCounts[r] << " x " << diagnosticName(static_cast<DiagnosticReason>(r));

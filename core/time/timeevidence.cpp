@@ -168,11 +168,26 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
     }
 }
 
+PendingTime shiftedReading(PendingTime p, std::int64_t deltaNs)
+{
+    if (p.exact || p.month == 0)
+        return p;
+    p.nsOfDay += deltaNs; // forward: past midnight is still this day's reading (up to 39 h fit)
+    if (p.nsOfDay < 0 && p.day > 0) {
+        --p.day; // the 1st goes to day 0: the last day of the month before, whatever its length
+        p.nsOfDay += 86400 * kNsPerSecond;
+    }
+    p.nsOfDay = std::max<std::int64_t>(p.nsOfDay, 0);
+    return p;
+}
+
 Timestamp resolvePendingTime(const PendingTime &p, int yearAtRollover0, int utcOffsetSeconds)
 {
     if (p.exact)
         return {p.reference};
     auto at = [&](int year) {
+        if (p.day == 0) // the day before the 1st (shiftedReading)
+            return toUtc({year, p.month, 1u, p.nsOfDay - 86400 * kNsPerSecond}, utcOffsetSeconds);
         unsigned day = p.day;
         if (!isValidDate(year, p.month, day))
             day = 28; // Feb 29 in a year inferred as non-leap: keep the line, near its place

@@ -19,10 +19,10 @@ struct PendingTime {
     static constexpr std::uint16_t kMaxRollovers = 127;
 
     std::int64_t nsOfDay = 0;
-    std::int64_t reference = 0;  // exact UTC ns from an envelope, 0 = none
-    std::uint16_t rollovers = 0; // Dec -> Jan turns seen before this line in its file
-    std::uint8_t month = 0, day = 0;
-    bool exact = false; // the event's time is `reference` as is
+    std::int64_t reference = 0;      // exact UTC ns from an envelope, 0 = none
+    std::uint16_t rollovers = 0;     // Dec -> Jan turns seen before this line in its file
+    std::uint8_t month = 0, day = 0; // day 0: the day before the 1st of `month` (shiftedReading)
+    bool exact = false;              // the event's time is `reference` as is
 };
 
 // A PendingTime as a file's parse keeps it for each event, in 8 bytes rather than 24: the
@@ -112,6 +112,11 @@ int lineYearNear(int stampYear, int stampMonth, int lineMonth);
 
 // Rounds a difference to the nearest quarter hour when it is within `tolerance` of one.
 bool nearestZoneOffset(std::int64_t diffNs, std::int64_t toleranceNs, int &offsetSeconds);
+
+// The reading `deltaNs` later (earlier when negative; at most a day either way). The year and
+// so the month's length unknown, a time past midnight stays on its day (nsOfDay over 24 h),
+// and one before it goes to day 0, the day before the 1st, which resolvePendingTime reads.
+PendingTime shiftedReading(PendingTime reading, std::int64_t deltaNs);
 
 // Final UTC time of a pending reading.
 Timestamp resolvePendingTime(const PendingTime &p, int yearAtRollover0, int utcOffsetSeconds);
