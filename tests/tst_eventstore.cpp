@@ -1204,6 +1204,28 @@ private slots:
         QCOMPARE(std::string(one->text(one->pods[0].node)), std::string("node-1"));
     }
 
+    // One parser reads all of its thread's files; what it learns of one file must not leak
+    // into the next. The component of a Go file in a process of several (k3s) was cached by
+    // the file's own string id, which names another text in the next file's pool.
+    void componentsOfOneProcessDoNotLeakBetweenFiles()
+    {
+        const std::string a = "Nov 29 10:00:00 s1 k3s[1]: I1129 10:00:00.000000       1 kubelet.go:2134] \"SyncLoop ADD\" source=\"api\" "
+                              "pods=\"[default/web-1]\"\n";
+        const std::string b = "Nov 29 10:00:00 s2 k3s[1]: I1129 10:00:00.000000       1 node_lifecycle_controller.go:1200] \"Node hasn't "
+                              "been updated\" node=\"agent1\"\n";
+        LoadOptions oneThread;
+        oneThread.threads = 1;
+        for (const auto &files : {std::vector<std::pair<std::string, std::string>>{{"s1/journal.txt", a}, {"s2/journal.txt", b}},
+                                  std::vector<std::pair<std::string, std::string>>{{"s2/journal.txt", b}, {"s1/journal.txt", a}}}) {
+            const auto inc = loadFromMemory(files, oneThread);
+            std::map<std::string, std::string> componentOfFile;
+            for (const Event &e : inc->events)
+                componentOfFile[inc->sources[e.source].path] = std::string(inc->componentNameOf(e));
+            QCOMPARE(componentOfFile,
+                     (std::map<std::string, std::string>{{"s1/journal.txt", "kubelet"}, {"s2/journal.txt", "kube-controller-manager"}}));
+        }
+    }
+
     void shortHostAndItsFullNodeNameAreOneNode()
     {
         const std::string kubelet = "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop "

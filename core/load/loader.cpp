@@ -528,8 +528,8 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             p.currentFile = f.path;
         });
     };
-    // Each thread keeps one parser for all its files: what it learnt of a place's messages
-    // (the classification hints) carries over.
+    // Each thread keeps one parser for all its files: its scratch field lists are reused; what
+    // it learns of a file starts afresh with each (SourceParser::FileState).
     forEachInParallelWith(
         inputsToParse.size(), options.threads, [&] { return SourceParser(*types, *roles); }, parseOne, &order);
     if (cancelled(options))

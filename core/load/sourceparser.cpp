@@ -84,31 +84,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
 {
     const InputFile &file = input.file;
     m_out = ParsedSource{};
-    m_lastMatch.clear();
-    m_rememberedOrigins.fill({});
-    m_keyPlans.clear();
-    m_plannedKeyTexts = StringPool();
-    m_plannedKeys = 0;
-    m_keyUses.clear();
-    m_podByName.clear();
-    m_podByUid.clear();
-    m_partial = {};
-    m_lastMonth = 0;
-    m_rollovers = 0;
-    m_lastDay = 0;
-    m_soleHost = {};
-    m_journalSpan = {};
-    m_journalSpanLine = 0;
-    m_journalSpanText.clear();
-    m_monotonicAnchor = {};
-    m_lastMonotonic = 0;
-    m_headerClockLead = {};
-    m_recordPods = {};
-    m_commonLabels = {};
-    m_pasteIndent.clear();
-    m_pasteEvidence = false;
-    m_pasteReader = {};
-    m_dmesgTime = {};
+    m_file = FileState{};
     Source &src = m_out.source;
     src.id = id;
     src.path = file.path;
@@ -136,16 +112,16 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         return std::move(m_out);
     }
     const DetectedFormat detected = detectLogFormat(*src.bytes);
-    m_format = detected.format;
-    m_formatVariant = detected.variant;
-    m_pasteEvidence = detected.pasted;
-    src.format = m_format->id();
+    m_file.format = detected.format;
+    m_file.formatVariant = detected.variant;
+    m_file.pasteEvidence = detected.pasted;
+    src.format = m_file.format->id();
     src.formatDetail = detected.detail;
-    if (m_pasteEvidence)
+    if (m_file.pasteEvidence)
         src.formatDetail += ", pasted";
     if (!text.convertedFrom.empty())
         src.formatDetail += " (" + text.convertedFrom + ", read as UTF-8)";
-    switch (m_format->reader()) {
+    switch (m_file.format->reader()) {
     case FileReader::KlogJsonRecords: parseKlogJson(); break;
     case FileReader::AuditRecords: parseAudit(); break;
     case FileReader::GoroutineDump: parseGoroutineDump(); break;
@@ -153,13 +129,13 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     case FileReader::KubeObjectsJson: parseKubeObjects(); break;
     case FileReader::KubeObjectsYaml: parseKubeYaml(); break;
     case FileReader::EventTable: parseEventTable(); break;
-    default: parseLines(m_format->reader()); break;
+    default: parseLines(m_file.format->reader()); break;
     }
     yearOfJournalSpan();
     attributeSourceFromRecords();
 
     if (src.formatDetail.starts_with(journaldStyleName(JournaldStyle::ShortMonotonic)))
-        src.formatDetail += m_monotonicAnchor.everSet
+        src.formatDetail += m_file.monotonicAnchor.everSet
             ? " (times since boot: each line is placed from the last klog line's own time by the difference of their monotonic readings)"
             : " (times since boot and no klog line with a time of its own: the events keep their order, their times are not known)";
 
@@ -198,8 +174,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
             }))
             m_out.giveNodeToNodelessEvents(node);
     }
-    if (!m_soleHost.several && !isPlaceholderHost(m_soleHost.name))
-        src.host = m_soleHost.name;
+    if (!m_file.soleHost.several && !isPlaceholderHost(m_file.soleHost.name))
+        src.host = m_file.soleHost.name;
     if (src.component == "kube-apiserver" && file.path.find("audit") != std::string::npos)
         src.componentOrigin += " (audit log)";
     src.eventCount = m_out.events.size();
@@ -237,8 +213,8 @@ void SourceParser::noteHeaderClock(const PendingTime &envelope, const PendingTim
         return;
     }
     const std::int64_t leadNs = std::int64_t(leadSeconds) * kNsPerSecond;
-    if (!m_headerClockLead.known && leadNs != 0) {
-        for (const std::uint32_t i : m_headerClockLead.waiting)
+    if (!m_file.headerClockLead.known && leadNs != 0) {
+        for (const std::uint32_t i : m_file.headerClockLead.waiting)
             if (i < m_out.times.size()) // not a line the parse dropped after its time was read
                 m_out.times[i] = StoredTime::of(shiftedReading(m_out.times[i].with(m_out.events[i].time), -leadNs));
         m_out.source.clock.headerClockEvidence = "the journal shows its lines at their klog headers' time " + formatUtcOffset(leadSeconds)
@@ -246,16 +222,16 @@ void SourceParser::noteHeaderClock(const PendingTime &envelope, const PendingTim
             + "): the process logs in another zone than the journal; the lines with the journal's time only were moved onto the headers' "
               "clock";
     }
-    m_headerClockLead = {true, leadNs, {}};
+    m_file.headerClockLead = {true, leadNs, {}};
 }
 
 std::uint16_t SourceParser::currentRollovers(unsigned month)
 {
     // A file runs forward in time: a month far below the last one means New Year passed.
-    if (m_lastMonth != 0 && month + 6 <= m_lastMonth && m_rollovers < PendingTime::kMaxRollovers)
-        ++m_rollovers;
-    m_lastMonth = month;
-    return m_rollovers;
+    if (m_file.lastMonth != 0 && month + 6 <= m_file.lastMonth && m_file.rollovers < PendingTime::kMaxRollovers)
+        ++m_file.rollovers;
+    m_file.lastMonth = month;
+    return m_file.rollovers;
 }
 
 void SourceParser::diagnose(const LineView &line, DiagnosticReason reason)
@@ -294,20 +270,20 @@ void SourceParser::notALogLine(const LineView &line, DiagnosticReason reason)
 // (settled at the end of the file: yearOfJournalSpan).
 void SourceParser::noteJournalSpan(const JournalSpan &span, const LineView &line)
 {
-    if (span.begin.year == 0 || m_out.explicitYear || m_journalSpan.begin.year)
+    if (span.begin.year == 0 || m_out.explicitYear || m_file.journalSpan.begin.year)
         return;
     if (span.end.year == 0 || span.end.year == span.begin.year) {
         noteYear(span.begin.year, line, "journal header");
         return;
     }
-    m_journalSpan = span;
-    m_journalSpanLine = line.number;
-    m_journalSpanText = std::string(line.text.substr(0, 100));
+    m_file.journalSpan = span;
+    m_file.journalSpanLine = line.number;
+    m_file.journalSpanText = std::string(line.text.substr(0, 100));
 }
 
 void SourceParser::yearOfJournalSpan()
 {
-    if (!m_journalSpan.begin.year || m_out.explicitYear)
+    if (!m_file.journalSpan.begin.year || m_out.explicitYear)
         return;
     // The last line with a local date: its year is the end's, or the one before when its date
     // comes after the end's in the calendar; the file's first stretch is its rollovers before.
@@ -315,8 +291,8 @@ void SourceParser::yearOfJournalSpan()
     for (std::size_t i = m_out.times.size(); i-- > 0 && !last;)
         if (const PendingTime t = m_out.times[i].with(m_out.events[i].time); !t.exact && t.month != 0)
             last = t;
-    const CivilTime &end = m_journalSpan.end;
-    int year = m_journalSpan.begin.year;
+    const CivilTime &end = m_file.journalSpan.end;
+    int year = m_file.journalSpan.begin.year;
     std::string how = "its begin";
     if (last) {
         const bool afterEnd = last->month > end.month || (last->month == end.month && last->day > end.day);
@@ -328,7 +304,7 @@ void SourceParser::yearOfJournalSpan()
     }
     m_out.explicitYear = year;
     m_out.explicitYearEvidence =
-        "journal header, line " + std::to_string(m_journalSpanLine) + ", from " + how + ": \"" + m_journalSpanText + "\"";
+        "journal header, line " + std::to_string(m_file.journalSpanLine) + ", from " + how + ": \"" + m_file.journalSpanText + "\"";
 }
 
 void SourceParser::noteYear(int year, const LineView &line, const char *what)
@@ -360,7 +336,7 @@ bool SourceParser::extendLastEvent(const LineView &line)
         spans.messageLength = static_cast<std::uint32_t>(end - e.offset - spans.messageOffset);
     spans.length = static_cast<std::uint32_t>(end - e.offset);
     setSpans(e, spans, table);
-    ++m_lastEventLines;
+    ++m_file.lastEventLines;
     // A dump between log lines folds into the event before it; the analysis reads it again
     // from the bytes (core/dumps), only for the sources flagged here.
     if (!m_out.source.goroutineDumpLines && line.text.find("goroutine ") != std::string_view::npos)
@@ -455,7 +431,7 @@ void SourceParser::parseLines(FileReader reader)
         default: onKlogTextLine(line); break;
         }
     });
-    if (m_partial.open) // the file (or the window) ended inside a multi-part record: keep what there is
+    if (m_file.partial.open) // the file (or the window) ended inside a multi-part record: keep what there is
         flushPartial(std::min(end, src.bytes->size()));
 }
 
@@ -466,7 +442,7 @@ void SourceParser::onKlogTextLine(const LineView &line)
     // pflag's notice of a deprecated flag, written before the component's first klog line
     // (also after a container's `set -x` trace): an event of the component, its neighbour's time.
     if (isPflagDeprecation(line.text) && !m_out.source.component.empty()) {
-        m_pasteReader.endBlock();
+        m_file.pasteReader.endBlock();
         emitRecord(line, 1, line.text.size(), line.text, {});
         return;
     }
@@ -502,29 +478,29 @@ bool SourceParser::emitLogLine(const LineView &line)
     if (parseKlogHeader(text, klogLine.header)) {
         klogLine.kind = PayloadKind::KlogText;
         Envelope env;
-        if (m_pasteReader.inKubectlOwnOutput())
+        if (m_file.pasteReader.inKubectlOwnOutput())
             env.component = "kubectl";
         emitPayload(line, 1, line.text.size(), text, env, klogLine);
     } else if (isGlogPreamble(text)) {
         onGlogPreamble(line, text);
     } else if (isJournaldMetaLine(text)) {
         noteJournalSpan(journaldHeaderSpan(text), line);
-        m_monotonicAnchor.set = false; // "-- Boot ... --", "-- Reboot --": a new boot's clock
+        m_file.monotonicAnchor.set = false; // "-- Boot ... --", "-- Reboot --": a new boot's clock
         Envelope meta;
         meta.component = "journald";
         emitRecord(line, 1, line.text.size(), text, meta);
     } else if (parseJournaldLine(text, j)) {
         emitJournald(line, j);
-    } else if (indent > 0 && parseCriLine(text, c) && !c.partial && !m_partial.open) {
+    } else if (indent > 0 && parseCriLine(text, c) && !c.partial && !m_file.partial.open) {
         Envelope env;
         env.utc = c.utc.ns;
         emitRecord(line, 1, line.text.size(), c.message, env);
     } else {
         return false;
     }
-    if (m_pasteIndent != line.text.substr(0, indent))
-        m_pasteIndent = line.text.substr(0, indent);
-    m_pasteEvidence = m_pasteEvidence || indent > 0;
+    if (m_file.pasteIndent != line.text.substr(0, indent))
+        m_file.pasteIndent = line.text.substr(0, indent);
+    m_file.pasteEvidence = m_file.pasteEvidence || indent > 0;
     return true;
 }
 
@@ -536,19 +512,20 @@ bool SourceParser::onNonLogLine(const LineView &line)
     const bool nothingToContinue = m_out.events.empty();
     if (nothingToContinue)
         text.remove_prefix(pasteIndent(text));
-    else if (!m_pasteIndent.empty() && text.starts_with(m_pasteIndent))
-        text.remove_prefix(m_pasteIndent.size());
-    auto reason = m_pasteReader.classify(text, line.text, m_pasteEvidence || nothingToContinue);
+    else if (!m_file.pasteIndent.empty() && text.starts_with(m_file.pasteIndent))
+        text.remove_prefix(m_file.pasteIndent.size());
+    auto reason = m_file.pasteReader.classify(text, line.text, m_file.pasteEvidence || nothingToContinue);
     // The sentences of a ticket or an issue around its fenced logs: outside any fence, and
     // where nothing can be continued (before the first log line, or after a fence closed).
-    if (!reason && m_pasteEvidence && !m_pasteReader.insideFence() && (nothingToContinue || m_pasteReader.sawFence()) && isProse(text)) {
+    if (!reason && m_file.pasteEvidence && !m_file.pasteReader.insideFence() && (nothingToContinue || m_file.pasteReader.sawFence())
+        && isProse(text)) {
         reason = DiagnosticReason::Prose;
-        m_pasteReader.noteProse();
+        m_file.pasteReader.noteProse();
     }
     if (!reason)
         return false;
     if (*reason == DiagnosticReason::ShellPrompt || *reason == DiagnosticReason::MarkdownFence)
-        m_pasteEvidence = true;
+        m_file.pasteEvidence = true;
     notALogLine(line, *reason);
     return true;
 }
@@ -569,8 +546,8 @@ void SourceParser::onGlogPreamble(const LineView &line, std::string_view text)
         if (!m_out.explicitYear)
             noteYear(int(year) - rollovers, line, "glog header");
         else if (int(year) - m_out.explicitYear > int(rollovers))
-            m_rollovers = static_cast<std::uint16_t>(std::min(int(year) - m_out.explicitYear, int(PendingTime::kMaxRollovers)));
-        m_lastMonth = month;
+            m_file.rollovers = static_cast<std::uint16_t>(std::min(int(year) - m_out.explicitYear, int(PendingTime::kMaxRollovers)));
+        m_file.lastMonth = month;
         env.haveLocal = true;
         env.local.month = static_cast<std::uint8_t>(month);
         env.local.day = static_cast<std::uint8_t>(day);
@@ -607,8 +584,8 @@ void SourceParser::emitJournald(const LineView &line, const JournaldLine &j)
         if (j.local.year != 0) // short-full with a zone name of several meanings
             noteYear(j.local.year, line, "journal line");
         env.haveLocal = true;
-        env.local.month = static_cast<std::uint8_t>(j.local.month ? j.local.month : m_lastMonth);
-        env.local.day = static_cast<std::uint8_t>(j.local.day ? j.local.day : m_lastDay);
+        env.local.month = static_cast<std::uint8_t>(j.local.month ? j.local.month : m_file.lastMonth);
+        env.local.day = static_cast<std::uint8_t>(j.local.day ? j.local.day : m_file.lastDay);
         env.local.nsOfDay = j.local.nsOfDay;
     }
     emitRecord(line, 1, line.text.size(), j.message, env);
@@ -619,12 +596,12 @@ void SourceParser::onMonotonicJournaldLine(const LineView &line, const JournaldL
     // Seconds since boot, no wall time. A klog payload brings its own (header or JSON ts): the
     // lines after it are placed from it by the difference of their monotonic readings (one
     // boot, one clock); the lines before any such line take their neighbour's time.
-    if (j.monotonicNs < m_lastMonotonic)
-        m_monotonicAnchor.set = false; // the clock went back: another boot
-    m_lastMonotonic = j.monotonicNs;
-    if (m_monotonicAnchor.set) {
-        const PendingTime &a = m_monotonicAnchor.time;
-        const std::int64_t at = (a.exact ? a.reference : a.nsOfDay) + (j.monotonicNs - m_monotonicAnchor.monotonicNs);
+    if (j.monotonicNs < m_file.lastMonotonic)
+        m_file.monotonicAnchor.set = false; // the clock went back: another boot
+    m_file.lastMonotonic = j.monotonicNs;
+    if (m_file.monotonicAnchor.set) {
+        const PendingTime &a = m_file.monotonicAnchor.time;
+        const std::int64_t at = (a.exact ? a.reference : a.nsOfDay) + (j.monotonicNs - m_file.monotonicAnchor.monotonicNs);
         if (a.exact) {
             env.utc = at;
         } else if (at >= 0 && at < 86400 * kNsPerSecond) { // past midnight: the neighbour's time
@@ -637,9 +614,9 @@ void SourceParser::onMonotonicJournaldLine(const LineView &line, const JournaldL
     const std::size_t before = m_out.events.size();
     emitRecord(line, 1, line.text.size(), j.message, env);
     if (m_out.events.size() > before && isKlogLine(j.message)) {
-        m_monotonicAnchor.set = m_monotonicAnchor.everSet = true;
-        m_monotonicAnchor.monotonicNs = j.monotonicNs;
-        m_monotonicAnchor.time = m_out.times.back().with(m_out.events.back().time);
+        m_file.monotonicAnchor.set = m_file.monotonicAnchor.everSet = true;
+        m_file.monotonicAnchor.monotonicNs = j.monotonicNs;
+        m_file.monotonicAnchor.time = m_out.times.back().with(m_out.events.back().time);
     }
 }
 
@@ -651,16 +628,16 @@ void SourceParser::onCriLine(const LineView &line)
             unparsed(line, DiagnosticReason::NoTimestamp);
         return;
     }
-    if (!c.partial && !m_partial.open) {
+    if (!c.partial && !m_file.partial.open) {
         Envelope env;
         env.utc = c.utc.ns;
         emitRecord(line, 1, line.text.size(), c.message, env);
         return;
     }
-    if (!m_partial.open)
-        m_partial = {true, line, 0, m_out.source.arena.size(), c.utc.ns};
+    if (!m_file.partial.open)
+        m_file.partial = {true, line, 0, m_out.source.arena.size(), c.utc.ns};
     m_out.source.arena.append(c.message);
-    ++m_partial.lines;
+    ++m_file.partial.lines;
     if (!c.partial)
         flushPartial(line.offset + line.text.size());
 }
@@ -673,9 +650,9 @@ void SourceParser::onDockerJsonLine(const LineView &line)
         unparsed(line, line.text.starts_with("{") ? DiagnosticReason::MalformedJson : DiagnosticReason::NoTimestamp);
         return;
     }
-    if (!m_partial.open)
-        m_partial = {true, line, 0, before, d.utc.ns};
-    ++m_partial.lines;
+    if (!m_file.partial.open)
+        m_file.partial = {true, line, 0, before, d.utc.ns};
+    ++m_file.partial.lines;
     if (d.endsLine)
         flushPartial(line.offset + line.text.size());
 }
@@ -690,7 +667,7 @@ void SourceParser::onDmesgLine(const LineView &line)
     }
     // A delta counts from the line above; before the first full stamp the line takes its
     // neighbour's time (month 0).
-    PendingTime &t = m_dmesgTime;
+    PendingTime &t = m_file.dmesgTime;
     if (d.stamp == DmesgLine::Stamp::Delta) {
         t.nsOfDay += d.deltaNs;
     } else {
@@ -723,7 +700,7 @@ void SourceParser::onTimestampPrefixLine(const LineView &line)
 void SourceParser::onEnvelopeLine(const LineView &line)
 {
     LineEnvelope unwrapped;
-    if (!m_format->unwrapLine(line.text, m_formatVariant, unwrapped)) {
+    if (!m_file.format->unwrapLine(line.text, m_file.formatVariant, unwrapped)) {
         if (!emitLogLine(line) && !onNonLogLine(line) && !(looksLikeContinuation(line.text) && extendLastEvent(line)))
             unparsed(line, DiagnosticReason::NoTimestamp);
         return;
@@ -736,12 +713,12 @@ void SourceParser::onEnvelopeLine(const LineView &line)
 void SourceParser::flushPartial(std::uint64_t endOffset)
 {
     Envelope env;
-    env.utc = m_partial.utc;
+    env.utc = m_file.partial.utc;
     env.messageInArena = true;
-    env.arenaOffset = m_partial.arenaStart;
-    m_partial.open = false;
-    const std::string_view joined = std::string_view(m_out.source.arena).substr(m_partial.arenaStart);
-    emitRecord(m_partial.first, m_partial.lines, endOffset - m_partial.first.offset, joined, env);
+    env.arenaOffset = m_file.partial.arenaStart;
+    m_file.partial.open = false;
+    const std::string_view joined = std::string_view(m_out.source.arena).substr(m_file.partial.arenaStart);
+    emitRecord(m_file.partial.first, m_file.partial.lines, endOffset - m_file.partial.first.offset, joined, env);
 }
 
 std::string_view SourceParser::componentFor(const Envelope &env, std::string_view goFile)
@@ -760,9 +737,9 @@ std::string_view SourceParser::componentFor(const Envelope &env, std::string_vie
     if (identifier == "hyperkube" && !m_out.source.component.empty())
         return m_out.source.component;
     const StringId file = m_out.strings.intern(goFile);
-    auto owner = m_ownerOfGoFile.find(file);
-    if (owner == m_ownerOfGoFile.end())
-        owner = m_ownerOfGoFile.emplace(file, m_roles.componentOf(goFile)).first;
+    auto owner = m_file.ownerOfGoFile.find(file);
+    if (owner == m_file.ownerOfGoFile.end())
+        owner = m_file.ownerOfGoFile.emplace(file, m_roles.componentOf(goFile)).first;
     return owner->second.empty() ? process : owner->second;
 }
 
@@ -850,17 +827,17 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
             if (env.haveLocal)
                 noteHeaderClock(env.local, t, first);
         }
-        m_lastDay = h.day;
+        m_file.lastDay = h.day;
     } else if (env.utc != 0) {
         t.exact = true;
         t.reference = env.utc;
     } else if (env.haveLocal) {
         t = env.local;
         t.rollovers = currentRollovers(t.month);
-        if (m_headerClockLead.known) // onto the klog headers' clock, as the file's other lines
-            t = shiftedReading(t, -m_headerClockLead.ns);
-        else if (m_headerClockLead.waiting.size() < HeaderClockLead::kMaxWaiting)
-            m_headerClockLead.waiting.push_back(static_cast<std::uint32_t>(m_out.events.size()));
+        if (m_file.headerClockLead.known) // onto the klog headers' clock, as the file's other lines
+            t = shiftedReading(t, -m_file.headerClockLead.ns);
+        else if (m_file.headerClockLead.waiting.size() < HeaderClockLead::kMaxWaiting)
+            m_file.headerClockLead.waiting.push_back(static_cast<std::uint32_t>(m_out.events.size()));
     } else if (!m_out.times.empty()) {
         // No time of its own (glog preamble, journal header, bare systemd line): the previous
         // event's; leading ones take the next event's at merge (month 0 marks them).
@@ -956,7 +933,7 @@ void SourceParser::addEvent(const EventDraft &d)
 
     // Meaning and fields: a structured klog message carries key=value pairs after its text.
     std::string_view text = d.message;
-    m_plannedKeys = 0;
+    m_file.plannedKeys = 0;
     if (!d.fieldsReady) {
         m_fields.clear();
         if (parseStructuredMessage(d.message, text, m_fields))
@@ -964,24 +941,24 @@ void SourceParser::addEvent(const EventDraft &d)
     }
     // The place that logged it; few distinct (component, file:line) pairs per file. A place
     // prints a few wordings, so what matched there last is tried first.
-    if (origin.index() >= m_lastMatch.size())
-        m_lastMatch.resize(origin.index() + 1);
-    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, m_lastMatch[origin.index()]);
+    if (origin.index() >= m_file.lastMatch.size())
+        m_file.lastMatch.resize(origin.index() + 1);
+    e.type = d.type ? *d.type : m_types.classify(text, d.component, m_fields, m_file.lastMatch[origin.index()]);
     if (const auto &floor = m_types.type(e.type).severityFloor; floor && *floor > e.severity)
         e.severity = *floor;
 
     addRecordFields(d);
     m_out.events.push_back(e);
-    m_lastEventLines = d.lineCount;
+    m_file.lastEventLines = d.lineCount;
     m_out.times.push_back(StoredTime::of(d.time));
-    m_pasteReader.endBlock(); // a log line ends a command's output
+    m_file.pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d, origin);
 }
 
 OriginId SourceParser::originOf(std::string_view component, std::string_view file)
 {
     const std::uint64_t hash = headTailHash(file) ^ (component.size() * 0x9E3779B97F4A7C15ull);
-    RememberedOrigin &slot = m_rememberedOrigins[(hash ^ (hash >> 32)) % m_rememberedOrigins.size()];
+    RememberedOrigin &slot = m_file.rememberedOrigins[(hash ^ (hash >> 32)) % m_file.rememberedOrigins.size()];
     if (slot.used && sameText(slot.file, file) && sameText(slot.component, component))
         return slot.id;
     const StringId componentId = m_out.strings.intern(component), fileId = m_out.strings.intern(file);
@@ -993,14 +970,14 @@ OriginId SourceParser::originOf(std::string_view component, std::string_view fil
 
 void SourceParser::nameKeysAsTheirPlaceDoes(OriginId origin)
 {
-    if (origin.index() >= m_keyPlans.size())
-        m_keyPlans.resize(origin.index() + 1);
-    std::vector<PlannedKey> &plan = m_keyPlans[origin.index()];
+    if (origin.index() >= m_file.keyPlans.size())
+        m_file.keyPlans.resize(origin.index() + 1);
+    std::vector<PlannedKey> &plan = m_file.keyPlans[origin.index()];
     std::size_t i = 0;
     m_fields.renameKeys([&](std::string_view raw) {
         if (i < plan.size() && sameText(plan[i].raw, raw))
             return plan[i++].canonical;
-        const std::string_view stored = m_plannedKeyTexts.view(m_plannedKeyTexts.intern(raw));
+        const std::string_view stored = m_file.plannedKeyTexts.view(m_file.plannedKeyTexts.intern(raw));
         const std::string_view canonical = m_types.canonicalField(raw);
         const PlannedKey key{stored, canonical.data() == raw.data() ? stored : canonical, kNoString};
         if (i < plan.size())
@@ -1009,16 +986,16 @@ void SourceParser::nameKeysAsTheirPlaceDoes(OriginId origin)
             plan.push_back(key);
         return plan[i++].canonical;
     });
-    m_plannedKeys = i;
-    m_plannedOrigin = origin;
+    m_file.plannedKeys = i;
+    m_file.plannedOrigin = origin;
 }
 
 // The pool's id of the i-th field's key: the plan's when the key is one the place logs.
 StringId SourceParser::plannedKeyId(std::size_t index, std::string_view key)
 {
-    if (index >= m_plannedKeys)
+    if (index >= m_file.plannedKeys)
         return m_out.strings.intern(key);
-    PlannedKey &planned = m_keyPlans[m_plannedOrigin.index()][index];
+    PlannedKey &planned = m_file.keyPlans[m_file.plannedOrigin.index()][index];
     if (key.data() != planned.canonical.data()) // not the key the plan named (the list changed since)
         return m_out.strings.intern(key);
     if (planned.id == kNoString)
@@ -1064,19 +1041,19 @@ PodId SourceParser::resolvePod(const SubjectFields &subject)
     }
     const StringId uidId = uid.empty() ? kNoString : m_out.strings.intern(uid);
     if (name.empty()) {
-        const auto it = m_podByUid.find(uidId);
-        return uidId != kNoString && it != m_podByUid.end() ? it->second : kNoPod;
+        const auto it = m_file.podByUid.find(uidId);
+        return uidId != kNoString && it != m_file.podByUid.end() ? it->second : kNoPod;
     }
     // Pods named without namespace ("pod web-0 is running") are keyed with ns = "" and
     // resolved across files at merge.
     const StringId nsId = m_out.strings.intern(ns), nameId = m_out.strings.intern(name);
-    auto [it, added] = m_podByName.try_emplace(pairKey(nsId, nameId), PodId::fromIndex(m_out.pods.size()));
+    auto [it, added] = m_file.podByName.try_emplace(pairKey(nsId, nameId), PodId::fromIndex(m_out.pods.size()));
     if (added)
         m_out.pods.push_back({nsId, nameId, kNoString});
     const PodId id = it->second;
     if (uidId != kNoString && m_out.pods[id.index()].uid == kNoString) {
         m_out.pods[id.index()].uid = uidId;
-        m_podByUid.emplace(uidId, id);
+        m_file.podByUid.emplace(uidId, id);
     }
     return id;
 }
@@ -1139,9 +1116,9 @@ Field SourceParser::fieldOf(const Event &e, StringId key, FieldKeyId id, std::st
 
 const SourceParser::KeyUse &SourceParser::keyUse(StringId key)
 {
-    if (key.index() >= m_keyUses.size())
-        m_keyUses.resize(key.index() + 1);
-    KeyUse &use = m_keyUses[key.index()];
+    if (key.index() >= m_file.keyUses.size())
+        m_file.keyUses.resize(key.index() + 1);
+    KeyUse &use = m_file.keyUses[key.index()];
     if (!use.known) {
         const std::string_view name = m_out.strings.view(key);
         use = {true, m_types.valueRepeats(name), codeReadsField(name), name == "podUID"};
@@ -1171,7 +1148,7 @@ void SourceParser::storeFields(Event &e, const EventDraft &d, OriginId origin)
     const SubjectFields subject = subjectFields();
     context.pod = resolvePod(subject);
     context.node = nodeForEvent(subject.node, d.component, d.host);
-    m_soleHost.see(d.host);
+    m_file.soleHost.see(d.host);
     if (!subject.node.empty() && d.component == "kubelet")
         noteNodeFullName(nodeForEvent({}, d.component, d.host), context.node);
     if (!subject.container.empty())

@@ -214,13 +214,10 @@ private:
 
     const EventTypeCatalog &m_types;
     const GoroutineMap &m_roles;
-    const LogFormat *m_format = nullptr; // the source's, as detected
-    std::uint8_t m_formatVariant = 0;
     TimeWindow m_window;
     ParsedSource m_out;
     FieldList m_fields;
-    FieldList m_probeFields;                     // scratch: classifying a header-less line (reused, never allocates again)
-    std::vector<ClassificationHint> m_lastMatch; // by the file's OriginId: what matched there last
+    FieldList m_probeFields; // scratch: classifying a header-less line (reused, never allocates again)
     // The origin of a line by its texts: a file has a few hundred places, and asking the pool
     // for both texts and the origin table for the pair, on every line, was 3 % of the parse.
     struct RememberedOrigin {
@@ -228,35 +225,19 @@ private:
         OriginId id;
         bool used = false;
     };
-    std::array<RememberedOrigin, 256> m_rememberedOrigins;
     OriginId originOf(std::string_view component, std::string_view file);
     // The keys a place logs, in the order it logs them: one InfoS call prints the same keys on
     // every line, so the n-th key of a line from that place is named and interned as it was
     // the last time, and only a key that differs is looked up again (the catalog's aliases,
     // then the pool, for every key of every line, were 5 % of the parse).
     struct PlannedKey {
-        std::string_view raw;       // as logged, in m_plannedKeyTexts
-        std::string_view canonical; // the catalog's name for it: the catalog's text or m_plannedKeyTexts'
+        std::string_view raw;       // as logged, in m_file.plannedKeyTexts
+        std::string_view canonical; // the catalog's name for it: the catalog's text or m_file.plannedKeyTexts'
 
         StringId id; // the pool's id of `canonical`, once stored
     };
-    std::vector<std::vector<PlannedKey>> m_keyPlans; // by the file's OriginId
-    StringPool m_plannedKeyTexts;                    // each key text once, however often a place changes its keys
-    std::size_t m_plannedKeys = 0;                   // how many of m_fields' first keys follow the plan of m_plannedOrigin
-    OriginId m_plannedOrigin;
     void nameKeysAsTheirPlaceDoes(OriginId origin);
     StringId plannedKeyId(std::size_t index, std::string_view key);
-    std::uint64_t m_lastEventLines = 0; // the last event's raw lines so far (Incident::lineCountOf, once loaded)
-    // For a process of several components (k3s): the component of each Go file:line, by its
-    // string id, so the goroutine map is searched once per file:line, not once per line.
-    std::unordered_map<StringId, std::string_view> m_ownerOfGoFile;
-    std::vector<KeyUse> m_keyUses;                        // by key id
-    std::unordered_map<std::uint64_t, PodId> m_podByName; // (namespace, name) string ids
-    std::unordered_map<StringId, PodId> m_podByUid;
-    PartialRecord m_partial;
-    unsigned m_lastMonth = 0;
-    std::uint16_t m_rollovers = 0;
-    unsigned m_lastDay = 0; // for journald time-only lines
     // The host the lines' journal prefixes name, while they all name one (Source::host).
     struct SoleHost {
         std::string name;
@@ -268,10 +249,7 @@ private:
             several = !name.empty();
             name = host;
         }
-    } m_soleHost;
-    JournalSpan m_journalSpan; // a journal header's span over several years (noteJournalSpan)
-    std::uint32_t m_journalSpanLine = 0;
-    std::string m_journalSpanText;
+    };
     // journalctl -o short-monotonic: the last line whose wall time is known (a klog header or
     // a klog JSON ts) and its monotonic reading tie the boot's clock to the wall clock.
     struct MonotonicAnchor {
@@ -279,8 +257,7 @@ private:
         bool everSet = false; // for the format detail
         std::int64_t monotonicNs = 0;
         PendingTime time;
-    } m_monotonicAnchor;
-    std::int64_t m_lastMonotonic = 0;
+    };
     // How far a journal's local times run ahead of the klog headers of the same lines: a whole
     // zone when the process logs in another zone than the journal shows (noteHeaderClock).
     struct HeaderClockLead {
@@ -288,21 +265,53 @@ private:
         bool known = false;
         std::int64_t ns = 0;
         std::vector<std::uint32_t> waiting; // events of the journal's time only before the first header
-    } m_headerClockLead;
+    };
     // The pods the export's records name: one pod and container for all makes the source
     // that container's log.
     struct RecordPods {
         std::uint64_t records = 0, named = 0;
         bool mixed = false;
         std::string ns, name, container;
-    } m_recordPods;
-    ExportRecord m_commonLabels; // Grafana's text download: its "Common labels"
-    // Pastes and terminal captures: the indentation of the last log line (a paste's, stripped
-    // from the lines after it), whether the text shows it is a paste, the command block.
-    std::string m_pasteIndent;
-    bool m_pasteEvidence = false;
-    PasteReader m_pasteReader;
-    PendingTime m_dmesgTime; // dmesg -H: the last minute stamp plus the deltas since
+    };
+    // Everything the parse of one file learns as it goes, and nothing else: parse() starts each
+    // file from a fresh one (a worker parses many files, and the ids of one file's tables
+    // name other texts in the next file's).
+    struct FileState {
+        const LogFormat *format = nullptr; // the source's, as detected
+        std::uint8_t formatVariant = 0;
+        std::vector<ClassificationHint> lastMatch; // by the file's OriginId: what matched there last
+        std::array<RememberedOrigin, 256> rememberedOrigins;
+        std::vector<std::vector<PlannedKey>> keyPlans; // by the file's OriginId
+        StringPool plannedKeyTexts;                    // each key text once, however often a place changes its keys
+        std::size_t plannedKeys = 0;                   // how many of m_fields' first keys follow the plan of plannedOrigin
+        OriginId plannedOrigin;
+        std::uint64_t lastEventLines = 0; // the last event's raw lines so far (Incident::lineCountOf, once loaded)
+        // For a process of several components (k3s): the component of each Go file:line, by its
+        // string id, so the goroutine map is searched once per file:line, not once per line.
+        std::unordered_map<StringId, std::string_view> ownerOfGoFile;
+        std::vector<KeyUse> keyUses;                        // by key id
+        std::unordered_map<std::uint64_t, PodId> podByName; // (namespace, name) string ids
+        std::unordered_map<StringId, PodId> podByUid;
+        PartialRecord partial;
+        unsigned lastMonth = 0;
+        std::uint16_t rollovers = 0;
+        unsigned lastDay = 0; // for journald time-only lines
+        SoleHost soleHost;
+        JournalSpan journalSpan; // a journal header's span over several years (noteJournalSpan)
+        std::uint32_t journalSpanLine = 0;
+        std::string journalSpanText;
+        MonotonicAnchor monotonicAnchor;
+        std::int64_t lastMonotonic = 0;
+        HeaderClockLead headerClockLead;
+        RecordPods recordPods;
+        ExportRecord commonLabels; // Grafana's text download: its "Common labels"
+        // Pastes and terminal captures: the indentation of the last log line (a paste's, stripped
+        // from the lines after it), whether the text shows it is a paste, the command block.
+        std::string pasteIndent;
+        bool pasteEvidence = false;
+        PasteReader pasteReader;
+        PendingTime dmesgTime; // dmesg -H: the last minute stamp plus the deltas since
+    } m_file;
 };
 
 // An audit.k8s.io Event object as a payload (cheap test before a real parse).

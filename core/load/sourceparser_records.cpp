@@ -204,7 +204,7 @@ void SourceParser::addRecordFields(const EventDraft &d)
 
 void SourceParser::notePodOfRecord(const Envelope &env)
 {
-    RecordPods &p = m_recordPods;
+    RecordPods &p = m_file.recordPods;
     ++p.records;
     if (env.podName.empty())
         return;
@@ -221,7 +221,7 @@ void SourceParser::attributeSourceFromRecords()
 {
     // An export whose every record names one pod and container is that container's log.
     Source &src = m_out.source;
-    const RecordPods &p = m_recordPods;
+    const RecordPods &p = m_file.recordPods;
     if (!src.attribution.podName.empty() || p.records == 0 || p.named != p.records || p.mixed)
         return;
     src.attribution.podNamespace = p.ns;
@@ -242,7 +242,7 @@ void SourceParser::onLokiTextLine(const LineView &line)
         if (m_out.events.empty() && (line.text.empty() || parseGrafanaMetaLine(line.text, label, value))) {
             // The download's header: its meta items and the empty lines after them.
             if (label == "Common labels")
-                attributeFromLabels(nlohmann::json::parse(value.begin(), value.end(), nullptr, false), m_commonLabels);
+                attributeFromLabels(nlohmann::json::parse(value.begin(), value.end(), nullptr, false), m_file.commonLabels);
             notALogLine(line, DiagnosticReason::SectionFrame);
             return;
         }
@@ -266,7 +266,7 @@ void SourceParser::onGrafanaTextLine(const LineView &line, const GrafanaTextLine
     // short time, it is resolved with the zone inferred for the source (a klog payload's own
     // time wins over it anyway).
     noteYear(g.local.year, line, "Grafana download row");
-    Envelope env = envelopeOf(m_commonLabels);
+    Envelope env = envelopeOf(m_file.commonLabels);
     env.haveLocal = true;
     env.local.month = static_cast<std::uint8_t>(g.local.month);
     env.local.day = static_cast<std::uint8_t>(g.local.day);

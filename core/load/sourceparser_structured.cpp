@@ -167,7 +167,7 @@ void SourceParser::parseGoroutineDump()
                 return;
             // The first frame says what the goroutine is in; a Lock frame's receiver says
             // which mutex it waits for.
-            if (m_lastEventLines == 2)
+            if (m_file.lastEventLines == 2)
                 addFieldToLastEvent("topFrame", text.substr(0, text.find('(')));
             if (const size_t lock = text.find("Mutex).Lock("); lock != std::string_view::npos) {
                 const size_t args = lock + 11;
