@@ -475,6 +475,31 @@ void TestRules::leaderElectionLostInEveryWording_data()
     QTest::newRow("no reason in the log: a warning")
         << kcm << q(acquired + fatal) << QString() << QStringLiteral("component/kube-controller-manager") << QStringLiteral("warning")
         << QStringLiteral("or a planned stop");
+    // 1.6-1.10 print the failed renewal without its reason; a leader whose lease another
+    // took over first finds the lock held by it (V(4)).
+    QTest::newRow("1.6-1.10: lock held by another, renewal failed without a reason")
+        << kcm
+        << q(acquired + raw("11:08:45", "leaderelection.go:247] lock is held by 55611939f2fc and has not yet expired")
+             + raw("11:08:47", "leaderelection.go:207] failed to renew lease kube-system/kube-controller-manager")
+             + "F0325 11:08:47.205929       1 controllermanager.go:216] leaderelection lost\n")
+        << QString() << QStringLiteral("component/kube-controller-manager") << QStringLiteral("error")
+        << QStringLiteral("Its lock was held by 55611939f2fc by then");
+    // k3s runs every elector in one process and logs their lines from one Go file: the lease
+    // says whose. The cloud-controller-manager's Fatal line comes from a file named like the
+    // controller manager's (k8s.io/cloud-provider's controllermanager.go).
+    QTest::newRow("k3s: the cloud-controller-manager's lease, in one journal with the others")
+        << QStringLiteral("server-1/k3s.journal")
+        << q("Aug 06 13:30:00 server-1 k3s[75]: I0806 13:30:00.100000      75 leaderelection.go:258] successfully acquired lease "
+             "kube-system/kube-controller-manager\n"
+             "Aug 06 13:30:01 server-1 k3s[75]: I0806 13:30:01.100000      75 leaderelection.go:258] successfully acquired lease "
+             "kube-system/cloud-controller-manager\n"
+             "Aug 06 13:32:58 server-1 k3s[75]: E0806 13:32:58.159077      75 leaderelection.go:356] Failed to update lock: resource name "
+             "may not be empty\n"
+             "Aug 06 13:32:58 server-1 k3s[75]: I0806 13:32:58.159175      75 leaderelection.go:277] failed to renew lease "
+             "kube-system/cloud-controller-manager: timed out waiting for the condition\n"
+             "Aug 06 13:32:58 server-1 k3s[75]: F0806 13:32:58.159206      75 controllermanager.go:213] leaderelection lost\n")
+        << QString() << QStringLiteral("component/cloud-controller-manager@server-1") << QStringLiteral("error")
+        << QStringLiteral("It had led for 2 min 57 s");
     QTest::newRow("lock errors, then renewed in time: kept") << kcm
                                                              << q(acquired + lockError
                                                                   + raw("11:08:39",

@@ -37,7 +37,7 @@ struct CodeTypes {
     // Pods deleted by NoExecute taints.
     EventTypeId taintEvictionDelete = 0;
     // Leader election of the control plane.
-    EventTypeId leaderLost = 0, leaderRenewFailed = 0, leaderLockError = 0, leaderAcquired = 0;
+    EventTypeId leaderLost = 0, leaderRenewFailed = 0, leaderLockError = 0, leaderAcquired = 0, leaderHeldByOther = 0;
     // Where pods run.
     EventTypeId schedulerBound = 0;
 };
@@ -106,6 +106,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::leaderRenewFailed, "leader-election.renew-failed", "the leader-election-lost rule"},
     {&CodeTypes::leaderLockError, "leader-election.lock-error", "the leader-election-lost rule"},
     {&CodeTypes::leaderAcquired, "leader-election.acquired", "the leader-election-lost rule"},
+    {&CodeTypes::leaderHeldByOther, "leader-election.held-by-other", "the leader-election-lost rule"},
     {&CodeTypes::schedulerBound, "scheduler.bound", "the correlator (a pod's node)"},
 };
 // clang-format on
@@ -115,8 +116,8 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 // every typed event; a key not listed here is not kept (the event details decode it from
 // the line again), so a reader of a new key adds it here or reads nothing.
 struct FieldKeys {
-    StringId code, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, lease,
-        message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers, readyStatus, reason, resource,
+    StringId code, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, holder,
+        lease, message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers, readyStatus, reason, resource,
         sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value, verb, version;
 };
 
@@ -132,7 +133,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::containerId, "containerId"}, {&FieldKeys::containerMessage, "containerMessage"},
     {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
     {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
-    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
+    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::holder, "holder"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
     {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},
     {&FieldKeys::pods, "pods"}, {&FieldKeys::probe, "probe"}, {&FieldKeys::probeType, "probeType"},
     {&FieldKeys::readyContainers, "readyContainers"}, {&FieldKeys::readyStatus, "readyStatus"}, {&FieldKeys::reason, "reason"},

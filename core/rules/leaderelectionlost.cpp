@@ -28,18 +28,48 @@ struct LeaderLine {
     SourceId source;
 };
 
-std::vector<LeaderLine> leaderLines(const Incident &inc, const CodeTypes &t)
+// The control-plane component a lease is named for ("kube-system/cloud-controller-manager"),
+// or "": a process of several (k3s, RKE2, hyperkube) logs every elector's lines from one Go
+// file, and only the lease tells them apart.
+std::string componentOfLease(std::string_view lease)
+{
+    const std::string_view name = lease.substr(lease.find('/') + 1);
+    return isControlPlaneComponent(name) ? std::string(name) : std::string();
+}
+
+std::vector<LeaderLine> leaderLines(const Incident &inc, const CodeTypes &t, StringId leaseKey)
 {
     std::vector<LeaderLine> out;
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.type != t.leaderLost && e.type != t.leaderRenewFailed && e.type != t.leaderLockError && e.type != t.leaderAcquired
-            && e.type != t.controllerStart && e.type != t.componentStart)
+            && e.type != t.leaderHeldByOther && e.type != t.controllerStart && e.type != t.componentStart)
             continue;
-        std::string component(inc.componentNameOf(e));
+        std::string component = componentOfLease(inc.field(e, leaseKey));
+        if (component.empty())
+            component = inc.componentNameOf(e);
         if (!isControlPlaneComponent(component))
             continue;
         out.push_back({EventIndex::fromIndex(i), e.type, std::move(component), inc.sources[e.source].machine(), e.source});
+    }
+    // A loss names no lease: it is the elector's whose renewal just failed in the same process
+    // (its context is cancelled at once), when that lease names another component than the
+    // loss line's Go file does (k3s' cloud-controller-manager, from a file named like the
+    // controller manager's).
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out[i].type != t.leaderLost)
+            continue;
+        const Timestamp lostAt = inc.event(out[i].index).time;
+        for (std::size_t j = i; j-- > 0;) {
+            if (out[j].source != out[i].source)
+                continue;
+            if (out[j].type == t.leaderLost || inc.event(out[j].index).time < lostAt - kCauseWindow)
+                break;
+            if (out[j].type == t.leaderRenewFailed) {
+                out[i].component = out[j].component;
+                break;
+            }
+        }
     }
     return out;
 }
@@ -66,8 +96,10 @@ std::string addCause(const Incident &inc, const Analysis &a, const std::vector<L
     const LeaderLine &loss = lines[lossAt];
     const Timestamp lostAt = inc.event(loss.index).time;
     std::vector<std::size_t> lockErrors;
-    std::optional<std::size_t> renewFailed, acquired;
-    // Back through this process's own lines, to its start or its last loss.
+    std::optional<std::size_t> renewFailed, acquired, heldBy;
+    // Back through this process's own lines, to its start or its last loss. Lines that name
+    // a lease are this elector's when the lease is its component's (a process of several
+    // runs an elector for each); lock errors and the holder's name say no lease.
     for (std::size_t j = lossAt; j-- > 0 && !acquired;) {
         const LeaderLine &l = lines[j];
         if (l.source != loss.source)
@@ -75,12 +107,23 @@ std::string addCause(const Incident &inc, const Analysis &a, const std::vector<L
         if (l.type == t.leaderLost || l.type == t.controllerStart || l.type == t.componentStart)
             break;
         const bool recent = inc.event(l.index).time >= lostAt - kCauseWindow;
-        if (l.type == t.leaderAcquired)
+        const bool mine = l.component == loss.component;
+        if (l.type == t.leaderAcquired && mine)
             acquired = j;
-        else if (recent && l.type == t.leaderRenewFailed && !renewFailed)
+        else if (recent && mine && l.type == t.leaderRenewFailed && !renewFailed)
             renewFailed = j;
         else if (recent && l.type == t.leaderLockError)
             lockErrors.push_back(j);
+        else if (recent && l.type == t.leaderHeldByOther && !heldBy)
+            heldBy = j;
+    }
+    // A leader that finds its lock held by another lost the lease to it: the other took over
+    // a lease it saw expire (this one's renewals did not reach the lock in time).
+    if (heldBy) {
+        const EventIndex h = lines[*heldBy].index;
+        const std::string holder(inc.field(inc.event(h), a.keys.holder));
+        m.text["holder"] = holder;
+        step(m, inc, h, "finds its lock held by " + holder + ": another instance took the lease over");
     }
     std::string lease(inc.field(inc.event(loss.index), a.keys.lease));
     for (const auto &j : {renewFailed, acquired})
@@ -150,7 +193,10 @@ void addSuccessor(const Analysis &a, const std::vector<LeaderLine> &lines, std::
             m.end = std::max(m.end, at);
         }
     }
-    if (!succeeded)
+    if (!succeeded && !m.text["holder"].empty())
+        m.text["successor"] = "Its lock was held by " + m.text["holder"]
+            + " by then: that instance had taken the lease over (its own log is " + "not in the bundle, or does not show it).";
+    else if (!succeeded)
         m.text["successor"] = "No log in the bundle shows another instance acquiring the lease after it (a standby's log may be missing, "
                               "or its log does not go that far).";
 }
@@ -161,7 +207,7 @@ std::vector<RuleMatch> leaderElectionLost(const Analysis &a)
 {
     const Incident &inc = *a.incident;
     const CodeTypes &t = codeTypesOf(inc);
-    const std::vector<LeaderLine> lines = leaderLines(inc, t);
+    const std::vector<LeaderLine> lines = leaderLines(inc, t, a.keys.lease);
     std::vector<RuleMatch> out;
     std::map<std::string, std::size_t> lastOfSubject; // subject text -> its match in out
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -186,7 +232,7 @@ std::vector<RuleMatch> leaderElectionLost(const Analysis &a)
         m.subject = subject;
         m.start = m.end = at;
         m.text["component"] = where(loss);
-        m.text["renewError"] = m.text["lockErrors"] = m.text["losses"] = m.text["ledFor"] = "";
+        m.text["renewError"] = m.text["lockErrors"] = m.text["losses"] = m.text["ledFor"] = m.text["holder"] = "";
         m.numbers["losses"] = 1;
         const std::string lease = addCause(inc, a, lines, i, m);
         step(m, inc, loss.index, "leadership lost: the process exits");
