@@ -1226,6 +1226,48 @@ private slots:
         }
     }
 
+    // A journald identifier of a process that runs several components: the Go file says
+    // which logged a line; the process's own component when it says none.
+    void processesOfSeveralComponents_data()
+    {
+        QTest::addColumn<QString>("identifier");
+        QTest::addColumn<QString>("goFile");
+        QTest::addColumn<QString>("component");
+        QTest::newRow("k3s, the kubelet") << "k3s"
+                                          << "kubelet_node_status.go:470"
+                                          << "kubelet";
+        QTest::newRow("k3s, the node lifecycle controller") << "k3s"
+                                                            << "node_lifecycle_controller.go:1200"
+                                                            << "kube-controller-manager";
+        QTest::newRow("MicroK8s kubelite") << "microk8s.daemon-kubelite"
+                                           << "kubelet_node_status.go:470"
+                                           << "kubelet";
+        QTest::newRow("OpenShift 3.x node") << "origin-node"
+                                            << "kubelet_node_status.go:406"
+                                            << "kubelet";
+        QTest::newRow("OpenShift 3.x node (RPM)") << "atomic-openshift-node"
+                                                  << "kubelet_node_status.go:406"
+                                                  << "kubelet";
+        QTest::newRow("OpenShift 3.x controllers") << "atomic-openshift-master-controllers"
+                                                   << "node_lifecycle_controller.go:1200"
+                                                   << "kube-controller-manager";
+        QTest::newRow("OpenShift 3.x API") << "origin-master-api"
+                                           << "some_unmapped_file.go:10"
+                                           << "kube-apiserver";
+    }
+
+    void processesOfSeveralComponents()
+    {
+        QFETCH(QString, identifier);
+        QFETCH(QString, goFile);
+        QFETCH(QString, component);
+        const std::string line = "Mar 12 05:28:25 host-1 " + identifier.toStdString() + "[27452]: E0312 05:28:25.710100   27452 "
+            + goFile.toStdString() + "] something happened\n";
+        const auto inc = loadFromMemory({{"host-1/journal.txt", line}});
+        QCOMPARE(inc->events.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(std::string(inc->componentNameOf(inc->events.front()))), component);
+    }
+
     void shortHostAndItsFullNodeNameAreOneNode()
     {
         const std::string kubelet = "May 19 07:41:00 ip-10-0-1-5 kubelet[2357]: I0519 07:41:00.118020    2357 kubelet.go:2281] \"SyncLoop "

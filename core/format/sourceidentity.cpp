@@ -61,6 +61,14 @@ std::string_view componentForProcess(std::string_view id)
         return "dockerd";
     if (id == "kubenswrapper" || id == "hyperkube")
         return "kubelet";
+    // OpenShift 3.x: the node process runs the kubelet (and the proxy, the SDN) in one binary;
+    // the master's controllers process the controller manager (and, until 3.10, the scheduler).
+    if (id == "origin-node" || id == "atomic-openshift-node")
+        return "kubelet";
+    if (id == "origin-master-controllers" || id == "atomic-openshift-master-controllers")
+        return "kube-controller-manager";
+    if (id == "origin-master-api" || id == "atomic-openshift-master-api")
+        return "kube-apiserver";
     if (id == "systemd" || id == "init")
         return "systemd";
     for (auto c : kComponents)
@@ -72,9 +80,20 @@ std::string_view componentForProcess(std::string_view id)
 bool goFileNamesComponent(std::string_view identifier)
 {
     // journald identifiers and unit-derived names: "k3s", "k3s-server"/"k3s-agent" (some
-    // installs), "kubelite" and the snap's "microk8s.daemon-kubelite".
-    static constexpr std::array<std::string_view, 8> kHosts{"k3s",       "k3s-server", "k3s-agent", "kubelite", "microk8s.daemon-kubelite",
-                                                            "hyperkube", "docker",     "dockerd"};
+    // installs), "kubelite" and the snap's "microk8s.daemon-kubelite", OpenShift 3.x's node and
+    // controllers processes.
+    static constexpr std::array<std::string_view, 12> kHosts{"k3s",
+                                                             "k3s-server",
+                                                             "k3s-agent",
+                                                             "kubelite",
+                                                             "microk8s.daemon-kubelite",
+                                                             "hyperkube",
+                                                             "docker",
+                                                             "dockerd",
+                                                             "origin-node",
+                                                             "atomic-openshift-node",
+                                                             "origin-master-controllers",
+                                                             "atomic-openshift-master-controllers"};
     return std::find(kHosts.begin(), kHosts.end(), identifier) != kHosts.end();
 }
 
