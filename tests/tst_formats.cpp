@@ -791,6 +791,87 @@ private slots:
         QCOMPARE(detectFormat("kern: info: 2024-05-16T09:10:00Z: no brackets\n"), SourceFormat::PlainText);
     }
 
+    // etcd 3.2-3.4's capnslog: local date and time, a level letter, the package's message.
+    void etcdCapnslog()
+    {
+        const auto inc =
+            test::loadText("etcd.log",
+                           "2021-08-06 13:32:58.159380 W | etcdserver: read-only range request \"key:\\\"/registry/leases/"
+                           "kube-system/kube-controller-manager\\\" \" with result \"error:context canceled\" took too long "
+                           "(1.752782998s) to execute\n"
+                           "2021-08-06 13:32:59.000000 I | etcdserver: saved snapshot at index 123\n"
+                           "2021-08-06 13:33:00.100000 C | etcdmain: listen tcp 10.0.0.1:2380: bind: address already in use\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::Capnslog);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.clock.year, 2021);
+        QVERIFY(!s.clock.yearGuessed);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(3));
+        QCOMPARE(events[0]->severity, Severity::Warning);
+        QCOMPARE(events[1]->severity, Severity::Info);
+        QCOMPARE(events[2]->severity, Severity::Fatal);
+        QCOMPARE(test::utc(events[0]->time), QString("2021-08-06T13:32:58.159380Z"));
+        QCOMPARE(std::string(inc->message(*events[1])), std::string("etcdserver: saved snapshot at index 123"));
+    }
+
+    // Go's log package, gRPC's level word before it or not.
+    void goLog()
+    {
+        const auto inc = test::loadText("grpc.log",
+                                        "WARNING: 2021/08/06 13:32:58 grpc: Server.processUnaryRPC failed to write status: "
+                                        "connection error: desc = \"transport is closing\"\n"
+                                        "2021/08/06 13:32:59.250000 http: TLS handshake error from 10.0.0.7:51234: EOF\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::GoLog);
+        QCOMPARE(s.unparsedLines, 0u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(2));
+        QCOMPARE(events[0]->severity, Severity::Warning);
+        QCOMPARE(events[1]->severity, Severity::Info);
+        QCOMPARE(test::utc(events[1]->time), QString("2021-08-06T13:32:59.250000Z"));
+        QCOMPARE(std::string(inc->message(*events[0])).substr(0, 5), std::string("grpc:"));
+    }
+
+    // k3s' log: etcd's and gRPC's dated lines among the klog lines are events of their own, with
+    // their own times and the year they give, not the klog line above's continuation; a
+    // continuation stays one.
+    void datedLinesOfOtherFormatsAmongKlog()
+    {
+        const auto inc = test::loadText(
+            "k3s.log",
+            "F0806 13:32:58.159206      75 controllermanager.go:213] leaderelection lost\n"
+            "2021-08-06 13:32:58.159380 W | etcdserver: read-only range request \"key:\\\"/registry/leases\\\" \" took too long "
+            "(1.75s) to execute\n"
+            "E0806 13:32:58.832112      75 status.go:71] apiserver received an error that is not an metav1.Status\n"
+            "goroutine 1 [running]:\n"
+            "WARNING: 2021/08/06 13:32:58 grpc: Server.processUnaryRPC failed to write status\n"
+            "2021-08-06 13:32:58 something without a level\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::KlogText);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.clock.year, 2021);
+        auto events = test::eventsOf(*inc, s);
+        std::sort(events.begin(), events.end(), [&](const Event *a, const Event *b) { return inc->lineOf(*a) < inc->lineOf(*b); });
+        QStringList lines; // first line + continuation lines
+        for (const Event *e : events)
+            lines << QString::number(inc->lineOf(*e)) + "+" + QString::number(inc->lineCountOf(*e) - 1);
+        QCOMPARE(lines, (QStringList{"1+0", "2+0", "3+1", "5+1"}));
+        QCOMPARE(events[1]->severity, Severity::Warning);
+        QCOMPARE(test::utc(events[3]->time), QString("2021-08-06T13:32:58.000000Z"));
+    }
+
+    // Near misses: a date and text without capnslog's level and bar, or a Go log date with
+    // another separator, are plain text.
+    void capnslogAndGoLogNeedTheirShape()
+    {
+        QCOMPARE(detectFormat("2021-08-06 13:32:58.159380 something happened\n2021-08-06 13:32:59.159380 again\n"),
+                 SourceFormat::PlainText);
+        QCOMPARE(detectFormat("2021-08-06 13:32:58.159380 X | not a level\n"), SourceFormat::PlainText);
+        QCOMPARE(detectFormat("2021.08.06 13:32:58 dotted date\n"), SourceFormat::PlainText);
+        QCOMPARE(detectFormat("NOTALEVEL: 2021/08/06 13:32:58 prefixed\n"), SourceFormat::PlainText);
+    }
+
     // A copy out of a web log viewer (Rancher 1.x): the reader's local date and time glued to
     // each klog line. The klog header gives the time; the viewer's date, taken in another zone,
     // gives only the year, a year on across New Year's Eve.

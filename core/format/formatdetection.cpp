@@ -58,6 +58,21 @@ const LogFormat *lineFormatOf(std::string_view line)
     return nullptr;
 }
 
+const LogFormat *lineFormatAmongOthers(std::string_view line)
+{
+    static const std::vector<const LogFormat *> formats = [] {
+        std::vector<const LogFormat *> among;
+        for (const LogFormat *f : bySpecificity())
+            if (f->readsAmongOtherLines())
+                among.push_back(f);
+        return among;
+    }();
+    for (const LogFormat *f : formats)
+        if (f->matchLine(line).reads)
+            return f;
+    return nullptr;
+}
+
 DetectedFormat detectLogFormat(std::string_view bytes)
 {
     const std::vector<const LogFormat *> &formats = bySpecificity();

@@ -29,6 +29,8 @@ namespace kubelane::core {
     X(viewerTimeFormat)                                                                                                                    \
     X(talosDmesgFormat)                                                                                                                    \
     X(zapConsoleFormat)                                                                                                                    \
+    X(capnslogFormat)                                                                                                                      \
+    X(goLogFormat)                                                                                                                         \
     /* one line per format above; the list ends here */
 
 #define KUBELANE_DECLARE_FORMAT(function) const LogFormat &function();

@@ -116,6 +116,10 @@ struct LineEnvelope {
     // A date the envelope states in a zone other than the node's (a log viewer's reader's):
     // evidence for the year of a klog payload, whose own header has none. Year 0: none.
     CivilTime viewerDate;
+    // The line's own local date and time, in the machine's zone, which it does not say (Go's
+    // log, etcd's capnslog); its year is evidence for the file's.
+    bool haveLocal = false;
+    CivilTime local;
 };
 
 class LogFormat {
@@ -140,6 +144,9 @@ public:
     // How confident the format is of the sample. By default: its share of the sample's lines,
     // and name() as the detail (with a note when payloads are klog JSON).
     virtual Detection detect(const FormatSample &sample) const;
+    // Its lines are dated and say what they are: one among another format's lines (etcd's and
+    // gRPC's in a k3s log of klog lines) is an event of its own, not a continuation.
+    virtual bool readsAmongOtherLines() const { return false; }
     // EnvelopeLines: the line's envelope taken off; false for a line that is not of its shape
     // (SourceParser then reads it as a bare log line, a paste's line, or a continuation).
     virtual bool unwrapLine(std::string_view line, std::uint8_t variant, LineEnvelope &out) const

@@ -446,6 +446,8 @@ void SourceParser::onKlogTextLine(const LineView &line)
         emitRecord(line, 1, line.text.size(), line.text, {});
         return;
     }
+    if (emitLineOfAnotherFormat(line))
+        return;
     if (onNonLogLine(line))
         return;
     if (looksLikeKlogHeaderWithImpossibleTime(line.text)) {
@@ -701,13 +703,35 @@ void SourceParser::onEnvelopeLine(const LineView &line)
 {
     LineEnvelope unwrapped;
     if (!m_file.format->unwrapLine(line.text, m_file.formatVariant, unwrapped)) {
-        if (!emitLogLine(line) && !onNonLogLine(line) && !(looksLikeContinuation(line.text) && extendLastEvent(line)))
+        if (!emitLogLine(line) && !emitLineOfAnotherFormat(line) && !onNonLogLine(line)
+            && !(looksLikeContinuation(line.text) && extendLastEvent(line)))
             unparsed(line, DiagnosticReason::NoTimestamp);
         return;
     }
+    emitUnwrapped(line, unwrapped);
+}
+
+void SourceParser::emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped)
+{
+    if (unwrapped.haveLocal && unwrapped.local.year != 0)
+        noteYear(unwrapped.local.year - currentRollovers(unwrapped.local.month), line, "its own date");
     Envelope env = envelopeOf(unwrapped);
     notePodOfRecord(env);
     emitRecord(line, 1, line.text.size(), unwrapped.payload, env);
+}
+
+// A dated line of another format among the file's own (etcd's capnslog and gRPC's Go log
+// lines in a k3s log of klog lines): an event with its own time, not the line above's
+// continuation.
+bool SourceParser::emitLineOfAnotherFormat(const LineView &line)
+{
+    const LogFormat *format = lineFormatAmongOthers(line.text);
+    LineEnvelope unwrapped;
+    if (!format || format == m_file.format || !format->unwrapLine(line.text, 0, unwrapped))
+        return false;
+    m_file.pasteReader.endBlock();
+    emitUnwrapped(line, unwrapped);
+    return true;
 }
 
 void SourceParser::flushPartial(std::uint64_t endOffset)

@@ -211,6 +211,8 @@ private:
     StringId nodeForEvent(std::string_view named, std::string_view component, std::string_view host);
     std::uint16_t currentRollovers(unsigned month);
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
+    void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
+    bool emitLineOfAnotherFormat(const LineView &line);
 
     const EventTypeCatalog &m_types;
     const GoroutineMap &m_roles;

@@ -159,6 +159,12 @@ SourceParser::Envelope SourceParser::envelopeOf(const LineEnvelope &u)
     env.podName = u.podName;
     env.container = u.container;
     env.viewerDate = u.viewerDate;
+    if (u.haveLocal) {
+        env.haveLocal = true;
+        env.local.month = static_cast<std::uint8_t>(u.local.month);
+        env.local.day = static_cast<std::uint8_t>(u.local.day);
+        env.local.nsOfDay = u.local.nsOfDay;
+    }
     return env;
 }
 

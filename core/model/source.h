@@ -37,6 +37,8 @@ enum class SourceFormat : std::uint8_t {
     ViewerTime,   // copied from a web log viewer: the reader's local date and time before each line
     TalosDmesg,   // talosctl dmesg: the kernel ring of a Talos node, as machined formats it
     ZapConsole,   // go.uber.org/zap's console encoder: time, level, message, JSON context (tab-separated)
+    Capnslog,     // etcd 3.2-3.4: local date and time, a level letter, "| package: message"
+    GoLog,        // Go's log package: "2006/01/02 15:04:05 message" (gRPC's level before it)
 };
 
 enum class DiagnosticReason : std::uint8_t {

@@ -1,0 +1,70 @@
+// Go's standard log package (log.LstdFlags, with log.Lmicroseconds when asked): "2021/08/06
+// 13:32:58 message", the machine's local date and time. gRPC's logger puts its level first
+// ("WARNING: 2021/08/06 13:32:58 grpc: Server.processUnaryRPC failed ..."): the lines that
+// k3s' embedded etcd and containerd's gRPC write among their own.
+#include "../exportrecord.h"
+#include "../localdatetime.h"
+#include "../logformat.h"
+
+namespace kubelane::core {
+
+namespace {
+
+struct GoLogLine {
+    CivilTime local;
+    bool haveSeverity = false;
+    Severity severity = Severity::Info;
+    std::string_view message;
+};
+
+bool parseGoLogLine(std::string_view s, GoLogLine &out)
+{
+    // gRPC's "INFO: ", "WARNING: ", "ERROR: ", "FATAL: " before the date.
+    if (const std::size_t colon = s.find(": ");
+        colon != std::string_view::npos && colon > 0 && colon <= 7 && severityFromName(s.substr(0, colon), out.severity)) {
+        out.haveSeverity = true;
+        s.remove_prefix(colon + 2);
+    }
+    std::size_t at = 0;
+    if (!parseLocalDateTime(s, '/', out.local, at) || at >= s.size() || s[at] != ' ')
+        return false;
+    out.message = s.substr(at + 1);
+    return !out.message.empty();
+}
+
+class GoLogFormat final : public LogFormat {
+public:
+    SourceFormat id() const override { return SourceFormat::GoLog; }
+    const char *name() const override { return "Go log"; }
+    int specificity() const override { return 43; }
+    FileReader reader() const override { return FileReader::EnvelopeLines; }
+    bool readsAmongOtherLines() const override { return true; }
+
+    LineMatch matchLine(std::string_view line) const override
+    {
+        GoLogLine g;
+        return {parseGoLogLine(line, g), false, 0};
+    }
+    bool unwrapLine(std::string_view line, std::uint8_t, LineEnvelope &out) const override
+    {
+        GoLogLine g;
+        if (!parseGoLogLine(line, g))
+            return false;
+        out.payload = g.message;
+        out.local = g.local;
+        out.haveLocal = true;
+        out.haveSeverity = g.haveSeverity;
+        out.severity = g.severity;
+        return true;
+    }
+};
+
+} // namespace
+
+const LogFormat &goLogFormat()
+{
+    static const GoLogFormat format;
+    return format;
+}
+
+} // namespace kubelane::core
