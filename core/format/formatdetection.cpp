@@ -58,7 +58,7 @@ const LogFormat *lineFormatOf(std::string_view line)
     return nullptr;
 }
 
-const LogFormat *lineFormatAmongOthers(std::string_view line)
+const LogFormat *unwrapAmongOtherLines(std::string_view line, LineEnvelope &out)
 {
     static const std::vector<const LogFormat *> formats = [] {
         std::vector<const LogFormat *> among;
@@ -67,9 +67,13 @@ const LogFormat *lineFormatAmongOthers(std::string_view line)
                 among.push_back(f);
         return among;
     }();
-    for (const LogFormat *f : formats)
-        if (f->matchLine(line).reads)
+    for (const LogFormat *f : formats) {
+        LineEnvelope unwrapped;
+        if (f->unwrapLine(line, 0, unwrapped)) {
+            out = unwrapped;
             return f;
+        }
+    }
     return nullptr;
 }
 

@@ -18,8 +18,9 @@ DetectedFormat detectLogFormat(std::string_view bytes);
 // The most specific registered format that reads this one line, or nullptr: a line of a known
 // log shape, whatever its envelope (a shape's splitter asks it of what follows a prefix).
 const LogFormat *lineFormatOf(std::string_view line);
-// The format that reads this line among another format's lines (LogFormat::readsAmongOtherLines), or null.
-const LogFormat *lineFormatAmongOthers(std::string_view line);
+// The format that reads this line among another format's lines (LogFormat::readsAmongOtherLines),
+// with the line's envelope taken off into `out`; null when none does.
+const LogFormat *unwrapAmongOtherLines(std::string_view line, LineEnvelope &out);
 
 // The same as its format's id. `pasted`: the lines show a paste or a terminal capture (log
 // lines indented or quoted, a fence, a shell prompt).

@@ -725,9 +725,9 @@ void SourceParser::emitUnwrapped(const LineView &line, const LineEnvelope &unwra
 // continuation.
 bool SourceParser::emitLineOfAnotherFormat(const LineView &line)
 {
-    const LogFormat *format = lineFormatAmongOthers(line.text);
     LineEnvelope unwrapped;
-    if (!format || format == m_file.format || !format->unwrapLine(line.text, 0, unwrapped))
+    const LogFormat *format = unwrapAmongOtherLines(line.text, unwrapped);
+    if (!format || format == m_file.format)
         return false;
     m_file.pasteReader.endBlock();
     emitUnwrapped(line, unwrapped);

@@ -96,29 +96,38 @@ std::optional<int> parseUtcOffset(std::string_view s)
     return sign * (h * 3600 + m * 60);
 }
 
-std::optional<Timestamp> parseRfc3339(std::string_view s, int *offsetOut)
+bool parseDateAndTime(std::string_view s, char sep, CivilTime &out, std::size_t &end)
 {
     int y, mo, d, h, mi, se;
-    if (!parseDigits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !parseDigits(s, 5, 2, mo) || s[7] != '-' || !parseDigits(s, 8, 2, d)
+    if (!parseDigits(s, 0, 4, y) || s.size() < 19 || s[4] != sep || !parseDigits(s, 5, 2, mo) || s[7] != sep || !parseDigits(s, 8, 2, d)
         || (s[10] != 'T' && s[10] != ' ' && s[10] != 't') || !parseDigits(s, 11, 2, h) || s[13] != ':' || !parseDigits(s, 14, 2, mi)
         || s[16] != ':' || !parseDigits(s, 17, 2, se))
-        return std::nullopt;
+        return false;
     if (!isValidDate(y, unsigned(mo), unsigned(d)) || h > 23 || mi > 59 || se > 60)
-        return std::nullopt;
-    size_t pos = 19;
+        return false;
+    end = 19;
     std::int64_t frac = 0;
-    if (pos < s.size() && (s[pos] == '.' || s[pos] == ',')) {
+    if (end < s.size() && (s[end] == '.' || s[end] == ',')) {
         int n = 0;
-        pos = text::parseFraction(s, pos + 1, frac, &n);
+        end = text::parseFraction(s, end + 1, frac, &n);
         if (n == 0)
-            return std::nullopt;
+            return false;
     }
+    out = {y, unsigned(mo), unsigned(d), (std::int64_t(h) * 3600 + mi * 60 + se) * kNsPerSecond + frac};
+    return true;
+}
+
+std::optional<Timestamp> parseRfc3339(std::string_view s, int *offsetOut)
+{
+    CivilTime ct;
+    std::size_t pos = 0;
+    if (!parseDateAndTime(s, '-', ct, pos))
+        return std::nullopt;
     const auto offset = parseUtcOffset(s.substr(pos));
     if (!offset)
         return std::nullopt;
     if (offsetOut)
         *offsetOut = *offset;
-    const CivilTime ct{y, unsigned(mo), unsigned(d), (std::int64_t(h) * 3600 + mi * 60 + se) * kNsPerSecond + frac};
     return toUtc(ct, *offset);
 }
 

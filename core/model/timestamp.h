@@ -54,6 +54,11 @@ Timestamp toUtc(const CivilTime &t, int utcOffsetSeconds);
 // Wall-clock reading of `ts` at `utcOffsetSeconds`.
 CivilTime toCivil(Timestamp ts, int utcOffsetSeconds = 0);
 
+// A date and time of day without a zone at the start of `text`: "YYYY<sep>MM<sep>DD", 'T' or
+// a space, "HH:MM:SS" and an optional fraction ("2021-08-06 13:32:58.159380", etcd's capnslog;
+// "2021/08/06 13:32:58", Go's log package). `end` is the index after it.
+bool parseDateAndTime(std::string_view text, char dateSeparator, CivilTime &out, std::size_t &end);
+
 // RFC 3339 with optional fraction and a zone ("Z", "+08:00", "+0800"). Also accepts a space
 // instead of 'T'. Returns nothing for anything else.
 std::optional<Timestamp> parseRfc3339(std::string_view text, int *offsetSecondsOut = nullptr);

@@ -3,18 +3,11 @@
 // local date and time, one level letter, the package and its message. Kubernetes 1.13-1.21
 // clusters ran it (kubeadm's etcd static pod, k3s' embedded etcd, whose lines sit among its
 // klog lines).
-#include "../localdatetime.h"
 #include "../logformat.h"
 
 namespace kubelane::core {
 
 namespace {
-
-struct CapnslogLine {
-    CivilTime local;
-    Severity severity = Severity::Info;
-    std::string_view message; // "etcdserver: ...", the package first
-};
 
 // capnslog's level letters: Critical, Error, Warning, Notice, Info, Debug, Trace.
 bool severityOfLetter(char letter, Severity &out)
@@ -31,16 +24,18 @@ bool severityOfLetter(char letter, Severity &out)
     }
 }
 
-bool parseCapnslogLine(std::string_view s, CapnslogLine &out)
+// The line's envelope: its local time, its level, the package's message ("etcdserver: ...").
+bool readCapnslogLine(std::string_view s, LineEnvelope &out)
 {
     std::size_t at = 0;
-    if (!parseLocalDateTime(s, '-', out.local, at))
+    if (!parseDateAndTime(s, '-', out.local, at))
         return false;
     // " W | " after the time
     if (at + 5 > s.size() || s[at] != ' ' || s[at + 2] != ' ' || s[at + 3] != '|' || s[at + 4] != ' '
         || !severityOfLetter(s[at + 1], out.severity))
         return false;
-    out.message = s.substr(at + 5);
+    out.haveLocal = out.haveSeverity = true;
+    out.payload = s.substr(at + 5);
     return true;
 }
 
@@ -54,21 +49,10 @@ public:
 
     LineMatch matchLine(std::string_view line) const override
     {
-        CapnslogLine c;
-        return {parseCapnslogLine(line, c), false, 0};
+        LineEnvelope unused;
+        return {readCapnslogLine(line, unused), false, 0};
     }
-    bool unwrapLine(std::string_view line, std::uint8_t, LineEnvelope &out) const override
-    {
-        CapnslogLine c;
-        if (!parseCapnslogLine(line, c))
-            return false;
-        out.payload = c.message;
-        out.local = c.local;
-        out.haveLocal = true;
-        out.haveSeverity = true;
-        out.severity = c.severity;
-        return true;
-    }
+    bool unwrapLine(std::string_view line, std::uint8_t, LineEnvelope &out) const override { return readCapnslogLine(line, out); }
 };
 
 } // namespace

@@ -3,21 +3,14 @@
 // ("WARNING: 2021/08/06 13:32:58 grpc: Server.processUnaryRPC failed ..."): the lines that
 // k3s' embedded etcd and containerd's gRPC write among their own.
 #include "../exportrecord.h"
-#include "../localdatetime.h"
 #include "../logformat.h"
 
 namespace kubelane::core {
 
 namespace {
 
-struct GoLogLine {
-    CivilTime local;
-    bool haveSeverity = false;
-    Severity severity = Severity::Info;
-    std::string_view message;
-};
-
-bool parseGoLogLine(std::string_view s, GoLogLine &out)
+// The line's envelope: its local time, gRPC's level when it gives one, the message.
+bool readGoLogLine(std::string_view s, LineEnvelope &out)
 {
     // gRPC's "INFO: ", "WARNING: ", "ERROR: ", "FATAL: " before the date.
     if (const std::size_t colon = s.find(": ");
@@ -26,10 +19,11 @@ bool parseGoLogLine(std::string_view s, GoLogLine &out)
         s.remove_prefix(colon + 2);
     }
     std::size_t at = 0;
-    if (!parseLocalDateTime(s, '/', out.local, at) || at >= s.size() || s[at] != ' ')
+    if (!parseDateAndTime(s, '/', out.local, at) || at >= s.size() || s[at] != ' ' || at + 1 == s.size())
         return false;
-    out.message = s.substr(at + 1);
-    return !out.message.empty();
+    out.haveLocal = true;
+    out.payload = s.substr(at + 1);
+    return true;
 }
 
 class GoLogFormat final : public LogFormat {
@@ -42,21 +36,10 @@ public:
 
     LineMatch matchLine(std::string_view line) const override
     {
-        GoLogLine g;
-        return {parseGoLogLine(line, g), false, 0};
+        LineEnvelope unused;
+        return {readGoLogLine(line, unused), false, 0};
     }
-    bool unwrapLine(std::string_view line, std::uint8_t, LineEnvelope &out) const override
-    {
-        GoLogLine g;
-        if (!parseGoLogLine(line, g))
-            return false;
-        out.payload = g.message;
-        out.local = g.local;
-        out.haveLocal = true;
-        out.haveSeverity = g.haveSeverity;
-        out.severity = g.severity;
-        return true;
-    }
+    bool unwrapLine(std::string_view line, std::uint8_t, LineEnvelope &out) const override { return readGoLogLine(line, out); }
 };
 
 } // namespace
