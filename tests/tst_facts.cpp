@@ -4,6 +4,7 @@
 // kubelet runs, pod/container readiness spans and container lifecycle events. The log lines
 // are copies of real ones from samples/ with times and names changed.
 #include "core/analysis/analyzer.h"
+#include "core/model/eventstoreindex.h"
 #include "testutil.h"
 
 #include <cstdio>
@@ -367,6 +368,45 @@ const char *kindName(ContainerEvent::Kind k)
 class TestFacts : public QObject {
     Q_OBJECT
 private slots:
+    // The detectors and rules walk the events of the types they read (EventStoreIndex): every
+    // event of each type, in store order, types merged without repeats, none of no known type;
+    // and the first event of each context, none for a context no event has.
+    void eventStoreIndexKeepsStoreOrder()
+    {
+        const EventTypeId a = 3, b = 7, c = 9;
+        std::vector<Event> events(8);
+        const EventTypeId types[] = {a, kOtherEventType, b, a, kOtherEventType, b, a, kOtherEventType};
+        const unsigned contexts[] = {1, 1, 2, 1, 4, 2, 4, 1};
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            events[i].type = types[i];
+            events[i].context = EventContextId::fromIndex(contexts[i]);
+        }
+        const EventStoreIndex index(events);
+        const auto indices = [](const auto &list) {
+            std::vector<std::size_t> out;
+            for (const EventIndex e : list)
+                out.push_back(e.index());
+            return out;
+        };
+        QCOMPARE(indices(index.ofType(a)), (std::vector<std::size_t>{0, 3, 6}));
+        QCOMPARE(indices(index.ofType(b)), (std::vector<std::size_t>{2, 5}));
+        QVERIFY(index.ofType(c).empty());
+        QVERIFY(index.ofType(kOtherEventType).empty());
+        QCOMPARE(indices(index.ofAnyType({b, a, c, a})), (std::vector<std::size_t>{0, 2, 3, 5, 6}));
+        QCOMPARE(indices(index.ofAnyType({b})), (std::vector<std::size_t>{2, 5}));
+        QVERIFY(index.ofAnyType({c, kOtherEventType}).empty());
+        std::vector<bool> marked(12, false);
+        marked[c] = true;
+        QVERIFY(!index.anyMarked(marked));
+        marked[b] = true;
+        QVERIFY(index.anyMarked(marked));
+        QCOMPARE(index.firstOfContext(EventContextId::fromIndex(1)), EventIndex::fromIndex(0));
+        QCOMPARE(index.firstOfContext(EventContextId::fromIndex(2)), EventIndex::fromIndex(2));
+        QCOMPARE(index.firstOfContext(EventContextId::fromIndex(4)), EventIndex::fromIndex(4));
+        QCOMPARE(index.firstOfContext(EventContextId::fromIndex(3)), kNoEvent);
+        QCOMPARE(index.firstOfContext(EventContextId::fromIndex(40)), kNoEvent);
+    }
+
     // HeartbeatGap::exceedsGrace is `length > grace`: a gap of exactly the grace period does
     // not exceed it (the controller marks the node only after more than the grace), one second
     // more does, and the rule follows the fact.

@@ -37,7 +37,8 @@ std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Inci
 
     auto analysis = std::make_shared<Analysis>();
     analysis->incident = incident;
-    const FactContext ctx(*incident);
+    analysis->eventIndex = EventStoreIndex(incident->events);
+    const FactContext ctx(*incident, analysis->eventIndex);
     analysis->keys = ctx.keys;
     Facts &facts = analysis->facts;
     // Two chains of detectors. Each detector writes only its own facts and reads only the

@@ -2,6 +2,8 @@
 
 #include "../classify/eventtypecatalog.h"
 
+#include <algorithm>
+
 namespace kubelane::core {
 
 const CodeTypes &codeTypesOf(const Incident &inc)
@@ -15,7 +17,8 @@ const CodeTypes &codeTypesOf(const Incident &inc)
     }
 }
 
-FactContext::FactContext(const Incident &incident) : inc(incident), types(codeTypesOf(incident)), keys(resolveFieldKeys(incident.strings))
+FactContext::FactContext(const Incident &incident, const EventStoreIndex &eventIndex)
+    : inc(incident), index(eventIndex), types(codeTypesOf(incident)), keys(resolveFieldKeys(incident.strings))
 {
     for (const Source &s : inc.sources) {
         if (s.eventCount == 0)
@@ -23,6 +26,25 @@ FactContext::FactContext(const Incident &incident) : inc(incident), types(codeTy
         Timestamp &until = m_observedUntil[{s.component, s.node}];
         until = std::max(until, s.last);
     }
+}
+
+std::vector<EventIndex> FactContext::firstLineOnEachNode(StringId component) const
+{
+    std::map<StringId, EventIndex> first;
+    for (std::size_t i = 0; i < inc.contexts.size(); ++i) {
+        const EventContextId id = EventContextId::fromIndex(i);
+        const EventContext &c = inc.contexts[id];
+        const EventIndex e = index.firstOfContext(id);
+        if (c.node == kNoString || e == kNoEvent || inc.origins[c.origin].component != component)
+            continue;
+        const auto [it, added] = first.try_emplace(c.node, e);
+        it->second = std::min(it->second, e);
+    }
+    std::vector<EventIndex> lines;
+    for (const auto &[node, e] : first)
+        lines.push_back(e);
+    std::sort(lines.begin(), lines.end());
+    return lines;
 }
 
 Timestamp FactContext::observedUntil(const Event &e) const

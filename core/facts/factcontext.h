@@ -2,6 +2,7 @@
 // What every fact detector reads: the incident and small look-ups by type and field name.
 #include "../classify/codenames.h"
 #include "../load/loader.h"
+#include "../model/eventstoreindex.h"
 #include "../model/incident.h"
 #include "facts.h"
 
@@ -19,9 +20,14 @@ const CodeTypes &codeTypesOf(const Incident &inc);
 
 class FactContext {
 public:
-    explicit FactContext(const Incident &incident);
+    FactContext(const Incident &incident, const EventStoreIndex &eventIndex);
 
     const Incident &inc;
+    const EventStoreIndex &index;
+    // The events of these types, in time order.
+    std::vector<EventIndex> eventsOf(std::initializer_list<EventTypeId> types) const { return index.ofAnyType(types); }
+    // The first line `component` logged on each node, in time order.
+    std::vector<EventIndex> firstLineOnEachNode(StringId component) const;
 
     // Until when the bundle saw what this event's source sees: the last line of any source of
     // the same component on the same node (rotated files, a second log of the same kubelet).

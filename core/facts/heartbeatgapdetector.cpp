@@ -40,7 +40,8 @@ std::optional<ClusterVersion> clusterVersion(const FactContext &ctx)
         if (parseKubeVersion(v).known() && (!slot || parseKubeVersion(v) > parseKubeVersion(slot->version)))
             slot = ClusterVersion{std::string(v), std::move(origin)};
     };
-    for (const Event &e : ctx.inc.events) {
+    for (const EventIndex i : ctx.eventsOf({t.controllerStart, t.componentStart, t.kubeletStart})) {
+        const Event &e = ctx.inc.event(i);
         if (e.type == t.controllerStart)
             newer(controller, ctx.field(e, ctx.keys.version), "kube-controller-manager");
         else if (e.type == t.componentStart && ctx.text(ctx.inc.componentOf(e)) == "kube-apiserver")
@@ -58,9 +59,9 @@ GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duratio
 {
     if (override)
         return {*override, "--grace " + formatDuration(*override)};
-    for (const Event &e : ctx.inc.events) {
-        if ((e.type == ctx.types.controllerFlag || e.type == ctx.types.componentFlag)
-            && ctx.field(e, ctx.keys.flag).ends_with("node-monitor-grace-period")) {
+    for (const EventIndex i : ctx.eventsOf({ctx.types.controllerFlag, ctx.types.componentFlag})) {
+        const Event &e = ctx.inc.event(i);
+        if (ctx.field(e, ctx.keys.flag).ends_with("node-monitor-grace-period")) {
             if (auto d = parseGoDuration(ctx.field(e, ctx.keys.value)))
                 return {*d,
                         "flag --node-monitor-grace-period=" + std::string(ctx.field(e, ctx.keys.value)) + " in the "
@@ -104,12 +105,10 @@ public:
                                   ctx.types.taintAdded,     ctx.types.podsMarkedNotReady, ctx.types.eviction,
                                   ctx.types.taintSwapped}
     {
-        const std::vector<bool> &lifecycle = ctx.types.nodeLifecycle;
         for (const Source &s : ctx.inc.sources)
             if (s.component == "kube-controller-manager" && s.eventCount > 0)
                 m_controllerLogs.push_back(&s);
-        for (const Event &e : ctx.inc.events)
-            m_controllerSpeaks = m_controllerSpeaks || (e.type < lifecycle.size() && lifecycle[e.type]);
+        m_controllerSpeaks = ctx.index.anyMarked(ctx.types.nodeLifecycle);
     }
 
     void judge(HeartbeatGap &g) const
@@ -202,9 +201,9 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
         return std::any_of(facts.gaps.begin(), facts.gaps.end(),
                            [&](const HeartbeatGap &g) { return g.node == node && g.start <= to && from <= g.end; });
     };
-    for (std::size_t i = 0; i < inc.events.size(); ++i) {
-        const Event &e = inc.events[i];
-        if (e.type != ctx.types.nodeNotUpdated || inc.nodeOf(e) == kNoString || covered(inc.nodeOf(e), e.time, e.time))
+    for (const EventIndex i : ctx.index.ofType(ctx.types.nodeNotUpdated)) {
+        const Event &e = inc.event(i);
+        if (inc.nodeOf(e) == kNoString || covered(inc.nodeOf(e), e.time, e.time))
             continue; // a gap the heartbeats show, or a line of a silence already declared
         const auto silence = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (!silence || silence->ns <= 0)
@@ -220,7 +219,7 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
         g.graceOrigin = grace.origin;
         g.exceedsGrace = g.length > grace.value;
         g.afterEvent = heardEvent;
-        g.declaredBy = EventIndex::fromIndex(i);
+        g.declaredBy = i;
         if (covered(g.node, g.start, g.end))
             continue; // heartbeat lines show part of it: theirs is the measured gap
         for (const Heartbeat &h : facts.heartbeats)
@@ -238,7 +237,9 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
     const CodeTypes &t = ctx.types;
     const FieldKeys &k = ctx.keys;
     const EventTypeId ownRequest = t.heartbeatRequest, leaseFailed = t.leaseRenewFailed;
-    for (const Event &e : inc.events) {
+    for (const EventIndex i :
+         ctx.eventsOf({t.apiRequest, t.audit, ownRequest, t.statusUpdateFailed, t.statusUpdateExhausted, leaseFailed})) {
+        const Event &e = inc.event(i);
         if (inc.nodeOf(e) == kNoString)
             continue;
         const bool request = e.type == t.apiRequest || e.type == t.audit || e.type == ownRequest;

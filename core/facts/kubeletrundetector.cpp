@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <map>
 #include <vector>
 
@@ -53,7 +54,13 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
         nodesWithRuns[node.index()] = true;
         return first;
     };
-    for (const Event &e : ctx.inc.events) {
+    // The lines that open, close or start a run: a node's first kubelet line among them.
+    const std::vector<EventIndex> typed = ctx.eventsOf({start, fatal, unitExit, unitStopped}),
+                                  firstLines = ctx.firstLineOnEachNode(kubelet);
+    std::vector<EventIndex> read;
+    std::set_union(typed.begin(), typed.end(), firstLines.begin(), firstLines.end(), std::back_inserter(read));
+    for (const EventIndex i : read) {
+        const Event &e = ctx.inc.event(i);
         const StringId node = ctx.inc.nodeOf(e);
         if (node == kNoString)
             continue;
@@ -85,7 +92,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.end = ctx.observedUntil(e);
             run.openEnded = true;
             run.version = std::string(ctx.field(e, ctx.keys.version));
-            run.startEvent = ctx.indexOf(e);
+            run.startEvent = i;
             open[node] = run;
         } else if (e.type == fatal && ctx.inc.componentOf(e) == kubelet) {
             finish(node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));

@@ -64,10 +64,11 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
     const EventTypeId notUpdated = t.nodeNotUpdated, statusChange = t.nodeNotReadyEvent, nodeEvent = t.nodeEvent,
                       transitioned = t.readyTransitioned, healthyAgain = t.healthyAgain, kubeletNotReady = t.nodeNotReady,
                       kubeletEvent = t.nodeStatusEvent;
-    for (const Event &e : ctx.inc.events) {
+    for (const EventIndex idx :
+         ctx.eventsOf({notUpdated, statusChange, nodeEvent, transitioned, healthyAgain, kubeletNotReady, kubeletEvent})) {
+        const Event &e = ctx.inc.event(idx);
         if (ctx.inc.nodeOf(e) == kNoString)
             continue;
-        const EventIndex idx = ctx.indexOf(e);
         if (e.type == notUpdated) {
             const std::string_view cond = ctx.field(e, ctx.keys.conditionType);
             if (cond.empty() || cond == "Ready")
@@ -150,9 +151,8 @@ void detectTaints(const FactContext &ctx, Facts &facts)
     // A queued taint the controller dropped (the node was Ready again) ends as a removed one.
     const EventTypeId added = ctx.types.taintAdded, healthyAgain = ctx.types.healthyAgain, removed = ctx.types.taintRemoved,
                       dropped = ctx.types.taintDropped;
-    for (const Event &e : ctx.inc.events) {
-        if (e.type != added && e.type != removed && e.type != healthyAgain && e.type != dropped)
-            continue;
+    for (const EventIndex i : ctx.eventsOf({added, removed, healthyAgain, dropped})) {
+        const Event &e = ctx.inc.event(i);
         const StringId node = ctx.inc.nodeOf(e);
         if (node == kNoString)
             continue;
@@ -191,14 +191,13 @@ void detectTaints(const FactContext &ctx, Facts &facts)
 
 void detectNodes(const FactContext &ctx, Facts &facts)
 {
-    // Each node's name once into the set (in name order), not once an event: few nodes, millions of events.
-    std::vector<bool> seen(ctx.inc.strings.size());
+    // The nodes of the contexts some event has (few contexts, millions of events), in name order.
     std::set<std::string_view> names;
-    for (const Event &e : ctx.inc.events)
-        if (ctx.inc.nodeOf(e) != kNoString && !seen[ctx.inc.nodeOf(e).index()]) {
-            seen[ctx.inc.nodeOf(e).index()] = true;
-            names.insert(ctx.text(ctx.inc.nodeOf(e)));
-        }
+    for (std::size_t i = 0; i < ctx.inc.contexts.size(); ++i) {
+        const EventContextId id = EventContextId::fromIndex(i);
+        if (ctx.inc.contexts[id].node != kNoString && ctx.index.firstOfContext(id) != kNoEvent)
+            names.insert(ctx.text(ctx.inc.contexts[id].node));
+    }
     for (auto n : names)
         facts.nodes.push_back(ctx.inc.strings.find(n));
 }

@@ -16,15 +16,14 @@ void detectPlegHealth(const FactContext &ctx, Facts &facts)
     const EventTypeId relist = ctx.types.plegRelist, plegEvent = ctx.types.syncLoopPleg;
     const EventTypeId unhealthyLine = ctx.types.plegUnhealthy, notReady = ctx.types.nodeNotReady;
     std::map<StringId, PlegHealth> byNode;
-    for (const Event &e : ctx.inc.events) {
+    for (const EventIndex i : ctx.eventsOf({relist, plegEvent, unhealthyLine, notReady})) {
+        const Event &e = ctx.inc.event(i);
         if (ctx.inc.nodeOf(e) == kNoString)
             continue;
         if (e.type == relist || e.type == plegEvent) {
-            byNode[ctx.inc.nodeOf(e)].relists.push_back(ctx.indexOf(e));
+            byNode[ctx.inc.nodeOf(e)].relists.push_back(i);
             continue;
         }
-        if (e.type != unhealthyLine && e.type != notReady)
-            continue;
         const auto inactive = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (!inactive)
             continue;

@@ -66,16 +66,13 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
     const EventTypeId killReason = t.killReason, specChanged = t.specHashChanged, kill = t.containerKill, plegEvent = t.syncLoopPleg,
                       died = t.containerDied, plegState = t.plegContainerState, probeFailed = t.probeFailure,
                       probeSucceeded = t.probeSuccess;
-    // Hundreds of thousands on a busy bundle (probe results): sized once, from a count of the
-    // lines that may give one, rather than grown by doubling through copies of itself.
-    const auto mayGiveOne = [&](EventTypeId type) {
-        return type == specChanged || type == kill || type == plegEvent || type == died || type == plegState || type == probeFailed
-            || type == probeSucceeded;
-    };
-    facts.containerEvents.reserve(facts.containerEvents.size()
-                                  + static_cast<std::size_t>(std::count_if(ctx.inc.events.begin(), ctx.inc.events.end(),
-                                                                           [&](const Event &e) { return mayGiveOne(e.type); })));
-    for (const Event &e : ctx.inc.events) {
+    const std::vector<EventIndex> read =
+        ctx.eventsOf({killReason, specChanged, kill, plegEvent, died, plegState, probeFailed, probeSucceeded});
+    // Hundreds of thousands on a busy bundle (probe results): sized once, rather than grown by
+    // doubling through copies of itself.
+    facts.containerEvents.reserve(facts.containerEvents.size() + read.size());
+    for (const EventIndex i : read) {
+        const Event &e = ctx.inc.event(i);
         std::optional<K> kind;
         std::string detail;
         if (e.type == killReason) {
@@ -106,7 +103,7 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts)
             detail = std::string(ctx.field(e, ctx.keys.probeType));
         }
         if (kind)
-            facts.containerEvents.push_back({ctx.indexOf(e), detailId(std::move(detail)), *kind});
+            facts.containerEvents.push_back({i, detailId(std::move(detail)), *kind});
     }
 }
 
@@ -138,7 +135,8 @@ void detectReadiness(const FactContext &ctx, Facts &facts)
     };
     const StringId none = kNoString;
     const EventTypeId patch = ctx.types.statusPatch, markedNotReady = ctx.types.podsMarkedNotReady;
-    for (const Event &e : ctx.inc.events) {
+    for (const EventIndex i : ctx.eventsOf({patch, markedNotReady})) {
+        const Event &e = ctx.inc.event(i);
         if (e.type == patch) {
             const std::string_view podReady = ctx.field(e, ctx.keys.podReady);
             if (podReady == "True" || podReady == "False")

@@ -60,9 +60,11 @@ void detectRuntimeDumps(const FactContext &ctx, Facts &facts)
     for (std::size_t i = 0; i < inc.sources.size(); ++i)
         flagged[i] = inc.sources[i].format == SourceFormat::GoroutineDump || inc.sources[i].goroutineDumpLines;
     std::vector<EventsByOffset> byOffset(inc.sources.size());
-    for (const Event &e : inc.events)
-        if (e.type == inlineDump && e.source < flagged.size())
-            flagged[e.source] = true;
+    for (const EventIndex i : ctx.index.ofType(inlineDump))
+        if (inc.event(i).source < flagged.size())
+            flagged[inc.event(i).source] = true;
+    if (std::find(flagged.begin(), flagged.end(), true) == flagged.end())
+        return; // the common case: no pass over the store for offsets
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.source < flagged.size() && flagged[e.source])

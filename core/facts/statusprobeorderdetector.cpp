@@ -35,16 +35,13 @@ struct RunView {
     std::map<PodId, EventIndex> runningAtStart;       // in the first PLEG relist after the start
     std::map<PodId, std::vector<EventIndex>> reports; // status patches, "readiness changed", in order
     std::set<std::pair<PodId, StringId>> containers;  // every container a result or patch names
-    std::set<PodId> loggedBefore;                     // by the previous run, in the hour before
+    std::set<PodId> loggedBefore;                     // of those, by the previous run in the hour before
 };
 
 RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun &run, std::size_t from, std::size_t to)
 {
     const Incident &inc = ctx.inc;
     RunView v;
-    for (std::size_t i = inc.lowerBound(run.start - Duration::fromSeconds(3600)); i < from; ++i)
-        if (inc.nodeOf(inc.events[i]) == run.node && inc.podOf(inc.events[i]) != kNoPod)
-            v.loggedBefore.insert(inc.podOf(inc.events[i]));
     std::optional<Timestamp> firstRelist;
     for (std::size_t i = from; i < to; ++i) {
         const Event &e = inc.events[i];
@@ -77,6 +74,15 @@ RunView observeRun(const FactContext &ctx, const CodeTypes &t, const KubeletRun 
                 v.runningAtStart.emplace(inc.podOf(e), index);
         }
     }
+    // Which of those pods the previous run logged in the hour before: back from the start,
+    // until each is found (a running pod logs its probe results every few seconds).
+    std::set<PodId> sought;
+    for (const auto &[pod, container] : v.containers)
+        sought.insert(pod);
+    const std::size_t hourBefore = inc.lowerBound(run.start - Duration::fromSeconds(3600));
+    for (std::size_t i = from; i-- > hourBefore && !sought.empty();)
+        if (const Event &e = inc.events[i]; inc.nodeOf(e) == run.node && sought.erase(inc.podOf(e)) > 0)
+            v.loggedBefore.insert(inc.podOf(e));
     return v;
 }
 

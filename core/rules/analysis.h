@@ -4,6 +4,7 @@
 // it (the incident, the facts) while core/analysis only assembles it.
 #include "../classify/codenames.h"
 #include "../facts/facts.h"
+#include "../model/eventstoreindex.h"
 #include "../model/incident.h"
 #include "finding.h"
 
@@ -16,7 +17,8 @@ namespace kubelane::core {
 class Analysis {
 public:
     std::shared_ptr<const Incident> incident;
-    FieldKeys keys; // the fields C++ reads, as string ids of the incident's pool
+    FieldKeys keys;             // the fields C++ reads, as string ids of the incident's pool
+    EventStoreIndex eventIndex; // over the incident's events, for the detectors and rules
     Facts facts;
     std::vector<Finding> findings;     // sorted by start time
     std::vector<std::string> problems; // rules not evaluated in full (the time budget), each named

@@ -37,20 +37,19 @@ std::string componentOfLease(std::string_view lease)
     return isControlPlaneComponent(name) ? std::string(name) : std::string();
 }
 
-std::vector<LeaderLine> leaderLines(const Incident &inc, const CodeTypes &t, StringId leaseKey)
+std::vector<LeaderLine> leaderLines(const Analysis &a, const CodeTypes &t)
 {
+    const Incident &inc = *a.incident;
     std::vector<LeaderLine> out;
-    for (std::size_t i = 0; i < inc.events.size(); ++i) {
-        const Event &e = inc.events[i];
-        if (e.type != t.leaderLost && e.type != t.leaderRenewFailed && e.type != t.leaderLockError && e.type != t.leaderAcquired
-            && e.type != t.leaderHeldByOther && e.type != t.controllerStart && e.type != t.componentStart)
-            continue;
-        std::string component = componentOfLease(inc.field(e, leaseKey));
+    for (const EventIndex i : a.eventIndex.ofAnyType({t.leaderLost, t.leaderRenewFailed, t.leaderLockError, t.leaderAcquired,
+                                                      t.leaderHeldByOther, t.controllerStart, t.componentStart})) {
+        const Event &e = inc.event(i);
+        std::string component = componentOfLease(inc.field(e, a.keys.lease));
         if (component.empty())
             component = inc.componentNameOf(e);
         if (!isControlPlaneComponent(component))
             continue;
-        out.push_back({EventIndex::fromIndex(i), e.type, std::move(component), inc.sources[e.source].machine(), e.source});
+        out.push_back({i, e.type, std::move(component), inc.sources[e.source].machine(), e.source});
     }
     // A loss names no lease: it is the elector's whose renewal just failed in the same process
     // (its context is cancelled at once), when that lease names another component than the
@@ -207,7 +206,7 @@ std::vector<RuleMatch> leaderElectionLost(const Analysis &a)
 {
     const Incident &inc = *a.incident;
     const CodeTypes &t = codeTypesOf(inc);
-    const std::vector<LeaderLine> lines = leaderLines(inc, t, a.keys.lease);
+    const std::vector<LeaderLine> lines = leaderLines(a, t);
     std::vector<RuleMatch> out;
     std::map<std::string, std::size_t> lastOfSubject; // subject text -> its match in out
     for (std::size_t i = 0; i < lines.size(); ++i) {

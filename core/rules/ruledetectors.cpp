@@ -12,10 +12,19 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 
 namespace kubelane::core {
 
 namespace {
+
+// The part of a list of events in store order (EventStoreIndex) within [from, to].
+std::span<const EventIndex> eventsBetween(const Incident &inc, std::span<const EventIndex> events, Timestamp from, Timestamp to)
+{
+    const auto first = std::partition_point(events.begin(), events.end(), [&](EventIndex e) { return inc.event(e).time < from; });
+    const auto last = std::partition_point(first, events.end(), [&](EventIndex e) { return inc.event(e).time <= to; });
+    return {first, last};
+}
 
 // What the DefaultTolerationSeconds admission gives every pod for the unreachable and
 // not-ready NoExecute taints, unless the pod says otherwise.
@@ -83,9 +92,8 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
     // (-v=3 and up) can show its pods Ready again after a gap.
     std::map<StringId, Timestamp> lastStatusPatch;
     if (!f.gaps.empty()) {
-        const EventTypeId patch = codeTypesOf(inc).statusPatch;
-        for (const Event &e : inc.events)
-            if (e.type == patch && inc.nodeOf(e) != kNoString)
+        for (const EventIndex i : a.eventIndex.ofType(codeTypesOf(inc).statusPatch))
+            if (const Event &e = inc.event(i); inc.nodeOf(e) != kNoString)
                 lastStatusPatch[inc.nodeOf(e)] = e.time;
     }
     for (const HeartbeatGap &g : f.gaps) {
@@ -322,14 +330,12 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             step(m, inc, h.unhealthy.back(), "still not healthy (" + plural(h.unhealthy.size(), "report") + ")");
         // Runtime errors and NotReady around it.
         int runtimeErrors = 0;
-        for (std::size_t i = inc.lowerBound(h.firstUnhealthy - Duration::fromSeconds(300)); i < inc.events.size(); ++i) {
-            const Event &e = inc.events[i];
-            if (e.time > h.lastUnhealthy + Duration::fromSeconds(60))
-                break;
-            if (inc.nodeOf(e) != h.node)
-                continue;
-            if ((e.type == runtimeError || e.type == rpcFailed || e.type == runtimeDown) && runtimeErrors++ < 3)
-                step(m, inc, EventIndex::fromIndex(i), "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
+        const std::vector<EventIndex> failures = a.eventIndex.ofAnyType({runtimeError, rpcFailed, runtimeDown});
+        for (const EventIndex i :
+             eventsBetween(inc, failures, h.firstUnhealthy - Duration::fromSeconds(300), h.lastUnhealthy + Duration::fromSeconds(60))) {
+            const Event &e = inc.event(i);
+            if (inc.nodeOf(e) == h.node && runtimeErrors++ < 3)
+                step(m, inc, i, "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
         }
         std::string notReady;
         for (const ConditionSpan &c : a.facts.conditions)
@@ -358,10 +364,8 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
     const EventTypeId fatal = codeTypesOf(inc).kubeletFatal, unitExit = codeTypesOf(inc).unitExit;
     std::map<StringId, RuleMatch> byNode;
     std::map<StringId, int> fatals;
-    for (std::size_t i = 0; i < inc.events.size(); ++i) {
-        const Event &e = inc.events[i];
-        if (e.type != fatal)
-            continue;
+    for (const EventIndex i : a.eventIndex.ofType(fatal)) {
+        const Event &e = inc.event(i);
         const std::string_view sandbox = inc.field(e, a.keys.sandboxId);
         if (sandbox.empty())
             continue;
@@ -371,12 +375,11 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
             m.start = e.time;
             m.text["node"] = std::string(inc.text(inc.nodeOf(e)));
             m.text["sandboxId"] = std::string(sandbox);
-            step(m, inc, EventIndex::fromIndex(i),
-                 "kubelet exits: no PodSandbox found with Id " + std::string(sandbox.substr(0, 12)) + "…");
+            step(m, inc, i, "kubelet exits: no PodSandbox found with Id " + std::string(sandbox.substr(0, 12)) + "…");
         } else if (m.chain.size() < 6) {
-            step(m, inc, EventIndex::fromIndex(i), "and again after a restart");
+            step(m, inc, i, "and again after a restart");
         } else {
-            addEvidence(m, EventIndex::fromIndex(i));
+            addEvidence(m, i);
         }
         m.end = e.time;
     }
@@ -389,9 +392,9 @@ std::vector<RuleMatch> sandboxMissing(const Analysis &a)
                 if (m.chain.size() < 8)
                     step(m, inc, r.startEvent, "kubelet " + r.version + " starts");
             }
-        for (std::size_t i = inc.lowerBound(m.start); i < inc.events.size() && inc.events[i].time <= m.end + Duration::fromSeconds(30); ++i)
-            if (inc.nodeOf(inc.events[i]) == node && inc.events[i].type == unitExit)
-                addEvidence(m, EventIndex::fromIndex(i));
+        for (const EventIndex i : eventsBetween(inc, a.eventIndex.ofType(unitExit), m.start, m.end + Duration::fromSeconds(30)))
+            if (inc.nodeOf(inc.event(i)) == node)
+                addEvidence(m, i);
         m.numbers["fatals"] = fatals[node];
         m.text["fatals"] = std::to_string(fatals[node]);
         m.text["restarts"] = std::to_string(std::max(0, fatals[node] - 1));
@@ -412,9 +415,9 @@ std::set<PodId> podsUpdatedFromApi(const Analysis &a, StringId node, Timestamp f
     std::map<std::pair<std::string_view, std::string_view>, PodId> byName; // (ns, name) -> pod
     for (std::size_t p = 0; p < inc.pods.size(); ++p)
         byName[{inc.text(inc.pods[p].ns), inc.text(inc.pods[p].name)}] = PodId::fromIndex(p);
-    for (std::size_t i = inc.lowerBound(from); i < inc.events.size() && inc.events[i].time < to; ++i) {
-        const Event &e = inc.events[i];
-        if (e.type != update || inc.nodeOf(e) != node)
+    for (const EventIndex i : eventsBetween(inc, a.eventIndex.ofType(update), from, to)) {
+        const Event &e = inc.event(i);
+        if (inc.nodeOf(e) != node || e.time == to)
             continue;
         if (inc.podOf(e) != kNoPod)
             out.insert(inc.podOf(e));
@@ -464,6 +467,10 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
     const Incident &inc = *a.incident;
     std::vector<RuleMatch> out;
     const auto &runs = a.facts.kubeletRuns;
+    std::vector<const ContainerEvent *> changes; // a few among the probe results and PLEG events
+    for (const ContainerEvent &c : a.facts.containerEvents)
+        if (c.kind == ContainerEvent::Kind::SpecHashChanged)
+            changes.push_back(&c);
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const KubeletRun &run = runs[r];
         if (run.startEvent == kNoEvent)
@@ -472,9 +479,10 @@ std::vector<RuleMatch> specHashRestart(const Analysis &a)
         const std::set<PodId> updated = podsUpdatedFromApi(a, run.node, run.start, until);
         RuleMatch m;
         std::set<std::string> containers;
-        for (const ContainerEvent &c : a.facts.containerEvents) {
+        for (const ContainerEvent *change : changes) {
+            const ContainerEvent &c = *change;
             const Event &e = inc.event(c.event);
-            if (c.kind != ContainerEvent::Kind::SpecHashChanged || inc.nodeOf(e) != run.node || e.time < run.start || e.time > until)
+            if (inc.nodeOf(e) != run.node || e.time < run.start || e.time > until)
                 continue;
             const PodId pod = inc.podOf(e);
             if (pod != kNoPod && updated.count(pod))
@@ -568,15 +576,12 @@ public:
 
     explicit PodPlacement(const Analysis &a) : m_inc(*a.incident)
     {
-        const EventTypeId marked = codeTypesOf(m_inc).podsMarkedNotReady;
-        for (std::size_t i = 0; i < m_inc.events.size(); ++i) {
-            const Event &e = m_inc.events[i];
-            if (e.type != marked)
-                continue;
+        for (const EventIndex i : a.eventIndex.ofType(codeTypesOf(m_inc).podsMarkedNotReady)) {
+            const Event &e = m_inc.event(i);
             if (m_inc.podOf(e) != kNoPod)
-                m_podMarked[m_inc.text(m_inc.pods[m_inc.podOf(e).index()].name)].push_back(EventIndex::fromIndex(i));
+                m_podMarked[m_inc.text(m_inc.pods[m_inc.podOf(e).index()].name)].push_back(i);
             else if (m_inc.nodeOf(e) != kNoString)
-                m_nodeMarked.push_back(EventIndex::fromIndex(i));
+                m_nodeMarked.push_back(i);
         }
     }
 
@@ -628,15 +633,15 @@ std::vector<RuleMatch> taintEviction(const Analysis &a)
     const PodPlacement placement(a);
     // By taint: each deletion, with how its pod was placed.
     std::map<std::size_t, std::vector<std::pair<EventIndex, PodPlacement::Placed>>> deletionsByTaint;
-    for (std::size_t i = 0; i < inc.events.size(); ++i) {
-        const Event &e = inc.events[i];
-        if (e.type != deleting || inc.podOf(e) == kNoPod)
+    for (const EventIndex i : a.eventIndex.ofType(deleting)) {
+        const Event &e = inc.event(i);
+        if (inc.podOf(e) == kNoPod)
             continue;
         const PodPlacement::Placed placed = placement.nodeOf(inc.podOf(e), e.time);
         if (placed.node == kNoString)
             continue;
         if (const auto taint = healthTaintAt(a.facts, placed.node, e.time))
-            deletionsByTaint[*taint].push_back({EventIndex::fromIndex(i), placed});
+            deletionsByTaint[*taint].push_back({i, placed});
     }
     std::vector<RuleMatch> out;
     for (const auto &[index, deletions] : deletionsByTaint) {

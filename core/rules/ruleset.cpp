@@ -354,14 +354,22 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
     // Group the events of the steps by subject (pod or node string id: one kind per rule), then
     // walk each group in time order.
     std::map<std::uint64_t, std::vector<EventIndex>> bySubject;
-    for (std::size_t i = 0; i < inc.events.size(); ++i) {
-        const Event &e = inc.events[i];
-        if (std::find(stepTypes.begin(), stepTypes.end(), e.type) == stepTypes.end() && !isAbsent(e.type))
-            continue;
+    const auto group = [&](EventIndex i) {
+        const Event &e = inc.event(i);
         if (byPod && inc.podOf(e) != kNoPod)
-            bySubject[inc.podOf(e).value()].push_back(EventIndex::fromIndex(i));
+            bySubject[inc.podOf(e).value()].push_back(i);
         else if (byNode && inc.nodeOf(e) != kNoString)
-            bySubject[inc.nodeOf(e).value()].push_back(EventIndex::fromIndex(i));
+            bySubject[inc.nodeOf(e).value()].push_back(i);
+    };
+    std::vector<EventTypeId> read = stepTypes;
+    read.insert(read.end(), absentTypes.begin(), absentTypes.end());
+    if (std::find(read.begin(), read.end(), kOtherEventType) == read.end()) {
+        for (const EventIndex i : analysis.eventIndex.ofAnyType(read))
+            group(i);
+    } else { // a step of no known type ("other"): the index leaves those out
+        for (std::size_t i = 0; i < inc.events.size(); ++i)
+            if (const EventTypeId type = inc.events[i].type; std::find(read.begin(), read.end(), type) != read.end())
+                group(EventIndex::fromIndex(i));
     }
     auto subjectOf = [&](const Event &e) {
         return byPod ? Subject::ofPod(inc.podKey(inc.podOf(e))) : Subject::ofNode(std::string(inc.text(inc.nodeOf(e))));
