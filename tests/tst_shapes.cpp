@@ -185,6 +185,42 @@ private slots:
         QCOMPARE(inc->stats.unparsed, 0u);
     }
 
+    // An excerpt of `minikube logs` with the "* " before each line but none of its frames
+    // (minikube#8156's etcd lines): the bullets come off, every line stays where it was (a
+    // stack frame under its entry, a bare "*"), and the lines read as their own shape.
+    // Near misses: a Markdown list of prose, and a log where only some lines have a bullet.
+    void bulletedLinesWithoutFrames()
+    {
+        const std::string text =
+            "* 2020-05-12 20:50:41.627616 W | etcdserver: read-only range request \"key:\\\"/registry/leases\\\"\" "
+            "with result \"range_response_count:1 size:285\" took too long (191.126394ms) to execute\n"
+            "* I0512 20:50:42.100000       1 leaderelection.go:258] successfully acquired lease kube-system/kube-scheduler\n"
+            "*\n"
+            "* E0512 20:50:43.000000       1 runtime.go:78] Observed a panic: boom\n"
+            "* goroutine 1 [running]:\n"
+            "* I0512 20:50:44.000000       1 leaderelection.go:258] successfully acquired lease kube-system/kube-scheduler\n";
+        const auto inc = test::loadText("minikube.txt", text);
+        QCOMPARE(inc->sources.size(), size_t(1));
+        const Source &s = inc->sources[0];
+        QVERIFY2(s.path.ends_with("/minikube.txt"), s.path.c_str());
+        QCOMPARE(s.shape, std::string("lines bulleted \"* \" (minikube logs without its ==> NAME <== frames)"));
+        QCOMPARE(inc->stats.unparsed, 0u);
+        QCOMPARE(inc->events.size(), size_t(4));
+        const Event &panic = inc->events[2];
+        QCOMPARE(inc->lineOf(panic), 4u);
+        QCOMPARE(inc->lineCountOf(panic), 2u); // its goroutine line with it
+        QVERIFY(inc->rawText(inc->events[0]).starts_with("2020-05-12 20:50:41.627616 W | etcdserver:"));
+
+        const auto prose = test::loadText("notes.md",
+                                          "* restarted the kubelet\n* drained worker-2\n* I0512 20:50:44.000000       1 "
+                                          "leaderelection.go:258] acquired\n");
+        QCOMPARE(prose->sources[0].shape, std::string());
+        const auto some = test::loadText("kubelet.log",
+                                         "I0512 20:50:44.000000       1 leaderelection.go:258] acquired\n"
+                                         "* I0512 20:50:45.000000       1 leaderelection.go:258] acquired\n");
+        QCOMPARE(some->sources[0].shape, std::string());
+    }
+
     // A paste of `minikube logs` from an issue: the prompt above the first header (zsh's, a
     // macOS bash's) is the terminal's; the runtime's journal section "Docker" is dockerd's.
     void minikubePasteWithPrompt_data()

@@ -170,6 +170,8 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
                 sections = splitPrefixedLines(in.file);
             if (sections.empty())
                 sections = splitHostPrefixedLines(in.file);
+            if (sections.empty())
+                sections = splitBulletedLines(in.file);
         }
         if (sections.empty()) {
             out.sources.push_back(std::move(in));

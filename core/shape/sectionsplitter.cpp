@@ -497,3 +497,42 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
 }
 
 } // namespace kubelane::core
+
+namespace kubelane::core {
+
+std::vector<SourceInput> splitBulletedLines(const InputFile &file)
+{
+    if (!file.bytes)
+        return {};
+    // Every one of the first non-blank lines has the bullet, and most are log lines under it
+    // (a stack frame or a multi-line value may sit among them).
+    int seen = 0, logLines = 0;
+    bool bulleted = true;
+    text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (isBlank(line) || line == "*")
+            return true;
+        bulleted = line.starts_with("* ");
+        logLines += bulleted && lineFormatOf(line.substr(2)) != nullptr;
+        return bulleted && ++seen < 20;
+    });
+    if (!bulleted || seen == 0 || logLines * 2 < seen)
+        return {};
+    // One source, line for line the file's (its line numbers stay the user's), bullets off.
+    SourceInput in;
+    in.file.path = file.path;
+    in.file.modifiedTime = file.modifiedTime;
+    in.shape = "lines bulleted \"* \" (minikube logs without its ==> NAME <== frames)";
+    std::string text;
+    text.reserve(file.bytes->size());
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (line.starts_with("* ") || line == "*")
+            line.remove_prefix(std::min<std::size_t>(line.size(), 2));
+        text.append(line).push_back('\n');
+    });
+    in.file.bytes = makeBytes(std::move(text));
+    std::vector<SourceInput> out;
+    out.push_back(std::move(in));
+    return out;
+}
+
+} // namespace kubelane::core

@@ -13,6 +13,9 @@
 //   containers' logs (kubectl/pkg/cmd/logs/logs.go addPrefixIfNeeded).
 // - pdsh, clush, `pssh -P` and talosctl given several nodes: `HOST: ` before every line of
 //   several hosts' logs (only when what follows the prefix is a line of a known log shape).
+// - `minikube logs` of the versions that print "* " before every line, pasted without its
+//   `==> NAME <==` frames: the bullets come off, line for line (when most of the first lines
+//   are log lines of a known shape under them).
 // Each returns no sections when the file is not of its kind.
 #include "sourceinput.h"
 
@@ -24,5 +27,6 @@ std::vector<SourceInput> splitClusterInfoDump(const InputFile &file);
 std::vector<SourceInput> splitTailSections(const InputFile &file);
 std::vector<SourceInput> splitPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file);
+std::vector<SourceInput> splitBulletedLines(const InputFile &file);
 
 } // namespace kubelane::core
