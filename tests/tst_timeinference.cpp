@@ -424,6 +424,48 @@ private slots:
         }
     }
 
+    // journalctl's short format shows whole seconds, a klog header microseconds: a line with the
+    // journal's time only (k3s#8956's trace END) in the second of the klog line above it stays
+    // after it, in the store's order. Near misses: a line in the next second keeps its own time,
+    // and a short-precise journal's own microseconds are kept.
+    void journalSecondsKeepTheFilesOrder_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("times"); // every event's, in store order
+        QTest::addColumn<QList<int>>("lines");  // their line numbers
+        QTest::newRow("trace END after its header")
+            << "Nov 27 11:44:06 m5 k3s[25]: I1127 11:44:06.073220      25 trace.go:219] Trace[1924033328]: \"Update\" (27-Nov-2023 "
+               "11:44:03.295) (total time: 2777ms):\n"
+               "Nov 27 11:44:06 m5 k3s[25]: Trace[1924033328]: [2.777117809s] [2.777117809s] END\n"
+               "Nov 27 11:44:06 m5 k3s[25]: E1127 11:44:06.073315      25 timeout.go:141] post-timeout activity\n"
+            << QStringList{"2023-11-27T11:44:06.073220Z", "2023-11-27T11:44:06.073220Z", "2023-11-27T11:44:06.073315Z"}
+            << QList<int>{1, 2, 3};
+        QTest::newRow("next second") << "Nov 27 11:44:06 m5 k3s[25]: I1127 11:44:06.073220      25 trace.go:219] Trace[1]: \"Update\"\n"
+                                        "Nov 27 11:44:07 m5 k3s[25]: Trace[1]: END\n"
+                                     << QStringList{"2023-11-27T11:44:06.073220Z", "2023-11-27T11:44:07.000000Z"} << QList<int>{1, 2};
+        QTest::newRow("short-precise")
+            << "Nov 27 11:44:06.073500 m5 k3s[25]: I1127 11:44:06.073220      25 trace.go:219] Trace[1]: \"Update\"\n"
+               "Nov 27 11:44:06.073400 m5 k3s[25]: Trace[1]: END\n"
+            << QStringList{"2023-11-27T11:44:06.073220Z", "2023-11-27T11:44:06.073400Z"} << QList<int>{1, 2};
+    }
+    void journalSecondsKeepTheFilesOrder()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, times);
+        QFETCH(QList<int>, lines);
+        auto opts = test::options();
+        opts.fallbackYear = 2023;
+        const auto inc = test::loadText("journal.log", text.toStdString(), opts);
+        QStringList gotTimes;
+        QList<int> gotLines;
+        for (const Event &e : inc->events) {
+            gotTimes << test::utc(e.time);
+            gotLines << int(inc->lineOf(e));
+        }
+        QCOMPARE(gotTimes, times);
+        QCOMPARE(gotLines, lines);
+    }
+
     void overrideWinsAndYearFallback()
     {
         auto opts = test::options();

@@ -174,6 +174,7 @@ bool parseJournaldLine(std::string_view s, JournaldLine &out)
         out.local.month = text::monthFromAbbrev(s.substr(0, 3));
         out.local.day = day;
         out.style = precise ? JournaldStyle::ShortPrecise : JournaldStyle::Short;
+        out.wholeSeconds = !precise;
         return parseHostAndIdentifier(s, i, out);
     }
     if (s.size() >= 25 && s[4] == '-' && s[7] == '-' && s[10] == 'T') {
@@ -214,6 +215,7 @@ bool parseJournaldLine(std::string_view s, JournaldLine &out)
         if (i == std::string_view::npos)
             return false;
         out.style = JournaldStyle::TimeOnly;
+        out.wholeSeconds = !precise;
         return parseHostAndIdentifier(s, i, out) && s.find('[') != std::string_view::npos;
     }
     return false;

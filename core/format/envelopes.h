@@ -34,6 +34,7 @@ struct JournaldLine {
     CivilTime local;          // year 0 unless short-iso
     int utcOffsetSeconds = 0; // short-iso only
     bool hasZone = false;
+    bool wholeSeconds = false;    // short, or the time alone: a reading without a fraction
     std::int64_t utc = 0;         // short-unix: exact UTC ns
     std::int64_t monotonicNs = 0; // short-monotonic / short-delta: time since boot
     std::string_view host;

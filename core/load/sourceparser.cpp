@@ -225,6 +225,19 @@ void SourceParser::noteHeaderClock(const PendingTime &envelope, const PendingTim
     m_file.headerClockLead = {true, leadNs, {}};
 }
 
+// journalctl's short format shows whole seconds. A line with that time only (a k3s trace's
+// END, systemd's) within the second of the klog line before it, whose header gave the
+// microseconds, was logged after it: it stays after it rather than at the second's start.
+void SourceParser::keepOrderWithinSecond(PendingTime &t) const
+{
+    if (m_out.times.empty())
+        return;
+    const PendingTime before = m_out.times.back().with(m_out.events.back().time);
+    if (!before.exact && before.month == t.month && before.day == t.day && before.rollovers == t.rollovers && before.nsOfDay > t.nsOfDay
+        && before.nsOfDay < t.nsOfDay + kNsPerSecond)
+        t.nsOfDay = before.nsOfDay;
+}
+
 std::uint16_t SourceParser::currentRollovers(unsigned month)
 {
     // A file runs forward in time: a month far below the last one means New Year passed.
@@ -589,6 +602,7 @@ void SourceParser::emitJournald(const LineView &line, const JournaldLine &j)
         env.local.month = static_cast<std::uint8_t>(j.local.month ? j.local.month : m_file.lastMonth);
         env.local.day = static_cast<std::uint8_t>(j.local.day ? j.local.day : m_file.lastDay);
         env.local.nsOfDay = j.local.nsOfDay;
+        env.localInWholeSeconds = j.wholeSeconds;
     }
     emitRecord(line, 1, line.text.size(), j.message, env);
 }
@@ -858,9 +872,11 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     } else if (env.haveLocal) {
         t = env.local;
         t.rollovers = currentRollovers(t.month);
-        if (m_file.headerClockLead.known) // onto the klog headers' clock, as the file's other lines
+        if (m_file.headerClockLead.known) { // onto the klog headers' clock, as the file's other lines
             t = shiftedReading(t, -m_file.headerClockLead.ns);
-        else if (m_file.headerClockLead.waiting.size() < HeaderClockLead::kMaxWaiting)
+            if (env.localInWholeSeconds)
+                keepOrderWithinSecond(t);
+        } else if (m_file.headerClockLead.waiting.size() < HeaderClockLead::kMaxWaiting)
             m_file.headerClockLead.waiting.push_back(static_cast<std::uint32_t>(m_out.events.size()));
     } else if (!m_out.times.empty()) {
         // No time of its own (glog preamble, journal header, bare systemd line): the previous

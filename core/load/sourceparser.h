@@ -61,7 +61,8 @@ private:
         std::int64_t utc = 0;       // exact UTC of the envelope, 0 = none
         bool haveLocal = false;     // journald short: a local reading without year
         PendingTime local;
-        bool messageInArena = false; // the payload is the source arena from arenaOffset on
+        bool localInWholeSeconds = false; // the reading has no fraction (journald short)
+        bool messageInArena = false;      // the payload is the source arena from arenaOffset on
         std::uint64_t arenaOffset = 0;
         // An export's record (journal JSON, Cloud Logging, Loki): its level, and the pod and
         // container it names, used where the message itself names none.
@@ -210,6 +211,7 @@ private:
     // `named`: the node the event's fields name, if any.
     StringId nodeForEvent(std::string_view named, std::string_view component, std::string_view host);
     std::uint16_t currentRollovers(unsigned month);
+    void keepOrderWithinSecond(PendingTime &t) const;
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
     void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
     bool emitLineOfAnotherFormat(const LineView &line);
