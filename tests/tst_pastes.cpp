@@ -27,6 +27,51 @@ std::uint64_t reasonCount(const Source &s, DiagnosticReason r)
 class TestPastes : public QObject {
     Q_OBJECT
 private slots:
+    // A journal copied from a terminal 100 columns wide (kubernetes#60827's AKS journal, at
+    // 157): each line longer than the width is cut into pieces, each piece a line. The pieces
+    // are the rest of the event above, not lines nobody understood; a line longer than two
+    // widths has two pieces. Near misses: a journal whose lines are often of one length and
+    // never cut, and a stray line under a line that is not of the width.
+    void terminalWrappedJournal()
+    {
+        const std::size_t width = 100;
+        std::string text;
+        int cuts = 0;
+        auto copied = [&](const std::string &line) {
+            for (std::size_t at = 0; at < line.size(); at += width) {
+                text += line.substr(at, width) + "\n";
+                cuts += at > 0;
+            }
+        };
+        copied("Feb 28 20:05:48 aks-1 docker[1886]: I0228 20:05:48.054138    1979 kubelet.go:1893] SyncLoop (REMOVE, \"api\"): "
+               "\"ingress-controller-2457738317-1zw8g_default(3f361099-180f-11e8-bc4f-0a58ac1f05db)\"");
+        copied("Feb 28 20:05:58 aks-1 docker[1886]: I0228 20:05:58.080153    1979 kubelet_node_status.go:469] Using Node Hostname "
+               "from cloudprovider: \"aks-1\"");
+        copied("Feb 28 20:07:11 aks-1 docker[1886]: E0228 20:07:11.578479    1979 kubelet_node_status.go:357] Error updating node "
+               "status, will retry: failed to patch status \"{\\\"status\\\":{\\\"conditions\\\":[{\\\"type\\\":\\\"Ready\\\"}]}}\" "
+               "for node \"aks-1\": Patch https://aks-1.hcp.westeurope.azmk8s.io:443/api/v1/nodes/aks-1/status: net/http: request "
+               "canceled (Client.Timeout exceeded while awaiting headers)");
+        copied("Feb 28 20:07:12 aks-1 docker[1886]: I0228 20:07:12.000000    1979 server.go:794] GET /healthz: (12us) 200");
+        QVERIFY(cuts >= 4);
+        QCOMPARE(terminalWrapWidth(text), width);
+        const auto inc = test::loadText("journal.txt", text);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        QCOMPARE(inc->events.size(), size_t(4));
+        QCOMPARE(inc->lineCountOf(inc->events[2]), 4u);
+        QCOMPARE(inc->typeName(inc->events[2]), std::string_view("node.status.update-failed"));
+        QVERIFY(inc->rawText(inc->events[2]).ends_with("(Client.Timeout exceeded while awaiting headers)"));
+
+        std::string uncut;
+        for (int i = 0; i < 5; ++i)
+            uncut += "Feb 28 20:06:0" + std::to_string(i) + " aks-1 docker[1886]: I0228 20:06:0" + std::to_string(i)
+                + ".000000    1979 server.go:794] GET /healthz: (12us) 200 [[kube-probe/1.9] 10.0.0.1:1]\n";
+        QCOMPARE(terminalWrapWidth(uncut), size_t(0));
+        const auto stray = test::loadText("journal.txt", uncut + "%%% garbage %%%\n" + uncut);
+        QCOMPARE(stray->stats.unparsed, 1u);
+        const auto underShort = test::loadText("journal.txt", text + "%%% garbage %%%\n");
+        QCOMPARE(underShort->stats.unparsed, 1u);
+    }
+
     // One row per kind of line that is no log line: the text around real log lines, how many
     // lines of that reason, and how many events the log lines make.
     void nonLogLines_data()

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
 
 namespace kubelane::core {
 
@@ -77,6 +78,34 @@ std::size_t pasteIndent(std::string_view line)
             break;
     }
     return i;
+}
+
+std::size_t terminalWrapWidth(std::string_view text)
+{
+    constexpr std::size_t kMaxCopiedText = 4u << 20, kNarrowestTerminal = 60;
+    if (text.size() > kMaxCopiedText)
+        return 0;
+    // A cut: a line of the width, and under it one that does not begin as it does (the rest
+    // of its text, not the next line of a log). The width is the length most cut at, where
+    // most lines of that length are cut: a log's lines of one length are followed by lines
+    // that begin as they do.
+    struct Length {
+        std::size_t lines = 0, cuts = 0;
+    };
+    std::map<std::size_t, Length> byLength;
+    std::string_view above;
+    text::forEachLine(text, [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (line.size() >= kNarrowestTerminal)
+            ++byLength[line.size()].lines;
+        if (above.size() >= kNarrowestTerminal && !line.empty() && line.substr(0, 3) != above.substr(0, 3))
+            ++byLength[above.size()].cuts;
+        above = line;
+    });
+    const auto most =
+        std::max_element(byLength.begin(), byLength.end(), [](const auto &a, const auto &b) { return a.second.cuts < b.second.cuts; });
+    if (most == byLength.end() || most->second.cuts < 2 || most->second.cuts * 2 < most->second.lines)
+        return 0;
+    return most->first;
 }
 
 bool isShellPrompt(std::string_view line)

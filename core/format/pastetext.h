@@ -16,6 +16,15 @@ namespace kubelane::core {
 // Markdown/e-mail quote markers ("> ", ">> ", "> > ").
 std::size_t pasteIndent(std::string_view line);
 
+// The width a terminal cut long lines at when its screen was copied (an 80-column console, a
+// 157-column window, kubernetes#60827's journal), or 0: the length, at least 60 characters,
+// of two lines or more each followed by a line that does not begin as it does (the rest of
+// its text), when most lines of that length are. Only a text a person could copy is looked at (up to 4 MiB); the parser joins a
+// line it cannot read to the line above only when that one is of the width
+// (SourceParser::continuesTerminalWrap). Lengths are in bytes: a line with other than ASCII
+// is not seen as cut.
+std::size_t terminalWrapWidth(std::string_view text);
+
 // "$ kubectl logs ...", "user@host:~$ cmd", "[root@node3 ~]# cmd", "PS C:\> cmd", and "# cmd"
 // when cmd is a command a node's root runs (else "# text" is a comment).
 bool isShellPrompt(std::string_view line);

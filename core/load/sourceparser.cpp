@@ -238,6 +238,38 @@ void SourceParser::keepOrderWithinSecond(PendingTime &t) const
         t.nsOfDay = before.nsOfDay;
 }
 
+// A line no reader understood, right under a line of the width a terminal cut the text at,
+// is the rest of that line (piece after piece, for a line longer than two widths).
+bool SourceParser::continuesTerminalWrap() const
+{
+    return m_file.terminalWrapWidth != 0 && m_file.previousLineLength == m_file.terminalWrapWidth;
+}
+
+// The pieces a terminal cut this line into, which the lines after it hold: each line that is
+// of no known shape and does not begin as this one does, while the one above is of the width.
+std::vector<std::string_view> SourceParser::terminalWrapPieces(const LineView &line) const
+{
+    std::vector<std::string_view> pieces;
+    const std::size_t width = m_file.terminalWrapWidth;
+    if (width == 0 || line.text.size() != width)
+        return pieces;
+    const std::string_view bytes = *m_out.source.bytes;
+    std::string_view above = line.text;
+    std::size_t next = bytes.find('\n', line.offset);
+    while (above.size() == width && next != std::string_view::npos && next + 1 < bytes.size()) {
+        std::string_view piece = bytes.substr(next + 1);
+        next = bytes.find('\n', next + 1);
+        piece = piece.substr(0, next == std::string_view::npos ? piece.size() : next - (piece.data() - bytes.data()));
+        if (piece.ends_with('\r'))
+            piece.remove_suffix(1);
+        if (piece.empty() || looksLikeContinuation(piece) || piece.substr(0, 3) == line.text.substr(0, 3) || lineFormatOf(piece))
+            break;
+        pieces.push_back(piece);
+        above = piece;
+    }
+    return pieces;
+}
+
 std::uint16_t SourceParser::currentRollovers(unsigned month)
 {
     // A file runs forward in time: a month far below the last one means New Year passed.
@@ -425,11 +457,17 @@ std::size_t SourceParser::forEachLineOfWindow(const LineFn &fn)
 void SourceParser::parseLines(FileReader reader)
 {
     Source &src = m_out.source;
+    m_file.terminalWrapWidth = terminalWrapWidth(*src.bytes);
     ReleaseBehind release(*src.bytes);
     const std::size_t end = forEachLineOfWindow([&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
         const LineView line = lineRead(text, offset, number);
         ++src.lineCount;
+        if (m_file.piecesToSkip > 0) { // read with the line above (terminalWrapPieces)
+            --m_file.piecesToSkip;
+            m_file.previousLineLength = text.size();
+            return;
+        }
         if (!isTextLine(line))
             return;
         switch (reader) {
@@ -443,6 +481,7 @@ void SourceParser::parseLines(FileReader reader)
         case FileReader::DmesgLines: onDmesgLine(line); break;
         default: onKlogTextLine(line); break;
         }
+        m_file.previousLineLength = text.size();
     });
     if (m_file.partial.open) // the file (or the window) ended inside a multi-part record: keep what there is
         flushPartial(std::min(end, src.bytes->size()));
@@ -578,7 +617,7 @@ void SourceParser::onJournaldLine(const LineView &line)
     if (emitLogLine(line) || onNonLogLine(line))
         return;
     // journalctl indents the continuation lines of a multi-line message.
-    if (!(looksLikeContinuation(line.text) && extendLastEvent(line)))
+    if (!((looksLikeContinuation(line.text) || continuesTerminalWrap()) && extendLastEvent(line)))
         unparsed(line, DiagnosticReason::NoTimestamp);
 }
 
@@ -603,6 +642,19 @@ void SourceParser::emitJournald(const LineView &line, const JournaldLine &j)
         env.local.day = static_cast<std::uint8_t>(j.local.day ? j.local.day : m_file.lastDay);
         env.local.nsOfDay = j.local.nsOfDay;
         env.localInWholeSeconds = j.wholeSeconds;
+    }
+    // A terminal's copy cut the line: its message is read whole, from the pieces joined.
+    if (const std::vector<std::string_view> pieces = terminalWrapPieces(line); !pieces.empty()) {
+        std::string &arena = m_out.source.arena;
+        env.messageInArena = true;
+        env.arenaOffset = arena.size();
+        arena.append(j.message);
+        for (const std::string_view piece : pieces)
+            arena.append(piece);
+        m_file.piecesToSkip = static_cast<std::uint32_t>(pieces.size());
+        const std::uint64_t end = static_cast<std::uint64_t>(pieces.back().data() - m_out.source.bytes->data()) + pieces.back().size();
+        emitRecord(line, 1 + m_file.piecesToSkip, end - line.offset, std::string_view(arena).substr(env.arenaOffset), env);
+        return;
     }
     emitRecord(line, 1, line.text.size(), j.message, env);
 }
@@ -718,7 +770,7 @@ void SourceParser::onEnvelopeLine(const LineView &line)
     LineEnvelope unwrapped;
     if (!m_file.format->unwrapLine(line.text, m_file.formatVariant, unwrapped)) {
         if (!emitLogLine(line) && !emitLineOfAnotherFormat(line) && !onNonLogLine(line)
-            && !(looksLikeContinuation(line.text) && extendLastEvent(line)))
+            && !((looksLikeContinuation(line.text) || continuesTerminalWrap()) && extendLastEvent(line)))
             unparsed(line, DiagnosticReason::NoTimestamp);
         return;
     }

@@ -212,6 +212,8 @@ private:
     StringId nodeForEvent(std::string_view named, std::string_view component, std::string_view host);
     std::uint16_t currentRollovers(unsigned month);
     void keepOrderWithinSecond(PendingTime &t) const;
+    bool continuesTerminalWrap() const;
+    std::vector<std::string_view> terminalWrapPieces(const LineView &line) const;
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
     void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
     bool emitLineOfAnotherFormat(const LineView &line);
@@ -315,6 +317,11 @@ private:
         bool pasteEvidence = false;
         PasteReader pasteReader;
         PendingTime dmesgTime; // dmesg -H: the last minute stamp plus the deltas since
+        // A terminal's copy: the width it cut long lines at (terminalWrapWidth), and the
+        // length of the line before the one being read.
+        std::size_t terminalWrapWidth = 0;
+        std::size_t previousLineLength = 0;
+        std::uint32_t piecesToSkip = 0; // lines already read as the rest of the line above
     } m_file;
 };
 
