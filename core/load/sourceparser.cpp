@@ -1153,12 +1153,21 @@ PodId SourceParser::resolvePod(const SubjectFields &subject)
 StringId SourceParser::nodeForEvent(std::string_view named, std::string_view component, std::string_view host)
 {
     if (!named.empty())
-        return m_out.strings.intern(named);
+        return internNode(named);
     if (isControlPlaneComponent(component))
         return kNoString;
-    if (!m_out.source.node.empty())
-        return m_out.strings.intern(m_out.source.node);
-    return m_out.strings.intern(host);
+    return internNode(!m_out.source.node.empty() ? m_out.source.node : host);
+}
+
+// A file's lines name a node or two, line after line: the last one's id is kept rather than
+// looked up in the pool for every line.
+StringId SourceParser::internNode(std::string_view name)
+{
+    if (name == m_file.lastNode.text)
+        return m_file.lastNode.id;
+    const StringId id = m_out.strings.intern(name);
+    m_file.lastNode = {m_out.strings.view(id), id};
+    return id;
 }
 
 void SourceParser::noteNodeFullName(StringId host, StringId node)

@@ -210,6 +210,7 @@ private:
     PodId resolvePod(const SubjectFields &subject);
     // `named`: the node the event's fields name, if any.
     StringId nodeForEvent(std::string_view named, std::string_view component, std::string_view host);
+    StringId internNode(std::string_view name);
     std::uint16_t currentRollovers(unsigned month);
     void keepOrderWithinSecond(PendingTime &t) const;
     bool continuesTerminalWrap() const;
@@ -322,6 +323,10 @@ private:
         std::size_t terminalWrapWidth = 0;
         std::size_t previousLineLength = 0;
         std::uint32_t piecesToSkip = 0; // lines already read as the rest of the line above
+        struct {
+            std::string_view text; // in the pool
+            StringId id;
+        } lastNode;
     } m_file;
 };
 
