@@ -306,6 +306,58 @@ private slots:
         QCOMPARE(QString::fromStdString(std::string(inc->message(*events.back()))), QString("\"second run\""));
     }
 
+    // journalctl prints its short date in the reader's language (%b): "jun 07", "Dez 03",
+    // "11月 05", "sept. 20" (k0s#960, okd#411, kubeadm#1885, kubernetes#68885), and a paste may
+    // cut it short ("9 09:58:07"). The line is still a journal line: the host, the process and
+    // the klog header's own time; a line without a header (systemd's) takes the file's last
+    // date. Near misses: a klog line, and a line with no process id, stay what they were.
+    void journaldDateInAnotherLanguage_data()
+    {
+        QTest::addColumn<QString>("date");
+        QTest::addColumn<QString>("style");
+        QTest::newRow("English, lower case") << "dec 07"
+                                             << "journald short";
+        QTest::newRow("German") << "Dez 07"
+                                << "journald (time only)";
+        QTest::newRow("Chinese") << "12\u6708 07"
+                                 << "journald short";
+        QTest::newRow("French") << "d\u00e9c. 07"
+                                << "journald (time only)";
+        QTest::newRow("cut short") << "7"
+                                   << "journald (time only)";
+    }
+    void journaldDateInAnotherLanguage()
+    {
+        QFETCH(QString, date);
+        QFETCH(QString, style);
+        const std::string d = date.toStdString();
+        auto opts = test::options();
+        opts.fallbackYear = 2020;
+        const auto inc = test::loadText("journal.txt",
+                                        d
+                                            + " 15:16:23 node3 kubelet[14756]: E1207 15:16:23.071262   14756 kubelet.go:2190] node "
+                                              "\"node3\" not found\n"
+                                            + d
+                                            + " 15:16:24 node3 systemd[1]: kubelet.service: Main process exited, code=exited, "
+                                              "status=255/n/a\n",
+                                        opts);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::Journald);
+        QCOMPARE(QString::fromStdString(s.formatDetail), style);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.node, std::string("node3"));
+        QCOMPARE(inc->events.size(), size_t(2));
+        QCOMPARE(test::utc(inc->events[0].time), QString("2020-12-07T15:16:23.071262Z"));
+        QCOMPARE(inc->componentNameOf(inc->events[0]), std::string_view("kubelet"));
+        QCOMPARE(test::utc(inc->events[1].time), QString("2020-12-07T15:16:24.000000Z"));
+        QCOMPARE(inc->typeName(inc->events[1]), std::string_view("systemd.unit.exit"));
+
+        const auto klog = test::loadText("kubelet.log", "E1207 15:16:23.071262 14756 kubelet.go:2190] node \"node3\" not found: x\n");
+        QCOMPARE(klog->sources.at(0).format, SourceFormat::KlogText);
+        const auto noPid = test::loadText("notes.txt", "Dez 07 15:16:23 node3 kubelet: E1207 15:16:23.071262 14756 kubelet.go:2190] x\n");
+        QVERIFY(noPid->sources.at(0).format != SourceFormat::Journald);
+    }
+
     void journaldStyles_data()
     {
         QTest::addColumn<QString>("prefix");

@@ -4,6 +4,9 @@
 #include "../util/textscan.h"
 
 #include <array>
+#include <cctype>
+#include <string>
+#include <vector>
 
 namespace kubelane::core {
 
@@ -157,6 +160,73 @@ const char *journaldStyleName(JournaldStyle s)
     return "journald";
 }
 
+// The month of a date journalctl printed in another language than English (%b of the
+// reader's locale): English in any case ("jun"), or a number before 月/월 ("11月"); 0 for any
+// other word ("Dez", "sept."), which the file's klog headers then give.
+unsigned monthOfLocalDate(std::string_view word)
+{
+    if (word.size() >= 3) {
+        std::string abbrev(word.substr(0, 3));
+        abbrev[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(abbrev[0])));
+        for (std::size_t k = 1; k < 3; ++k)
+            abbrev[k] = static_cast<char>(std::tolower(static_cast<unsigned char>(abbrev[k])));
+        if (const unsigned m = text::monthFromAbbrev(abbrev);
+            m > 0 && (word.size() == 3 || !std::isalpha(static_cast<unsigned char>(word[3]))))
+            return m;
+    }
+    std::size_t digits = 0;
+    while (digits < word.size() && isDigit(word[digits]))
+        ++digits;
+    unsigned m = 0;
+    if (digits > 0 && digits <= 2 && (word.substr(digits) == "\u6708" || word.substr(digits) == "\uC6D4") && num(word, 0, digits, m)
+        && m >= 1 && m <= 12)
+        return m;
+    return 0;
+}
+
+// journalctl's short format with the date in another language ("jun 07 11:54:49", "Dez 03",
+// "11月 05", "sept. 20"), or cut short in a paste ("9 09:58:07", "an 07 11:54:49"): at most
+// two words before the clock, then "host ident[pid]: ". A klog payload's header gives the
+// month where the words do not; a line without one takes the file's last date.
+bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
+{
+    const std::size_t colon = s.find(':');
+    if (colon == std::string_view::npos || colon < 2 || colon > 24)
+        return false;
+    const std::size_t clockAt = colon - 2;
+    if (clockAt > 0 && s[clockAt - 1] != ' ')
+        return false;
+    std::vector<std::string_view> words;
+    for (std::string_view rest = s.substr(0, clockAt); !rest.empty();) {
+        const std::size_t end = std::min(rest.find(' '), rest.size());
+        if (end > 0)
+            words.push_back(rest.substr(0, end));
+        rest.remove_prefix(std::min(end + 1, rest.size()));
+    }
+    if (words.size() > 2)
+        return false;
+    bool precise = false;
+    const std::size_t i = parseClock(s, clockAt, out.local.nsOfDay, precise);
+    if (i == std::string_view::npos || !parseHostAndIdentifier(s, i, out))
+        return false;
+    // The identifier with its process id: the shape of a journal or syslog line.
+    const std::size_t colonAfter = static_cast<std::size_t>(out.message.data() - s.data()) - 2;
+    if (out.message.data() < s.data() + 2 || s[colonAfter - 1] != ']')
+        return false;
+    for (const std::string_view word : words) {
+        unsigned day = 0;
+        if (word.size() <= 2 && num(word, 0, word.size(), day) && day >= 1 && day <= 31)
+            out.local.day = day;
+        else if (const unsigned m = monthOfLocalDate(word))
+            out.local.month = m;
+    }
+    if (out.local.month == 0)
+        out.local.day = 0; // a day without its month says nothing
+    out.style = out.local.month != 0 ? (precise ? JournaldStyle::ShortPrecise : JournaldStyle::Short) : JournaldStyle::TimeOnly;
+    out.wholeSeconds = !precise;
+    return true;
+}
+
 bool parseJournaldLine(std::string_view s, JournaldLine &out)
 {
     out = JournaldLine{};
@@ -218,7 +288,7 @@ bool parseJournaldLine(std::string_view s, JournaldLine &out)
         out.wholeSeconds = !precise;
         return parseHostAndIdentifier(s, i, out) && s.find('[') != std::string_view::npos;
     }
-    return false;
+    return parseOtherLocaleStamp(s, out);
 }
 
 bool isJournaldMetaLine(std::string_view line)
