@@ -1207,6 +1207,30 @@ private slots:
     // One parser reads all of its thread's files; what it learns of one file must not leak
     // into the next. The component of a Go file in a process of several (k3s) was cached by
     // the file's own string id, which names another text in the next file's pool.
+    // A bare container log (`docker logs kube-scheduler`) names no process: its leader-election
+    // lines' lease says whose it is, not client-go's leaderelection.go, which every component
+    // logs from. Near miss: leases of two components (one process of several) decide nothing.
+    void bareLogTakesItsLeasesComponent()
+    {
+        const std::string scheduler = "I0822 23:01:13.611314       1 leaderelection.go:217] attempting to acquire leader lease  "
+                                      "kube-system/kube-scheduler...\n"
+                                      "I0822 23:01:33.923783       1 leaderelection.go:227] successfully acquired lease "
+                                      "kube-system/kube-scheduler\n"
+                                      "E0822 23:02:35.966622       1 server.go:252] lost master\n";
+        const auto inc = loadFromMemory({{"docker-logs.txt", scheduler}});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.component, std::string("kube-scheduler"));
+        QVERIFY2(s.componentOrigin.find("leader-election lease") != std::string::npos, s.componentOrigin.c_str());
+        for (const Event &e : inc->events)
+            QCOMPARE(inc->componentNameOf(e), std::string_view("kube-scheduler"));
+
+        const auto two = loadFromMemory({{"docker-logs.txt",
+                                          scheduler
+                                              + "I0822 23:03:00.000000       1 leaderelection.go:227] successfully "
+                                                "acquired lease kube-system/kube-controller-manager\n"}});
+        QVERIFY(two->sources.at(0).componentOrigin.find("lease") == std::string::npos);
+    }
+
     void componentsOfOneProcessDoNotLeakBetweenFiles()
     {
         const std::string a = "Nov 29 10:00:00 s1 k3s[1]: I1129 10:00:00.000000       1 kubelet.go:2134] \"SyncLoop ADD\" source=\"api\" "

@@ -32,9 +32,15 @@ private slots:
     // are the rest of the event above, not lines nobody understood; a line longer than two
     // widths has two pieces. Near misses: a journal whose lines are often of one length and
     // never cut, and a stray line under a line that is not of the width.
+    void terminalWrappedJournal_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("100 columns") << 100;
+        QTest::newRow("108: a cut before a space") << 108;
+    }
     void terminalWrappedJournal()
     {
-        const std::size_t width = 100;
+        QFETCH(int, width);
         std::string text;
         int cuts = 0;
         auto copied = [&](const std::string &line) {
@@ -53,7 +59,7 @@ private slots:
                "canceled (Client.Timeout exceeded while awaiting headers)");
         copied("Feb 28 20:07:12 aks-1 docker[1886]: I0228 20:07:12.000000    1979 server.go:794] GET /healthz: (12us) 200");
         QVERIFY(cuts >= 4);
-        QCOMPARE(terminalWrapWidth(text), width);
+        QCOMPARE(terminalWrapWidth(text), std::size_t(width));
         const auto inc = test::loadText("journal.txt", text);
         QCOMPARE(inc->stats.unparsed, 0u);
         QCOMPARE(inc->events.size(), size_t(4));
@@ -70,6 +76,57 @@ private slots:
         QCOMPARE(stray->stats.unparsed, 1u);
         const auto underShort = test::loadText("journal.txt", text + "%%% garbage %%%\n");
         QCOMPARE(underShort->stats.unparsed, 1u);
+        // Two lines of one length, each before a journal's "-- Reboot --": no cut.
+        const std::string shutdown = "Feb 28 20:05:48 aks-1 systemd-shutdown[1]: Syncing filesystems and block devices, then powering off "
+                                     "the machine.\n-- Reboot --\n";
+        QCOMPARE(terminalWrapWidth(shutdown + shutdown + uncut), size_t(0));
+    }
+
+    // The same in a format read by its own line reader (etcd's capnslog): a line no reader
+    // understands under a line of the width continues the event above.
+    void terminalWrappedCapnslog()
+    {
+        std::string text;
+        for (int i = 0; i < 3; ++i) {
+            const std::string line = "2018-10-22 11:22:1" + std::to_string(i)
+                + ".706081 W | etcdserver: read-only range request \"key:\\\"/registry/leases/kube-node-lease/node-" + std::to_string(i)
+                + "\\\" \" with result \"range_response_count:1 size:285\" took too long (128.414553ms) to execute";
+            text += line.substr(0, 90) + "\n" + line.substr(90) + "\n";
+        }
+        QCOMPARE(terminalWrapWidth(text), size_t(90));
+        const auto inc = test::loadText("etcd.log", text);
+        QCOMPARE(inc->sources.at(0).format, SourceFormat::Capnslog);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        QCOMPARE(inc->events.size(), size_t(3));
+        QCOMPARE(inc->lineCountOf(inc->events[0]), 2u);
+    }
+
+    // A --from/--to load reads a file's head and its window: a cut line in the head takes its
+    // pieces, and no piece count reaches across the lines not read.
+    void terminalWrapAcrossAWindow()
+    {
+        const std::size_t width = 100;
+        std::string text;
+        auto copied = [&](const std::string &line) {
+            for (std::size_t at = 0; at < line.size(); at += width)
+                text += line.substr(at, width) + "\n";
+        };
+        const std::string tail = "    1979 kubelet_node_status.go:357] Error updating node status, will retry: error getting node "
+                                 "\"aks-1\": Get https://aks-1.hcp.westeurope.azmk8s.io:443/api/v1/nodes/aks-1: context deadline exceeded";
+        copied("2018-02-28T20:05:48+0000 aks-1 kubelet[1886]: E0228 20:05:48.054138" + tail);
+        for (int minute = 0; minute < 60; ++minute) {
+            const std::string mm = (minute < 10 ? "0" : "") + std::to_string(minute);
+            copied("2018-02-28T21:" + mm + ":00+0000 aks-1 kubelet[1886]: E0228 21:" + mm + ":00.000000" + tail);
+        }
+        auto opts = test::options();
+        opts.from = parseRfc3339("2018-02-28T21:20:00Z");
+        opts.to = parseRfc3339("2018-02-28T21:25:00Z");
+        const auto inc = test::loadText("journal.txt", text, opts);
+        std::size_t inWindow = 0;
+        for (const Event &e : inc->events)
+            inWindow += e.time >= *opts.from && e.time <= *opts.to;
+        QCOMPARE(inWindow, size_t(6));
+        QCOMPARE(inc->stats.unparsed, 0u);
     }
 
     // One row per kind of line that is no log line: the text around real log lines, how many

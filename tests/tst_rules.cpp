@@ -472,6 +472,17 @@ void TestRules::leaderElectionLostInEveryWording_data()
              + "E0325 11:08:47.200000       1 server.go:265] \"Leaderelection lost\"\n")
         << QString() << QStringLiteral("component/kube-scheduler") << QStringLiteral("error")
         << QStringLiteral("kube-system/kube-scheduler");
+    // 1.9-1.14's scheduler reports the loss through HandleError ("lost master"), and the command
+    // then returns "lost lease" (cobra's line, no header). Its `docker logs` names no process:
+    // the lease says whose log it is, not client-go's leaderelection.go (rancher#22384).
+    QTest::newRow("kube-scheduler 1.9-1.14: lost master, a bare container log")
+        << QStringLiteral("docker-logs.txt")
+        << q("I0822 23:01:33.923783       1 leaderelection.go:227] successfully acquired lease kube-system/kube-scheduler\n"
+             "I0822 23:02:35.966530       1 leaderelection.go:263] failed to renew lease kube-system/kube-scheduler: failed to "
+             "tryAcquireOrRenew context deadline exceeded\n"
+             "E0822 23:02:35.966622       1 server.go:252] lost master\n"
+             "lost lease\n")
+        << QString() << QStringLiteral("component/kube-scheduler") << QStringLiteral("error") << QStringLiteral("It had led for 62.0 s");
     QTest::newRow("no reason in the log: a warning")
         << kcm << q(acquired + fatal) << QString() << QStringLiteral("component/kube-controller-manager") << QStringLiteral("warning")
         << QStringLiteral("or a planned stop");

@@ -1,6 +1,7 @@
 #include "pastetext.h"
 
 #include "../util/textscan.h"
+#include "formatdetection.h"
 
 #include <re2/re2.h>
 
@@ -97,7 +98,8 @@ std::size_t terminalWrapWidth(std::string_view text)
     text::forEachLine(text, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line.size() >= kNarrowestTerminal)
             ++byLength[line.size()].lines;
-        if (above.size() >= kNarrowestTerminal && !line.empty() && line.substr(0, 3) != above.substr(0, 3))
+        if (above.size() >= kNarrowestTerminal && !line.empty() && line.substr(0, 3) != above.substr(0, 3) && !line.starts_with("-- ")
+            && !lineFormatOf(line)) // a journal's "-- Reboot --", a line of a log
             ++byLength[above.size()].cuts;
         above = line;
     });

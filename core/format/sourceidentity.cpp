@@ -110,6 +110,12 @@ std::string_view componentForGoFile(std::string_view file)
     return {};
 }
 
+std::string_view componentOfLease(std::string_view lease)
+{
+    const std::string_view name = lease.substr(lease.find('/') + 1);
+    return isControlPlaneComponent(name) ? name : std::string_view{};
+}
+
 bool isControlPlaneComponent(std::string_view c)
 {
     return c == "kube-apiserver" || c == "kube-controller-manager" || c == "kube-scheduler" || c == "etcd"

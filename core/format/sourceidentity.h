@@ -30,6 +30,11 @@ std::string_view componentForGoFile(std::string_view file);
 // Components that run once per cluster rather than on every node: their lines are about
 // the node they name, not the host they ran on.
 bool isControlPlaneComponent(std::string_view component);
+// The control-plane component a leader-election lease is named for
+// ("kube-system/cloud-controller-manager"), or "": a process of several (k3s, RKE2,
+// hyperkube) logs every elector's lines from one Go file, and a bare log names no process;
+// only the lease tells them apart.
+std::string_view componentOfLease(std::string_view lease);
 // What a machine with no hostname set prints ("localhost", "(none)"): shared by unrelated machines.
 bool isPlaceholderHost(std::string_view host);
 

@@ -70,7 +70,15 @@ std::uint64_t pairKey(StringId a, StringId b)
 
 } // namespace
 
-SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles) : m_types(types), m_roles(roles) { }
+SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &roles) : m_types(types), m_roles(roles)
+{
+    try {
+        const CodeTypes &t = types.codeTypes();
+        m_leaseTypes = {t.leaderAcquired, t.leaderRenewFailed, t.leaderLockError, t.leaderHeldByOther};
+    } catch (const std::runtime_error &) {
+        // a catalog without the types C++ reads: no line is read for its lease
+    }
+}
 
 ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const SourceOverrides &overrides)
 {
@@ -156,6 +164,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         src.component = "kube-apiserver";
         src.componentOrigin = "content (API objects)";
     }
+    if (src.component.empty() && m_file.leaseComponents.size() == 1)
+        attributeToLeaseComponent(*m_file.leaseComponents.begin());
     if (src.component.empty()) {
         src.component = dominant([&](const Event &e) { return m_out.origins[m_out.contexts[e.context].origin].component; });
         if (!src.component.empty())
@@ -180,6 +190,24 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         src.componentOrigin += " (audit log)";
     src.eventCount = m_out.events.size();
     return std::move(m_out);
+}
+
+// A bare log (`docker logs kube-scheduler`) whose leader-election lines name one
+// component's lease is that component's: client-go's leaderelection.go is every component's
+// file, which the Go file alone gave to the controller manager.
+void SourceParser::attributeToLeaseComponent(const std::string &component)
+{
+    Source &src = m_out.source;
+    src.component = component;
+    src.componentOrigin = "content (its leader-election lease)";
+    const StringId guessed = m_out.strings.intern(componentForGoFile("leaderelection.go"));
+    for (Event &e : m_out.events) {
+        const Origin &o = m_out.origins[m_out.contexts[e.context].origin];
+        if (o.component != guessed || m_out.strings.view(o.file).find("leaderelection") == std::string_view::npos)
+            continue;
+        const std::string file(m_out.strings.view(o.file));
+        e.context = m_out.contexts.withOrigin(e.context, originOf(component, file));
+    }
 }
 
 // A journal (short, short-precise, short-iso without zone) shows each line at journald's
@@ -262,7 +290,8 @@ std::vector<std::string_view> SourceParser::terminalWrapPieces(const LineView &l
         piece = piece.substr(0, next == std::string_view::npos ? piece.size() : next - (piece.data() - bytes.data()));
         if (piece.ends_with('\r'))
             piece.remove_suffix(1);
-        if (piece.empty() || looksLikeContinuation(piece) || piece.substr(0, 3) == line.text.substr(0, 3) || lineFormatOf(piece))
+        // A piece may begin with a space: the terminal cut before a word.
+        if (piece.empty() || piece.substr(0, 3) == line.text.substr(0, 3) || lineFormatOf(piece))
             break;
         pieces.push_back(piece);
         above = piece;
@@ -444,6 +473,9 @@ std::size_t SourceParser::forEachLineOfWindow(const LineFn &fn)
     if (r.localTimes)
         m_out.windowAssumedOffset = m_window.utcOffsetSeconds;
     linesOf(0, r.headEnd, 0);
+    // A terminal's cut does not reach across the lines not read.
+    m_file.piecesToSkip = 0;
+    m_file.previousLineLength = 0;
     const std::uint32_t skippedBefore = newlines(r.headEnd, r.begin);
     const std::uint32_t numberBefore = newlines(0, r.headEnd) + skippedBefore;
     linesOf(r.begin, r.end, numberBefore);
@@ -1040,6 +1072,9 @@ void SourceParser::addEvent(const EventDraft &d)
         e.severity = *floor;
 
     addRecordFields(d);
+    if (e.type != kOtherEventType && std::find(m_leaseTypes.begin(), m_leaseTypes.end(), e.type) != m_leaseTypes.end())
+        if (const std::string_view component = componentOfLease(m_fields.get("lease")); !component.empty())
+            m_file.leaseComponents.insert(std::string(component));
     m_out.events.push_back(e);
     m_file.lastEventLines = d.lineCount;
     m_out.times.push_back(StoredTime::of(d.time));

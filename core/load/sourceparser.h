@@ -19,6 +19,7 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace kubelane::core {
@@ -214,6 +215,7 @@ private:
     std::uint16_t currentRollovers(unsigned month);
     void keepOrderWithinSecond(PendingTime &t) const;
     bool continuesTerminalWrap() const;
+    void attributeToLeaseComponent(const std::string &component);
     std::vector<std::string_view> terminalWrapPieces(const LineView &line) const;
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
     void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
@@ -221,6 +223,8 @@ private:
 
     const EventTypeCatalog &m_types;
     const GoroutineMap &m_roles;
+    // The leader-election types whose lines name a lease (componentOfLease).
+    std::array<EventTypeId, 4> m_leaseTypes{};
     TimeWindow m_window;
     ParsedSource m_out;
     FieldList m_fields;
@@ -322,7 +326,8 @@ private:
         // length of the line before the one being read.
         std::size_t terminalWrapWidth = 0;
         std::size_t previousLineLength = 0;
-        std::uint32_t piecesToSkip = 0; // lines already read as the rest of the line above
+        std::uint32_t piecesToSkip = 0;        // lines already read as the rest of the line above
+        std::set<std::string> leaseComponents; // the components the leader-election leases name
         struct {
             std::string_view text; // in the pool
             StringId id;

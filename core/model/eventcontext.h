@@ -59,6 +59,10 @@ public:
     {
         return changed(id, [&](EventContext &s) { s.pod = pod; });
     }
+    EventContextId withOrigin(EventContextId id, OriginId origin)
+    {
+        return changed(id, [&](EventContext &s) { s.origin = origin; });
+    }
     std::size_t size() const { return m_contexts.size(); }
 
 private:

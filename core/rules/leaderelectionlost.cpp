@@ -28,15 +28,6 @@ struct LeaderLine {
     SourceId source;
 };
 
-// The control-plane component a lease is named for ("kube-system/cloud-controller-manager"),
-// or "": a process of several (k3s, RKE2, hyperkube) logs every elector's lines from one Go
-// file, and only the lease tells them apart.
-std::string componentOfLease(std::string_view lease)
-{
-    const std::string_view name = lease.substr(lease.find('/') + 1);
-    return isControlPlaneComponent(name) ? std::string(name) : std::string();
-}
-
 std::vector<LeaderLine> leaderLines(const Analysis &a, const CodeTypes &t)
 {
     const Incident &inc = *a.incident;
@@ -44,7 +35,7 @@ std::vector<LeaderLine> leaderLines(const Analysis &a, const CodeTypes &t)
     for (const EventIndex i : a.eventIndex.ofAnyType({t.leaderLost, t.leaderRenewFailed, t.leaderLockError, t.leaderAcquired,
                                                       t.leaderHeldByOther, t.controllerStart, t.componentStart})) {
         const Event &e = inc.event(i);
-        std::string component = componentOfLease(inc.field(e, a.keys.lease));
+        std::string component(componentOfLease(inc.field(e, a.keys.lease)));
         if (component.empty())
             component = inc.componentNameOf(e);
         if (!isControlPlaneComponent(component))
