@@ -483,6 +483,15 @@ void TestRules::leaderElectionLostInEveryWording_data()
              "E0822 23:02:35.966622       1 server.go:252] lost master\n"
              "lost lease\n")
         << QString() << QStringLiteral("component/kube-scheduler") << QStringLiteral("error") << QStringLiteral("It had led for 62.0 s");
+    // A failed renewal ends the leadership (client-go's renew returns, OnStoppedLeading runs):
+    // a log cut before the loss line still shows the loss (kubesphere#6501's scheduler paste).
+    QTest::newRow("a failed renewal, the log cut before the loss line")
+        << QStringLiteral("control-plane/kube-scheduler.log")
+        << q(raw("11:08:40", "leaderelection.go:258] successfully acquired lease kube-system/kube-scheduler")
+             + raw("11:08:47",
+                   "leaderelection.go:283] failed to renew lease kube-system/kube-scheduler: timed out waiting for the condition"))
+        << QString() << QStringLiteral("component/kube-scheduler") << QStringLiteral("error")
+        << QStringLiteral("has no line of its exit after the failed renewal");
     QTest::newRow("no reason in the log: a warning")
         << kcm << q(acquired + fatal) << QString() << QStringLiteral("component/kube-controller-manager") << QStringLiteral("warning")
         << QStringLiteral("or a planned stop");

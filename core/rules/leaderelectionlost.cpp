@@ -6,6 +6,7 @@
 #include "matchsteps.h"
 
 #include <map>
+#include <span>
 
 namespace kubelane::core {
 
@@ -87,6 +88,8 @@ std::string addCause(const Incident &inc, const Analysis &a, const std::vector<L
     const Timestamp lostAt = inc.event(loss.index).time;
     std::vector<std::size_t> lockErrors;
     std::optional<std::size_t> renewFailed, acquired, heldBy;
+    if (loss.type == t.leaderRenewFailed) // a failed renewal whose exit line the bundle lacks
+        renewFailed = lossAt;
     // Back through this process's own lines, to its start or its last loss. Lines that name
     // a lease are this elector's when the lease is its component's (a process of several
     // runs an elector for each); lock errors and the holder's name say no lease.
@@ -191,6 +194,23 @@ void addSuccessor(const Analysis &a, const std::vector<LeaderLine> &lines, std::
                               "or its log does not go that far).";
 }
 
+// Whether the process logged a loss after this failed renewal (any loss line of its source,
+// whoever's: an operator's own, one of several electors'). client-go ends a leader's
+// leadership as soon as a renewal fails (renew returns, OnStoppedLeading runs), and the
+// component prints its loss and exits at once: a failed renewal with no loss line after it is
+// a loss whose line the bundle does not have (a paste cut there, a log that ends).
+bool lossLogged(const Analysis &a, const CodeTypes &t, const LeaderLine &renewal)
+{
+    const Incident &inc = *a.incident;
+    const Event &failed = inc.event(renewal.index);
+    const std::span<const EventIndex> losses = a.eventIndex.ofType(t.leaderLost);
+    for (auto it = std::lower_bound(losses.begin(), losses.end(), renewal.index);
+         it != losses.end() && inc.event(*it).time <= failed.time + kCauseWindow; ++it)
+        if (inc.event(*it).source == renewal.source)
+            return true;
+    return false;
+}
+
 } // namespace
 
 std::vector<RuleMatch> leaderElectionLost(const Analysis &a)
@@ -202,7 +222,8 @@ std::vector<RuleMatch> leaderElectionLost(const Analysis &a)
     std::map<std::string, std::size_t> lastOfSubject; // subject text -> its match in out
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const LeaderLine &loss = lines[i];
-        if (loss.type != t.leaderLost)
+        const bool exitUnseen = loss.type == t.leaderRenewFailed && !lossLogged(a, t, loss);
+        if (loss.type != t.leaderLost && !exitUnseen)
             continue;
         const Subject subject = Subject::ofComponent(loss.component, loss.machine);
         const Timestamp at = inc.event(loss.index).time;
@@ -223,9 +244,13 @@ std::vector<RuleMatch> leaderElectionLost(const Analysis &a)
         m.start = m.end = at;
         m.text["component"] = where(loss);
         m.text["renewError"] = m.text["lockErrors"] = m.text["losses"] = m.text["ledFor"] = m.text["holder"] = "";
+        m.text["exitUnseen"] = exitUnseen ? " The bundle has no line of its exit after the failed renewal (its log is cut there); "
+                                            "client-go ends the leadership as soon as a renewal fails, and the component exits."
+                                          : "";
         m.numbers["losses"] = 1;
         const std::string lease = addCause(inc, a, lines, i, m);
-        step(m, inc, loss.index, "leadership lost: the process exits");
+        if (!exitUnseen)
+            step(m, inc, loss.index, "leadership lost: the process exits");
         addSuccessor(a, lines, i, lease, m);
         lastOfSubject[subject.text()] = out.size();
         out.push_back(std::move(m));
