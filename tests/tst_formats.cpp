@@ -6,6 +6,7 @@
 #include "core/format/klogjson.h"
 #include "core/format/klogline.h"
 #include "core/format/printedtaints.h"
+#include "core/load/eventfields.h"
 #include "core/model/incident.h"
 #include "core/util/bytescan.h"
 #include "core/util/textscan.h"
@@ -311,6 +312,46 @@ private slots:
     // cut it short ("9 09:58:07"). The line is still a journal line: the host, the process and
     // the klog header's own time; a line without a header (systemd's) takes the file's last
     // date. Near misses: a klog line, and a line with no process id, stay what they were.
+    // containerd, k3s and k0s log logrus' pairs into the journal: the record's own time (with
+    // its zone: evidence for the journal's), level, message and pairs, as a klog JSON payload's.
+    // A paste that lost the message's backslashes keeps its time. Near miss: a zone-less time
+    // (k0s) leaves the line to the journal's time, as plain text.
+    void logrusPayloadsInAJournal()
+    {
+        auto opts = test::options();
+        opts.fallbackYear = 2020;
+        const auto inc = test::loadText(
+            "containerd.journal",
+            "Jul 28 12:42:47 worker1 containerd[6239]: time=\"2020-07-28T04:42:47.124481607Z\" level=warning msg=\"failed to load "
+            "plugin io.containerd.snapshotter.v1.aufs\" error=\"aufs is not supported\"\n"
+            "Jul 28 12:42:48 worker1 systemd[1]: Started containerd container runtime.\n"
+            "Jul 28 12:42:49 worker1 containerd[6239]: time=\"2020-07-28T04:42:49.5Z\" level=info msg=\"loading plugin "
+            "\"io.containerd.content.v1.content\"...\" type=io.containerd.content.v1\n",
+            opts);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        QCOMPARE(inc->events.size(), size_t(3));
+        const Event &failed = inc->events[0];
+        QCOMPARE(test::utc(failed.time), QString("2020-07-28T04:42:47.124481Z"));
+        QCOMPARE(failed.severity, Severity::Warning);
+        QVERIFY(inc->message(failed).ends_with("msg=\"failed to load plugin io.containerd.snapshotter.v1.aufs\" error=\"aufs is not "
+                                               "supported\""));
+        QCOMPARE(inc->typeName(failed), std::string_view("runtime.daemon.log"));
+        QCOMPARE(inc->componentNameOf(failed), std::string_view("containerd"));
+        bool error = false;
+        for (const auto &[key, value] : eventFields(*inc, failed))
+            error = error || (key == "error" && value == "aufs is not supported");
+        QVERIFY(error);
+        QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, 8 * 3600); // the journal's lines: 12:42 at +08:00
+        QCOMPARE(test::utc(inc->events[1].time), QString("2020-07-28T04:42:48.000000Z"));
+        QCOMPARE(test::utc(inc->events[2].time), QString("2020-07-28T04:42:49.500000Z"));
+
+        const auto k0s = test::loadText(
+            "k0s.journal", "Jun 07 11:54:49 srv k0s[28890]: time=\"2021-06-07 11:54:49.500\" level=info msg=\"Started\"\n", opts);
+        QCOMPARE(k0s->events.size(), size_t(1));
+        QCOMPARE(test::utc(k0s->events[0].time), QString("2020-06-07T11:54:49.000000Z"));
+        QVERIFY(k0s->message(k0s->events[0]).starts_with("time="));
+    }
+
     void journaldDateInAnotherLanguage_data()
     {
         QTest::addColumn<QString>("date");

@@ -1,5 +1,7 @@
 #include "payload.h"
 
+#include "logrusline.h"
+
 namespace kubelane::core {
 
 Payload decodePayload(std::string_view text, FieldList &fields)
@@ -7,6 +9,12 @@ Payload decodePayload(std::string_view text, FieldList &fields)
     Payload p;
     if (parseKlogHeader(text, p.header)) {
         p.kind = PayloadKind::KlogText;
+        return p;
+    }
+    // logrus' pairs (containerd, k3s, k0s): a record with its own time, read as klog JSON's.
+    if (looksLikeLogrus(text)) {
+        if (parseLogrusRecord(text, p.record, fields) == KlogJsonStatus::Ok)
+            p.kind = PayloadKind::KlogJson;
         return p;
     }
     if (!looksLikeKlogJson(text))

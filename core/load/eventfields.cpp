@@ -3,6 +3,7 @@
 #include "../classify/eventtypecatalog.h"
 #include "../format/klogjson.h"
 #include "../format/klogline.h"
+#include "../format/logrusline.h"
 
 #include <algorithm>
 
@@ -15,6 +16,12 @@ namespace {
 std::string_view decodeLine(const Incident &incident, const Event &event, FieldList &out)
 {
     const std::string_view raw = incident.rawText(event);
+    if (const std::size_t at = raw.find("time=\""); at != std::string_view::npos && (at == 0 || raw[at - 1] == ' ')) {
+        KlogJsonRecord record;
+        if (parseLogrusRecord(raw.substr(at, raw.find('\n', at) - at), record, out) == KlogJsonStatus::Ok)
+            return record.message;
+        out.clear();
+    }
     if (const std::size_t brace = raw.find("{\""); brace != std::string_view::npos) {
         KlogJsonRecord record;
         const std::string_view object = raw.substr(brace, raw.rfind('}') + 1 - brace);

@@ -99,6 +99,14 @@ ZoneClaim decideZone(const ClockEvidence::Verdict &votes, const std::vector<Zone
             claim.hostStrength = ZoneStrength::Explicit;
             claim.hostEvidence = stated.what;
             clock.offsetEvidence += "; the host's zone is " + formatUtcOffset(stated.offset) + " (" + stated.what + ")";
+        } else if (votes.haveOffset && votes.fromEnvelope) {
+            // A journal's local time beside each record's own UTC (logrus or klog JSON in
+            // journalctl's short format) shows the zone the host's lines are shown in.
+            claim.hostZoneKnown = true;
+            claim.hostOffset = votes.utcOffsetSeconds;
+            claim.hostStrength = ZoneStrength::Stamps;
+            claim.hostEvidence = votes.offsetEvidence;
+            clock.offsetEvidence += "; the host's zone is " + formatUtcOffset(votes.utcOffsetSeconds) + " (" + votes.offsetEvidence + ")";
         }
         return claim;
     }
