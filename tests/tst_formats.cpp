@@ -345,6 +345,20 @@ private slots:
         QCOMPARE(test::utc(inc->events[1].time), QString("2020-07-28T04:42:48.000000Z"));
         QCOMPARE(test::utc(inc->events[2].time), QString("2020-07-28T04:42:49.500000Z"));
 
+        // The host's other journal (the kubelet's, no UTC of its own) takes the zone those pairs show.
+        QTemporaryDir dir;
+        test::writeFile(dir, "worker1/containerd.journal",
+                        "Jul 28 12:42:47 worker1 containerd[6239]: time=\"2020-07-28T04:42:47.124481607Z\" level=info msg=\"starting\"\n");
+        test::writeFile(dir, "worker1/kubelet.journal",
+                        "Jul 28 12:42:50 worker1 kubelet[812]: I0728 12:42:50.000000     812 server.go:416] Version: v1.18.6\n");
+        const auto host = test::load({dir.path().toStdString()}, opts);
+        QCOMPARE(host->sources.size(), size_t(2));
+        for (const Source &s : host->sources)
+            if (s.component == "kubelet")
+                QCOMPARE(s.clock.utcOffsetSeconds, 8 * 3600);
+        QCOMPARE(host->events.size(), size_t(2));
+        QCOMPARE(test::utc(host->events[1].time), QString("2020-07-28T04:42:50.000000Z"));
+
         const auto k0s = test::loadText(
             "k0s.journal", "Jun 07 11:54:49 srv k0s[28890]: time=\"2021-06-07 11:54:49.500\" level=info msg=\"Started\"\n", opts);
         QCOMPARE(k0s->events.size(), size_t(1));
