@@ -5,8 +5,8 @@
 
 #include <array>
 #include <cctype>
+#include <span>
 #include <string>
-#include <vector>
 
 namespace kubelane::core {
 
@@ -190,21 +190,24 @@ unsigned monthOfLocalDate(std::string_view word)
 // month where the words do not; a line without one takes the file's last date.
 bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
 {
-    const std::size_t colon = s.find(':');
-    if (colon == std::string_view::npos || colon < 2 || colon > 24)
+    // Asked of every line no other shape read (a klog file's stack frames): the clock is looked
+    // for in the first bytes only, and the words before it counted without storing them.
+    const std::size_t colon = s.substr(0, 25).find(':');
+    if (colon == std::string_view::npos || colon < 2)
         return false;
     const std::size_t clockAt = colon - 2;
     if (clockAt > 0 && s[clockAt - 1] != ' ')
         return false;
-    std::vector<std::string_view> words;
+    std::array<std::string_view, 2> words;
+    std::size_t wordCount = 0;
     for (std::string_view rest = s.substr(0, clockAt); !rest.empty();) {
         const std::size_t end = std::min(rest.find(' '), rest.size());
+        if (end > 0 && wordCount == words.size())
+            return false; // more than two words: some other text
         if (end > 0)
-            words.push_back(rest.substr(0, end));
+            words[wordCount++] = rest.substr(0, end);
         rest.remove_prefix(std::min(end + 1, rest.size()));
     }
-    if (words.size() > 2)
-        return false;
     bool precise = false;
     const std::size_t i = parseClock(s, clockAt, out.local.nsOfDay, precise);
     if (i == std::string_view::npos || !parseHostAndIdentifier(s, i, out))
@@ -213,7 +216,7 @@ bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
     const std::size_t colonAfter = static_cast<std::size_t>(out.message.data() - s.data()) - 2;
     if (out.message.data() < s.data() + 2 || s[colonAfter - 1] != ']')
         return false;
-    for (const std::string_view word : words) {
+    for (const std::string_view word : std::span(words.data(), wordCount)) {
         unsigned day = 0;
         if (word.size() <= 2 && num(word, 0, word.size(), day) && day >= 1 && day <= 31)
             out.local.day = day;

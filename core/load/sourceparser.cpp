@@ -489,7 +489,9 @@ std::size_t SourceParser::forEachLineOfWindow(const LineFn &fn)
 void SourceParser::parseLines(FileReader reader)
 {
     Source &src = m_out.source;
-    m_file.terminalWrapWidth = terminalWrapWidth(*src.bytes);
+    // Only the journal and the envelope formats' readers join a terminal's pieces.
+    if (reader == FileReader::JournaldLines || reader == FileReader::EnvelopeLines)
+        m_file.terminalWrapWidth = terminalWrapWidth(*src.bytes);
     ReleaseBehind release(*src.bytes);
     const std::size_t end = forEachLineOfWindow([&](std::string_view text, std::size_t offset, std::uint32_t number) {
         release.passed(offset);
@@ -1187,22 +1189,12 @@ PodId SourceParser::resolvePod(const SubjectFields &subject)
 
 StringId SourceParser::nodeForEvent(std::string_view named, std::string_view component, std::string_view host)
 {
+    // The pool's own cache of recent strings answers the same node line after line.
     if (!named.empty())
-        return internNode(named);
+        return m_out.strings.intern(named);
     if (isControlPlaneComponent(component))
         return kNoString;
-    return internNode(!m_out.source.node.empty() ? m_out.source.node : host);
-}
-
-// A file's lines name a node or two, line after line: the last one's id is kept rather than
-// looked up in the pool for every line.
-StringId SourceParser::internNode(std::string_view name)
-{
-    if (name == m_file.lastNode.text)
-        return m_file.lastNode.id;
-    const StringId id = m_out.strings.intern(name);
-    m_file.lastNode = {m_out.strings.view(id), id};
-    return id;
+    return m_out.strings.intern(!m_out.source.node.empty() ? m_out.source.node : host);
 }
 
 void SourceParser::noteNodeFullName(StringId host, StringId node)

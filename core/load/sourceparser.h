@@ -211,7 +211,6 @@ private:
     PodId resolvePod(const SubjectFields &subject);
     // `named`: the node the event's fields name, if any.
     StringId nodeForEvent(std::string_view named, std::string_view component, std::string_view host);
-    StringId internNode(std::string_view name);
     std::uint16_t currentRollovers(unsigned month);
     void keepOrderWithinSecond(PendingTime &t) const;
     bool continuesTerminalWrap() const;
@@ -328,10 +327,6 @@ private:
         std::size_t previousLineLength = 0;
         std::uint32_t piecesToSkip = 0;        // lines already read as the rest of the line above
         std::set<std::string> leaseComponents; // the components the leader-election leases name
-        struct {
-            std::string_view text; // in the pool
-            StringId id;
-        } lastNode;
     } m_file;
 };
 
