@@ -7,6 +7,7 @@
 #include "core/time/timeevidence.h"
 #include "core/model/zonenames.h"
 #include "testutil.h"
+#include <QLocale>
 
 #include <cstdio>
 #include <string>
@@ -656,6 +657,12 @@ private slots:
                                        << QStringList{"Jan 02"} << "2024-01-02T10:17:17Z";
         QTest::newRow("one year") << "-- Logs begin at Thu 2021-02-14 18:11:59 CST, end at Wed 2021-08-11 18:43:14 CST. --"
                                   << QStringList{"Aug 11"} << "2021-08-11T10:17:17Z";
+        // A paste that cut the header after its begin: the lines are on or after that day.
+        const QString beginOnly = "-- Journal begins at Mon 2022-05-30 21:50:16 CST, ends at";
+        QTest::newRow("begin only, lines after it") << beginOnly << QStringList{"Sep 01"} << "2022-09-01T10:17:17Z";
+        QTest::newRow("begin only, on its day") << beginOnly << QStringList{"May 30"} << "2022-05-30T10:17:17Z";
+        QTest::newRow("begin only, lines dated before it") << beginOnly << QStringList{"Apr 13"} << "2023-04-13T10:17:17Z";
+        QTest::newRow("begin only, over a New Year") << beginOnly << QStringList{"Dec 31", "Jan 01"} << "2022-12-31T10:17:17Z";
     }
     void journalSpanningYears()
     {
@@ -665,10 +672,7 @@ private slots:
         std::string log = header.toStdString() + "\n";
         for (const QString &d : dates)
             log += d.toStdString() + " 18:17:17 raspberrypi kubelet[742]: I"
-                + (d.startsWith("Jan")       ? "01"
-                       : d.startsWith("Dec") ? "12"
-                       : d.startsWith("Sep") ? "09"
-                                             : "08")
+                + QString::number(QLocale::c().toDate(d + " 2001", "MMM dd yyyy").month()).rightJustified(2, '0').toStdString()
                 + d.right(2).toStdString() + " 18:17:17.000000     742 kubelet.go:1741] \"Starting kubelet main sync loop\"\n";
         auto o = test::options();
         o.utcOffsets.push_back({"kubelet", "+08:00"});

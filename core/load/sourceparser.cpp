@@ -340,13 +340,15 @@ void SourceParser::notALogLine(const LineView &line, DiagnosticReason reason)
 
 // A journal that spans one year gives it. One that spans several gives the year of its
 // end to the lines that end by the end's date: `journalctl -u kubelet` prints a unit's lines
-// to the journal's end, and the unit may have begun logging years after the journal did
-// (settled at the end of the file: yearOfJournalSpan).
+// to the journal's end, and the unit may have begun logging years after the journal did.
+// A header whose end was cut off (a paste) says only where the journal begins: a line dated
+// before that day in the calendar is of the next year. Both are settled at the end of the
+// file (yearOfJournalSpan).
 void SourceParser::noteJournalSpan(const JournalSpan &span, const LineView &line)
 {
     if (span.begin.year == 0 || m_out.explicitYear || m_file.journalSpan.begin.year)
         return;
-    if (span.end.year == 0 || span.end.year == span.begin.year) {
+    if (span.end.year == span.begin.year) {
         noteYear(span.begin.year, line, "journal header");
         return;
     }
@@ -359,19 +361,32 @@ void SourceParser::yearOfJournalSpan()
 {
     if (!m_file.journalSpan.begin.year || m_out.explicitYear)
         return;
-    // The last line with a local date: its year is the end's, or the one before when its date
-    // comes after the end's in the calendar; the file's first stretch is its rollovers before.
-    std::optional<PendingTime> last;
-    for (std::size_t i = m_out.times.size(); i-- > 0 && !last;)
+    auto localDateAt = [&](std::size_t i) -> std::optional<PendingTime> {
         if (const PendingTime t = m_out.times[i].with(m_out.events[i].time); !t.exact && t.month != 0)
-            last = t;
+            return t;
+        return std::nullopt;
+    };
+    const CivilTime &begin = m_file.journalSpan.begin;
     const CivilTime &end = m_file.journalSpan.end;
-    int year = m_file.journalSpan.begin.year;
+    int year = begin.year;
     std::string how = "its begin";
-    if (last) {
-        const bool afterEnd = last->month > end.month || (last->month == end.month && last->day > end.day);
-        const int byEnd = end.year - (afterEnd ? 1 : 0) - last->rollovers;
-        if (byEnd >= year) {
+    if (end.year == 0) {
+        // The first line with a local date is on or after the begin's date, in its year or the next.
+        std::optional<PendingTime> first;
+        for (std::size_t i = 0; i < m_out.times.size() && !first; ++i)
+            first = localDateAt(i);
+        if (first && (first->month < begin.month || (first->month == begin.month && first->day < begin.day))) {
+            year = begin.year + 1 - first->rollovers;
+            how = "its begin, whose date the first line comes before in the calendar";
+        }
+    } else {
+        // The last line with a local date: its year is the end's, or the one before when its date
+        // comes after the end's in the calendar; the file's first stretch is its rollovers before.
+        std::optional<PendingTime> last;
+        for (std::size_t i = m_out.times.size(); i-- > 0 && !last;)
+            last = localDateAt(i);
+        const bool afterEnd = last && (last->month > end.month || (last->month == end.month && last->day > end.day));
+        if (const int byEnd = last ? end.year - (afterEnd ? 1 : 0) - last->rollovers : 0; byEnd >= year) {
             year = byEnd;
             how = "its end, which the lines run to";
         }
