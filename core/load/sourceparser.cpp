@@ -74,10 +74,17 @@ SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &ro
 {
     try {
         const CodeTypes &t = types.codeTypes();
-        m_leaseTypes = {t.leaderAcquired, t.leaderRenewFailed, t.leaderLockError, t.leaderHeldByOther};
+        m_leaderLost = t.leaderLost;
+        m_leaderRenewFailed = t.leaderRenewFailed;
     } catch (const std::runtime_error &) {
         // a catalog without the types C++ reads: no line is read for its lease
     }
+    // The types whose wordings name a lease: what the catalog says, not a list kept here.
+    m_namesLease.resize(types.typeCount());
+    for (std::size_t i = 0; i < types.typeCount(); ++i)
+        for (const EventTypePattern &p : types.type(static_cast<EventTypeId>(i)).patterns)
+            if (p.re.find("(?P<lease>") != std::string::npos)
+                m_namesLease[i] = true;
 }
 
 ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const SourceOverrides &overrides)
@@ -1089,14 +1096,37 @@ void SourceParser::addEvent(const EventDraft &d)
         e.severity = *floor;
 
     addRecordFields(d);
-    if (e.type != kOtherEventType && std::find(m_leaseTypes.begin(), m_leaseTypes.end(), e.type) != m_leaseTypes.end())
-        if (const std::string_view component = componentOfLease(m_fields.get("lease")); !component.empty())
-            m_file.leaseComponents.insert(std::string(component));
+    const OriginId placed = e.type == kOtherEventType ? origin : electorOrigin(e.type, d, origin);
     m_out.events.push_back(e);
     m_file.lastEventLines = d.lineCount;
     m_out.times.push_back(StoredTime::of(d.time));
     m_file.pasteReader.endBlock(); // a log line ends a command's output
-    storeFields(m_out.events.back(), d, origin);
+    storeFields(m_out.events.back(), d, placed);
+}
+
+// client-go's leader election is every control-plane component's code (leaderelection.go),
+// and one process may run several electors (k3s runs the controller manager, the scheduler
+// and the cloud controller manager): a line that names a component's lease is that
+// component's, unless its process said it is another (an operator's own election). A loss
+// names no lease: it is the elector's whose renewal failed last in this file (its context is
+// cancelled at once), when no other lease line came between.
+OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin)
+{
+    // A control-plane component, a host of several, or what the Go file alone says: any elector.
+    const bool mayBeAnyElector = d.component.empty() || isControlPlaneComponent(d.component) || goFileNamesComponent(d.component)
+        || m_roles.componentOf(d.file) == d.component;
+    if (!mayBeAnyElector)
+        return origin;
+    std::string_view elector;
+    if (type == m_leaderLost) {
+        elector = m_file.failedElector;
+    } else if (type < m_namesLease.size() && m_namesLease[type]) {
+        elector = componentOfLease(m_fields.get("lease"));
+        m_file.failedElector = type == m_leaderRenewFailed ? elector : std::string_view{};
+        if (!elector.empty())
+            m_file.leaseComponents.insert(std::string(elector));
+    }
+    return elector.empty() || elector == d.component ? origin : originOf(elector, d.file);
 }
 
 OriginId SourceParser::originOf(std::string_view component, std::string_view file)

@@ -215,6 +215,7 @@ private:
     void keepOrderWithinSecond(PendingTime &t) const;
     bool continuesTerminalWrap() const;
     void attributeToLeaseComponent(const std::string &component);
+    OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
     std::vector<std::string_view> terminalWrapPieces(const LineView &line) const;
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
     void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
@@ -222,8 +223,10 @@ private:
 
     const EventTypeCatalog &m_types;
     const GoroutineMap &m_roles;
-    // The leader-election types whose lines name a lease (componentOfLease).
-    std::array<EventTypeId, 4> m_leaseTypes{};
+    // The leader-election types the parser reads for their elector (electorOrigin), and by
+    // type, whether its wordings name a lease.
+    EventTypeId m_leaderLost = kOtherEventType, m_leaderRenewFailed = kOtherEventType;
+    std::vector<bool> m_namesLease;
     TimeWindow m_window;
     ParsedSource m_out;
     FieldList m_fields;
@@ -327,6 +330,7 @@ private:
         std::size_t previousLineLength = 0;
         std::uint32_t piecesToSkip = 0;        // lines already read as the rest of the line above
         std::set<std::string> leaseComponents; // the components the leader-election leases name
+        std::string failedElector;             // the component of the last lease line, when its renewal failed
     } m_file;
 };
 

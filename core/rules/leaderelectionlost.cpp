@@ -36,31 +36,11 @@ std::vector<LeaderLine> leaderLines(const Analysis &a, const CodeTypes &t)
     for (const EventIndex i : a.eventIndex.ofAnyType({t.leaderLost, t.leaderRenewFailed, t.leaderLockError, t.leaderAcquired,
                                                       t.leaderHeldByOther, t.controllerStart, t.componentStart})) {
         const Event &e = inc.event(i);
-        std::string component(componentOfLease(inc.field(e, a.keys.lease)));
-        if (component.empty())
-            component = inc.componentNameOf(e);
+        // The parser gave a line that names a lease to that lease's component (electorOrigin).
+        std::string component(inc.componentNameOf(e));
         if (!isControlPlaneComponent(component))
             continue;
         out.push_back({i, e.type, std::move(component), inc.sources[e.source].machine(), e.source});
-    }
-    // A loss names no lease: it is the elector's whose renewal just failed in the same process
-    // (its context is cancelled at once), when that lease names another component than the
-    // loss line's Go file does (k3s' cloud-controller-manager, from a file named like the
-    // controller manager's).
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        if (out[i].type != t.leaderLost)
-            continue;
-        const Timestamp lostAt = inc.event(out[i].index).time;
-        for (std::size_t j = i; j-- > 0;) {
-            if (out[j].source != out[i].source)
-                continue;
-            if (out[j].type == t.leaderLost || inc.event(out[j].index).time < lostAt - kCauseWindow)
-                break;
-            if (out[j].type == t.leaderRenewFailed) {
-                out[i].component = out[j].component;
-                break;
-            }
-        }
     }
     return out;
 }
@@ -92,7 +72,8 @@ std::string addCause(const Incident &inc, const Analysis &a, const std::vector<L
         renewFailed = lossAt;
     // Back through this process's own lines, to its start or its last loss. Lines that name
     // a lease are this elector's when the lease is its component's (a process of several
-    // runs an elector for each); lock errors and the holder's name say no lease.
+    // runs an elector for each); a lock error whose lease is not known, and the holder's
+    // name, may be any of them.
     for (std::size_t j = lossAt; j-- > 0 && !acquired;) {
         const LeaderLine &l = lines[j];
         if (l.source != loss.source)
@@ -105,7 +86,7 @@ std::string addCause(const Incident &inc, const Analysis &a, const std::vector<L
             acquired = j;
         else if (recent && mine && l.type == t.leaderRenewFailed && !renewFailed)
             renewFailed = j;
-        else if (recent && l.type == t.leaderLockError)
+        else if (recent && l.type == t.leaderLockError && (mine || inc.field(inc.event(l.index), a.keys.lease).empty()))
             lockErrors.push_back(j);
         else if (recent && l.type == t.leaderHeldByOther && !heldBy)
             heldBy = j;
