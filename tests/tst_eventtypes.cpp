@@ -116,6 +116,13 @@ private slots:
         QTest::newRow("a Normal recorded event")
             << R"(I0516 09:10:02.071200       1 event.go:376] "Event occurred" object="shop/web-0" fieldPath="" kind="Pod" apiVersion="v1" type="Normal" reason="Scheduled" message="Successfully assigned shop/web-0 to node3")"
             << "event.recorded";
+        // SwapNodeControllerTaint logs the taints it removed after adding one: none, at first.
+        QTest::newRow("made sure a node has no taint, of none")
+            << "I0513 06:11:28.516404       1 controller_utils.go:221] Made sure that Node k8s-worker3 has no [] Taint"
+            << "other";
+        QTest::newRow("made sure a node has no taint, of none (structured)")
+            << R"(I0513 06:11:28.516404       1 controller_utils.go:221] "Made sure that node has no taint" node="k8s-worker3" taint=[])"
+            << "other";
         QTest::newRow("the apiserver's own request log")
             << R"(Jun 19 10:02:11 cp-1 kube-apiserver[1102]: I0619 10:02:11.404136    1102 httplog.go:132] "HTTP" verb="GET" URI="/healthz" latency="130.6µs" userAgent="kube-probe/1.28" audit-ID="" srcIP="127.0.0.1:40112" resp=200)"
             << "apiserver.request";
