@@ -1075,6 +1075,11 @@ private slots:
                                        << "kube-scheduler" << QStringList{"kube-scheduler", "kube-scheduler"};
         QTest::newRow("apiserver.log") << "apiserver.log"
                                        << "kube-apiserver" << QStringList{"kube-apiserver", "kube-apiserver"};
+        // The file's own name says more than the folder someone put it in.
+        QTest::newRow("in a folder named for another component") << "etcd-timeouts/kube-controller-manager.log"
+                                                                 << "kube-controller-manager" << kcm;
+        QTest::newRow("in a component's folder, named by none") << "kube-controller-manager/0.log"
+                                                                << "kube-controller-manager" << kcm;
         QTest::newRow("unnamed") << "journal.log"
                                  << "kube-controller-manager" << QStringList{"kube-controller-manager", "kubelet"};
         QTest::newRow("openshift-controller-manager.log") << "openshift-controller-manager.log"

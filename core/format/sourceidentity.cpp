@@ -142,8 +142,9 @@ SourceIdentity identityFromPath(std::string_view path)
             if (!contains(part, c))
                 continue;
             // kubelet matches inside "kube-controller-manager"? No: checked in order, first wins.
-            if (id.component.empty())
-                id.component = std::string(c);
+            // The deepest part that names one wins: a file's own name says more than the
+            // folder someone put it in ("etcd-timeouts/kube-controller-manager.log").
+            id.component = std::string(c);
             if (id.node.empty()) {
                 id.node = nodeAfterComponent(part, c);
                 if (!id.node.empty())
