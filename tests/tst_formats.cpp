@@ -362,7 +362,8 @@ private slots:
         const auto k0s = test::loadText(
             "k0s.journal", "Jun 07 11:54:49 srv k0s[28890]: time=\"2021-06-07 11:54:49.500\" level=info msg=\"Started\"\n", opts);
         QCOMPARE(k0s->events.size(), size_t(1));
-        QCOMPARE(test::utc(k0s->events[0].time), QString("2020-06-07T11:54:49.000000Z"));
+        // Its zone-less time is not the record's time; its date still tells the line's year.
+        QCOMPARE(test::utc(k0s->events[0].time), QString("2021-06-07T11:54:49.000000Z"));
         QVERIFY(k0s->message(k0s->events[0]).starts_with("time="));
     }
 

@@ -467,6 +467,43 @@ private slots:
         QCOMPARE(gotLines, lines);
     }
 
+    // A date in a message within days of its line's own tells the year, though its time is
+    // another moment (a trace's start, the last heartbeat) and says nothing of the zone.
+    void yearFromDatesNearTheLines_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<int>("year"); // --year 2019 says it when nothing in the line does
+        QTest::newRow("a trace's start, 10 s before")
+            << "I1202 20:45:13.067959    8976 trace.go:116] Trace[924601370]: \"GuaranteedUpdate etcd3\" type:*core.Endpoints "
+               "(started: 2020-12-02 20:45:03.431252866 +0000 UTC m=+85.564685256) (total time: 9.636551546s):"
+            << 2020;
+        QTest::newRow("a trace's start, Go's trace stamp")
+            << "I0127 09:18:24.353380       1 trace.go:205] Trace[1630274928]: \"Get\" url:/api/v1/namespaces/default,user-agent:"
+               "kubectl/v1.20.2 (27-Jan-2021 09:18:21.555) (total time: 2.797s):"
+            << 2021;
+        QTest::newRow("the last heartbeat, minutes before")
+            << "I0921 13:38:27.930513       1 node_lifecycle_controller.go:1174] node worker-1 hasn't been updated for 3m0.93s. Last "
+               "Ready is: &NodeCondition{Type:Ready,Status:True,LastHeartbeatTime:2023-09-21 13:35:27 +0000 UTC,}"
+            << 2023;
+        QTest::newRow("the day before, across a New Year")
+            << "I0101 00:00:05.000000       1 trace.go:205] Trace[1]: \"List\" (31-Dec-2021 23:59:58.100) (total time: 7s):" << 2022;
+        QTest::newRow("near miss: a date weeks away")
+            << "I0312 10:42:27.000000 1 kubelet.go:1] StartedAt:2018-12-26 12:14:25 +0800 CST is history, not evidence" << 2019;
+        QTest::newRow("near miss: a certificate's expiry, a year on to the second")
+            << "I0619 10:00:00.100000    1004 certificate_manager.go:270] Certificate expiration is 2025-06-19 09:59:59 +0000 UTC, "
+               "rotation deadline is 2025-04-27 06:53:10.519 +0000 UTC"
+            << 2019;
+    }
+    void yearFromDatesNearTheLines()
+    {
+        QFETCH(QString, line);
+        QFETCH(int, year);
+        auto opts = test::options();
+        opts.fallbackYear = 2019;
+        const auto inc = test::loadText("kubelet.log", line.toStdString() + "\n", opts);
+        QCOMPARE(inc->sources[0].clock.year, year);
+    }
+
     void overrideWinsAndYearFallback()
     {
         auto opts = test::options();

@@ -126,6 +126,9 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
     } else if (p.explicitYear) {
         c.year = p.explicitYear;
         c.yearEvidence = p.explicitYearEvidence;
+    } else if (verdict.haveStampYear) {
+        c.year = verdict.stampYearAtRollover0;
+        c.yearEvidence = verdict.stampYearEvidence;
     } else if (options.fallbackYear) {
         c.year = options.fallbackYear;
         c.yearEvidence = "--year " + std::to_string(options.fallbackYear);

@@ -36,9 +36,28 @@ void ClockEvidence::add(ClockVote vote)
         m_votes.push_back(std::move(vote));
 }
 
+void ClockEvidence::addYear(YearVote vote)
+{
+    if (m_yearVotes.size() < kMaxVotes)
+        m_yearVotes.push_back(std::move(vote));
+}
+
 ClockEvidence::Verdict ClockEvidence::tally() const
 {
     Verdict v;
+    if (!m_yearVotes.empty()) {
+        std::map<int, int> years;
+        for (const auto &vote : m_yearVotes)
+            ++years[vote.yearAtRollover0];
+        const auto best = std::max_element(years.begin(), years.end(), [](auto &a, auto &b) { return a.second < b.second; });
+        const YearVote &example =
+            *std::find_if(m_yearVotes.begin(), m_yearVotes.end(), [&](const YearVote &y) { return y.yearAtRollover0 == best->first; });
+        v.haveStampYear = true;
+        v.stampYearAtRollover0 = best->first;
+        v.stampYearEvidence = std::to_string(best->second) + " of " + std::to_string(m_yearVotes.size())
+            + " dates within days of their line's say " + std::to_string(best->first) + " (e.g. line " + std::to_string(example.line) + ": "
+            + example.example + ")";
+    }
     if (m_votes.empty())
         return v;
     std::map<int, int> offsets, years;
@@ -100,18 +119,57 @@ void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint
     evidence.add({offset, year - local.rollovers, line, "envelope " + formatRfc3339(envelopeUtc), true, true});
 }
 
+namespace {
+
+constexpr int kYearVoteDays = 2; // how far a date may lie from its line's to tell the line's year
+
+// A year vote when y-mo-d lies within days of the line's date in the year that puts it nearest.
+void voteYearOfDate(int y, int mo, int d, std::string_view stamp, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
+{
+    if (evidence.yearsFull() || y < 1990 || !isValidDate(y, unsigned(mo), unsigned(d)))
+        return;
+    const int lineYear = lineYearNear(y, mo, local.month);
+    if (!isValidDate(lineYear, local.month, local.day))
+        return;
+    if (std::llabs(daysFromCivil(lineYear, local.month, local.day) - daysFromCivil(y, unsigned(mo), unsigned(d))) > kYearVoteDays)
+        return;
+    evidence.addYear({lineYear - local.rollovers, line, std::string(stamp)});
+}
+
+// Go's trace stamps: "27-Jan-2021 09:18:21.555" (k8s.io/utils/trace, 1.19+). `dash` is the first.
+void voteYearOfTraceDate(std::string_view s, size_t dash, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
+{
+    static constexpr std::string_view kMonths = "JanFebMarAprMayJunJulAugSepOctNovDec";
+    int d = 0, y = 0;
+    if (dash < 2 || dash + 9 > s.size() || s[dash + 4] != '-' || !num(s, dash - 2, 2, d) || !num(s, dash + 5, 4, y))
+        return;
+    const size_t month = kMonths.find(s.substr(dash + 1, 3));
+    if (month == std::string_view::npos || month % 3 != 0)
+        return;
+    voteYearOfDate(y, int(month / 3) + 1, d, s.substr(dash - 2, 11), local, line, evidence);
+}
+
+} // namespace
+
 void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
 {
+    // An expiry is a date in the future by design, often the same moment a year on (a
+    // certificate's): no evidence of the line's clock.
+    if (s.find("xpir") != std::string_view::npos)
+        return;
     // Look for "YYYY-MM-DD" followed by 'T' or ' ' and "hh:mm:ss".
     size_t pos = 0;
     int found = 0;
     while (found < 4 && (pos = s.find('-', pos)) != std::string_view::npos) {
         const size_t start = pos >= 4 ? pos - 4 : std::string_view::npos;
         ++pos;
+        voteYearOfTraceDate(s, pos - 1, local, line, evidence);
         // The second dash first: it turns away the dashes of names and UUIDs in one compare.
         if (start == std::string_view::npos || start + 7 >= s.size() || s[start + 7] != '-')
             continue;
         int y, mo, d, h, mi, se;
+        if (num(s, start, 4, y) && num(s, start + 5, 2, mo) && num(s, start + 8, 2, d))
+            voteYearOfDate(y, mo, d, s.substr(start, std::min<size_t>(19, s.size() - start)), local, line, evidence);
         if (!num(s, start, 4, y) || !num(s, start + 5, 2, mo) || !num(s, start + 8, 2, d) || start + 10 >= s.size()
             || (s[start + 10] != 'T' && s[start + 10] != ' ') || !num(s, start + 11, 2, h) || start + 13 >= s.size() || s[start + 13] != ':'
             || !num(s, start + 14, 2, mi) || start + 16 >= s.size() || s[start + 16] != ':' || !num(s, start + 17, 2, se))

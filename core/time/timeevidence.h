@@ -72,10 +72,20 @@ struct ClockVote {
     bool explicitZone = false;
 };
 
+// A date in a message within days of the line's own date, whose time says nothing of the
+// zone (another moment: a trace's start, a heartbeat, "active since"): evidence of the year only.
+struct YearVote {
+    int yearAtRollover0 = 0;
+    std::uint32_t line = 0;
+    std::string example;
+};
+
 // Collects votes; the winning offset/year and a sentence of evidence come out of tally().
 class ClockEvidence {
 public:
     void add(ClockVote vote);
+    void addYear(YearVote vote);
+    bool yearsFull() const { return m_yearVotes.size() >= kMaxVotes; }
     bool empty() const { return m_votes.empty(); }
     std::size_t size() const { return m_votes.size(); }
     bool full() const { return m_votes.size() >= kMaxVotes; }
@@ -90,16 +100,23 @@ public:
         bool haveYear = false;
         int yearAtRollover0 = 0;
         std::string offsetEvidence, yearEvidence;
+        // From dates near the lines' own (YearVote), when no vote above gives the year.
+        bool haveStampYear = false;
+        int stampYearAtRollover0 = 0;
+        std::string stampYearEvidence;
     };
     Verdict tally() const;
 
 private:
     static constexpr std::size_t kMaxVotes = 512;
     std::vector<ClockVote> m_votes;
+    std::vector<YearVote> m_yearVotes;
 };
 
-// Scans a message for date-times near the line's own clock reading and adds votes.
-// `local` has month, day and nsOfDay of the line (year unknown).
+// Scans a message for date-times near the line's own clock reading and adds votes, and for
+// dates within days of the line's own date ("2020-12-02 20:45:03", Go's trace "27-Jan-2021
+// 09:18:21.555"), which add year votes. `local` has month, day and nsOfDay of the line (year
+// unknown).
 void scanMessageForClockEvidence(std::string_view message, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence);
 
 // Vote from an envelope's exact UTC and the klog header's local reading of the same line.
