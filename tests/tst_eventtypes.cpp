@@ -123,6 +123,10 @@ private slots:
         QTest::newRow("made sure a node has no taint, of none (structured)")
             << R"(I0513 06:11:28.516404       1 controller_utils.go:221] "Made sure that node has no taint" node="k8s-worker3" taint=[])"
             << "other";
+        // Linux 3.x-4.x choose a process, then kill it on the next line: only that line is the kill.
+        QTest::newRow("the OOM killer choosing, not killing")
+            << "[Thu Dec  7 00:05:15 2017] Memory cgroup out of memory: Kill process 24572 (java) score 0 or sacrifice child"
+            << "other";
         QTest::newRow("the apiserver's own request log")
             << R"(Jun 19 10:02:11 cp-1 kube-apiserver[1102]: I0619 10:02:11.404136    1102 httplog.go:132] "HTTP" verb="GET" URI="/healthz" latency="130.6µs" userAgent="kube-probe/1.28" audit-ID="" srcIP="127.0.0.1:40112" resp=200)"
             << "apiserver.request";
