@@ -157,6 +157,24 @@ private slots:
         QVERIFY2(out.contains("klog text, component kube-controller-manager (by path), node -\n"), qPrintable(out));
     }
 
+    // A file of no events (notes put in the bundle) has no clock: no UTC offset is claimed for it.
+    void textSummaryGivesNoClockToAFileOfNoEvents()
+    {
+        QTemporaryDir dir;
+        for (const auto &[name, text] : {std::pair{"README.txt", "collected by the on-call engineer after the outage\n"},
+                                         std::pair{"kubelet.log", "I0618 02:12:47.000000 1 kubelet.go:1] \"SyncLoop (housekeeping)\"\n"}}) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        const Run r = runKubelane({"analyze", dir.path()});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QCOMPARE(out.count("UTC offset"), 1);
+        const QString readme = out.mid(out.indexOf("README.txt"), out.indexOf("kubelet.log") - out.indexOf("README.txt"));
+        QVERIFY2(!readme.contains("UTC offset"), qPrintable(out));
+    }
+
     void nothingReadableExits3()
     {
         const Run r = runKubelane({"analyze", "/nonexistent/bundle"});

@@ -144,10 +144,13 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
             o << ", " << s.repeatedEvents << " events shown from another source";
         if (s.first.isValid())
             o << ", " << formatRfc3339(s.first, 3) << " .. " << formatRfc3339(s.last, 3);
-        o << "\n      UTC offset " << formatUtcOffset(s.clock.utcOffsetSeconds) << " (" << originName(s.clock.offsetOrigin) << ": "
-          << s.clock.offsetEvidence << ")\n";
-        if (verbose)
-            o << "      year " << s.clock.year << " (" << s.clock.yearEvidence << ")\n";
+        o << "\n";
+        if (s.eventCount > 0) { // a file of no events has no clock to speak of
+            o << "      UTC offset " << formatUtcOffset(s.clock.utcOffsetSeconds) << " (" << originName(s.clock.offsetOrigin) << ": "
+              << s.clock.offsetEvidence << ")\n";
+            if (verbose)
+                o << "      year " << s.clock.year << " (" << s.clock.yearEvidence << ")\n";
+        }
         if (!s.clock.skewEvidence.empty())
             o << "      clock skew " << formatDuration(s.clock.skew) << " (" << s.clock.skewEvidence << ")\n";
         if (!s.clock.headerClockEvidence.empty())
