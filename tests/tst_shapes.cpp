@@ -221,6 +221,63 @@ private slots:
         QCOMPARE(some->sources[0].shape, std::string());
     }
 
+    // An issue's paste of several logs, each under a line that names its component: the lines
+    // under a heading are that component's (the kubelet's journal first, then the controller
+    // manager's klog lines; a prompt running `docker logs` on a static pod's container; a
+    // heading with the first log line after it on the same line).
+    void headedPasteOfSeveralLogs()
+    {
+        const std::string kcm = "I0507 04:00:03.302824       1 event.go:294] \"Event occurred\" object=\"ops/job-1\" kind=\"Job\" "
+                                "apiVersion=\"batch/v1\" type=\"Normal\" reason=\"Completed\" message=\"Job completed\"\n";
+        const std::string text = "```\n"
+                                 "May 07 04:30:24 master01 kubelet[17865]: I0507 04:30:24.727603   17865 kubelet_volumes.go:160] "
+                                 "\"Cleaned up orphaned pod volumes dir\" podUID=\"a1\" path=\"/var/lib/kubelet/pods/a1/volumes\"\n"
+                                 "```\n"
+                                 "**The logs of kube-controller-manager are as follows. **\n"
+                                 "```\n"
+            + kcm + kcm
+            + "```\n"
+              "[root@master01 ~]# docker logs -f k8s_kube-scheduler_kube-scheduler-master01_kube-system_0c5b_0\n"
+              "I0507 04:10:54.972437       1 serving.go:312] Generated self-signed cert in-memory\n"
+              "**kube scheduler Logs  :** I0507 04:11:28.077293 1 leaderelection.go:241] attempting to acquire leader lease "
+              "kube-system/kube-scheduler...\n";
+        const auto inc = test::loadText("paste.txt", text);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        QCOMPARE(inc->events.size(), size_t(5));
+        std::map<std::string, const Source *> byPath; // the section's name and first line
+        for (const Source &s : inc->sources)
+            byPath[s.path.substr(s.path.find("paste.txt"))] = &s;
+        QCOMPARE(byPath.size(), size_t(4));
+        QCOMPARE(byPath.at("paste.txt")->component, std::string("kubelet"));
+        QCOMPARE(byPath.at("paste.txt#kube-controller-manager (line 4)")->component, std::string("kube-controller-manager"));
+        QCOMPARE(byPath.at("paste.txt#kube-controller-manager (line 4)")->eventCount, 2u);
+        const Source *docker = byPath.at("paste.txt#kube-scheduler (line 9)");
+        QCOMPARE(docker->component, std::string("kube-scheduler"));
+        QCOMPARE(docker->componentOrigin, std::string("layout (a heading in the paste)"));
+        QCOMPARE(docker->node, std::string("master01")); // the static pod's name
+        QCOMPARE(docker->eventCount, 1u);
+        // The heading's own line goes on with a log line.
+        QCOMPARE(byPath.at("paste.txt#kube-scheduler (line 11)")->eventCount, 1u);
+    }
+    // Near misses: one heading over the whole paste; a line that names two components; a log
+    // that prints a path under /var/log; a heading no log line follows.
+    void headedPasteNearMisses_data()
+    {
+        QTest::addColumn<QString>("text");
+        const QString kcm = "I0507 04:00:03.302824       1 node_lifecycle_controller.go:601] Shutting down node controller\n";
+        QTest::newRow("one heading over the whole paste") << "kube-controller-manager logs:\n" + kcm + kcm;
+        QTest::newRow("a line naming two components") << kcm + "kube-controller-manager and kube-scheduler logs keep restarting\n" + kcm;
+        QTest::newRow("a path a log printed") << kcm + "  /var/log/pods/kube-system_kube-apiserver-m1_0c5b/kube-apiserver/0.log\n" + kcm;
+        QTest::newRow("a heading no log line follows") << kcm + "Here are the kube-scheduler logs:\n\nnothing\nat\nall\nhere\n" + kcm;
+    }
+    void headedPasteNearMisses()
+    {
+        QFETCH(QString, text);
+        const auto inc = test::loadText("paste.txt", text.toStdString());
+        QCOMPARE(inc->sources.size(), size_t(1));
+        QCOMPARE(inc->sources[0].component, std::string("kube-controller-manager"));
+    }
+
     // A paste of `minikube logs` from an issue: the prompt above the first header (zsh's, a
     // macOS bash's) is the terminal's; the runtime's journal section "Docker" is dockerd's.
     void minikubePasteWithPrompt_data()

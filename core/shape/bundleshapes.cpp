@@ -172,6 +172,8 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
                 sections = splitHostPrefixedLines(in.file);
             if (sections.empty())
                 sections = splitBulletedLines(in.file);
+            if (sections.empty())
+                sections = splitHeadedPaste(in.file);
         }
         if (sections.empty()) {
             out.sources.push_back(std::move(in));

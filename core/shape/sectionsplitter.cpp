@@ -9,8 +9,10 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
+#include <optional>
 
 namespace kubelane::core {
 
@@ -533,6 +535,161 @@ std::vector<SourceInput> splitBulletedLines(const InputFile &file)
     std::vector<SourceInput> out;
     out.push_back(std::move(in));
     return out;
+}
+
+} // namespace kubelane::core
+
+namespace kubelane::core {
+
+namespace {
+
+// Pastes are small; a heading is a short line.
+constexpr std::size_t kMostHeadedPasteBytes = 4u << 20;
+constexpr std::size_t kLongestHeading = 300;
+constexpr int kLinesFromHeadingToLog = 4; // a fence, a blank line, a prompt between
+
+bool hasWord(std::string_view lower, std::string_view word)
+{
+    for (std::size_t at = lower.find(word); at != std::string_view::npos; at = lower.find(word, at + 1)) {
+        const std::size_t end = at + word.size();
+        if ((at == 0 || !std::isalnum(static_cast<unsigned char>(lower[at - 1])))
+            && (end == lower.size() || !std::isalnum(static_cast<unsigned char>(lower[end]))))
+            return true;
+    }
+    return false;
+}
+
+// The one component a heading in a paste names, or none: "The logs of kube-controller-manager
+// are as follows", "kube scheduler Logs :", "# docker logs -f k8s_kube-scheduler_...". A line
+// that names two, or no log, or is a path, heads nothing; nor does `journalctl -u kubelet`,
+// whose lines name their process themselves.
+std::string_view componentOfHeading(std::string_view line)
+{
+    if (line.size() > kLongestHeading || isBlank(line) || lineFormatOf(line) != nullptr)
+        return {};
+    std::string lower(line);
+    for (auto &c : lower)
+        c = c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool command = hasWord(lower, "logs")
+        && (lower.find("kubectl") != std::string::npos || lower.find("docker") != std::string::npos
+            || lower.find("crictl") != std::string::npos);
+    if ((!hasWord(lower, "logs") && !hasWord(lower, "log")) || (!command && lower.find('/') != std::string::npos))
+        return {};
+    for (const auto &[spaced, joined] : {std::pair{"kube ", "kube-"}, std::pair{"controller manager", "controller-manager"}})
+        for (std::size_t at = lower.find(spaced); at != std::string::npos; at = lower.find(spaced, at + 1))
+            lower.replace(at, std::string_view(spaced).size(), joined);
+    // Full names, then the short names binary installs use ("controller-manager.log"); a
+    // short name inside a full one ("kube-scheduler") is that one.
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kNames{
+        {{"kube-controller-manager", "kube-controller-manager"},
+         {"cloud-controller-manager", "cloud-controller-manager"},
+         {"kube-apiserver", "kube-apiserver"},
+         {"kube-scheduler", "kube-scheduler"},
+         {"kube-proxy", "kube-proxy"},
+         {"kubelet", "kubelet"},
+         {"etcd", "etcd"},
+         {"controller-manager", "kube-controller-manager"},
+         {"apiserver", "kube-apiserver"},
+         {"scheduler", "kube-scheduler"}}};
+    std::string_view named;
+    for (const auto &[name, component] : kNames)
+        for (std::size_t at = lower.find(name); at != std::string::npos; at = lower.find(name, at + 1)) {
+            if (at > 0 && lower[at - 1] == '-') // inside a longer name
+                continue;
+            if (!named.empty() && named != component)
+                return {};
+            named = component;
+        }
+    return named;
+}
+
+// Where a log line begins inside a heading's line ("**kube scheduler Logs :** I1228 ..."), or npos.
+std::size_t logAfterHeading(std::string_view line)
+{
+    for (std::size_t at = line.find(' '); at != std::string_view::npos; at = line.find(' ', at + 1))
+        if (at + 1 < line.size() && line[at + 1] != ' ' && lineFormatOf(line.substr(at + 1)) != nullptr)
+            return at + 1;
+    return std::string_view::npos;
+}
+
+// A static pod's node from the pod a `docker logs k8s_C_POD_NS_...` or `kubectl logs POD`
+// command names.
+std::string nodeOfHeading(std::string_view line, std::string_view component)
+{
+    std::string words(line);
+    std::replace(words.begin(), words.end(), '_', ' ');
+    std::string node;
+    text::forEachListItem(words, ' ', [&](std::string_view word) {
+        if (node.empty() && word.find('.') == std::string_view::npos)
+            node = staticPodNode(word, component);
+    });
+    return node;
+}
+
+} // namespace
+
+std::vector<SourceInput> splitHeadedPaste(const InputFile &file)
+{
+    if (!file.bytes || file.bytes->size() > kMostHeadedPasteBytes)
+        return {};
+    // The headings followed by log lines, by line number; and whether log lines come first.
+    struct Heading {
+        std::uint32_t line;
+        std::string_view component;
+        std::size_t inlineLog;
+    };
+    std::vector<Heading> headings;
+    bool logBeforeFirst = false;
+    std::optional<Heading> pending;
+    int sincePending = 0;
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
+        const bool log = lineFormatOf(line) != nullptr;
+        if (pending && (log || ++sincePending > kLinesFromHeadingToLog)) {
+            if (log)
+                headings.push_back(*pending);
+            pending.reset();
+        }
+        if (log && headings.empty() && !pending)
+            logBeforeFirst = true;
+        if (log)
+            return;
+        const std::size_t inlineLog = line.size() <= kLongestHeading * 2 ? logAfterHeading(line) : std::string_view::npos;
+        if (const std::string_view component = componentOfHeading(line.substr(0, inlineLog)); !component.empty()) {
+            if (inlineLog != std::string_view::npos)
+                headings.push_back({number, component, inlineLog});
+            else
+                pending = Heading{number, component, inlineLog}, sincePending = 0;
+        }
+    });
+    if (headings.empty() || (headings.size() == 1 && !logBeforeFirst))
+        return {};
+    const std::string shape = "a paste of several logs, each under a heading that names its component";
+    std::vector<SectionDraft> sections;
+    Leftover rest;
+    std::size_t next = 0;
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
+        if (next < headings.size() && headings[next].line == number) {
+            const Heading &h = headings[next++];
+            const std::string name = std::string(h.component) + " (line " + std::to_string(number) + ")";
+            SectionDraft s{sectionOf(file, name, shape), {}};
+            s.input.identity.component = std::string(h.component);
+            s.input.identity.node = nodeOfHeading(line, h.component);
+            s.input.identity.origin = "layout (a heading in the paste)";
+            if (!sections.empty())
+                rest.takeTrailingBlankLines(sections.back().text);
+            ++rest.frames;
+            if (h.inlineLog != std::string_view::npos) // the heading's own line goes on with a log line
+                s.text.append(line.substr(h.inlineLog)).push_back('\n');
+            sections.push_back(std::move(s));
+            return;
+        }
+        if (sections.empty())
+            rest.add(line);
+        else
+            sections.back().text.append(line).push_back('\n');
+    });
+    rest.takeTrailingBlankLines(sections.back().text);
+    return finish(file, sections, rest, shape);
 }
 
 } // namespace kubelane::core

@@ -16,6 +16,10 @@
 // - `minikube logs` of the versions that print "* " before every line, pasted without its
 //   `==> NAME <==` frames: the bullets come off, line for line (when most of the first lines
 //   are log lines of a known shape under them).
+// - A paste of several logs, each under a line that names its component and a log ("The logs
+//   of kube-controller-manager are as follows", "[root@m1 ~]# docker logs k8s_kube-scheduler_...",
+//   "kube scheduler Logs :" with the first log line after it): one source per heading, the lines
+//   above the first one the file's own (only when there are two parts or more).
 // Each returns no sections when the file is not of its kind.
 #include "sourceinput.h"
 
@@ -28,5 +32,6 @@ std::vector<SourceInput> splitTailSections(const InputFile &file);
 std::vector<SourceInput> splitPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitBulletedLines(const InputFile &file);
+std::vector<SourceInput> splitHeadedPaste(const InputFile &file);
 
 } // namespace kubelane::core
