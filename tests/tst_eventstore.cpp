@@ -175,6 +175,26 @@ private slots:
         QCOMPARE(nodes[1], std::string("-"));
     }
 
+    // A node's whole journal holds systemd's lines about every unit: those about the kubelet's
+    // unit, or naming none (`journalctl -u kubelet` holds only the kubelet's), are the kubelet
+    // process's; those about containerd, mounts and scopes are the node's other units'.
+    void systemdLinesOfOtherUnitsAreNotTheKubelets()
+    {
+        const std::string journal = "Jun 17 16:18:40 worker-1 systemd[1]: kubelet.service: Main process exited, code=exited, "
+                                    "status=1/FAILURE\n"
+                                    "Jun 17 16:18:41 worker-1 systemd[1]: Started kubelet: The Kubernetes Node Agent.\n"
+                                    "Jun 17 16:18:42 worker-1 systemd[1]: containerd.service: Main process exited, code=killed, "
+                                    "status=9/KILL\n"
+                                    "Jun 17 16:18:43 worker-1 systemd[1]: run-containerd-runc-k8s.io-0af3-runc.x1.mount: Succeeded.\n"
+                                    "Jun 17 16:18:44 worker-1 systemd[1]: k3s.service: Scheduled restart job, restart counter is at 3.\n";
+        const auto inc = kubelane::test::loadFiles({{"worker-1/journal.txt", journal}});
+        QCOMPARE(inc->events.size(), std::size_t(5));
+        QStringList roles;
+        for (const Event &e : inc->events)
+            roles << QString::fromStdString(std::string(inc->roleName(e)));
+        QCOMPARE(roles, (QStringList{"systemd", "systemd", "systemd-units", "systemd-units", "systemd"}));
+    }
+
     // "pod kube-proxy-q7x9m is running on local node" names no namespace; the apiserver's
     // request for that pod does, and fills it in. Two namespaces for one name fill in nothing.
     void podNamespaceFromApiserverRequests()

@@ -67,6 +67,8 @@ QString roleDisplayName(const std::string &role)
 {
     if (role == "kubelet-main" || role == "systemd")
         return QStringLiteral("kubelet process");
+    if (role == "systemd-units")
+        return QStringLiteral("systemd: other units");
     if (role == "pleg")
         return QStringLiteral("PLEG");
     if (role == "apiserver-http")

@@ -63,6 +63,22 @@ SourceParser::JournalSpan journaldHeaderSpan(std::string_view line)
     return span;
 }
 
+// The unit a systemd line is about, when it names it first: "containerd.service: Main process
+// exited, ...", "run-containerd-...-rootfs.mount: Succeeded." ("" for "Started Kubernetes Kubelet.").
+std::string_view systemdUnitOf(std::string_view message)
+{
+    static constexpr std::array<std::string_view, 11> kUnitTypes{".service", ".mount", ".scope", ".socket", ".slice",    ".timer",
+                                                                 ".target",  ".path",  ".swap",  ".device", ".automount"};
+    const std::size_t colon = message.find(": ");
+    if (colon == std::string_view::npos || colon > 256 || message.substr(0, colon).find(' ') != std::string_view::npos)
+        return {};
+    const std::string_view unit = message.substr(0, colon);
+    for (const std::string_view type : kUnitTypes)
+        if (unit.size() > type.size() && unit.ends_with(type))
+            return unit;
+    return {};
+}
+
 std::uint64_t pairKey(StringId a, StringId b)
 {
     return (std::uint64_t(a.value()) << 32) | b.value();
@@ -946,7 +962,7 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     d.lineCount = lineCount;
     d.severity = klog ? h.severity : env.haveSeverity ? env.severity : Severity::Info;
     d.component = component;
-    d.file = klog ? h.file : std::string_view{};
+    d.file = klog ? h.file : component == "systemd" ? systemdUnitOf(payload) : std::string_view{};
     d.message = klog ? h.message : payload;
     d.messageInArena = env.messageInArena;
     d.messageOffset = env.messageInArena ? env.arenaOffset + static_cast<std::uint64_t>(d.message.data() - payload.data())
@@ -1137,7 +1153,10 @@ OriginId SourceParser::originOf(std::string_view component, std::string_view fil
         return slot.id;
     const StringId componentId = m_out.strings.intern(component), fileId = m_out.strings.intern(file);
     const OriginId id = m_out.origins.intern(
-        componentId, fileId, [&] { return component == "systemd" ? m_roles.roleId("systemd") : m_roles.roleFor(component, file); });
+        // systemd's lines that name no unit are the kubelet's unit's (`journalctl -u kubelet`);
+        // the map tells the kubelet's units from the node's other units by name.
+        componentId, fileId,
+        [&] { return component == "systemd" && file.empty() ? m_roles.roleId("systemd") : m_roles.roleFor(component, file); });
     slot = {m_out.strings.view(componentId), m_out.strings.view(fileId), id, true};
     return id;
 }
