@@ -33,7 +33,7 @@ bytesOf() { # 100M -> 104857600 (as the generator reads it: K, M, G powers of 10
 target=$(bytesOf "$size") || { echo "bench.sh: SIZE like 100M or 1G, not '$size'" >&2; exit 2; }
 
 [ -d build ] || cmake --preset dev >/dev/null
-cmake --build build -j2 --target kubelane kubelane_bundlegen kubelane_paint_bench >/dev/null
+cmake --build build -j2 --target kubelane kubelane_bundlegen kubelane_paint_bench kubelane_floor_bench >/dev/null
 
 work=$(mktemp -d /tmp/kubelane-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -93,6 +93,11 @@ awk -v a="$an_s" -v w="$wc_s" -v b="$bytes" -v l="$lines" -v r="$an_rss" 'BEGIN 
     printf "kubelane analyze %s s = %.1f x wc -l, %.1f MB/s, %.0f lines/s (best of 3)\n", a, a / w, b / 1e6 / a, l / a
     printf "peak RSS         %.0f MB = %.2f x the bundle\n", r * 1024 / 1e6, r * 1024 / b }'
 echo "                 $summary"
+
+# The floor under analyze: reading every line's time and nothing else, on two threads.
+./build/tests/bench/kubelane_floor_bench "${files[@]}" | awk -v w="$wc_s" -v a="$an_s" '{
+    for (i = 1; i < NF; ++i) if ($(i + 1) == "s") { t = $i; break }
+    printf "floor: %s= %.1f x wc -l; analyze takes %.1f x this\n", $0 " ", t / w, a / t }'
 
 # A 10-minute window in the middle of the two hours (the generator starts at 2024-06-19T00:00Z):
 # seeking by time parses only around it.
