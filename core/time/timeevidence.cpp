@@ -3,6 +3,7 @@
 #include "../util/textscan.h"
 
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <cstdlib>
 
@@ -137,16 +138,16 @@ void voteYearOfDate(int y, int mo, int d, std::string_view stamp, const PendingT
 }
 
 // Go's trace stamps: "27-Jan-2021 09:18:21.555" (k8s.io/utils/trace, 1.19+). `dash` is the first.
-void voteYearOfTraceDate(std::string_view s, size_t dash, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
+bool readTraceDate(std::string_view s, size_t dash, int &y, int &mo, int &d)
 {
     static constexpr std::string_view kMonths = "JanFebMarAprMayJunJulAugSepOctNovDec";
-    int d = 0, y = 0;
     if (dash < 2 || dash + 9 > s.size() || s[dash + 4] != '-' || !num(s, dash - 2, 2, d) || !num(s, dash + 5, 4, y))
-        return;
+        return false;
     const size_t month = kMonths.find(s.substr(dash + 1, 3));
     if (month == std::string_view::npos || month % 3 != 0)
-        return;
-    voteYearOfDate(y, int(month / 3) + 1, d, s.substr(dash - 2, 11), local, line, evidence);
+        return false;
+    mo = int(month / 3) + 1;
+    return true;
 }
 
 } // namespace
@@ -154,25 +155,33 @@ void voteYearOfTraceDate(std::string_view s, size_t dash, const PendingTime &loc
 void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
 {
     // An expiry is a date in the future by design, often the same moment a year on (a
-    // certificate's): no evidence of the line's clock.
-    if (s.find("xpir") != std::string_view::npos)
-        return;
+    // certificate's): no evidence of the line's clock. Asked once, at the first date found.
+    std::optional<bool> expiry;
+    auto isExpiry = [&] {
+        if (!expiry)
+            expiry = s.find("xpir") != std::string_view::npos;
+        return *expiry;
+    };
     // Look for "YYYY-MM-DD" followed by 'T' or ' ' and "hh:mm:ss".
     size_t pos = 0;
     int found = 0;
     while (found < 4 && (pos = s.find('-', pos)) != std::string_view::npos) {
         const size_t start = pos >= 4 ? pos - 4 : std::string_view::npos;
         ++pos;
-        voteYearOfTraceDate(s, pos - 1, local, line, evidence);
+        int y, mo, d, h, mi, se;
+        if (readTraceDate(s, pos - 1, y, mo, d) && !isExpiry())
+            voteYearOfDate(y, mo, d, s.substr(pos - 3, 11), local, line, evidence);
         // The second dash first: it turns away the dashes of names and UUIDs in one compare.
         if (start == std::string_view::npos || start + 7 >= s.size() || s[start + 7] != '-')
             continue;
-        int y, mo, d, h, mi, se;
-        if (num(s, start, 4, y) && num(s, start + 5, 2, mo) && num(s, start + 8, 2, d))
-            voteYearOfDate(y, mo, d, s.substr(start, std::min<size_t>(19, s.size() - start)), local, line, evidence);
-        if (!num(s, start, 4, y) || !num(s, start + 5, 2, mo) || !num(s, start + 8, 2, d) || start + 10 >= s.size()
-            || (s[start + 10] != 'T' && s[start + 10] != ' ') || !num(s, start + 11, 2, h) || start + 13 >= s.size() || s[start + 13] != ':'
-            || !num(s, start + 14, 2, mi) || start + 16 >= s.size() || s[start + 16] != ':' || !num(s, start + 17, 2, se))
+        if (!num(s, start, 4, y) || !num(s, start + 5, 2, mo) || !num(s, start + 8, 2, d))
+            continue;
+        if (isExpiry())
+            return;
+        voteYearOfDate(y, mo, d, s.substr(start, std::min<size_t>(19, s.size() - start)), local, line, evidence);
+        if (start + 10 >= s.size() || (s[start + 10] != 'T' && s[start + 10] != ' ') || !num(s, start + 11, 2, h) || start + 13 >= s.size()
+            || s[start + 13] != ':' || !num(s, start + 14, 2, mi) || start + 16 >= s.size() || s[start + 16] != ':'
+            || !num(s, start + 17, 2, se))
             continue;
         if (y < 1990 || !isValidDate(y, unsigned(mo), unsigned(d)) || h > 23 || mi > 59 || se > 60)
             continue;
