@@ -129,7 +129,8 @@ private slots:
             << "other";
         // etcd follows a late heartbeat with this line: the heartbeat line is the event.
         QTest::newRow("etcd's companion line to a late heartbeat")
-            << "2022-05-20 02:27:14.619465 W | etcdserver: server is likely overloaded" << "other";
+            << "2022-05-20 02:27:14.619465 W | etcdserver: server is likely overloaded"
+            << "other";
         QTest::newRow("the apiserver's own request log")
             << R"(Jun 19 10:02:11 cp-1 kube-apiserver[1102]: I0619 10:02:11.404136    1102 httplog.go:132] "HTTP" verb="GET" URI="/healthz" latency="130.6µs" userAgent="kube-probe/1.28" audit-ID="" srcIP="127.0.0.1:40112" resp=200)"
             << "apiserver.request";
