@@ -535,6 +535,20 @@ void TestRules::leaderElectionLostInEveryWording_data()
              + k3s + "E0305 10:00:01.700100     812 server.go:236] \"Leaderelection lost\"\n")
         << QString() << QStringLiteral("component/kube-scheduler@server1") << QStringLiteral("error")
         << QStringLiteral("1 error reading its lock");
+    // With the apiserver down every elector fails at once: another elector's lock error between
+    // the failed renewal and the loss does not change whose loss it is.
+    QTest::newRow("k3s: another elector's line between the failed renewal and the loss")
+        << QStringLiteral("server1/k3s.journal")
+        << q(k3s + "I0305 10:00:01.100000     812 leaderelection.go:258] successfully acquired lease kube-system/kube-controller-manager\n"
+             + k3s + "I0305 10:00:01.300000     812 leaderelection.go:258] successfully acquired lease kube-system/kube-scheduler\n" + k3s
+             + "I0305 10:00:01.700000     812 leaderelection.go:283] failed to renew lease kube-system/kube-scheduler: timed out waiting "
+               "for the condition\n"
+             + k3s
+             + "E0305 10:00:01.700050     812 leaderelection.go:330] error retrieving resource lock kube-system/kube-controller-manager: "
+               "context deadline exceeded\n"
+             + k3s + "E0305 10:00:01.700100     812 server.go:236] \"Leaderelection lost\"\n")
+        << QString() << QStringLiteral("component/kube-scheduler@server1") << QStringLiteral("error")
+        << QStringLiteral("!The bundle has no line of its exit");
     // "Failed to update lock" names its lock only in the request's URL: another elector's lock
     // error is not this one's cause (k3s#2615).
     QTest::newRow("k3s: another elector's lock error is not the cause")

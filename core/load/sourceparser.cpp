@@ -79,6 +79,19 @@ std::string_view systemdUnitOf(std::string_view message)
     return {};
 }
 
+// Whether two readings of one file lie within `span` of each other: exact times by their
+// UTC, local readings by their calendar day and time of day (the zone is the file's, the year
+// unknown but shared); a pair of one of each cannot be told apart, and passes.
+bool withinOf(const PendingTime &a, const PendingTime &b, std::int64_t spanNs)
+{
+    if (a.exact != b.exact)
+        return true;
+    if (a.exact)
+        return std::llabs(a.reference - b.reference) <= spanNs;
+    auto onCalendar = [](const PendingTime &t) { return (std::int64_t(t.month) * 32 + t.day) * 86400 * kNsPerSecond + t.nsOfDay; };
+    return std::llabs(onCalendar(a) - onCalendar(b)) <= spanNs;
+}
+
 std::uint64_t pairKey(StringId a, StringId b)
 {
     return (std::uint64_t(a.value()) << 32) | b.value();
@@ -92,6 +105,7 @@ SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &ro
         const CodeTypes &t = types.codeTypes();
         m_leaderLost = t.leaderLost;
         m_leaderRenewFailed = t.leaderRenewFailed;
+        m_leaderLockError = t.leaderLockError;
     } catch (const std::runtime_error &) {
         // a catalog without the types C++ reads: no line is read for its lease
     }
@@ -1124,8 +1138,10 @@ void SourceParser::addEvent(const EventDraft &d)
 // and one process may run several electors (k3s runs the controller manager, the scheduler
 // and the cloud controller manager): a line that names a component's lease is that
 // component's, unless its process said it is another (an operator's own election). A loss
-// names no lease: it is the elector's whose renewal failed last in this file (its context is
-// cancelled at once), when no other lease line came between.
+// names no lease: it is the elector's whose renewal failed last in this file, within
+// kLossAfterFailedRenewal (its context is cancelled at once), unless that elector led again
+// since. Other electors' lines between (they fail together when the apiserver is down) do not
+// change whose it is.
 OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin)
 {
     // A control-plane component, a host of several, or what the Go file alone says: any elector.
@@ -1133,14 +1149,20 @@ OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, Orig
         || m_roles.componentOf(d.file) == d.component;
     if (!mayBeAnyElector)
         return origin;
-    std::string_view elector;
+    std::string elector;
+    FailedElector &failed = m_file.failedElector;
     if (type == m_leaderLost) {
-        elector = m_file.failedElector;
+        if (!failed.component.empty() && withinOf(d.time, failed.at, kLossAfterFailedRenewal))
+            elector = failed.component;
+        failed.component.clear();
     } else if (type < m_namesLease.size() && m_namesLease[type]) {
         elector = componentOfLease(m_fields.get("lease"));
-        m_file.failedElector = type == m_leaderRenewFailed ? elector : std::string_view{};
+        if (type == m_leaderRenewFailed && !elector.empty())
+            failed = {elector, d.time};
+        else if (type != m_leaderLockError && elector == failed.component) // it leads, or tries to, again
+            failed.component.clear();
         if (!elector.empty())
-            m_file.leaseComponents.insert(std::string(elector));
+            m_file.leaseComponents.insert(elector);
     }
     return elector.empty() || elector == d.component ? origin : originOf(elector, d.file);
 }

@@ -73,6 +73,10 @@ private:
         CivilTime viewerDate; // LineEnvelope::viewerDate
     };
     // Everything an event needs before it is classified and stored; every format ends here.
+    struct FailedElector {
+        std::string component;
+        PendingTime at;
+    };
     struct EventDraft {
         LineView first;
         std::uint64_t length = 0;
@@ -225,7 +229,9 @@ private:
     const GoroutineMap &m_roles;
     // The leader-election types the parser reads for their elector (electorOrigin), and by
     // type, whether its wordings name a lease.
-    EventTypeId m_leaderLost = kOtherEventType, m_leaderRenewFailed = kOtherEventType;
+    EventTypeId m_leaderLost = kOtherEventType, m_leaderRenewFailed = kOtherEventType, m_leaderLockError = kOtherEventType;
+    // client-go cancels the leader's context at once when its renewal fails: its loss line follows.
+    static constexpr std::int64_t kLossAfterFailedRenewal = 120 * kNsPerSecond;
     std::vector<bool> m_namesLease;
     TimeWindow m_window;
     ParsedSource m_out;
@@ -330,7 +336,7 @@ private:
         std::size_t previousLineLength = 0;
         std::uint32_t piecesToSkip = 0;        // lines already read as the rest of the line above
         std::set<std::string> leaseComponents; // the components the leader-election leases name
-        std::string failedElector;             // the component of the last lease line, when its renewal failed
+        FailedElector failedElector;           // the elector whose renewal failed last (electorOrigin)
     } m_file;
 };
 
