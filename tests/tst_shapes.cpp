@@ -240,14 +240,18 @@ private slots:
               "[root@master01 ~]# docker logs -f k8s_kube-scheduler_kube-scheduler-master01_kube-system_0c5b_0\n"
               "I0507 04:10:54.972437       1 serving.go:312] Generated self-signed cert in-memory\n"
               "**kube scheduler Logs  :** I0507 04:11:28.077293 1 leaderelection.go:241] attempting to acquire leader lease "
-              "kube-system/kube-scheduler...\n";
+              "kube-system/kube-scheduler...\n"
+              "[root@master01 ~]# kubectl -n ingress logs ingress-nginx-controller-7d4f\n"
+              "I0507 04:12:00.000000       7 main.go:104] \"SSL fake certificate created\"\n";
         const auto inc = test::loadText("paste.txt", text);
         QCOMPARE(inc->stats.unparsed, 0u);
-        QCOMPARE(inc->events.size(), size_t(5));
+        QCOMPARE(inc->events.size(), size_t(6));
         std::map<std::string, const Source *> byPath; // the section's name and first line
         for (const Source &s : inc->sources)
             byPath[s.path.substr(s.path.find("paste.txt"))] = &s;
-        QCOMPARE(byPath.size(), size_t(4));
+        QCOMPARE(byPath.size(), size_t(5));
+        // A command's heading ends the section above, though it names no component of ours.
+        QVERIFY(byPath.at("paste.txt#logs (line 12)")->component != "kube-scheduler");
         QCOMPARE(byPath.at("paste.txt")->component, std::string("kubelet"));
         QCOMPARE(byPath.at("paste.txt#kube-controller-manager (line 4)")->component, std::string("kube-controller-manager"));
         QCOMPARE(byPath.at("paste.txt#kube-controller-manager (line 4)")->eventCount, 2u);
@@ -265,10 +269,16 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         const QString kcm = "I0507 04:00:03.302824       1 node_lifecycle_controller.go:601] Shutting down node controller\n";
-        QTest::newRow("one heading over the whole paste") << "kube-controller-manager logs:\n" + kcm + kcm;
-        QTest::newRow("a line naming two components") << kcm + "kube-controller-manager and kube-scheduler logs keep restarting\n" + kcm;
-        QTest::newRow("a path a log printed") << kcm + "  /var/log/pods/kube-system_kube-apiserver-m1_0c5b/kube-apiserver/0.log\n" + kcm;
-        QTest::newRow("a heading no log line follows") << kcm + "Here are the kube-scheduler logs:\n\nnothing\nat\nall\nhere\n" + kcm;
+        const QString fence = "```\n"; // a paste, so that only the near miss keeps it whole
+        QTest::newRow("one heading over the whole paste") << fence + "kube-controller-manager logs:\n" + kcm + kcm;
+        QTest::newRow("a sentence in the middle of a paste") << fence + kcm + "meanwhile the etcd log shows nothing unusual\n" + kcm;
+        QTest::newRow("a heading naming two components") << fence + kcm + "kube-controller-manager and kube-scheduler logs:\n" + kcm;
+        QTest::newRow("a path a log printed") << fence + kcm
+                + "failed to read log /var/log/pods/kube-system_kube-apiserver-m1_0c5b/kube-apiserver/0.log:\n" + kcm;
+        QTest::newRow("a heading no log line follows")
+            << fence + kcm + "Here are the kube-scheduler logs:\n\nnothing\nat\nall\nhere\n" + kcm;
+        QTest::newRow("the descheduler's logs") << fence + kcm + "descheduler logs:\n" + kcm;
+        QTest::newRow("a log file's own line that reads like a heading") << kcm + "kube-scheduler logs:\n" + kcm;
     }
     void headedPasteNearMisses()
     {

@@ -3,6 +3,7 @@
 #include "../format/envelopes.h"
 #include "../format/formatdetection.h"
 #include "../format/klogline.h"
+#include "../format/pastetext.h"
 #include "../format/sourceidentity.h"
 #include "../util/textscan.h"
 
@@ -548,38 +549,37 @@ constexpr std::size_t kMostHeadedPasteBytes = 4u << 20;
 constexpr std::size_t kLongestHeading = 300;
 constexpr int kLinesFromHeadingToLog = 4; // a fence, a blank line, a prompt between
 
+bool isWordChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
+
 bool hasWord(std::string_view lower, std::string_view word)
 {
     for (std::size_t at = lower.find(word); at != std::string_view::npos; at = lower.find(word, at + 1)) {
         const std::size_t end = at + word.size();
-        if ((at == 0 || !std::isalnum(static_cast<unsigned char>(lower[at - 1])))
-            && (end == lower.size() || !std::isalnum(static_cast<unsigned char>(lower[end]))))
+        if ((at == 0 || !isWordChar(lower[at - 1])) && (end == lower.size() || !isWordChar(lower[end])))
             return true;
     }
     return false;
 }
 
-// The one component a heading in a paste names, or none: "The logs of kube-controller-manager
-// are as follows", "kube scheduler Logs :", "# docker logs -f k8s_kube-scheduler_...". A line
-// that names two, or no log, or is a path, heads nothing; nor does `journalctl -u kubelet`,
-// whose lines name their process themselves.
-std::string_view componentOfHeading(std::string_view line)
+std::string lowerCase(std::string_view line)
 {
-    if (line.size() > kLongestHeading || isBlank(line) || lineFormatOf(line) != nullptr)
-        return {};
     std::string lower(line);
     for (auto &c : lower)
         c = c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const bool command = hasWord(lower, "logs")
-        && (lower.find("kubectl") != std::string::npos || lower.find("docker") != std::string::npos
-            || lower.find("crictl") != std::string::npos);
-    if ((!hasWord(lower, "logs") && !hasWord(lower, "log")) || (!command && lower.find('/') != std::string::npos))
-        return {};
     for (const auto &[spaced, joined] : {std::pair{"kube ", "kube-"}, std::pair{"controller manager", "controller-manager"}})
         for (std::size_t at = lower.find(spaced); at != std::string::npos; at = lower.find(spaced, at + 1))
             lower.replace(at, std::string_view(spaced).size(), joined);
-    // Full names, then the short names binary installs use ("controller-manager.log"); a
-    // short name inside a full one ("kube-scheduler") is that one.
+    return lower;
+}
+
+// The one component a line names, or none (also when it names two): full names, then the
+// short names binary installs use ("controller-manager.log"). A name inside a longer word
+// ("kube-scheduler" for "scheduler", "descheduler") is not that name.
+std::string_view componentNamed(std::string_view lower)
+{
     static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kNames{
         {{"kube-controller-manager", "kube-controller-manager"},
          {"cloud-controller-manager", "cloud-controller-manager"},
@@ -594,13 +594,53 @@ std::string_view componentOfHeading(std::string_view line)
     std::string_view named;
     for (const auto &[name, component] : kNames)
         for (std::size_t at = lower.find(name); at != std::string::npos; at = lower.find(name, at + 1)) {
-            if (at > 0 && lower[at - 1] == '-') // inside a longer name
+            const std::size_t end = at + name.size();
+            if ((at > 0 && (isWordChar(lower[at - 1]) || lower[at - 1] == '-'))
+                || (end < lower.size() && std::isalpha(static_cast<unsigned char>(lower[end]))))
                 continue;
             if (!named.empty() && named != component)
                 return {};
             named = component;
         }
     return named;
+}
+
+// Shaped as a heading: it ends with a colon ("kube-scheduler logs:", "**... Logs :**"), or is
+// a Markdown heading or all bold. A sentence in the middle of a paste is none of these.
+bool shapedAsHeading(std::string_view line)
+{
+    std::string_view t = line;
+    while (!t.empty() && (t.back() == ' ' || t.back() == '*' || t.back() == '.' || t.back() == '`' || t.back() == '\r'))
+        t.remove_suffix(1);
+    return t.ends_with(':') || line.starts_with('#') || (line.starts_with("**") && t.size() < line.size());
+}
+
+// A line of a paste that heads the log under it: a prompt running a container's or pod's
+// logs (`kubectl logs`, `docker logs`, `crictl logs`), which ends the section above whether
+// or not it names a component, or a line shaped as a heading that names one component and a
+// log ("The logs of kube-controller-manager are as follows", "kube scheduler Logs :").
+struct Heading {
+    bool found = false;
+    bool command = false;
+    std::string_view component;
+};
+
+Heading headingOf(std::string_view line)
+{
+    if (line.size() > kLongestHeading || isBlank(line) || lineFormatOf(line) != nullptr)
+        return {};
+    const std::string lower = lowerCase(line);
+    if (const std::string_view command = promptCommand(line); !command.empty()) {
+        const std::string run = lowerCase(command);
+        const bool logs = hasWord(run, "logs")
+            && (hasWord(run, "kubectl") || hasWord(run, "docker") || hasWord(run, "crictl") || hasWord(run, "nerdctl")
+                || hasWord(run, "podman"));
+        return logs ? Heading{true, true, componentNamed(run)} : Heading{};
+    }
+    if ((!hasWord(lower, "logs") && !hasWord(lower, "log")) || lower.find('/') != std::string::npos || !shapedAsHeading(line))
+        return {};
+    const std::string_view component = componentNamed(lower);
+    return component.empty() ? Heading{} : Heading{true, false, component};
 }
 
 // Where a log line begins inside a heading's line ("**kube scheduler Logs :** I1228 ..."), or npos.
@@ -614,16 +654,56 @@ std::size_t logAfterHeading(std::string_view line)
 
 // A static pod's node from the pod a `docker logs k8s_C_POD_NS_...` or `kubectl logs POD`
 // command names.
-std::string nodeOfHeading(std::string_view line, std::string_view component)
+std::string nodeOfCommand(std::string_view command, std::string_view component)
 {
-    std::string words(line);
+    std::string words(command);
     std::replace(words.begin(), words.end(), '_', ' ');
     std::string node;
     text::forEachListItem(words, ' ', [&](std::string_view word) {
-        if (node.empty() && word.find('.') == std::string_view::npos)
+        if (node.empty())
             node = staticPodNode(word, component);
     });
     return node;
+}
+
+struct HeadingAt {
+    std::uint32_t line;
+    Heading heading;
+    std::size_t inlineLog; // npos: the log starts on a line below
+};
+
+// The headings a log line follows within a few lines, in order, and whether log lines come
+// before the first.
+std::vector<HeadingAt> headingsOverLogs(std::string_view bytes, bool &logBeforeFirst)
+{
+    std::vector<HeadingAt> headings;
+    std::optional<HeadingAt> pending;
+    int sincePending = 0;
+    logBeforeFirst = false;
+    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
+        const bool log = lineFormatOf(line) != nullptr;
+        if (pending && (log || ++sincePending > kLinesFromHeadingToLog)) {
+            if (log)
+                headings.push_back(*pending);
+            pending.reset();
+        }
+        if (log) {
+            logBeforeFirst = logBeforeFirst || headings.empty();
+            return;
+        }
+        const std::size_t inlineLog = line.size() <= kLongestHeading * 2 ? logAfterHeading(line) : std::string_view::npos;
+        const Heading h = headingOf(line.substr(0, inlineLog));
+        if (!h.found)
+            return;
+        if (inlineLog != std::string_view::npos && !h.command) {
+            pending.reset();
+            headings.push_back({number, h, inlineLog});
+        } else {
+            pending = HeadingAt{number, h, std::string_view::npos};
+            sincePending = 0;
+        }
+    });
+    return headings;
 }
 
 } // namespace
@@ -632,53 +712,37 @@ std::vector<SourceInput> splitHeadedPaste(const InputFile &file)
 {
     if (!file.bytes || file.bytes->size() > kMostHeadedPasteBytes)
         return {};
-    // The headings followed by log lines, by line number; and whether log lines come first.
-    struct Heading {
-        std::uint32_t line;
-        std::string_view component;
-        std::size_t inlineLog;
-    };
-    std::vector<Heading> headings;
     bool logBeforeFirst = false;
-    std::optional<Heading> pending;
-    int sincePending = 0;
-    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
-        const bool log = lineFormatOf(line) != nullptr;
-        if (pending && (log || ++sincePending > kLinesFromHeadingToLog)) {
-            if (log)
-                headings.push_back(*pending);
-            pending.reset();
-        }
-        if (log && headings.empty() && !pending)
-            logBeforeFirst = true;
-        if (log)
-            return;
-        const std::size_t inlineLog = line.size() <= kLongestHeading * 2 ? logAfterHeading(line) : std::string_view::npos;
-        if (const std::string_view component = componentOfHeading(line.substr(0, inlineLog)); !component.empty()) {
-            if (inlineLog != std::string_view::npos)
-                headings.push_back({number, component, inlineLog});
-            else
-                pending = Heading{number, component, inlineLog}, sincePending = 0;
-        }
-    });
+    const std::vector<HeadingAt> headings = headingsOverLogs(*file.bytes, logBeforeFirst);
     if (headings.empty() || (headings.size() == 1 && !logBeforeFirst))
         return {};
-    const std::string shape = "a paste of several logs, each under a heading that names its component";
+    // A paste (a fence, a prompt, prose), or headings of two components: a log file's own
+    // line that happens to read like a heading does not cut it.
+    const bool twoComponents = std::any_of(headings.begin(), headings.end(), [&](const HeadingAt &h) {
+        return !h.heading.component.empty() && h.heading.component != headings.front().heading.component;
+    });
+    if (!twoComponents && !detectLogFormat(*file.bytes).pasted)
+        return {};
+    const std::string shape = "a paste of several logs, each under a heading";
     std::vector<SectionDraft> sections;
     Leftover rest;
     std::size_t next = 0;
     text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
         if (next < headings.size() && headings[next].line == number) {
-            const Heading &h = headings[next++];
-            const std::string name = std::string(h.component) + " (line " + std::to_string(number) + ")";
-            SectionDraft s{sectionOf(file, name, shape), {}};
-            s.input.identity.component = std::string(h.component);
-            s.input.identity.node = nodeOfHeading(line, h.component);
-            s.input.identity.origin = "layout (a heading in the paste)";
+            const HeadingAt &h = headings[next++];
+            const std::string_view component = h.heading.component;
+            SectionDraft s{
+                sectionOf(file, std::string(component.empty() ? "logs" : component) + " (line " + std::to_string(number) + ")", shape), {}};
+            s.input.identity.component = std::string(component);
+            if (h.heading.command)
+                s.input.identity.node = nodeOfCommand(promptCommand(line), component);
+            if (!component.empty())
+                s.input.identity.origin = "layout (a heading in the paste)";
             if (!sections.empty())
                 rest.takeTrailingBlankLines(sections.back().text);
-            ++rest.frames;
-            if (h.inlineLog != std::string_view::npos) // the heading's own line goes on with a log line
+            if (h.inlineLog == std::string_view::npos)
+                ++rest.frames;
+            else // the heading's own line goes on with a log line: the section's first
                 s.text.append(line.substr(h.inlineLog)).push_back('\n');
             sections.push_back(std::move(s));
             return;
