@@ -180,19 +180,31 @@ private slots:
     // process's; those about containerd, mounts and scopes are the node's other units'.
     void systemdLinesOfOtherUnitsAreNotTheKubelets()
     {
-        const std::string journal = "Jun 17 16:18:40 worker-1 systemd[1]: kubelet.service: Main process exited, code=exited, "
-                                    "status=1/FAILURE\n"
-                                    "Jun 17 16:18:41 worker-1 systemd[1]: Started kubelet: The Kubernetes Node Agent.\n"
-                                    "Jun 17 16:18:42 worker-1 systemd[1]: containerd.service: Main process exited, code=killed, "
-                                    "status=9/KILL\n"
-                                    "Jun 17 16:18:43 worker-1 systemd[1]: run-containerd-runc-k8s.io-0af3-runc.x1.mount: Succeeded.\n"
-                                    "Jun 17 16:18:44 worker-1 systemd[1]: k3s.service: Scheduled restart job, restart counter is at 3.\n";
+        const std::string journal =
+            "Jun 17 16:18:40 worker-1 systemd[1]: kubelet.service: Main process exited, code=exited, "
+            "status=1/FAILURE\n"
+            "Jun 17 16:18:41 worker-1 systemd[1]: Started kubelet: The Kubernetes Node Agent.\n"
+            "Jun 17 16:18:42 worker-1 systemd[1]: containerd.service: Main process exited, code=killed, "
+            "status=9/KILL\n"
+            "Jun 17 16:18:43 worker-1 systemd[1]: run-containerd-runc-k8s.io-0af3-runc.x1.mount: Succeeded.\n"
+            "Jun 17 16:18:44 worker-1 systemd[1]: k3s.service: Scheduled restart job, restart counter is at 3.\n"
+            "Jun 17 16:18:45 worker-1 systemd[1]: Started containerd.service - containerd container runtime.\n"
+            "Jun 17 16:18:46 worker-1 systemd[1]: Started cri-containerd-0af3e1.scope - libcontainer container 0af3e1.\n"
+            "Jun 17 16:18:47 worker-1 systemd[1]: Started cri-containerd-77b2c9.scope - libcontainer container 77b2c9.\n"
+            "Jun 17 16:18:48 worker-1 systemd[1]: Started kubelet.service - kubelet: The Kubernetes Node Agent.\n";
         const auto inc = kubelane::test::loadFiles({{"worker-1/journal.txt", journal}});
-        QCOMPARE(inc->events.size(), std::size_t(5));
+        QCOMPARE(inc->events.size(), std::size_t(9));
         QStringList roles;
-        for (const Event &e : inc->events)
+        std::set<OriginId> otherUnits;
+        for (const Event &e : inc->events) {
             roles << QString::fromStdString(std::string(inc->roleName(e)));
-        QCOMPARE(roles, (QStringList{"systemd", "systemd", "systemd-units", "systemd-units", "systemd"}));
+            if (roles.back() == "systemd-units")
+                otherUnits.insert(inc->contexts[e.context].origin);
+        }
+        QCOMPARE(roles,
+                 (QStringList{"systemd", "systemd", "systemd-units", "systemd-units", "systemd", "systemd-units", "systemd-units",
+                              "systemd-units", "systemd"}));
+        QCOMPARE(otherUnits.size(), std::size_t(1)); // one origin for all, not one per container's scope
     }
 
     // "pod kube-proxy-q7x9m is running on local node" names no namespace; the apiserver's

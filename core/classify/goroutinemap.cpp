@@ -98,6 +98,12 @@ std::string_view GoroutineMap::componentOf(std::string_view file) const
     return best ? std::string_view(best->component) : std::string_view();
 }
 
+bool GoroutineMap::names(std::string_view component, std::string_view file) const
+{
+    const Entry *best = file.empty() ? nullptr : bestEntry(component, false, file);
+    return best && !best->file.empty();
+}
+
 RoleId GoroutineMap::roleId(std::string_view id) const
 {
     for (size_t i = 0; i < m_roles.size(); ++i)

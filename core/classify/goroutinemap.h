@@ -27,6 +27,8 @@ public:
     // The component whose source `file` is ("eviction_manager.go:392" -> "kubelet"), by the same
     // entries and tiers as roleFor over every component; "" when no entry names the file.
     std::string_view componentOf(std::string_view file) const;
+    // Whether an entry of `component` names `file` itself (not only a component's default).
+    bool names(std::string_view component, std::string_view file) const;
     RoleId roleId(std::string_view id) const; // adds nothing; returns the "other" role if unknown
     std::string_view roleName(RoleId id) const { return id < m_roles.size() ? std::string_view(m_roles[id].id) : "other"; }
     std::string_view nameOf(std::uint16_t id) const override { return roleName(id); }

@@ -63,20 +63,31 @@ SourceParser::JournalSpan journaldHeaderSpan(std::string_view line)
     return span;
 }
 
-// The unit a systemd line is about, when it names it first: "containerd.service: Main process
-// exited, ...", "run-containerd-...-rootfs.mount: Succeeded." ("" for "Started Kubernetes Kubelet.").
+// The unit a systemd line is about: named first ("containerd.service: Main process exited,
+// ...", "run-containerd-...-rootfs.mount: Succeeded.") or after its verb (systemd 250+:
+// "Started containerd.service - containerd container runtime.", "Created slice
+// kubepods-besteffort.slice - ..."); "" when it names none ("Started Kubernetes Kubelet.").
 std::string_view systemdUnitOf(std::string_view message)
 {
     static constexpr std::array<std::string_view, 11> kUnitTypes{".service", ".mount", ".scope", ".socket", ".slice",    ".timer",
                                                                  ".target",  ".path",  ".swap",  ".device", ".automount"};
-    const std::size_t colon = message.find(": ");
-    if (colon == std::string_view::npos || colon > 256 || message.substr(0, colon).find(' ') != std::string_view::npos)
-        return {};
-    const std::string_view unit = message.substr(0, colon);
-    for (const std::string_view type : kUnitTypes)
-        if (unit.size() > type.size() && unit.ends_with(type))
-            return unit;
-    return {};
+    auto asUnit = [](std::string_view word) {
+        while (word.ends_with('.') && !word.ends_with("..."))
+            word.remove_suffix(1);
+        if (word.ends_with("..."))
+            word.remove_suffix(3);
+        for (const std::string_view type : kUnitTypes)
+            if (word.size() > type.size() && word.ends_with(type))
+                return word;
+        return std::string_view{};
+    };
+    if (const std::size_t colon = message.find(": ");
+        colon != std::string_view::npos && colon < 256 && message.substr(0, colon).find(' ') == std::string_view::npos)
+        return asUnit(message.substr(0, colon));
+    std::string_view rest = message.substr(std::min(message.size(), message.find(' ') + 1));
+    if (rest.starts_with("slice "))
+        rest.remove_prefix(6);
+    return asUnit(rest.substr(0, rest.find(' ')));
 }
 
 // Whether two readings of one file lie within `span` of each other: exact times by their
@@ -976,7 +987,7 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     d.lineCount = lineCount;
     d.severity = klog ? h.severity : env.haveSeverity ? env.severity : Severity::Info;
     d.component = component;
-    d.file = klog ? h.file : component == "systemd" ? systemdUnitOf(payload) : std::string_view{};
+    d.file = klog ? h.file : component == "systemd" ? systemdFileOf(payload) : std::string_view{};
     d.message = klog ? h.message : payload;
     d.messageInArena = env.messageInArena;
     d.messageOffset = env.messageInArena ? env.arenaOffset + static_cast<std::uint64_t>(d.message.data() - payload.data())
@@ -1167,6 +1178,16 @@ OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, Orig
     return elector.empty() || elector == d.component ? origin : originOf(elector, d.file);
 }
 
+// What stands for a systemd line's Go file: the unit it names, when the goroutine map names
+// that unit (the kubelet's: kubelet.service, k3s.service, ...), else "other units", one
+// origin for all (a node's scopes and mounts are a unit each, one per container); "" when it
+// names none (`journalctl -u kubelet` holds the kubelet's unit's lines only).
+std::string_view SourceParser::systemdFileOf(std::string_view message) const
+{
+    const std::string_view unit = systemdUnitOf(message);
+    return unit.empty() || m_roles.names("systemd", unit) ? unit : std::string_view("other units");
+}
+
 OriginId SourceParser::originOf(std::string_view component, std::string_view file)
 {
     const std::uint64_t hash = headTailHash(file) ^ (component.size() * 0x9E3779B97F4A7C15ull);
@@ -1174,11 +1195,7 @@ OriginId SourceParser::originOf(std::string_view component, std::string_view fil
     if (slot.used && sameText(slot.file, file) && sameText(slot.component, component))
         return slot.id;
     const StringId componentId = m_out.strings.intern(component), fileId = m_out.strings.intern(file);
-    const OriginId id = m_out.origins.intern(
-        // systemd's lines that name no unit are the kubelet's unit's (`journalctl -u kubelet`);
-        // the map tells the kubelet's units from the node's other units by name.
-        componentId, fileId,
-        [&] { return component == "systemd" && file.empty() ? m_roles.roleId("systemd") : m_roles.roleFor(component, file); });
+    const OriginId id = m_out.origins.intern(componentId, fileId, [&] { return m_roles.roleFor(component, file); });
     slot = {m_out.strings.view(componentId), m_out.strings.view(fileId), id, true};
     return id;
 }

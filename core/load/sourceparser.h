@@ -220,6 +220,7 @@ private:
     bool continuesTerminalWrap() const;
     void attributeToLeaseComponent(const std::string &component);
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
+    std::string_view systemdFileOf(std::string_view message) const;
     std::vector<std::string_view> terminalWrapPieces(const LineView &line) const;
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
     void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
