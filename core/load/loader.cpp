@@ -126,12 +126,12 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
     } else if (p.explicitYear) {
         c.year = p.explicitYear;
         c.yearEvidence = p.explicitYearEvidence;
-    } else if (verdict.haveStampYear) {
-        c.year = verdict.stampYearAtRollover0;
-        c.yearEvidence = verdict.stampYearEvidence;
     } else if (options.fallbackYear) {
         c.year = options.fallbackYear;
         c.yearEvidence = "--year " + std::to_string(options.fallbackYear);
+    } else if (verdict.haveStampYear) { // weaker than the user's word
+        c.year = verdict.stampYearAtRollover0;
+        c.yearEvidence = verdict.stampYearEvidence;
     } else if (borrowed.year) {
         c.year = borrowed.year;
         c.yearEvidence = borrowed.from;

@@ -3,7 +3,7 @@
 #include "../util/textscan.h"
 
 #include <algorithm>
-#include <optional>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 
@@ -124,17 +124,35 @@ namespace {
 
 constexpr int kYearVoteDays = 2; // how far a date may lie from its line's to tell the line's year
 
-// A year vote when y-mo-d lies within days of the line's date in the year that puts it nearest.
-void voteYearOfDate(int y, int mo, int d, std::string_view stamp, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
+// A year vote when y-mo-d lies within days of the line's date in the year that puts it
+// nearest; false when it does not.
+bool voteYearOfDate(int y, int mo, int d, std::string_view stamp, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
 {
     if (evidence.yearsFull() || y < 1990 || !isValidDate(y, unsigned(mo), unsigned(d)))
-        return;
+        return false;
     const int lineYear = lineYearNear(y, mo, local.month);
     if (!isValidDate(lineYear, local.month, local.day))
-        return;
+        return false;
     if (std::llabs(daysFromCivil(lineYear, local.month, local.day) - daysFromCivil(y, unsigned(mo), unsigned(d))) > kYearVoteDays)
-        return;
+        return false;
     evidence.addYear({lineYear - local.rollovers, line, std::string(stamp)});
+    return true;
+}
+
+// A date the words just before it set in the future by design: an expiry ("Certificate
+// expiration is", often the same moment a year on), a deadline, "valid until", "is after"
+// (Go's x509: "current time X is after Y", where X is the clock and Y the bound).
+bool boundsTheFuture(std::string_view s, size_t dateAt)
+{
+    constexpr size_t kWordsBefore = 24;
+    const size_t from = dateAt > kWordsBefore ? dateAt - kWordsBefore : 0;
+    std::string before(s.substr(from, dateAt - from));
+    for (auto &c : before)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const std::string_view word : {"xpir", "deadline", "until", "after"})
+        if (before.find(word) != std::string::npos)
+            return true;
+    return false;
 }
 
 // Go's trace stamps: "27-Jan-2021 09:18:21.555" (k8s.io/utils/trace, 1.19+). `dash` is the first.
@@ -154,31 +172,26 @@ bool readTraceDate(std::string_view s, size_t dash, int &y, int &mo, int &d)
 
 void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
 {
-    // An expiry is a date in the future by design, often the same moment a year on (a
-    // certificate's): no evidence of the line's clock. Asked once, at the first date found.
-    std::optional<bool> expiry;
-    auto isExpiry = [&] {
-        if (!expiry)
-            expiry = s.find("xpir") != std::string_view::npos;
-        return *expiry;
-    };
     // Look for "YYYY-MM-DD" followed by 'T' or ' ' and "hh:mm:ss".
     size_t pos = 0;
     int found = 0;
+    bool votedYear = false; // a line votes for one year: a list of dates is one line's say
+    auto voteYear = [&](int y, int mo, int d, size_t start, size_t length) {
+        if (!votedYear)
+            votedYear = voteYearOfDate(y, mo, d, s.substr(start, std::min(length, s.size() - start)), local, line, evidence);
+    };
     while (found < 4 && (pos = s.find('-', pos)) != std::string_view::npos) {
         const size_t start = pos >= 4 ? pos - 4 : std::string_view::npos;
         ++pos;
         int y, mo, d, h, mi, se;
-        if (readTraceDate(s, pos - 1, y, mo, d) && !isExpiry())
-            voteYearOfDate(y, mo, d, s.substr(pos - 3, 11), local, line, evidence);
+        if (readTraceDate(s, pos - 1, y, mo, d) && !boundsTheFuture(s, pos - 3))
+            voteYear(y, mo, d, pos - 3, 11);
         // The second dash first: it turns away the dashes of names and UUIDs in one compare.
         if (start == std::string_view::npos || start + 7 >= s.size() || s[start + 7] != '-')
             continue;
-        if (!num(s, start, 4, y) || !num(s, start + 5, 2, mo) || !num(s, start + 8, 2, d))
+        if (!num(s, start, 4, y) || !num(s, start + 5, 2, mo) || !num(s, start + 8, 2, d) || boundsTheFuture(s, start))
             continue;
-        if (isExpiry())
-            return;
-        voteYearOfDate(y, mo, d, s.substr(start, std::min<size_t>(19, s.size() - start)), local, line, evidence);
+        voteYear(y, mo, d, start, 19);
         if (start + 10 >= s.size() || (s[start + 10] != 'T' && s[start + 10] != ' ') || !num(s, start + 11, 2, h) || start + 13 >= s.size()
             || s[start + 13] != ':' || !num(s, start + 14, 2, mi) || start + 16 >= s.size() || s[start + 16] != ':'
             || !num(s, start + 17, 2, se))
