@@ -149,7 +149,7 @@ bool boundsTheFuture(std::string_view s, size_t dateAt)
     std::string before(s.substr(from, dateAt - from));
     for (auto &c : before)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (const std::string_view word : {"xpir", "deadline", "until", "after"})
+    for (const std::string_view word : {"xpir", "deadline", "until", "notafter", "is after"})
         if (before.find(word) != std::string::npos)
             return true;
     return false;
