@@ -43,6 +43,16 @@ void ClockEvidence::addYear(YearVote vote)
         m_yearVotes.push_back(std::move(vote));
 }
 
+namespace {
+
+// The value most votes name, and how many name it (of a map from value to count).
+std::map<int, int>::const_iterator mostVoted(const std::map<int, int> &counts)
+{
+    return std::max_element(counts.begin(), counts.end(), [](auto &a, auto &b) { return a.second < b.second; });
+}
+
+} // namespace
+
 ClockEvidence::Verdict ClockEvidence::tally() const
 {
     Verdict v;
@@ -50,7 +60,7 @@ ClockEvidence::Verdict ClockEvidence::tally() const
         std::map<int, int> years;
         for (const auto &vote : m_yearVotes)
             ++years[vote.yearAtRollover0];
-        const auto best = std::max_element(years.begin(), years.end(), [](auto &a, auto &b) { return a.second < b.second; });
+        const auto best = mostVoted(years);
         const YearVote &example =
             *std::find_if(m_yearVotes.begin(), m_yearVotes.end(), [&](const YearVote &y) { return y.yearAtRollover0 == best->first; });
         v.haveStampYear = true;
@@ -66,11 +76,8 @@ ClockEvidence::Verdict ClockEvidence::tally() const
         ++offsets[vote.utcOffsetSeconds];
         ++years[vote.yearAtRollover0];
     }
-    auto best = [](const std::map<int, int> &m) {
-        return std::max_element(m.begin(), m.end(), [](auto &a, auto &b) { return a.second < b.second; });
-    };
-    const auto bo = best(offsets);
-    const auto by = best(years);
+    const auto bo = mostVoted(offsets);
+    const auto by = mostVoted(years);
     const ClockVote *example = nullptr;
     for (const auto &vote : m_votes) {
         if (vote.utcOffsetSeconds != bo->first)
