@@ -1266,6 +1266,15 @@ private slots:
                                               + "I0822 23:03:00.000000       1 leaderelection.go:227] successfully "
                                                 "acquired lease kube-system/kube-controller-manager\n"}});
         QVERIFY(two->sources.at(0).componentOrigin.find("lease") == std::string::npos);
+
+        // Another program's own election (minikube's storage provisioner) names no component:
+        // client-go's leaderelection.go alone does not make it the controller manager.
+        const auto provisioner = loadFromMemory({{"docker-logs.txt",
+                                                  "I0614 10:02:36.820270       1 leaderelection.go:243] attempting to acquire leader lease "
+                                                  "kube-system/k8s.io-minikube-hostpath...\n"
+                                                  "I0614 10:02:36.826670       1 leaderelection.go:253] successfully acquired lease "
+                                                  "kube-system/k8s.io-minikube-hostpath\n"}});
+        QCOMPARE(provisioner->sources.at(0).component, std::string());
     }
 
     void componentsOfOneProcessDoNotLeakBetweenFiles()

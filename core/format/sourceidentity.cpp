@@ -99,8 +99,9 @@ bool goFileNamesComponent(std::string_view identifier)
 
 std::string_view componentForGoFile(std::string_view file)
 {
-    if (contains(file, "node_lifecycle_controller") || contains(file, "taint_manager") || contains(file, "leaderelection")
-        || contains(file, "controllermanager"))
+    // client-go's leaderelection.go is every control-plane component's: the lease its lines
+    // name says whose (SourceParser::electorOrigin).
+    if (contains(file, "node_lifecycle_controller") || contains(file, "taint_manager") || contains(file, "controllermanager"))
         return "kube-controller-manager";
     if (contains(file, "httplog") || contains(file, "wrap.go") || contains(file, "apiserver"))
         return "kube-apiserver";

@@ -241,21 +241,12 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
 }
 
 // A bare log (`docker logs kube-scheduler`) whose leader-election lines name one
-// component's lease is that component's: client-go's leaderelection.go is every component's
-// file, which the Go file alone gave to the controller manager.
+// component's lease is that component's (its lease lines already are: electorOrigin).
 void SourceParser::attributeToLeaseComponent(const std::string &component)
 {
     Source &src = m_out.source;
     src.component = component;
     src.componentOrigin = "content (its leader-election lease)";
-    const StringId guessed = m_out.strings.intern(componentForGoFile("leaderelection.go"));
-    for (Event &e : m_out.events) {
-        const Origin &o = m_out.origins[m_out.contexts[e.context].origin];
-        if (o.component != guessed || m_out.strings.view(o.file).find("leaderelection") == std::string_view::npos)
-            continue;
-        const std::string file(m_out.strings.view(o.file));
-        e.context = m_out.contexts.withOrigin(e.context, originOf(component, file));
-    }
 }
 
 // A journal (short, short-precise, short-iso without zone) shows each line at journald's
