@@ -207,6 +207,16 @@ private slots:
         QCOMPARE(otherUnits.size(), std::size_t(1)); // one origin for all, not one per container's scope
     }
 
+    // A Go file of one component's source names it; a file every control-plane component
+    // vendors (client-go's leaderelection.go) names none, whatever the map's first entry is.
+    void aSharedGoFileNamesNoComponent()
+    {
+        const auto roles = GoroutineMap::loadFile(std::string(KUBELANE_RESOURCES) + "/goroutines.json");
+        QCOMPARE(std::string(roles->componentOf("eviction_manager.go:392")), std::string("kubelet"));
+        QCOMPARE(std::string(roles->componentOf("leaderelection.go:258")), std::string());
+        QCOMPARE(std::string(roles->componentOf("no_such_file.go:1")), std::string());
+    }
+
     // "pod kube-proxy-q7x9m is running on local node" names no namespace; the apiserver's
     // request for that pod does, and fills it in. Two namespaces for one name fill in nothing.
     void podNamespaceFromApiserverRequests()

@@ -1,8 +1,10 @@
 #include "goroutinemap.h"
+
 #include "../util/textfile.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace kubelane::core {
@@ -95,7 +97,12 @@ std::string_view GoroutineMap::componentOf(std::string_view file) const
     if (file.empty())
         return {};
     const Entry *best = bestEntry({}, true, file);
-    return best ? std::string_view(best->component) : std::string_view();
+    if (!best)
+        return {};
+    // A file every component vendors (client-go's leaderelection.go) is no one component's.
+    const bool shared = std::any_of(m_entries.begin(), m_entries.end(),
+                                    [&](const Entry &e) { return e.file == best->file && e.component != best->component; });
+    return shared ? std::string_view() : std::string_view(best->component);
 }
 
 bool GoroutineMap::names(std::string_view component, std::string_view file) const

@@ -25,7 +25,8 @@ public:
     // `file` as printed ("worker.go:95" or "prober/worker.go:95"); the line number is ignored.
     RoleId roleFor(std::string_view component, std::string_view file) const;
     // The component whose source `file` is ("eviction_manager.go:392" -> "kubelet"), by the same
-    // entries and tiers as roleFor over every component; "" when no entry names the file.
+    // entries and tiers as roleFor over every component; "" when no entry names the file, or
+    // entries of several components do (leaderelection.go).
     std::string_view componentOf(std::string_view file) const;
     // Whether an entry of `component` names `file` itself (not only a component's default).
     bool names(std::string_view component, std::string_view file) const;
