@@ -1146,6 +1146,8 @@ void SourceParser::addEvent(const EventDraft &d)
 // change whose it is.
 OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin)
 {
+    if (type != m_leaderLost && !(type < m_namesLease.size() && m_namesLease[type]))
+        return origin;
     // A control-plane component, a host of several, or what the Go file alone says: any elector.
     const bool mayBeAnyElector = d.component.empty() || isControlPlaneComponent(d.component) || goFileNamesComponent(d.component)
         || m_roles.componentOf(d.file) == d.component;

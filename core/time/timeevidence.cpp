@@ -3,6 +3,7 @@
 #include "../util/textscan.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -153,11 +154,12 @@ bool boundsTheFuture(std::string_view s, size_t dateAt)
 {
     constexpr size_t kWordsBefore = 24;
     const size_t from = dateAt > kWordsBefore ? dateAt - kWordsBefore : 0;
-    std::string before(s.substr(from, dateAt - from));
-    for (auto &c : before)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::array<char, kWordsBefore> buffer{};
+    for (size_t i = from; i < dateAt; ++i)
+        buffer[i - from] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
+    const std::string_view before(buffer.data(), dateAt - from);
     for (const std::string_view word : {"xpir", "deadline", "until", "notafter", "is after"})
-        if (before.find(word) != std::string::npos)
+        if (before.find(word) != std::string_view::npos)
             return true;
     return false;
 }
@@ -184,19 +186,19 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
     int found = 0;
     bool votedYear = false; // a line votes for one year: a list of dates is one line's say
     auto voteYear = [&](int y, int mo, int d, size_t start, size_t length) {
-        if (!votedYear)
+        if (!votedYear && !evidence.yearsFull() && !boundsTheFuture(s, start))
             votedYear = voteYearOfDate(y, mo, d, s.substr(start, std::min(length, s.size() - start)), local, line, evidence);
     };
     while (found < 4 && (pos = s.find('-', pos)) != std::string_view::npos) {
         const size_t start = pos >= 4 ? pos - 4 : std::string_view::npos;
         ++pos;
         int y, mo, d, h, mi, se;
-        if (readTraceDate(s, pos - 1, y, mo, d) && !boundsTheFuture(s, pos - 3))
+        if (!votedYear && readTraceDate(s, pos - 1, y, mo, d))
             voteYear(y, mo, d, pos - 3, 11);
         // The second dash first: it turns away the dashes of names and UUIDs in one compare.
         if (start == std::string_view::npos || start + 7 >= s.size() || s[start + 7] != '-')
             continue;
-        if (!num(s, start, 4, y) || !num(s, start + 5, 2, mo) || !num(s, start + 8, 2, d) || boundsTheFuture(s, start))
+        if (!num(s, start, 4, y) || !num(s, start + 5, 2, mo) || !num(s, start + 8, 2, d))
             continue;
         voteYear(y, mo, d, start, 19);
         if (start + 10 >= s.size() || (s[start + 10] != 'T' && s[start + 10] != ' ') || !num(s, start + 11, 2, h) || start + 13 >= s.size()
@@ -249,6 +251,8 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
         if (!nearestZoneOffset(lineAsUtc.ns - stampUtc.ns, kStampTolerance, offset))
             continue;
         if (explicitLocal && offset != zone && std::llabs(lineAsUtc.ns - stampUtc.ns - std::int64_t(zone) * kNsPerSecond) > kStampTolerance)
+            continue;
+        if (boundsTheFuture(s, start)) // a certificate's expiry, a year on to the second
             continue;
         evidence.add({offset, lineYear - local.rollovers, line, std::string(s.substr(start, i - start)), false, explicitLocal});
         ++found;
