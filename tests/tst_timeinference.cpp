@@ -516,6 +516,38 @@ private slots:
         QCOMPARE(told->sources[0].clock.year, clockStamp ? 2021 : 2019);
     }
 
+    // A date on a line that is no log line, just above a log line, within days of its date.
+    void yearFromADateOnTheLineAbove_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("year"); // 0: the text says none
+        QTest::newRow("a log viewer's time above each line it copied")
+            << "2021-01-25 10:10:06.782\t\nE0125 18:10:06.782512       1 leaderelection.go:429] Failed to update lock: "
+               "etcdserver: request timed out\n"
+            << 2021;
+        QTest::newRow("systemctl status above the unit's journal")
+            << "\u25cf kubelet.service - kubelet: The Kubernetes Node Agent\n"
+               "   Active: active (running) since Wed 2019-02-27 15:27:23 CST; 1min ago\n"
+               "Feb 27 15:28:01 m1 kubelet[812]: I0227 15:28:01.000000     812 kubelet.go:1741] \"Starting kubelet main sync loop\"\n"
+            << 2019;
+        QTest::newRow("near miss: a date weeks from the line")
+            << "2021-01-02 10:00:00\nE0125 18:10:06.782512       1 leaderelection.go:429] Failed to update lock: etcdserver: request "
+               "timed out\n"
+            << 0;
+    }
+    void yearFromADateOnTheLineAbove()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, year);
+        const auto inc = test::loadText("kubelet.log", text.toStdString());
+        QVERIFY(!inc->events.empty());
+        const ClockInfo &clock = inc->sources[0].clock;
+        if (year != 0)
+            QCOMPARE(clock.year, year);
+        else
+            QVERIFY2(clock.yearGuessed, clock.yearEvidence.c_str());
+    }
+
     void overrideWinsAndYearFallback()
     {
         auto opts = test::options();

@@ -359,6 +359,16 @@ void SourceParser::unparsed(const LineView &line, DiagnosticReason reason)
 {
     ++m_out.source.unparsedLines;
     diagnose(line, reason);
+    noteDateAbove(line);
+}
+
+// A date on a line that is no log line may tell the year of the log line under it.
+void SourceParser::noteDateAbove(const LineView &line)
+{
+    if (line.text.find('-') == std::string_view::npos)
+        return;
+    if (auto date = findDateAbove(line.text))
+        m_file.dateAbove = std::move(date);
 }
 
 void SourceParser::countAllLinesAs(DiagnosticReason reason)
@@ -375,6 +385,7 @@ void SourceParser::notALogLine(const LineView &line, DiagnosticReason reason)
 {
     ++m_out.source.nonLogLines;
     diagnose(line, reason);
+    noteDateAbove(line);
 }
 
 // A journal that spans one year gives it. One that spans several gives the year of its
@@ -1026,6 +1037,9 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     m_out.needsClockInference = m_out.needsClockInference || !t.exact;
     if (!t.exact && t.month != 0 && !m_out.clockEvidence.full())
         scanMessageForClockEvidence(d.message.substr(0, 16 * 1024), t, first.number, m_out.clockEvidence);
+    if (m_file.dateAbove && !t.exact && t.month != 0)
+        voteYearOfDateAbove(*m_file.dateAbove, t, first.number, m_out.clockEvidence);
+    m_file.dateAbove.reset();
     addEvent(d);
 }
 

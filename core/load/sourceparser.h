@@ -221,6 +221,7 @@ private:
     void attributeToLeaseComponent(const std::string &component);
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
     std::string_view systemdFileOf(std::string_view message) const;
+    void noteDateAbove(const LineView &line);
     std::vector<std::string_view> terminalWrapPieces(const LineView &line) const;
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
     void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
@@ -338,6 +339,7 @@ private:
         std::uint32_t piecesToSkip = 0;        // lines already read as the rest of the line above
         std::set<std::string> leaseComponents; // the components the leader-election leases name
         FailedElector failedElector;           // the elector whose renewal failed last (electorOrigin)
+        std::optional<DateAbove> dateAbove;    // on the last line that was no log line, since the last event
     } m_file;
 };
 

@@ -259,6 +259,25 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
     }
 }
 
+std::optional<DateAbove> findDateAbove(std::string_view text)
+{
+    text = text.substr(0, 256);
+    for (size_t dash = text.find('-'); dash != std::string_view::npos; dash = text.find('-', dash + 1)) {
+        int y = 0, mo = 0, d = 0;
+        if (dash < 4 || dash + 6 > text.size() || text[dash + 3] != '-' || !num(text, dash - 4, 4, y) || !num(text, dash + 1, 2, mo)
+            || !num(text, dash + 4, 2, d) || (dash > 4 && isDigit(text[dash - 5])) || y < 1990
+            || !isValidDate(y, unsigned(mo), unsigned(d)))
+            continue;
+        return DateAbove{y, mo, d, std::string(text.substr(dash - 4, 10))};
+    }
+    return std::nullopt;
+}
+
+void voteYearOfDateAbove(const DateAbove &date, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
+{
+    voteYearOfDate(date.year, date.month, date.day, date.stamp, local, line, evidence);
+}
+
 PendingTime shiftedReading(PendingTime p, std::int64_t deltaNs)
 {
     if (p.exact || p.month == 0)

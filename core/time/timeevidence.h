@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -118,6 +119,17 @@ private:
 // 09:18:21.555"), which add year votes. `local` has month, day and nsOfDay of the line (year
 // unknown).
 void scanMessageForClockEvidence(std::string_view message, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence);
+
+// A date on a line that is no log line, just above a log line ("Active: active (running) since
+// Wed 2019-02-27 15:27:23 CST" over the unit's journal lines, a log viewer's "2026-01-25
+// 10:10:06.782" over each line it copied): the first "YYYY-MM-DD" of `text`, or nothing.
+struct DateAbove {
+    int year = 0, month = 0, day = 0;
+    std::string stamp;
+};
+std::optional<DateAbove> findDateAbove(std::string_view text);
+// A year vote for the line read at `local` when `date` lies within days of it.
+void voteYearOfDateAbove(const DateAbove &date, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence);
 
 // Vote from an envelope's exact UTC and the klog header's local reading of the same line.
 void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint32_t line, ClockEvidence &evidence);
