@@ -245,6 +245,7 @@ private slots:
         QCOMPARE(h.format, SourceFormat::Dmesg);
         QCOMPARE(h.unparsedLines, 0u);
         QCOMPARE(human->events.size(), std::size_t(4));
+        QVERIFY2(h.formatDetail.starts_with("dmesg -H"), h.formatDetail.c_str());
         QCOMPARE(human->events[1].time.ns - human->events[0].time.ns, std::int64_t(4000));
         QCOMPARE(human->events[2].time.ns - human->events[0].time.ns, std::int64_t(5310204000));
         QCOMPARE(std::string(human->text(human->componentOf(human->events[0]))), std::string("kernel"));
@@ -252,6 +253,7 @@ private slots:
                                          "[Fri Jun 14 10:02:11 2024] Linux version 5.15.0-1057-azure\n"
                                          "[Fri Jun 14 10:02:15 2024] EXT4-fs (sda1): mounted filesystem\n");
         QCOMPARE(full->sources.at(0).format, SourceFormat::Dmesg);
+        QVERIFY2(full->sources.at(0).formatDetail.starts_with("dmesg -T"), full->sources.at(0).formatDetail.c_str());
         QCOMPARE(QString::fromStdString(formatRfc3339(full->events[0].time, 0)), QString("2024-06-14T10:02:11Z"));
         // A bracketed word is no stamp.
         const auto other = test::loadText("app.log", "[INFO] plugin/reload: Running configuration SHA512\n");
