@@ -534,6 +534,13 @@ private slots:
             "healthy: pleg was last seen active 3m5.1s ago; threshold is 3m0s\"}\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::KlogJson);
+        QCOMPARE(s.formatDetail, std::string("klog JSON")); // an error record has no "v", and no "level" either
+        // zap's own records (etcd's), read alike: a level on every record, no verbosity.
+        const auto zap = test::loadText("etcd.log",
+                                        "{\"level\":\"warn\",\"ts\":\"2022-08-30T09:19:17.672Z\",\"caller\":\"wal/wal.go:802\","
+                                        "\"msg\":\"slow fdatasync\",\"took\":\"1.263337456s\",\"expected-duration\":\"1s\"}\n");
+        QCOMPARE(zap->sources.at(0).format, SourceFormat::KlogJson);
+        QVERIFY2(zap->sources.at(0).formatDetail.starts_with("zap JSON"), zap->sources.at(0).formatDetail.c_str());
         const auto events = test::eventsOf(*inc, s);
         QCOMPARE(events.size(), size_t(2));
         QCOMPARE(std::string(inc->typeName(*events[0])), std::string("probe.result.failure"));

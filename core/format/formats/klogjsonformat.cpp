@@ -11,14 +11,21 @@ public:
     const char *name() const override { return "klog JSON"; }
     int specificity() const override { return 68; }
     FileReader reader() const override { return FileReader::KlogJsonRecords; }
+    // Variant 1: zap's own records (etcd, operators built on controller-runtime): a "level" on
+    // every record and no klog verbosity "v". They are read alike; only the label differs.
     LineMatch matchLine(std::string_view line) const override
     {
-        return {line.starts_with('{') && line.find("\"ts\":") != std::string_view::npos, false, 0};
+        const bool reads = line.starts_with('{') && line.find("\"ts\":") != std::string_view::npos;
+        const bool zap = reads && line.find("\"level\":") != std::string_view::npos && line.find("\"v\":") == std::string_view::npos;
+        return {reads, false, static_cast<std::uint8_t>(zap ? 1 : 0)};
     }
     Detection detect(const FormatSample &sample) const override
     {
         const double share = sample.shareOf(*this);
-        return share > 0 ? Detection{share, name(), 0} : Detection{};
+        if (share <= 0)
+            return {};
+        const LineEvidence &e = sample.evidenceOf(*this);
+        return {share, e.variants[1] * 2 > e.lines ? "zap JSON (a level on every record: etcd, operators)" : name(), 0};
     }
 };
 
