@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <vector>
 
 namespace kubelane::core {
@@ -17,6 +18,15 @@ constexpr std::array<std::string_view, 9> kComponents{"kube-controller-manager",
                                                       "etcd",
                                                       "containerd",
                                                       "dockerd"};
+
+// The names binary installs give a component's log ("controller-manager.log").
+constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kShortNames{
+    {{"apiserver", "kube-apiserver"}, {"controller-manager", "kube-controller-manager"}, {"scheduler", "kube-scheduler"}}};
+
+bool isWordChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
 
 std::vector<std::string_view> splitPath(std::string_view path)
 {
@@ -111,6 +121,30 @@ std::string_view componentForGoFile(std::string_view file)
     return {};
 }
 
+std::string_view componentNamedIn(std::string_view lower)
+{
+    std::string_view named;
+    auto see = [&](std::string_view name, std::string_view component) {
+        for (std::size_t at = lower.find(name); at != std::string_view::npos; at = lower.find(name, at + 1)) {
+            const std::size_t end = at + name.size();
+            if ((at > 0 && (isWordChar(lower[at - 1]) || lower[at - 1] == '-'))
+                || (end < lower.size() && std::isalpha(static_cast<unsigned char>(lower[end]))))
+                continue; // inside a longer name: "scheduler" of "kube-scheduler", "descheduler"
+            if (!named.empty() && named != component)
+                return false;
+            named = component;
+        }
+        return true;
+    };
+    for (const std::string_view c : kComponents)
+        if (!see(c, c))
+            return {};
+    for (const auto &[name, component] : kShortNames)
+        if (!see(name, component))
+            return {};
+    return named;
+}
+
 std::string_view componentOfLease(std::string_view lease)
 {
     const std::string_view name = lease.substr(lease.find('/') + 1);
@@ -178,8 +212,6 @@ SourceIdentity identityFromPath(std::string_view path)
     if (id.component.empty() && !parts.empty()) {
         std::string_view stem = parts.back();
         stem = stem.substr(0, stem.find('.'));
-        static constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kShortNames{
-            {{"apiserver", "kube-apiserver"}, {"controller-manager", "kube-controller-manager"}, {"scheduler", "kube-scheduler"}}};
         for (const auto &[name, component] : kShortNames)
             if (stem == name)
                 id.component = std::string(component);

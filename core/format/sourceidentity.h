@@ -30,6 +30,9 @@ std::string_view componentForGoFile(std::string_view file);
 // Components that run once per cluster rather than on every node: their lines are about
 // the node they name, not the host they ran on.
 bool isControlPlaneComponent(std::string_view component);
+// The one component a lower-case text names as a word, by its full name or the short name
+// binary installs use ("controller-manager"); "" when it names none, or two.
+std::string_view componentNamedIn(std::string_view lower);
 // The control-plane component a leader-election lease is named for
 // ("kube-system/cloud-controller-manager"), or "": a process of several (k3s, RKE2,
 // hyperkube) logs every elector's lines from one Go file, and a bare log names no process;

@@ -10,10 +10,8 @@
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <map>
-#include <optional>
 
 namespace kubelane::core {
 
@@ -564,6 +562,33 @@ bool hasWord(std::string_view lower, std::string_view word)
     return false;
 }
 
+// Where the next "log" or "logs" word ("log", "Logs", "LOGS") starts at or after `from`, or
+// npos: every heading says it. The whole file is searched for it before anything dearer (the
+// log formats' readers) is asked: "og"/"OG" with the library's search (memchr at heart; about
+// 3 instructions a byte), and only around each hit a look at the word.
+std::size_t nextLogWord(std::string_view s, std::size_t from)
+{
+    std::size_t lower = s.find("og", from + 1), upper = s.find("OG", from + 1);
+    while (lower != std::string_view::npos || upper != std::string_view::npos) {
+        std::size_t &hit = upper == std::string_view::npos || (lower != std::string_view::npos && lower < upper) ? lower : upper;
+        const std::size_t start = hit - 1;
+        std::size_t end = hit + 2;
+        hit = s.find(s.substr(hit, 2), hit + 1);
+        if ((s[start] | 0x20) != 'l')
+            continue;
+        if (end < s.size() && (s[end] | 0x20) == 's')
+            ++end;
+        if ((start == 0 || !isWordChar(s[start - 1])) && (end == s.size() || !isWordChar(s[end])))
+            return start;
+    }
+    return std::string_view::npos;
+}
+
+bool mentionsLog(std::string_view line)
+{
+    return nextLogWord(line, 0) != std::string_view::npos;
+}
+
 std::string lowerCase(std::string_view line)
 {
     std::string lower(line);
@@ -573,36 +598,6 @@ std::string lowerCase(std::string_view line)
         for (std::size_t at = lower.find(spaced); at != std::string::npos; at = lower.find(spaced, at + 1))
             lower.replace(at, std::string_view(spaced).size(), joined);
     return lower;
-}
-
-// The one component a line names, or none (also when it names two): full names, then the
-// short names binary installs use ("controller-manager.log"). A name inside a longer word
-// ("kube-scheduler" for "scheduler", "descheduler") is not that name.
-std::string_view componentNamed(std::string_view lower)
-{
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kNames{
-        {{"kube-controller-manager", "kube-controller-manager"},
-         {"cloud-controller-manager", "cloud-controller-manager"},
-         {"kube-apiserver", "kube-apiserver"},
-         {"kube-scheduler", "kube-scheduler"},
-         {"kube-proxy", "kube-proxy"},
-         {"kubelet", "kubelet"},
-         {"etcd", "etcd"},
-         {"controller-manager", "kube-controller-manager"},
-         {"apiserver", "kube-apiserver"},
-         {"scheduler", "kube-scheduler"}}};
-    std::string_view named;
-    for (const auto &[name, component] : kNames)
-        for (std::size_t at = lower.find(name); at != std::string::npos; at = lower.find(name, at + 1)) {
-            const std::size_t end = at + name.size();
-            if ((at > 0 && (isWordChar(lower[at - 1]) || lower[at - 1] == '-'))
-                || (end < lower.size() && std::isalpha(static_cast<unsigned char>(lower[end]))))
-                continue;
-            if (!named.empty() && named != component)
-                return {};
-            named = component;
-        }
-    return named;
 }
 
 // Shaped as a heading: it ends with a colon ("kube-scheduler logs:", "**... Logs :**"), or is
@@ -625,9 +620,10 @@ struct Heading {
     std::string_view component;
 };
 
+// `line` is no log line (the caller read it).
 Heading headingOf(std::string_view line)
 {
-    if (line.size() > kLongestHeading || isBlank(line) || lineFormatOf(line) != nullptr)
+    if (line.size() > kLongestHeading || isBlank(line))
         return {};
     const std::string lower = lowerCase(line);
     if (const std::string_view command = promptCommand(line); !command.empty()) {
@@ -635,11 +631,11 @@ Heading headingOf(std::string_view line)
         const bool logs = hasWord(run, "logs")
             && (hasWord(run, "kubectl") || hasWord(run, "docker") || hasWord(run, "crictl") || hasWord(run, "nerdctl")
                 || hasWord(run, "podman"));
-        return logs ? Heading{true, true, componentNamed(run)} : Heading{};
+        return logs ? Heading{true, true, componentNamedIn(run)} : Heading{};
     }
     if ((!hasWord(lower, "logs") && !hasWord(lower, "log")) || lower.find('/') != std::string::npos || !shapedAsHeading(line))
         return {};
-    const std::string_view component = componentNamed(lower);
+    const std::string_view component = componentNamedIn(lower);
     return component.empty() ? Heading{} : Heading{true, false, component};
 }
 
@@ -672,38 +668,70 @@ struct HeadingAt {
     std::size_t inlineLog; // npos: the log starts on a line below
 };
 
-// The headings a log line follows within a few lines, in order, and whether log lines come
-// before the first.
-std::vector<HeadingAt> headingsOverLogs(std::string_view bytes, bool &logBeforeFirst)
+// The line around byte `at`: its first byte and its end (before "\n" or "\r\n").
+std::pair<std::size_t, std::size_t> lineAround(std::string_view s, std::size_t at)
+{
+    const std::size_t newlineBefore = at == 0 ? std::string_view::npos : s.rfind('\n', at - 1);
+    const std::size_t begin = newlineBefore == std::string_view::npos ? 0 : newlineBefore + 1;
+    std::size_t end = std::min(s.find('\n', at), s.size());
+    if (end > begin && s[end - 1] == '\r')
+        --end;
+    return {begin, end};
+}
+
+// Whether a log line comes within a few lines below the heading that ends at `end`, before any
+// other heading (which then heads it instead).
+bool logLineUnder(std::string_view s, std::size_t end)
+{
+    for (int i = 0; i <= kLinesFromHeadingToLog && end < s.size(); ++i) {
+        const auto [begin, lineEnd] = lineAround(s, end + 1);
+        const std::string_view line = s.substr(begin, lineEnd - begin);
+        if (lineFormatOf(line) != nullptr)
+            return true;
+        if (mentionsLog(line) && headingOf(line.substr(0, logAfterHeading(line))).found)
+            return false;
+        end = std::min(s.find('\n', begin), s.size());
+    }
+    return false;
+}
+
+// The headings a log line follows within a few lines, in order. Only the lines that say "log"
+// are looked at, and the few under a heading read.
+std::vector<HeadingAt> headingsOverLogs(std::string_view bytes)
 {
     std::vector<HeadingAt> headings;
-    std::optional<HeadingAt> pending;
-    int sincePending = 0;
-    logBeforeFirst = false;
-    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
-        const bool log = lineFormatOf(line) != nullptr;
-        if (pending && (log || ++sincePending > kLinesFromHeadingToLog)) {
-            if (log)
-                headings.push_back(*pending);
-            pending.reset();
-        }
-        if (log) {
-            logBeforeFirst = logBeforeFirst || headings.empty();
-            return;
-        }
-        const std::size_t inlineLog = line.size() <= kLongestHeading * 2 ? logAfterHeading(line) : std::string_view::npos;
+    std::size_t counted = 0;  // newlines are counted up to here
+    std::uint32_t number = 1; // the line number at `counted`
+    for (std::size_t at = nextLogWord(bytes, 0); at != std::string_view::npos;) {
+        const auto [begin, end] = lineAround(bytes, at);
+        at = nextLogWord(bytes, std::min(bytes.size(), end + 1));
+        const std::string_view line = bytes.substr(begin, end - begin);
+        if (line.size() > kLongestHeading * 2 || lineFormatOf(line) != nullptr)
+            continue;
+        const std::size_t inlineLog = logAfterHeading(line);
         const Heading h = headingOf(line.substr(0, inlineLog));
         if (!h.found)
-            return;
-        if (inlineLog != std::string_view::npos && !h.command) {
-            pending.reset();
-            headings.push_back({number, h, inlineLog});
-        } else {
-            pending = HeadingAt{number, h, std::string_view::npos};
-            sincePending = 0;
-        }
-    });
+            continue;
+        const bool inlineHeading = inlineLog != std::string_view::npos && !h.command;
+        if (!inlineHeading && !logLineUnder(bytes, end))
+            continue;
+        number +=
+            static_cast<std::uint32_t>(std::count(bytes.begin() + std::ptrdiff_t(counted), bytes.begin() + std::ptrdiff_t(begin), '\n'));
+        counted = begin;
+        headings.push_back({number, h, inlineHeading ? inlineLog : std::string_view::npos});
+    }
     return headings;
+}
+
+// Whether a log line comes before line `number`: one heading cuts a paste in two only then.
+bool logLineBefore(std::string_view bytes, std::uint32_t number)
+{
+    bool found = false;
+    text::forEachLine(bytes, [&](std::string_view line, std::size_t, std::uint32_t at) {
+        found = at < number && lineFormatOf(line) != nullptr;
+        return !found && at + 1 < number;
+    });
+    return found;
 }
 
 } // namespace
@@ -712,9 +740,8 @@ std::vector<SourceInput> splitHeadedPaste(const InputFile &file)
 {
     if (!file.bytes || file.bytes->size() > kMostHeadedPasteBytes)
         return {};
-    bool logBeforeFirst = false;
-    const std::vector<HeadingAt> headings = headingsOverLogs(*file.bytes, logBeforeFirst);
-    if (headings.empty() || (headings.size() == 1 && !logBeforeFirst))
+    const std::vector<HeadingAt> headings = headingsOverLogs(*file.bytes);
+    if (headings.empty() || (headings.size() == 1 && !logLineBefore(*file.bytes, headings.front().line)))
         return {};
     // A paste (a fence, a prompt, prose), or headings of two components: a log file's own
     // line that happens to read like a heading does not cut it.
