@@ -467,85 +467,71 @@ private slots:
         QCOMPARE(gotLines, lines);
     }
 
-    // A date in a message within days of its line's own tells the year, though its time is
-    // another moment (a trace's start, the last heartbeat) and says nothing of the zone.
+    // A date within days of a line's own tells the line's year, though its time is another
+    // moment and says nothing of the zone: in the message (a trace's start, the last
+    // heartbeat), or on the line above that is no log line (systemctl status' "Active: ...
+    // since", a log viewer's own time above each line it copied). --year, the user's word,
+    // beats such a date; it does not beat a stamp of the line's own clock.
     void yearFromDatesNearTheLines_data()
     {
-        QTest::addColumn<QString>("line");
-        QTest::addColumn<int>("year"); // 0: the line says none
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("year");     // 0: the text says none
+        QTest::addColumn<int>("yearTold"); // with --year 2018
         QTest::newRow("a trace's start, 10 s before")
             << "I1202 20:45:13.067959    8976 trace.go:116] Trace[924601370]: \"GuaranteedUpdate etcd3\" type:*core.Endpoints "
                "(started: 2020-12-02 20:45:03.431252866 +0000 UTC m=+85.564685256) (total time: 9.636551546s):"
-            << 2020;
+            << 2020 << 2018;
         QTest::newRow("a trace's start, Go's trace stamp")
             << "I0127 09:18:24.353380       1 trace.go:205] Trace[1630274928]: \"Get\" url:/api/v1/namespaces/default,user-agent:"
                "kubectl/v1.20.2 (27-Jan-2021 09:18:21.555) (total time: 2.797s):"
-            << 2021;
+            << 2021 << 2018;
         QTest::newRow("the last heartbeat, minutes before")
             << "I0921 13:38:27.930513       1 node_lifecycle_controller.go:1174] node worker-1 hasn't been updated for 3m0.93s. Last "
                "Ready is: &NodeCondition{Type:Ready,Status:True,LastHeartbeatTime:2023-09-21 13:35:27 +0000 UTC,}"
-            << 2023;
+            << 2023 << 2018;
         QTest::newRow("the day before, across a New Year")
-            << "I0101 00:00:05.000000       1 trace.go:205] Trace[1]: \"List\" (31-Dec-2021 23:59:58.100) (total time: 7s):" << 2022;
+            << "I0101 00:00:05.000000       1 trace.go:205] Trace[1]: \"List\" (31-Dec-2021 23:59:58.100) (total time: 7s):" << 2022
+            << 2018;
         QTest::newRow("a clock beside an expiry bound")
             << "E0305 10:00:00.500000       1 transport.go:1] x509: certificate has expired or is not yet valid: current time "
                "2021-03-05T10:00:00Z is after 2022-03-05T00:00:00Z"
-            << 2021;
-        QTest::newRow("near miss: a date weeks away")
-            << "I0312 10:42:27.000000 1 kubelet.go:1] StartedAt:2018-12-26 12:14:25 +0800 CST is history, not evidence" << 0;
-        QTest::newRow("near miss: a certificate's expiry, a year on to the second")
-            << "I0619 10:00:00.100000    1004 certificate_manager.go:270] Certificate expiration is 2025-06-19 09:59:59 +0000 UTC, "
-               "rotation deadline is 2025-04-27 06:53:10.519 +0000 UTC"
-            << 0;
-    }
-    void yearFromDatesNearTheLines()
-    {
-        QFETCH(QString, line);
-        QFETCH(int, year);
-        const auto inc = test::loadText("kubelet.log", line.toStdString() + "\n");
-        const ClockInfo &clock = inc->sources[0].clock;
-        if (year != 0)
-            QCOMPARE(clock.year, year);
-        else
-            QVERIFY2(clock.yearGuessed, clock.yearEvidence.c_str()); // the file's modification time
-        // --year is the user's word: it beats a date near a line, not a stamp of the line's clock.
-        auto opts = test::options();
-        opts.fallbackYear = 2019;
-        const auto told = test::loadText("kubelet.log", line.toStdString() + "\n", opts);
-        const bool clockStamp = QTest::currentDataTag() == QString("a clock beside an expiry bound");
-        QCOMPARE(told->sources[0].clock.year, clockStamp ? 2021 : 2019);
-    }
-
-    // A date on a line that is no log line, just above a log line, within days of its date.
-    void yearFromADateOnTheLineAbove_data()
-    {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("year"); // 0: the text says none
+            << 2021 << 2021;
         QTest::newRow("a log viewer's time above each line it copied")
             << "2021-01-25 10:10:06.782\t\nE0125 18:10:06.782512       1 leaderelection.go:429] Failed to update lock: "
-               "etcdserver: request timed out\n"
-            << 2021;
+               "etcdserver: request timed out"
+            << 2021 << 2018;
         QTest::newRow("systemctl status above the unit's journal")
             << "\u25cf kubelet.service - kubelet: The Kubernetes Node Agent\n"
                "   Active: active (running) since Wed 2019-02-27 15:27:23 CST; 1min ago\n"
-               "Feb 27 15:28:01 m1 kubelet[812]: I0227 15:28:01.000000     812 kubelet.go:1741] \"Starting kubelet main sync loop\"\n"
-            << 2019;
-        QTest::newRow("near miss: a date weeks from the line")
+               "Feb 27 15:28:01 m1 kubelet[812]: I0227 15:28:01.000000     812 kubelet.go:1741] \"Starting kubelet main sync loop\""
+            << 2019 << 2018;
+        QTest::newRow("near miss: a date weeks away")
+            << "I0312 10:42:27.000000 1 kubelet.go:1] StartedAt:2018-12-26 12:14:25 +0800 CST is history, not evidence" << 0 << 2018;
+        QTest::newRow("near miss: a certificate's expiry, a year on to the second")
+            << "I0619 10:00:00.100000    1004 certificate_manager.go:270] Certificate expiration is 2025-06-19 09:59:59 +0000 UTC, "
+               "rotation deadline is 2025-04-27 06:53:10.519 +0000 UTC"
+            << 0 << 2018;
+        QTest::newRow("near miss: a date above, weeks from the line")
             << "2021-01-02 10:00:00\nE0125 18:10:06.782512       1 leaderelection.go:429] Failed to update lock: etcdserver: request "
-               "timed out\n"
-            << 0;
+               "timed out"
+            << 0 << 2018;
     }
-    void yearFromADateOnTheLineAbove()
+    void yearFromDatesNearTheLines()
     {
         QFETCH(QString, text);
         QFETCH(int, year);
-        const auto inc = test::loadText("kubelet.log", text.toStdString());
+        QFETCH(int, yearTold);
+        const std::string log = text.toStdString() + "\n";
+        const auto inc = test::loadText("kubelet.log", log);
         QVERIFY(!inc->events.empty());
         const ClockInfo &clock = inc->sources[0].clock;
         if (year != 0)
             QCOMPARE(clock.year, year);
         else
-            QVERIFY2(clock.yearGuessed, clock.yearEvidence.c_str());
+            QVERIFY2(clock.yearGuessed, clock.yearEvidence.c_str()); // the file's modification time
+        auto opts = test::options();
+        opts.fallbackYear = 2018;
+        QCOMPARE(test::loadText("kubelet.log", log, opts)->sources[0].clock.year, yearTold);
     }
 
     void overrideWinsAndYearFallback()

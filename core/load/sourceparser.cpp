@@ -50,16 +50,8 @@ bool isPflagDeprecation(std::string_view line)
 SourceParser::JournalSpan journaldHeaderSpan(std::string_view line)
 {
     SourceParser::JournalSpan span;
-    CivilTime *next = &span.begin;
-    for (size_t i = 0; next && i + 10 <= line.size(); ++i) {
-        int y = 0, m = 0, d = 0;
-        if (line[i + 4] == '-' && line[i + 7] == '-' && text::parseDigits(line, i, 4, y) && y > 1990 && text::parseDigits(line, i + 5, 2, m)
-            && text::parseDigits(line, i + 8, 2, d) && isValidDate(y, unsigned(m), unsigned(d))) {
-            *next = {y, unsigned(m), unsigned(d), 0};
-            next = next == &span.begin ? &span.end : nullptr;
-            i += 9;
-        }
-    }
+    if (const std::size_t begin = findDate(line, 0, span.begin); begin != std::string_view::npos)
+        findDate(line, begin + 10, span.end);
     return span;
 }
 
@@ -377,7 +369,8 @@ void SourceParser::countAllLinesAs(DiagnosticReason reason)
     src.formatDetail = std::string("not a log: ") + diagnosticName(reason);
     text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
         ++src.lineCount;
-        notALogLine({text, offset, number}, reason);
+        ++src.nonLogLines; // not notALogLine: no log line follows that a date above could date
+        diagnose({text, offset, number}, reason);
     });
 }
 
@@ -1160,7 +1153,7 @@ void SourceParser::addEvent(const EventDraft &d)
 // change whose it is.
 OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin)
 {
-    if (type != m_leaderLost && !(type < m_namesLease.size() && m_namesLease[type]))
+    if (type != m_leaderLost && !namesLease(type))
         return origin;
     // A control-plane component, a host of several, or what the Go file alone says: any elector.
     const bool mayBeAnyElector = d.component.empty() || isControlPlaneComponent(d.component) || goFileNamesComponent(d.component)
@@ -1173,7 +1166,7 @@ OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, Orig
         if (!failed.component.empty() && withinOf(d.time, failed.at, kLossAfterFailedRenewal))
             elector = failed.component;
         failed.component.clear();
-    } else if (type < m_namesLease.size() && m_namesLease[type]) {
+    } else {
         elector = componentOfLease(m_fields.get("lease"));
         if (type == m_leaderRenewFailed && !elector.empty())
             failed = {elector, d.time};

@@ -73,10 +73,6 @@ private:
         CivilTime viewerDate; // LineEnvelope::viewerDate
     };
     // Everything an event needs before it is classified and stored; every format ends here.
-    struct FailedElector {
-        std::string component;
-        PendingTime at;
-    };
     struct EventDraft {
         LineView first;
         std::uint64_t length = 0;
@@ -98,6 +94,11 @@ private:
         std::string_view podNamespace, podName, container; // the record's (Envelope)
     };
     // A record split over several lines (CRI "P" parts, docker lines over 16 KiB).
+    // The elector whose renewal failed last in a file, and when (electorOrigin).
+    struct FailedElector {
+        std::string component;
+        PendingTime at;
+    };
     struct PartialRecord {
         bool open = false;
         LineView first{};
@@ -220,6 +221,7 @@ private:
     bool continuesTerminalWrap() const;
     void attributeToLeaseComponent(const std::string &component);
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
+    bool namesLease(EventTypeId type) const { return type < m_namesLease.size() && m_namesLease[type]; }
     std::string_view systemdFileOf(std::string_view message) const;
     void noteDateAbove(const LineView &line);
     std::vector<std::string_view> terminalWrapPieces(const LineView &line) const;

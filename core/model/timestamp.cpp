@@ -96,6 +96,22 @@ std::optional<int> parseUtcOffset(std::string_view s)
     return sign * (h * 3600 + m * 60);
 }
 
+std::size_t findDate(std::string_view s, std::size_t from, CivilTime &out)
+{
+    // From the first dash a year can stand before: the year's four digits start at `from` or later.
+    for (std::size_t dash = s.find('-', from + 4); dash != std::string_view::npos; dash = s.find('-', dash + 1)) {
+        const std::size_t at = dash - 4;
+        int y = 0, mo = 0, d = 0;
+        if (dash + 6 > s.size() || s[dash + 3] != '-' || (at > 0 && s[at - 1] >= '0' && s[at - 1] <= '9') || !parseDigits(s, at, 4, y)
+            || !parseDigits(s, dash + 1, 2, mo) || !parseDigits(s, dash + 4, 2, d) || y < 1990
+            || !isValidDate(y, unsigned(mo), unsigned(d)))
+            continue;
+        out = {y, unsigned(mo), unsigned(d), 0};
+        return at;
+    }
+    return std::string_view::npos;
+}
+
 bool parseDateAndTime(std::string_view s, char sep, CivilTime &out, std::size_t &end)
 {
     int y, mo, d, h, mi, se;

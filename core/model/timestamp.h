@@ -54,6 +54,9 @@ Timestamp toUtc(const CivilTime &t, int utcOffsetSeconds);
 // Wall-clock reading of `ts` at `utcOffsetSeconds`.
 CivilTime toCivil(Timestamp ts, int utcOffsetSeconds = 0);
 
+// The first "YYYY-MM-DD" in `text` at or after `from` that is a calendar date of 1990 or later
+// and not the tail of a longer number: its index, with the date in `out` (time of day 0), or npos.
+std::size_t findDate(std::string_view text, std::size_t from, CivilTime &out);
 // A date and time of day without a zone at the start of `text`: "YYYY<sep>MM<sep>DD", 'T' or
 // a space, "HH:MM:SS" and an optional fraction ("2021-08-06 13:32:58.159380", etcd's capnslog;
 // "2021/08/06 13:32:58", Go's log package). `end` is the index after it.

@@ -262,15 +262,11 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
 std::optional<DateAbove> findDateAbove(std::string_view text)
 {
     text = text.substr(0, 256);
-    for (size_t dash = text.find('-'); dash != std::string_view::npos; dash = text.find('-', dash + 1)) {
-        int y = 0, mo = 0, d = 0;
-        if (dash < 4 || dash + 6 > text.size() || text[dash + 3] != '-' || !num(text, dash - 4, 4, y) || !num(text, dash + 1, 2, mo)
-            || !num(text, dash + 4, 2, d) || (dash > 4 && isDigit(text[dash - 5])) || y < 1990
-            || !isValidDate(y, unsigned(mo), unsigned(d)))
-            continue;
-        return DateAbove{y, mo, d, std::string(text.substr(dash - 4, 10))};
-    }
-    return std::nullopt;
+    CivilTime date;
+    const std::size_t at = findDate(text, 0, date);
+    if (at == std::string_view::npos)
+        return std::nullopt;
+    return DateAbove{date.year, int(date.month), int(date.day), std::string(text.substr(at, 10))};
 }
 
 void voteYearOfDateAbove(const DateAbove &date, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
