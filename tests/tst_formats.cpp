@@ -249,6 +249,7 @@ private slots:
         QCOMPARE(human->events[1].time.ns - human->events[0].time.ns, std::int64_t(4000));
         QCOMPARE(human->events[2].time.ns - human->events[0].time.ns, std::int64_t(5310204000));
         QCOMPARE(std::string(human->text(human->componentOf(human->events[0]))), std::string("kernel"));
+        QCOMPARE(std::string(human->roleName(human->events[0])), std::string("kernel")); // its own lane, not "other"
         const auto full = test::loadText("dmesg_-T",
                                          "[Fri Jun 14 10:02:11 2024] Linux version 5.15.0-1057-azure\n"
                                          "[Fri Jun 14 10:02:15 2024] EXT4-fs (sda1): mounted filesystem\n");
