@@ -604,6 +604,96 @@ private slots:
         QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), 1);
     }
 
+    // The controller's word that it lost a node, in each version's wording, with no "for how
+    // long": the gap began at least the grace period before its first such line. Lines that say
+    // the kubelet reported (NotReady, Ready=False, ready again) open none, nor one whose node's
+    // own heartbeat went through within the grace before it.
+    void controllerJudgesTheNodeLost_data()
+    {
+        QTest::addColumn<QString>("controller");
+        QTest::addColumn<QString>("apiserver");
+        QTest::addColumn<bool>("gap");
+        QTest::addColumn<bool>("openEnded");
+        const int t = at(2, 13, 17);
+        const std::string observed = observedNode(at(2, 5, 11), "node3"), later = controllerNoise(t + 20);
+        auto line = [&](const std::string &rest) { return cri(t, "016553", "      1 " + rest); };
+        auto judged = [&](const char *name, const std::string &l) {
+            QTest::newRow(name) << QString::fromStdString(observed + l + later) << QString() << true << true;
+        };
+        judged("1.x queued: unresponsive as of", taintQueued(t, "node3", "unresponsive"));
+        judged("1.2x queued: structured",
+               line("node_lifecycle_controller.go:817] \"Node is unresponsive. Adding it to the Taint queue\" "
+                    "node=\"node3\" timeStamp=\"2020-06-18 02:13:17.027151 +0000 UTC m=+3911.2\""));
+        judged("1.x applied: NoSchedule by condition",
+               line("controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoSchedule,TimeAdded:"
+                    "2020-06-18 02:13:17.197948187 +0000 UTC m=+24431.515902756,}] Taint to Node node3"));
+        judged("1.2x applied: JSON list",
+               line("controller_utils.go:225] \"Added taint to node\" taint=[{\"key\":\"node.kubernetes.io/"
+                    "unreachable\",\"effect\":\"NoExecute\",\"timeAdded\":\"2020-06-18T02:13:17Z\"}] "
+                    "node=\"node3\""));
+        judged("1.x Ready went Unknown",
+               line("node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from "
+                    "&NodeCondition{Type:Ready,Status:True,} to &NodeCondition{Type:Ready,Status:Unknown,}"));
+        judged("1.2x Ready went Unknown",
+               line("node_lifecycle_controller.go:995] \"ReadyCondition for Node transitioned from savedCondition to "
+                    "currentReadyCondition\" node=\"node3\" savedCondition=\"&NodeCondition{Type:Ready,Status:True,}\" "
+                    "currentReadyCondition=\"&NodeCondition{Type:Ready,Status:Unknown,}\""));
+        judged("1.12 never updated", line("node_lifecycle_controller.go:1006] node node3 is never updated by kubelet"));
+        judged("1.2x a condition never updated",
+               line("node_lifecycle_controller.go:1038] \"Condition of node was never updated by kubelet\" nodeConditionType=\"Ready\" "
+                    "node=\"node3\""));
+        const std::string unresponsive = taintQueued(t, "node3", "unresponsive");
+        QTest::newRow("heard again: the unreachable taint taken off") << QString::fromStdString(
+            observed + unresponsive
+            + cri(t + 30, "128201",
+                  "      1 controller_utils.go:232] Made sure that Node node3 has no [&Taint{Key:node.kubernetes.io/"
+                  "unreachable,Value:,Effect:NoExecute,TimeAdded:<nil>,}] Taint")
+            + later) << QString() << true << false;
+        auto none = [&](const char *name, const std::string &l, const std::string &apiserver = {}) {
+            QTest::newRow(name) << QString::fromStdString(observed + l + later) << QString::fromStdString(apiserver) << false << false;
+        };
+        none("NotReady: the kubelet reported", taintQueued(t, "node3", "NotReady"));
+        none("Ready went False",
+             line("node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from "
+                  "&NodeCondition{Type:Ready,Status:True,} to &NodeCondition{Type:Ready,Status:False,}"));
+        none("the not-ready taint applied",
+             line("controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/not-ready,Value:,Effect:NoExecute,TimeAdded:<nil>,}] "
+                  "Taint to Node node3"));
+        none("a queued taint dropped: ready now",
+             line("node_lifecycle_controller.go:697] Node node3 was in a taint queue, but it's ready now. Ignoring taint request."));
+        none("the node's heartbeat went through within the grace", unresponsive, statusPatches(at(2, 12, 6), t - 10, "node3"));
+    }
+    void controllerJudgesTheNodeLost()
+    {
+        QFETCH(QString, controller);
+        QFETCH(QString, apiserver);
+        QFETCH(bool, gap);
+        QFETCH(bool, openEnded);
+        std::vector<File> files{{kControllerLog, controller.toStdString()}};
+        if (!apiserver.isEmpty())
+            files.push_back({kApiserverLog, apiserver.toStdString()});
+        const auto inc = loadFiles(files);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        const int t = at(2, 13, 17);
+        const HeartbeatGap *judged = nullptr;
+        QVERIFY(a->facts.gaps.size() <= 1);
+        for (const HeartbeatGap &g : a->facts.gaps)
+            if (g.startEstimated)
+                judged = &g;
+        QCOMPARE(judged != nullptr, gap);
+        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), gap ? 1 : 0);
+        if (!gap)
+            return;
+        QCOMPARE(hms(int(inc->event(judged->declaredBy).time.ns / kNsPerSecond % 86400)), hms(t));
+        QCOMPARE(judged->start, inc->event(judged->declaredBy).time - Duration::fromSeconds(40));
+        QCOMPARE(judged->openEnded, openEnded);
+        // To the end of the controller's log, or to the line that took the unreachable taint off.
+        QCOMPARE(test::utc(judged->end), QString(openEnded ? "2020-06-18T02:13:37.671617Z" : "2020-06-18T02:13:47.128201Z"));
+        QVERIFY(judged->exceedsGrace);
+        QCOMPARE(int(judged->reaction), int(HeartbeatGap::Reaction::Acted));
+    }
+
     // Heartbeat lines that bracket the silence give the gap; the controller's line inside it
     // adds no second one.
     void declaredGapInsideAHeartbeatGapIsOne()
@@ -742,6 +832,20 @@ private slots:
             << QString::fromStdString(cri(at(2, 13, 32), "000001", added1x) + cri(at(2, 13, 40), "000002", removed1x)
                                       + controllerNoise(at(2, 20, 0)))
             << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:32 02:13:40"};
+        // kubernetes#77981: the unreachable NoSchedule taint (by condition), then the NoExecute one
+        // (eviction): two taints of one key, each removed on its own.
+        auto added = [](const char *effect) {
+            return std::string("      1 controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:") + effect
+                + ",TimeAdded:2019-05-16 19:33:12.197948187 +0000 UTC m=+24431.515902756,}] Taint to Node node3";
+        };
+        QTest::newRow("1.x one key, two effects")
+            << QString::fromStdString(cri(at(2, 13, 12), "000001", added("NoSchedule")) + cri(at(2, 13, 17), "000002", added("NoExecute"))
+                                      + cri(at(2, 13, 50), "000003",
+                                            "      1 controller_utils.go:232] Made sure that Node node3 has no [&Taint{Key:node.kubernetes."
+                                            "io/unreachable,Value:,Effect:NoExecute,TimeAdded:<nil>,}] Taint")
+                                      + controllerNoise(at(2, 20, 0)))
+            << QStringList{"node.kubernetes.io/unreachable NoSchedule 02:13:12 open",
+                           "node.kubernetes.io/unreachable NoExecute 02:13:17 02:13:50"};
         const std::string addedText =
             "      1 controller_utils.go:225] \"Added taint to node\" taint=[&Taint{Key:node.kubernetes.io/memory-pressure,"
             "Value:,Effect:NoSchedule,TimeAdded:<nil>,}] node=\"node3\"";

@@ -673,12 +673,16 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
         if (t >= g.fact->start && t <= g.fact->end) {
             QString tip =
                 QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
-                    .arg(formatPreciseDuration(g.fact->length),
+                    .arg((g.fact->startEstimated ? QStringLiteral("at least ") : QString()) + formatPreciseDuration(g.fact->length),
                          g.fact->openEnded ? QStringLiteral(" (until the end of the logs)") : QString(), formatDurationText(g.fact->grace),
                          g.fact->graceOrigin.empty()
                              ? QString()
                              : QStringLiteral(" (") + QString::fromStdString(g.fact->graceOrigin).toHtmlEscaped() + ')',
-                         formatTimestamp(g.fact->start, off), formatTimestamp(g.fact->end, off));
+                         formatTimestamp(g.fact->start, off)
+                             + (g.fact->startEstimated
+                                    ? QStringLiteral(" at the latest (the controller lost the node a grace period later)")
+                                    : QString()),
+                         formatTimestamp(g.fact->end, off));
             tip += g.fact->exceedsGrace ? QStringLiteral("<br><b>longer than the grace period: the node is marked lost</b>")
                                         : QStringLiteral("<br>shorter than the grace period: no effect on the node");
             return tip;

@@ -22,7 +22,7 @@ struct CodeTypes {
     EventTypeId apiRequest = 0, audit = 0, heartbeatRequest = 0, statusUpdateFailed = 0, statusUpdateExhausted = 0, leaseRenewFailed = 0;
     // Node lifecycle controller.
     EventTypeId nodeNotUpdated = 0, readyTransitioned = 0, nodeNotReadyEvent = 0, nodeEvent = 0, healthyAgain = 0, taintAdded = 0,
-                taintSwapped = 0, taintRemoved = 0, taintDropped = 0, podsMarkedNotReady = 0, eviction = 0;
+                taintSwapped = 0, taintRemoved = 0, taintDropped = 0, podsMarkedNotReady = 0, eviction = 0, nodeNeverUpdated = 0;
     std::vector<bool> nodeLifecycle; // by type id: any node lifecycle controller line (ids "nlc.*")
     // The kubelet's view of its node.
     EventTypeId nodeNotReady = 0, nodeStatusEvent = 0;
@@ -70,10 +70,11 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::healthyAgain, "nlc.healthy-again", "the node-condition and taint detectors"},
     {&CodeTypes::taintAdded, "nlc.taint-added", "the heartbeat and taint detectors"},
     {&CodeTypes::taintSwapped, "nlc.taint-swapped", "the heartbeat and taint detectors"},
-    {&CodeTypes::taintRemoved, "nlc.taint-removed", "the taint detector"},
+    {&CodeTypes::taintRemoved, "nlc.taint-removed", "the taint and heartbeat detectors"},
     {&CodeTypes::taintDropped, "nlc.taint-dropped", "the taint detector"},
     {&CodeTypes::podsMarkedNotReady, "nlc.pods-marked-not-ready", "the heartbeat and readiness detectors"},
     {&CodeTypes::eviction, "nlc.eviction", "the heartbeat detector"},
+    {&CodeTypes::nodeNeverUpdated, "nlc.node-never-updated", "the heartbeat detector"},
     {&CodeTypes::nodeNotReady, "node.status.not-ready", "the node-condition and PLEG detectors"},
     {&CodeTypes::nodeStatusEvent, "node.status.event", "the node-condition detector"},
     {&CodeTypes::kubeletFatal, "kubelet.fatal", "the kubelet-run detector and the sandbox-missing rule"},

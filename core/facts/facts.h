@@ -36,6 +36,10 @@ struct HeartbeatGap {
     // The controller's "hasn't been updated for D" line, when no heartbeat line opens the gap
     // and the controller's word gives its start (D before the line).
     EventIndex declaredBy = kNoEvent;
+    // The controller said it lost the node (its unreachable taint, Ready Unknown) but not for
+    // how long: it acts only once the last heartbeat is older than the grace period, so the
+    // gap began at least that long before the line (declaredBy), and `start` is that bound.
+    bool startEstimated = false;
     std::vector<EventIndex> failures; // failed attempts inside the gap
 
     // Did the node lifecycle controller act on the silence (Ready Unknown, NodeNotReady,

@@ -103,7 +103,7 @@ public:
     explicit ReactionJudge(const FactContext &ctx)
         : m_ctx(ctx), m_reactions{ctx.types.nodeNotUpdated, ctx.types.readyTransitioned,  ctx.types.nodeNotReadyEvent,
                                   ctx.types.taintAdded,     ctx.types.podsMarkedNotReady, ctx.types.eviction,
-                                  ctx.types.taintSwapped}
+                                  ctx.types.taintSwapped,   ctx.types.nodeNeverUpdated}
     {
         for (const Source &s : ctx.inc.sources)
             if (s.component == "kube-controller-manager" && s.eventCount > 0)
@@ -162,6 +162,11 @@ void judgeControllerReactions(const FactContext &ctx, Facts &facts)
         judge.judge(g);
 }
 
+bool namesUnreachableTaint(const FactContext &ctx, const Event &e)
+{
+    return ctx.field(e, ctx.keys.taints).find("node.kubernetes.io/unreachable") != std::string_view::npos;
+}
+
 // When the controller next heard from `node` after `after`: its next successful heartbeat in
 // the bundle, or the controller seeing it Ready again (a fresh status), whichever is first.
 std::pair<Timestamp, EventIndex> nodeHeardAgain(const FactContext &ctx, const Facts &facts, StringId node, Timestamp after)
@@ -178,10 +183,13 @@ std::pair<Timestamp, EventIndex> nodeHeardAgain(const FactContext &ctx, const Fa
     const Incident &inc = ctx.inc;
     for (std::size_t i = inc.lowerBound(after); i < inc.events.size() && inc.events[i].time < first.first; ++i) {
         const Event &e = inc.events[i];
-        if (inc.nodeOf(e) != node)
+        if (inc.nodeOf(e) != node || e.time <= after)
             continue;
         const bool readyAgain = e.type == ctx.types.readyTransitioned && ctx.field(e, ctx.keys.readyStatus) == "True";
-        if (readyAgain || e.type == ctx.types.healthyAgain) {
+        // It takes the unreachable taint off only when the node reports again (markNodeAsReachable,
+        // or the swap to not-ready when it reports NotReady).
+        const bool reachable = e.type == ctx.types.taintRemoved && namesUnreachableTaint(ctx, e);
+        if (readyAgain || reachable || e.type == ctx.types.healthyAgain) {
             first = {e.time, EventIndex::fromIndex(i)};
             break;
         }
@@ -224,6 +232,63 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
             continue; // heartbeat lines show part of it: theirs is the measured gap
         for (const Heartbeat &h : facts.heartbeats)
             if (h.node == inc.nodeOf(e) && h.failed && h.time > g.start && h.time < g.end)
+                g.failures.push_back(h.event);
+        facts.gaps.push_back(std::move(g));
+    }
+}
+
+// Lines in which the node lifecycle controller says it lost a node, without saying for how
+// long: the unreachable taint, queued ("is unresponsive as of ... Adding it to the Taint
+// queue", V(2)) or applied ("Added [...unreachable...] Taint to Node", V(4)), Ready going
+// Unknown, and a node never updated by its kubelet. A not-ready taint or Ready=False is no
+// such line: the kubelet reported, NotReady.
+bool judgesNodeLost(const FactContext &ctx, const Event &e)
+{
+    const CodeTypes &t = ctx.types;
+    if (e.type == t.taintAdded)
+        return namesUnreachableTaint(ctx, e);
+    if (e.type == t.readyTransitioned)
+        return ctx.field(e, ctx.keys.readyStatus) == "Unknown";
+    return e.type == t.nodeNeverUpdated;
+}
+
+// A controller log is often all a bundle has of a lost node (kubernetes#77981, #110028: the
+// kubelet was stopped, its log not collected). The controller acts only once a node's last
+// heartbeat is older than the grace period, so its first such line opens a gap that began at
+// least the grace period before it, up to when it heard from the node again. Not where the
+// node's own heartbeats went through within the grace before the line: the logs disagree
+// (clocks, a stalled watch), and this is no evidence of silence.
+void addJudgedGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
+{
+    const Incident &inc = ctx.inc;
+    const CodeTypes &t = ctx.types;
+    for (const EventIndex i : ctx.eventsOf({t.taintAdded, t.readyTransitioned, t.nodeNeverUpdated})) {
+        const Event &e = inc.event(i);
+        const StringId node = inc.nodeOf(e);
+        if (node == kNoString || !judgesNodeLost(ctx, e))
+            continue;
+        const bool covered = std::any_of(facts.gaps.begin(), facts.gaps.end(),
+                                         [&](const HeartbeatGap &g) { return g.node == node && g.start <= e.time && e.time <= g.end; });
+        const bool heardWithinGrace = std::any_of(facts.heartbeats.begin(), facts.heartbeats.end(), [&](const Heartbeat &h) {
+            return h.node == node && !h.failed && h.time > e.time - grace.value && h.time <= e.time;
+        });
+        if (covered || heardWithinGrace)
+            continue;
+        const auto [heard, heardEvent] = nodeHeardAgain(ctx, facts, node, e.time);
+        HeartbeatGap g;
+        g.node = node;
+        g.start = e.time - grace.value;
+        g.startEstimated = true;
+        g.openEnded = heardEvent == kNoEvent;
+        g.end = g.openEnded ? std::max(e.time, inc.sources[e.source].last) : heard;
+        g.length = g.end - g.start;
+        g.grace = grace.value;
+        g.graceOrigin = grace.origin;
+        g.exceedsGrace = true; // the controller's own comparison: now > last heartbeat + grace
+        g.afterEvent = heardEvent;
+        g.declaredBy = i;
+        for (const Heartbeat &h : facts.heartbeats)
+            if (h.node == node && h.failed && h.time > g.start && h.time < g.end)
                 g.failures.push_back(h.event);
         facts.gaps.push_back(std::move(g));
     }
@@ -319,6 +384,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             addGap(ok.back(), nullptr, coverageEnd);
     }
     addDeclaredGaps(ctx, facts, grace);
+    addJudgedGaps(ctx, facts, grace);
     std::sort(facts.gaps.begin(), facts.gaps.end(), [](auto &a, auto &b) { return a.start < b.start; });
     judgeControllerReactions(ctx, facts);
 }

@@ -134,9 +134,13 @@ void detectTaints(const FactContext &ctx, Facts &facts)
         o.interval.queuedNotApplied = !o.seenApplied;
         facts.taints.push_back(o.interval);
     };
-    auto close = [&](StringId node, const std::string &key, const Event &e) {
+    // A taint is its key and effect: the unreachable NoSchedule taint (tainting by condition)
+    // and the unreachable NoExecute one (eviction) come and go apart. A removal that names no
+    // effect takes off every effect of the key.
+    auto close = [&](StringId node, const PrintedTaint &taint, const Event &e) {
         for (auto it = open.begin(); it != open.end();) {
-            if (it->interval.node == node && (key.empty() || it->interval.key == key)) {
+            if (it->interval.node == node && (taint.key.empty() || it->interval.key == taint.key)
+                && (taint.effect.empty() || it->interval.effect == taint.effect)) {
                 it->interval.end = e.time;
                 it->interval.openEnded = false;
                 it->interval.removeEvent = ctx.indexOf(e);
@@ -161,8 +165,9 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             const bool applied = ctx.field(e, ctx.keys.reason).empty();
             logsTaintingPass = logsTaintingPass || applied;
             for (const PrintedTaint &taint : taintsOn(ctx, e)) {
-                const auto same =
-                    std::find_if(open.begin(), open.end(), [&](auto &o) { return o.interval.node == node && o.interval.key == taint.key; });
+                const auto same = std::find_if(open.begin(), open.end(), [&](auto &o) {
+                    return o.interval.node == node && o.interval.key == taint.key && o.interval.effect == taint.effect;
+                });
                 if (same != open.end())
                     same->seenApplied = same->seenApplied || applied;
                 else
@@ -178,7 +183,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             if (taints.empty() && ctx.field(e, ctx.keys.taints).empty())
                 close(node, {}, e);
             for (const PrintedTaint &taint : taints)
-                close(node, taint.key, e);
+                close(node, taint, e);
         }
     }
     for (auto &o : open)

@@ -103,15 +103,24 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         m.start = g.start;
         m.end = g.end;
         m.text["node"] = node;
-        m.text["gap"] = formatDuration(g.length) + (g.openEnded ? " (to the end of its logs)" : "");
+        // A gap the controller judged has a start no later than the one given: its length is a bound.
+        const std::string length = !g.startEstimated ? formatDuration(g.length)
+            : g.length > g.grace                     ? "at least " + formatDuration(g.length)
+                                                     : "over " + formatDuration(g.grace);
+        m.text["gap"] = length + (g.openEnded ? " (to the end of its logs)" : "");
         m.text["grace"] = formatDuration(g.grace);
         m.text["graceOrigin"] = g.graceOrigin;
         m.numbers["gapSeconds"] = g.length.seconds();
         m.numbers["graceSeconds"] = g.grace.seconds();
+        m.numbers["exceedsGrace"] = g.exceedsGrace;
+        m.numbers["startEstimated"] = g.startEstimated;
         m.numbers["openEnded"] = g.openEnded;
         m.numbers["reaction"] = g.reaction == HeartbeatGap::Reaction::Acted ? 1 : g.reaction == HeartbeatGap::Reaction::Ignored ? -1 : 0;
         step(m, inc, g.beforeEvent, "last heartbeat from " + node);
-        step(m, inc, g.declaredBy, "controller: no heartbeat from " + node + " since " + clockText(g.start));
+        step(m, inc, g.declaredBy,
+             g.startEstimated ? "controller: " + node + " lost, no heartbeat for over the " + formatDuration(g.grace) + " grace (since "
+                     + clockText(g.start) + " at the latest)"
+                              : "controller: no heartbeat from " + node + " since " + clockText(g.start));
         for (auto i : g.failures)
             if (m.chain.size() < 4)
                 step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.event(i)).substr(0, 120)));

@@ -16,8 +16,9 @@ void buildHeartbeatLane(LaneBuild &b)
         GapSpan gap;
         gap.fact = &g;
         const QString cmp = g.exceedsGrace ? QStringLiteral(" > ") : QStringLiteral(" ≤ ");
-        gap.label = (g.openEnded ? QStringLiteral("≥ ") : QString()) + laneDurationText(g.length) + QStringLiteral(" gap") + cmp
-            + QStringLiteral("grace ") + laneDurationText(g.grace);
+        // Open-ended, or begun no later than shown (the controller's word alone): a lower bound.
+        gap.label = (g.openEnded || g.startEstimated ? QStringLiteral("≥ ") : QString()) + laneDurationText(g.length)
+            + QStringLiteral(" gap") + cmp + QStringLiteral("grace ") + laneDurationText(g.grace);
         b.lane(lane).gaps.push_back(gap);
         for (core::EventIndex f : g.failures)
             b.addEvent(lane, f);
