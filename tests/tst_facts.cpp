@@ -508,7 +508,7 @@ private slots:
         const std::string covers = observedNode(from, "node3") + observedNode(from + 1, "node4") + controllerNoise(to);
         QTest::newRow("acted") << QString::fromStdString(covers + controllerNotReady(at(2, 13, 17), "node3"))
                                << int(HeartbeatGap::Reaction::Acted) << 1 << "error"
-                               << "acted on it: NotReady at 02:13:17Z";
+                               << "acted on it: Ready=Unknown at 02:13:17Z";
         QTest::newRow("silent") << QString::fromStdString(covers) << int(HeartbeatGap::Reaction::Ignored) << 0 << ""
                                 << "";
         QTest::newRow("acted on another node only") << QString::fromStdString(covers + controllerNotReady(at(2, 13, 17), "node4"))
@@ -602,6 +602,38 @@ private slots:
         QVERIFY(g.exceedsGrace);
         QCOMPARE(int(g.reaction), int(HeartbeatGap::Reaction::Acted));
         QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), 1);
+    }
+
+    // The controller records NodeNotReady when Ready leaves True, for Unknown (it lost the node)
+    // and for False (the kubelet said NotReady) alike: inside a heartbeat gap past the grace it
+    // is Unknown.
+    void nodeNotReadyEventInsideAGapIsUnknown_data()
+    {
+        QTest::addColumn<int>("gapSeconds");
+        QTest::addColumn<int>("eventAfterLastHeartbeat");
+        QTest::addColumn<int>("status");
+        QTest::newRow("a pass after the grace ran out") << 59 << 41 << int(ConditionSpan::Status::Unknown);
+        QTest::newRow("one monitor pass early") << 59 << 35 << int(ConditionSpan::Status::Unknown);
+        QTest::newRow("at the last heartbeat: the kubelet's NotReady") << 59 << 2 << int(ConditionSpan::Status::False);
+        QTest::newRow("no gap") << 10 << 5 << int(ConditionSpan::Status::False);
+    }
+    void nodeNotReadyEventInsideAGapIsUnknown()
+    {
+        QFETCH(int, gapSeconds);
+        QFETCH(int, eventAfterLastHeartbeat);
+        QFETCH(int, status);
+        const int last = at(2, 12, 36);
+        const auto inc = loadFiles({{kApiserverLog, apiserverWithGap(gapSeconds)},
+                                    {kControllerLog,
+                                     controllerNoise(at(2, 12, 0)) + controllerNotReady(last + eventAfterLastHeartbeat, "node3")
+                                         + controllerNoise(at(2, 15, 0))}});
+        const auto a = analyze(inc);
+        const ConditionSpan *span = nullptr;
+        for (const ConditionSpan &c : a->facts.conditions)
+            if (c.view == ConditionSpan::View::ControlPlane && c.status != ConditionSpan::Status::True)
+                span = &c;
+        QVERIFY(span);
+        QCOMPARE(int(span->status), status);
     }
 
     // The controller's word that it lost a node, in each version's wording, with no "for how

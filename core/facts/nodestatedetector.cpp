@@ -55,6 +55,19 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
     }
 }
 
+// The controller records NodeNotReady whenever Ready leaves True: for Unknown when it lost
+// the node, for False when the kubelet reported NotReady. Lost means inside a heartbeat gap
+// past the grace period: it sets Unknown in the monitor pass that finds the grace run out,
+// which may come a pass before the line a judged gap is dated by (the taint is queued a pass
+// later).
+bool controllerLostNodeAt(const Facts &facts, StringId node, Timestamp t)
+{
+    constexpr Duration kMonitorPasses = Duration::fromSeconds(10); // two of --node-monitor-period's default 5 s
+    return std::any_of(facts.gaps.begin(), facts.gaps.end(), [&](const HeartbeatGap &g) {
+        return g.node == node && g.exceedsGrace && t >= g.start + g.grace - kMonitorPasses && t <= g.end;
+    });
+}
+
 } // namespace
 
 void detectNodeConditions(const FactContext &ctx, Facts &facts)
@@ -79,7 +92,8 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
                 ctx.field(e, ctx.keys.reason).empty() ? ctx.field(e, ctx.keys.event) : ctx.field(e, ctx.keys.reason);
             if (what == "NodeNotReady") {
                 auto &list = controlPlane[ctx.inc.nodeOf(e)];
-                const bool unknown = !list.empty() && list.back().status == Status::Unknown;
+                const bool unknown =
+                    (!list.empty() && list.back().status == Status::Unknown) || controllerLostNodeAt(facts, ctx.inc.nodeOf(e), e.time);
                 list.push_back({e.time, unknown ? Status::Unknown : Status::False, idx, "NodeNotReady"});
             } else if (what == "NodeReady") {
                 controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, Status::True, idx, "NodeReady"});
