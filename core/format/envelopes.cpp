@@ -36,7 +36,9 @@ size_t parseClock(std::string_view s, size_t at, std::int64_t &nsOfDay, bool &pr
     return i;
 }
 
-// "host ident[pid]: message" after the time stamp.
+// "host ident[pid]: message" after the time stamp. A paste may have the host cut out
+// ("Sep 04 09:23:20 kubelet[7981]: ...", to hide it): a host name never ends with a colon, an
+// identifier always does.
 bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
 {
     if (i >= s.size() || s[i] != ' ')
@@ -45,8 +47,10 @@ bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
     const size_t hostEnd = s.find(' ', i);
     if (hostEnd == std::string_view::npos || hostEnd == i)
         return false;
-    out.host = s.substr(i, hostEnd - i);
-    i = hostEnd + 1;
+    if (s[hostEnd - 1] != ':') {
+        out.host = s.substr(i, hostEnd - i);
+        i = hostEnd + 1;
+    }
     const size_t colon = s.find(": ", i);
     const size_t lineEnd = colon == std::string_view::npos && s.ends_with(":") ? s.size() - 1 : colon;
     if (lineEnd == std::string_view::npos)
