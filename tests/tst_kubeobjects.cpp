@@ -218,6 +218,13 @@ private slots:
                "default     73s                 Normal    NodeNotReady   node/worker-3                          node-controller     Node "
                "worker-3 status is now: NodeNotReady                        73s          1       worker-3.17da6b0c9a3e2f11\n"
             << "1.14+ wide layout";
+        // The command line pasted above the table (microk8s#1866): a prompt, not a row.
+        QTest::newRow("1.14+ under its command line")
+            << "microk8s kubectl get events\n"
+               "LAST SEEN   TYPE      REASON         OBJECT          MESSAGE\n"
+               "5m          Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
+               "73s         Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n"
+            << "1.14+ layout";
     }
     void eventTables()
     {
@@ -231,7 +238,7 @@ private slots:
         QVERIFY2(QString::fromStdString(s.formatDetail).contains("modification time 2024-06-19T10:08:27Z"), s.formatDetail.c_str());
         QCOMPARE(s.eventCount, 2u);
         QCOMPARE(s.unparsedLines, 0u);
-        QCOMPARE(s.nonLogLines, 1u); // the header
+        QCOMPARE(s.nonLogLines, table.startsWith("LAST") || table.startsWith("NAMESPACE") ? 1u : 2u); // the header (and command)
         const Event &probe = inc->events[0];
         QCOMPARE(test::utc(probe.time, 0), QString("2024-06-19T10:03:27Z")); // 5m before
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(probe))), QString("event.unhealthy"));
@@ -437,6 +444,16 @@ private slots:
         QTest::newRow("another YAML") << "apiVersion: 2\nname: chart\n" << int(KubeObjectsSyntax::None);
         QTest::newRow("events table") << "LAST SEEN   TYPE      REASON   OBJECT   MESSAGE\n" << int(KubeObjectsSyntax::EventTable);
         QTest::newRow("pods table") << "NAME    READY   STATUS    RESTARTS   AGE\n" << int(KubeObjectsSyntax::None);
+        QTest::newRow("events table under its command")
+            << "$ kubectl get ev -n shop --sort-by=.lastTimestamp\nLAST SEEN   TYPE      REASON   OBJECT   MESSAGE\n"
+            << int(KubeObjectsSyntax::EventTable);
+        QTest::newRow("oc, sudo and a path") << "[root@cp-1 ~]# sudo /usr/local/bin/oc get events.v1.events.k8s.io\n\n"
+                                                "LAST SEEN   TYPE      REASON   OBJECT   MESSAGE\n"
+                                             << int(KubeObjectsSyntax::EventTable);
+        QTest::newRow("pods table under its command") << "$ kubectl get pods -A\nNAME    READY   STATUS    RESTARTS   AGE\n"
+                                                      << int(KubeObjectsSyntax::None);
+        QTest::newRow("get events, then no table") << "kubectl get events\nNo resources found in default namespace.\n"
+                                                   << int(KubeObjectsSyntax::None);
         QTest::newRow("journal") << "Jun 19 10:00:00 worker-1 kubelet[1]: I0619 10:00:00.000000 1 x.go:1] kind: List\n"
                                  << int(KubeObjectsSyntax::None);
     }

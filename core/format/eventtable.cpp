@@ -2,6 +2,7 @@
 
 #include "../util/textscan.h"
 #include "kubeobjects.h"
+#include "pastetext.h"
 
 #include <array>
 
@@ -57,6 +58,32 @@ std::optional<EventTableLayout> parseEventTableHeader(std::string_view line)
     if (layout.columns.empty() || !has("LAST SEEN") || !has("REASON") || !has("MESSAGE") || !(has("OBJECT") || has("KIND")))
         return std::nullopt;
     return layout;
+}
+
+bool runsGetEvents(std::string_view line)
+{
+    const std::string_view prompted = promptCommand(line);
+    std::string_view command = trim(prompted.empty() ? line : prompted);
+    bool client = false, get = false;
+    while (!command.empty()) {
+        const std::size_t space = command.find(' ');
+        const std::string_view word = command.substr(0, space);
+        command = space == std::string_view::npos ? std::string_view{} : trim(command.substr(space));
+        if (!client) {
+            // kubectl, /usr/local/bin/kubectl, microk8s.kubectl, "microk8s kubectl", k3s kubectl, oc
+            const std::string_view program = word.substr(word.rfind('/') + 1);
+            client = program.ends_with("kubectl") || program == "oc";
+            if (!client && word != "microk8s" && word != "k3s" && word != "sudo")
+                return false;
+        } else if (!get) {
+            get = word == "get";
+            if (!get && !word.starts_with('-'))
+                return false;
+        } else if (!word.starts_with('-')) {
+            return word == "events" || word == "event" || word == "ev" || word.starts_with("events.");
+        }
+    }
+    return false;
 }
 
 EventTableRow splitEventTableRow(std::string_view line, const EventTableLayout &layout)

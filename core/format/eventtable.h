@@ -29,6 +29,10 @@ struct EventTableLayout {
 // A header line of an events table, or nothing.
 std::optional<EventTableLayout> parseEventTableHeader(std::string_view line);
 
+// The command line a user pasted above the table: `kubectl get events -A`, `microk8s kubectl
+// get ev`, `oc get events` (microk8s#1866), with or without a shell prompt before it.
+bool runsGetEvents(std::string_view line);
+
 struct EventTableRow {
     std::string namespace_, lastSeen, firstSeen, count, type, reason, kind, name, subobject, source, message, eventName;
 };

@@ -411,7 +411,21 @@ KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
             head.find("\nitems:") != std::string_view::npos || head.find("\nmetadata:") != std::string_view::npos || first == "items:";
         return block ? KubeObjectsSyntax::Yaml : KubeObjectsSyntax::None;
     }
-    return parseEventTableHeader(first) ? KubeObjectsSyntax::EventTable : KubeObjectsSyntax::None;
+    if (parseEventTableHeader(first))
+        return KubeObjectsSyntax::EventTable;
+    if (!runsGetEvents(first))
+        return KubeObjectsSyntax::None;
+    // The table under the command line that printed it.
+    const std::size_t next = head.find('\n', at);
+    const std::string_view rest = next == std::string_view::npos ? std::string_view{} : head.substr(next + 1);
+    const std::size_t headerAt = rest.find_first_not_of(" \t\r\n");
+    if (headerAt == std::string_view::npos)
+        return KubeObjectsSyntax::None;
+    const std::size_t lineStart = rest.rfind('\n', headerAt) == std::string_view::npos ? 0 : rest.rfind('\n', headerAt) + 1;
+    std::string_view header = rest.substr(lineStart, rest.find('\n', lineStart) - lineStart);
+    if (header.ends_with('\r'))
+        header.remove_suffix(1);
+    return parseEventTableHeader(header) ? KubeObjectsSyntax::EventTable : KubeObjectsSyntax::None;
 }
 
 std::string itemKind(const json &item, std::string_view listKind)

@@ -250,6 +250,10 @@ void SourceParser::parseEventTable()
             notALogLine(line, DiagnosticReason::CommandOutput);
             return;
         }
+        if (runsGetEvents(text)) {
+            notALogLine(line, DiagnosticReason::ShellPrompt);
+            return;
+        }
         if (!layout) {
             unparsed(line, DiagnosticReason::NoTimestamp);
             return;
