@@ -379,6 +379,76 @@ private slots:
         QCOMPARE(inc->sources.size(), size_t(4));
     }
 
+    // grep's output pasted (kubernetes#90664: `grep -n -b`, a panic's stack as context lines):
+    // the prefixes come off, one source per file grep named, whose name still tells the
+    // component; "--" between groups is a frame. Near misses: a log's own clock, a log line
+    // as it stands.
+    void grepOutput()
+    {
+        const auto numbered = test::loadText(
+            "kube-apiserver.log",
+            "76389:1290310056:I0501 00:43:56.514735       8 panic.go:679] GET /apis/example.com/v1/things?limit=500: (20.019677764s) "
+            "0 [cloud-manager/v0.0.0 (linux/amd64) kubernetes/$Format 10.1.2.3:40312]\n"
+            "76390:1290310273:E0501 00:43:56.514782       8 runtime.go:76] Observed a panic: context deadline exceeded\n"
+            "76391-1290310362-goroutine 339297578 [running]:\n"
+            "76392-1290310393-k8s.io/kubernetes/vendor/k8s.io/apiserver/pkg/server/filters.(*timeoutHandler).ServeHTTP.func1.1()\n"
+            "--\n"
+            "80112:1351000001:I0501 00:44:10.000001       8 trace.go:116] Trace[1]: \"List\" url:/api/v1/pods (started: 2020-05-01 "
+            "00:44:00.000000 +0000 UTC m=+1.0) (total time: 10.0s):\n");
+        const Source *grep = only(*numbered, "kube-apiserver.log#grep");
+        QVERIFY(grep);
+        QCOMPARE(grep->shape, std::string("grep output (file and line prefixes)"));
+        QCOMPARE(grep->component, std::string("kube-apiserver"));
+        QCOMPARE(grep->eventCount, 3u);
+        QCOMPARE(numbered->stats.unparsed, 0u);
+
+        const auto named =
+            test::loadText("grep.txt",
+                           "/var/log/pods/kube-system_kube-controller-manager-cp-1_5a72/kube-controller-manager/0.log:2024-06-19T10:00:"
+                           "01.000000001Z stderr F I0619 10:00:01.000000       1 leaderelection.go:250] attempting to acquire leader lease "
+                           "kube-system/kube-controller-manager...\n"
+                           "/var/log/kubelet.log:1207:E0619 10:00:02.000000    1187 kubelet.go:2183] \"Error getting node\" err=\"node "
+                           "\\\"cp-1\\\" not found\"\n");
+        const Source *kcm =
+            only(*named, "grep.txt#/var/log/pods/kube-system_kube-controller-manager-cp-1_5a72/kube-controller-manager/0.log");
+        const Source *kubelet = only(*named, "grep.txt#/var/log/kubelet.log");
+        QVERIFY(kcm && kubelet);
+        QCOMPARE(kcm->component, std::string("kube-controller-manager"));
+        QCOMPARE(kubelet->component, std::string("kubelet"));
+        QCOMPARE(named->stats.unparsed, 0u);
+
+        for (const char *notGrep : {"10:13:50 worker-1 started\n10:13:51 worker-1 ready\n10:13:52 worker-1 I0619 10:13:52.000000 1 "
+                                    "x.go:1] hello\n",
+                                    "2024-06-19T10:00:01.000000001Z stderr F I0619 10:00:01.000000       1 x.go:1] a: b\n"}) {
+            const auto inc = test::loadText("plain.log", notGrep);
+            QCOMPARE(inc->sources.size(), size_t(1));
+            QCOMPARE(inc->sources[0].shape, std::string());
+        }
+    }
+
+    // kubetail and tools like it: "[POD] " before each line (pinniped#1218); near misses:
+    // "[INFO] " and a dmesg stamp are no pod names.
+    void podNamePrefixedLines()
+    {
+        const auto inc =
+            test::loadText("apiserver.txt",
+                           "[tap-2364-api-86cdb6fb86-7jt6t] I0706 08:54:41.835785       1 trace.go:205] Trace[1390363737]: \"Create\" "
+                           "url:/apis/authorization.k8s.io/v1/subjectaccessreviews (06-Jul-2022 08:54:41.335) (total time: 500ms):\n"
+                           "[tap-2364-api-86cdb6fb86-7jt6t] Trace[1390363737]: [500.211742ms] [500.211742ms] END\n"
+                           "[web-7b8d9c5f6d-5j2xq] I0706 08:54:42.000001       1 server.go:10] listening\n");
+        const Source *api = only(*inc, "apiserver.txt#tap-2364-api-86cdb6fb86-7jt6t");
+        const Source *web = only(*inc, "apiserver.txt#web-7b8d9c5f6d-5j2xq");
+        QVERIFY(api && web);
+        QCOMPARE(api->shape, std::string("lines prefixed by [pod] (kubetail)"));
+        QCOMPARE(api->attribution.pod(), std::string("tap-2364-api-86cdb6fb86-7jt6t"));
+        QCOMPARE(api->eventCount, 1u);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        for (const char *notPods : {"[INFO] I0706 08:54:41.835785       1 x.go:1] a\n", "[ 1234.567890] eth0: link up\n"}) {
+            const auto other = test::loadText("x.log", notPods);
+            QCOMPARE(other->sources[0].shape, std::string());
+        }
+    }
+
     // `tail -n +1 a b`: two plain files, each section keeps its file's name.
     void tailOfTwoFiles()
     {

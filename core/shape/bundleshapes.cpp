@@ -173,6 +173,8 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
             if (sections.empty())
                 sections = splitBulletedLines(in.file);
             if (sections.empty())
+                sections = splitGrepLines(in.file);
+            if (sections.empty())
                 sections = splitHeadedPaste(in.file);
         }
         if (sections.empty()) {

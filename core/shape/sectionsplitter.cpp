@@ -378,6 +378,23 @@ bool parseLogPrefix(std::string_view line, std::string_view &pod, std::string_vi
     return container.find_first_of("/ ") == std::string_view::npos && pod.find(' ') == std::string_view::npos;
 }
 
+// "[web-7b8d9c5f6d-5j2xq] " (kubetail and tools like it: the pod's name alone) -> the pod and
+// the length of the prefix. The name is a Kubernetes object name with a dash (pod names have
+// one), so "[INFO] ", "[  12.345] " (dmesg) and "[Jun 28 ..." are not names.
+bool parsePodNamePrefix(std::string_view line, std::string_view &pod, std::size_t &length)
+{
+    if (!line.starts_with('['))
+        return false;
+    const std::size_t close = line.find("] ");
+    if (close == std::string_view::npos || close < 4 || close > 254)
+        return false;
+    pod = line.substr(1, close - 1);
+    length = close + 2;
+    const bool lowerName =
+        std::all_of(pod.begin(), pod.end(), [](char c) { return (c >= 'a' && c <= 'z') || text::isDigit(c) || c == '-' || c == '.'; });
+    return lowerName && pod.find('-') != std::string_view::npos && pod.front() != '-' && pod.back() != '-';
+}
+
 } // namespace
 
 std::vector<SourceInput> splitPrefixedLines(const InputFile &file)
@@ -385,35 +402,41 @@ std::vector<SourceInput> splitPrefixedLines(const InputFile &file)
     if (!file.bytes)
         return {};
     // Every one of the first non-blank lines carries the prefix: a log that merely mentions
-    // "[pod/..." somewhere is not cut.
-    int seen = 0;
-    bool prefixed = true;
+    // "[pod/..." somewhere is not cut. Under a bare pod name one at least must be a log line.
+    int seen = 0, logLines = 0;
+    bool prefixed = true, podNamesOnly = true;
     text::forEachLine(file.bytes->substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
         if (isBlank(line))
             return true;
         std::string_view pod, container;
         std::size_t length = 0;
-        prefixed = parseLogPrefix(line, pod, container, length);
+        if (parseLogPrefix(line, pod, container, length)) {
+            podNamesOnly = false;
+        } else {
+            prefixed = parsePodNamePrefix(line, pod, length);
+            logLines += prefixed && lineFormatOf(line.substr(length)) != nullptr;
+        }
         return prefixed && ++seen < 20;
     });
-    if (!prefixed || seen == 0)
+    if (!prefixed || seen == 0 || (podNamesOnly && logLines == 0))
         return {};
-    const std::string shape = "kubectl logs --prefix";
+    const std::string shape = podNamesOnly ? "lines prefixed by [pod] (kubetail)" : "kubectl logs --prefix";
     std::vector<SectionDraft> sections;
     std::map<std::string, std::size_t, std::less<>> byPrefix;
     Leftover rest;
     text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         std::string_view pod, container;
         std::size_t length = 0;
-        if (!parseLogPrefix(line, pod, container, length)) {
+        if (!(podNamesOnly ? parsePodNamePrefix(line, pod, length) : parseLogPrefix(line, pod, container, length))) {
             rest.add(line); // kubectl's own errors between the lines are parsed as they are
             return;
         }
         const std::string_view key = line.substr(0, length);
         auto it = byPrefix.find(key);
         if (it == byPrefix.end()) {
-            SectionDraft s{sectionOf(file, std::string(pod) + "/" + std::string(container), shape), {}};
-            attributeContainer(s.input, "", std::string(pod), std::string(container), "layout (kubectl logs --prefix)");
+            SectionDraft s{sectionOf(file, std::string(pod) + (container.empty() ? "" : "/" + std::string(container)), shape), {}};
+            attributeContainer(s.input, "", std::string(pod), std::string(container),
+                               podNamesOnly ? "layout ([pod] prefix)" : "layout (kubectl logs --prefix)");
             it = byPrefix.emplace(std::string(key), sections.size()).first;
             sections.push_back(std::move(s));
         }
@@ -780,6 +803,122 @@ std::vector<SourceInput> splitHeadedPaste(const InputFile &file)
             sections.back().text.append(line).push_back('\n');
     });
     rest.takeTrailingBlankLines(sections.back().text);
+    return finish(file, sections, rest, shape);
+}
+
+} // namespace kubelane::core
+
+namespace kubelane::core {
+
+namespace {
+
+// "FILE:", "LINE:", "LINE:BYTE:" and "FILE:LINE:" before a line that grep printed (-H or
+// several files, -n, -b), with '-' in place of ':' on a context line (-A/-B/-C); the file and
+// the length of the prefix. Only a line that is no log line as it stands and one under the
+// prefix: a log line's own "2020-03-25 13:06:51" or "10:13:50" is never taken for one.
+bool parseGrepPrefix(std::string_view line, std::string_view &file, std::size_t &length, std::uint64_t &number)
+{
+    number = 0;
+    if (lineFormatOf(line) != nullptr)
+        return false;
+    // One or two numbers, each closed by the separator, at the start or after the file name.
+    // grep closes every field of a line with one separator: ':' on a matched line, '-' on a
+    // context line ("FILE:2024-06-19T..." is a file and its text, not line 2024).
+    auto numbersAt = [&](std::size_t at, std::size_t &end, char separator = 0) {
+        int numbers = 0;
+        for (std::size_t i = at; numbers < 2;) {
+            const std::size_t digits = i;
+            while (i < line.size() && text::isDigit(line[i]) && i - digits < 12)
+                ++i;
+            if (i == digits || i >= line.size() || (line[i] != ':' && line[i] != '-') || (separator && line[i] != separator))
+                break;
+            separator = line[i];
+            if (numbers == 0)
+                number = std::stoull(std::string(line.substr(digits, i - digits)));
+            end = ++i;
+            ++numbers;
+        }
+        return numbers;
+    };
+    std::size_t end = 0;
+    file = {};
+    if (numbersAt(0, end) == 0) {
+        // The file: a path up to the first ':' (or "-N-" of a context line) after it.
+        for (std::size_t i = 1; i < std::min<std::size_t>(line.size(), 4096); ++i) {
+            if (line[i] == ' ' || line[i] == '\t')
+                return false;
+            if ((line[i] == ':' || line[i] == '-') && (line[i] == ':' || (i + 1 < line.size() && text::isDigit(line[i + 1])))) {
+                std::size_t numbered = 0;
+                number = 0;
+                if (numbersAt(i + 1, numbered, line[i]) > 0) {
+                    file = line.substr(0, i);
+                    end = numbered;
+                    break;
+                }
+                if (line[i] == ':') { // -H without -n: "FILE:text"
+                    file = line.substr(0, i);
+                    end = i + 1;
+                    break;
+                }
+            }
+        }
+        if (file.empty() || file.find_first_of("./") == std::string_view::npos)
+            return false; // a file's name: "kubelet.log", "/var/log/messages"
+    }
+    length = end;
+    return end > 0 && end < line.size();
+}
+
+} // namespace
+
+std::vector<SourceInput> splitGrepLines(const InputFile &file)
+{
+    if (!file.bytes)
+        return {};
+    // Every one of the first non-blank lines is grep's ("--" between context groups), their
+    // line numbers go up within each file (a log's own "10:13:50" repeats its hour), and one
+    // at least is a log line under its prefix (a panic's stack may fill the rest).
+    int seen = 0, logLines = 0;
+    bool grepped = true;
+    std::map<std::string, std::uint64_t, std::less<>> lastNumber;
+    text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (isBlank(line) || line == "--")
+            return true;
+        std::string_view name;
+        std::size_t length = 0;
+        std::uint64_t number = 0;
+        grepped = parseGrepPrefix(line, name, length, number);
+        if (grepped && number > 0) {
+            std::uint64_t &last = lastNumber[std::string(name)];
+            grepped = number > last;
+            last = number;
+        }
+        logLines += grepped && lineFormatOf(line.substr(length)) != nullptr;
+        return grepped && ++seen < 20;
+    });
+    if (!grepped || seen == 0 || logLines == 0)
+        return {};
+    const std::string shape = "grep output (file and line prefixes)";
+    std::vector<SectionDraft> sections;
+    std::map<std::string, std::size_t, std::less<>> byFile;
+    Leftover rest;
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        std::string_view name;
+        std::size_t length = 0;
+        std::uint64_t number = 0;
+        if (line == "--" || !parseGrepPrefix(line, name, length, number)) {
+            rest.add(line == "--" ? std::string_view{} : line); // grep's group separator is a frame
+            return;
+        }
+        auto it = byFile.find(name);
+        if (it == byFile.end()) {
+            // The file grep named is the section's path: what names a component or node there still does.
+            SectionDraft s{sectionOf(file, name.empty() ? std::string("grep") : std::string(name), shape), {}};
+            it = byFile.emplace(std::string(name), sections.size()).first;
+            sections.push_back(std::move(s));
+        }
+        sections[it->second].text.append(line.substr(length)).push_back('\n');
+    });
     return finish(file, sections, rest, shape);
 }
 

@@ -20,6 +20,10 @@
 //   of kube-controller-manager are as follows", "[root@m1 ~]# docker logs k8s_kube-scheduler_...",
 //   "kube scheduler Logs :" with the first log line after it): one source per heading, the lines
 //   above the first one the file's own (only when there are two parts or more).
+// - grep's output pasted: "FILE:LINE:" (-H, -r, several files), "LINE:" (-n), "LINE:BYTE:" (-b)
+//   before every line, '-' for ':' on context lines, "--" between groups: the prefixes come
+//   off, one source per file grep named (only when most of the first lines are log lines
+//   under them, and none is one as it stands).
 // Each returns no sections when the file is not of its kind.
 #include "sourceinput.h"
 
@@ -33,5 +37,6 @@ std::vector<SourceInput> splitPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitBulletedLines(const InputFile &file);
 std::vector<SourceInput> splitHeadedPaste(const InputFile &file);
+std::vector<SourceInput> splitGrepLines(const InputFile &file);
 
 } // namespace kubelane::core
