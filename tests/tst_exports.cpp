@@ -404,7 +404,13 @@ const std::vector<KeptCase> &keptCases()
         {"journald short-iso", "2024-06-19T00:00:00+0000 worker-1 kubelet[1]: I0619 00:00:00.100000       1 main.go:1] x\n",
          SourceFormat::Journald},
         {"kubectl --timestamps", "2024-06-19T00:00:00.1Z I0619 00:00:00.100000       1 main.go:1] x\n", SourceFormat::KubectlTimestamps},
-        {"logrus text is not logfmt with ts=", "time=\"2024-06-19T00:00:00Z\" level=info msg=\"x\"\n", SourceFormat::PlainText},
+        // logrus' and slog's text lines (containerd's own log file) are logfmt with a time= time.
+        {"logrus text is logfmt with time=",
+         "time=\"2024-06-19T00:00:00.412877561Z\" level=info msg=\"starting containerd\" revision=1 version=1.7.2\n"
+         "time=\"2024-06-19T00:00:01Z\" level=error msg=\"failed to load cni during init\" error=\"cni config load failed\"\n",
+         SourceFormat::Logfmt},
+        {"slog's text", "time=2024-06-19T00:00:00.100Z level=INFO msg=\"x\" key=v\n", SourceFormat::Logfmt},
+        {"a time= value that is no time is not logfmt", "time=soon level=info msg=\"x\"\n", SourceFormat::PlainText},
         {"a pretty object with a \"line\" key is not a Loki export", "{\n  \"line\": \"x\",\n  \"kind\": \"Note\"\n}\n",
          SourceFormat::PlainText},
         {"a Kubernetes object is not an export", "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"Pod\",\n  \"metadata\": {}\n}\n",
@@ -552,6 +558,8 @@ private slots:
         const KeptCase &c = keptCases()[std::size_t(row)];
         const auto inc = test::loadText("a/x.txt", c.content);
         QCOMPARE(QString(formatName(inc->sources[0].format)), QString(formatName(c.format)));
+        if (c.format == SourceFormat::Logfmt) // every line read, at its own time
+            QCOMPARE(inc->stats.unparsed, 0u);
     }
 };
 

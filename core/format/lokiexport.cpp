@@ -185,6 +185,8 @@ bool parseLogfmtLine(std::string_view s, LogfmtLine &out)
     bool haveTime = false;
     size_t i = 0;
     int pairs = 0;
+    if (s.empty() || s[0] == ' ' || s[0] == '\t')
+        return false; // the first pair at the start: an indented line continues a record, or a paste's
     while (i < s.size()) {
         while (i < s.size() && s[i] == ' ')
             ++i;
@@ -213,7 +215,7 @@ bool parseLogfmtLine(std::string_view s, LogfmtLine &out)
             value = s.substr(start, i - start);
         }
         ++pairs;
-        if (key == "ts") {
+        if (key == "ts" || (key == "time" && !haveTime)) { // go-kit's ts=, logrus' time= (TextFormatter)
             const auto ts = parseRfc3339(value);
             if (!ts)
                 return false;

@@ -53,7 +53,8 @@ struct LogfmtLine {
     std::string_view level; // "" when none
     std::string_view msg;   // the raw value (quotes kept off), "" when none
 };
-// A logfmt line (key=value pairs, the first at the start) with a ts= RFC 3339 time.
+// A logfmt line (key=value pairs, the first at the start) with a ts= RFC 3339 time, or
+// logrus' time= (containerd's, k3s' and RKE2's own log files, `docker logs` of them).
 bool parseLogfmtLine(std::string_view text, LogfmtLine &out);
 
 } // namespace kubelane::core

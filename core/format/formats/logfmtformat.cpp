@@ -1,4 +1,5 @@
-// key=value lines with a ts= time (go-kit's logfmt: promtail, Loki's own logs).
+// key=value lines with a ts= time (go-kit's logfmt: promtail, Loki's own logs) or a time= one (logrus' and
+// slog's text: containerd's, k3s' and RKE2's own log files).
 #include "../logformat.h"
 #include "../lokiexport.h"
 
@@ -20,7 +21,7 @@ public:
     Detection detect(const FormatSample &sample) const override
     {
         const double share = sample.shareOf(*this);
-        return share > 0 ? Detection{share, withPayloadNote(sample, "logfmt (ts= times)"), 0} : Detection{};
+        return share > 0 ? Detection{share, withPayloadNote(sample, "logfmt (ts= or logrus/slog time= times)"), 0} : Detection{};
     }
 };
 
