@@ -426,6 +426,40 @@ private slots:
         }
     }
 
+    // etcd's capnslog quoted in a ticket (etcd#11809) and containerd's logrus lines indented
+    // into a Markdown code block: the markers come off, line for line. A klog paste the parser
+    // reads indented itself, and quoted prose, stay as they are.
+    void indentedAndQuotedPastes()
+    {
+        const auto quoted = test::loadText(
+            "etcd.log",
+            "> 2020-03-25 13:08:19.610050 W | etcdserver: timed out waiting for read index response (local node might have slow network)\n"
+            ">\n"
+            "> 2020-03-25 13:08:19.610359 W | etcdserver: read-only range request \"key:\\\"/registry/services/endpoints/kube-system/"
+            "kube-scheduler\\\" \" with result \"error:etcdserver: request timed out\" took too long (7.500444515s) to execute\n");
+        QCOMPARE(quoted->sources.size(), size_t(1));
+        QCOMPARE(quoted->sources[0].shape, std::string("quoted paste (\"> \")"));
+        QCOMPARE(quoted->sources[0].eventCount, 2u);
+        QCOMPARE(quoted->stats.unparsed, 0u);
+        QCOMPARE(quoted->sources[0].clock.year, 2020);
+
+        const auto indented =
+            test::loadText("containerd.txt",
+                           "    time=\"2024-06-19T10:00:00.412877561Z\" level=info msg=\"starting containerd\" version=1.7.2\n"
+                           "    time=\"2024-06-19T10:00:01.100000000Z\" level=error msg=\"failed to load cni during init\" "
+                           "error=\"cni config load failed\"\n");
+        QCOMPARE(indented->sources[0].shape, std::string("indented paste"));
+        QCOMPARE(indented->sources[0].eventCount, 2u);
+        QCOMPARE(indented->stats.unparsed, 0u);
+
+        for (const char *asWritten :
+             {"    I0619 10:00:00.000000    1187 kubelet.go:1] a\n    I0619 10:00:01.000000    1187 kubelet.go:2] b\n",
+              "> I looked at the logs\n> and found nothing\n"}) {
+            const auto inc = test::loadText("paste.txt", asWritten);
+            QCOMPARE(inc->sources[0].shape, std::string());
+        }
+    }
+
     // kubetail and tools like it: "[POD] " before each line (pinniped#1218); near misses:
     // "[INFO] " and a dmesg stamp are no pod names.
     void podNamePrefixedLines()

@@ -175,6 +175,8 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
             if (sections.empty())
                 sections = splitGrepLines(in.file);
             if (sections.empty())
+                sections = splitIndentedPaste(in.file);
+            if (sections.empty())
                 sections = splitHeadedPaste(in.file);
         }
         if (sections.empty()) {

@@ -923,3 +923,59 @@ std::vector<SourceInput> splitGrepLines(const InputFile &file)
 }
 
 } // namespace kubelane::core
+
+namespace kubelane::core {
+
+std::vector<SourceInput> splitIndentedPaste(const InputFile &file)
+{
+    if (!file.bytes)
+        return {};
+    // The first line's indentation or quote markers, on every one of the first non-blank lines
+    // (">" alone is a quoted blank line); under them one line at least of a known shape that
+    // is none as it stands. Klog, journal and CRI lines the parser reads under any indentation
+    // itself, with what a paste's indentation tells (SourceParser::emitLogLine): not here.
+    std::string prefix;
+    int seen = 0, logLines = 0;
+    bool indented = true;
+    text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (isBlank(line) || (!prefix.empty() && line.find_first_not_of("> \t") == std::string_view::npos))
+            return true;
+        if (prefix.empty())
+            prefix = std::string(line.substr(0, pasteIndent(line)));
+        indented = !prefix.empty() && line.starts_with(prefix) && line.size() > prefix.size();
+        if (indented) {
+            const std::string_view rest = line.substr(prefix.size());
+            KlogHeader h;
+            JournaldLine j;
+            CriLine c;
+            if (parseKlogHeader(rest, h) || parseJournaldLine(rest, j) || parseCriLine(rest, c)) {
+                indented = false;
+                return false;
+            }
+            logLines += lineFormatOf(rest) != nullptr && lineFormatOf(line) == nullptr;
+        }
+        return indented && ++seen < 20;
+    });
+    if (!indented || seen == 0 || logLines == 0)
+        return {};
+    // One source, line for line the file's, the paste's markers off.
+    SourceInput in;
+    in.file.path = file.path;
+    in.file.modifiedTime = file.modifiedTime;
+    in.shape = prefix.find('>') == std::string::npos ? "indented paste" : "quoted paste (\"> \")";
+    std::string text;
+    text.reserve(file.bytes->size());
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (line.starts_with(prefix))
+            line.remove_prefix(prefix.size());
+        else if (line.find_first_not_of("> \t") == std::string_view::npos)
+            line = {};
+        text.append(line).push_back('\n');
+    });
+    in.file.bytes = makeBytes(std::move(text));
+    std::vector<SourceInput> out;
+    out.push_back(std::move(in));
+    return out;
+}
+
+} // namespace kubelane::core

@@ -24,6 +24,9 @@
 //   before every line, '-' for ':' on context lines, "--" between groups: the prefixes come
 //   off, one source per file grep named (only when most of the first lines are log lines
 //   under them, and none is one as it stands).
+// - A paste indented into a Markdown code block or quoted ("> ") whose lines are of a shape
+//   the parser reads only as they were written (etcd's capnslog, logrus, zap JSON, ...):
+//   the markers come off, line for line (klog, journal and CRI lines it reads indented).
 // Each returns no sections when the file is not of its kind.
 #include "sourceinput.h"
 
@@ -38,5 +41,6 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitBulletedLines(const InputFile &file);
 std::vector<SourceInput> splitHeadedPaste(const InputFile &file);
 std::vector<SourceInput> splitGrepLines(const InputFile &file);
+std::vector<SourceInput> splitIndentedPaste(const InputFile &file);
 
 } // namespace kubelane::core
