@@ -637,93 +637,132 @@ private slots:
     }
 
     // The controller's word that it lost a node, in each version's wording, with no "for how
-    // long": the gap began at least the grace period before its first such line. Lines that say
-    // the kubelet reported (NotReady, Ready=False, ready again) open none, nor one whose node's
-    // own heartbeat went through within the grace before it.
+    // long": the gap began at least the grace period before the monitor pass that found it (the
+    // taint is queued a pass after NodeNotReady), and ends where the controller heard from the
+    // node again (any fresh status, NotReady too), the Node was deleted, or every controller log
+    // ends. Lines that say the kubelet reported open none, nor one whose node's own heartbeat went
+    // through within the grace before it, nor a restarted controller's second queueing.
     void controllerJudgesTheNodeLost_data()
     {
         QTest::addColumn<QString>("controller");
+        QTest::addColumn<QString>("secondController");
         QTest::addColumn<QString>("apiserver");
-        QTest::addColumn<bool>("gap");
-        QTest::addColumn<bool>("openEnded");
+        QTest::addColumn<QString>("start"); // "" = no gap
+        QTest::addColumn<QString>("end");   // "open HH:MM:SS.ffffff" when to the end of the logs
         const int t = at(2, 13, 17);
         const std::string observed = observedNode(at(2, 5, 11), "node3"), later = controllerNoise(t + 20);
-        auto line = [&](const std::string &rest) { return cri(t, "016553", "      1 " + rest); };
-        auto judged = [&](const char *name, const std::string &l) {
-            QTest::newRow(name) << QString::fromStdString(observed + l + later) << QString() << true << true;
+        auto line = [&](int second, const std::string &rest) { return cri(second, "016553", "      1 " + rest); };
+        const QString start = "02:12:37.016553", startQueued = "02:12:37.514314", open = "open 02:13:37.671617";
+        auto row = [&](const char *name, const std::string &log, const QString &from, const QString &to, const std::string &second = {},
+                       const std::string &apiserver = {}) {
+            QTest::newRow(name) << QString::fromStdString(log) << QString::fromStdString(second) << QString::fromStdString(apiserver)
+                                << from << to;
         };
-        judged("1.x queued: unresponsive as of", taintQueued(t, "node3", "unresponsive"));
-        judged("1.2x queued: structured",
-               line("node_lifecycle_controller.go:817] \"Node is unresponsive. Adding it to the Taint queue\" "
-                    "node=\"node3\" timeStamp=\"2020-06-18 02:13:17.027151 +0000 UTC m=+3911.2\""));
-        judged("1.x applied: NoSchedule by condition",
-               line("controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoSchedule,TimeAdded:"
-                    "2020-06-18 02:13:17.197948187 +0000 UTC m=+24431.515902756,}] Taint to Node node3"));
-        judged("1.2x applied: JSON list",
-               line("controller_utils.go:225] \"Added taint to node\" taint=[{\"key\":\"node.kubernetes.io/"
-                    "unreachable\",\"effect\":\"NoExecute\",\"timeAdded\":\"2020-06-18T02:13:17Z\"}] "
-                    "node=\"node3\""));
-        judged("1.x Ready went Unknown",
-               line("node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from "
-                    "&NodeCondition{Type:Ready,Status:True,} to &NodeCondition{Type:Ready,Status:Unknown,}"));
-        judged("1.2x Ready went Unknown",
-               line("node_lifecycle_controller.go:995] \"ReadyCondition for Node transitioned from savedCondition to "
-                    "currentReadyCondition\" node=\"node3\" savedCondition=\"&NodeCondition{Type:Ready,Status:True,}\" "
-                    "currentReadyCondition=\"&NodeCondition{Type:Ready,Status:Unknown,}\""));
-        judged("1.12 never updated", line("node_lifecycle_controller.go:1006] node node3 is never updated by kubelet"));
-        judged("1.2x a condition never updated",
-               line("node_lifecycle_controller.go:1038] \"Condition of node was never updated by kubelet\" nodeConditionType=\"Ready\" "
-                    "node=\"node3\""));
         const std::string unresponsive = taintQueued(t, "node3", "unresponsive");
-        QTest::newRow("heard again: the unreachable taint taken off") << QString::fromStdString(
+        row("1.x queued: unresponsive as of", observed + unresponsive + later, startQueued, open);
+        row("1.2x queued: structured",
+            observed
+                + line(t,
+                       "node_lifecycle_controller.go:817] \"Node is unresponsive. Adding it to the Taint queue\" node=\"node3\" "
+                       "timeStamp=\"2020-06-18 02:13:17.027151 +0000 UTC m=+3911.2\"")
+                + later,
+            start, open);
+        row("1.x applied: NoSchedule by condition",
+            observed
+                + line(t,
+                       "controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoSchedule,TimeAdded:"
+                       "2020-06-18 02:13:17.197948187 +0000 UTC m=+24431.515902756,}] Taint to Node node3")
+                + later,
+            start, open);
+        row("1.2x applied: JSON list",
+            observed
+                + line(t,
+                       "controller_utils.go:225] \"Added taint to node\" taint=[{\"key\":\"node.kubernetes.io/unreachable\",\"effect\":"
+                       "\"NoExecute\",\"timeAdded\":\"2020-06-18T02:13:17Z\"}] node=\"node3\"")
+                + later,
+            start, open);
+        // The controller's log ends at the line: the gap is the grace exactly, and over it (the
+        // controller compares now > last heartbeat + grace).
+        row("the log's last line", observed + unresponsive, startQueued, "open 02:13:17.514314");
+        row("dated by the pass that recorded NodeNotReady", observed + controllerNotReady(t - 5, "node3") + unresponsive + later,
+            "02:12:32.399034", open);
+        auto heard = [&](const char *name, const std::string &rest) {
+            row(name, observed + unresponsive + line(t + 30, rest) + later, startQueued, "02:13:47.016553");
+        };
+        heard("heard again: the unreachable taint taken off",
+              "controller_utils.go:232] Made sure that Node node3 has no [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:"
+              "NoExecute,TimeAdded:<nil>,}] Taint");
+        heard(
+            "heard again: Ready transitioned to False",
+            "node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from &NodeCondition{Type:Ready,Status:Unknown,} "
+            "to &NodeCondition{Type:Ready,Status:False,}");
+        heard("heard again: ReadyCondition updated",
+              "node_lifecycle_controller.go:1083] \"Node ReadyCondition updated. Updating timestamp\" "
+              "node=\"node3\"");
+        heard("heard again: the NotReady taint queued",
+              "node_lifecycle_controller.go:729] Node node3 is NotReady as of 2020-06-18 "
+              "02:13:47.016 +0000 UTC m=+533.3. Adding it to the Taint queue.");
+        heard("the Node deleted (a scale-down)", "node_lifecycle_controller.go:649] Controller observed a Node deletion: node3");
+        row("the not-ready taint taken off is no hearing",
             observed + unresponsive
-            + cri(t + 30, "128201",
-                  "      1 controller_utils.go:232] Made sure that Node node3 has no [&Taint{Key:node.kubernetes.io/"
-                  "unreachable,Value:,Effect:NoExecute,TimeAdded:<nil>,}] Taint")
-            + later) << QString() << true << false;
+                + line(t + 1,
+                       "controller_utils.go:232] Made sure that Node node3 has no [&Taint{Key:node.kubernetes.io/not-ready,Value:,"
+                       "Effect:NoExecute,TimeAdded:<nil>,}] Taint")
+                + later,
+            startQueued, open);
+        row("a restarted controller queues it again: one gap to the end of both logs", observed + unresponsive + later, startQueued,
+            "open 02:18:17.671617", taintQueued(t + 35, "node3", "unresponsive") + controllerNoise(t + 300));
+        row("with 'hasn't been updated for D' in the same pass: one gap, D's",
+            observed
+                + line(t - 5,
+                       "node_lifecycle_controller.go:1031] node node3 hasn't been updated for 45.5s. Last Ready is: "
+                       "&NodeCondition{Type:Ready,Status:True,}")
+                + unresponsive + later,
+            "02:12:26.516553", open);
         auto none = [&](const char *name, const std::string &l, const std::string &apiserver = {}) {
-            QTest::newRow(name) << QString::fromStdString(observed + l + later) << QString::fromStdString(apiserver) << false << false;
+            row(name, observed + l + later, "", "", {}, apiserver);
         };
         none("NotReady: the kubelet reported", taintQueued(t, "node3", "NotReady"));
-        none("Ready went False",
-             line("node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from "
-                  "&NodeCondition{Type:Ready,Status:True,} to &NodeCondition{Type:Ready,Status:False,}"));
+        none("Ready transitioned to Unknown: a fresh status someone else wrote",
+             line(t,
+                  "node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from "
+                  "&NodeCondition{Type:Ready,Status:True,} to &NodeCondition{Type:Ready,Status:Unknown,}"));
+        none("never updated by a kubelet: no heartbeat ever",
+             line(t, "node_lifecycle_controller.go:1006] node node3 is never updated by kubelet"));
         none("the not-ready taint applied",
-             line("controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/not-ready,Value:,Effect:NoExecute,TimeAdded:<nil>,}] "
+             line(t,
+                  "controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/not-ready,Value:,Effect:NoExecute,TimeAdded:<nil>,}] "
                   "Taint to Node node3"));
-        none("a queued taint dropped: ready now",
-             line("node_lifecycle_controller.go:697] Node node3 was in a taint queue, but it's ready now. Ignoring taint request."));
         none("the node's heartbeat went through within the grace", unresponsive, statusPatches(at(2, 12, 6), t - 10, "node3"));
     }
     void controllerJudgesTheNodeLost()
     {
         QFETCH(QString, controller);
+        QFETCH(QString, secondController);
         QFETCH(QString, apiserver);
-        QFETCH(bool, gap);
-        QFETCH(bool, openEnded);
+        QFETCH(QString, start);
+        QFETCH(QString, end);
         std::vector<File> files{{kControllerLog, controller.toStdString()}};
+        if (!secondController.isEmpty())
+            files.push_back({"master2/var/log/pods/kube-system_kube-controller-manager-master2_b2b20190-1f5f-4916-b4be-ebb3c2f80bfd/"
+                             "kube-controller-manager/0.log",
+                             secondController.toStdString()});
         if (!apiserver.isEmpty())
             files.push_back({kApiserverLog, apiserver.toStdString()});
         const auto inc = loadFiles(files);
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
-        const int t = at(2, 13, 17);
-        const HeartbeatGap *judged = nullptr;
-        QVERIFY(a->facts.gaps.size() <= 1);
-        for (const HeartbeatGap &g : a->facts.gaps)
-            if (g.startEstimated)
-                judged = &g;
-        QCOMPARE(judged != nullptr, gap);
-        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), gap ? 1 : 0);
-        if (!gap)
+        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), start.isEmpty() ? 0 : 1);
+        if (start.isEmpty()) {
+            QVERIFY(a->facts.gaps.empty());
             return;
-        QCOMPARE(hms(int(inc->event(judged->declaredBy).time.ns / kNsPerSecond % 86400)), hms(t));
-        QCOMPARE(judged->start, inc->event(judged->declaredBy).time - Duration::fromSeconds(40));
-        QCOMPARE(judged->openEnded, openEnded);
-        // To the end of the controller's log, or to the line that took the unreachable taint off.
-        QCOMPARE(test::utc(judged->end), QString(openEnded ? "2020-06-18T02:13:37.671617Z" : "2020-06-18T02:13:47.128201Z"));
-        QVERIFY(judged->exceedsGrace);
-        QCOMPARE(int(judged->reaction), int(HeartbeatGap::Reaction::Acted));
+        }
+        QCOMPARE(a->facts.gaps.size(), size_t(1));
+        const HeartbeatGap &g = a->facts.gaps[0];
+        QCOMPARE(test::utc(g.start).mid(11, 15), start);
+        QCOMPARE((g.openEnded ? QString("open ") : QString()) + test::utc(g.end).mid(11, 15), end);
+        QVERIFY(g.exceedsGrace);
+        QCOMPARE(int(g.reaction), int(HeartbeatGap::Reaction::Acted));
     }
 
     // Heartbeat lines that bracket the silence give the gap; the controller's line inside it

@@ -22,7 +22,8 @@ struct CodeTypes {
     EventTypeId apiRequest = 0, audit = 0, heartbeatRequest = 0, statusUpdateFailed = 0, statusUpdateExhausted = 0, leaseRenewFailed = 0;
     // Node lifecycle controller.
     EventTypeId nodeNotUpdated = 0, readyTransitioned = 0, nodeNotReadyEvent = 0, nodeEvent = 0, healthyAgain = 0, taintAdded = 0,
-                taintSwapped = 0, taintRemoved = 0, taintDropped = 0, podsMarkedNotReady = 0, eviction = 0, nodeNeverUpdated = 0;
+                taintSwapped = 0, taintRemoved = 0, taintDropped = 0, podsMarkedNotReady = 0, eviction = 0, nodeNeverUpdated = 0,
+                readyUpdated = 0, nodeObserved = 0;
     std::vector<bool> nodeLifecycle; // by type id: any node lifecycle controller line (ids "nlc.*")
     // The kubelet's view of its node.
     EventTypeId nodeNotReady = 0, nodeStatusEvent = 0;
@@ -75,6 +76,8 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::podsMarkedNotReady, "nlc.pods-marked-not-ready", "the heartbeat and readiness detectors"},
     {&CodeTypes::eviction, "nlc.eviction", "the heartbeat detector"},
     {&CodeTypes::nodeNeverUpdated, "nlc.node-never-updated", "the heartbeat detector"},
+    {&CodeTypes::readyUpdated, "nlc.ready-updated", "the heartbeat detector"},
+    {&CodeTypes::nodeObserved, "nlc.node-observed", "the heartbeat detector"},
     {&CodeTypes::nodeNotReady, "node.status.not-ready", "the node-condition and PLEG detectors"},
     {&CodeTypes::nodeStatusEvent, "node.status.event", "the node-condition detector"},
     {&CodeTypes::kubeletFatal, "kubelet.fatal", "the kubelet-run detector and the sandbox-missing rule"},
@@ -119,7 +122,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 struct FieldKeys {
     StringId code, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, holder,
         lease, message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers, readyStatus, reason, resource,
-        sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value, verb, version;
+        sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value, verb, version, what;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -142,7 +145,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::subresource, "subresource"}, {&FieldKeys::taints, "taints"},
     {&FieldKeys::threshold, "threshold"}, {&FieldKeys::unit, "unit"},
     {&FieldKeys::unreadyContainers, "unreadyContainers"}, {&FieldKeys::user, "user"}, {&FieldKeys::userAgent, "userAgent"},
-    {&FieldKeys::value, "value"}, {&FieldKeys::verb, "verb"}, {&FieldKeys::version, "version"},
+    {&FieldKeys::value, "value"}, {&FieldKeys::verb, "verb"}, {&FieldKeys::version, "version"}, {&FieldKeys::what, "what"},
 };
 // clang-format on
 

@@ -2,6 +2,7 @@
 // with the node-monitor grace period in force.
 #include "factcontext.h"
 
+#include "../format/printedtaints.h"
 #include "../util/kubeversion.h"
 
 #include <algorithm>
@@ -162,14 +163,33 @@ void judgeControllerReactions(const FactContext &ctx, Facts &facts)
         judge.judge(g);
 }
 
-bool namesUnreachableTaint(const FactContext &ctx, const Event &e)
+bool namesTaint(const FactContext &ctx, const Event &e, std::string_view key)
 {
-    return ctx.field(e, ctx.keys.taints).find("node.kubernetes.io/unreachable") != std::string_view::npos;
+    const auto taints = parsePrintedTaints(ctx.field(e, ctx.keys.taints));
+    return std::any_of(taints.begin(), taints.end(), [&](const PrintedTaint &t) { return t.key == key; });
 }
 
-// When the controller next heard from `node` after `after`: its next successful heartbeat in
-// the bundle, or the controller seeing it Ready again (a fresh status), whichever is first.
-std::pair<Timestamp, EventIndex> nodeHeardAgain(const FactContext &ctx, const Facts &facts, StringId node, Timestamp after)
+constexpr std::string_view kUnreachable = "node.kubernetes.io/unreachable", kNotReady = "node.kubernetes.io/not-ready";
+
+// A controller line that says a fresh status of the node reached it: Ready transitioned and
+// ReadyCondition updated (both logged only when the status' heartbeat time moved), healthy
+// again, a queued taint dropped as the node is ready now, the NotReady taint queued (the
+// kubelet reported Ready=False), and the unreachable taint taken off (SwapNodeControllerTaint,
+// when the node reports NotReady; markNodeAsReachable logs nothing).
+bool controllerHeardFrom(const FactContext &ctx, const Event &e)
+{
+    const CodeTypes &t = ctx.types;
+    if (e.type == t.readyTransitioned || e.type == t.readyUpdated || e.type == t.healthyAgain || e.type == t.taintDropped)
+        return true;
+    if (e.type == t.taintAdded)
+        return namesTaint(ctx, e, kNotReady);
+    return e.type == t.taintRemoved && namesTaint(ctx, e, kUnreachable);
+}
+
+// When the silence of `node` after `after` ended: its next successful heartbeat in the
+// bundle, a controller line that heard from it, or its Node object deleted (a scale-down:
+// nothing is expected from it after that), whichever is first.
+std::pair<Timestamp, EventIndex> silenceEnd(const FactContext &ctx, const Facts &facts, StringId node, Timestamp after)
 {
     std::pair<Timestamp, EventIndex> first{Timestamp{std::numeric_limits<std::int64_t>::max()}, kNoEvent};
     // Heartbeats are in time order: start at the first one after `after`.
@@ -181,20 +201,56 @@ std::pair<Timestamp, EventIndex> nodeHeardAgain(const FactContext &ctx, const Fa
             break;
         }
     const Incident &inc = ctx.inc;
-    for (std::size_t i = inc.lowerBound(after); i < inc.events.size() && inc.events[i].time < first.first; ++i) {
+    for (std::size_t i = inc.lowerBound(after + Duration{1}); i < inc.events.size() && inc.events[i].time < first.first; ++i) {
         const Event &e = inc.events[i];
-        if (inc.nodeOf(e) != node || e.time <= after)
+        if (inc.nodeOf(e) != node)
             continue;
-        const bool readyAgain = e.type == ctx.types.readyTransitioned && ctx.field(e, ctx.keys.readyStatus) == "True";
-        // It takes the unreachable taint off only when the node reports again (markNodeAsReachable,
-        // or the swap to not-ready when it reports NotReady).
-        const bool reachable = e.type == ctx.types.taintRemoved && namesUnreachableTaint(ctx, e);
-        if (readyAgain || reachable || e.type == ctx.types.healthyAgain) {
+        const bool deleted = e.type == ctx.types.nodeObserved && ctx.field(e, ctx.keys.what) == "Node deletion";
+        if (deleted || controllerHeardFrom(ctx, e)) {
             first = {e.time, EventIndex::fromIndex(i)};
             break;
         }
     }
     return first;
+}
+
+// The last line of any controller-manager log: a controller restarted or another one leading
+// goes on where the first one's log ends.
+Timestamp controllerLogsEnd(const Incident &inc, Timestamp atLeast)
+{
+    for (const Source &s : inc.sources)
+        if (s.component == "kube-controller-manager" && s.eventCount > 0)
+            atLeast = std::max(atLeast, s.last);
+    return atLeast;
+}
+
+bool overlapsAGap(const Facts &facts, StringId node, Timestamp from, Timestamp to)
+{
+    return std::any_of(facts.gaps.begin(), facts.gaps.end(),
+                       [&](const HeartbeatGap &g) { return g.node == node && g.start <= to && from <= g.end; });
+}
+
+// A gap the controller's line `declaredBy` tells, from `start` to the end of the silence.
+HeartbeatGap controllerGap(const FactContext &ctx, const Facts &facts, EventIndex declaredBy, Timestamp start, const GracePeriod &grace)
+{
+    const Incident &inc = ctx.inc;
+    const Event &e = inc.event(declaredBy);
+    const auto [heard, heardEvent] = silenceEnd(ctx, facts, inc.nodeOf(e), e.time);
+    HeartbeatGap g;
+    g.node = inc.nodeOf(e);
+    g.start = start;
+    g.openEnded = heardEvent == kNoEvent;
+    g.end = g.openEnded ? controllerLogsEnd(inc, e.time) : heard;
+    g.length = g.end - g.start;
+    g.grace = grace.value;
+    g.graceOrigin = grace.origin;
+    g.exceedsGrace = g.length > grace.value;
+    g.afterEvent = heardEvent;
+    g.declaredBy = declaredBy;
+    for (const Heartbeat &h : facts.heartbeats)
+        if (h.node == g.node && h.failed && h.time > g.start && h.time < g.end)
+            g.failures.push_back(h.event);
+    return g;
 }
 
 // The node lifecycle controller's own word: "hasn't been updated for D" means no status or
@@ -205,51 +261,45 @@ std::pair<Timestamp, EventIndex> nodeHeardAgain(const FactContext &ctx, const Fa
 void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
 {
     const Incident &inc = ctx.inc;
-    const auto covered = [&](StringId node, Timestamp from, Timestamp to) {
-        return std::any_of(facts.gaps.begin(), facts.gaps.end(),
-                           [&](const HeartbeatGap &g) { return g.node == node && g.start <= to && from <= g.end; });
-    };
     for (const EventIndex i : ctx.index.ofType(ctx.types.nodeNotUpdated)) {
         const Event &e = inc.event(i);
-        if (inc.nodeOf(e) == kNoString || covered(inc.nodeOf(e), e.time, e.time))
+        if (inc.nodeOf(e) == kNoString || overlapsAGap(facts, inc.nodeOf(e), e.time, e.time))
             continue; // a gap the heartbeats show, or a line of a silence already declared
         const auto silence = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (!silence || silence->ns <= 0)
             continue;
-        const auto [heard, heardEvent] = nodeHeardAgain(ctx, facts, inc.nodeOf(e), e.time);
-        HeartbeatGap g;
-        g.node = inc.nodeOf(e);
-        g.start = e.time - *silence;
-        g.openEnded = heardEvent == kNoEvent;
-        g.end = g.openEnded ? std::max(e.time, inc.sources[e.source].last) : heard;
-        g.length = g.end - g.start;
-        g.grace = grace.value;
-        g.graceOrigin = grace.origin;
-        g.exceedsGrace = g.length > grace.value;
-        g.afterEvent = heardEvent;
-        g.declaredBy = i;
-        if (covered(g.node, g.start, g.end))
-            continue; // heartbeat lines show part of it: theirs is the measured gap
-        for (const Heartbeat &h : facts.heartbeats)
-            if (h.node == inc.nodeOf(e) && h.failed && h.time > g.start && h.time < g.end)
-                g.failures.push_back(h.event);
-        facts.gaps.push_back(std::move(g));
+        HeartbeatGap g = controllerGap(ctx, facts, i, e.time - *silence, grace);
+        if (!overlapsAGap(facts, g.node, g.start, g.end)) // else heartbeat lines show part of it: theirs is the measured gap
+            facts.gaps.push_back(std::move(g));
     }
 }
 
-// Lines in which the node lifecycle controller says it lost a node, without saying for how
-// long: the unreachable taint, queued ("is unresponsive as of ... Adding it to the Taint
-// queue", V(2)) or applied ("Added [...unreachable...] Taint to Node", V(4)), Ready going
-// Unknown, and a node never updated by its kubelet. A not-ready taint or Ready=False is no
-// such line: the kubelet reported, NotReady.
+// Lines in which the node lifecycle controller says it lost a node without saying for how
+// long: its unreachable taint, queued ("is unresponsive as of ... Adding it to the Taint
+// queue", V(2)) or applied ("Added [...unreachable...] Taint to Node", V(4)). Not "transitioned
+// to Unknown" (logged only when a fresh status arrived: some other writer's Unknown), not
+// "never updated by kubelet" (a Node no kubelet ever reported for, on the startup grace), not
+// the not-ready taint (the kubelet reported NotReady).
 bool judgesNodeLost(const FactContext &ctx, const Event &e)
 {
-    const CodeTypes &t = ctx.types;
-    if (e.type == t.taintAdded)
-        return namesUnreachableTaint(ctx, e);
-    if (e.type == t.readyTransitioned)
-        return ctx.field(e, ctx.keys.readyStatus) == "Unknown";
-    return e.type == t.nodeNeverUpdated;
+    return e.type == ctx.types.taintAdded && namesTaint(ctx, e, kUnreachable);
+}
+
+// When the controller found the grace run out: the first line of the monitor pass that queued
+// the taint (NodeNotReady recorded, pods marked not ready, a pass or two before).
+Timestamp judgedAt(const FactContext &ctx, const Event &judging)
+{
+    constexpr Duration kMonitorPasses = Duration::fromSeconds(10); // two of --node-monitor-period's default 5 s
+    const Incident &inc = ctx.inc;
+    Timestamp at = judging.time;
+    for (std::size_t i = inc.lowerBound(judging.time - kMonitorPasses); i < inc.events.size() && inc.events[i].time < judging.time; ++i) {
+        const Event &e = inc.events[i];
+        if (inc.nodeOf(e) == inc.nodeOf(judging) && (e.type == ctx.types.nodeNotReadyEvent || e.type == ctx.types.podsMarkedNotReady)) {
+            at = e.time;
+            break;
+        }
+    }
+    return at;
 }
 
 // A controller log is often all a bundle has of a lost node (kubernetes#77981, #110028: the
@@ -261,36 +311,22 @@ bool judgesNodeLost(const FactContext &ctx, const Event &e)
 void addJudgedGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
 {
     const Incident &inc = ctx.inc;
-    const CodeTypes &t = ctx.types;
-    for (const EventIndex i : ctx.eventsOf({t.taintAdded, t.readyTransitioned, t.nodeNeverUpdated})) {
+    for (const EventIndex i : ctx.index.ofType(ctx.types.taintAdded)) {
         const Event &e = inc.event(i);
         const StringId node = inc.nodeOf(e);
         if (node == kNoString || !judgesNodeLost(ctx, e))
             continue;
-        const bool covered = std::any_of(facts.gaps.begin(), facts.gaps.end(),
-                                         [&](const HeartbeatGap &g) { return g.node == node && g.start <= e.time && e.time <= g.end; });
+        const Timestamp judged = judgedAt(ctx, e);
         const bool heardWithinGrace = std::any_of(facts.heartbeats.begin(), facts.heartbeats.end(), [&](const Heartbeat &h) {
-            return h.node == node && !h.failed && h.time > e.time - grace.value && h.time <= e.time;
+            return h.node == node && !h.failed && h.time > judged - grace.value && h.time <= e.time;
         });
-        if (covered || heardWithinGrace)
+        if (heardWithinGrace)
             continue;
-        const auto [heard, heardEvent] = nodeHeardAgain(ctx, facts, node, e.time);
-        HeartbeatGap g;
-        g.node = node;
-        g.start = e.time - grace.value;
+        HeartbeatGap g = controllerGap(ctx, facts, i, judged - grace.value, grace);
         g.startEstimated = true;
-        g.openEnded = heardEvent == kNoEvent;
-        g.end = g.openEnded ? std::max(e.time, inc.sources[e.source].last) : heard;
-        g.length = g.end - g.start;
-        g.grace = grace.value;
-        g.graceOrigin = grace.origin;
-        g.exceedsGrace = true; // the controller's own comparison: now > last heartbeat + grace
-        g.afterEvent = heardEvent;
-        g.declaredBy = i;
-        for (const Heartbeat &h : facts.heartbeats)
-            if (h.node == node && h.failed && h.time > g.start && h.time < g.end)
-                g.failures.push_back(h.event);
-        facts.gaps.push_back(std::move(g));
+        g.exceedsGrace = true;                          // the controller's own comparison: now > last heartbeat + grace
+        if (!overlapsAGap(facts, node, g.start, g.end)) // a restarted controller queues the taint again
+            facts.gaps.push_back(std::move(g));
     }
 }
 

@@ -53,12 +53,16 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
             t.key + ":" + t.effect + added + " " + clockText(t.start)
             + (t.openEnded ? ", still there when the controller's log ends at " + clockText(t.end) : ", removed " + clockText(t.end)));
         step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + added);
-        step(m, inc, t.removeEvent, "taint " + t.key + " removed (node healthy again)");
+        const bool healthy = t.removeEvent != kNoEvent && inc.event(t.removeEvent).type == codeTypesOf(inc).healthyAgain;
+        step(m, inc, t.removeEvent, "taint " + t.key + ":" + t.effect + " removed" + (healthy ? " (node healthy again)" : ""));
         if (!t.openEnded)
             lastRemoval = std::max(lastRemoval, t.end);
     }
     if (what.empty() && g.reactionEvent != kNoEvent) {
-        what.push_back(std::string(inc.typeName(inc.event(g.reactionEvent))) + " at " + clockText(inc.event(g.reactionEvent).time));
+        // In the controller's words: a type's id means nothing to the reader.
+        const Event &reaction = inc.event(g.reactionEvent);
+        std::string said(inc.message(reaction).substr(0, 100));
+        what.push_back("\"" + said + "\" at " + clockText(reaction.time));
         step(m, inc, g.reactionEvent, "node lifecycle controller reacts");
     }
     return lastRemoval;
