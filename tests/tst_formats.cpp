@@ -903,6 +903,34 @@ private slots:
         QCOMPARE(std::string(inc->message(*events[0])).substr(0, 31), std::string("kubernetes endpoint watch error"));
         QCOMPARE(std::string(inc->message(*events[2])), std::string("setup\tstarting manager"));
     }
+    // An operator on controller-runtime (rabbitmq cluster-operator#69): zap console lines, their
+    // tabs copied as runs of spaces, between client-go's klog lines; zap's stack trace (function
+    // lines at the margin) belongs to its ERROR line, and the zap lines' dates give the klog
+    // lines their year.
+    void zapAmongKlogLines()
+    {
+        const auto inc = test::loadText(
+            "manager.log",
+            "2020-03-30T09:56:59.320Z        DEBUG   controller-runtime.controller   Successfully Reconciled {\"controller\": "
+            "\"rabbitmqcluster\"}\n"
+            "I0330 09:59:53.294085       1 leaderelection.go:288] failed to renew lease pivotal-rabbitmq-system/operator-leader-election: "
+            "failed to tryAcquireOrRenew context deadline exceeded\n"
+            "2020-03-30T09:59:53.310Z        ERROR   setup   problem running manager {\"error\": \"leader election lost\"}\n"
+            "github.com/go-logr/zapr.(*zapLogger).Error\n"
+            "        /go/pkg/mod/github.com/go-logr/zapr@v0.1.1/zapr.go:128\n"
+            "main.main\n"
+            "        /workspace/main.go:87\n"
+            "k8s.io/apimachinery/pkg/util/wait.JitterUntil(0xc000a1, 0x3b9aca00, 0x0, 0x1, 0xc0001)\n"
+            "        /go/pkg/mod/k8s.io/apimachinery@v0.17.2/pkg/util/wait/wait.go:152 +0x5e\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.unparsedLines, 0u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(3));
+        QCOMPARE(test::utc(events[1]->time), QString("2020-03-30T09:59:53.294085Z"));
+        QCOMPARE(events[2]->severity, Severity::Error);
+        QCOMPARE(inc->lineCountOf(*events[2]), 7u);
+    }
+
     // Near misses: a time and text without a level is no zap line, a level-like word without a
     // priority bracket no kernel ring line.
     void zapAndTalosNeedTheirShape()

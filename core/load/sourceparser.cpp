@@ -33,10 +33,34 @@ constexpr std::size_t kMaxDiagnosticsPerReason = 20;
 
 // Lines that continue the previous entry inside wrapped formats: Go stack frames, panics'
 // goroutine headers, indented wrapped text.
+// A Go stack's function line, which a trace prints at the margin above its file line:
+// "main.main", "github.com/go-logr/zapr.(*zapLogger).Error",
+// "k8s.io/apimachinery/pkg/util/wait.JitterUntil(0xc000a1, 0x3b9aca00, 0x0, 0x1, 0xc0001)".
+bool isGoStackFunctionLine(std::string_view line)
+{
+    const std::size_t open = line.find('(');
+    const std::string_view name = line.substr(0, open == std::string_view::npos ? line.size() : open);
+    const std::size_t dot = name.rfind('.');
+    if (name.empty() || dot == std::string_view::npos || dot == 0)
+        return false;
+    const bool pathChars = std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || text::isDigit(c) || c == '.' || c == '/' || c == '_' || c == '-';
+    });
+    if (!pathChars)
+        return false;
+    if (dot + 1 == name.size()) // "pkg.(*T).Method": a method after its receiver
+        return open != std::string_view::npos && line.find(").", open) != std::string_view::npos;
+    if (open == std::string_view::npos) // "main.main": a function name after the last dot
+        return (name[dot + 1] >= 'a' && name[dot + 1] <= 'z') || (name[dot + 1] >= 'A' && name[dot + 1] <= 'Z');
+    // A method's receiver "(*T)." or the argument list to the end of the line.
+    return line.back() == ')' || line.substr(open).starts_with("(*");
+}
+
 bool looksLikeContinuation(std::string_view payload)
 {
     return payload.empty() || payload[0] == '\t' || payload[0] == ' ' || payload.starts_with("goroutine ")
-        || payload.starts_with("created by ") || payload.starts_with("[signal ") || payload.starts_with("panic(");
+        || payload.starts_with("created by ") || payload.starts_with("[signal ") || payload.starts_with("panic(")
+        || isGoStackFunctionLine(payload);
 }
 
 // spf13/pflag's "Flag --cgroup-driver has been deprecated, ..." (FlagSet.Set), without a header.
@@ -873,6 +897,8 @@ void SourceParser::emitUnwrapped(const LineView &line, const LineEnvelope &unwra
 {
     if (unwrapped.haveLocal && unwrapped.local.year != 0)
         noteYear(unwrapped.local.year - currentRollovers(unwrapped.local.month), line, "its own date");
+    else if (unwrapped.utc != 0) // an absolute time among lines of no year (zap's among klog's)
+        noteYear(toCivil(Timestamp{unwrapped.utc}).year, line, "its own date");
     Envelope env = envelopeOf(unwrapped);
     notePodOfRecord(env);
     emitRecord(line, 1, line.text.size(), unwrapped.payload, env);

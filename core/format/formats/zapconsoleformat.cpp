@@ -26,7 +26,9 @@ bool parseZapLine(std::string_view s, ZapLine &out)
     const auto t = parseRfc3339(s.substr(0, sep));
     if (!t)
         return false;
-    const std::string_view rest = s.substr(sep + 1);
+    std::string_view rest = s.substr(sep + 1);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) // a tab copied as spaces
+        rest.remove_prefix(1);
     const std::size_t levelEnd = rest.find_first_of(" \t");
     if (levelEnd == std::string_view::npos)
         return false;
@@ -46,6 +48,9 @@ public:
     const char *name() const override { return "zap console"; }
     int specificity() const override { return 42; }
     FileReader reader() const override { return FileReader::EnvelopeLines; }
+    // An operator built on controller-runtime logs its own zap lines between client-go's klog
+    // ones (leader election): each is an event of its own (rabbitmq cluster-operator#69).
+    bool readsAmongOtherLines() const override { return true; }
 
     LineMatch matchLine(std::string_view line) const override
     {
