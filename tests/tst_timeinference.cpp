@@ -748,6 +748,13 @@ private slots:
         const auto events = test::eventsOf(*inc, s);
         QVERIFY(!events.empty());
         QCOMPARE(QString::fromStdString(formatRfc3339(events[1]->time, 0)), first); // events[0] is the header
+        // A begin alone bounds the year from below, and a note says the lines may be of a later one.
+        const bool beginOnly = QString(QTest::currentDataTag()).startsWith("begin only");
+        QCOMPARE(s.clock.yearIsEarliest, beginOnly);
+        const bool noted = std::any_of(inc->notes.begin(), inc->notes.end(), [](const std::string &n) {
+            return n.find("earliest year its journal header allows") != std::string::npos;
+        });
+        QCOMPARE(noted, beginOnly);
     }
 
     // ---- zone statements outside klog lines ----

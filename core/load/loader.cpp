@@ -126,6 +126,7 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
     } else if (p.explicitYear) {
         c.year = p.explicitYear;
         c.yearEvidence = p.explicitYearEvidence;
+        c.yearIsEarliest = p.explicitYearIsEarliest;
     } else if (options.fallbackYear) {
         c.year = options.fallbackYear;
         c.yearEvidence = "--year " + std::to_string(options.fallbackYear);
@@ -651,6 +652,11 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         if (s.clock.yearGuessed && s.eventCount > 0)
             incident->notes.push_back(s.path + ": no year in its lines; " + std::to_string(s.clock.year) + " is a guess from the "
                                       + s.clock.yearEvidence + " (set it with --year)");
+    for (const auto &s : incident->sources)
+        if (s.clock.yearIsEarliest && s.eventCount > 0)
+            incident->notes.push_back(s.path + ": " + std::to_string(s.clock.year)
+                                      + " is the earliest year its journal header allows (it says when the journal began, not when it "
+                                        "ends): the lines may be of a later year (set it with --year)");
     for (const auto &s : incident->sources)
         if (!s.clock.headerClockEvidence.empty() && s.eventCount > 0)
             incident->notes.push_back(s.path + ": " + s.clock.headerClockEvidence);

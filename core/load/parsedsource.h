@@ -32,7 +32,8 @@ struct ParsedSource {
     ClockEvidence clockEvidence;
     int explicitYear = 0; // from a glog "Log file created at:" or journald header
     std::string explicitYearEvidence;
-    bool needsClockInference = false; // some events have no exact time
+    bool explicitYearIsEarliest = false; // a journal header's begin alone: the lines may be of a later year
+    bool needsClockInference = false;    // some events have no exact time
     // The file's clock (zone and year) decided from its own evidence as soon as it was parsed,
     // and its events' times resolved then (`times` freed); else decided at the merge, with
     // its neighbours' year. `zoneClaim` says how sure the zone is, for the clock alignment.

@@ -436,7 +436,9 @@ void SourceParser::yearOfJournalSpan()
     const CivilTime &begin = m_file.journalSpan.begin;
     const CivilTime &end = m_file.journalSpan.end;
     int year = begin.year;
-    std::string how = "its begin";
+    // A journal that says only when it began may run on for years: its begin is the earliest
+    // the lines can be, and the note says so (kubernetes#127563: begun 2023, lines of 2024).
+    std::string how = end.year == 0 ? "its begin, the earliest year the lines can be of" : "its begin";
     if (end.year == 0) {
         // The first line with a local date is on or after the begin's date, in its year or the next.
         std::optional<PendingTime> first;
@@ -444,7 +446,7 @@ void SourceParser::yearOfJournalSpan()
             first = localDateAt(i);
         if (first && (first->month < begin.month || (first->month == begin.month && first->day < begin.day))) {
             year = begin.year + 1 - first->rollovers;
-            how = "its begin, whose date the first line comes before in the calendar";
+            how = "its begin, whose date the first line comes before in the calendar (the earliest year it can be of)";
         }
     } else {
         // The last line with a local date: its year is the end's, or the one before when its date
@@ -459,6 +461,7 @@ void SourceParser::yearOfJournalSpan()
         }
     }
     m_out.explicitYear = year;
+    m_out.explicitYearIsEarliest = end.year == 0;
     m_out.explicitYearEvidence =
         "journal header, line " + std::to_string(m_file.journalSpanLine) + ", from " + how + ": \"" + m_file.journalSpanText + "\"";
 }

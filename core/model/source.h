@@ -83,6 +83,9 @@ struct ClockInfo {
     // The lines hold no year and nothing in the bundle said it: the file's modification time
     // or the current year stood in (a pasted excerpt's copy is written today).
     bool yearGuessed = false;
+    // The year is the earliest the file allows (a journal header that gives its begin alone):
+    // the lines may be of a later one.
+    bool yearIsEarliest = false;
     Duration skew;            // added to local readings after zone conversion
     std::string skewEvidence; // empty = no skew correction
     // A journal whose times run a whole zone ahead of (or behind) the klog headers of the same
