@@ -1334,6 +1334,20 @@ private slots:
         QTest::newRow("OpenShift 3.x API") << "origin-master-api"
                                            << "some_unmapped_file.go:10"
                                            << "kube-apiserver";
+        // MicroK8s before kubelite: a snap daemon per component (microk8s#1866).
+        QTest::newRow("MicroK8s 1.18 controller manager") << "microk8s.daemon-controller-manager"
+                                                          << "some_unmapped_file.go:10"
+                                                          << "kube-controller-manager";
+        QTest::newRow("MicroK8s 1.18 kubelet") << "microk8s.daemon-kubelet"
+                                               << "some_unmapped_file.go:10"
+                                               << "kubelet";
+        // A shell that runs the kubelet without exec (kubernetes#71869): the Go file says.
+        QTest::newRow("bash running the kubelet") << "bash"
+                                                  << "kubelet_node_status.go:470"
+                                                  << "kubelet";
+        QTest::newRow("CRI-O") << "crio"
+                               << "some_unmapped_file.go:10"
+                               << "crio";
     }
 
     void processesOfSeveralComponents()
@@ -1346,6 +1360,8 @@ private slots:
         const auto inc = loadFromMemory({{"host-1/journal.txt", line}});
         QCOMPARE(inc->events.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(std::string(inc->componentNameOf(inc->events.front()))), component);
+        if (identifier == "crio") // CRI-O's lines are the container runtime's, as containerd's
+            QCOMPARE(std::string(inc->roleName(inc->events.front())), std::string("container-runtime"));
     }
 
     void shortHostAndItsFullNodeNameAreOneNode()

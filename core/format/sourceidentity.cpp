@@ -81,6 +81,21 @@ std::string_view componentForProcess(std::string_view id)
         return "kube-apiserver";
     if (id == "systemd" || id == "init")
         return "systemd";
+    // microk8s before kubelite (1.18-1.20): a snap daemon per component, under the snap's names
+    // ("microk8s.daemon-controller-manager", unit "snap.microk8s.daemon-apiserver").
+    for (std::string_view snap : {"snap.microk8s.daemon-", "microk8s.daemon-"})
+        if (id.starts_with(snap) && id != "microk8s.daemon-kubelite") {
+            const std::string_view daemon = id.substr(snap.size());
+            static constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kKubeNamed{
+                {{"apiserver", "kube-apiserver"},
+                 {"controller-manager", "kube-controller-manager"},
+                 {"scheduler", "kube-scheduler"},
+                 {"proxy", "kube-proxy"}}};
+            for (const auto &[short_, full] : kKubeNamed)
+                if (daemon == short_)
+                    return full;
+            return componentForProcess(daemon);
+        }
     for (auto c : kComponents)
         if (id.starts_with(c) && (id.size() == c.size() || id[c.size()] == '-' || id[c.size()] == '.'))
             return c;
@@ -92,7 +107,9 @@ bool goFileNamesComponent(std::string_view identifier)
     // journald identifiers and unit-derived names: "k3s", "k3s-server"/"k3s-agent" (some
     // installs), "kubelite" and the snap's "microk8s.daemon-kubelite", OpenShift 3.x's node and
     // controllers processes.
-    static constexpr std::array<std::string_view, 12> kHosts{"k3s",
+    // A shell or launcher that runs the binary without exec ("bash[8907]: I0329 ... kubelet.go",
+    // kubernetes#71869) names no component either: the Go file does.
+    static constexpr std::array<std::string_view, 18> kHosts{"k3s",
                                                              "k3s-server",
                                                              "k3s-agent",
                                                              "kubelite",
@@ -103,7 +120,13 @@ bool goFileNamesComponent(std::string_view identifier)
                                                              "origin-node",
                                                              "atomic-openshift-node",
                                                              "origin-master-controllers",
-                                                             "atomic-openshift-master-controllers"};
+                                                             "atomic-openshift-master-controllers",
+                                                             "bash",
+                                                             "sh",
+                                                             "dash",
+                                                             "env",
+                                                             "sudo",
+                                                             "nohup"};
     return std::find(kHosts.begin(), kHosts.end(), identifier) != kHosts.end();
 }
 
