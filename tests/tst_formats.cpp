@@ -980,6 +980,17 @@ private slots:
         QCOMPARE(events[1]->severity, Severity::Info);
         QCOMPARE(test::utc(events[1]->time), QString("2021-08-06T13:32:59.250000Z"));
         QCOMPARE(std::string(inc->message(*events[0])).substr(0, 5), std::string("grpc:"));
+
+        // etcd 3.4's raft logger: log.New's "raft" prefix against the date, its level after it.
+        const auto raft = test::loadText("etcd.log",
+                                         "raft2020/08/05 16:06:26 INFO: b273bc7741bcb020 became candidate at term 2\n"
+                                         "2020-08-05 16:06:26.712099 I | embed: listening for peers on 172.17.0.3:2380\n"
+                                         "raft2020/08/05 16:06:27 WARN: b273bc7741bcb020 stepped down to follower\n");
+        QCOMPARE(raft->stats.unparsed, 0u);
+        const auto raftEvents = test::eventsOf(*raft, raft->sources.at(0));
+        QCOMPARE(raftEvents.size(), size_t(3));
+        QCOMPARE(raftEvents[2]->severity, Severity::Warning);
+        QCOMPARE(raft->sources.at(0).clock.year, 2020);
     }
 
     // k3s' log: etcd's and gRPC's dated lines among the klog lines are events of their own, with
@@ -1019,6 +1030,7 @@ private slots:
         QCOMPARE(detectFormat("2021-08-06 13:32:58.159380 X | not a level\n"), SourceFormat::PlainText);
         QCOMPARE(detectFormat("2021.08.06 13:32:58 dotted date\n"), SourceFormat::PlainText);
         QCOMPARE(detectFormat("NOTALEVEL: 2021/08/06 13:32:58 prefixed\n"), SourceFormat::PlainText);
+        QCOMPARE(detectFormat("Raft 2021/08/06 13:32:58 a word and a space before the date\n"), SourceFormat::PlainText);
     }
 
     // A copy out of a web log viewer (Rancher 1.x): the reader's local date and time glued to

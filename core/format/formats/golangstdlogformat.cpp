@@ -1,9 +1,12 @@
 // Go's standard log package (log.LstdFlags, with log.Lmicroseconds when asked): "2021/08/06
 // 13:32:58 message", the machine's local date and time. gRPC's logger puts its level first
 // ("WARNING: 2021/08/06 13:32:58 grpc: Server.processUnaryRPC failed ..."): the lines that
-// k3s' embedded etcd and containerd's gRPC write among their own.
+// k3s' embedded etcd and containerd's gRPC write among their own. A logger made with a prefix
+// prints it against the date, and etcd 3.4's raft logger its level after it ("raft2020/08/05
+// 16:06:26 INFO: b273bc7741bcb020 is starting a new election at term 1").
 #include "../exportrecord.h"
 #include "../logformat.h"
+#include "../../util/textscan.h"
 
 namespace kubelane::core {
 
@@ -18,11 +21,26 @@ bool readGoLogLine(std::string_view s, LineEnvelope &out)
         out.haveSeverity = true;
         s.remove_prefix(colon + 2);
     }
+    // log.New's prefix against the date: a short lower-case word ("raft").
+    std::size_t prefix = 0;
+    while (prefix < s.size() && prefix < 16 && s[prefix] >= 'a' && s[prefix] <= 'z')
+        ++prefix;
+    if (prefix > 0 && !(prefix < s.size() && text::isDigit(s[prefix])))
+        return false;
+    s.remove_prefix(prefix);
     std::size_t at = 0;
     if (!parseDateAndTime(s, '/', out.local, at) || at >= s.size() || s[at] != ' ' || at + 1 == s.size())
         return false;
     out.haveLocal = true;
     out.payload = s.substr(at + 1);
+    // The raft logger's level after the date.
+    if (const std::size_t colon = out.payload.find(": "); !out.haveSeverity && colon != std::string_view::npos && colon > 0 && colon <= 7) {
+        Severity level;
+        if (severityFromName(out.payload.substr(0, colon), level)) {
+            out.haveSeverity = true;
+            out.severity = level;
+        }
+    }
     return true;
 }
 
