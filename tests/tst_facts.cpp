@@ -1253,6 +1253,11 @@ private slots:
         QCOMPARE(h.threshold, Duration::fromSeconds(180));
         QCOMPARE(test::utc(h.firstUnhealthy), QString("2019-05-16T02:03:52.864790Z"));
         QCOMPARE(test::utc(h.lastUnhealthy), QString("2019-05-16T02:03:57.865144Z"));
+        // The stall began where the reports date the last completed relist, the earliest of them:
+        // 02:03:57.865144 less 3m5.934940464s (the first report's 3m0.52s dates it 0.4 s later).
+        QCOMPARE(test::utc(h.lastActive), QString("2019-05-16T02:00:51.930203Z"));
+        QCOMPARE(a->findings.size(), size_t(1));
+        QCOMPARE(test::utc(a->findings[0].start), QString("2019-05-16T02:00:51.930203Z"));
     }
 
     // kubelet runs: the log opens inside a run (start unknown), a "Version:" line starts a new

@@ -146,6 +146,10 @@ struct PlegHealth {
     Duration longestReported;          // largest "last seen active X ago"
     Duration threshold;
     Timestamp firstUnhealthy, lastUnhealthy;
+    // When the relist last completed before the reports: a report's time less the inactivity it
+    // states, the earliest of them. The stall began then, a threshold or more before the first
+    // report (kubernetes#45419: "last seen active 2h33m12s ago").
+    Timestamp lastActive;
 };
 
 // A goroutine dump a process left in the bundle (dockerd's SIGUSR1 file, containerd's dump

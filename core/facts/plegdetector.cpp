@@ -28,6 +28,8 @@ void detectPlegHealth(const FactContext &ctx, Facts &facts)
         if (!inactive)
             continue;
         PlegHealth &h = byNode[ctx.inc.nodeOf(e)];
+        if (h.unhealthy.empty() || e.time - *inactive < h.lastActive)
+            h.lastActive = e.time - *inactive;
         if (h.unhealthy.empty())
             h.firstUnhealthy = e.time;
         h.lastUnhealthy = e.time;

@@ -330,9 +330,11 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
         RuleMatch m;
         const std::string node(inc.text(h.node));
         m.subject = Subject::ofNode(node);
-        m.start = h.firstUnhealthy;
+        // From the stall's start, which the reports date, not from the first of them.
+        m.start = std::min(h.lastActive, h.firstUnhealthy);
         m.end = h.lastUnhealthy;
         m.text["node"] = node;
+        m.text["lastActive"] = clockText(m.start);
         m.text["longest"] = formatDuration(h.longestReported);
         m.text["threshold"] = formatDuration(h.threshold);
         m.numbers["reports"] = double(h.unhealthy.size());
@@ -344,8 +346,10 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
         // Runtime errors and NotReady around it.
         int runtimeErrors = 0;
         const std::vector<EventIndex> failures = a.eventIndex.ofAnyType({runtimeError, rpcFailed, runtimeDown});
-        for (const EventIndex i :
-             eventsBetween(inc, failures, h.firstUnhealthy - Duration::fromSeconds(300), h.lastUnhealthy + Duration::fromSeconds(60))) {
+        // Around the stall: from a little before it began (or five minutes before the first
+        // report), to a minute after the last report.
+        const Timestamp from = std::min(m.start - Duration::fromSeconds(60), h.firstUnhealthy - Duration::fromSeconds(300));
+        for (const EventIndex i : eventsBetween(inc, failures, from, h.lastUnhealthy + Duration::fromSeconds(60))) {
             const Event &e = inc.event(i);
             if (inc.nodeOf(e) == h.node && runtimeErrors++ < 3)
                 step(m, inc, i, "container runtime call fails: " + std::string(inc.message(e).substr(0, 100)));
