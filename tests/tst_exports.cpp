@@ -411,6 +411,7 @@ const std::vector<KeptCase> &keptCases()
          SourceFormat::Logfmt},
         {"slog's text", "time=2024-06-19T00:00:00.100Z level=INFO msg=\"x\" key=v\n", SourceFormat::Logfmt},
         {"a time= value that is no time is not logfmt", "time=soon level=info msg=\"x\"\n", SourceFormat::PlainText},
+        {"go-kit's ts= with a time= duration", "level=info time=12ms ts=2024-06-19T10:00:00Z msg=x\n", SourceFormat::Logfmt},
         {"a pretty object with a \"line\" key is not a Loki export", "{\n  \"line\": \"x\",\n  \"kind\": \"Note\"\n}\n",
          SourceFormat::PlainText},
         {"a Kubernetes object is not an export", "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"Pod\",\n  \"metadata\": {}\n}\n",

@@ -929,6 +929,23 @@ private slots:
         QCOMPARE(test::utc(events[1]->time), QString("2020-03-30T09:59:53.294085Z"));
         QCOMPARE(events[2]->severity, Severity::Error);
         QCOMPARE(inc->lineCountOf(*events[2]), 7u);
+
+        // A dotted word is a stack's function line only under a stack or an error: a Java
+        // exception's name and a host name in a container's log are lines of their own.
+        const auto cri = test::loadText("var/log/pods/shop_cart-7b8d9c5f6d-5j2xq_uid/cart/0.log",
+                                        "2024-06-19T10:00:00.000000000Z stdout F 2024-06-19 10:00:00.000 INFO [main] Starting service\n"
+                                        "2024-06-19T10:00:05.000000000Z stderr F java.lang.NullPointerException\n"
+                                        "2024-06-19T10:00:05.000000000Z stderr F \tat com.example.Foo.bar(Foo.java:12)\n"
+                                        "2024-06-19T10:00:07.000000000Z stdout F db.shop.svc.cluster.local\n");
+        QCOMPARE(cri->stats.events, 3u);
+
+        // The zap line's year is the klog lines' across New Year's Eve.
+        const auto newYear = test::loadText("op.log",
+                                            "I1231 23:59:00.000000       1 leaderelection.go:250] attempting to acquire leader lease\n"
+                                            "I0101 00:00:01.000000       1 leaderelection.go:260] successfully acquired lease\n"
+                                            "2024-01-01T00:00:02.000Z\tINFO\tcontroller\tStarting workers\n");
+        const auto ny = test::eventsOf(*newYear, newYear->sources.at(0));
+        QCOMPARE(test::utc(ny[0]->time).left(10), QString("2023-12-31"));
     }
 
     // Near misses: a time and text without a level is no zap line, a level-like word without a

@@ -452,6 +452,16 @@ private slots:
                                              << int(KubeObjectsSyntax::EventTable);
         QTest::newRow("pods table under its command") << "$ kubectl get pods -A\nNAME    READY   STATUS    RESTARTS   AGE\n"
                                                       << int(KubeObjectsSyntax::None);
+        QTest::newRow("an option with its value first")
+            << "kubectl -n kube-system get events\nLAST SEEN   TYPE   REASON   OBJECT   MESSAGE\n"
+            << int(KubeObjectsSyntax::EventTable);
+        QTest::newRow("kubectl events (1.26+)") << "$ kubectl events -n shop\nLAST SEEN   TYPE   REASON   OBJECT   MESSAGE\n"
+                                                << int(KubeObjectsSyntax::EventTable);
+        QTest::newRow("the alias k, sudo -E") << "sudo -E k get -n ns ev\nLAST SEEN   TYPE   REASON   OBJECT   MESSAGE\n"
+                                              << int(KubeObjectsSyntax::EventTable);
+        QTest::newRow("get with the namespace's value named events")
+            << "kubectl get pods -n events\nLAST SEEN   TYPE   REASON   OBJECT   MESSAGE\n"
+            << int(KubeObjectsSyntax::None);
         QTest::newRow("get events, then no table") << "kubectl get events\nNo resources found in default namespace.\n"
                                                    << int(KubeObjectsSyntax::None);
         QTest::newRow("journal") << "Jun 19 10:00:00 worker-1 kubelet[1]: I0619 10:00:00.000000 1 x.go:1] kind: List\n"

@@ -404,7 +404,7 @@ private slots:
 
         const auto named =
             test::loadText("grep.txt",
-                           "/var/log/pods/kube-system_kube-controller-manager-cp-1_5a72/kube-controller-manager/0.log:2024-06-19T10:00:"
+                           "/var/log/pods/kube-system_kube-controller-manager-cp-1_5a72/kube-controller-manager/0.log:88:2024-06-19T10:00:"
                            "01.000000001Z stderr F I0619 10:00:01.000000       1 leaderelection.go:250] attempting to acquire leader lease "
                            "kube-system/kube-controller-manager...\n"
                            "/var/log/kubelet.log:1207:E0619 10:00:02.000000    1187 kubelet.go:2183] \"Error getting node\" err=\"node "
@@ -416,6 +416,27 @@ private slots:
         QCOMPARE(kcm->component, std::string("kube-controller-manager"));
         QCOMPARE(kubelet->component, std::string("kubelet"));
         QCOMPARE(named->stats.unparsed, 0u);
+
+        // Context lines of a log whose lines begin with their date ("2-2020-03-25 ..."), before the
+        // first match (-B) too; an empty line grep printed ("5-") is a frame.
+        const auto dated = test::loadText("etcd-grep.txt",
+                                          "1-2020-03-25 13:08:18.100000 W | etcdserver: timed out waiting for read index response\n"
+                                          "2:2020-03-25 13:08:19.610050 W | etcdserver: read-only range request \"key\" took too long "
+                                          "(7.5s) to execute\n"
+                                          "3-\n"
+                                          "4-2020-03-25 13:08:20.000001 I | etcdserver: something\n");
+        QCOMPARE(dated->stats.unparsed, 0u);
+        QCOMPARE(dated->stats.events, 3u);
+        // File names with "-N" in them, a dated folder, a name without a dot.
+        const auto names = test::loadText("names.txt",
+                                          "node-1-kubelet.log:12:I0619 10:00:00.000000    1187 kubelet.go:1] a\n"
+                                          "node-1-kubelet.log-13-I0619 10:00:01.000000    1187 kubelet.go:2] b\n"
+                                          "logs/2024-06-19/kubelet.log:14:I0619 10:00:02.000000    1187 kubelet.go:3] c\n"
+                                          "syslog:1234:Jun 19 10:00:00 node1 kubelet[1]: I0619 10:00:03.000000       1 kubelet.go:4] d\n");
+        QCOMPARE(names->stats.unparsed, 0u);
+        QVERIFY(only(*names, "names.txt#node-1-kubelet.log") && only(*names, "names.txt#logs/2024-06-19/kubelet.log")
+                && only(*names, "names.txt#syslog"));
+        QCOMPARE(only(*names, "names.txt#node-1-kubelet.log")->eventCount, 2u);
 
         for (const char *notGrep : {"10:13:50 worker-1 started\n10:13:51 worker-1 ready\n10:13:52 worker-1 I0619 10:13:52.000000 1 "
                                     "x.go:1] hello\n",

@@ -755,6 +755,13 @@ private slots:
             return n.find("earliest year its journal header allows") != std::string::npos;
         });
         QCOMPARE(noted, beginOnly);
+        if (beginOnly) { // --year, not before the begin, wins over the earliest year
+            auto told = o;
+            told.fallbackYear = 2025;
+            const auto withYear = test::loadText("kubelet.log", log, told);
+            const auto e = test::eventsOf(*withYear, withYear->sources.front());
+            QCOMPARE(QString::fromStdString(formatRfc3339(e[1]->time, 0)).left(4), QString("2025"));
+        }
     }
 
     // ---- zone statements outside klog lines ----

@@ -47,8 +47,10 @@ bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
     const size_t hostEnd = s.find(' ', i);
     if (hostEnd == std::string_view::npos || hostEnd == i)
         return false;
-    if (s[hostEnd - 1] != ':') {
-        out.host = s.substr(i, hostEnd - i);
+    // Without the host only "ident[pid]:" will do: a kernel ring's "ACPI: ..." is no journal line.
+    const std::string_view first = s.substr(i, hostEnd - i);
+    if (!(first.ends_with("]:") && first.find('[') != std::string_view::npos && first.find('[') > 0)) {
+        out.host = first;
         i = hostEnd + 1;
     }
     const size_t colon = s.find(": ", i);

@@ -62,24 +62,38 @@ std::optional<EventTableLayout> parseEventTableHeader(std::string_view line)
 
 bool runsGetEvents(std::string_view line)
 {
+    // kubectl's options that take a value in the next word ("-n kube-system").
+    static constexpr std::array kValued{"-n",        "--namespace", "--context", "--kubeconfig", "--cluster",        "--user", "-s",
+                                        "--server",  "--as",        "-l",        "--selector",   "--field-selector", "-o",     "--output",
+                                        "--sort-by", "--for",       "--types",   "--chunk-size", "--request-timeout"};
     const std::string_view prompted = promptCommand(line);
     std::string_view command = trim(prompted.empty() ? line : prompted);
-    bool client = false, get = false;
+    bool client = false, get = false, skipValue = false;
     while (!command.empty()) {
         const std::size_t space = command.find(' ');
         const std::string_view word = command.substr(0, space);
         command = space == std::string_view::npos ? std::string_view{} : trim(command.substr(space));
+        if (skipValue) {
+            skipValue = false;
+            continue;
+        }
         if (!client) {
-            // kubectl, /usr/local/bin/kubectl, microk8s.kubectl, "microk8s kubectl", k3s kubectl, oc
+            // kubectl, /usr/local/bin/kubectl, microk8s.kubectl, "microk8s kubectl", k3s kubectl,
+            // oc, the alias k; sudo and its options before them
             const std::string_view program = word.substr(word.rfind('/') + 1);
-            client = program.ends_with("kubectl") || program == "oc";
-            if (!client && word != "microk8s" && word != "k3s" && word != "sudo")
+            client = program.ends_with("kubectl") || program == "oc" || program == "k";
+            if (!client && word != "microk8s" && word != "k3s" && word != "sudo" && !word.starts_with('-'))
                 return false;
+        } else if (word.starts_with('-')) {
+            skipValue = word.find('=') == std::string_view::npos && std::find(kValued.begin(), kValued.end(), word) != kValued.end();
         } else if (!get) {
+            // `kubectl get events`, or `kubectl events` (1.26+, the same table)
+            if (word == "events")
+                return true;
             get = word == "get";
-            if (!get && !word.starts_with('-'))
+            if (!get)
                 return false;
-        } else if (!word.starts_with('-')) {
+        } else {
             return word == "events" || word == "event" || word == "ev" || word.starts_with("events.");
         }
     }

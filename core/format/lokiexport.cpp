@@ -217,8 +217,11 @@ bool parseLogfmtLine(std::string_view s, LogfmtLine &out)
         ++pairs;
         if (key == "ts" || (key == "time" && !haveTime)) { // go-kit's ts=, logrus' time= (TextFormatter)
             const auto ts = parseRfc3339(value);
-            if (!ts)
+            if (!ts) {
+                if (key == "time")
+                    continue; // a duration or a word ("time=12ms"): a field like any other
                 return false;
+            }
             out.utc = *ts;
             haveTime = true;
         } else if (key == "level") {

@@ -123,7 +123,8 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
     if (verdict.haveYear) {
         c.year = verdict.yearAtRollover0;
         c.yearEvidence = verdict.yearEvidence;
-    } else if (p.explicitYear) {
+    } else if (p.explicitYear && !(p.explicitYearIsEarliest && options.fallbackYear >= p.explicitYear)) {
+        // A journal's begin alone is the earliest year: the user's --year, not before it, wins.
         c.year = p.explicitYear;
         c.yearEvidence = p.explicitYearEvidence;
         c.yearIsEarliest = p.explicitYearIsEarliest;

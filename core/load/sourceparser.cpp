@@ -59,8 +59,16 @@ bool isGoStackFunctionLine(std::string_view line)
 bool looksLikeContinuation(std::string_view payload)
 {
     return payload.empty() || payload[0] == '\t' || payload[0] == ' ' || payload.starts_with("goroutine ")
-        || payload.starts_with("created by ") || payload.starts_with("[signal ") || payload.starts_with("panic(")
-        || isGoStackFunctionLine(payload);
+        || payload.starts_with("created by ") || payload.starts_with("[signal ") || payload.starts_with("panic(");
+}
+
+// A line of a Go stack: a frame's file line ("\t/go/src/.../x.go:87 +0x5e"), its function line,
+// or the stack's first lines.
+bool isGoStackLine(std::string_view line)
+{
+    const bool indented = line.starts_with('\t') || line.starts_with("  "); // a tab, or spaces where a page copied one
+    return (indented && line.find(".go:") != std::string_view::npos) || line.starts_with("goroutine ") || line.starts_with("panic(")
+        || isGoStackFunctionLine(line);
 }
 
 // spf13/pflag's "Flag --cgroup-driver has been deprecated, ..." (FlagSet.Set), without a header.
@@ -590,7 +598,14 @@ void SourceParser::parseLines(FileReader reader)
         if (!isTextLine(line))
             return;
         switch (reader) {
-        case FileReader::EnvelopeLines: onEnvelopeLine(line); break;
+        case FileReader::EnvelopeLines: {
+            const std::size_t eventsBefore = m_out.events.size();
+            onEnvelopeLine(line);
+            // What a Go stack's function line at the margin continues (continuesGoStack).
+            m_file.previousLineInStack = isGoStackLine(text);
+            m_file.previousLineStartedEvent = m_out.events.size() != eventsBefore;
+            break;
+        }
         case FileReader::JournaldLines: onJournaldLine(line); break;
         case FileReader::CriLines: onCriLine(line); break;
         case FileReader::DockerJsonLines: onDockerJsonLine(line); break;
@@ -889,19 +904,32 @@ void SourceParser::onEnvelopeLine(const LineView &line)
     LineEnvelope unwrapped;
     if (!m_file.format->unwrapLine(line.text, m_file.formatVariant, unwrapped)) {
         if (!emitLogLine(line) && !emitLineOfAnotherFormat(line) && !onNonLogLine(line)
-            && !((looksLikeContinuation(line.text) || continuesTerminalWrap()) && extendLastEvent(line)))
+            && !((looksLikeContinuation(line.text) || continuesTerminalWrap() || continuesGoStack(line.text)) && extendLastEvent(line)))
             unparsed(line, DiagnosticReason::NoTimestamp);
         return;
     }
     emitUnwrapped(line, unwrapped);
 }
 
+// A Go stack's function line at the margin ("main.main", "pkg.(*T).Method") continues the
+// record above only where a stack is going on or begins: under a stack line, or right under an
+// error record (zap's stacktrace after its ERROR line). Anywhere else a dotted word is a
+// message ("db.shop.svc.cluster.local", "java.lang.NullPointerException").
+bool SourceParser::continuesGoStack(std::string_view text) const
+{
+    if (!isGoStackFunctionLine(text) || m_out.events.empty())
+        return false;
+    return m_file.previousLineInStack || (m_file.previousLineStartedEvent && m_out.events.back().severity >= Severity::Error);
+}
+
 void SourceParser::emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped)
 {
     if (unwrapped.haveLocal && unwrapped.local.year != 0)
         noteYear(unwrapped.local.year - currentRollovers(unwrapped.local.month), line, "its own date");
-    else if (unwrapped.utc != 0) // an absolute time among lines of no year (zap's among klog's)
-        noteYear(toCivil(Timestamp{unwrapped.utc}).year, line, "its own date");
+    else if (unwrapped.utc != 0) { // an absolute time among lines of no year (zap's among klog's)
+        const CivilTime utc = toCivil(Timestamp{unwrapped.utc});
+        noteYear(utc.year - currentRollovers(utc.month), line, "its own date");
+    }
     Envelope env = envelopeOf(unwrapped);
     notePodOfRecord(env);
     emitRecord(line, 1, line.text.size(), unwrapped.payload, env);

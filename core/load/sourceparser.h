@@ -219,6 +219,7 @@ private:
     std::uint16_t currentRollovers(unsigned month);
     void keepOrderWithinSecond(PendingTime &t) const;
     bool continuesTerminalWrap() const;
+    bool continuesGoStack(std::string_view text) const;
     void attributeToLeaseComponent(const std::string &component);
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
     bool namesLease(EventTypeId type) const { return type < m_namesLease.size() && m_namesLease[type]; }
@@ -338,6 +339,8 @@ private:
         // length of the line before the one being read.
         std::size_t terminalWrapWidth = 0;
         std::size_t previousLineLength = 0;
+        // The envelope reader's line above: a Go stack line, or the first line of an event.
+        bool previousLineInStack = false, previousLineStartedEvent = false;
         std::uint32_t piecesToSkip = 0;        // lines already read as the rest of the line above
         std::set<std::string> leaseComponents; // the components the leader-election leases name
         FailedElector failedElector;           // the elector whose renewal failed last (electorOrigin)

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
+#include <set>
 
 namespace kubelane::core {
 
@@ -812,62 +814,97 @@ namespace kubelane::core {
 
 namespace {
 
-// "FILE:", "LINE:", "LINE:BYTE:" and "FILE:LINE:" before a line that grep printed (-H or
-// several files, -n, -b), with '-' in place of ':' on a context line (-A/-B/-C); the file and
-// the length of the prefix. Only a line that is no log line as it stands and one under the
-// prefix: a log line's own "2020-03-25 13:06:51" or "10:13:50" is never taken for one.
-bool parseGrepPrefix(std::string_view line, std::string_view &file, std::size_t &length, std::uint64_t &number)
+// What grep prints before a line: "FILE:" (-H, -r, several files), "LINE:" (-n), "BYTE:" (-b),
+// in that order; ':' on a matched line, '-' on a context line (-A/-B/-C).
+struct GrepPrefix {
+    std::string_view file;
+    std::uint64_t number = 0; // the first number: the line's (or its byte offset, -b alone)
+    int numbers = 0;
+    std::size_t length = 0;
+};
+
+// `max` numbers at `at`, each closed by `separator`; how many, the end and the first number.
+int grepNumbers(std::string_view line, std::size_t at, char separator, int max, std::size_t &end, std::uint64_t &first)
 {
-    number = 0;
-    if (lineFormatOf(line) != nullptr)
-        return false;
-    // One or two numbers, each closed by the separator, at the start or after the file name.
-    // grep closes every field of a line with one separator: ':' on a matched line, '-' on a
-    // context line ("FILE:2024-06-19T..." is a file and its text, not line 2024).
-    auto numbersAt = [&](std::size_t at, std::size_t &end, char separator = 0) {
-        int numbers = 0;
-        for (std::size_t i = at; numbers < 2;) {
-            const std::size_t digits = i;
-            while (i < line.size() && text::isDigit(line[i]) && i - digits < 12)
-                ++i;
-            if (i == digits || i >= line.size() || (line[i] != ':' && line[i] != '-') || (separator && line[i] != separator))
-                break;
-            separator = line[i];
-            if (numbers == 0)
-                number = std::stoull(std::string(line.substr(digits, i - digits)));
-            end = ++i;
-            ++numbers;
-        }
-        return numbers;
-    };
-    std::size_t end = 0;
-    file = {};
-    if (numbersAt(0, end) == 0) {
-        // The file: a path up to the first ':' (or "-N-" of a context line) after it.
-        for (std::size_t i = 1; i < std::min<std::size_t>(line.size(), 4096); ++i) {
-            if (line[i] == ' ' || line[i] == '\t')
-                return false;
-            if ((line[i] == ':' || line[i] == '-') && (line[i] == ':' || (i + 1 < line.size() && text::isDigit(line[i + 1])))) {
-                std::size_t numbered = 0;
-                number = 0;
-                if (numbersAt(i + 1, numbered, line[i]) > 0) {
-                    file = line.substr(0, i);
-                    end = numbered;
-                    break;
-                }
-                if (line[i] == ':') { // -H without -n: "FILE:text"
-                    file = line.substr(0, i);
-                    end = i + 1;
-                    break;
-                }
-            }
-        }
-        if (file.empty() || file.find_first_of("./") == std::string_view::npos)
-            return false; // a file's name: "kubelet.log", "/var/log/messages"
+    int numbers = 0;
+    for (std::size_t i = at; numbers < max;) {
+        const std::size_t digits = i;
+        while (i < line.size() && text::isDigit(line[i]) && i - digits < 12)
+            ++i;
+        if (i == digits || i >= line.size() || line[i] != separator)
+            break;
+        if (numbers == 0)
+            first = std::stoull(std::string(line.substr(digits, i - digits)));
+        end = ++i;
+        ++numbers;
     }
-    length = end;
-    return end > 0 && end < line.size();
+    return numbers;
 }
+
+// A matched line: "N:" or "N:B:", or a file's name up to the first ':' that numbers follow, or
+// (-H without -n) up to the first ':' when the name has no space and reads as a path.
+std::optional<GrepPrefix> grepMatchedLine(std::string_view line)
+{
+    GrepPrefix p;
+    if ((p.numbers = grepNumbers(line, 0, ':', 2, p.length, p.number)) > 0)
+        return p;
+    const std::size_t limit = std::min<std::size_t>(line.size(), 4096);
+    for (std::size_t i = 1; i < limit && line[i] != ' ' && line[i] != '\t'; ++i) {
+        if (line[i] != ':')
+            continue;
+        p.file = line.substr(0, i);
+        if ((p.numbers = grepNumbers(line, i + 1, ':', 2, p.length, p.number)) > 0)
+            return p;
+        if (p.file.find_first_of("./") == std::string_view::npos)
+            return std::nullopt;
+        p.length = i + 1;
+        return p;
+    }
+    return std::nullopt;
+}
+
+// A context line of the shape the matched lines showed: "FILE-" of a file they named, then as
+// many numbers as they carried, each closed by '-' ("2-2020-03-25 13:08:18 ..." is line 2 of a
+// log whose lines begin with their date, when the matched lines carry one number).
+std::optional<GrepPrefix> grepContextLine(std::string_view line, const std::set<std::string, std::less<>> &files, int numbers)
+{
+    GrepPrefix p;
+    std::size_t at = 0;
+    if (!files.empty()) {
+        for (const std::string &f : files)
+            if (line.size() > f.size() && line.starts_with(f) && line[f.size()] == '-' && f.size() >= p.file.size())
+                p.file = line.substr(0, f.size());
+        if (p.file.empty())
+            return std::nullopt;
+        at = p.file.size() + 1;
+    }
+    p.length = at;
+    if (numbers > 0 && (p.numbers = grepNumbers(line, at, '-', numbers, p.length, p.number)) != numbers)
+        return std::nullopt;
+    return p.length > 0 ? std::optional<GrepPrefix>(p) : std::nullopt;
+}
+
+// The prefixes grep gave a file's lines: learnt from its matched lines.
+class GrepShape {
+public:
+    // The line's prefix, learning from it when it is a matched line; nothing when it has none.
+    std::optional<GrepPrefix> prefixOf(std::string_view line)
+    {
+        if (auto matched = grepMatchedLine(line); matched && (m_numbers < 0 || matched->numbers == m_numbers)) {
+            m_numbers = matched->numbers;
+            if (!matched->file.empty())
+                m_files.emplace(matched->file);
+            return matched;
+        }
+        if (m_numbers < 0)
+            return std::nullopt;
+        return grepContextLine(line, m_files, m_numbers);
+    }
+
+private:
+    int m_numbers = -1; // of the matched lines: 0 (-H alone), 1 (-n or -b), 2 (-n -b)
+    std::set<std::string, std::less<>> m_files;
+};
 
 } // namespace
 
@@ -875,51 +912,54 @@ std::vector<SourceInput> splitGrepLines(const InputFile &file)
 {
     if (!file.bytes)
         return {};
-    // Every one of the first non-blank lines is grep's ("--" between context groups), their
-    // line numbers go up within each file (a log's own "10:13:50" repeats its hour), and one
-    // at least is a log line under its prefix (a panic's stack may fill the rest).
+    // Every one of the first non-blank lines is grep's ("--" between context groups), none a log
+    // line as it stands, their line numbers go up within each file (a log's own "10:13:50"
+    // repeats its hour), and one at least is a log line under its prefix (a panic's stack may
+    // fill the rest). A context line before the first matched one (-B) is read once that is.
     int seen = 0, logLines = 0;
     bool grepped = true;
+    GrepShape shape;
     std::map<std::string, std::uint64_t, std::less<>> lastNumber;
     text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
         if (isBlank(line) || line == "--")
             return true;
-        std::string_view name;
-        std::size_t length = 0;
-        std::uint64_t number = 0;
-        grepped = parseGrepPrefix(line, name, length, number);
-        if (grepped && number > 0) {
-            std::uint64_t &last = lastNumber[std::string(name)];
-            grepped = number > last;
-            last = number;
+        const auto prefix = lineFormatOf(line) == nullptr ? shape.prefixOf(line) : std::nullopt;
+        grepped = prefix.has_value() || (seen == 0 && grepContextLine(line, {}, 1)); // -B's first lines
+        if (prefix && prefix->numbers > 0) {
+            std::uint64_t &last = lastNumber[std::string(prefix->file)];
+            grepped = prefix->number > last;
+            last = prefix->number;
         }
-        logLines += grepped && lineFormatOf(line.substr(length)) != nullptr;
+        logLines += prefix && lineFormatOf(line.substr(prefix->length)) != nullptr;
         return grepped && ++seen < 20;
     });
     if (!grepped || seen == 0 || logLines == 0)
         return {};
-    const std::string shape = "grep output (file and line prefixes)";
+    const std::string shapeName = "grep output (file and line prefixes)";
     std::vector<SectionDraft> sections;
     std::map<std::string, std::size_t, std::less<>> byFile;
     Leftover rest;
+    GrepShape prefixes = shape; // what the first lines taught: -B's context lines come before any match
     text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
-        std::string_view name;
-        std::size_t length = 0;
-        std::uint64_t number = 0;
-        if (line == "--" || !parseGrepPrefix(line, name, length, number)) {
+        const auto prefix = line == "--" ? std::nullopt : prefixes.prefixOf(line);
+        if (!prefix) {
             rest.add(line == "--" ? std::string_view{} : line); // grep's group separator is a frame
             return;
         }
-        auto it = byFile.find(name);
+        if (prefix->length == line.size()) { // an empty line grep printed ("5-"): a frame
+            rest.add({});
+            return;
+        }
+        auto it = byFile.find(prefix->file);
         if (it == byFile.end()) {
             // The file grep named is the section's path: what names a component or node there still does.
-            SectionDraft s{sectionOf(file, name.empty() ? std::string("grep") : std::string(name), shape), {}};
-            it = byFile.emplace(std::string(name), sections.size()).first;
+            SectionDraft s{sectionOf(file, prefix->file.empty() ? std::string("grep") : std::string(prefix->file), shapeName), {}};
+            it = byFile.emplace(std::string(prefix->file), sections.size()).first;
             sections.push_back(std::move(s));
         }
-        sections[it->second].text.append(line.substr(length)).push_back('\n');
+        sections[it->second].text.append(line.substr(prefix->length)).push_back('\n');
     });
-    return finish(file, sections, rest, shape);
+    return finish(file, sections, rest, shapeName);
 }
 
 } // namespace kubelane::core
