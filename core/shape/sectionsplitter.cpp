@@ -79,6 +79,23 @@ std::vector<SourceInput> finish(const InputFile &file, std::vector<SectionDraft>
     return out;
 }
 
+// One source, line for line the file's (its line numbers stay the user's), each line as
+// `strip` leaves it: a paste's bullets or quote markers off.
+template <typename Strip> std::vector<SourceInput> lineForLine(const InputFile &file, const std::string &shape, Strip strip)
+{
+    SourceInput in;
+    in.file.path = file.path;
+    in.file.modifiedTime = file.modifiedTime;
+    in.shape = shape;
+    std::string text;
+    text.reserve(file.bytes->size());
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) { text.append(strip(line)).push_back('\n'); });
+    in.file.bytes = makeBytes(std::move(text));
+    std::vector<SourceInput> out;
+    out.push_back(std::move(in));
+    return out;
+}
+
 // A static pod's name is its component and its node: "kube-apiserver-master-1".
 std::string staticPodNode(std::string_view pod, std::string_view component)
 {
@@ -543,22 +560,9 @@ std::vector<SourceInput> splitBulletedLines(const InputFile &file)
     });
     if (!bulleted || seen == 0 || logLines * 2 < seen)
         return {};
-    // One source, line for line the file's (its line numbers stay the user's), bullets off.
-    SourceInput in;
-    in.file.path = file.path;
-    in.file.modifiedTime = file.modifiedTime;
-    in.shape = "lines bulleted \"* \" (minikube logs without its ==> NAME <== frames)";
-    std::string text;
-    text.reserve(file.bytes->size());
-    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
-        if (line.starts_with("* ") || line == "*")
-            line.remove_prefix(std::min<std::size_t>(line.size(), 2));
-        text.append(line).push_back('\n');
+    return lineForLine(file, "lines bulleted \"* \" (minikube logs without its ==> NAME <== frames)", [](std::string_view line) {
+        return line.starts_with("* ") || line == "*" ? line.substr(std::min<std::size_t>(line.size(), 2)) : line;
     });
-    in.file.bytes = makeBytes(std::move(text));
-    std::vector<SourceInput> out;
-    out.push_back(std::move(in));
-    return out;
 }
 
 } // namespace kubelane::core
@@ -998,24 +1002,12 @@ std::vector<SourceInput> splitIndentedPaste(const InputFile &file)
     });
     if (!indented || seen == 0 || logLines == 0)
         return {};
-    // One source, line for line the file's, the paste's markers off.
-    SourceInput in;
-    in.file.path = file.path;
-    in.file.modifiedTime = file.modifiedTime;
-    in.shape = prefix.find('>') == std::string::npos ? "indented paste" : "quoted paste (\"> \")";
-    std::string text;
-    text.reserve(file.bytes->size());
-    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
-        if (line.starts_with(prefix))
-            line.remove_prefix(prefix.size());
-        else if (line.find_first_not_of("> \t") == std::string_view::npos)
-            line = {};
-        text.append(line).push_back('\n');
-    });
-    in.file.bytes = makeBytes(std::move(text));
-    std::vector<SourceInput> out;
-    out.push_back(std::move(in));
-    return out;
+    return lineForLine(file, prefix.find('>') == std::string::npos ? "indented paste" : "quoted paste (\"> \")",
+                       [&](std::string_view line) {
+                           if (line.starts_with(prefix))
+                               return line.substr(prefix.size());
+                           return line.find_first_not_of("> \t") == std::string_view::npos ? std::string_view{} : line;
+                       });
 }
 
 } // namespace kubelane::core
