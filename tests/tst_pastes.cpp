@@ -150,6 +150,7 @@ private slots:
         QTest::newRow("root@host:/path#") << "root@node3:/var/log# tail -n 2 kubelet.log\n" + klog << prompt << 1 << 1;
         QTest::newRow("[root@node3 ~]#") << "[root@node3 ~]# journalctl -u kubelet\n" + klog << prompt << 1 << 1;
         QTest::newRow("PS C:\\>") << "PS C:\\Users\\ops> kubectl logs -n kube-system kube-proxy-x\n" + klog << prompt << 1 << 1;
+        QTest::newRow("oh-my-zsh") << QString::fromUtf8("➜  ~ grep \"node status\" /var/log/messages\n") + klog << prompt << 1 << 1;
         QTest::newRow("fence") << "```\n" + klog + "```\n" << fence << 2 << 1;
         QTest::newRow("fence with language") << "```console\n" + klog + "```\n" << fence << 2 << 1;
         QTest::newRow("tilde fence") << "~~~text\n" + klog + "~~~\n" << fence << 2 << 1;
@@ -386,6 +387,8 @@ private slots:
         QCOMPARE(promptCommand("[root@node3 ~]# kubectl get pods"), std::string_view("kubectl get pods"));
         QCOMPARE(promptCommand("ops@bastion:~/k8s$ k get no"), std::string_view("k get no"));
         QCOMPARE(promptCommand("PS C:\\Users\\ops> kubectl get pods"), std::string_view("kubectl get pods"));
+        QCOMPARE(promptCommand("➜  kubelane git:(main) ✗ kubectl get ev"), std::string_view("kubectl get ev"));
+        QVERIFY(!isShellPrompt("➜ not a prompt, one space"));
         QCOMPARE(promptCommand("$"), std::string_view());
         QCOMPARE(promptCommand("kubectl get pods"), std::string_view());
         QVERIFY(isShellPrompt("# crictl ps"));

@@ -110,10 +110,22 @@ std::size_t terminalWrapWidth(std::string_view text)
     return most->first;
 }
 
+// oh-my-zsh's default theme (robbyrussell): "➜  DIR git:(BRANCH) ✗ COMMAND"; the command, or "".
+std::string_view ohMyZshCommand(std::string_view line)
+{
+    static const RE2 kArrow(R"(^➜  \S+(?: git:\([^)]*\))?(?: ✗)? +(\S.*)$)");
+    re2::StringPiece command;
+    if (!line.starts_with("➜  ") || !RE2::FullMatch(line, kArrow, &command))
+        return {};
+    return {command.data(), command.size()};
+}
+
 bool isShellPrompt(std::string_view line)
 {
+    if (!ohMyZshCommand(line).empty())
+        return true;
     // bash defaults (\u@\h:\w\$, [\u@\h \W]\$, macOS's \h:\W \u\$), zsh's (%n@%m %1~ %#),
-    // PowerShell's "PS C:\path>".
+    // oh-my-zsh's ("➜  ~ "), PowerShell's "PS C:\path>".
     static const RE2 kUserAtHost(R"(^[A-Za-z_][\w.-]*@[\w.-]+:[^\s$#]*[$#](?: |$))");
     static const RE2 kZsh(R"(^[A-Za-z_][\w.-]*@[\w.-]+ [^\s%#$]+ [%#](?: |$))");
     static const RE2 kMacBash(R"(^[\w.-]+:[^\s$#]+ [A-Za-z_][\w.-]*[$#](?: |$))");
@@ -133,6 +145,8 @@ bool isShellPrompt(std::string_view line)
 
 std::string_view promptCommand(std::string_view line)
 {
+    if (const std::string_view zsh = ohMyZshCommand(line); !zsh.empty())
+        return trimmed(zsh);
     if (!isShellPrompt(line))
         return {};
     // The prompt ends at its first "$ ", "# ", "% " or "> " (a user@host:path or [user@host
