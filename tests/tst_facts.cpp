@@ -763,6 +763,10 @@ private slots:
         QCOMPARE((g.openEnded ? QString("open ") : QString()) + test::utc(g.end).mid(11, 15), end);
         QVERIFY(g.exceedsGrace);
         QCOMPARE(int(g.reaction), int(HeartbeatGap::Reaction::Acted));
+        const bool deleted = QString(QTest::currentDataTag()).contains("deleted");
+        const auto &chain = a->findings[0].chain;
+        QCOMPARE(std::any_of(chain.begin(), chain.end(), [](const auto &s) { return s.text.find("deleted") != std::string::npos; }),
+                 deleted);
     }
 
     // Heartbeat lines that bracket the silence give the gap; the controller's line inside it

@@ -180,7 +180,8 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
             m.chain.push_back({lastRemoval, plural(stuck.size(), "pod") + " on " + node + " still Ready=False " + after, kNoEvent});
         }
         m.text["aftermath"] = aftermath;
-        step(m, inc, g.afterEvent, "heartbeat from " + node + " again");
+        const bool deleted = g.afterEvent != kNoEvent && inc.event(g.afterEvent).type == codeTypesOf(inc).nodeObserved;
+        step(m, inc, g.afterEvent, deleted ? "the Node object " + node + " deleted" : "heartbeat from " + node + " again");
         finishMatch(m);
         out.push_back(std::move(m));
     }
