@@ -97,12 +97,8 @@ struct Payload {
 Payload payloadOf(std::string_view line)
 {
     JournaldLine j;
-    if (parseJournaldLine(line, j)) {
-        // "host ident" as one span of the line; the identifier alone when a paste cut the host out.
-        const std::string_view process =
-            j.host.empty() ? j.identifier : std::string_view(j.host.data(), j.identifier.data() + j.identifier.size() - j.host.data());
-        return {j.message, process, true};
-    }
+    if (parseJournaldLine(line, j))
+        return {j.message, j.sender, true};
     CriLine c;
     if (parseCriLine(line, c))
         return {c.message, c.stream, true};

@@ -28,6 +28,17 @@ FactContext::FactContext(const Incident &incident, const EventStoreIndex &eventI
     }
 }
 
+std::vector<PrintedTaint> FactContext::taintsOn(const Event &e) const
+{
+    return parsePrintedTaints(field(e, keys.taints));
+}
+
+bool FactContext::namesTaint(const Event &e, std::string_view key) const
+{
+    const auto taints = taintsOn(e);
+    return std::any_of(taints.begin(), taints.end(), [&](const PrintedTaint &t) { return t.key == key; });
+}
+
 std::vector<EventIndex> FactContext::firstLineOnEachNode(StringId component) const
 {
     std::map<StringId, EventIndex> first;

@@ -1,6 +1,7 @@
 #pragma once
 // What every fact detector reads: the incident and small look-ups by type and field name.
 #include "../classify/codenames.h"
+#include "../format/printedtaints.h"
 #include "../load/loader.h"
 #include "../model/eventstoreindex.h"
 #include "../model/incident.h"
@@ -17,6 +18,10 @@ namespace kubelane::core {
 // The ids of the event types C++ reads, resolved when the catalog loaded (codenames.h). An
 // incident without a catalog cannot be analysed: a LoadError says so.
 const CodeTypes &codeTypesOf(const Incident &inc);
+
+// The node lifecycle controller acts in monitor passes (--node-monitor-period, 5 s by
+// default): what one pass finds, the next may log. Two passes of slack between its lines.
+constexpr Duration kNodeMonitorPasses = Duration::fromSeconds(10);
 
 class FactContext {
 public:
@@ -42,6 +47,10 @@ public:
     std::string_view field(const Event &e, StringId key) const { return inc.field(e, key); }
     std::string_view text(StringId id) const { return inc.text(id); }
     EventIndex indexOf(const Event &e) const { return EventIndex::fromIndex(static_cast<std::size_t>(&e - inc.events.data())); }
+    // The taints a node lifecycle controller line names, as its pattern captured or implied
+    // them ("taints"; a structured line's "taint" key is aliased to it in events.json).
+    std::vector<PrintedTaint> taintsOn(const Event &e) const;
+    bool namesTaint(const Event &e, std::string_view key) const;
 
 private:
     std::map<std::pair<std::string, std::string>, Timestamp> m_observedUntil; // (component, node) -> last line

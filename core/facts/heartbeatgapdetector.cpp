@@ -2,7 +2,6 @@
 // with the node-monitor grace period in force.
 #include "factcontext.h"
 
-#include "../format/printedtaints.h"
 #include "../util/kubeversion.h"
 
 #include <algorithm>
@@ -95,6 +94,11 @@ bool observed(const Incident &inc, const std::set<SourceId> &heartbeatSources, T
     return false;
 }
 
+bool isControllerLog(const Source &s)
+{
+    return s.component == "kube-controller-manager" && s.eventCount > 0;
+}
+
 // How the node lifecycle controller answered each gap longer than the grace period. It
 // checks every node-monitor-period (5 s) and acts once a node's last renewal is older than
 // the grace period: Ready goes Unknown, a NodeNotReady event, pods marked not ready, the
@@ -107,7 +111,7 @@ public:
                                   ctx.types.taintSwapped,   ctx.types.nodeNeverUpdated}
     {
         for (const Source &s : ctx.inc.sources)
-            if (s.component == "kube-controller-manager" && s.eventCount > 0)
+            if (isControllerLog(s))
                 m_controllerLogs.push_back(&s);
         m_controllerSpeaks = ctx.index.anyMarked(ctx.types.nodeLifecycle);
     }
@@ -163,12 +167,6 @@ void judgeControllerReactions(const FactContext &ctx, Facts &facts)
         judge.judge(g);
 }
 
-bool namesTaint(const FactContext &ctx, const Event &e, std::string_view key)
-{
-    const auto taints = parsePrintedTaints(ctx.field(e, ctx.keys.taints));
-    return std::any_of(taints.begin(), taints.end(), [&](const PrintedTaint &t) { return t.key == key; });
-}
-
 constexpr std::string_view kUnreachable = "node.kubernetes.io/unreachable", kNotReady = "node.kubernetes.io/not-ready";
 
 // A controller line that says a fresh status of the node reached it: Ready transitioned and
@@ -182,8 +180,8 @@ bool controllerHeardFrom(const FactContext &ctx, const Event &e)
     if (e.type == t.readyTransitioned || e.type == t.readyUpdated || e.type == t.healthyAgain || e.type == t.taintDropped)
         return true;
     if (e.type == t.taintAdded)
-        return namesTaint(ctx, e, kNotReady);
-    return e.type == t.taintRemoved && namesTaint(ctx, e, kUnreachable);
+        return ctx.namesTaint(e, kNotReady);
+    return e.type == t.taintRemoved && ctx.namesTaint(e, kUnreachable);
 }
 
 // When the silence of `node` after `after` ended: its next successful heartbeat in the
@@ -219,7 +217,7 @@ std::pair<Timestamp, EventIndex> silenceEnd(const FactContext &ctx, const Facts 
 Timestamp controllerLogsEnd(const Incident &inc, Timestamp atLeast)
 {
     for (const Source &s : inc.sources)
-        if (s.component == "kube-controller-manager" && s.eventCount > 0)
+        if (isControllerLog(s))
             atLeast = std::max(atLeast, s.last);
     return atLeast;
 }
@@ -282,17 +280,17 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
 // the not-ready taint (the kubelet reported NotReady).
 bool judgesNodeLost(const FactContext &ctx, const Event &e)
 {
-    return e.type == ctx.types.taintAdded && namesTaint(ctx, e, kUnreachable);
+    return e.type == ctx.types.taintAdded && ctx.namesTaint(e, kUnreachable);
 }
 
 // When the controller found the grace run out: the first line of the monitor pass that queued
 // the taint (NodeNotReady recorded, pods marked not ready, a pass or two before).
 Timestamp judgedAt(const FactContext &ctx, const Event &judging)
 {
-    constexpr Duration kMonitorPasses = Duration::fromSeconds(10); // two of --node-monitor-period's default 5 s
     const Incident &inc = ctx.inc;
     Timestamp at = judging.time;
-    for (std::size_t i = inc.lowerBound(judging.time - kMonitorPasses); i < inc.events.size() && inc.events[i].time < judging.time; ++i) {
+    for (std::size_t i = inc.lowerBound(judging.time - kNodeMonitorPasses); i < inc.events.size() && inc.events[i].time < judging.time;
+         ++i) {
         const Event &e = inc.events[i];
         if (inc.nodeOf(e) == inc.nodeOf(judging) && (e.type == ctx.types.nodeNotReadyEvent || e.type == ctx.types.podsMarkedNotReady)) {
             at = e.time;

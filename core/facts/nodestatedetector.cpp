@@ -2,8 +2,6 @@
 // intervals per node, key and effect.
 #include "factcontext.h"
 
-#include "../format/printedtaints.h"
-
 #include <algorithm>
 #include <map>
 #include <set>
@@ -62,9 +60,8 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
 // later).
 bool controllerLostNodeAt(const Facts &facts, StringId node, Timestamp t)
 {
-    constexpr Duration kMonitorPasses = Duration::fromSeconds(10); // two of --node-monitor-period's default 5 s
     return std::any_of(facts.gaps.begin(), facts.gaps.end(), [&](const HeartbeatGap &g) {
-        return g.node == node && g.exceedsGrace && t >= g.start + g.grace - kMonitorPasses && t <= g.end;
+        return g.node == node && g.exceedsGrace && t >= g.start + g.grace - kNodeMonitorPasses && t <= g.end;
     });
 }
 
@@ -122,17 +119,6 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
     spansFrom(ctx, kubelet, ConditionSpan::View::Kubelet, facts);
 }
 
-namespace {
-
-// The taints a line names, as its pattern captured or implied them ("taints"; a structured
-// line's "taint" key is aliased to it in events.json).
-std::vector<PrintedTaint> taintsOn(const FactContext &ctx, const Event &e)
-{
-    return parsePrintedTaints(ctx.field(e, ctx.keys.taints));
-}
-
-} // namespace
-
 void detectTaints(const FactContext &ctx, Facts &facts)
 {
     // An open interval, and whether an applied-taint line was seen for it (not only the queue).
@@ -178,7 +164,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             // The queue's lines say why (NotReady, unresponsive); the applied-taint lines do not.
             const bool applied = ctx.field(e, ctx.keys.reason).empty();
             logsTaintingPass = logsTaintingPass || applied;
-            for (const PrintedTaint &taint : taintsOn(ctx, e)) {
+            for (const PrintedTaint &taint : ctx.taintsOn(e)) {
                 const auto same = std::find_if(open.begin(), open.end(), [&](auto &o) {
                     return o.interval.node == node && o.interval.key == taint.key && o.interval.effect == taint.effect;
                 });
@@ -193,7 +179,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             // events.json lists what "healthy again" removes (the not-ready and unreachable
             // taints); a removal that names none clears the node. One that lists none ("Made
             // sure that Node X has no [] Taint": a swap with nothing to take off) removed nothing.
-            const auto taints = taintsOn(ctx, e);
+            const auto taints = ctx.taintsOn(e);
             if (taints.empty() && ctx.field(e, ctx.keys.taints).empty())
                 close(node, {}, e);
             for (const PrintedTaint &taint : taints)

@@ -44,6 +44,7 @@ bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
     if (i >= s.size() || s[i] != ' ')
         return false;
     ++i;
+    const size_t senderStart = i;
     const size_t hostEnd = s.find(' ', i);
     if (hostEnd == std::string_view::npos || hostEnd == i)
         return false;
@@ -63,6 +64,7 @@ bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
     if (const size_t br = ident.find('['); br != std::string_view::npos)
         ident = ident.substr(0, br);
     out.identifier = ident;
+    out.sender = s.substr(senderStart, i + ident.size() - senderStart);
     out.message = lineEnd + 2 <= s.size() ? s.substr(lineEnd + 2) : std::string_view{};
     return true;
 }

@@ -34,11 +34,8 @@ std::string_view withoutPasteIndent(std::string_view line, bool &pasteSeen)
 {
     const std::size_t indent = pasteIndent(line);
     if (indent > 0 && indent < line.size() && (text::isDigit(line[indent]) || (line[indent] >= 'A' && line[indent] <= 'Z'))) {
-        KlogHeader h;
-        JournaldLine j;
-        CriLine c;
         const std::string_view inner = line.substr(indent);
-        if (parseKlogHeader(inner, h) || parseJournaldLine(inner, j) || parseCriLine(inner, c)) {
+        if (readUnderPasteIndent(inner)) {
             pasteSeen = true;
             return inner;
         }
@@ -49,6 +46,14 @@ std::string_view withoutPasteIndent(std::string_view line, bool &pasteSeen)
 }
 
 } // namespace
+
+bool readUnderPasteIndent(std::string_view text)
+{
+    KlogHeader h;
+    JournaldLine j;
+    CriLine c;
+    return parseKlogHeader(text, h) || parseJournaldLine(text, j) || parseCriLine(text, c);
+}
 
 const LogFormat *lineFormatOf(std::string_view line)
 {

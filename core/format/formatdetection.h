@@ -18,6 +18,9 @@ DetectedFormat detectLogFormat(std::string_view bytes);
 // The most specific registered format that reads this one line, or nullptr: a line of a known
 // log shape, whatever its envelope (a shape's splitter asks it of what follows a prefix).
 const LogFormat *lineFormatOf(std::string_view line);
+// A klog, journal or CRI line: the kinds SourceParser reads under a paste's indentation or
+// quote markers itself (emitLogLine), with what the indentation tells.
+bool readUnderPasteIndent(std::string_view text);
 // The format that reads this line among another format's lines (LogFormat::readsAmongOtherLines),
 // with the line's envelope taken off into `out`; null when none does.
 const LogFormat *unwrapAmongOtherLines(std::string_view line, LineEnvelope &out);

@@ -380,16 +380,35 @@ std::vector<JsonDocumentSpan> scanJsonDocuments(std::string_view s, std::vector<
     return docs;
 }
 
+namespace {
+
+// The first line of `s` at or after `from` that is not blank (without its "\r"), and where the
+// line after it starts (npos at the end); an empty view when there is none.
+std::string_view firstNonBlankLine(std::string_view s, std::size_t from, std::size_t &next)
+{
+    next = std::string_view::npos;
+    const std::size_t text = s.find_first_not_of(" \t\r\n", from);
+    if (text == std::string_view::npos)
+        return {};
+    const std::size_t newlineBefore = text == 0 ? std::string_view::npos : s.rfind('\n', text - 1);
+    const std::size_t begin = newlineBefore == std::string_view::npos || newlineBefore < from ? from : newlineBefore + 1;
+    const std::size_t end = s.find('\n', text);
+    next = end == std::string_view::npos ? end : end + 1;
+    std::string_view line = s.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
+    if (line.ends_with('\r'))
+        line.remove_suffix(1);
+    return line;
+}
+
+} // namespace
+
 KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
 {
     const std::string_view head = bytes.substr(0, std::size_t{64} * 1024);
-    std::size_t at = head.find_first_not_of(" \t\r\n");
-    if (at == std::string_view::npos)
+    std::size_t next = 0;
+    std::string_view first = firstNonBlankLine(head, 0, next);
+    if (first.empty())
         return KubeObjectsSyntax::None;
-    at = head.rfind('\n', at) == std::string_view::npos ? 0 : head.rfind('\n', at) + 1;
-    std::string_view first = head.substr(at, head.find('\n', at) - at);
-    if (first.ends_with('\r'))
-        first.remove_suffix(1);
     const std::size_t text = first.find_first_not_of(' ');
     if (first[text] == '{') {
         if (head.find("auditID") != std::string_view::npos || head.find("audit.k8s.io") != std::string_view::npos)
@@ -402,8 +421,7 @@ KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
         return pretty || compact ? KubeObjectsSyntax::Json : KubeObjectsSyntax::None;
     }
     if (first == "---") { // one document marker; what follows decides
-        const std::size_t next = head.find('\n', at);
-        const std::string_view rest = next == std::string_view::npos ? std::string_view{} : bytes.substr(next + 1);
+        const std::string_view rest = next == std::string_view::npos ? std::string_view{} : bytes.substr(next);
         return rest.starts_with("---") ? KubeObjectsSyntax::None : detectKubeObjects(rest);
     }
     if (first.starts_with("apiVersion: ") || first.starts_with("kind: ")) {
@@ -416,15 +434,8 @@ KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
     if (!runsGetEvents(first))
         return KubeObjectsSyntax::None;
     // The table under the command line that printed it.
-    const std::size_t next = head.find('\n', at);
-    const std::string_view rest = next == std::string_view::npos ? std::string_view{} : head.substr(next + 1);
-    const std::size_t headerAt = rest.find_first_not_of(" \t\r\n");
-    if (headerAt == std::string_view::npos)
-        return KubeObjectsSyntax::None;
-    const std::size_t lineStart = rest.rfind('\n', headerAt) == std::string_view::npos ? 0 : rest.rfind('\n', headerAt) + 1;
-    std::string_view header = rest.substr(lineStart, rest.find('\n', lineStart) - lineStart);
-    if (header.ends_with('\r'))
-        header.remove_suffix(1);
+    std::size_t afterHeader = 0;
+    const std::string_view header = next == std::string_view::npos ? std::string_view{} : firstNonBlankLine(head, next, afterHeader);
     return parseEventTableHeader(header) ? KubeObjectsSyntax::EventTable : KubeObjectsSyntax::None;
 }
 

@@ -31,8 +31,6 @@ constexpr std::size_t kMaxStoredFieldValue = 1024;
 constexpr std::size_t kMaxInternedReadValue = 64; // SourceParser::fieldOf
 constexpr std::size_t kMaxDiagnosticsPerReason = 20;
 
-// Lines that continue the previous entry inside wrapped formats: Go stack frames, panics'
-// goroutine headers, indented wrapped text.
 // A Go stack's function line, which a trace prints at the margin above its file line:
 // "main.main", "github.com/go-logr/zapr.(*zapLogger).Error",
 // "k8s.io/apimachinery/pkg/util/wait.JitterUntil(0xc000a1, 0x3b9aca00, 0x0, 0x1, 0xc0001)".
@@ -56,6 +54,8 @@ bool isGoStackFunctionLine(std::string_view line)
     return line.back() == ')' || line.substr(open).starts_with("(*");
 }
 
+// Lines that continue the previous entry inside wrapped formats: Go stack frames, panics'
+// goroutine headers, indented wrapped text.
 bool looksLikeContinuation(std::string_view payload)
 {
     return payload.empty() || payload[0] == '\t' || payload[0] == ' ' || payload.starts_with("goroutine ")
@@ -333,7 +333,7 @@ void SourceParser::keepOrderWithinSecond(PendingTime &t) const
 // is the rest of that line (piece after piece, for a line longer than two widths).
 bool SourceParser::continuesTerminalWrap() const
 {
-    return m_file.terminalWrapWidth != 0 && m_file.previousLineLength == m_file.terminalWrapWidth;
+    return m_file.terminalWrapWidth != 0 && m_file.previousLine.text.size() == m_file.terminalWrapWidth;
 }
 
 // The pieces a terminal cut this line into, which the lines after it hold: each line that is
@@ -568,7 +568,7 @@ std::size_t SourceParser::forEachLineOfWindow(const LineFn &fn)
     linesOf(0, r.headEnd, 0);
     // A terminal's cut does not reach across the lines not read.
     m_file.piecesToSkip = 0;
-    m_file.previousLineLength = 0;
+    m_file.previousLine = {};
     const std::uint32_t skippedBefore = newlines(r.headEnd, r.begin);
     const std::uint32_t numberBefore = newlines(0, r.headEnd) + skippedBefore;
     linesOf(r.begin, r.end, numberBefore);
@@ -592,20 +592,13 @@ void SourceParser::parseLines(FileReader reader)
         ++src.lineCount;
         if (m_file.piecesToSkip > 0) { // read with the line above (terminalWrapPieces)
             --m_file.piecesToSkip;
-            m_file.previousLineLength = text.size();
+            m_file.previousLine = line;
             return;
         }
         if (!isTextLine(line))
             return;
         switch (reader) {
-        case FileReader::EnvelopeLines: {
-            const std::size_t eventsBefore = m_out.events.size();
-            onEnvelopeLine(line);
-            // What a Go stack's function line at the margin continues (continuesGoStack).
-            m_file.previousLineInStack = isGoStackLine(text);
-            m_file.previousLineStartedEvent = m_out.events.size() != eventsBefore;
-            break;
-        }
+        case FileReader::EnvelopeLines: onEnvelopeLine(line); break;
         case FileReader::JournaldLines: onJournaldLine(line); break;
         case FileReader::CriLines: onCriLine(line); break;
         case FileReader::DockerJsonLines: onDockerJsonLine(line); break;
@@ -615,7 +608,7 @@ void SourceParser::parseLines(FileReader reader)
         case FileReader::DmesgLines: onDmesgLine(line); break;
         default: onKlogTextLine(line); break;
         }
-        m_file.previousLineLength = text.size();
+        m_file.previousLine = line;
     });
     if (m_file.partial.open) // the file (or the window) ended inside a multi-part record: keep what there is
         flushPartial(std::min(end, src.bytes->size()));
@@ -919,7 +912,9 @@ bool SourceParser::continuesGoStack(std::string_view text) const
 {
     if (!isGoStackFunctionLine(text) || m_out.events.empty())
         return false;
-    return m_file.previousLineInStack || (m_file.previousLineStartedEvent && m_out.events.back().severity >= Severity::Error);
+    const Event &last = m_out.events.back();
+    const bool underErrorRecord = last.offset == m_file.previousLine.offset && last.severity >= Severity::Error;
+    return underErrorRecord || isGoStackLine(m_file.previousLine.text);
 }
 
 void SourceParser::emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped)

@@ -93,12 +93,12 @@ private:
         PendingTime time;
         std::string_view podNamespace, podName, container; // the record's (Envelope)
     };
-    // A record split over several lines (CRI "P" parts, docker lines over 16 KiB).
     // The elector whose renewal failed last in a file, and when (electorOrigin).
     struct FailedElector {
         std::string component;
         PendingTime at;
     };
+    // A record split over several lines (CRI "P" parts, docker lines over 16 KiB).
     struct PartialRecord {
         bool open = false;
         LineView first{};
@@ -335,12 +335,11 @@ private:
         bool pasteEvidence = false;
         PasteReader pasteReader;
         PendingTime dmesgTime; // dmesg -H: the last minute stamp plus the deltas since
-        // A terminal's copy: the width it cut long lines at (terminalWrapWidth), and the
-        // length of the line before the one being read.
+        // A terminal's copy: the width it cut long lines at (terminalWrapWidth).
         std::size_t terminalWrapWidth = 0;
-        std::size_t previousLineLength = 0;
-        // The envelope reader's line above: a Go stack line, or the first line of an event.
-        bool previousLineInStack = false, previousLineStartedEvent = false;
+        // The line read before this one (its length for a terminal's cut, what a Go stack's
+        // function line at the margin continues).
+        LineView previousLine{};
         std::uint32_t piecesToSkip = 0;        // lines already read as the rest of the line above
         std::set<std::string> leaseComponents; // the components the leader-election leases name
         FailedElector failedElector;           // the elector whose renewal failed last (electorOrigin)

@@ -27,6 +27,28 @@ struct SectionDraft {
 
 using text::isBlank;
 
+// Sections keyed by what each line says it belongs to (a prefix, a host, a file grep named),
+// in the order their keys first come.
+class KeyedSections {
+public:
+    // The text of `key`'s section, made by `make` when the key first comes.
+    template <typename Make> std::string &textOf(std::string_view key, Make make)
+    {
+        auto it = m_byKey.find(key);
+        if (it == m_byKey.end()) {
+            it = m_byKey.emplace(std::string(key), m_sections.size()).first;
+            m_sections.push_back(make());
+        }
+        return m_sections[it->second].text;
+    }
+    bool has(std::string_view key) const { return m_byKey.find(key) != m_byKey.end(); }
+    std::vector<SectionDraft> &drafts() { return m_sections; }
+
+private:
+    std::vector<SectionDraft> m_sections;
+    std::map<std::string, std::size_t, std::less<>> m_byKey;
+};
+
 // Everything of the file that belongs to no section: its frames and the blank lines between
 // sections, and stray lines, which are parsed as they are.
 struct Leftover {
@@ -440,8 +462,7 @@ std::vector<SourceInput> splitPrefixedLines(const InputFile &file)
     if (!prefixed || seen == 0 || (podNamesOnly && logLines == 0))
         return {};
     const std::string shape = podNamesOnly ? "lines prefixed by [pod] (kubetail)" : "kubectl logs --prefix";
-    std::vector<SectionDraft> sections;
-    std::map<std::string, std::size_t, std::less<>> byPrefix;
+    KeyedSections sections;
     Leftover rest;
     text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         std::string_view pod, container;
@@ -450,18 +471,19 @@ std::vector<SourceInput> splitPrefixedLines(const InputFile &file)
             rest.add(line); // kubectl's own errors between the lines are parsed as they are
             return;
         }
-        const std::string_view key = line.substr(0, length);
-        auto it = byPrefix.find(key);
-        if (it == byPrefix.end()) {
-            SectionDraft s{sectionOf(file, std::string(pod) + (container.empty() ? "" : "/" + std::string(container)), shape), {}};
-            attributeContainer(s.input, "", std::string(pod), std::string(container),
-                               podNamesOnly ? "layout ([pod] prefix)" : "layout (kubectl logs --prefix)");
-            it = byPrefix.emplace(std::string(key), sections.size()).first;
-            sections.push_back(std::move(s));
-        }
-        sections[it->second].text.append(line.substr(length)).push_back('\n');
+        sections
+            .textOf(
+                line.substr(0, length),
+                [&] {
+                    SectionDraft s{sectionOf(file, std::string(pod) + (container.empty() ? "" : "/" + std::string(container)), shape), {}};
+                    attributeContainer(s.input, "", std::string(pod), std::string(container),
+                                       podNamesOnly ? "layout ([pod] prefix)" : "layout (kubectl logs --prefix)");
+                    return s;
+                })
+            .append(line.substr(length))
+            .push_back('\n');
     });
-    return finish(file, sections, rest, shape);
+    return finish(file, sections.drafts(), rest, shape);
 }
 
 } // namespace kubelane::core
@@ -508,8 +530,7 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
     if (!prefixed || seen == 0)
         return {};
     const std::string shape = "lines prefixed by host (pdsh, clush, pssh -P, talosctl -n A,B)";
-    std::vector<SectionDraft> sections;
-    std::map<std::string, std::size_t, std::less<>> byHost;
+    KeyedSections sections;
     Leftover rest;
     text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         std::string_view host;
@@ -517,7 +538,7 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
         // A line of another shape goes with the file (a stack frame of a host's entry cannot
         // be told from the tool's own output there).
         const std::size_t colon = line.find(": ");
-        if (colon == std::string_view::npos || !byHost.count(line.substr(0, colon))) {
+        if (colon == std::string_view::npos || !sections.has(line.substr(0, colon))) {
             if (!parseHostPrefix(line, host, length)) {
                 rest.add(line);
                 return;
@@ -526,17 +547,18 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
             host = line.substr(0, colon);
             length = colon + 2;
         }
-        auto it = byHost.find(host);
-        if (it == byHost.end()) {
-            SectionDraft s{sectionOf(file, std::string(host), shape), {}};
-            s.input.identity.node = std::string(host);
-            s.input.identity.origin = "layout (host prefix)";
-            it = byHost.emplace(std::string(host), sections.size()).first;
-            sections.push_back(std::move(s));
-        }
-        sections[it->second].text.append(line.substr(length)).push_back('\n');
+        sections
+            .textOf(host,
+                    [&] {
+                        SectionDraft s{sectionOf(file, std::string(host), shape), {}};
+                        s.input.identity.node = std::string(host);
+                        s.input.identity.origin = "layout (host prefix)";
+                        return s;
+                    })
+            .append(line.substr(length))
+            .push_back('\n');
     });
-    return finish(file, sections, rest, shape);
+    return finish(file, sections.drafts(), rest, shape);
 }
 
 } // namespace kubelane::core
@@ -940,8 +962,7 @@ std::vector<SourceInput> splitGrepLines(const InputFile &file)
     if (!grepped || seen == 0 || logLines == 0)
         return {};
     const std::string shapeName = "grep output (file and line prefixes)";
-    std::vector<SectionDraft> sections;
-    std::map<std::string, std::size_t, std::less<>> byFile;
+    KeyedSections sections;
     Leftover rest;
     GrepShape prefixes = shape; // what the first lines taught: -B's context lines come before any match
     text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
@@ -954,16 +975,17 @@ std::vector<SourceInput> splitGrepLines(const InputFile &file)
             rest.add({});
             return;
         }
-        auto it = byFile.find(prefix->file);
-        if (it == byFile.end()) {
-            // The file grep named is the section's path: what names a component or node there still does.
-            SectionDraft s{sectionOf(file, prefix->file.empty() ? std::string("grep") : std::string(prefix->file), shapeName), {}};
-            it = byFile.emplace(std::string(prefix->file), sections.size()).first;
-            sections.push_back(std::move(s));
-        }
-        sections[it->second].text.append(line.substr(prefix->length)).push_back('\n');
+        // The file grep named is the section's path: what names a component or node there still does.
+        sections
+            .textOf(prefix->file,
+                    [&] {
+                        return SectionDraft{
+                            sectionOf(file, prefix->file.empty() ? std::string("grep") : std::string(prefix->file), shapeName), {}};
+                    })
+            .append(line.substr(prefix->length))
+            .push_back('\n');
     });
-    return finish(file, sections, rest, shapeName);
+    return finish(file, sections.drafts(), rest, shapeName);
 }
 
 } // namespace kubelane::core
@@ -976,8 +998,8 @@ std::vector<SourceInput> splitIndentedPaste(const InputFile &file)
         return {};
     // The first line's indentation or quote markers, on every one of the first non-blank lines
     // (">" alone is a quoted blank line); under them one line at least of a known shape that
-    // is none as it stands. Klog, journal and CRI lines the parser reads under any indentation
-    // itself, with what a paste's indentation tells (SourceParser::emitLogLine): not here.
+    // is none as it stands. Not the lines the parser reads under any indentation itself
+    // (readUnderPasteIndent).
     std::string prefix;
     int seen = 0, logLines = 0;
     bool indented = true;
@@ -989,10 +1011,7 @@ std::vector<SourceInput> splitIndentedPaste(const InputFile &file)
         indented = !prefix.empty() && line.starts_with(prefix) && line.size() > prefix.size();
         if (indented) {
             const std::string_view rest = line.substr(prefix.size());
-            KlogHeader h;
-            JournaldLine j;
-            CriLine c;
-            if (parseKlogHeader(rest, h) || parseJournaldLine(rest, j) || parseCriLine(rest, c)) {
+            if (readUnderPasteIndent(rest)) {
                 indented = false;
                 return false;
             }

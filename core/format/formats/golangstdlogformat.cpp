@@ -13,14 +13,21 @@ namespace kubelane::core {
 namespace {
 
 // The line's envelope: its local time, gRPC's level when it gives one, the message.
+// The length of a level word and its ": " at the start of `s` ("WARNING: "), with the level in
+// `out`; 0 when `s` starts with none.
+std::size_t levelWord(std::string_view s, LineEnvelope &out)
+{
+    const std::size_t colon = s.find(": ");
+    if (colon == std::string_view::npos || colon == 0 || colon > 7 || !severityFromName(s.substr(0, colon), out.severity))
+        return 0;
+    out.haveSeverity = true;
+    return colon + 2;
+}
+
 bool readGoLogLine(std::string_view s, LineEnvelope &out)
 {
     // gRPC's "INFO: ", "WARNING: ", "ERROR: ", "FATAL: " before the date.
-    if (const std::size_t colon = s.find(": ");
-        colon != std::string_view::npos && colon > 0 && colon <= 7 && severityFromName(s.substr(0, colon), out.severity)) {
-        out.haveSeverity = true;
-        s.remove_prefix(colon + 2);
-    }
+    s.remove_prefix(levelWord(s, out));
     // log.New's prefix against the date: a short lower-case word ("raft").
     std::size_t prefix = 0;
     while (prefix < s.size() && prefix < 16 && s[prefix] >= 'a' && s[prefix] <= 'z')
@@ -33,14 +40,9 @@ bool readGoLogLine(std::string_view s, LineEnvelope &out)
         return false;
     out.haveLocal = true;
     out.payload = s.substr(at + 1);
-    // The raft logger's level after the date.
-    if (const std::size_t colon = out.payload.find(": "); !out.haveSeverity && colon != std::string_view::npos && colon > 0 && colon <= 7) {
-        Severity level;
-        if (severityFromName(out.payload.substr(0, colon), level)) {
-            out.haveSeverity = true;
-            out.severity = level;
-        }
-    }
+    // The raft logger's level after the date (kept in the message, as it was written).
+    if (!out.haveSeverity)
+        levelWord(out.payload, out);
     return true;
 }
 
