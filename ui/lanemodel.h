@@ -38,6 +38,7 @@ struct StateSpan {
     QString label;     // drawn inside the bar when it fits
     core::EventIndex startEvent = core::kNoEvent;
     core::EventIndex endEvent = core::kNoEvent;
+    bool endAtTheLatest = false; // over by its end, when is not logged (ConditionSpan)
 };
 
 struct HeartbeatTick {

@@ -216,12 +216,15 @@ private:
         // What the lane's kind draws on screen: bars of a state lane, gaps and ticks of a heartbeat lane.
         const bool heartbeats = lane.kind == LaneKind::Heartbeats;
         if (lane.kind == LaneKind::State)
-            for (const StateSpan &s : lane.states)
+            for (const StateSpan &s : lane.states) {
                 spans.push_back({s.start,
                                  s.end,
                                  str(s.label.isEmpty() ? QString::fromLatin1(Palette::stateName(s.state)) : s.label),
                                  "state",
                                  {{"state", Palette::stateName(s.state)}, {"openEnded", s.openEnded}}});
+                if (s.endAtTheLatest)
+                    spans.back().args["endAtTheLatest"] = true;
+            }
         if (heartbeats)
             for (const GapSpan &g : lane.gaps)
                 spans.push_back(

@@ -693,7 +693,10 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
         if (t >= s.start && t <= s.end) {
             return QStringLiteral("<b>%1</b><br>%2 – %3%4<br>%5")
                 .arg(s.label.toHtmlEscaped(), formatTimestamp(s.start, off), formatTimestamp(s.end, off, 6, false),
-                     s.openEnded ? QStringLiteral(" (still at the end of the logs)") : QString(), formatPreciseDuration(s.end - s.start));
+                     s.openEnded            ? QStringLiteral(" (still at the end of the logs)")
+                         : s.endAtTheLatest ? QStringLiteral(" at the latest (over by then: no line says when)")
+                                            : QString(),
+                     formatPreciseDuration(s.end - s.start));
         }
     }
     return {};

@@ -61,6 +61,9 @@ struct ConditionSpan {
     Status status = Status::Unknown;
     Timestamp start, end;
     bool openEnded = false;
+    // Over by its end at the latest, at a time no line gives: a later NodeNotReady of the
+    // controller says Ready was True again in between.
+    bool endAtTheLatest = false;
     std::string reason;
     EventIndex startEvent = kNoEvent, endEvent = kNoEvent;
 };

@@ -29,6 +29,9 @@ struct Transition {
     Status status;
     EventIndex event;
     std::string reason;
+    // Says the node's Ready was True just before (the controller's NodeNotReady): a span
+    // not True still open then ended earlier, at a time no line gives.
+    bool readyJustBefore = false;
 };
 
 // A span still open at the end is known only while the source that reported it logs.
@@ -37,32 +40,27 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
     for (auto &[node, list] : byNode) {
         std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.time < b.time; });
         for (size_t i = 0; i < list.size(); ++i) {
-            if (!facts.conditions.empty() && facts.conditions.back().node == node && facts.conditions.back().view == view
-                && facts.conditions.back().openEnded && facts.conditions.back().status == list[i].status)
+            ConditionSpan *open = !facts.conditions.empty() && facts.conditions.back().node == node && facts.conditions.back().view == view
+                    && facts.conditions.back().openEnded
+                ? &facts.conditions.back()
+                : nullptr;
+            // The event's own line and the recorder's line of it come milliseconds apart; a node
+            // lost again posted a fresh status and then went silent for a grace period.
+            const bool readyBetween =
+                open && list[i].readyJustBefore && open->status != Status::True && list[i].time - open->start > kNodeMonitorPasses;
+            if (open && open->status == list[i].status && !readyBetween)
                 continue; // a repeat of the state already open
-            if (!facts.conditions.empty() && facts.conditions.back().node == node && facts.conditions.back().view == view
-                && facts.conditions.back().openEnded) {
-                facts.conditions.back().end = list[i].time;
-                facts.conditions.back().endEvent = list[i].event;
-                facts.conditions.back().openEnded = false;
+            if (open) {
+                open->end = list[i].time;
+                open->endEvent = list[i].event;
+                open->openEnded = false;
+                open->endAtTheLatest = readyBetween;
             }
             const Timestamp end = std::max(list[i].time, ctx.observedUntil(ctx.inc.event(list[i].event)));
-            ConditionSpan span{node, view, list[i].status, list[i].time, end, true, list[i].reason, list[i].event, kNoEvent};
+            ConditionSpan span{node, view, list[i].status, list[i].time, end, true, false, list[i].reason, list[i].event, kNoEvent};
             facts.conditions.push_back(span);
         }
     }
-}
-
-// The controller records NodeNotReady whenever Ready leaves True: for Unknown when it lost
-// the node, for False when the kubelet reported NotReady. Lost means inside a heartbeat gap
-// past the grace period: it sets Unknown in the monitor pass that finds the grace run out,
-// which may come a pass before the line a judged gap is dated by (the taint is queued a pass
-// later).
-bool controllerLostNodeAt(const Facts &facts, StringId node, Timestamp t)
-{
-    return std::any_of(facts.gaps.begin(), facts.gaps.end(), [&](const HeartbeatGap &g) {
-        return g.node == node && g.exceedsGrace && t >= g.start + g.grace - kNodeMonitorPasses && t <= g.end;
-    });
 }
 
 } // namespace
@@ -87,12 +85,13 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
             // The event's reason, as the patterns capture it (free text, structured status=).
             const std::string_view what =
                 ctx.field(e, ctx.keys.reason).empty() ? ctx.field(e, ctx.keys.event) : ctx.field(e, ctx.keys.reason);
-            if (what == "NodeNotReady") {
-                auto &list = controlPlane[ctx.inc.nodeOf(e)];
-                const bool unknown =
-                    (!list.empty() && list.back().status == Status::Unknown) || controllerLostNodeAt(facts, ctx.inc.nodeOf(e), e.time);
-                list.push_back({e.time, unknown ? Status::Unknown : Status::False, idx, "NodeNotReady"});
-            } else if (what == "NodeReady") {
+            // The node lifecycle controller records NodeNotReady in one place of every version
+            // (monitorNodeHealth, 1.2 to 1.3x): when the node's last posted Ready is True and
+            // the controller has just set it Unknown, its heartbeat older than the grace
+            // period. A kubelet that reports NotReady itself gets no such event from it.
+            if (what == "NodeNotReady")
+                controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, Status::Unknown, idx, "NodeNotReady", true});
+            else if (what == "NodeReady") {
                 controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, Status::True, idx, "NodeReady"});
             }
         } else if (e.type == transitioned) {

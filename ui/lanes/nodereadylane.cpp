@@ -28,6 +28,7 @@ void buildReadyLane(LaneBuild &b, core::ConditionSpan::View view)
         s.start = c.start;
         s.end = c.end;
         s.openEnded = c.openEnded;
+        s.endAtTheLatest = c.endAtTheLatest;
         s.state = c.status == core::ConditionSpan::Status::True ? StateKind::ReadyTrue
             : c.status == core::ConditionSpan::Status::False    ? StateKind::ReadyFalse
                                                                 : StateKind::ReadyUnknown;
