@@ -424,7 +424,9 @@ bool isKlogLine(std::string_view text)
     return parseKlogHeader(text, h) || looksLikeKlogJson(text);
 }
 
-KlogJsonStatus parseKlogJsonRecord(std::string_view text, KlogJsonRecord &out, FieldList &fields)
+namespace {
+
+KlogJsonStatus readKlogJsonRecord(std::string_view text, KlogJsonRecord &out, FieldList &fields)
 {
     KlogJsonRecord quick;
     if (const auto status = FlatRecordReader(text, fields).read(quick)) {
@@ -456,6 +458,20 @@ KlogJsonStatus parseKlogJsonRecord(std::string_view text, KlogJsonRecord &out, F
         if (it.key() != "ts" && it.key() != "msg" && it.key() != "caller" && it.key() != "v")
             fields.add(fields.own(std::string(it.key())), fields.own(jsonValueText(it.value())));
     return KlogJsonStatus::Ok;
+}
+
+} // namespace
+
+KlogJsonStatus parseKlogJsonRecord(std::string_view text, KlogJsonRecord &out, FieldList &fields)
+{
+    const KlogJsonStatus status = readKlogJsonRecord(text, out, fields);
+    // klog's text output ends a printf message's "\n" with the line; its JSON output keeps it
+    // in msg ("FLAG: --eviction-soft=\"\"\n" of a 1.21 kubelet), where the patterns, written
+    // against the text, end at the message's last character.
+    if (status == KlogJsonStatus::Ok)
+        while (!out.message.empty() && (out.message.back() == '\n' || out.message.back() == '\r'))
+            out.message.remove_suffix(1);
+    return status;
 }
 
 } // namespace kubelane::core
