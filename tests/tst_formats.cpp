@@ -310,6 +310,48 @@ private slots:
         QCOMPARE(QString::fromStdString(std::string(inc->message(*events.back()))), QString("\"second run\""));
     }
 
+    // glog writes "ERROR: logging before flag.Parse: " before each line a program logs before it
+    // parses its flags (k3s#2243's local-path provisioner); the klog line after it is the line,
+    // with its own severity. Near miss: the prefix before text that is no klog line stays text.
+    void glogBeforeFlagParse_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<int>("severity");
+        QTest::addColumn<QString>("message");
+        const QString prefix = QStringLiteral("ERROR: logging before flag.Parse: ");
+        QTest::newRow("info") << prefix + "I0910 20:00:40.444494       1 leaderelection.go:196] successfully acquired lease kube-system/x"
+                              << int(Severity::Info) << "successfully acquired lease kube-system/x";
+        QTest::newRow("warning") << prefix
+                + "W0910 20:00:40.5       1 client_config.go:552] Neither --kubeconfig nor --master was specified."
+                                 << int(Severity::Warning) << "Neither --kubeconfig nor --master was specified.";
+        QTest::newRow("in a docker log") << "{\"log\":\"" + prefix
+                + "E0910 20:00:41.000001       1 reflector.go:205] Failed to list "
+                  "*v1.Node\\n\",\"stream\":\"stderr\",\"time\":\"2018-09-10T20:00:41.000002Z\"}"
+                                         << int(Severity::Error) << "Failed to list *v1.Node";
+        QTest::newRow("not klog after it") << prefix + "something went wrong" << -1 << "";
+    }
+    void glogBeforeFlagParse()
+    {
+        QFETCH(QString, line);
+        QFETCH(int, severity);
+        QFETCH(QString, message);
+        auto o = test::options();
+        o.fallbackYear = 2018;
+        const std::string first = "I0910 20:00:40.000001       1 main.go:1] start\n";
+        const bool docker = line.startsWith('{');
+        const std::string text = (docker ? std::string() : first) + line.toStdString() + "\n";
+        const auto inc = test::loadText(docker ? "provisioner-json.log" : "provisioner.log", text, o);
+        const Source &s = inc->sources.at(0);
+        const auto events = test::eventsOf(*inc, s);
+        if (severity < 0) { // continues the line above, as any text under a klog line
+            QCOMPARE(events.size(), std::size_t(1));
+            return;
+        }
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(int(events.back()->severity), severity);
+        QCOMPARE(QString::fromStdString(std::string(inc->message(*events.back()))), message);
+    }
+
     // journalctl prints its short date in the reader's language (%b): "jun 07", "Dez 03",
     // "11月 05", "sept. 20" (k0s#960, okd#411, kubeadm#1885, kubernetes#68885), and a paste may
     // cut it short ("9 09:58:07"). The line is still a journal line: the host, the process and

@@ -128,6 +128,11 @@ bool looksLikeKlogHeaderWithImpossibleTime(std::string_view line)
 
 bool parseKlogHeader(std::string_view s, KlogHeader &out)
 {
+    // glog writes this before every line a program logs before it parses its flags (add-ons,
+    // provisioners and components up to klog's fork in 1.13); klog dropped it.
+    constexpr std::string_view kBeforeFlagParse = "ERROR: logging before flag.Parse: ";
+    if (s.size() > kBeforeFlagParse.size() && s[1] == 'R' && s.starts_with(kBeforeFlagParse))
+        s.remove_prefix(kBeforeFlagParse.size());
     // "I0312 10:42:26.101676 2353235 kubelet.go:1887] " is at least 30 characters.
     if (s.size() < 24)
         return false;
