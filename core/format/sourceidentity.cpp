@@ -203,6 +203,7 @@ SourceIdentity identityFromPath(std::string_view path)
             // The deepest part that names one wins: a file's own name says more than the
             // folder someone put it in ("etcd-timeouts/kube-controller-manager.log").
             id.component = std::string(c);
+            id.componentFromFolder = i + 1 < parts.size();
             if (id.node.empty()) {
                 id.node = nodeAfterComponent(part, c);
                 if (!id.node.empty())
@@ -231,13 +232,16 @@ SourceIdentity identityFromPath(std::string_view path)
     }
     // A file named by a component's short name alone ("controller-manager.log", how binary
     // installs name the logs they redirect): only the whole name, since "openshift-apiserver",
-    // "descheduler" or "openshift-controller-manager" are other programs.
-    if (id.component.empty() && !parts.empty()) {
+    // "descheduler" or "openshift-controller-manager" are other programs. The file's own name
+    // says more than its folder's ("etcd-timeouts/scheduler.log").
+    if ((id.component.empty() || id.componentFromFolder) && !parts.empty()) {
         std::string_view stem = parts.back();
         stem = stem.substr(0, stem.find('.'));
         for (const auto &[name, component] : kShortNames)
-            if (stem == name)
+            if (stem == name) {
                 id.component = std::string(component);
+                id.componentFromFolder = false;
+            }
     }
     if (!id.component.empty() && id.origin.empty())
         id.origin = "path";

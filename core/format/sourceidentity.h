@@ -10,6 +10,9 @@ struct SourceIdentity {
     std::string component; // "" = unknown
     std::string node;      // "" = unknown
     std::string origin;    // what the guess is based on
+    // Named by a folder, not by the file's own name: a folder may be named after the
+    // incident ("etcd-outage/kcm.log"), so what the lines say outweighs it.
+    bool componentFromFolder = false;
 };
 
 SourceIdentity identityFromPath(std::string_view path);

@@ -236,12 +236,24 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         src.component = "kube-apiserver";
         src.componentOrigin = "content (API objects)";
     }
-    if (src.component.empty() && m_file.leaseComponents.size() == 1)
-        attributeToLeaseComponent(*m_file.leaseComponents.begin());
-    if (src.component.empty()) {
-        src.component = dominant([&](const Event &e) { return m_out.origins[m_out.contexts[e.context].origin].component; });
-        if (!src.component.empty())
-            src.componentOrigin = "content";
+    // One program's log (not a journal, whose lines name their processes): what its lines say
+    // outweighs a folder's name.
+    const bool oneProgram = src.format == SourceFormat::KlogText || src.format == SourceFormat::KlogJson
+        || src.format == SourceFormat::CriLog || src.format == SourceFormat::DockerJson || src.format == SourceFormat::KubectlTimestamps;
+    const bool pathIsWeak = src.component.empty() || (overrides.component.empty() && ident.componentFromFolder && oneProgram);
+    if (pathIsWeak && m_file.leaseComponents.size() == 1) {
+        if (*m_file.leaseComponents.begin() != src.component)
+            attributeToLeaseComponent(*m_file.leaseComponents.begin());
+    } else if (pathIsWeak) {
+        attributeToContentComponent();
+    }
+    // The lines were read as the folder's component's: read them again as the one they name.
+    if (!ident.component.empty() && ident.componentFromFolder && src.component != ident.component) {
+        SourceInput again = input;
+        again.identity.component = src.component;
+        again.identity.origin = src.componentOrigin;
+        again.identity.componentFromFolder = false;
+        return parse(again, id, overrides);
     }
     // Objects are the cluster's, not one node's: each event names its own node.
     if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
@@ -269,8 +281,40 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
 void SourceParser::attributeToLeaseComponent(const std::string &component)
 {
     Source &src = m_out.source;
+    src.componentOrigin =
+        "content (its leader-election lease" + (src.component.empty() ? std::string(")") : "; the folder names " + src.component + ")");
     src.component = component;
-    src.componentOrigin = "content (its leader-election lease)";
+}
+
+// The component most of the lines name, when the path named none; or, when only a folder
+// did, the one the Go files of most of the lines belong to, if another.
+void SourceParser::attributeToContentComponent()
+{
+    Source &src = m_out.source;
+    const bool fromFolder = !src.component.empty();
+    std::vector<std::uint64_t> perOrigin(m_out.origins.size());
+    for (const Event &e : m_out.events)
+        ++perOrigin[m_out.contexts[e.context].origin.index()];
+    std::map<StringId, std::uint64_t> counts;
+    for (std::size_t i = 0; i < perOrigin.size(); ++i) {
+        if (perOrigin[i] == 0)
+            continue;
+        const Origin &origin = m_out.origins[OriginId::fromIndex(i)];
+        const StringId c = !fromFolder ? origin.component : m_out.strings.intern(componentForGoFile(m_out.strings.view(origin.file)));
+        if (c != kNoString && !m_out.strings.view(c).empty())
+            counts[c] += perOrigin[i];
+    }
+    if (counts.empty())
+        return;
+    const auto top = std::max_element(counts.begin(), counts.end(), [](auto &a, auto &b) { return a.second < b.second; });
+    const std::string_view named = m_out.strings.view(top->first);
+    if (!fromFolder) {
+        src.component = std::string(named);
+        src.componentOrigin = "content";
+    } else if (named != src.component && top->second * 2 > m_out.events.size()) {
+        src.componentOrigin = "content (its Go files; the folder names " + src.component + ")";
+        src.component = std::string(named);
+    }
 }
 
 // A journal (short, short-precise, short-iso without zone) shows each line at journald's

@@ -221,6 +221,7 @@ private:
     bool continuesTerminalWrap() const;
     bool continuesGoStack(std::string_view text) const;
     void attributeToLeaseComponent(const std::string &component);
+    void attributeToContentComponent();
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
     bool namesLease(EventTypeId type) const { return type < m_namesLease.size() && m_namesLease[type]; }
     std::string_view systemdFileOf(std::string_view message) const;
