@@ -777,6 +777,68 @@ private slots:
                   "Taint to Node node3"));
         none("the node's heartbeat went through within the grace", unresponsive, statusPatches(at(2, 12, 6), t - 10, "node3"));
     }
+    // "hasn't been updated for D" counts D from the controller's own start when it has not
+    // heard from the node since (kubernetes#21053: "for 3m15s" of a node lost for 10 h). The
+    // condition it prints dates the loss: set Unknown before those D, so the node went silent
+    // a grace period before that at the latest, and the control plane's Unknown is that old.
+    // Near misses: a fresh loss (Unknown a grace period into D: the line's own second, and the
+    // next pass's line quoting it), and a condition still True.
+    void restartedControllerDatesTheLossByItsCondition_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("gapStart");
+        QTest::addColumn<bool>("estimated");
+        QTest::addColumn<QString>("unknownSince");
+        QTest::newRow("1.x printf, lost 10 h before")
+            << QString::fromStdString(cri(at(13, 41, 19), "596118",
+                                          "      1 nodecontroller.go:513] node node3 hasn't been updated for 50.496118s. Last ready "
+                                          "condition is: {Type:Ready Status:Unknown LastHeartbeatTime:2020-06-18 03:02:44 +0000 UTC "
+                                          "LastTransitionTime:2020-06-18 03:07:40 +0000 UTC Reason:NodeStatusUnknown Message:Kubelet "
+                                          "stopped posting node status.}"))
+            << "03:07:00.000000" << true << "03:07:40.000000";
+        QTest::newRow("1.27+ structured, +0800")
+            << QString::fromStdString(cri(at(13, 41, 19), "596118",
+                                          "      1 node_lifecycle_controller.go:958] \"Node hasn't been updated\" node=\"node3\" "
+                                          "duration=\"50.496118s\" nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{"
+                                          "Type:Ready,Status:Unknown,LastHeartbeatTime:2020-06-18 11:02:44 +0800 CST,"
+                                          "LastTransitionTime:2020-06-18 11:07:40 +0800 CST,Reason:NodeStatusUnknown,}\""))
+            << "03:07:00.000000" << true << "03:07:40.000000";
+        QTest::newRow("a fresh loss, the next pass quoting it")
+            << QString::fromStdString(cri(at(13, 41, 24), "596118",
+                                          "      1 node_lifecycle_controller.go:958] \"Node hasn't been updated\" node=\"node3\" "
+                                          "duration=\"45.5s\" nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{"
+                                          "Type:Ready,Status:Unknown,LastHeartbeatTime:2020-06-18 13:40:38 +0000 UTC,"
+                                          "LastTransitionTime:2020-06-18 13:41:19 +0000 UTC,Reason:NodeStatusUnknown,}\""))
+            << "13:40:39.096118" << false << "13:41:24.596118";
+        QTest::newRow("still True") << QString::fromStdString(
+            cri(at(13, 41, 19), "596118",
+                "      1 node_lifecycle_controller.go:958] \"Node hasn't been updated\" node=\"node3\" "
+                "duration=\"40.5s\" nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{"
+                "Type:Ready,Status:True,LastHeartbeatTime:2020-06-18 13:40:38 +0000 UTC,"
+                "LastTransitionTime:2020-06-01 10:00:00 +0000 UTC,Reason:KubeletReady,}\""))
+                                    << "13:40:39.096118" << false << "13:41:19.596118";
+    }
+    void restartedControllerDatesTheLossByItsCondition()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, gapStart);
+        QFETCH(bool, estimated);
+        QFETCH(QString, unknownSince);
+        const auto inc =
+            loadFiles({{kControllerLog, controllerNoise(at(13, 40, 0)) + line.toStdString() + controllerNoise(at(13, 50, 0))}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.gaps.size(), size_t(1));
+        QCOMPARE(test::utc(a->facts.gaps[0].start).mid(11, 15), gapStart);
+        QCOMPARE(a->facts.gaps[0].startEstimated, estimated);
+        const ConditionSpan *unknown = nullptr;
+        for (const ConditionSpan &c : a->facts.conditions)
+            if (c.view == ConditionSpan::View::ControlPlane && c.status == ConditionSpan::Status::Unknown)
+                unknown = &c;
+        QVERIFY(unknown);
+        QCOMPARE(test::utc(unknown->start).mid(11, 15), unknownSince);
+    }
+
     void controllerJudgesTheNodeLost()
     {
         QFETCH(QString, controller);

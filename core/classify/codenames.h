@@ -120,9 +120,10 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 // every typed event; a key not listed here is not kept (the event details decode it from
 // the line again), so a reader of a new key adds it here or reads nothing.
 struct FieldKeys {
-    StringId code, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew, hashOld, holder,
-        lease, message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers, readyStatus, reason, resource,
-        sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value, verb, version, what;
+    StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew,
+        hashOld, holder, lastTransition, lease, message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers,
+        readyStatus, reason, resource, sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value,
+        verb, version, what;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -133,11 +134,11 @@ struct FieldNeed {
 
 // clang-format off
 inline constexpr FieldNeed kFieldNeeds[] = {
-    {&FieldKeys::code, "code"}, {&FieldKeys::conditionType, "conditionType"},
+    {&FieldKeys::code, "code"}, {&FieldKeys::conditionStatus, "conditionStatus"}, {&FieldKeys::conditionType, "conditionType"},
     {&FieldKeys::containerId, "containerId"}, {&FieldKeys::containerMessage, "containerMessage"},
     {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
     {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
-    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::holder, "holder"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
+    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::holder, "holder"}, {&FieldKeys::lastTransition, "lastTransition"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
     {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},
     {&FieldKeys::pods, "pods"}, {&FieldKeys::probe, "probe"}, {&FieldKeys::probeType, "probeType"},
     {&FieldKeys::readyContainers, "readyContainers"}, {&FieldKeys::readyStatus, "readyStatus"}, {&FieldKeys::reason, "reason"},

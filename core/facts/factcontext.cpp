@@ -33,6 +33,19 @@ std::vector<PrintedTaint> FactContext::taintsOn(const Event &e) const
     return parsePrintedTaints(field(e, keys.taints));
 }
 
+std::optional<Timestamp> FactContext::unknownBeforeCounting(const Event &e) const
+{
+    const auto counted = parseGoDuration(field(e, keys.duration));
+    if (!counted || field(e, keys.conditionStatus) != "Unknown")
+        return std::nullopt;
+    // Go's time.Time String(), "2016-02-10 22:07:40 +0000" as the pattern keeps it, or RFC 3339.
+    std::string stamp(field(e, keys.lastTransition));
+    if (stamp.size() > 6 && stamp[stamp.size() - 6] == ' ')
+        stamp.erase(stamp.size() - 6, 1);
+    const auto since = parseRfc3339(stamp);
+    return since && *since < e.time - *counted ? since : std::nullopt;
+}
+
 bool FactContext::namesTaint(const Event &e, std::string_view key) const
 {
     const auto taints = taintsOn(e);

@@ -51,6 +51,10 @@ public:
     // them ("taints"; a structured line's "taint" key is aliased to it in events.json).
     std::vector<PrintedTaint> taintsOn(const Event &e) const;
     bool namesTaint(const Event &e, std::string_view key) const;
+    // A "hasn't been updated for D" line counts D from the controller's own start when it has
+    // not heard from the node since: its condition then says the node was set Unknown before
+    // those D (a fresh loss is set Unknown a grace period into them). When, if so.
+    std::optional<Timestamp> unknownBeforeCounting(const Event &e) const;
 
 private:
     std::map<std::pair<std::string, std::string>, Timestamp> m_observedUntil; // (component, node) -> last line

@@ -256,6 +256,11 @@ HeartbeatGap controllerGap(const FactContext &ctx, const Facts &facts, EventInde
 // update, and many bundles have no apiserver log: then no heartbeat lines bracket the silence
 // and this line is the evidence. The gap runs from D before it to when the controller next
 // heard from the node, or to the end of the controller's log.
+// D counts from when the controller last heard from the node, or from its own start when it
+// has not since ("Missing timestamp for Node. Assuming now as a timestamp", every version):
+// a restarted controller says "for 50 s" of a node lost for hours (kubernetes#21053). The
+// condition it prints says so when it had set it Unknown before those D: it did so the grace
+// period after its last word from the node, at the latest.
 void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
 {
     const Incident &inc = ctx.inc;
@@ -266,7 +271,9 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
         const auto silence = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (!silence || silence->ns <= 0)
             continue;
-        HeartbeatGap g = controllerGap(ctx, facts, i, e.time - *silence, grace);
+        const auto unknown = ctx.unknownBeforeCounting(e);
+        HeartbeatGap g = controllerGap(ctx, facts, i, unknown ? *unknown - grace.value : e.time - *silence, grace);
+        g.startEstimated = unknown.has_value();
         if (!overlapsAGap(facts, g.node, g.start, g.end)) // else heartbeat lines show part of it: theirs is the measured gap
             facts.gaps.push_back(std::move(g));
     }

@@ -79,8 +79,11 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
             continue;
         if (e.type == notUpdated) {
             const std::string_view cond = ctx.field(e, ctx.keys.conditionType);
-            if (cond.empty() || cond == "Ready")
-                controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, Status::Unknown, idx, "Kubelet stopped posting node status"});
+            // Set Unknown now, or before the line when its condition says so (a restarted
+            // controller reports the node it had lost).
+            const Timestamp since = ctx.unknownBeforeCounting(e).value_or(e.time);
+            if (cond.empty() || cond == "Ready" || cond == "ready condition")
+                controlPlane[ctx.inc.nodeOf(e)].push_back({since, Status::Unknown, idx, "Kubelet stopped posting node status"});
         } else if (e.type == statusChange || e.type == nodeEvent) {
             // The event's reason, as the patterns capture it (free text, structured status=).
             const std::string_view what =

@@ -41,7 +41,11 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
             && c.start <= until) {
             const char *state = c.status == ConditionSpan::Status::Unknown ? "Ready=Unknown" : "NotReady";
             what.push_back(std::string(state) + " at " + clockText(c.start));
-            step(m, inc, c.startEvent, std::string("control plane sets node ") + state);
+            // A restarted controller's line dates the Unknown it had set before, in its condition.
+            const bool setBefore = c.startEvent != kNoEvent && c.start < inc.event(c.startEvent).time - Duration::fromSeconds(1);
+            step(m, inc, c.startEvent,
+                 setBefore ? "the line's condition: the control plane had set node " + std::string(state) + " at " + clockText(c.start)
+                           : std::string("control plane sets node ") + state);
             break;
         }
     Timestamp lastRemoval = g.end;
