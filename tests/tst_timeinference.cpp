@@ -299,6 +299,33 @@ private slots:
         QCOMPARE(test::utc(inc->events[0].time), QString("2020-03-12T02:42:26.119238Z"));
     }
 
+    // A node status patch that timed out is logged its request's deadline after the
+    // lastHeartbeatTime it carried (rke2#5289: 10.5 s): a stamp as far behind the line as the
+    // "?timeout=" it names is zone evidence. Near misses: the same lag with no deadline in the
+    // message, and a lag past the deadline.
+    void offsetFromAStampATimeoutBehind_data()
+    {
+        QTest::addColumn<QString>("lagAndUrl");
+        QTest::addColumn<int>("offset");
+        QTest::newRow("10.5 s behind, timeout=10s") << "14:19:28.464132|?timeout=10s" << 8 * 3600;
+        QTest::newRow("no deadline named") << "14:19:28.464132|" << 0;
+        QTest::newRow("past the deadline") << "14:19:48.464132|?timeout=10s" << 0;
+    }
+    void offsetFromAStampATimeoutBehind()
+    {
+        QFETCH(QString, lagAndUrl);
+        QFETCH(int, offset);
+        const QStringList parts = lagAndUrl.split('|');
+        const std::string line = "E0116 " + parts[0].toStdString()
+            + "   26812 kubelet_node_status.go:540] \"Error updating node status, will retry\" err=\"failed to patch status "
+              "\\\"{\\\\\\\"status\\\\\\\":{\\\\\\\"conditions\\\\\\\":[{\\\\\\\"lastHeartbeatTime\\\\\\\":"
+              "\\\\\\\"2024-01-16T06:19:18Z\\\\\\\"}]}}\\\" for node \\\"w-1\\\": Patch \\\"https://127.0.0.1:6443/api/v1/nodes/w-1/status"
+            + parts[1].toStdString() + "\\\": net/http: request canceled (Client.Timeout exceeded while awaiting headers)\"\n";
+        const auto inc = test::loadText("kubelet.log", line);
+        QCOMPARE(inc->sources[0].unparsedLines, 0u);
+        QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, offset);
+    }
+
     void offsetFromGoTimeString()
     {
         const auto inc =

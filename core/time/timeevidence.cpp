@@ -21,6 +21,20 @@ bool num(std::string_view s, size_t at, size_t n, int &out)
 
 constexpr std::int64_t kStampTolerance = 3 * kNsPerSecond;
 
+// A request that failed on its deadline is logged that long after the stamps it carried (a
+// node status patch's lastHeartbeatTime, its URL's "?timeout=10s"): how long, if it says.
+std::int64_t requestTimeoutIn(std::string_view s)
+{
+    const size_t at = s.find("timeout=");
+    if (at == std::string_view::npos)
+        return 0;
+    size_t end = at + 8;
+    while (end < s.size() && (isDigit(s[end]) || s[end] == '.' || std::isalpha(static_cast<unsigned char>(s[end]))))
+        ++end;
+    const auto d = parseGoDuration(s.substr(at + 8, end - at - 8));
+    return d && d->ns > 0 && d->ns <= 60 * kNsPerSecond ? d->ns : 0;
+}
+
 } // namespace
 
 int lineYearNear(int stampYear, int stampMonth, int lineMonth)
@@ -247,8 +261,11 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
             continue;
         const Timestamp lineAsUtc = toUtc({lineYear, local.month, local.day, local.nsOfDay}, 0);
         int offset;
-        // Stamps in messages have second resolution and are taken a moment before the line.
-        if (!nearestZoneOffset(lineAsUtc.ns - stampUtc.ns, kStampTolerance, offset))
+        // Stamps in messages have second resolution and are taken a moment before the line, or
+        // a request's deadline before it when the request timed out.
+        const std::int64_t lag = lineAsUtc.ns - stampUtc.ns, deadline = requestTimeoutIn(s);
+        if (!nearestZoneOffset(lag, kStampTolerance, offset)
+            && (deadline == 0 || !nearestZoneOffset(lag - deadline / 2, deadline / 2 + kStampTolerance, offset)))
             continue;
         if (explicitLocal && offset != zone && std::llabs(lineAsUtc.ns - stampUtc.ns - std::int64_t(zone) * kNsPerSecond) > kStampTolerance)
             continue;
