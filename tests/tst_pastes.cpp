@@ -151,6 +151,16 @@ private slots:
         QTest::newRow("[root@node3 ~]#") << "[root@node3 ~]# journalctl -u kubelet\n" + klog << prompt << 1 << 1;
         QTest::newRow("PS C:\\>") << "PS C:\\Users\\ops> kubectl logs -n kube-system kube-proxy-x\n" + klog << prompt << 1 << 1;
         QTest::newRow("oh-my-zsh") << QString::fromUtf8("➜  ~ grep \"node status\" /var/log/messages\n") + klog << prompt << 1 << 1;
+        QTest::newRow("bash-5.0# (no PS1, in a container)")
+            << "bash-5.0# tail kube-controller-manager-minikube_kube-system_x.log\n" + klog << prompt << 1 << 1;
+        QTest::newRow("sh-4.2$") << "sh-4.2$ cat /var/log/kubelet.log\n" + klog << prompt << 1 << 1;
+        QTest::newRow("busybox / #") << "/ # tail /var/log/kubelet.log\n" + klog << prompt << 1 << 1;
+        const QString docker =
+            QStringLiteral("{\"log\":\"I1103 18:28:07.223687       1 log.go:172] http: TLS handshake error from 10.1.1.1:52376: EOF\\n\","
+                           "\"stream\":\"stderr\",\"time\":\"2021-11-03T18:28:07.223869Z\"}\n");
+        QTest::newRow("prompt above docker's lines") << "$ tail kube-apiserver.log\n" + docker << prompt << 1 << 1;
+        QTest::newRow("prose and spacing between docker's lines")
+            << docker + "\nFollowed by continuous TLS handshake error:\n\n" + docker << prose << 3 << 2;
         QTest::newRow("fence") << "```\n" + klog + "```\n" << fence << 2 << 1;
         QTest::newRow("fence with language") << "```console\n" + klog + "```\n" << fence << 2 << 1;
         QTest::newRow("tilde fence") << "~~~text\n" + klog + "~~~\n" << fence << 2 << 1;
@@ -358,7 +368,7 @@ private slots:
         QTest::newRow("k alias") << "$ k describe node node3"
                                  << "kubectl";
         QTest::newRow("kubectl logs") << "$ kubectl -n kube-system logs kube-controller-manager-cp-1"
-                                      << "";
+                                      << "kube-controller-manager"; // the pod's lines, as its name says
         QTest::newRow("kubectl exec") << "$ kubectl exec -it web-0 -- cat /var/log/app.log"
                                       << "";
         QTest::newRow("journalctl") << "$ journalctl -u kubelet -o cat"

@@ -288,6 +288,54 @@ private slots:
         QCOMPARE(inc->sources[0].component, std::string("kube-controller-manager"));
     }
 
+    // One log under one heading that names it: the heading names the paste's component (and a
+    // static pod's name its node), as it names each section of a paste of several. Near
+    // misses: a heading with no log under it, a heading of no component, and a path that
+    // names one.
+    void soleHeadingNamesTheLog_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("component");
+        QTest::addColumn<QString>("node");
+        const QString plain = "I0901 00:25:09.311469       1 serving.go:319] Generated self-signed cert in-memory\n";
+        const QString docker = "{\"log\":\"I0901 00:25:09.311469       1 serving.go:319] Generated self-signed cert in-memory\\n\","
+                               "\"stream\":\"stderr\",\"time\":\"2021-09-01T00:25:09.311469Z\"}\n";
+        QTest::newRow("docker logs") << "paste.txt"
+                                     << "# docker logs k8s_kube-scheduler_kube-scheduler-cp-1_kube-system_16790c_0\n" + plain
+                                     << "kube-scheduler"
+                                     << "cp-1";
+        QTest::newRow("tail of a pod's log file, docker's lines")
+            << "paste.txt"
+            << "bash-5.0# tail kube-controller-manager-minikube_kube-system_kube-controller-manager-16790c.log\n" + docker
+            << "kube-controller-manager"
+            << "minikube";
+        QTest::newRow("a heading") << "paste.txt"
+                                   << "```\nkube-scheduler logs:\n" + plain + plain << "kube-scheduler"
+                                   << "";
+        QTest::newRow("under the log, heading nothing") << "paste.txt"
+                                                        << "```\n" + plain + "kube-scheduler logs:\n"
+                                                        << ""
+                                                        << "";
+        QTest::newRow("no component") << "paste.txt"
+                                      << "$ kubectl logs web-0\n" + plain << ""
+                                      << "";
+        QTest::newRow("the path names one") << "kube-apiserver.log"
+                                            << "# docker logs k8s_kube-scheduler_x_kube-system_1_0\n" + plain << "kube-apiserver"
+                                            << "";
+    }
+    void soleHeadingNamesTheLog()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, text);
+        QFETCH(QString, component);
+        QFETCH(QString, node);
+        const auto inc = test::loadText(path.toStdString(), text.toStdString());
+        QCOMPARE(inc->sources.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(inc->sources[0].component), component);
+        QCOMPARE(QString::fromStdString(inc->sources[0].node), node);
+    }
+
     // A paste of `minikube logs` from an issue: the prompt above the first header (zsh's, a
     // macOS bash's) is the terminal's; the runtime's journal section "Docker" is dockerd's.
     void minikubePasteWithPrompt_data()

@@ -124,13 +124,16 @@ bool isShellPrompt(std::string_view line)
 {
     if (!ohMyZshCommand(line).empty())
         return true;
-    // bash defaults (\u@\h:\w\$, [\u@\h \W]\$, macOS's \h:\W \u\$), zsh's (%n@%m %1~ %#),
-    // oh-my-zsh's ("➜  ~ "), PowerShell's "PS C:\path>".
+    // bash defaults (\u@\h:\w\$, [\u@\h \W]\$, macOS's \h:\W \u\$, and \s-\v\$ where no PS1 is
+    // set: "bash-5.0# " in a container), zsh's (%n@%m %1~ %#), busybox's in a container
+    // ("/ # ", "~ $ "), oh-my-zsh's ("➜  ~ "), PowerShell's "PS C:\path>".
     static const RE2 kUserAtHost(R"(^[A-Za-z_][\w.-]*@[\w.-]+:[^\s$#]*[$#](?: |$))");
     static const RE2 kZsh(R"(^[A-Za-z_][\w.-]*@[\w.-]+ [^\s%#$]+ [%#](?: |$))");
     static const RE2 kMacBash(R"(^[\w.-]+:[^\s$#]+ [A-Za-z_][\w.-]*[$#](?: |$))");
     static const RE2 kBracketed(R"(^\[[A-Za-z_][\w.-]*@[\w.-]+(?: [^\]]*)?\][$#](?: |$))");
     static const RE2 kPowerShell(R"(^PS [A-Za-z]:\\[^>]*>(?: |$))");
+    static const RE2 kShellVersion(R"(^(?:bash|sh|ksh|zsh)-\d+(?:\.\d+)*[$#](?: |$))");
+    static const RE2 kBusybox(R"(^[/~][^\s#$]* [#$](?: |$))");
     if (line == "$" || line.starts_with("$ "))
         return true;
     if (line.starts_with("# "))
@@ -139,6 +142,10 @@ bool isShellPrompt(std::string_view line)
         && (RE2::PartialMatch(line, kUserAtHost) || RE2::PartialMatch(line, kBracketed) || RE2::PartialMatch(line, kZsh)))
         return true;
     if (RE2::PartialMatch(line, kMacBash))
+        return true;
+    if ((line.starts_with('/') || line.starts_with('~')) && RE2::PartialMatch(line, kBusybox))
+        return true;
+    if (line.find('-') != std::string_view::npos && RE2::PartialMatch(line, kShellVersion))
         return true;
     return line.starts_with("PS ") && RE2::PartialMatch(line, kPowerShell);
 }

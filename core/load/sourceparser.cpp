@@ -729,12 +729,13 @@ bool SourceParser::emitLogLine(const LineView &line)
     return true;
 }
 
-bool SourceParser::onNonLogLine(const LineView &line)
+bool SourceParser::onNonLogLine(const LineView &line, bool ownLinesOnly)
 {
     // Under the paste's indentation a line reads as written; before any entry nothing can
     // continue, so all indentation is the paste's.
     std::string_view text = line.text;
-    const bool nothingToContinue = m_out.events.empty();
+    const bool nothingToContinue = m_out.events.empty() || ownLinesOnly;
+    m_file.pasteEvidence = m_file.pasteEvidence || ownLinesOnly; // a line no writer of the format writes
     if (nothingToContinue)
         text.remove_prefix(pasteIndent(text));
     else if (!m_file.pasteIndent.empty() && text.starts_with(m_file.pasteIndent))
@@ -747,6 +748,8 @@ bool SourceParser::onNonLogLine(const LineView &line)
         reason = DiagnosticReason::Prose;
         m_file.pasteReader.noteProse();
     }
+    if (!reason && ownLinesOnly && text::isBlank(text)) // the paste's spacing: no record goes on over it
+        reason = DiagnosticReason::Prose;
     if (!reason)
         return false;
     if (*reason == DiagnosticReason::ShellPrompt || *reason == DiagnosticReason::MarkdownFence)
@@ -886,7 +889,9 @@ void SourceParser::onDockerJsonLine(const LineView &line)
     DockerJsonLine d;
     const std::uint64_t before = m_out.source.arena.size();
     if (!parseDockerJsonLine(line.text, d, m_out.source.arena)) {
-        unparsed(line, line.text.starts_with("{") ? DiagnosticReason::MalformedJson : DiagnosticReason::NoTimestamp);
+        // A paste of docker's lines has its prompt, fences and prose as any paste.
+        if (line.text.starts_with("{") || !onNonLogLine(line, true))
+            unparsed(line, line.text.starts_with("{") ? DiagnosticReason::MalformedJson : DiagnosticReason::NoTimestamp);
         return;
     }
     if (!m_file.partial.open)

@@ -134,7 +134,9 @@ private:
     void emitJournald(const LineView &line, const JournaldLine &j);
     void onGlogPreamble(const LineView &line, std::string_view text);
     // A line that is no log line (prompt, fence, command output...): counted, true.
-    bool onNonLogLine(const LineView &line);
+    // `ownLinesOnly`: the format's records never go on over lines (docker's JSON lines), so a line
+    // that is none is the paste's around them, wherever it stands.
+    bool onNonLogLine(const LineView &line, bool ownLinesOnly = false);
     void flushPartial(std::uint64_t endOffset);
     void parseKlogJson();
     void parseAudit();

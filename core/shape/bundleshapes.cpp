@@ -180,6 +180,14 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
                 sections = splitHeadedPaste(in.file);
         }
         if (sections.empty()) {
+            if (in.identity.component.empty() && !in.allLinesAre)
+                if (SourceIdentity heading = identityFromSoleHeading(in.file); !heading.component.empty()) {
+                    in.identity.component = heading.component;
+                    in.identity.origin = heading.origin;
+                    in.identity.componentFromFolder = false;
+                    if (in.identity.node.empty())
+                        in.identity.node = heading.node;
+                }
             out.sources.push_back(std::move(in));
             continue;
         }

@@ -682,7 +682,11 @@ Heading headingOf(std::string_view line)
         const bool logs = hasWord(run, "logs")
             && (hasWord(run, "kubectl") || hasWord(run, "docker") || hasWord(run, "crictl") || hasWord(run, "nerdctl")
                 || hasWord(run, "podman"));
-        return logs ? Heading{true, true, componentNamedIn(run)} : Heading{};
+        // A pager or tail on a log file ("tail kube-controller-manager-minikube_kube-system_....log").
+        const bool readsLogFile =
+            (hasWord(run, "tail") || hasWord(run, "cat") || hasWord(run, "less") || hasWord(run, "more") || hasWord(run, "head"))
+            && run.find(".log") != std::string::npos;
+        return logs || readsLogFile ? Heading{true, true, componentNamedIn(run)} : Heading{};
     }
     if ((!hasWord(lower, "logs") && !hasWord(lower, "log")) || lower.find('/') != std::string::npos || !shapedAsHeading(line))
         return {};
@@ -786,6 +790,26 @@ bool logLineBefore(std::string_view bytes, std::uint32_t number)
 }
 
 } // namespace
+
+SourceIdentity identityFromSoleHeading(const InputFile &file)
+{
+    if (!file.bytes || file.bytes->size() > kMostHeadedPasteBytes)
+        return {};
+    const std::vector<HeadingAt> headings = headingsOverLogs(*file.bytes);
+    if (headings.size() != 1 || headings.front().heading.component.empty() || logLineBefore(*file.bytes, headings.front().line))
+        return {};
+    const Heading &h = headings.front().heading;
+    SourceIdentity id;
+    id.component = std::string(h.component);
+    id.origin = "layout (the heading above the paste)";
+    if (h.command)
+        text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
+            if (number == headings.front().line)
+                id.node = nodeOfCommand(promptCommand(line), h.component);
+            return number < headings.front().line;
+        });
+    return id;
+}
 
 std::vector<SourceInput> splitHeadedPaste(const InputFile &file)
 {

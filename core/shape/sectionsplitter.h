@@ -40,6 +40,10 @@ std::vector<SourceInput> splitPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitBulletedLines(const InputFile &file);
 std::vector<SourceInput> splitHeadedPaste(const InputFile &file);
+// A paste of one log under one heading that names its component ("# docker logs
+// k8s_kube-scheduler_...", "$ tail kube-controller-manager-....log"): that component, and the
+// node a static pod's name gives; empty when there is no such heading.
+SourceIdentity identityFromSoleHeading(const InputFile &file);
 std::vector<SourceInput> splitGrepLines(const InputFile &file);
 std::vector<SourceInput> splitIndentedPaste(const InputFile &file);
 
