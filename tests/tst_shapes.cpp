@@ -392,6 +392,21 @@ private slots:
                            "I0612 08:14:03.100000     812 kubelet.go:1822] reason: none\n");
         QCOMPARE(journal->sources.size(), size_t(1));
         QCOMPARE(journal->sources[0].shape, std::string());
+
+        // A file's name where a host's would be ("journal.log: ", microk8s#2916) names no node:
+        // the journal's own host does, and a name that says a component says it.
+        const auto files = test::loadText(
+            "grep.txt",
+            "journal.log: Feb 09 17:44:47 devbox3 kubelet[5856]: I0209 17:44:47.866926    5856 kubelet.go:1822] Starting kubelet main "
+            "sync loop.\n"
+            "kube-scheduler.log: I0209 17:44:48.000001       1 leaderelection.go:248] attempting to acquire leader lease "
+            "kube-system/kube-scheduler...\n");
+        const Source *journalFile = only(*files, "grep.txt#journal.log");
+        const Source *schedulerFile = only(*files, "grep.txt#kube-scheduler.log");
+        QVERIFY(journalFile && schedulerFile);
+        QCOMPARE(journalFile->node, std::string("devbox3"));
+        QCOMPARE(schedulerFile->component, std::string("kube-scheduler"));
+        QCOMPARE(schedulerFile->node, std::string());
     }
 
     // talosctl given several nodes (-n 10.1.1.2,fd00:10:5::3): each line's node first, an IPv6

@@ -496,6 +496,19 @@ namespace {
 // several nodes, "10.1.1.2: user: warning: [...]: ..."): the host and the length of its prefix,
 // when what follows is a line of a known log shape. A host is a name or an IPv4 or IPv6
 // address; an IPv6 address has colons of its own, so the host ends at the first ": ".
+// "journal.log", "kubelet.txt", "messages-20240101.gz": a file's name where a host's would be
+// (the output of a tool over several files), which names no node.
+bool namesAFile(std::string_view prefix)
+{
+    for (const std::string_view extension : {".log", ".txt", ".gz", ".json", ".out"}) {
+        const std::size_t at = prefix.rfind(extension);
+        if (at != std::string_view::npos && at > 0
+            && (at + extension.size() == prefix.size() || prefix[at + extension.size()] == '.' || prefix[at + extension.size()] == '-'))
+            return true;
+    }
+    return false;
+}
+
 bool parseHostPrefix(std::string_view line, std::string_view &host, std::size_t &length)
 {
     const std::size_t colon = line.find(": ");
@@ -551,8 +564,12 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
             .textOf(host,
                     [&] {
                         SectionDraft s{sectionOf(file, std::string(host), shape), {}};
-                        s.input.identity.node = std::string(host);
-                        s.input.identity.origin = "layout (host prefix)";
+                        if (namesAFile(host)) { // its lines say their host; its name may say its component
+                            s.input.identity = identityFromPath(host);
+                        } else {
+                            s.input.identity.node = std::string(host);
+                            s.input.identity.origin = "layout (host prefix)";
+                        }
                         return s;
                     })
             .append(line.substr(length))
