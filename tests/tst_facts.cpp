@@ -1370,6 +1370,21 @@ private slots:
 
     // kubelet runs: the log opens inside a run (start unknown), a "Version:" line starts a new
     // run and closes the previous one, and the version is kept per run.
+    // A bundle no line of which is the kubelet's (a 1.5 controller's log, nodecontroller.go,
+    // of no known component: kubernetes#43516) has no kubelet run on the node its lines name:
+    // "kubelet" is not in its pool, and lines of no component are not the kubelet's.
+    void noKubeletLineNoKubeletRun()
+    {
+        const auto inc = loadFiles(
+            {{"issue/kcm-1.5.txt",
+              "I0322 02:36:43.571752       1 nodecontroller.go:704] ReadyCondition for Node node-4-vm transitioned from Unknown to "
+              "&{Ready True 2017-03-22 02:36:39 +0000 UTC 2017-03-22 02:36:39 +0000 UTC KubeletReady kubelet is posting ready status}\n"
+              "I0322 02:36:43.572221       1 nodecontroller.go:713] Node node-4-vm ReadyCondition updated. Updating timestamp.\n"}});
+        const auto a = analyze(inc);
+        QCOMPARE(inc->sources.at(0).component, std::string());
+        QVERIFY(a->facts.kubeletRuns.empty());
+    }
+
     void kubeletRuns()
     {
         const std::string journal =

@@ -54,6 +54,8 @@ bool FactContext::namesTaint(const Event &e, std::string_view key) const
 
 std::vector<EventIndex> FactContext::firstLineOnEachNode(StringId component) const
 {
+    if (component == kNoString) // no line names it: not the lines that name no component
+        return {};
     std::map<StringId, EventIndex> first;
     for (std::size_t i = 0; i < inc.contexts.size(); ++i) {
         const EventContextId id = EventContextId::fromIndex(i);

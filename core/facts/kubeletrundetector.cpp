@@ -67,7 +67,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
 
         // A log that begins after the kubelet started still shows that run: it opens at the
         // node's first kubelet line, with its start and version unknown.
-        if (e.type != start && ctx.inc.componentOf(e) == kubelet && firstRunOf(node)) {
+        if (e.type != start && kubelet != kNoString && ctx.inc.componentOf(e) == kubelet && firstRunOf(node)) {
             KubeletRun run;
             run.node = node;
             run.start = e.time;
@@ -94,7 +94,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.version = std::string(ctx.field(e, ctx.keys.version));
             run.startEvent = i;
             open[node] = run;
-        } else if (e.type == fatal && ctx.inc.componentOf(e) == kubelet) {
+        } else if (e.type == fatal && kubelet != kNoString && ctx.inc.componentOf(e) == kubelet) {
             finish(node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));
         } else if ((e.type == unitExit || e.type == unitStopped) && isKubeletUnit(ctx, e)) {
             // After a fatal line the systemd exit is the same exit: keep the fatal as the reason.

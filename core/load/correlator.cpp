@@ -217,7 +217,8 @@ PodPlacements correlate(Incident &incident)
             place(context.pod, context.node);
             return;
         }
-        if (incident.origins[context.origin].component != kubelet)
+        // No "kubelet" in the pool (a controller's log alone): no line is a kubelet's, not those of no component.
+        if (kubelet == kNoString || incident.origins[context.origin].component != kubelet)
             return;
         if (e.context.index() >= contextPlaced.size())
             contextPlaced.resize(incident.contexts.size());
