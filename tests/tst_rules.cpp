@@ -466,6 +466,21 @@ void TestRules::leaderElectionLostInEveryWording_data()
         << QStringLiteral("master-1/kube-controller-manager.journal") << q(structured) << q(successor)
         << QStringLiteral("component/kube-controller-manager@master-1") << QStringLiteral("error")
         << QStringLiteral("kube-controller-manager on master-2 acquired the lease 12.5 s later");
+    // client-go with contextual logging (1.3x) words every line anew ("Failed to renew lease"
+    // lock= err=), and the controller manager of 1.35+ says "leaderelection lost/stopped"
+    // (kind logs). Its "Failed to update lease" has a lock; the kubelet's node lease has none.
+    const std::string contextual =
+        raw("11:02:00", "leaderelection.go:271] \"Successfully acquired lease\" lock=\"kube-system/kube-controller-manager\"")
+        + "E0325 11:08:46.100000       1 leaderelection.go:436] \"Error retrieving lease lock\" err=\"Get \\\"https://10.0.0.10:6443/"
+          "apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager?timeout=5s\\\": context deadline "
+          "exceeded\" lock=\"kube-system/kube-controller-manager\"\n"
+        + raw("11:08:47",
+              "leaderelection.go:304] \"Failed to renew lease\" lock=\"kube-system/kube-controller-manager\" err=\"context deadline "
+              "exceeded\"")
+        + "E0325 11:08:47.841918       1 controllermanager.go:413] \"leaderelection lost/stopped\"\n";
+    QTest::newRow("1.3x contextual logging, 1.35+ lost/stopped")
+        << kcm << q(contextual) << QString() << QStringLiteral("component/kube-controller-manager") << QStringLiteral("error")
+        << QStringLiteral("1 error reading its lock");
     QTest::newRow("kube-scheduler 1.21+: \"Leaderelection lost\" after a failed renewal")
         << QStringLiteral("control-plane/kube-scheduler.log")
         << q(raw("11:08:47", "leaderelection.go:283] failed to renew lease kube-system/kube-scheduler: timed out waiting for the condition")
