@@ -1221,6 +1221,10 @@ private slots:
         QTest::newRow("float, array, object") << R"({"ts":1704164645123,"msg":"m","f":0.5,"list":["a","b"],"o":{"a":1}})" << ok
                                               << R"(f=0.5|list=["a","b"]|o={"a":1})"
                                               << "m";
+        QTest::newRow("a list of references (klog.KObjSlice)")
+            << R"({"ts":1655581354264.5642,"msg":"SyncLoop ADD","v":2,"pods":[{"name":"nettools","namespace":"dev"},{"name":"n1"}],"mixed":[{"name":"a"},1]})"
+            << ok << R"(pods=["dev/nettools","n1"]|mixed=[{"name":"a"},1])"
+            << "SyncLoop ADD";
         QTest::newRow("spaces") << R"({ "ts" : 1704164645123 , "msg" : "m" , "k" : "v" })" << ok << "k=v"
                                 << "m";
         QTest::newRow("a key twice: the last") << R"({"ts":1704164645123,"msg":"m","a":"1","a":"2"})" << ok << "a=2"

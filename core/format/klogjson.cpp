@@ -30,11 +30,24 @@ constexpr std::size_t kMillisecondDigits = 12;
 
 // klog's KObj is {"name":"web-0","namespace":"default"}: shown as "default/web-0" like the
 // text format prints it; other objects and numbers as their JSON.
+bool isObjectReference(const Json &v)
+{
+    return v.is_object() && v.contains("name") && v["name"].is_string();
+}
+
 std::string jsonValueText(const Json &v)
 {
     if (v.is_string())
         return v.get<std::string>();
-    if (v.is_object() && v.contains("name") && v["name"].is_string()) {
+    // klog.KObjSlice, as the JSON logger writes it ("pods":[{"name":"web-0","namespace":"shop"}]):
+    // the list of "ns/name" the text logger prints (pods=["shop/web-0"]).
+    if (v.is_array() && !v.empty() && std::all_of(v.begin(), v.end(), isObjectReference)) {
+        Json names = Json::array();
+        for (const Json &reference : v)
+            names.push_back(jsonValueText(reference));
+        return names.dump();
+    }
+    if (isObjectReference(v)) {
         std::string name = v["name"].get<std::string>();
         if (v.contains("namespace") && v["namespace"].is_string() && !v["namespace"].get<std::string>().empty())
             return v["namespace"].get<std::string>() + "/" + name;
