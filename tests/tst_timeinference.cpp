@@ -532,6 +532,11 @@ private slots:
                "   Active: active (running) since Wed 2019-02-27 15:27:23 CST; 1min ago\n"
                "Feb 27 15:28:01 m1 kubelet[812]: I0227 15:28:01.000000     812 kubelet.go:1741] \"Starting kubelet main sync loop\""
             << 2019 << 2018;
+        QTest::newRow("a retry's backoff deadline, 2 min on")
+            << "E1003 10:45:05.721415    2871 nestedpendingoperations.go:348] Operation for \"{volumeName:kubernetes.io/configmap/"
+               "a-log-config podName:a nodeName:}\" failed. No retries permitted until 2024-10-03 10:47:07.721403498 +0000 UTC "
+               "m=+2117.364836695 (durationBeforeRetry 2m2s). Error: MountVolume.SetUp failed for volume \"log-config\""
+            << 2024 << 2018;
         QTest::newRow("near miss: a date weeks away")
             << "I0312 10:42:27.000000 1 kubelet.go:1] StartedAt:2018-12-26 12:14:25 +0800 CST is history, not evidence" << 0 << 2018;
         QTest::newRow("near miss: a certificate's expiry, a year on to the second")

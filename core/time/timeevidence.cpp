@@ -172,6 +172,10 @@ bool boundsTheFuture(std::string_view s, size_t dateAt)
     for (size_t i = from; i < dateAt; ++i)
         buffer[i - from] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
     const std::string_view before(buffer.data(), dateAt - from);
+    // A retry's backoff deadline is the line's own time and at most its backoff (2m2s) on
+    // (nestedpendingoperations: "No retries permitted until ... (durationBeforeRetry 500ms)").
+    if (before.find("permitted until") != std::string_view::npos)
+        return false;
     for (const std::string_view word : {"xpir", "deadline", "until", "notafter", "is after"})
         if (before.find(word) != std::string_view::npos)
             return true;
