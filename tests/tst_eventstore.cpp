@@ -177,7 +177,8 @@ private slots:
 
     // A node's whole journal holds systemd's lines about every unit: those about the kubelet's
     // unit, or naming none (`journalctl -u kubelet` holds only the kubelet's), are the kubelet
-    // process's; those about containerd, mounts and scopes are the node's other units'.
+    // process's; those about containerd, mounts and scopes are the node's other units', and so
+    // are job lines whose description names no Kubernetes part ("Starting Snap Daemon...").
     void systemdLinesOfOtherUnitsAreNotTheKubelets()
     {
         const std::string journal =
@@ -191,9 +192,13 @@ private slots:
             "Jun 17 16:18:45 worker-1 systemd[1]: Started containerd.service - containerd container runtime.\n"
             "Jun 17 16:18:46 worker-1 systemd[1]: Started cri-containerd-0af3e1.scope - libcontainer container 0af3e1.\n"
             "Jun 17 16:18:47 worker-1 systemd[1]: Started cri-containerd-77b2c9.scope - libcontainer container 77b2c9.\n"
-            "Jun 17 16:18:48 worker-1 systemd[1]: Started kubelet.service - kubelet: The Kubernetes Node Agent.\n";
+            "Jun 17 16:18:48 worker-1 systemd[1]: Started kubelet.service - kubelet: The Kubernetes Node Agent.\n"
+            "Jun 17 16:18:49 worker-1 systemd[1]: Starting Snap Daemon...\n"
+            "Jun 17 16:18:50 worker-1 systemd[1]: Started containerd container runtime.\n"
+            "Jun 17 16:18:51 worker-1 systemd[1]: Stopping Kubernetes Kubelet...\n"
+            "Jun 17 16:18:52 worker-1 systemd[1]: Starting Lightweight Kubernetes...\n";
         const auto inc = kubelane::test::loadFiles({{"worker-1/journal.txt", journal}});
-        QCOMPARE(inc->events.size(), std::size_t(9));
+        QCOMPARE(inc->events.size(), std::size_t(13));
         QStringList roles;
         std::set<OriginId> otherUnits;
         for (const Event &e : inc->events) {
@@ -203,7 +208,7 @@ private slots:
         }
         QCOMPARE(roles,
                  (QStringList{"systemd", "systemd", "systemd-units", "systemd-units", "systemd", "systemd-units", "systemd-units",
-                              "systemd-units", "systemd"}));
+                              "systemd-units", "systemd", "systemd-units", "systemd-units", "systemd", "systemd"}));
         QCOMPARE(otherUnits.size(), std::size_t(1)); // one origin for all, not one per container's scope
     }
 

@@ -114,6 +114,27 @@ std::string_view systemdUnitOf(std::string_view message)
     return asUnit(rest.substr(0, rest.find(' ')));
 }
 
+// A job line of systemd that names its unit by description only ("Starting Snap Daemon...",
+// "Stopped kubelet: The Kubernetes Node Agent.") and whose description names no Kubernetes
+// part (kubelet, Kubernetes, k3s, kubelite).
+bool describesAnotherUnit(std::string_view message)
+{
+    std::string_view description;
+    for (const std::string_view verb : {"Starting ", "Started ", "Stopping ", "Stopped ", "Reloading ", "Reloaded "})
+        if (message.starts_with(verb)) {
+            description = message.substr(verb.size());
+            break;
+        }
+    if (description.empty())
+        return false;
+    std::string lower(description);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (const std::string_view part : {"kube", "k3s", "k0s", "rke2", "microk8s"})
+        if (lower.find(part) != std::string::npos)
+            return false;
+    return true;
+}
+
 // Whether two readings of one file lie within `span` of each other: exact times by their
 // UTC, local readings by their calendar day and time of day (the zone is the file's, the year
 // unknown but shared); a pair of one of each cannot be told apart, and passes.
@@ -1282,11 +1303,15 @@ OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, Orig
 // What stands for a systemd line's Go file: the unit it names, when the goroutine map names
 // that unit (the kubelet's: kubelet.service, k3s.service, ...), else "other units", one
 // origin for all (a node's scopes and mounts are a unit each, one per container); "" when it
-// names none (`journalctl -u kubelet` holds the kubelet's unit's lines only).
+// names none (`journalctl -u kubelet` holds the kubelet's unit's lines only), unless its job
+// line gives a description that is none of Kubernetes' ("Starting Snap Daemon...", "Started
+// containerd container runtime.": a whole journal's other units).
 std::string_view SourceParser::systemdFileOf(std::string_view message) const
 {
     const std::string_view unit = systemdUnitOf(message);
-    return unit.empty() || m_roles.names("systemd", unit) ? unit : std::string_view("other units");
+    if (unit.empty())
+        return describesAnotherUnit(message) ? std::string_view("other units") : unit;
+    return m_roles.names("systemd", unit) ? unit : std::string_view("other units");
 }
 
 OriginId SourceParser::originOf(std::string_view component, std::string_view file)
