@@ -1318,11 +1318,22 @@ private slots:
         QTest::newRow("folder agrees") << "kube-controller-manager/0.log" << lease << "kube-controller-manager";
         QTest::newRow("content names nothing") << "etcd-outage/x.log" << plain << "etcd";
         QTest::newRow("the file's own name") << "logs/etcd.log" << lifecycle << "etcd";
-        QTest::newRow("a journal") << "containerd/journal.txt"
-                                   << "Feb 18 03:22:53 node-1 kernel: [ 1.000000] Linux version 5.4\n"
-                                      "Feb 18 03:22:54 node-1 kernel: [ 1.100000] Command line: ro\n"
-                                      "Feb 18 03:22:55 node-1 containerd[812]: time=\"2019-02-18T03:22:55Z\" level=info msg=\"starting\"\n"
-                                   << "containerd";
+        QTest::newRow("a journal")
+            << "etcd-outage/journal.txt"
+            << "Feb 18 03:22:53 node-1 kubelet[812]: I0218 03:22:53.000001     812 kubelet.go:1822] Starting kubelet "
+               "main sync loop.\n"
+               "Feb 18 03:22:54 node-1 kubelet[812]: I0218 03:22:54.000001     812 kubelet_node_status.go:70] "
+               "Attempting to register node node-1\n"
+            << "etcd";
+        // A pod log's folders are its pod's and container's names: the cloud controller manager
+        // runs a node lifecycle controller of the same file name as the controller manager's.
+        QTest::newRow("a pod log's container")
+            << "var/log/pods/kube-system_cloud-controller-manager-m1_0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b/cloud-controller-manager/0.log"
+            << "2024-02-18T03:22:53.751888Z stderr F E0218 03:22:53.751888       1 node_lifecycle_controller.go:160] error checking if "
+               "node node-1 exists: not found\n"
+               "2024-02-18T03:22:58.751888Z stderr F E0218 03:22:58.751888       1 node_lifecycle_controller.go:160] error checking if "
+               "node node-1 exists: not found\n"
+            << "cloud-controller-manager";
     }
     void folderNameYieldsToContent()
     {
@@ -1331,7 +1342,7 @@ private slots:
         QFETCH(QString, component);
         const auto inc = loadFromMemory({{path.toStdString(), text.toStdString()}});
         QCOMPARE(QString::fromStdString(inc->sources.at(0).component), component);
-        if (!path.endsWith("journal.txt")) // the lines too, not only the file's label
+        if (!path.endsWith("journal.txt")) // the lines too, not only the file's label (a journal's say their own)
             for (const Event &e : inc->events)
                 QCOMPARE(QString::fromStdString(std::string(inc->componentNameOf(e))), component);
     }

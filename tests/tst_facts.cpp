@@ -659,6 +659,14 @@ private slots:
                                             "&NodeCondition{Type:Ready,Status:Unknown,} to &NodeCondition{Type:Ready,Status:True,}")
                                       + controllerNotReady(at(18, 27, 25), "node3") + after)
             << "Unknown,True,Unknown";
+        QTest::newRow("its status write retried: one loss")
+            << QString::fromStdString(before
+                                      + cri(at(2, 13, 17), "100000",
+                                            "      1 node_lifecycle_controller.go:1031] node node3 hasn't been updated for 40.1s. Last "
+                                            "Ready is: &NodeCondition{Type:Ready,Status:True,LastHeartbeatTime:2020-06-18 02:12:37 +0000 "
+                                            "UTC,LastTransitionTime:2020-06-01 10:00:00 +0000 UTC,}")
+                                      + controllerNotReady(at(2, 14, 22), "node3") + after)
+            << "Unknown";
         QTest::newRow("another node's NodeNotReady") << QString::fromStdString(before + controllerNotReady(at(2, 13, 17), "node3")
                                                                                + controllerNotReady(at(18, 27, 25), "node4") + after)
                                                      << "Unknown";
@@ -796,13 +804,13 @@ private slots:
                                           "LastTransitionTime:2020-06-18 03:07:40 +0000 UTC Reason:NodeStatusUnknown Message:Kubelet "
                                           "stopped posting node status.}"))
             << "03:07:00.000000" << true << "03:07:40.000000";
-        QTest::newRow("1.27+ structured, +0800")
-            << QString::fromStdString(cri(at(13, 41, 19), "596118",
-                                          "      1 node_lifecycle_controller.go:958] \"Node hasn't been updated\" node=\"node3\" "
-                                          "duration=\"50.496118s\" nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{"
-                                          "Type:Ready,Status:Unknown,LastHeartbeatTime:2020-06-18 11:02:44 +0800 CST,"
-                                          "LastTransitionTime:2020-06-18 11:07:40 +0800 CST,Reason:NodeStatusUnknown,}\""))
-            << "03:07:00.000000" << true << "03:07:40.000000";
+        QTest::newRow("1.27+ structured") << QString::fromStdString(
+            cri(at(13, 41, 19), "596118",
+                "      1 node_lifecycle_controller.go:958] \"Node hasn't been updated\" node=\"node3\" "
+                "duration=\"50.496118s\" nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{"
+                "Type:Ready,Status:Unknown,LastHeartbeatTime:2020-06-18 03:02:44 +0000 UTC,"
+                "LastTransitionTime:2020-06-18 03:07:40 +0000 UTC,Reason:NodeStatusUnknown,}\""))
+                                          << "03:07:00.000000" << true << "03:07:40.000000";
         QTest::newRow("a fresh loss, the next pass quoting it")
             << QString::fromStdString(cri(at(13, 41, 24), "596118",
                                           "      1 node_lifecycle_controller.go:958] \"Node hasn't been updated\" node=\"node3\" "
@@ -837,6 +845,24 @@ private slots:
                 unknown = &c;
         QVERIFY(unknown);
         QCOMPARE(test::utc(unknown->start).mid(11, 15), unknownSince);
+    }
+
+    // The condition's time is the controller's own clock's reading with its zone; the line's
+    // header is the same clock's reading, and the file's zone may be assumed (UTC) and wrong: a
+    // fresh loss at +08:00 is not a loss 8 h before (the review's zone-fresh2).
+    void restartedControllerComparesOnItsOwnClock()
+    {
+        const auto inc = loadFiles(
+            {{"control-plane/kube-controller-manager.log",
+              "I0618 11:00:00.000001       1 taint_manager.go:158] Sending events to api server.\n"
+              "I0618 11:07:05.500001       1 node_lifecycle_controller.go:1031] node node3 hasn't been updated for 45.5s. Last Ready is: "
+              "&NodeCondition{Type:Ready,Status:Unknown,LastHeartbeatTime:2020-06-18 11:06:20 +0800 CST,LastTransitionTime:2020-06-18 "
+              "11:07:00 +0800 CST,Reason:NodeStatusUnknown,}\n"
+              "I0618 11:20:00.000001       1 taint_manager.go:158] Sending events to api server.\n"}});
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.gaps.size(), size_t(1));
+        QVERIFY(!a->facts.gaps[0].startEstimated);
+        QCOMPARE(a->facts.gaps[0].end - a->facts.gaps[0].start > Duration::fromSeconds(3600), false);
     }
 
     void controllerJudgesTheNodeLost()

@@ -250,6 +250,7 @@ private slots:
         QTest::newRow("journald, 4 spaces") << "    " << journald << int(SourceFormat::Journald) << "2024-05-16T02:00:51.000001Z";
         QTest::newRow("journald, quoted") << "> " << journald << int(SourceFormat::Journald) << "2024-05-16T02:00:51.000001Z";
         QTest::newRow("CRI, 2 spaces") << "  " << cri << int(SourceFormat::CriLog) << "2024-05-16T02:00:50.123456Z";
+        QTest::newRow("klog, inline code (`...`)") << "`" << klog + "`" << int(SourceFormat::KlogText) << "2024-05-16T02:00:50.123456Z";
     }
     void indentedLogLines()
     {
@@ -368,7 +369,7 @@ private slots:
         QTest::newRow("k alias") << "$ k describe node node3"
                                  << "kubectl";
         QTest::newRow("kubectl logs") << "$ kubectl -n kube-system logs kube-controller-manager-cp-1"
-                                      << "kube-controller-manager"; // the pod's lines, as its name says
+                                      << ""; // kubectl's own error: its command failed
         QTest::newRow("kubectl exec") << "$ kubectl exec -it web-0 -- cat /var/log/app.log"
                                       << "";
         QTest::newRow("journalctl") << "$ journalctl -u kubelet -o cat"

@@ -313,6 +313,23 @@ private slots:
         QTest::newRow("a heading") << "paste.txt"
                                    << "```\nkube-scheduler logs:\n" + plain + plain << "kube-scheduler"
                                    << "";
+        QTest::newRow("a heading over inline code") << "paste.txt"
+                                                    << "kube-scheduler.log:\n`" + plain.trimmed() + "`\n"
+                                                    << "kube-scheduler"
+                                                    << "";
+        // A paste with another log under it: the heading names none of it, the lines' own Go
+        // files say whose each is (serving.go names no component, kubelet.go the kubelet).
+        QTest::newRow("another log under it") << "paste.txt"
+                                              << "kube-controller-manager logs:\n" + plain
+                + "And on node3, the kubelet:\nI0901 00:25:10.000001    4242 kubelet.go:1822] Starting kubelet main sync loop.\n"
+                                              << "kubelet"
+                                              << "";
+        QTest::newRow("kubectl's own error under kubectl logs")
+            << "paste.txt"
+            << "$ kubectl -n kube-system logs kube-controller-manager-cp-1\n"
+               "The connection to the server localhost:8080 was refused - did you specify the right host or port?\n"
+            << ""
+            << "";
         QTest::newRow("under the log, heading nothing") << "paste.txt"
                                                         << "```\n" + plain + "kube-scheduler logs:\n"
                                                         << ""

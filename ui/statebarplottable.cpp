@@ -32,7 +32,7 @@ QColor textOn(const QColor &fill, const QColor &background)
     return luminance > 0.5 ? QColor(0, 0, 0) : QColor(255, 255, 255);
 }
 
-void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const Palette &palette, bool openEnded)
+void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const Palette &palette, bool openEnded, bool endUnknown)
 {
     const QColor fill = palette.state(state);
     painter->setPen(Qt::NoPen);
@@ -50,7 +50,15 @@ void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const
         painter->setBrush(fill);
         painter->drawRect(rect);
     }
-    if (openEnded && rect.width() > 8) {
+    if (endUnknown && rect.width() > 8) {
+        // Over somewhere before its end: the bar fades out over its second half.
+        QLinearGradient fade(rect.left() + rect.width() / 2, 0, rect.right(), 0);
+        fade.setColorAt(0, QColor(0, 0, 0, 0));
+        fade.setColorAt(1, palette.background);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(fade);
+        painter->drawRect(QRectF(rect.left() + rect.width() / 2, rect.top(), rect.width() / 2, rect.height()));
+    } else if (openEnded && rect.width() > 8) {
         // Still in this state when the logs that observe it end: a fading right edge says the
         // state is unknown from there on (facts never run past their sources).
         QLinearGradient fade(rect.right() - 8, 0, rect.right(), 0);
@@ -114,7 +122,7 @@ void StateBarPlottable::drawStates(QCPPainter *painter, const Lane &lane, const 
         QRectF r = barRect(x0, x1, top, h, s.thin);
         if (summary) // a collapsed group shows its summary lane as a thin band
             r = QRectF(r.left(), top + h * 0.72, r.width(), std::max(2.0, h * 0.18));
-        paintStateBar(painter, r, s.state, pal, s.openEnded);
+        paintStateBar(painter, r, s.state, pal, s.openEnded, s.endAtTheLatest);
         if (!summary && !s.thin && !s.label.isEmpty()) {
             auto [visibleLeft, visibleRight] = std::pair{std::max(r.left(), coords.left()), std::min(r.right(), coords.right())};
             if (!lane.events.empty()) {

@@ -54,6 +54,9 @@ private:
 // Text colour readable on `fill`.
 QColor textOn(const QColor &fill, const QColor &background);
 // Fills a bar; hatched states get diagonal lines as well, so they read without colour.
-void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const Palette &palette, bool openEnded);
+// `openEnded`: still in the state when its logs end (a short fade at the right edge);
+// `endUnknown`: over by its end at the latest, when is not logged (a long fade over its
+// second half).
+void paintStateBar(QPainter *painter, const QRectF &rect, StateKind state, const Palette &palette, bool openEnded, bool endUnknown = false);
 
 } // namespace kubelane::ui

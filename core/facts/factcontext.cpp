@@ -42,8 +42,14 @@ std::optional<Timestamp> FactContext::unknownBeforeCounting(const Event &e) cons
     std::string stamp(field(e, keys.lastTransition));
     if (stamp.size() > 6 && stamp[stamp.size() - 6] == ' ')
         stamp.erase(stamp.size() - 6, 1);
-    const auto since = parseRfc3339(stamp);
-    return since && *since < e.time - *counted ? since : std::nullopt;
+    int printedOffset = 0;
+    const auto printed = parseRfc3339(stamp, &printedOffset);
+    if (!printed)
+        return std::nullopt;
+    // The controller prints its own clock's reading and zone, as its lines' headers are: read on
+    // the file's clock (its zone may be assumed, and wrong), the two compare as they were written.
+    const Timestamp since = *printed + Duration::fromSeconds(printedOffset - inc.sources[e.source].clock.utcOffsetSeconds);
+    return since < e.time - *counted ? std::optional(since) : std::nullopt;
 }
 
 bool FactContext::namesTaint(const Event &e, std::string_view key) const

@@ -39,15 +39,24 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
 {
     for (auto &[node, list] : byNode) {
         std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.time < b.time; });
+        // The last NodeNotReady of the span open now, if it was opened or went on by one.
+        bool sawReadyJustBefore = false;
+        Timestamp lastReadyJustBefore;
         for (size_t i = 0; i < list.size(); ++i) {
             ConditionSpan *open = !facts.conditions.empty() && facts.conditions.back().node == node && facts.conditions.back().view == view
                     && facts.conditions.back().openEnded
                 ? &facts.conditions.back()
                 : nullptr;
             // The event's own line and the recorder's line of it come milliseconds apart; a node
-            // lost again posted a fresh status and then went silent for a grace period.
-            const bool readyBetween =
-                open && list[i].readyJustBefore && open->status != Status::True && list[i].time - open->start > kNodeMonitorPasses;
+            // lost again posted a fresh status and then went silent for a grace period. The first
+            // NodeNotReady of a span opened by "hasn't been updated" is the same loss, logged once
+            // the controller's status write went through.
+            const bool readyBetween = open && list[i].readyJustBefore && open->status != Status::True && sawReadyJustBefore
+                && list[i].time - lastReadyJustBefore > kNodeMonitorPasses;
+            if (list[i].readyJustBefore) {
+                sawReadyJustBefore = true;
+                lastReadyJustBefore = list[i].time;
+            }
             if (open && open->status == list[i].status && !readyBetween)
                 continue; // a repeat of the state already open
             if (open) {
@@ -56,6 +65,8 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
                 open->openEnded = false;
                 open->endAtTheLatest = readyBetween;
             }
+            if (!list[i].readyJustBefore)
+                sawReadyJustBefore = false; // a span opened by another line
             const Timestamp end = std::max(list[i].time, ctx.observedUntil(ctx.inc.event(list[i].event)));
             ConditionSpan span{node, view, list[i].status, list[i].time, end, true, false, list[i].reason, list[i].event, kNoEvent};
             facts.conditions.push_back(span);

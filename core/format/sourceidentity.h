@@ -13,6 +13,9 @@ struct SourceIdentity {
     // Named by a folder, not by the file's own name: a folder may be named after the
     // incident ("etcd-outage/kcm.log"), so what the lines say outweighs it.
     bool componentFromFolder = false;
+    // Named by the one heading over a paste: a line of another component's Go file under it
+    // says the paste holds more than that log.
+    bool componentFromHeading = false;
 };
 
 SourceIdentity identityFromPath(std::string_view path);

@@ -269,11 +269,18 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         attributeToContentComponent();
     }
     // The lines were read as the folder's component's: read them again as the one they name.
-    if (!ident.component.empty() && ident.componentFromFolder && src.component != ident.component) {
+    if (overrides.component.empty() && !ident.component.empty() && ident.componentFromFolder && src.component != ident.component) {
         SourceInput again = input;
         again.identity.component = src.component;
         again.identity.origin = src.componentOrigin;
         again.identity.componentFromFolder = false;
+        return parse(again, id, overrides);
+    }
+    // A heading named the paste, but a line under it is another component's: the paste holds
+    // more than that log, and each line is read as its own Go file says.
+    if (overrides.component.empty() && ident.componentFromHeading && linesOfAnotherComponent(ident.component)) {
+        SourceInput again = input;
+        again.identity = identityFromPath(file.path);
         return parse(again, id, overrides);
     }
     // Objects are the cluster's, not one node's: each event names its own node.
@@ -307,6 +314,22 @@ void SourceParser::attributeToLeaseComponent(const std::string &component)
     src.component = component;
 }
 
+// Whether a line's Go file belongs to a component other than `component`.
+bool SourceParser::linesOfAnotherComponent(std::string_view component) const
+{
+    std::vector<bool> seen(m_out.origins.size());
+    for (const Event &e : m_out.events) {
+        const OriginId origin = m_out.contexts[e.context].origin;
+        if (seen[origin.index()])
+            continue;
+        seen[origin.index()] = true;
+        const std::string_view owner = componentForGoFile(m_out.strings.view(m_out.origins[origin].file));
+        if (!owner.empty() && owner != component)
+            return true;
+    }
+    return false;
+}
+
 // The component most of the lines name, when the path named none; or, when only a folder
 // did, the one the Go files of most of the lines belong to, if another.
 void SourceParser::attributeToContentComponent()
@@ -332,7 +355,9 @@ void SourceParser::attributeToContentComponent()
     if (!fromFolder) {
         src.component = std::string(named);
         src.componentOrigin = "content";
-    } else if (named != src.component && top->second * 2 > m_out.events.size()) {
+    } else if (named != src.component && top->second * 2 > m_out.events.size()
+               && !(src.component == "cloud-controller-manager" && named == "kube-controller-manager")) {
+        // (the cloud controller manager runs its own node lifecycle controller, of the same file name)
         src.componentOrigin = "content (its Go files; the folder names " + src.component + ")";
         src.component = std::string(named);
     }

@@ -224,6 +224,7 @@ private:
     bool continuesGoStack(std::string_view text) const;
     void attributeToLeaseComponent(const std::string &component);
     void attributeToContentComponent();
+    bool linesOfAnotherComponent(std::string_view component) const;
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
     bool namesLease(EventTypeId type) const { return type < m_namesLease.size() && m_namesLease[type]; }
     std::string_view systemdFileOf(std::string_view message) const;

@@ -108,6 +108,10 @@ void applyLayout(SourceInput &in, const LayoutMatch &m, const std::string &layou
     in.attribution.podNamespace = m.podNamespace;
     in.attribution.podName = m.podName;
     in.attribution.container = m.container;
+    // A layout's folders are the container's name and its pod's (var/log/pods/NS_POD_UID/
+    // CONTAINER/), not a name someone gave a folder: they are the component's word.
+    if (!m.component.empty() || !m.podName.empty() || !m.container.empty())
+        in.identity.componentFromFolder = false;
     if (!m.podName.empty() || !m.container.empty() || m.notALog)
         in.identity.origin = origin;
     in.allLinesAre = m.notALog;
@@ -185,6 +189,7 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
                     in.identity.component = heading.component;
                     in.identity.origin = heading.origin;
                     in.identity.componentFromFolder = false;
+                    in.identity.componentFromHeading = true;
                     if (in.identity.node.empty())
                         in.identity.node = heading.node;
                 }

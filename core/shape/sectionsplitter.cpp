@@ -758,7 +758,7 @@ bool logLineUnder(std::string_view s, std::size_t end)
     for (int i = 0; i <= kLinesFromHeadingToLog && end < s.size(); ++i) {
         const auto [begin, lineEnd] = lineAround(s, end + 1);
         const std::string_view line = s.substr(begin, lineEnd - begin);
-        if (lineFormatOf(line) != nullptr)
+        if (lineFormatOf(line) != nullptr || readUnderPasteIndent(line.substr(pasteIndent(line))))
             return true;
         if (mentionsLog(line) && headingOf(line.substr(0, logAfterHeading(line))).found)
             return false;
@@ -816,9 +816,17 @@ SourceIdentity identityFromSoleHeading(const InputFile &file)
     if (headings.size() != 1 || headings.front().heading.component.empty() || logLineBefore(*file.bytes, headings.front().line))
         return {};
     const Heading &h = headings.front().heading;
+    bool commandFailed = false; // kubectl's own error under its prompt: the lines are not the pod's
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        commandFailed = commandFailed || isKubectlError(line);
+        return !commandFailed;
+    });
+    if (commandFailed)
+        return {};
     SourceIdentity id;
     id.component = std::string(h.component);
     id.origin = "layout (the heading above the paste)";
+    id.componentFromHeading = true;
     if (h.command)
         text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
             if (number == headings.front().line)
