@@ -845,6 +845,13 @@ private slots:
                 unknown = &c;
         QVERIFY(unknown);
         QCOMPARE(test::utc(unknown->start).mid(11, 15), unknownSince);
+        // The chain says the line's condition dates the Unknown, not that it was set then.
+        QCOMPARE(a->findings.size(), size_t(1));
+        const auto &chain = a->findings[0].chain;
+        QCOMPARE(
+            std::any_of(chain.begin(), chain.end(),
+                        [](const auto &s) { return s.text.find("the line's condition: the control plane had set") != std::string::npos; }),
+            estimated);
     }
 
     // The condition's time is the controller's own clock's reading with its zone; the line's

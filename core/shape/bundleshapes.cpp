@@ -166,6 +166,7 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
         }
         in.file = std::move(f);
         std::vector<SourceInput> sections;
+        SourceIdentity soleHeading;
         if (!in.allLinesAre) {
             sections = splitClusterInfoDump(in.file);
             if (sections.empty())
@@ -181,18 +182,17 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
             if (sections.empty())
                 sections = splitIndentedPaste(in.file);
             if (sections.empty())
-                sections = splitHeadedPaste(in.file);
+                sections = splitHeadedPaste(in.file, &soleHeading);
         }
         if (sections.empty()) {
-            if (in.identity.component.empty() && !in.allLinesAre)
-                if (SourceIdentity heading = identityFromSoleHeading(in.file); !heading.component.empty()) {
-                    in.identity.component = heading.component;
-                    in.identity.origin = heading.origin;
-                    in.identity.componentFromFolder = false;
-                    in.identity.componentFromHeading = true;
-                    if (in.identity.node.empty())
-                        in.identity.node = heading.node;
-                }
+            if (in.identity.component.empty() && !soleHeading.component.empty()) {
+                in.identity.component = soleHeading.component;
+                in.identity.origin = soleHeading.origin;
+                in.identity.componentFromFolder = false;
+                in.identity.componentFromHeading = true;
+                if (in.identity.node.empty())
+                    in.identity.node = soleHeading.node;
+            }
             out.sources.push_back(std::move(in));
             continue;
         }

@@ -808,14 +808,15 @@ bool logLineBefore(std::string_view bytes, std::uint32_t number)
 
 } // namespace
 
-SourceIdentity identityFromSoleHeading(const InputFile &file)
+namespace {
+
+// The identity one heading over a whole paste gives it (headings: the paste's, one, no log line
+// above it).
+SourceIdentity identityFromSoleHeading(const InputFile &file, const HeadingAt &sole)
 {
-    if (!file.bytes || file.bytes->size() > kMostHeadedPasteBytes)
+    const Heading &h = sole.heading;
+    if (h.component.empty())
         return {};
-    const std::vector<HeadingAt> headings = headingsOverLogs(*file.bytes);
-    if (headings.size() != 1 || headings.front().heading.component.empty() || logLineBefore(*file.bytes, headings.front().line))
-        return {};
-    const Heading &h = headings.front().heading;
     bool commandFailed = false; // kubectl's own error under its prompt: the lines are not the pod's
     text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         commandFailed = commandFailed || isKubectlError(line);
@@ -829,20 +830,27 @@ SourceIdentity identityFromSoleHeading(const InputFile &file)
     id.componentFromHeading = true;
     if (h.command)
         text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
-            if (number == headings.front().line)
+            if (number == sole.line)
                 id.node = nodeOfCommand(promptCommand(line), h.component);
-            return number < headings.front().line;
+            return number < sole.line;
         });
     return id;
 }
 
-std::vector<SourceInput> splitHeadedPaste(const InputFile &file)
+} // namespace
+
+std::vector<SourceInput> splitHeadedPaste(const InputFile &file, SourceIdentity *soleHeading)
 {
     if (!file.bytes || file.bytes->size() > kMostHeadedPasteBytes)
         return {};
     const std::vector<HeadingAt> headings = headingsOverLogs(*file.bytes);
-    if (headings.empty() || (headings.size() == 1 && !logLineBefore(*file.bytes, headings.front().line)))
+    if (headings.empty())
         return {};
+    if (headings.size() == 1 && !logLineBefore(*file.bytes, headings.front().line)) {
+        if (soleHeading)
+            *soleHeading = identityFromSoleHeading(file, headings.front());
+        return {};
+    }
     // A paste (a fence, a prompt, prose), or headings of two components: a log file's own
     // line that happens to read like a heading does not cut it.
     const bool twoComponents = std::any_of(headings.begin(), headings.end(), [&](const HeadingAt &h) {

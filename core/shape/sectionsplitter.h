@@ -39,11 +39,11 @@ std::vector<SourceInput> splitTailSections(const InputFile &file);
 std::vector<SourceInput> splitPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file);
 std::vector<SourceInput> splitBulletedLines(const InputFile &file);
-std::vector<SourceInput> splitHeadedPaste(const InputFile &file);
-// A paste of one log under one heading that names its component ("# docker logs
-// k8s_kube-scheduler_...", "$ tail kube-controller-manager-....log"): that component, and the
-// node a static pod's name gives; empty when there is no such heading.
-SourceIdentity identityFromSoleHeading(const InputFile &file);
+// A paste of one log under one heading cuts nothing; when that heading names its component
+// ("# docker logs k8s_kube-scheduler_...", "$ tail kube-controller-manager-....log") and not
+// kubectl's own error under it, `soleHeading` gets that component and the node a static pod's
+// name gives.
+std::vector<SourceInput> splitHeadedPaste(const InputFile &file, SourceIdentity *soleHeading = nullptr);
 std::vector<SourceInput> splitGrepLines(const InputFile &file);
 std::vector<SourceInput> splitIndentedPaste(const InputFile &file);
 
