@@ -194,6 +194,8 @@ private slots:
         QTest::newRow("connection refused") << klog
                 + "The connection to the server localhost:8080 was refused - did you specify the right host or port?\n"
                                             << output << 1 << 1;
+        QTest::newRow("less's status line") << klog + "lines 312-395/395 (END)\n" << output << 1 << 1;
+        QTest::newRow("less's status line, part way") << klog + "lines 1-52 41%\n" << output << 1 << 1;
         QTest::newRow("Unable to connect") << klog + "Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout\n"
                                            << output << 1 << 1;
         QTest::newRow("systemctl status") << "● kubelet.service - kubelet: The Kubernetes Node Agent\n"

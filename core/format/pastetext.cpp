@@ -198,6 +198,13 @@ bool isTableHeader(std::string_view line)
     return line.size() >= 8 && line[0] >= 'A' && line[0] <= 'Z' && RE2::FullMatch(line, kHeader);
 }
 
+bool isPagerStatus(std::string_view line)
+{
+    // less's status line, as journalctl's pager leaves it in a copy: "lines 312-395/395 (END)".
+    static const RE2 kLess(R"(^lines \d+-\d+(?:/\d+)?(?: \(END\)| \d+%)?$)");
+    return (line.starts_with("lines ") && RE2::FullMatch(line, kLess)) || line == "(END)";
+}
+
 bool isKubectlError(std::string_view line)
 {
     return line.starts_with("error: ") || line.starts_with("Error from server (") || line.starts_with("Error from server: ")
@@ -271,7 +278,7 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
             m_block = Block::Table;
             return DiagnosticReason::CommandOutput;
         }
-        if (isShellTrace(text) || (isKubectlError(text) && (evidence || !text.starts_with("error: "))))
+        if (isShellTrace(text) || isPagerStatus(text) || (isKubectlError(text) && (evidence || !text.starts_with("error: "))))
             return DiagnosticReason::CommandOutput;
         if (evidence && isElision(text))
             return DiagnosticReason::Elision;

@@ -44,6 +44,8 @@ bool isTableHeader(std::string_view line);
 // StandardErrorMessage and checkErr): "error: ...", "Error from server (NotFound): ...",
 // "The connection to the server ... was refused - ...", "Unable to connect to the server: ...".
 bool isKubectlError(std::string_view line);
+// The pager's status line journalctl leaves in a copy ("lines 312-395/395 (END)").
+bool isPagerStatus(std::string_view line);
 // The unit line that opens `systemctl status`: "● kubelet.service - kubelet: The ...".
 bool isUnitStatusHeader(std::string_view line);
 // A line of the block under it: "     Active: active (running) since ...", "   Main PID: 1187
