@@ -949,6 +949,31 @@ private slots:
     // tabs copied as runs of spaces, between client-go's klog lines; zap's stack trace (function
     // lines at the margin) belongs to its ERROR line, and the zap lines' dates give the klog
     // lines their year.
+    // The apiserver's etcd client writes zap JSON records into its stderr between klog's text
+    // lines (etcd-client, 1.2x-1.3x): each is an event of its own time and level. Near miss:
+    // JSON under a klog line that is no record (no "ts") continues it.
+    void zapJsonAmongKlogLines()
+    {
+        const auto inc = test::loadText(
+            "kube-apiserver.log",
+            "I0316 23:08:22.000001       1 trace.go:236] Trace[1]: \"List\" url:/api/v1/pods (16-Mar-2026 23:08:21.000) (total time: "
+            "1000ms):\n"
+            "{\"level\":\"warn\",\"ts\":\"2026-03-16T23:08:23.946036Z\",\"logger\":\"etcd-client\",\"caller\":"
+            "\"v3@v3.6.5/retry_interceptor.go:65\",\"msg\":\"retrying of unary invoker failed\",\"attempt\":0,\"error\":\"rpc "
+            "error: code = DeadlineExceeded desc = context deadline exceeded\"}\n"
+            "E0316 23:08:24.000001       1 status.go:71] apiserver received an error that is not an metav1.Status: "
+            "&errors.errorString{s:\"context canceled\"}\n"
+            "{\"no\":\"record\"}\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.unparsedLines, 0u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(3));
+        QCOMPARE(test::utc(events[1]->time), QString("2026-03-16T23:08:23.946036Z"));
+        QCOMPARE(events[1]->severity, Severity::Warning);
+        QCOMPARE(QString::fromStdString(std::string(inc->message(*events[1]))), QString("retrying of unary invoker failed"));
+        QCOMPARE(inc->lineCountOf(*events[2]), 2u);
+    }
+
     void zapAmongKlogLines()
     {
         const auto inc = test::loadText(

@@ -19,6 +19,16 @@ public:
         const bool zap = reads && line.find("\"level\":") != std::string_view::npos && line.find("\"v\":") == std::string_view::npos;
         return {reads, false, static_cast<std::uint8_t>(zap ? 1 : 0)};
     }
+    // etcd's client (zap JSON, "logger":"etcd-client") writes its records into the apiserver's
+    // stderr between klog's text lines: each is an event of its own, read for its own time.
+    bool readsAmongOtherLines() const override { return true; }
+    bool unwrapLine(std::string_view line, std::uint8_t, LineEnvelope &out) const override
+    {
+        if (!line.ends_with('}') || !matchLine(line).reads)
+            return false;
+        out.payload = line;
+        return true;
+    }
     Detection detect(const FormatSample &sample) const override
     {
         const double share = sample.shareOf(*this);
