@@ -287,6 +287,22 @@ private slots:
         QVERIFY(!noted(*inc, "no year in its lines")); // borrowed, and said so in its evidence
     }
 
+    // A neighbour whose year comes only from dates near its lines (a trace's stamp; no zone said)
+    // lends it too: two sections of one paste, the scheduler's with no date of its own
+    // (kubernetes#128901).
+    void yearFromANeighboursNearbyDates()
+    {
+        const auto inc = loadFiles({{"issue/kube-scheduler.log",
+                                     "I1115 04:12:00.190703      10 schedule_one.go:286] \"Successfully bound pod to node\" "
+                                     "pod=\"kube-system/registry-6cc84d4599-d7v2z\" node=\"master1\"\n"},
+                                    {"issue/kubelet.log",
+                                     "I1115 04:47:45.496346  504031 trace.go:236] Trace[836595825]: \"container_status\" "
+                                     "containerId:c6c4174db0f8 (15-Nov-2024 04:47:44.439) (total time: 1056ms):\n"}});
+        const Source &s = sourceNamed(*inc, "kube-scheduler.log");
+        QCOMPARE(s.clock.year, 2024);
+        QVERIFY2(QString::fromStdString(s.clock.yearEvidence).contains("issue/"), s.clock.yearEvidence.c_str());
+    }
+
     void offsetFromRfc3339InMessage()
     {
         const auto inc =

@@ -596,10 +596,19 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     for (const auto &p : parsed)
         if (p.clockResolved)
             yearOf.emplace_back(p.source.path, p.source.clock.year);
-    for (const auto &p : parsed)
-        if (!p.clockResolved && !p.needsClockInference && !p.times.empty() && p.times.front().exact())
+    for (const auto &p : parsed) {
+        if (p.clockResolved)
+            continue;
+        if (!p.needsClockInference && !p.times.empty() && p.times.front().exact()) {
             yearOf.emplace_back(p.source.path, toCivil(p.events.front().time, 0).year); // the reference (StoredTime)
-    std::vector<ZoneClaim> claims;                                                      // by SourceId: the merge keeps the order
+            continue;
+        }
+        // Dates near its lines' own say its year, though nothing said its zone: a section of a
+        // paste next to one that has no date of its own.
+        if (const auto verdict = p.clockEvidence.tally(); verdict.haveYear || verdict.haveStampYear)
+            yearOf.emplace_back(p.source.path, verdict.haveYear ? verdict.yearAtRollover0 : verdict.stampYearAtRollover0);
+    }
+    std::vector<ZoneClaim> claims; // by SourceId: the merge keeps the order
     for (auto &p : parsed) {
         if (!p.clockResolved) {
             resolveClock(p, options, neighboursYear(p.source.path, yearOf), p.zoneClaim);
