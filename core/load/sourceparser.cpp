@@ -269,19 +269,19 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         attributeToContentComponent();
     }
     // The lines were read as the folder's component's: read them again as the one they name.
-    if (overrides.component.empty() && !ident.component.empty() && ident.componentFromFolder && src.component != ident.component) {
-        SourceInput again = input;
-        again.identity.component = src.component;
-        again.identity.origin = src.componentOrigin;
-        again.identity.componentFromFolder = false;
-        return parse(again, id, overrides);
-    }
     // A heading named the paste, but a line under it is another component's: the paste holds
     // more than that log, and each line is read as its own Go file says.
-    if (overrides.component.empty() && ident.componentFromHeading && linesOfAnotherComponent(ident.component)) {
-        SourceInput again = input;
-        again.identity = identityFromPath(file.path);
-        return parse(again, id, overrides);
+    if (overrides.component.empty()) {
+        std::optional<SourceIdentity> reread;
+        if (!ident.component.empty() && ident.componentFromFolder && src.component != ident.component)
+            reread = SourceIdentity{src.component, ident.node, src.componentOrigin};
+        else if (ident.componentFromHeading && goFileComponents().size() > goFileComponents().count(ident.component))
+            reread = identityFromPath(file.path);
+        if (reread) {
+            SourceInput again = input;
+            again.identity = *reread;
+            return parse(again, id, overrides);
+        }
     }
     // Objects are the cluster's, not one node's: each event names its own node.
     if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
@@ -314,20 +314,26 @@ void SourceParser::attributeToLeaseComponent(const std::string &component)
     src.component = component;
 }
 
-// Whether a line's Go file belongs to a component other than `component`.
-bool SourceParser::linesOfAnotherComponent(std::string_view component) const
+// How many lines each origin has (by origin index).
+std::vector<std::uint64_t> SourceParser::linesPerOrigin() const
 {
-    std::vector<bool> seen(m_out.origins.size());
-    for (const Event &e : m_out.events) {
-        const OriginId origin = m_out.contexts[e.context].origin;
-        if (seen[origin.index()])
-            continue;
-        seen[origin.index()] = true;
-        const std::string_view owner = componentForGoFile(m_out.strings.view(m_out.origins[origin].file));
-        if (!owner.empty() && owner != component)
-            return true;
-    }
-    return false;
+    std::vector<std::uint64_t> lines(m_out.origins.size());
+    for (const Event &e : m_out.events)
+        ++lines[m_out.contexts[e.context].origin.index()];
+    return lines;
+}
+
+// How many lines the Go files of each component (componentForGoFile) logged; files of none
+// are not counted.
+std::map<std::string_view, std::uint64_t> SourceParser::goFileComponents() const
+{
+    const std::vector<std::uint64_t> lines = linesPerOrigin();
+    std::map<std::string_view, std::uint64_t> counts;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        if (lines[i] != 0)
+            if (const std::string_view c = componentForGoFile(m_out.strings.view(m_out.origins[OriginId::fromIndex(i)].file)); !c.empty())
+                counts[c] += lines[i];
+    return counts;
 }
 
 // The component most of the lines name, when the path named none; or, when only a folder
@@ -336,27 +342,30 @@ void SourceParser::attributeToContentComponent()
 {
     Source &src = m_out.source;
     const bool fromFolder = !src.component.empty();
-    std::vector<std::uint64_t> perOrigin(m_out.origins.size());
-    for (const Event &e : m_out.events)
-        ++perOrigin[m_out.contexts[e.context].origin.index()];
-    std::map<StringId, std::uint64_t> counts;
-    for (std::size_t i = 0; i < perOrigin.size(); ++i) {
-        if (perOrigin[i] == 0)
-            continue;
-        const Origin &origin = m_out.origins[OriginId::fromIndex(i)];
-        const StringId c = !fromFolder ? origin.component : m_out.strings.intern(componentForGoFile(m_out.strings.view(origin.file)));
-        if (c != kNoString && !m_out.strings.view(c).empty())
-            counts[c] += perOrigin[i];
+    std::map<std::string_view, std::uint64_t> counts;
+    if (fromFolder) {
+        counts = goFileComponents();
+    } else {
+        // By string id, as the lines' components were interned: a tie goes to the first named.
+        std::map<StringId, std::uint64_t> byId;
+        const std::vector<std::uint64_t> lines = linesPerOrigin();
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (const StringId c = m_out.origins[OriginId::fromIndex(i)].component;
+                lines[i] != 0 && c != kNoString && !m_out.strings.view(c).empty())
+                byId[c] += lines[i];
+        if (!byId.empty()) {
+            const auto top = std::max_element(byId.begin(), byId.end(), [](auto &a, auto &b) { return a.second < b.second; });
+            src.component = std::string(m_out.strings.view(top->first));
+            src.componentOrigin = "content";
+        }
+        return;
     }
     if (counts.empty())
         return;
     const auto top = std::max_element(counts.begin(), counts.end(), [](auto &a, auto &b) { return a.second < b.second; });
-    const std::string_view named = m_out.strings.view(top->first);
-    if (!fromFolder) {
-        src.component = std::string(named);
-        src.componentOrigin = "content";
-    } else if (named != src.component && top->second * 2 > m_out.events.size()
-               && !(src.component == "cloud-controller-manager" && named == "kube-controller-manager")) {
+    const std::string_view named = top->first;
+    if (named != src.component && top->second * 2 > m_out.events.size()
+        && !(src.component == "cloud-controller-manager" && named == "kube-controller-manager")) {
         // (the cloud controller manager runs its own node lifecycle controller, of the same file name)
         src.componentOrigin = "content (its Go files; the folder names " + src.component + ")";
         src.component = std::string(named);

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -224,7 +225,8 @@ private:
     bool continuesGoStack(std::string_view text) const;
     void attributeToLeaseComponent(const std::string &component);
     void attributeToContentComponent();
-    bool linesOfAnotherComponent(std::string_view component) const;
+    std::vector<std::uint64_t> linesPerOrigin() const;
+    std::map<std::string_view, std::uint64_t> goFileComponents() const;
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
     bool namesLease(EventTypeId type) const { return type < m_namesLease.size() && m_namesLease[type]; }
     std::string_view systemdFileOf(std::string_view message) const;

@@ -185,13 +185,10 @@ ShapedBundle recogniseShapes(std::vector<InputFile> files, const LayoutCatalog *
                 sections = splitHeadedPaste(in.file, &soleHeading);
         }
         if (sections.empty()) {
-            if (in.identity.component.empty() && !soleHeading.component.empty()) {
-                in.identity.component = soleHeading.component;
-                in.identity.origin = soleHeading.origin;
-                in.identity.componentFromFolder = false;
-                in.identity.componentFromHeading = true;
-                if (in.identity.node.empty())
-                    in.identity.node = soleHeading.node;
+            if (in.identity.component.empty() && !soleHeading.component.empty()) { // the path's node, else the heading's
+                if (!in.identity.node.empty())
+                    soleHeading.node = in.identity.node;
+                in.identity = soleHeading;
             }
             out.sources.push_back(std::move(in));
             continue;

@@ -736,6 +736,7 @@ std::string nodeOfCommand(std::string_view command, std::string_view component)
 
 struct HeadingAt {
     std::uint32_t line;
+    std::string_view text; // the heading's line
     Heading heading;
     std::size_t inlineLog; // npos: the log starts on a line below
 };
@@ -790,7 +791,7 @@ std::vector<HeadingAt> headingsOverLogs(std::string_view bytes)
         number +=
             static_cast<std::uint32_t>(std::count(bytes.begin() + std::ptrdiff_t(counted), bytes.begin() + std::ptrdiff_t(begin), '\n'));
         counted = begin;
-        headings.push_back({number, h, inlineHeading ? inlineLog : std::string_view::npos});
+        headings.push_back({number, line, h, inlineHeading ? inlineLog : std::string_view::npos});
     }
     return headings;
 }
@@ -829,11 +830,7 @@ SourceIdentity identityFromSoleHeading(const InputFile &file, const HeadingAt &s
     id.origin = "layout (the heading above the paste)";
     id.componentFromHeading = true;
     if (h.command)
-        text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t number) {
-            if (number == sole.line)
-                id.node = nodeOfCommand(promptCommand(line), h.component);
-            return number < sole.line;
-        });
+        id.node = nodeOfCommand(promptCommand(sole.text), h.component);
     return id;
 }
 
