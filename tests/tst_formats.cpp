@@ -210,7 +210,13 @@ private slots:
         QTest::newRow("not padded") << "I0516 02:00:50.123456 1234 kubelet.go:2341] msg" << true;
         QTest::newRow("7 digits") << "I0516 02:00:50.123456 2353235 kubelet.go:2341] msg" << true;
         QTest::newRow("very large") << "I0516 02:00:50.123456 18446744073709551615 kubelet.go:2341] msg" << true;
-        QTest::newRow("no thread id") << "I0516 02:00:50.123456 kubelet.go:2341] msg" << false;
+        // Cut out by hand in a write-up (an OKD controller manager's lease loss, 2026): the
+        // file then has to end in its line number.
+        QTest::newRow("no thread id") << "I0516 02:00:50.123456 kubelet.go:2341] msg" << true;
+        QTest::newRow("no thread id, two spaces") << "I0516 02:00:50.123456  kubelet.go:2341] msg" << true;
+        QTest::newRow("no thread id, no line number") << "I0516 02:00:50.123456 kubelet.go:] msg" << false;
+        QTest::newRow("no thread id, a word for the line") << "I0516 02:00:50.123456 kubelet.go:main] msg" << false;
+        QTest::newRow("no thread id, glued to the time") << "I0516 02:00:50.123456kubelet.go:2341] msg" << false;
         QTest::newRow("thread id not a number") << "I0516 02:00:50.123456 12a4 kubelet.go:2341] msg" << false;
     }
     void klogThreadIds()
@@ -1192,6 +1198,52 @@ private slots:
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::PlainText);
         QCOMPARE(s.unparsedLines, 2u);
+    }
+
+    // A log forwarder's lines: the stamp it took, the program's name, the program's own line
+    // (kubernetes#62817: "2018-05-09T18:07:46.733671Z - kubelet I0509 18:07:46.627682 ..."). The
+    // tag names the component; an untagged line among them keeps its header.
+    void forwarderProgramTags_data()
+    {
+        QTest::addColumn<QString>("tagged");
+        QTest::addColumn<QString>("component");
+        const QString klog = "I0509 18:07:46.627682     769 kubelet.go:1851] SyncLoop (ADD, \"api\"): \"web-7_default(e7ee8904)\"";
+        QTest::newRow("dash") << "- kubelet " + klog << "kubelet";
+        QTest::newRow("colon") << "kubelet: " + klog << "kubelet";
+        QTest::newRow("pid") << "kube-apiserver[812]: " + klog << "kube-apiserver";
+        QTest::newRow("klog JSON") << "- kubelet {\"ts\":1525889266627.682,\"caller\":\"kubelet/kubelet.go:1851\",\"msg\":\"m\",\"v\":0}"
+                                   << "kubelet";
+    }
+    void forwarderProgramTags()
+    {
+        QFETCH(QString, tagged);
+        QFETCH(QString, component);
+        const std::string stamp = "2018-05-09T18:07:46.733671Z ";
+        const std::string untagged = "2018-05-09T18:07:47.733671Z I0509 18:07:47.627682     769 kubelet.go:1896] untagged\n";
+        const std::string line = stamp + tagged.toStdString() + "\n";
+        const auto inc = test::loadText("forwarded.log", line + line + untagged);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::KubectlTimestamps);
+        QCOMPARE(s.formatDetail.substr(0, 23), std::string("time-stamped lines with"));
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(inc->events.size(), std::size_t(3));
+        QCOMPARE(std::string(inc->text(inc->componentOf(inc->events[0]))), component.toStdString());
+        QCOMPARE(std::string(inc->message(inc->events[2])), std::string("untagged"));
+        QCOMPARE(test::utc(inc->events[2].time), QString("2018-05-09T18:07:47.627682Z"));
+    }
+    // Near misses: a prose line after the stamp, a journal's host and unit (journald short-iso).
+    void forwarderProgramTagsNeedALogLine()
+    {
+        const auto prose = test::loadText("deploy.log",
+                                          "2018-05-09T18:07:46.733671Z - deploy started on web-7\n"
+                                          "2018-05-09T18:07:47.733671Z - deploy done\n");
+        QCOMPARE(prose->sources.at(0).format, SourceFormat::PlainText);
+        const auto journal =
+            test::loadText("journal.log",
+                           "2018-05-09T18:07:46+0000 node3 kubelet[769]: I0509 18:07:46.627682     769 kubelet.go:1851] x\n"
+                           "2018-05-09T18:07:47+0000 node3 kubelet[769]: I0509 18:07:47.627682     769 kubelet.go:1851] y\n");
+        QCOMPARE(journal->sources.at(0).format, SourceFormat::Journald);
+        QCOMPARE(journal->sources.at(0).node, std::string("node3"));
     }
 
     // "ts" as written: seconds (plain zap) or milliseconds (Kubernetes) by magnitude, digits

@@ -3,6 +3,7 @@
 #include "../util/bytescan.h"
 #include "../util/textscan.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -157,22 +158,31 @@ bool parseKlogHeader(std::string_view s, KlogHeader &out)
         if (n == 0)
             return false;
     }
-    // Thread id, right-aligned in a field of 7.
+    // Thread id, right-aligned in a field of 7. Write-ups often cut it out by hand
+    // ("E0424 11:28:19.584977  leaderelection.go:429] ..."): the file then follows the spaces,
+    // and must end in its line number, as klog prints it.
+    const size_t spaces = i;
     while (i < s.size() && s[i] == ' ')
         ++i;
     const size_t tidStart = i;
     while (i < s.size() && isDigit(s[i]))
         ++i;
-    if (i == tidStart || i >= s.size() || s[i] != ' ')
-        return false;
-    ++i;
+    const bool noThreadId = i == tidStart && tidStart > spaces;
+    if (!noThreadId) {
+        if (i == tidStart || i >= s.size() || s[i] != ' ')
+            return false;
+        ++i;
+    }
     // file:line]
     const size_t fileStart = i;
     const size_t close = s.find(']', i);
     if (close == std::string_view::npos || close - fileStart > 256)
         return false;
     const std::string_view file = s.substr(fileStart, close - fileStart);
-    if (file.find(':') == std::string_view::npos || file.find(' ') != std::string_view::npos)
+    const size_t colon = file.rfind(':');
+    if (colon == std::string_view::npos || file.find(' ') != std::string_view::npos)
+        return false;
+    if (noThreadId && (colon + 1 == file.size() || !std::all_of(file.begin() + colon + 1, file.end(), isDigit)))
         return false;
     out.month = mo;
     out.day = d;
