@@ -350,6 +350,35 @@ bool parseTimestampPrefixLine(std::string_view s, TimestampPrefixLine &out)
     return true;
 }
 
+bool splitProgramTag(std::string_view message, std::string_view &program, std::string_view &line)
+{
+    std::string_view s = message;
+    if (s.starts_with("- "))
+        s.remove_prefix(2);
+    size_t i = 0;
+    auto nameByte = [](char c) { return text::isAlnum(c) || c == '-' || c == '_' || c == '.'; };
+    if (s.empty() || !text::isAlpha(s[0]))
+        return false;
+    while (i < s.size() && i < 64 && nameByte(s[i]))
+        ++i;
+    const size_t nameEnd = i;
+    if (i < s.size() && s[i] == '[') { // a pid
+        const size_t digits = ++i;
+        while (i < s.size() && text::isDigit(s[i]))
+            ++i;
+        if (i == digits || i >= s.size() || s[i] != ']')
+            return false;
+        ++i;
+    }
+    if (i < s.size() && s[i] == ':')
+        ++i;
+    if (i >= s.size() || s[i] != ' ')
+        return false;
+    program = s.substr(0, nameEnd);
+    line = s.substr(i + 1);
+    return true;
+}
+
 std::size_t decodeJsonString(std::string_view s, std::size_t i, std::string &out)
 {
     while (i < s.size()) {

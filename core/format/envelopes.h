@@ -63,6 +63,11 @@ struct TimestampPrefixLine {
     std::string_view message;
 };
 bool parseTimestampPrefixLine(std::string_view line, TimestampPrefixLine &out);
+// A log forwarder's program tag between the stamp and the log line: "- kubelet I0509 ...",
+// "kubelet: I0509 ...", "kube-apiserver[812] I0509 ...". `program` and `line` are set when
+// `message` starts with one (an optional "- ", a name, an optional "[pid]" and ":", a space);
+// the caller checks that what follows is a log line.
+bool splitProgramTag(std::string_view message, std::string_view &program, std::string_view &line);
 
 struct DockerJsonLine {
     Timestamp utc;

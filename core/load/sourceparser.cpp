@@ -993,6 +993,15 @@ void SourceParser::onTimestampPrefixLine(const LineView &line)
     }
     Envelope env;
     env.utc = t.utc.ns;
+    // A forwarder's file may hold untagged lines too: a klog header's severity and date
+    // ("I0509 18:07:46...") would read as a tag.
+    std::string_view program, rest;
+    KlogHeader header;
+    if (m_file.formatVariant == 1 && !looksLikeKlogJson(t.message) && !parseKlogHeader(t.message, header)
+        && splitProgramTag(t.message, program, rest)) {
+        env.component = program;
+        t.message = rest;
+    }
     emitRecord(line, 1, line.text.size(), t.message, env);
 }
 

@@ -16,6 +16,17 @@ constexpr bool isDigit(char c)
     return c >= '0' && c <= '9';
 }
 
+// ASCII letters only: std::isalpha depends on the locale and is undefined for negative chars.
+constexpr bool isAlpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+constexpr bool isAlnum(char c)
+{
+    return isAlpha(c) || isDigit(c);
+}
+
 // Exactly `n` decimal digits at s[at]; false when the text is shorter or not digits.
 template <typename Int> constexpr bool parseDigits(std::string_view s, std::size_t at, std::size_t n, Int &out)
 {
