@@ -255,6 +255,12 @@ void TestRules::malformedRuleNamesFileRuleAndProblem_data()
     QTest::newRow("sequence about a component") << QStringLiteral(
         R"({"id": "r27", "subject": "component", "sequence": {"steps": [{"type": "leader-election.lost"}]}, "title": "t", "explanation": "e"})")
                                                 << QStringLiteral("r27") << QStringLiteral("a component rule needs a detector");
+    QTest::newRow("a step of no types") << QStringLiteral(
+        R"({"id": "r28", "subject": "node", "sequence": {"steps": [{"type": []}]}, "title": "t", "explanation": "e"})")
+                                        << QStringLiteral("r28") << QStringLiteral("a string or a list of strings");
+    QTest::newRow("a step's types not strings") << QStringLiteral(
+        R"({"id": "r29", "subject": "node", "sequence": {"steps": [{"type": ["pleg.unhealthy", 7]}]}, "title": "t", "explanation": "e"})")
+                                                << QStringLiteral("r29") << QStringLiteral("a string or a list of strings");
 }
 
 void TestRules::malformedRuleNamesFileRuleAndProblem()
@@ -334,7 +340,18 @@ void TestRules::nodePressureEvictionInEveryWording_data()
     const std::string evicted = line(
         "15:20:31",
         "I0322 15:20:31.882410    7481 eviction_manager.go:627] \"Eviction manager: pod is evicted successfully\" pod=\"jobs/batch-7f9c\"");
+    // The ranking is logged on the node-pressure path only, right after "must evict" (1.7+)
+    // or with no such line before it (1.5-1.6): a paste cut above it, or an old kubelet.
+    const std::string ranked1x = line("15:20:25",
+                                      "I0322 15:20:25.311020    7481 eviction_manager.go:364] eviction manager: pods ranked for eviction: "
+                                      "batch-7f9c_jobs(0b5f6a1e-6c2a-11ea-8e0b-fa163e1c2a01)");
+    const std::string ranked = line("15:20:25",
+                                    "I0322 15:20:25.311020    7481 eviction_manager.go:410] \"Eviction manager: pods ranked for eviction\" "
+                                    "pods=[\"jobs/batch-7f9c\"]");
     QTest::newRow("1.x: must evict, then a pod evicted") << QString::fromStdString(mustEvict1x + evicted1x) << true;
+    QTest::newRow("1.5-1.6: ranked, then a pod evicted") << QString::fromStdString(ranked1x + evicted1x) << true;
+    QTest::newRow("1.21+ cut above: ranked, then a pod evicted") << QString::fromStdString(ranked + evicted) << true;
+    QTest::newRow("ranked, only a critical pod: none evicted") << QString::fromStdString(ranked1x + critical1x) << false;
     QTest::newRow("1.21+: must evict, then a pod evicted") << QString::fromStdString(mustEvict + evicted) << true;
     QTest::newRow("a pod over its own limit: no must-evict") << QString::fromStdString(evicted1x) << false;
     QTest::newRow("only a critical pod ranked: none evicted") << QString::fromStdString(mustEvict1x + critical1x) << false;

@@ -69,6 +69,14 @@ const char *pluralOf(Subject::Kind kind)
     return "nothing";
 }
 
+// A step's "type": one event type, or a non-empty list of them.
+bool isTypeOrTypes(const nlohmann::json &type)
+{
+    if (type.is_string())
+        return true;
+    return type.is_array() && !type.empty() && std::all_of(type.begin(), type.end(), [](const auto &t) { return t.is_string(); });
+}
+
 bool compare(double a, const std::string &op, double b)
 {
     if (op == ">")
@@ -214,12 +222,18 @@ void RuleSet::parseRuleFields(const nlohmann::json &r, Rule &rule) const
         rule.sequence.maxspan = *span;
         for (const auto &s : seq->value("steps", nlohmann::json::array())) {
             onlyKeys(s, {"type", "atLeast"}, origin, rule.id, "a sequence step");
-            if (!s.is_object() || !s.contains("type") || !s["type"].is_string())
-                fail(origin, rule.id, "every sequence step needs a string \"type\": " + s.dump());
+            if (!s.is_object() || !s.contains("type") || !isTypeOrTypes(s["type"]))
+                fail(origin, rule.id, "every sequence step needs a \"type\", a string or a list of strings: " + s.dump());
             const int atLeast = s.value("atLeast", 1);
             if (atLeast < 1)
                 fail(origin, rule.id, "a step's \"atLeast\" must be 1 or more, not " + std::to_string(atLeast));
-            rule.sequence.steps.push_back({s.value("type", ""), atLeast});
+            SequenceStep step;
+            step.atLeast = atLeast;
+            if (s["type"].is_string())
+                step.types.push_back(s["type"].get<std::string>());
+            else
+                step.types = s["type"].get<std::vector<std::string>>();
+            rule.sequence.steps.push_back(std::move(step));
         }
         for (const auto &s : seq->value("absent", nlohmann::json::array())) {
             onlyKeys(s, {"type"}, origin, rule.id, "an absent event");
@@ -303,8 +317,11 @@ void RuleSet::resolveEventTypes(const EventTypeCatalog &catalog)
         return *id;
     };
     for (Rule &rule : m_rules) {
-        for (auto &step : rule.sequence.steps)
-            step.typeId = resolve(rule, step.type);
+        for (auto &step : rule.sequence.steps) {
+            step.typeIds.clear();
+            for (const auto &type : step.types)
+                step.typeIds.push_back(resolve(rule, type));
+        }
         rule.sequence.absentIds.clear();
         for (const auto &type : rule.sequence.absent)
             rule.sequence.absentIds.push_back(resolve(rule, type));
@@ -344,10 +361,6 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
 {
     const Incident &inc = *analysis.incident;
     std::vector<RuleMatch> out;
-    // Type ids as resolveEventTypes found them when the rules were loaded.
-    std::vector<EventTypeId> stepTypes;
-    for (const auto &step : seq.steps)
-        stepTypes.push_back(step.typeId);
     const std::vector<EventTypeId> &absentTypes = seq.absentIds;
     auto isAbsent = [&](EventTypeId t) { return std::find(absentTypes.begin(), absentTypes.end(), t) != absentTypes.end(); };
     const bool byPod = seq.by == Subject::Kind::Pod, byNode = seq.by == Subject::Kind::Node;
@@ -361,8 +374,10 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
         else if (byNode && inc.nodeOf(e) != kNoString)
             bySubject[inc.nodeOf(e).value()].push_back(i);
     };
-    std::vector<EventTypeId> read = stepTypes;
-    read.insert(read.end(), absentTypes.begin(), absentTypes.end());
+    // Type ids as resolveEventTypes found them when the rules were loaded.
+    std::vector<EventTypeId> read = absentTypes;
+    for (const auto &step : seq.steps)
+        read.insert(read.end(), step.typeIds.begin(), step.typeIds.end());
     if (std::find(read.begin(), read.end(), kOtherEventType) == read.end()) {
         for (const EventIndex i : analysis.eventIndex.ofAnyType(read))
             group(i);
@@ -381,7 +396,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
             if ((startPos & 1023) == 1023 && std::chrono::steady_clock::now() > deadline)
                 throw RuleTimeout();
             const Event &first = inc.event(events[startPos]);
-            if (first.type != stepTypes.front())
+            if (!seq.steps.front().matches(first.type))
                 continue;
             RuleMatch m;
             m.subject = subjectOf(first);
@@ -397,7 +412,7 @@ std::vector<RuleMatch> matchSequence(const Sequence &seq, const Analysis &analys
                     broken = true;
                     break;
                 }
-                if (e.type != stepTypes[stepIndex])
+                if (!seq.steps[stepIndex].matches(e.type))
                     continue;
                 m.evidence.push_back(events[k]);
                 m.chain.push_back({e.time, std::string(inc.typeName(e)), events[k]});

@@ -7,6 +7,7 @@
 #include "../classify/eventtypecatalog.h"
 #include "rulematch.h"
 
+#include <algorithm>
 #include <nlohmann/json_fwd.hpp>
 
 #include <chrono>
@@ -23,10 +24,13 @@ struct Condition {
     std::string otherValue; // compare with another value instead of a constant
 };
 
+// A step is any one of its types: the same moment may be logged in more than one way (the
+// eviction manager's "must evict" and, right after it, its ranking of the pods).
 struct SequenceStep {
-    std::string type; // event type id
+    std::vector<std::string> types; // event type ids
     int atLeast = 1;
-    EventTypeId typeId = kOtherEventType; // resolved by RuleSet::resolveEventTypes
+    std::vector<EventTypeId> typeIds; // resolved by RuleSet::resolveEventTypes
+    bool matches(EventTypeId t) const { return std::find(typeIds.begin(), typeIds.end(), t) != typeIds.end(); }
 };
 
 struct Sequence {
