@@ -872,6 +872,53 @@ private slots:
         QCOMPARE(a->facts.gaps[0].end - a->facts.gaps[0].start > Duration::fromSeconds(3600), false);
     }
 
+    // A Node object as the API held it (kubectl get -o yaml, a cluster-info dump): its Ready
+    // condition is the control plane's view since lastTransitionTime, and Ready=Unknown for
+    // NodeStatusUnknown is the controller's word that it lost the node, whose last status is
+    // the condition's lastHeartbeatTime (kubectl describe nodes of a stopped kubelet, 2022).
+    void nodeObjectConditions_data()
+    {
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<int>("spanStatus");
+        QTest::addColumn<int>("gapSeconds"); // -1: no gap
+        QTest::newRow("lost: Unknown, NodeStatusUnknown") << "Unknown"
+                                                          << "NodeStatusUnknown" << int(ConditionSpan::Status::Unknown) << 199;
+        QTest::newRow("never reported: NodeStatusNeverUpdated") << "Unknown"
+                                                                << "NodeStatusNeverUpdated" << int(ConditionSpan::Status::Unknown) << -1;
+        QTest::newRow("the kubelet's NotReady") << "False"
+                                                << "KubeletNotReady" << int(ConditionSpan::Status::False) << -1;
+        QTest::newRow("ready") << "True"
+                               << "KubeletReady" << int(ConditionSpan::Status::True) << -1;
+    }
+    void nodeObjectConditions()
+    {
+        QFETCH(QString, status);
+        QFETCH(QString, reason);
+        QFETCH(int, spanStatus);
+        QFETCH(int, gapSeconds);
+        const std::string yaml = "apiVersion: v1\nkind: Node\nmetadata:\n  name: worker1\nstatus:\n  conditions:\n"
+                                 "  - lastHeartbeatTime: \"2022-03-31T11:40:16Z\"\n    lastTransitionTime: \"2022-03-31T11:43:35Z\"\n"
+                                 "    message: some words\n    reason: "
+            + reason.toStdString() + "\n    status: \"" + status.toStdString() + "\"\n    type: Ready\n";
+        const auto a = analyze(loadFiles({{"node.yaml", yaml}}));
+        const ConditionSpan *span = nullptr;
+        for (const ConditionSpan &c : a->facts.conditions)
+            if (c.view == ConditionSpan::View::ControlPlane)
+                span = &c;
+        QVERIFY(span);
+        QCOMPARE(int(span->status), spanStatus);
+        QCOMPARE(test::utc(span->start), QString("2022-03-31T11:43:35.000000Z"));
+        QCOMPARE(int(a->facts.gaps.size()), gapSeconds < 0 ? 0 : 1);
+        if (gapSeconds < 0)
+            return;
+        const HeartbeatGap &g = a->facts.gaps.front();
+        QCOMPARE(test::utc(g.start), QString("2022-03-31T11:40:16.000000Z"));
+        QCOMPARE(int(g.length.seconds()), gapSeconds);
+        QVERIFY(!g.startEstimated);
+        QCOMPARE(int(g.reaction), int(HeartbeatGap::Reaction::Acted));
+    }
+
     void controllerJudgesTheNodeLost()
     {
         QFETCH(QString, controller);

@@ -12,10 +12,11 @@ namespace {
 
 // clang-format off
 // Fields no pattern captures: the audit and request record parsers (core/load) and the
-// status-patch extractor (extractors.cpp) set them, and structured klog lines carry them
-// under these keys.
+// status-patch extractor (extractors.cpp) set them, the object reader a condition's
+// heartbeat (kubeobjects.cpp), and structured klog lines carry them under these keys.
 constexpr const char *kParserFields[] = {"podReady", "readyContainers", "unreadyContainers",
-                                         "user", "userAgent", "verb", "resource", "subresource", "code"};
+                                         "user", "userAgent", "verb", "resource", "subresource", "code",
+                                         "lastHeartbeatTime"};
 // clang-format on
 
 } // namespace

@@ -27,6 +27,8 @@ struct CodeTypes {
     std::vector<bool> nodeLifecycle; // by type id: any node lifecycle controller line (ids "nlc.*")
     // The kubelet's view of its node.
     EventTypeId nodeNotReady = 0, nodeStatusEvent = 0;
+    // A Node object's condition as the API held it (kubectl get -o json/yaml, describe, dumps).
+    EventTypeId nodeConditionObject = 0;
     // Kubelet runs.
     EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0;
     // Containers, probes, pod status.
@@ -80,6 +82,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::nodeObserved, "nlc.node-observed", "the heartbeat detector"},
     {&CodeTypes::nodeNotReady, "node.status.not-ready", "the node-condition and PLEG detectors"},
     {&CodeTypes::nodeStatusEvent, "node.status.event", "the node-condition detector"},
+    {&CodeTypes::nodeConditionObject, "object.node-condition", "the node-condition and heartbeat detectors"},
     {&CodeTypes::kubeletFatal, "kubelet.fatal", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitExit, "systemd.unit.exit", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitStopped, "systemd.unit.stopped", "the kubelet-run detector"},
@@ -121,9 +124,9 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 // the line again), so a reader of a new key adds it here or reads nothing.
 struct FieldKeys {
     StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew,
-        hashOld, holder, lastTransition, lease, message, name, namespace_, node, podReady, podUid, pods, probe, probeType, readyContainers,
-        readyStatus, reason, resource, sandboxId, status, subresource, taints, threshold, unit, unreadyContainers, user, userAgent, value,
-        verb, version, what;
+        hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, podReady, podUid, pods, probe,
+        probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, subresource, taints, threshold, unit,
+        unreadyContainers, user, userAgent, value, verb, version, what;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -138,7 +141,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::containerId, "containerId"}, {&FieldKeys::containerMessage, "containerMessage"},
     {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
     {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
-    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::holder, "holder"}, {&FieldKeys::lastTransition, "lastTransition"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
+    {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::holder, "holder"}, {&FieldKeys::lastHeartbeatTime, "lastHeartbeatTime"}, {&FieldKeys::lastTransition, "lastTransition"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
     {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},
     {&FieldKeys::pods, "pods"}, {&FieldKeys::probe, "probe"}, {&FieldKeys::probeType, "probeType"},
     {&FieldKeys::readyContainers, "readyContainers"}, {&FieldKeys::readyStatus, "readyStatus"}, {&FieldKeys::reason, "reason"},

@@ -103,6 +103,14 @@ bool isControllerLog(const Source &s)
 // checks every node-monitor-period (5 s) and acts once a node's last renewal is older than
 // the grace period: Ready goes Unknown, a NodeNotReady event, pods marked not ready, the
 // unreachable taint. Its log is the one authority on whether the node was lost.
+// A Node object's Ready=Unknown for NodeStatusUnknown: the controller's word that it lost
+// the node (NodeStatusNeverUpdated: no kubelet ever reported for it, no loss).
+bool objectSaysNodeLost(const FactContext &ctx, const Event &e)
+{
+    return e.type == ctx.types.nodeConditionObject && ctx.field(e, ctx.keys.conditionType) == "Ready"
+        && ctx.field(e, ctx.keys.status) == "Unknown" && ctx.field(e, ctx.keys.reason) == "NodeStatusUnknown";
+}
+
 class ReactionJudge {
 public:
     explicit ReactionJudge(const FactContext &ctx)
@@ -142,7 +150,8 @@ private:
         const auto &events = m_ctx.inc.events;
         for (std::size_t i = m_ctx.inc.lowerBound(from); i < events.size() && events[i].time <= to; ++i)
             if (m_ctx.inc.nodeOf(events[i]) == node
-                && std::find(m_reactions.begin(), m_reactions.end(), events[i].type) != m_reactions.end())
+                && (std::find(m_reactions.begin(), m_reactions.end(), events[i].type) != m_reactions.end()
+                    || objectSaysNodeLost(m_ctx, events[i])))
                 return EventIndex::fromIndex(i);
         return kNoEvent;
     }
@@ -276,6 +285,26 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
         g.startEstimated = unknown.has_value();
         if (!overlapsAGap(facts, g.node, g.start, g.end)) // else heartbeat lines show part of it: theirs is the measured gap
             facts.gaps.push_back(std::move(g));
+    }
+}
+
+// A Node object the API held with Ready=Unknown for NodeStatusUnknown (kubectl get -o yaml,
+// kubectl describe, a cluster-info dump): the node lifecycle controller found the node's last
+// status (the condition's lastHeartbeatTime, which it leaves as the kubelet wrote it) older
+// than its grace period and set the condition at lastTransitionTime, the record's time. The
+// gap runs from that heartbeat to when the node was heard from again, or to the end of the
+// controller's logs. NodeStatusNeverUpdated (a node no kubelet ever reported for) is no gap.
+void addObjectDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
+{
+    const Incident &inc = ctx.inc;
+    for (const EventIndex i : ctx.index.ofType(ctx.types.nodeConditionObject)) {
+        const Event &e = inc.event(i);
+        if (inc.nodeOf(e) == kNoString || !objectSaysNodeLost(ctx, e))
+            continue;
+        const auto lastHeartbeat = parseRfc3339(ctx.field(e, ctx.keys.lastHeartbeatTime));
+        if (!lastHeartbeat || *lastHeartbeat >= e.time || overlapsAGap(facts, inc.nodeOf(e), *lastHeartbeat, e.time))
+            continue;
+        facts.gaps.push_back(controllerGap(ctx, facts, i, *lastHeartbeat, grace));
     }
 }
 
@@ -425,6 +454,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             addGap(ok.back(), nullptr, coverageEnd);
     }
     addDeclaredGaps(ctx, facts, grace);
+    addObjectDeclaredGaps(ctx, facts, grace);
     addJudgedGaps(ctx, facts, grace);
     std::sort(facts.gaps.begin(), facts.gaps.end(), [](auto &a, auto &b) { return a.start < b.start; });
     judgeControllerReactions(ctx, facts);

@@ -82,9 +82,9 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
     const CodeTypes &t = ctx.types;
     const EventTypeId notUpdated = t.nodeNotUpdated, statusChange = t.nodeNotReadyEvent, nodeEvent = t.nodeEvent,
                       transitioned = t.readyTransitioned, healthyAgain = t.healthyAgain, kubeletNotReady = t.nodeNotReady,
-                      kubeletEvent = t.nodeStatusEvent;
+                      kubeletEvent = t.nodeStatusEvent, object = t.nodeConditionObject;
     for (const EventIndex idx :
-         ctx.eventsOf({notUpdated, statusChange, nodeEvent, transitioned, healthyAgain, kubeletNotReady, kubeletEvent})) {
+         ctx.eventsOf({notUpdated, statusChange, nodeEvent, transitioned, healthyAgain, kubeletNotReady, kubeletEvent, object})) {
         const Event &e = ctx.inc.event(idx);
         if (ctx.inc.nodeOf(e) == kNoString)
             continue;
@@ -119,6 +119,13 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
             if (reason.empty())
                 reason = std::string(ctx.field(e, ctx.keys.reason));
             kubelet[ctx.inc.nodeOf(e)].push_back({e.time, s, idx, reason});
+        } else if (e.type == object) {
+            // The API's own record of the condition (a Node object, kubectl describe): the
+            // control plane's view, since its lastTransitionTime.
+            if (ctx.field(e, ctx.keys.conditionType) != "Ready")
+                continue;
+            if (auto s = statusFromWord(ctx.field(e, ctx.keys.status)))
+                controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, *s, idx, std::string(ctx.field(e, ctx.keys.reason))});
         } else if (e.type == kubeletEvent) {
             const std::string_view what =
                 ctx.field(e, ctx.keys.event).empty() ? ctx.field(e, ctx.keys.reason) : ctx.field(e, ctx.keys.event);
