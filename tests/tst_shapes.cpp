@@ -263,6 +263,37 @@ private slots:
         // The heading's own line goes on with a log line.
         QCOMPARE(byPath.at("paste.txt#kube-scheduler (line 11)")->eventCount, 1u);
     }
+    // kubectl's aliases run logs too: `k` (the most common alias), `kubecolor`, OpenShift's
+    // `oc`. A node's journal in +08:00 above, then the controller manager's UTC lines: one
+    // section each, or the lines below take the journal's zone (a CST reboot, 2026).
+    void aliasedLogsPromptsHeadASection_data()
+    {
+        QTest::addColumn<QString>("prompt");
+        QTest::newRow("k") << "root@cp:~# k logs kube-controller-manager-green-master-1 -n kube-system";
+        QTest::newRow("kubecolor") << "$ kubecolor -n kube-system logs kube-controller-manager-green-master-1";
+        QTest::newRow("oc") << "$ oc logs -n kube-system kube-controller-manager-green-master-1";
+    }
+    void aliasedLogsPromptsHeadASection()
+    {
+        QFETCH(QString, prompt);
+        const std::string text =
+            "Jan 12 10:56:20 green-master-3 containerd[812]: time=\"2026-01-12T10:56:20.221309517+08:00\" level=info "
+            "msg=\"StopPodSandbox\"\n"
+            "Jan 12 10:56:21 green-master-3 containerd[812]: time=\"2026-01-12T10:56:21.221309517+08:00\" level=info msg=\"TearDown\"\n"
+            + prompt.toStdString()
+            + "\nI0112 02:56:28.430657       1 event.go:307] \"Event occurred\" object=\"ops/web\" kind=\"ReplicaSet\" "
+              "apiVersion=\"apps/v1\" type=\"Normal\" reason=\"SuccessfulCreate\" message=\"Created pod: web-h47z9\"\n";
+        const auto inc = test::loadText("paste.txt", text);
+        QCOMPARE(inc->sources.size(), size_t(2));
+        const auto section =
+            std::find_if(inc->sources.begin(), inc->sources.end(), [](const Source &s) { return s.path.find('#') != std::string::npos; });
+        QVERIFY(section != inc->sources.end());
+        const Source &kcm = *section;
+        QCOMPARE(kcm.component, std::string("kube-controller-manager"));
+        QCOMPARE(kcm.node, std::string("green-master-1"));
+        QCOMPARE(kcm.clock.utcOffsetSeconds, 0);
+    }
+
     // Near misses: one heading over the whole paste; a line that names two components; a log
     // that prints a path under /var/log; a heading no log line follows.
     void headedPasteNearMisses_data()

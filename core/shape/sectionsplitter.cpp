@@ -10,6 +10,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -696,9 +697,10 @@ Heading headingOf(std::string_view line)
     const std::string lower = lowerCase(line);
     if (const std::string_view command = promptCommand(line); !command.empty()) {
         const std::string run = lowerCase(command);
+        // `k` and `kubecolor` stand for kubectl in many shells, `oc` is OpenShift's.
+        constexpr std::array<std::string_view, 8> kLogTools{"kubectl", "k", "kubecolor", "oc", "docker", "crictl", "nerdctl", "podman"};
         const bool logs = hasWord(run, "logs")
-            && (hasWord(run, "kubectl") || hasWord(run, "docker") || hasWord(run, "crictl") || hasWord(run, "nerdctl")
-                || hasWord(run, "podman"));
+            && std::any_of(kLogTools.begin(), kLogTools.end(), [&](std::string_view tool) { return hasWord(run, tool); });
         // A pager or tail on a log file ("tail kube-controller-manager-minikube_kube-system_....log").
         const bool readsLogFile =
             (hasWord(run, "tail") || hasWord(run, "cat") || hasWord(run, "less") || hasWord(run, "more") || hasWord(run, "head"))
