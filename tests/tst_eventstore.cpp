@@ -1318,12 +1318,20 @@ private slots:
         QTest::newRow("folder agrees") << "kube-controller-manager/0.log" << lease << "kube-controller-manager";
         QTest::newRow("content names nothing") << "etcd-outage/x.log" << plain << "etcd";
         QTest::newRow("the file's own name") << "logs/etcd.log" << lifecycle << "etcd";
-        QTest::newRow("a journal")
+        // A journal's lines name their process: most of them one, it is that one's (a folder
+        // named for the containerd the user suspected, pub16/23); none most, the folder stays.
+        QTest::newRow("a journal of one process")
             << "etcd-outage/journal.txt"
             << "Feb 18 03:22:53 node-1 kubelet[812]: I0218 03:22:53.000001     812 kubelet.go:1822] Starting kubelet "
                "main sync loop.\n"
                "Feb 18 03:22:54 node-1 kubelet[812]: I0218 03:22:54.000001     812 kubelet_node_status.go:70] "
                "Attempting to register node node-1\n"
+            << "kubelet";
+        QTest::newRow("a journal of several")
+            << "etcd-outage/journal.txt"
+            << "Feb 18 03:22:53 node-1 kubelet[812]: I0218 03:22:53.000001     812 kubelet.go:1822] Starting kubelet "
+               "main sync loop.\n"
+               "Feb 18 03:22:54 node-1 containerd[700]: time=\"2024-02-18T03:22:54Z\" level=info msg=\"loading plugin\"\n"
             << "etcd";
         // A pod log's folders are its pod's and container's names: the cloud controller manager
         // runs a node lifecycle controller of the same file name as the controller manager's.

@@ -257,16 +257,20 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         src.component = "kube-apiserver";
         src.componentOrigin = "content (API objects)";
     }
-    // One program's log (not a journal, whose lines name their processes): what its lines say
-    // outweighs a folder's name.
+    // One program's log: what its lines say outweighs a folder's name. So does a journal's
+    // lines' own word for their process ("kubelet[2101]:" in a folder named for the containerd
+    // the user suspected), when most of them name one.
     const bool oneProgram = src.format == SourceFormat::KlogText || src.format == SourceFormat::KlogJson
         || src.format == SourceFormat::CriLog || src.format == SourceFormat::DockerJson || src.format == SourceFormat::KubectlTimestamps;
-    const bool pathIsWeak = src.component.empty() || (overrides.component.empty() && ident.componentFromFolder && oneProgram);
-    if (pathIsWeak && m_file.leaseComponents.size() == 1) {
+    const bool linesNameTheirProcess = src.format == SourceFormat::Journald;
+    const bool pathIsWeak =
+        src.component.empty() || (overrides.component.empty() && ident.componentFromFolder && (oneProgram || linesNameTheirProcess));
+    // A lease names its elector's process; a journal may hold several (k3s runs them all).
+    if (pathIsWeak && !linesNameTheirProcess && m_file.leaseComponents.size() == 1) {
         if (*m_file.leaseComponents.begin() != src.component)
             attributeToLeaseComponent(*m_file.leaseComponents.begin());
     } else if (pathIsWeak) {
-        attributeToContentComponent();
+        attributeToContentComponent(linesNameTheirProcess);
     }
     // The lines were read as the folder's component's: read them again as the one they name.
     // A heading named the paste, but a line under it is another component's: the paste holds
@@ -323,6 +327,25 @@ std::vector<std::uint64_t> SourceParser::linesPerOrigin() const
     return lines;
 }
 
+// The component the lines' origins name most, and how many lines; a tie goes to the first
+// named (by string id, as the lines' components were interned). `programsOnly`: not systemd
+// or the kernel, which speak of the host's units and devices in any journal (systemd's lines
+// of `journalctl -u kubelet` are the kubelet's restarts).
+std::optional<std::pair<StringId, std::uint64_t>> SourceParser::mostNamedComponent(bool programsOnly) const
+{
+    std::map<StringId, std::uint64_t> byId;
+    const std::vector<std::uint64_t> lines = linesPerOrigin();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const StringId c = m_out.origins[OriginId::fromIndex(i)].component;
+        const std::string_view name = c == kNoString ? std::string_view() : m_out.strings.view(c);
+        if (lines[i] != 0 && !name.empty() && !(programsOnly && (name == "systemd" || name == "kernel")))
+            byId[c] += lines[i];
+    }
+    if (byId.empty())
+        return std::nullopt;
+    return *std::max_element(byId.begin(), byId.end(), [](auto &a, auto &b) { return a.second < b.second; });
+}
+
 // How many lines the Go files of each component (componentForGoFile) logged; files of none
 // are not counted.
 std::map<std::string_view, std::uint64_t> SourceParser::goFileComponents() const
@@ -337,28 +360,24 @@ std::map<std::string_view, std::uint64_t> SourceParser::goFileComponents() const
 }
 
 // The component most of the lines name, when the path named none; or, when only a folder
-// did, the one the Go files of most of the lines belong to, if another.
-void SourceParser::attributeToContentComponent()
+// did, the one most of the lines belong to, if another: by their Go files, or by the
+// processes a journal's lines name (`linesNameTheirProcess`).
+void SourceParser::attributeToContentComponent(bool linesNameTheirProcess)
 {
     Source &src = m_out.source;
     const bool fromFolder = !src.component.empty();
-    std::map<std::string_view, std::uint64_t> counts;
-    if (fromFolder) {
-        counts = goFileComponents();
-    } else {
-        // By string id, as the lines' components were interned: a tie goes to the first named.
-        std::map<StringId, std::uint64_t> byId;
-        const std::vector<std::uint64_t> lines = linesPerOrigin();
-        for (std::size_t i = 0; i < lines.size(); ++i)
-            if (const StringId c = m_out.origins[OriginId::fromIndex(i)].component;
-                lines[i] != 0 && c != kNoString && !m_out.strings.view(c).empty())
-                byId[c] += lines[i];
-        if (!byId.empty()) {
-            const auto top = std::max_element(byId.begin(), byId.end(), [](auto &a, auto &b) { return a.second < b.second; });
+    if (!fromFolder) {
+        if (const auto top = mostNamedComponent()) {
             src.component = std::string(m_out.strings.view(top->first));
             src.componentOrigin = "content";
         }
         return;
+    }
+    std::map<std::string_view, std::uint64_t> counts;
+    if (!linesNameTheirProcess) {
+        counts = goFileComponents();
+    } else if (const auto top = mostNamedComponent(/*programsOnly=*/true)) {
+        counts[m_out.strings.view(top->first)] = top->second;
     }
     if (counts.empty())
         return;
@@ -367,7 +386,8 @@ void SourceParser::attributeToContentComponent()
     if (named != src.component && top->second * 2 > m_out.events.size()
         && !(src.component == "cloud-controller-manager" && named == "kube-controller-manager")) {
         // (the cloud controller manager runs its own node lifecycle controller, of the same file name)
-        src.componentOrigin = "content (its Go files; the folder names " + src.component + ")";
+        src.componentOrigin = std::string(linesNameTheirProcess ? "content (its lines' process" : "content (its Go files")
+            + "; the folder names " + src.component + ")";
         src.component = std::string(named);
     }
 }

@@ -224,7 +224,8 @@ private:
     bool continuesTerminalWrap() const;
     bool continuesGoStack(std::string_view text) const;
     void attributeToLeaseComponent(const std::string &component);
-    void attributeToContentComponent();
+    void attributeToContentComponent(bool linesNameTheirProcess);
+    std::optional<std::pair<StringId, std::uint64_t>> mostNamedComponent(bool programsOnly = false) const;
     std::vector<std::uint64_t> linesPerOrigin() const;
     std::map<std::string_view, std::uint64_t> goFileComponents() const;
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
