@@ -1175,7 +1175,7 @@ private slots:
             QVERIFY2(specificities.insert(f->specificity()).second, f->name());
             QVERIFY(std::string(f->name()).size() > 0);
         }
-        for (int id = int(SourceFormat::Unknown) + 1; id <= int(SourceFormat::ViewerTime); ++id)
+        for (int id = int(SourceFormat::Unknown) + 1; id <= int(SourceFormat::DockerDesktop); ++id)
             QVERIFY2(logFormat(SourceFormat(id)).id() == SourceFormat(id), std::to_string(id).c_str());
     }
     // A line two formats read counts for the more specific (a kubectl --timestamps line is a
@@ -1198,6 +1198,37 @@ private slots:
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::PlainText);
         QCOMPARE(s.unparsedLines, 2u);
+    }
+
+    // Docker Desktop's VM logs (docker/for-win#13822, its Kubernetes 1.29): the time it took
+    // the line in UTC, the process (the component), a level letter, the process's own line.
+    void dockerDesktopVmLog()
+    {
+        const auto inc = test::loadText(
+            "vm/kubelet.log",
+            "[2024-03-07T10:32:54.036205250Z][kubelet][I] E0307 10:32:54.036084     768 event.go:355] \"Unable to write event (may "
+            "retry after sleeping)\" err=\"dial tcp 192.168.65.3:6443: connect: connection refused\"\n"
+            "[2024-03-07T10:32:55.000000000Z][containerd][I] time=\"2024-03-07T10:32:55Z\" level=info msg=\"loading plugin\"\n"
+            "[2024-03-07T10:32:56.100000000Z][vpnkit-bridge][E] no header here\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::DockerDesktop);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(inc->events.size(), std::size_t(3));
+        QCOMPARE(test::utc(inc->events[0].time), QString("2024-03-07T10:32:54.036084Z"));
+        QCOMPARE(int(inc->events[0].severity), int(Severity::Error)); // the klog header's, not the letter's
+        QCOMPARE(std::string(inc->text(inc->componentOf(inc->events[0]))), std::string("kubelet"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(inc->events[1]))), std::string("containerd"));
+        QCOMPARE(std::string(inc->text(inc->componentOf(inc->events[2]))), std::string("vpnkit-bridge"));
+        QCOMPARE(int(inc->events[2].severity), int(Severity::Error)); // the letter, where the line has none
+        QCOMPARE(test::utc(inc->events[2].time), QString("2024-03-07T10:32:56.100000Z"));
+    }
+    // Near misses: a bracketed time before prose, Docker Desktop 2.x's time of day only.
+    void dockerDesktopVmLogNeedsItsShape()
+    {
+        QVERIFY(detectFormat("[2024-03-07T10:32:54Z] deploy started\n[2024-03-07T10:32:55Z] deploy done\n") != SourceFormat::DockerDesktop);
+        QVERIFY(detectFormat("[2024-03-07T10:32:54Z][deploy] started\n[2024-03-07T10:32:55Z][deploy] done\n")
+                != SourceFormat::DockerDesktop);
+        QVERIFY(detectFormat("[11:29:22.790][Moby           ][Info   ] shim containerd-shim started\n") != SourceFormat::DockerDesktop);
     }
 
     // A log forwarder's lines: the stamp it took, the program's name, the program's own line

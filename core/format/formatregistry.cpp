@@ -3,7 +3,7 @@
 namespace kubelane::core {
 
 // One line per format: the function its file in formats/ defines. A new format is its file
-// and its line here, anywhere in the list (docs/ARCHITECTURE-formats.md).
+// and its line here, anywhere in the list (ARCHITECTURE.md, "Recipe: a new log format").
 #define KUBELANE_LOG_FORMATS(X)                                                                                                            \
     X(unknownFormat)                                                                                                                       \
     X(plainTextFormat)                                                                                                                     \
@@ -31,6 +31,7 @@ namespace kubelane::core {
     X(zapConsoleFormat)                                                                                                                    \
     X(capnslogFormat)                                                                                                                      \
     X(goLogFormat)                                                                                                                         \
+    X(dockerDesktopFormat)                                                                                                                 \
     /* one line per format above; the list ends here */
 
 #define KUBELANE_DECLARE_FORMAT(function) const LogFormat &function();

@@ -1,7 +1,7 @@
 #pragma once
 // A log format as a registered part: how it is recognised from a sample of a file's lines, and
 // how SourceParser reads a file of it. Each format is one file in core/format/formats/ and one
-// line in formatregistry.cpp (docs/ARCHITECTURE-formats.md has the recipe).
+// line in formatregistry.cpp (ARCHITECTURE.md has the recipe).
 //
 // Detection (formatdetection.cpp) looks at a file's first 200 non-empty lines once. Each line
 // is evidence for the most specific line format that reads it (a kubectl --timestamps line is
@@ -131,7 +131,7 @@ public:
     // The more specific of two formats reads a shape the other would read too (kubectl's
     // RFC 3339 prefix before a klog line is also a journald short-iso line): it counts the
     // lines both read and wins a tie. Unique among the registered formats; the order of the
-    // shipped ones is in docs/ARCHITECTURE-formats.md.
+    // shipped ones is in ARCHITECTURE.md.
     virtual int specificity() const = 0;
     virtual FileReader reader() const = 0;
 

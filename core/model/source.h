@@ -28,17 +28,18 @@ enum class SourceFormat : std::uint8_t {
     PlainText,         // text with timestamps we do not know the shape of
     Binary,
     // Record-per-line (or JSON array) exports pulled from log systems, recognised by content.
-    JournaldJson, // journalctl -o json / json-pretty / json-seq
-    CloudLogging, // Google Cloud Logging LogEntry: gcloud logging read --format=json, console download, sink JSON lines
-    LokiExport,   // Loki: logcli --output=jsonl or default, Grafana Explore download
-    Logfmt,       // key=value lines with ts= (go-kit: promtail, Loki's own logs)
-    Dmesg,        // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
-    Stern,        // stern's output: pod and container (and namespace) before each line
-    ViewerTime,   // copied from a web log viewer: the reader's local date and time before each line
-    TalosDmesg,   // talosctl dmesg: the kernel ring of a Talos node, as machined formats it
-    ZapConsole,   // go.uber.org/zap's console encoder: time, level, message, JSON context (tab-separated)
-    Capnslog,     // etcd 3.2-3.4: local date and time, a level letter, "| package: message"
-    GoLog,        // Go's log package: "2006/01/02 15:04:05 message" (gRPC's level before it)
+    JournaldJson,  // journalctl -o json / json-pretty / json-seq
+    CloudLogging,  // Google Cloud Logging LogEntry: gcloud logging read --format=json, console download, sink JSON lines
+    LokiExport,    // Loki: logcli --output=jsonl or default, Grafana Explore download
+    Logfmt,        // key=value lines with ts= (go-kit: promtail, Loki's own logs)
+    Dmesg,         // the kernel ring buffer as `dmesg -H` or `dmesg -T` prints it
+    Stern,         // stern's output: pod and container (and namespace) before each line
+    ViewerTime,    // copied from a web log viewer: the reader's local date and time before each line
+    TalosDmesg,    // talosctl dmesg: the kernel ring of a Talos node, as machined formats it
+    ZapConsole,    // go.uber.org/zap's console encoder: time, level, message, JSON context (tab-separated)
+    Capnslog,      // etcd 3.2-3.4: local date and time, a level letter, "| package: message"
+    GoLog,         // Go's log package: "2006/01/02 15:04:05 message" (gRPC's level before it)
+    DockerDesktop, // Docker Desktop's VM logs: "[2024-03-07T10:32:54.036205250Z][kubelet][I] <line>"
 };
 
 enum class DiagnosticReason : std::uint8_t {
