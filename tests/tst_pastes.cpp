@@ -251,6 +251,8 @@ private slots:
         QTest::newRow("klog, quoted twice") << "> > " << klog << int(SourceFormat::KlogText) << "2024-05-16T02:00:50.123456Z";
         QTest::newRow("journald, 4 spaces") << "    " << journald << int(SourceFormat::Journald) << "2024-05-16T02:00:51.000001Z";
         QTest::newRow("journald, quoted") << "> " << journald << int(SourceFormat::Journald) << "2024-05-16T02:00:51.000001Z";
+        QTest::newRow("journald, quoted with no space")
+            << ">" << journald << int(SourceFormat::Journald) << "2024-05-16T02:00:51.000001Z"; // acs-engine#863's paste
         QTest::newRow("CRI, 2 spaces") << "  " << cri << int(SourceFormat::CriLog) << "2024-05-16T02:00:50.123456Z";
         QTest::newRow("klog, inline code (`...`)") << "`" << klog + "`" << int(SourceFormat::KlogText) << "2024-05-16T02:00:50.123456Z";
     }
@@ -396,7 +398,7 @@ private slots:
     void recognisers()
     {
         QCOMPARE(pasteIndent("    > > I0516"), std::size_t(8));
-        QCOMPARE(pasteIndent(">I0516"), std::size_t(0)); // ">" glued to text is no quote marker
+        QCOMPARE(pasteIndent(">I0516"), std::size_t(1)); // Markdown quotes with no space too (GitHub renders ">Dec 17 ..." quoted)
         QCOMPARE(promptCommand("[root@node3 ~]# kubectl get pods"), std::string_view("kubectl get pods"));
         QCOMPARE(promptCommand("ops@bastion:~/k8s$ k get no"), std::string_view("k get no"));
         QCOMPARE(promptCommand("PS C:\\Users\\ops> kubectl get pods"), std::string_view("kubectl get pods"));

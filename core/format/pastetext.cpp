@@ -73,8 +73,8 @@ std::size_t pasteIndent(std::string_view line)
     while (i < line.size()) {
         if (line[i] == ' ' || line[i] == '\t')
             ++i;
-        else if (line[i] == '>' && (i + 1 == line.size() || line[i + 1] == ' ' || line[i + 1] == '>'))
-            ++i; // a quote marker: "> ", ">> ", ">" alone
+        else if (line[i] == '>')
+            ++i; // a quote marker: "> ", ">> ", ">" alone, or Markdown's ">" with no space (">Dec 17 ...")
         else if (line[i] == '`' && i + 1 < line.size() && line[i + 1] != '`' && line[i + 1] != ' ' && (i == 0 || line[i - 1] != '`'))
             ++i; // Markdown's inline code around one line ("`I1115 04:12:00.190703 ...`"), not a fence
         else
