@@ -399,6 +399,14 @@ private slots:
     {
         QCOMPARE(pasteIndent("    > > I0516"), std::size_t(8));
         QCOMPARE(pasteIndent(">I0516"), std::size_t(1)); // Markdown quotes with no space too (GitHub renders ">Dec 17 ..." quoted)
+        // Prose in a language that puts no space between words (a CST reboot's write-up, 2026).
+        QVERIFY(
+            isProse("看着像是 kubelet 只修改了本节点上 pod 的 status 状态, replicas controller 感知到后, 重新创建 pod 以补全副本数量."));
+        QVERIFY(isProse("kubelet感知到重启行为, 立即停止 container."));
+        QVERIFY(!isProse("日志:"));                                       // too short to tell
+        QVERIFY(!isProse("节点 status=NotReady reason=KubeletNotReady")); // a program's key=value
+        QVERIFY(isBareCommandLine("talosctl logs kubelet --talosconfig $TALOSCONFIG -n 192.168.0.15"));
+        QVERIFY(!isBareCommandLine("talosctl was slow to answer that day"));
         QCOMPARE(promptCommand("[root@node3 ~]# kubectl get pods"), std::string_view("kubectl get pods"));
         QCOMPARE(promptCommand("ops@bastion:~/k8s$ k get no"), std::string_view("k get no"));
         QCOMPARE(promptCommand("PS C:\\Users\\ops> kubectl get pods"), std::string_view("kubectl get pods"));

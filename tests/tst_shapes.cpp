@@ -457,6 +457,35 @@ private slots:
         QCOMPARE(schedulerFile->node, std::string());
     }
 
+    // A paste puts a label, a fence and the command that printed them above the host's lines
+    // (a Talos user's `talosctl logs kubelet -n 192.168.0.15`, 2023): they are still each host's
+    // log. Near misses: a log line of no host among them, one prefixed line under a heading.
+    void hostPrefixedLinesInAPaste_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("split");
+        const QString lease = "192.168.0.15: {\"ts\":1677009327948.931,\"caller\":\"lease/controller.go:146\",\"msg\":\"failed to "
+                              "ensure lease exists, will retry in 7s, error: Unauthorized\\n\"}\n";
+        const QString reg = "192.168.0.15: {\"ts\":1677009329531.4927,\"caller\":\"kubelet/kubelet_node_status.go:92\",\"msg\":\"Unable "
+                            "to register node with API server\",\"node\":{\"name\":\"talos-dy3-h80\"},\"err\":\"Unauthorized\"}\n";
+        QTest::newRow("label, backtick, command")
+            << "### Logs\n\nKubelet:\n\n`\ntalosctl logs kubelet -n 192.168.0.15\n\n" + lease + reg << true;
+        QTest::newRow("a fence and a prompt") << "```\n$ talosctl -n 192.168.0.15 logs kubelet\n" + lease + reg + "```\n" << true;
+        QTest::newRow("a log line of no host between them")
+            << lease + "I0221 19:55:28.100000    1544 kubelet.go:2046] \"SyncLoop ADD\" source=\"api\"\n" + reg << false;
+        QTest::newRow("one prefixed line under a heading") << "### Logs\n" + lease << false;
+    }
+    void hostPrefixedLinesInAPaste()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, split);
+        const auto inc = test::loadText("issue.md", text.toStdString());
+        const Source *host = only(*inc, "issue.md#192.168.0.15");
+        QCOMPARE(host != nullptr, split);
+        if (split)
+            QCOMPARE(host->eventCount, 2u);
+    }
+
     // talosctl given several nodes (-n 10.1.1.2,fd00:10:5::3): each line's node first, an IPv6
     // address with colons of its own. `dmesg`: the kernel ring's lines; `logs kubelet`: klog.
     // Each node a source on that node, its lines read by their own shape; the kubelet's klog

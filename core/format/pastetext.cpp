@@ -27,12 +27,12 @@ std::string_view firstWord(std::string_view s)
 // starting with one of these is root's prompt, not a comment.
 bool isOperatorCommand(std::string_view word)
 {
-    static constexpr std::array<std::string_view, 52> kCommands{
-        "kubectl", "k",       "oc",       "journalctl", "systemctl", "service", "docker", "crictl",  "ctr",  "nerdctl", "podman",
-        "kubeadm", "kubelet", "minikube", "kind",       "helm",      "cat",     "tail",   "head",    "less", "more",    "grep",
-        "egrep",   "zgrep",   "zcat",     "awk",        "sed",       "ls",      "cd",     "sudo",    "su",   "ssh",     "scp",
-        "ps",      "top",     "df",       "free",       "uptime",    "date",    "dmesg",  "ip",      "ping", "curl",    "wget",
-        "vi",      "vim",     "echo",     "export",     "tar",       "mount",   "uname",  "hostname"};
+    static constexpr std::array<std::string_view, 56> kCommands{
+        "kubectl", "k",        "oc",    "journalctl", "systemctl", "service", "docker", "crictl", "ctr",  "nerdctl", "podman", "kubeadm",
+        "kubelet", "minikube", "kind",  "helm",       "cat",       "tail",    "head",   "less",   "more", "grep",    "egrep",  "zgrep",
+        "zcat",    "awk",      "sed",   "ls",         "cd",        "sudo",    "su",     "ssh",    "scp",  "ps",      "top",    "df",
+        "free",    "uptime",   "date",  "dmesg",      "ip",        "ping",    "curl",   "wget",   "vi",   "vim",     "echo",   "export",
+        "tar",     "mount",    "uname", "hostname",   "talosctl",  "pdsh",    "clush",  "pssh"};
     if (word.starts_with("./") || word.starts_with("/usr/") || word.starts_with("/bin/") || word.starts_with("/opt/"))
         return true;
     for (const auto c : kCommands)
@@ -55,8 +55,8 @@ bool looksLikeCommandLine(std::string_view s)
         "get",   "describe", "logs", "top",     "exec",   "apply", "delete", "edit",    "cordon", "drain", "uncordon", "status", "restart",
         "start", "stop",     "ps",   "inspect", "images", "pods",  "info",   "version", "config", "show",  "cat",      "list",   "rollout"};
     // Subcommands count after the tools that have them only ("kubelet logs below" is prose).
-    static constexpr std::array<std::string_view, 12> kTools{"kubectl", "k",      "oc",   "docker",  "crictl",    "ctr",
-                                                             "nerdctl", "podman", "helm", "kubeadm", "systemctl", "service"};
+    static constexpr std::array<std::string_view, 13> kTools{"kubectl", "k",    "oc",      "docker",    "crictl",  "ctr",     "nerdctl",
+                                                             "podman",  "helm", "kubeadm", "systemctl", "service", "talosctl"};
     const std::string_view second = firstWord(rest);
     if (std::find(kTools.begin(), kTools.end(), firstWord(s)) != kTools.end())
         for (const auto c : kSubcommands)
@@ -66,6 +66,11 @@ bool looksLikeCommandLine(std::string_view s)
 }
 
 } // namespace
+
+bool isBareCommandLine(std::string_view line)
+{
+    return looksLikeCommandLine(trimmed(line));
+}
 
 std::size_t pasteIndent(std::string_view line)
 {
@@ -293,20 +298,25 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
 bool isProse(std::string_view line)
 {
     line = trimmed(line);
-    if (line.size() < 12 || !std::isalpha(static_cast<unsigned char>(line[0])))
+    if (line.size() < 12 || !(std::isalpha(static_cast<unsigned char>(line[0])) || static_cast<unsigned char>(line[0]) >= 0xC0))
         return false;
     // A Markdown link "[text](url)" is a writer's; other brackets are a program's.
     const bool link = line.find("](") != std::string_view::npos;
     if (line.find_first_of("={}<>|\\\"") != std::string_view::npos || (!link && line.find_first_of("[]") != std::string_view::npos))
         return false;
-    // Several words of letters: a sentence, not an identifier, a path or a table row.
+    // Several words of letters: a sentence, not an identifier, a path or a table row. Chinese
+    // and Japanese put no space between words: each of their characters (three bytes in UTF-8,
+    // from a lead byte 0xE0-0xEF) counts as one.
     int words = 0, letters = 0;
     bool inWord = false;
     for (char c : line) {
-        const bool letter = std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+        const auto byte = static_cast<unsigned char>(c);
+        const bool letter = std::isalpha(byte) || byte >= 0x80;
         letters += letter;
         if (c == ' ')
             inWord = false;
+        else if (byte >= 0xE0 && byte <= 0xEF)
+            ++words;
         else if (!inWord) {
             inWord = true;
             ++words;

@@ -31,6 +31,9 @@ bool isShellPrompt(std::string_view line);
 // The command a prompt runs ("kubectl get pods -A" of "root@node3:~# kubectl get pods -A");
 // "" when the line is no prompt.
 std::string_view promptCommand(std::string_view line);
+// A command typed with no prompt before it ("talosctl logs kubelet -n 10.0.0.2",
+// "journalctl -u kubelet | tail"): an operator's tool, then options, paths or a subcommand.
+bool isBareCommandLine(std::string_view line);
 // ``` or ~~~ alone or with a language ("```console").
 bool isMarkdownFence(std::string_view line);
 // "...", "…", "[...]", "(...)", "[snip]": the paster cut lines out.

@@ -510,6 +510,17 @@ bool namesAFile(std::string_view prefix)
     return false;
 }
 
+// What a paste puts above the log it shows: a heading, a label ("Kubelet:") or comment, a fence
+// (or Markdown's lone backtick), a prompt or the bare command that printed the log, a line of
+// prose, an elision.
+bool isPasteFurniture(std::string_view line)
+{
+    const std::string_view t = line.substr(pasteIndent(line));
+    const bool label = t.size() < 80 && t.ends_with(':') && t.find_first_of("{}=[]") == std::string_view::npos; // "Kubelet:"
+    return t == "`" || label || isMarkdownFence(t) || isCommentLine(t) || isShellPrompt(t) || isBareCommandLine(t) || isElision(t)
+        || isProse(t);
+}
+
 bool parseHostPrefix(std::string_view line, std::string_view &host, std::size_t &length)
 {
     const std::size_t colon = line.find(": ");
@@ -530,8 +541,10 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
 {
     if (!file.bytes)
         return {};
-    // Every one of the first non-blank lines is a host's log line.
-    int seen = 0;
+    // Every one of the first non-blank lines is a host's log line, but for what a paste puts
+    // around them (a heading, a fence, the command that printed them): talosctl's users paste
+    // the command with its output.
+    int seen = 0, furniture = 0;
     bool prefixed = true;
     text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
         if (isBlank(line))
@@ -539,9 +552,13 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
         std::string_view host;
         std::size_t length = 0;
         prefixed = parseHostPrefix(line, host, length);
+        if (!prefixed && furniture < 8 && isPasteFurniture(line)) {
+            ++furniture;
+            return prefixed = true;
+        }
         return prefixed && ++seen < 20;
     });
-    if (!prefixed || seen == 0)
+    if (!prefixed || seen < (furniture > 0 ? 2 : 1))
         return {};
     const std::string shape = "lines prefixed by host (pdsh, clush, pssh -P, talosctl -n A,B)";
     KeyedSections sections;
