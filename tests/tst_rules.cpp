@@ -152,6 +152,8 @@ private slots:
     void analysisDoesNotDependOnTheThreadCount();
     void nodePressureEvictionInEveryWording_data();
     void nodePressureEvictionInEveryWording();
+    void containerRuntimeDownInEveryWording_data();
+    void containerRuntimeDownInEveryWording();
     void taintEvictionInEveryWording_data();
     void taintEvictionInEveryWording();
     void leaderElectionLostInEveryWording_data();
@@ -307,13 +309,87 @@ void TestRules::shippedRulesLoad()
         ids.push_back(set.rules().back().id);
     }
     std::sort(ids.begin(), ids.end());
-    QCOMPARE(ids,
-             (std::vector<std::string>{"leader-election-lost", "node-heartbeat-gap", "node-pressure-eviction", "node-taint-eviction",
-                                       "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
+    QCOMPARE(
+        ids,
+        (std::vector<std::string>{"container-runtime-down", "leader-election-lost", "node-heartbeat-gap", "node-pressure-eviction",
+                                  "node-taint-eviction", "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
     }
+}
+
+// The kubelet's runtime checks (kubelet.go updateRuntimeUp) and its 30 s verdict (runtime.go),
+// 1.10's free text and 1.2x's structured lines: the runtime gone is container-runtime-down; a
+// runtime that hung is the PLEG finding's alone; a kubelet's start-up and one failed check
+// (an operator's restart of the runtime) are no incident.
+void TestRules::containerRuntimeDownInEveryWording_data()
+{
+    QTest::addColumn<QString>("journal");
+    QTest::addColumn<QString>("fires"); // the rules that fire, sorted
+    auto line = [](int second, const std::string &rest) {
+        char stamp[64];
+        std::snprintf(stamp, sizeof stamp, "2024-04-09T21:%02d:%02d.210702+0000", 10 + second / 60, second % 60);
+        char header[32];
+        std::snprintf(header, sizeof header, "0409 21:%02d:%02d.210702", 10 + second / 60, second % 60);
+        return std::string(stamp) + " node1 kubelet[2614]: " + rest.substr(0, 1) + header + rest.substr(1) + "\n";
+    };
+    std::string old, refused, verdictInCondition, hung, gone;
+    for (int s = 0; s <= 20; s += 5)
+        old += line(s, "I    2614 kubelet.go:1794] skipping pod synchronization - [container runtime is down]");
+    const std::string sanityRefused = "E    2614 kubelet.go:2356] \"Container runtime sanity check failed\" err=\"rpc error: code = "
+                                      "Unavailable desc = connection error: desc = \\\"transport: Error while dialing dial unix "
+                                      "/run/containerd/containerd.sock: connect: connection refused\\\"\"";
+    for (int s = 0; s <= 35; s += 5)
+        refused += line(s, sanityRefused);
+    refused += line(36, "E    2614 kubelet.go:2183] \"Skipping pod synchronization\" err=\"container runtime is down\"");
+    verdictInCondition = refused.substr(0, refused.find('\n') + 1)
+        + line(31,
+               "I    2614 setters.go:552] \"Node became not ready\" node=\"node1\" condition={\"type\":\"Ready\",\"status\":\"False\","
+               "\"lastHeartbeatTime\":\"2024-04-09T21:10:31Z\",\"lastTransitionTime\":\"2024-04-09T21:10:31Z\",\"reason\":"
+               "\"KubeletNotReady\",\"message\":\"container runtime is down\"}");
+    const std::string start = line(0, "I    2614 server.go:416] Version: v1.10.0")
+        + line(1, "I    2614 kubelet.go:1794] skipping pod synchronization - [container runtime is down]");
+    const std::string once = line(0, sanityRefused) + line(40, "I    2614 kubelet.go:1850] SyncLoop (housekeeping)");
+    // A hung runtime: calls time out, the relist stalls, the verdict comes, PLEG reports it.
+    const std::string deadline = "E    2614 remote_runtime.go:277] \"ListPodSandbox with filter from runtime service failed\" err=\"rpc "
+                                 "error: code = DeadlineExceeded desc = context deadline exceeded\" filter=\"nil\"";
+    hung = line(0, "I    2614 generic.go:205] \"GenericPLEG: Relisting\"") + line(120, deadline)
+        + line(125, "E    2614 kubelet.go:2183] \"Skipping pod synchronization\" err=\"container runtime is down\"");
+    for (int s = 185; s <= 235; s += 10)
+        hung += line(s,
+                     "E    2614 kubelet.go:2183] \"Skipping pod synchronization\" err=\"[container runtime is down, PLEG is not healthy: "
+                     "pleg was last seen active "
+                         + std::to_string(s) + "s ago; threshold is 3m0s]\"");
+    // The runtime gone: refused from the start, PLEG not healthy three minutes on.
+    gone = line(0, "I    2614 generic.go:205] \"GenericPLEG: Relisting\"") + refused;
+    for (int s = 185; s <= 235; s += 10)
+        gone += line(s,
+                     "E    2614 kubelet.go:2183] \"Skipping pod synchronization\" err=\"[container runtime is down, PLEG is not healthy: "
+                     "pleg was last seen active "
+                         + std::to_string(s) + "s ago; threshold is 3m0s]\"");
+    QTest::newRow("1.10: the verdict for 20 s") << QString::fromStdString(old) << "container-runtime-down";
+    QTest::newRow("1.2x: checks refused, then the verdict") << QString::fromStdString(refused) << "container-runtime-down";
+    QTest::newRow("the verdict in the Ready condition") << QString::fromStdString(verdictInCondition) << "container-runtime-down";
+    QTest::newRow("gone, then PLEG not healthy") << QString::fromStdString(gone) << "container-runtime-down";
+    QTest::newRow("hung: PLEG's finding alone") << QString::fromStdString(hung) << "pleg-unhealthy";
+    QTest::newRow("a kubelet's start-up") << QString::fromStdString(start) << "";
+    QTest::newRow("one failed check: a restart of the runtime") << QString::fromStdString(once) << "";
+}
+
+void TestRules::containerRuntimeDownInEveryWording()
+{
+    QFETCH(QString, journal);
+    QFETCH(QString, fires);
+    const auto analysis = analyzeFiles({{"node1/journal.txt", journal.toStdString()}});
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    QStringList rules;
+    for (const auto &f : analysis->findings)
+        rules << QString::fromStdString(f.rule);
+    rules.sort();
+    QCOMPARE(rules.join(","), fires);
+    if (fires == "container-runtime-down")
+        QCOMPARE(QString::fromStdString(analysis->findings.front().subject.text()), QStringLiteral("node/node1"));
 }
 
 void TestRules::nodePressureEvictionInEveryWording_data()

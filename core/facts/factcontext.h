@@ -71,6 +71,7 @@ void detectContainerEvents(const FactContext &ctx, Facts &facts);
 void detectReadiness(const FactContext &ctx, Facts &facts);
 void detectStatusProbeOrder(const FactContext &ctx, Facts &facts);
 void detectPlegHealth(const FactContext &ctx, Facts &facts);
+void detectRuntimeOutages(const FactContext &ctx, Facts &facts); // after detectKubeletRuns
 void detectRuntimeDumps(const FactContext &ctx, Facts &facts);
 
 // Grace period in force: the controller-manager's flag, else its version's default.

@@ -142,6 +142,25 @@ struct StatusProbeOrder {
     EventIndex killEvent = kNoEvent;       // killed or rejected right after
 };
 
+// A time a node's kubelet could not reach its container runtime: its 5 s status checks failing
+// ("Container runtime sanity check failed", "Container runtime not ready") and its verdict once
+// none has passed for 30 s ("container runtime is down", in the sync loop's skip line and the
+// node's Ready condition). Reports less than a minute apart are one outage.
+struct RuntimeOutage {
+    StringId node = kNoString;
+    Timestamp start, end;               // first and last report
+    std::vector<EventIndex> reports;    // the kubelet's, in time order
+    EventIndex firstVerdict = kNoEvent; // its first "container runtime is down"
+    Timestamp lastVerdict;              // and its last
+    // Errors that say the runtime is not there at all, from a minute before the outage on:
+    // its socket refused or missing, the connection gone (gRPC Unavailable), docker's "Cannot
+    // connect to the Docker daemon". A hung runtime answers late (DeadlineExceeded) instead.
+    EventIndex firstRefused = kNoEvent;
+    // Within a minute of a kubelet start and over within two: the runtime not yet answering as
+    // the kubelet starts (before 1.13 the first check's zero time read as "is down" too).
+    bool atStartUp = false;
+};
+
 struct PlegHealth {
     StringId node = kNoString;
     std::vector<EventIndex> relists;   // relist / SyncLoop(PLEG) events
@@ -182,8 +201,9 @@ struct Facts {
     std::vector<KubeletRun> kubeletRuns;
     std::vector<StatusProbeOrder> orders;
     std::vector<PlegHealth> pleg;
-    std::vector<RuntimeDump> dumps; // in time order
-    std::vector<StringId> nodes;    // every node the bundle mentions, sorted by name
+    std::vector<RuntimeOutage> runtimeOutages; // by node, in time order
+    std::vector<RuntimeDump> dumps;            // in time order
+    std::vector<StringId> nodes;               // every node the bundle mentions, sorted by name
 
     std::string_view detailOf(const ContainerEvent &c) const { return containerEventDetails[c.detail]; }
 };

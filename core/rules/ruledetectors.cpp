@@ -2,6 +2,7 @@
 
 #include "../classify/extractors.h"
 #include "../facts/factcontext.h"
+#include "containerruntimedown.h"
 #include "dumpexplanation.h"
 #include "leaderelectionlost.h"
 #include "matchsteps.h"
@@ -331,6 +332,10 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
     std::vector<RuleMatch> out;
     for (const PlegHealth &h : a.facts.pleg) {
         if (h.unhealthy.empty())
+            continue;
+        // A runtime that was gone, not hung, stalled the relists: container-runtime-down names it.
+        if (std::any_of(a.facts.runtimeOutages.begin(), a.facts.runtimeOutages.end(),
+                        [&](const RuntimeOutage &o) { return isRuntimeOutageIncident(o) && runtimeGoneWhenPlegStalled(inc, o, h); }))
             continue;
         RuleMatch m;
         const std::string node(inc.text(h.node));
@@ -713,6 +718,7 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
         {"spec-hash-restart", {specHashRestart, K::Node}},
         {"taint-eviction", {taintEviction, K::Node}},
         {"leader-election-lost", {leaderElectionLost, K::Component}},
+        {"container-runtime-down", {containerRuntimeDown, K::Node}},
     };
     return detectors;
 }
