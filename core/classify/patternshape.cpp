@@ -1,5 +1,7 @@
 #include "patternshape.h"
 
+#include "../util/textscan.h"
+
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -21,10 +23,7 @@ bool isAscii(char c)
     return static_cast<unsigned char>(c) < 0x80;
 }
 
-bool isAlnum(char c)
-{
-    return isAscii(c) && std::isalnum(static_cast<unsigned char>(c));
-}
+using text::isAlnum;
 
 // Where the class opening at `open` ('[') closes; its closing bracket may come first ("[]a]",
 // "[^]a]"). re.size() when it does not close.

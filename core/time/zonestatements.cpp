@@ -15,6 +15,7 @@ namespace {
 constexpr std::size_t kHeadBytes = std::size_t{64} * 1024;
 constexpr std::uint32_t kHeadLines = 400;
 
+using text::isAlpha;
 using text::isDigit;
 
 std::string_view trim(std::string_view s)
@@ -24,11 +25,6 @@ std::string_view trim(std::string_view s)
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
         s.remove_suffix(1);
     return s;
-}
-
-bool isAlpha(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
 // "2024-01-02 11:04:05" at `at`: the civil time and the index after it (fraction skipped).
