@@ -273,6 +273,14 @@ private slots:
         QTest::newRow("kubecolor") << "$ kubecolor -n kube-system logs kube-controller-manager-green-master-1";
         QTest::newRow("oc") << "$ oc logs -n kube-system kube-controller-manager-green-master-1";
     }
+    // `k` is a short word: `journalctl -k > logs.txt` heads nothing (only the command's own name).
+    void aliasIsTheCommandOnly()
+    {
+        const std::string j = "Jan 12 10:56:20 node3 kubelet[812]: I0112 10:56:20.000001     812 kubelet.go:1822] \"Starting kubelet main "
+                              "sync loop\"\n";
+        const auto inc = test::loadText("paste.txt", j + "$ journalctl -u kubelet -k > logs.txt\n" + j);
+        QCOMPARE(inc->sources.size(), size_t(1));
+    }
     void aliasedLogsPromptsHeadASection()
     {
         QFETCH(QString, prompt);
@@ -474,6 +482,20 @@ private slots:
         QTest::newRow("a log line of no host between them")
             << lease + "I0221 19:55:28.100000    1544 kubelet.go:2046] \"SyncLoop ADD\" source=\"api\"\n" + reg << false;
         QTest::newRow("one prefixed line under a heading") << "### Logs\n" + lease << false;
+    }
+    // The address a host prefix names is the machine of the node its kubelet names (a Talos
+    // node reached at 192.168.242.188 registers as talos-0sr-1c0): one node, by its name.
+    void hostAddressTakesItsKubeletsNodeName()
+    {
+        const std::string text =
+            "192.168.242.188: {\"ts\":1686800711820.1,\"caller\":\"lease/controller.go:146\",\"msg\":\"failed to ensure lease "
+            "exists, will retry in 7s, error: Unauthorized\\n\"}\n"
+            "192.168.242.188: {\"ts\":1686800713147.2,\"caller\":\"kubelet/kubelet_node_status.go:70\",\"msg\":\"Attempting to "
+            "register node\",\"v\":0,\"node\":{\"name\":\"talos-0sr-1c0\"}}\n";
+        const auto inc = test::loadText("kubelet.log", text);
+        QCOMPARE(inc->sources.at(0).node, std::string("talos-0sr-1c0"));
+        for (const Event &e : inc->events)
+            QCOMPARE(std::string(inc->text(inc->nodeOf(e))), std::string("talos-0sr-1c0"));
     }
     void hostPrefixedLinesInAPaste()
     {

@@ -277,7 +277,8 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     // more than that log, and each line is read as its own Go file says.
     if (overrides.component.empty()) {
         std::optional<SourceIdentity> reread;
-        if (!ident.component.empty() && ident.componentFromFolder && src.component != ident.component)
+        // (A journal's lines name their own processes: relabelled, not read again.)
+        if (!ident.component.empty() && ident.componentFromFolder && src.component != ident.component && !linesNameTheirProcess)
             reread = SourceIdentity{src.component, ident.node, src.componentOrigin};
         else if (ident.componentFromHeading && goFileComponents().size() > goFileComponents().count(ident.component))
             reread = identityFromPath(file.path);
@@ -377,6 +378,13 @@ void SourceParser::attributeToContentComponent(bool linesNameTheirProcess)
     if (!linesNameTheirProcess) {
         counts = goFileComponents();
     } else if (const auto top = mostNamedComponent(/*programsOnly=*/true)) {
+        // Only when the folder's component logs none of the lines: a kubelet's journal with a
+        // chatty containerd in it stays the kubelet's.
+        const StringId named = m_out.strings.find(src.component);
+        const std::vector<std::uint64_t> lines = linesPerOrigin();
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (lines[i] != 0 && named != kNoString && m_out.origins[OriginId::fromIndex(i)].component == named)
+                return;
         counts[m_out.strings.view(top->first)] = top->second;
     }
     if (counts.empty())
@@ -1489,12 +1497,36 @@ StringId SourceParser::nodeForEvent(std::string_view named, std::string_view com
     return m_out.strings.intern(!m_out.source.node.empty() ? m_out.source.node : host);
 }
 
+// An IPv4 or IPv6 address, as a host prefix or a journal names a machine (talosctl -n 10.0.0.2).
+bool isIpAddress(std::string_view s)
+{
+    if (s.empty() || s.size() > 45)
+        return false;
+    if (s.find(':') != std::string_view::npos) // IPv6: hex digits and colons (a dotted IPv4 tail too)
+        return std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.'; });
+    int parts = 0;
+    std::size_t at = 0;
+    while (at <= s.size()) {
+        const std::size_t dot = std::min(s.find('.', at), s.size());
+        const std::string_view part = s.substr(at, dot - at);
+        if (part.empty() || part.size() > 3 || !std::all_of(part.begin(), part.end(), text::isDigit))
+            return false;
+        ++parts;
+        at = dot + 1;
+    }
+    return parts == 4;
+}
+
 void SourceParser::noteNodeFullName(StringId host, StringId node)
 {
     if (host == kNoString || node == host)
         return;
     const std::string_view h = m_out.strings.view(host), n = m_out.strings.view(node);
-    if (n.size() <= h.size() + 1 || !n.starts_with(h) || n[h.size()] != '.')
+    // The short host name of the node's full one ("ip-10-0-1-5" of "ip-10-0-1-5.ec2.internal"), or
+    // the address the machine was reached at of its node's name (a Talos node's lines under
+    // "192.168.242.188: " name it talos-0sr-1c0).
+    const bool shortName = n.size() > h.size() + 1 && n.starts_with(h) && n[h.size()] == '.';
+    if (!shortName && !(isIpAddress(h) && !isIpAddress(n)))
         return;
     const bool noted = std::any_of(m_out.nodeFullNames.begin(), m_out.nodeFullNames.end(),
                                    [&](const auto &claim) { return claim.first == h && claim.second == n; });
