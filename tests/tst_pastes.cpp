@@ -403,7 +403,9 @@ private slots:
         QVERIFY(
             isProse("看着像是 kubelet 只修改了本节点上 pod 的 status 状态, replicas controller 感知到后, 重新创建 pod 以补全副本数量."));
         QVERIFY(isProse("kubelet感知到重启行为, 立即停止 container."));
-        QVERIFY(!isProse("日志:"));                                       // too short to tell
+        QVERIFY(!isProse("日志:"));                          // too short to tell
+        QVERIFY(!isProse("──────────────────────────────")); // box drawing, no writing
+        QVERIFY(!isProse("● kubelet.service - kubelet: The Kubernetes Node Agent"));
         QVERIFY(!isProse("节点 status=NotReady reason=KubeletNotReady")); // a program's key=value
         QVERIFY(isBareCommandLine("talosctl logs kubelet --talosconfig $TALOSCONFIG -n 192.168.0.15"));
         QVERIFY(!isBareCommandLine("talosctl was slow to answer that day"));

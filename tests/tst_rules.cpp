@@ -343,11 +343,13 @@ void TestRules::containerRuntimeDownInEveryWording_data()
     for (int s = 0; s <= 35; s += 5)
         refused += line(s, sanityRefused);
     refused += line(36, "E    2614 kubelet.go:2183] \"Skipping pod synchronization\" err=\"container runtime is down\"");
-    verdictInCondition = refused.substr(0, refused.find('\n') + 1)
-        + line(31,
-               "I    2614 setters.go:552] \"Node became not ready\" node=\"node1\" condition={\"type\":\"Ready\",\"status\":\"False\","
-               "\"lastHeartbeatTime\":\"2024-04-09T21:10:31Z\",\"lastTransitionTime\":\"2024-04-09T21:10:31Z\",\"reason\":"
-               "\"KubeletNotReady\",\"message\":\"container runtime is down\"}");
+    for (int s = 0; s <= 30; s += 5)
+        verdictInCondition += line(s, sanityRefused);
+    verdictInCondition +=
+        line(31,
+             "I    2614 setters.go:552] \"Node became not ready\" node=\"node1\" condition={\"type\":\"Ready\",\"status\":\"False\","
+             "\"lastHeartbeatTime\":\"2024-04-09T21:10:31Z\",\"lastTransitionTime\":\"2024-04-09T21:10:31Z\",\"reason\":"
+             "\"KubeletNotReady\",\"message\":\"container runtime is down\"}");
     const std::string start = line(0, "I    2614 server.go:416] Version: v1.10.0")
         + line(1, "I    2614 kubelet.go:1794] skipping pod synchronization - [container runtime is down]");
     const std::string once = line(0, sanityRefused) + line(40, "I    2614 kubelet.go:1850] SyncLoop (housekeeping)");
@@ -374,6 +376,15 @@ void TestRules::containerRuntimeDownInEveryWording_data()
     QTest::newRow("gone, then PLEG not healthy") << QString::fromStdString(gone) << "container-runtime-down";
     QTest::newRow("hung: PLEG's finding alone") << QString::fromStdString(hung) << "pleg-unhealthy";
     QTest::newRow("a kubelet's start-up") << QString::fromStdString(start) << "";
+    // A pod sandbox's CNI error says "connection refused" of the API server, not of the runtime.
+    const std::string cni = line(20,
+                                 "E    2614 remote_runtime.go:193] \"RunPodSandbox from runtime service failed\" err=\"rpc error: "
+                                 "code = Unknown desc = failed to setup network for sandbox: plugin type=\\\"calico\\\" failed "
+                                 "(add): error getting ClusterInformation: Get \\\"https://10.96.0.1:443/apis\\\": dial tcp "
+                                 "10.96.0.1:443: connect: connection refused\"");
+    QTest::newRow("hung, and a CNI refusal") << QString::fromStdString(hung + cni) << "pleg-unhealthy";
+    QTest::newRow("two restarts of the runtime a minute apart")
+        << QString::fromStdString(line(10, sanityRefused) + line(50, sanityRefused)) << "";
     QTest::newRow("one failed check: a restart of the runtime") << QString::fromStdString(once) << "";
 }
 

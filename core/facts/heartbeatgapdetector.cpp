@@ -288,12 +288,15 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
     }
 }
 
-// A Node object the API held with Ready=Unknown for NodeStatusUnknown (kubectl get -o yaml,
-// kubectl describe, a cluster-info dump): the node lifecycle controller found the node's last
-// status (the condition's lastHeartbeatTime, which it leaves as the kubelet wrote it) older
-// than its grace period and set the condition at lastTransitionTime, the record's time. The
-// gap runs from that heartbeat to when the node was heard from again, or to the end of the
-// controller's logs. NodeStatusNeverUpdated (a node no kubelet ever reported for) is no gap.
+// A Node object the API held with Ready=Unknown for NodeStatusUnknown (kubectl get -o yaml, a
+// cluster-info dump): the node lifecycle controller set it at lastTransitionTime, the record's
+// time, once the node's last heartbeat was older than its grace period. The condition's
+// lastHeartbeatTime is no measure of that: since node leases (1.14, on by default from 1.17)
+// the kubelet rewrites it only every nodeStatusReportFrequency (5 min) and renews its lease in
+// between, which the object does not show. So the gap began the grace period before the
+// transition at the latest, and the condition's heartbeat bounds it from below when later
+// than that (a kubelet of before leases). To when the node was heard from again, or the end of
+// the controller's logs. NodeStatusNeverUpdated (no kubelet ever reported for it) is no gap.
 void addObjectDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
 {
     const Incident &inc = ctx.inc;
@@ -301,10 +304,15 @@ void addObjectDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeri
         const Event &e = inc.event(i);
         if (inc.nodeOf(e) == kNoString || !objectSaysNodeLost(ctx, e))
             continue;
-        const auto lastHeartbeat = parseRfc3339(ctx.field(e, ctx.keys.lastHeartbeatTime));
-        if (!lastHeartbeat || *lastHeartbeat >= e.time || overlapsAGap(facts, inc.nodeOf(e), *lastHeartbeat, e.time))
+        Timestamp start = e.time - grace.value;
+        if (const auto lastHeartbeat = parseRfc3339(ctx.field(e, ctx.keys.lastHeartbeatTime)); lastHeartbeat && *lastHeartbeat > start)
+            start = std::min(*lastHeartbeat, e.time);
+        if (overlapsAGap(facts, inc.nodeOf(e), start, e.time))
             continue;
-        facts.gaps.push_back(controllerGap(ctx, facts, i, *lastHeartbeat, grace));
+        HeartbeatGap g = controllerGap(ctx, facts, i, start, grace);
+        g.startEstimated = true;
+        g.exceedsGrace = true; // the controller's own comparison: now > last heartbeat + grace
+        facts.gaps.push_back(std::move(g));
     }
 }
 

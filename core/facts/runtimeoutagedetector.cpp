@@ -15,13 +15,22 @@ namespace kubelane::core {
 namespace {
 
 constexpr std::string_view kVerdict = "container runtime is down";
-const Duration kSameOutage = Duration::fromSeconds(60);
+// Reports further apart than this are two outages: checks run every 5 s, and one that passed
+// in between ended the first (two restarts of the runtime a minute apart are not one outage).
+const Duration kSameOutage = Duration::fromSeconds(20);
 
-// The runtime is not there at all: nothing listens on its socket, or the connection is gone.
+// The runtime is not there at all: its endpoint (a unix socket, Windows' named pipe, docker's
+// daemon) refuses, is missing, or dropped the connection. A pod sandbox's CNI errors say
+// "connection refused" and "no such file or directory" too, of other things: the endpoint has
+// to be named.
 bool saysRuntimeAbsent(std::string_view text)
 {
-    for (const std::string_view words : {"connection refused", "no such file or directory", "code = Unavailable",
-                                         "Cannot connect to the Docker daemon", "Is the docker daemon running"})
+    const bool namesEndpoint = text.find(".sock") != std::string_view::npos || text.find("//./pipe/") != std::string_view::npos
+        || text.find("docker daemon") != std::string_view::npos;
+    if (!namesEndpoint)
+        return false;
+    for (const std::string_view words : {"connection refused", "no such file or directory", "code = Unavailable", "connection reset",
+                                         "cannot find the file", "Cannot connect to the Docker daemon", "Is the docker daemon running"})
         if (text.find(words) != std::string_view::npos)
             return true;
     return false;

@@ -298,15 +298,17 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
 bool isProse(std::string_view line)
 {
     line = trimmed(line);
-    if (line.size() < 12 || !(std::isalpha(static_cast<unsigned char>(line[0])) || static_cast<unsigned char>(line[0]) >= 0xC0))
+    // A CJK character's UTF-8 lead byte is 0xE3-0xE9 (U+3000-U+9FFF: kana, ideographs, their
+    // punctuation); symbols and box drawing (U+2000-U+2FFF, lead 0xE2) are no writing.
+    const auto cjkLead = [](unsigned char byte) { return byte >= 0xE3 && byte <= 0xE9; };
+    if (line.size() < 12 || !(std::isalpha(static_cast<unsigned char>(line[0])) || cjkLead(static_cast<unsigned char>(line[0]))))
         return false;
     // A Markdown link "[text](url)" is a writer's; other brackets are a program's.
     const bool link = line.find("](") != std::string_view::npos;
     if (line.find_first_of("={}<>|\\\"") != std::string_view::npos || (!link && line.find_first_of("[]") != std::string_view::npos))
         return false;
     // Several words of letters: a sentence, not an identifier, a path or a table row. Chinese
-    // and Japanese put no space between words: each of their characters (three bytes in UTF-8,
-    // from a lead byte 0xE0-0xEF) counts as one.
+    // and Japanese put no space between words: each of their characters counts as one.
     int words = 0, letters = 0;
     bool inWord = false;
     for (char c : line) {
@@ -315,9 +317,10 @@ bool isProse(std::string_view line)
         letters += letter;
         if (c == ' ')
             inWord = false;
-        else if (byte >= 0xE0 && byte <= 0xEF)
+        else if (cjkLead(byte)) {
             ++words;
-        else if (!inWord) {
+            inWord = true;
+        } else if (!inWord) {
             inWord = true;
             ++words;
         }

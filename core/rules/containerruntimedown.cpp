@@ -9,10 +9,11 @@ namespace kubelane::core {
 
 bool isRuntimeOutageIncident(const RuntimeOutage &o)
 {
-    if (o.atStartUp)
+    // Checks a few seconds apart all failing, for the 30 s after which the kubelet says the
+    // runtime is down, or its saying so for 15 s (a pasted excerpt may hold only that).
+    if (o.atStartUp || o.reports.size() < 3)
         return false;
-    const bool verdictHeld =
-        o.firstVerdict != kNoEvent && (o.lastVerdict - o.start >= Duration::fromSeconds(15) || o.firstRefused != kNoEvent);
+    const bool verdictHeld = o.firstVerdict != kNoEvent && o.lastVerdict - o.start >= Duration::fromSeconds(15);
     return verdictHeld || o.end - o.start >= Duration::fromSeconds(30);
 }
 
@@ -84,6 +85,8 @@ std::vector<RuleMatch> containerRuntimeDown(const Analysis &a)
                 break;
             }
         m.text["notReady"] = notReady;
+        m.text["verdict"] = o.firstVerdict != kNoEvent ? ", and once none had passed for 30 s it reported the runtime down" + notReady
+                                                       : " (its log shows no verdict yet" + notReady + ")";
         m.text["absent"] = o.firstRefused != kNoEvent
             ? "Its socket refused the kubelet's calls: the runtime was not running (crashed, killed, stopped, or restarting), "
               "not merely slow."

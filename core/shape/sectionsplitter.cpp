@@ -516,7 +516,9 @@ bool namesAFile(std::string_view prefix)
 bool isPasteFurniture(std::string_view line)
 {
     const std::string_view t = line.substr(pasteIndent(line));
-    const bool label = t.size() < 80 && t.ends_with(':') && t.find_first_of("{}=[]") == std::string_view::npos; // "Kubelet:"
+    // "Kubelet:", "Logs of worker-1:": a few words, not a log line's end ("... stderr F error:").
+    const bool label =
+        t.size() < 40 && t.ends_with(':') && std::count(t.begin(), t.end(), ' ') <= 3 && t.find_first_of("{}=[]") == std::string_view::npos;
     return t == "`" || label || isMarkdownFence(t) || isCommentLine(t) || isShellPrompt(t) || isBareCommandLine(t) || isElision(t)
         || isProse(t);
 }
@@ -714,10 +716,16 @@ Heading headingOf(std::string_view line)
     const std::string lower = lowerCase(line);
     if (const std::string_view command = promptCommand(line); !command.empty()) {
         const std::string run = lowerCase(command);
-        // `k` and `kubecolor` stand for kubectl in many shells, `oc` is OpenShift's.
-        constexpr std::array<std::string_view, 8> kLogTools{"kubectl", "k", "kubecolor", "oc", "docker", "crictl", "nerdctl", "podman"};
+        // `k` and `kubecolor` stand for kubectl in many shells, `oc` is OpenShift's: short words,
+        // so only as the command itself (after a sudo), not anywhere (`journalctl -k`).
+        constexpr std::array<std::string_view, 5> kLogTools{"kubectl", "docker", "crictl", "nerdctl", "podman"};
+        constexpr std::array<std::string_view, 3> kAliases{"k", "kubecolor", "oc"};
+        std::string_view tool = std::string_view(run).substr(0, run.find(' '));
+        if (tool == "sudo" && run.size() > 5)
+            tool = std::string_view(run).substr(5, run.find(' ', 5) - 5);
         const bool logs = hasWord(run, "logs")
-            && std::any_of(kLogTools.begin(), kLogTools.end(), [&](std::string_view tool) { return hasWord(run, tool); });
+            && (std::any_of(kLogTools.begin(), kLogTools.end(), [&](std::string_view t) { return hasWord(run, t); })
+                || std::find(kAliases.begin(), kAliases.end(), tool) != kAliases.end());
         // A pager or tail on a log file ("tail kube-controller-manager-minikube_kube-system_....log").
         const bool readsLogFile =
             (hasWord(run, "tail") || hasWord(run, "cat") || hasWord(run, "less") || hasWord(run, "more") || hasWord(run, "head"))
