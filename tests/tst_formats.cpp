@@ -1262,6 +1262,18 @@ private slots:
         QCOMPARE(std::string(inc->message(inc->events[2])), std::string("untagged"));
         QCOMPARE(test::utc(inc->events[2].time), QString("2018-05-09T18:07:47.627682Z"));
     }
+    // Tagged lines among more untagged ones (kubectl --timestamps lines and a forwarder's) are
+    // read as tagged all the same.
+    void forwarderProgramTagsInTheMinority()
+    {
+        const std::string untagged = "2018-05-09T18:07:47.733671Z I0509 18:07:47.627682     769 kubelet.go:1896] untagged\n";
+        const std::string tagged = "2018-05-09T18:07:49.733671Z - kubelet I0509 18:07:49.627682     769 kubelet.go:1851] tagged\n";
+        const auto inc = test::loadText("forwarded.log", untagged + untagged + untagged + tagged);
+        QCOMPARE(inc->sources.at(0).format, SourceFormat::KubectlTimestamps);
+        QCOMPARE(inc->events.size(), std::size_t(4));
+        QCOMPARE(std::string(inc->message(inc->events[3])), std::string("tagged"));
+        QCOMPARE(test::utc(inc->events[3].time), QString("2018-05-09T18:07:49.627682Z")); // the klog header's, not the stamp's
+    }
     // Near misses: a prose line after the stamp, a journal's host and unit (journald short-iso).
     void forwarderProgramTagsNeedALogLine()
     {

@@ -1023,10 +1023,12 @@ void SourceParser::onTimestampPrefixLine(const LineView &line)
     env.utc = t.utc.ns;
     // A forwarder's file may hold untagged lines too: a klog header's severity and date
     // ("I0509 18:07:46...") would read as a tag.
+    // A tagged line among mostly untagged ones is one too: a line whose first word is no
+    // klog severity and date cannot be an untagged klog line, and costs one byte to tell.
     std::string_view program, rest;
     KlogHeader header;
-    if (m_file.formatVariant == 1 && !looksLikeKlogJson(t.message) && !parseKlogHeader(t.message, header)
-        && splitProgramTag(t.message, program, rest)) {
+    const bool mayBeTagged = m_file.formatVariant == 1 || t.message.empty() || !std::strchr("IWEF{", t.message.front());
+    if (mayBeTagged && !looksLikeKlogJson(t.message) && !parseKlogHeader(t.message, header) && splitProgramTag(t.message, program, rest)) {
         env.component = program;
         t.message = rest;
     }
