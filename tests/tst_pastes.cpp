@@ -406,6 +406,13 @@ private slots:
         QVERIFY(!isProse("日志:"));                          // too short to tell
         QVERIFY(!isProse("──────────────────────────────")); // box drawing, no writing
         QVERIFY(!isProse("● kubelet.service - kubelet: The Kubernetes Node Agent"));
+        // Markdown's bold, a list's mark, a mention before the sentence; quotes in one that
+        // introduces what follows (2023-2026 issue threads).
+        QVERIFY(isProse("**Anything else we need to know?**:"));
+        QVERIFY(isProse("1. On the worker node, \"journalctl -f -u kubelet.service\" outputs:"));
+        QVERIFY(isProse("@liggitt I realized that `journalctl` keeps history even though I restarted the kubelet:"));
+        QVERIFY(!isProse("1. error: \"pods\" is forbidden, user \"x\" cannot list")); // quoted, and it goes on
+        QVERIFY(!isProse("- name: kubelet image: registry.k8s.io/kubelet:v1.30"));
         QVERIFY(!isProse("节点 status=NotReady reason=KubeletNotReady")); // a program's key=value
         QVERIFY(isBareCommandLine("talosctl logs kubelet --talosconfig $TALOSCONFIG -n 192.168.0.15"));
         QVERIFY(!isBareCommandLine("talosctl was slow to answer that day"));

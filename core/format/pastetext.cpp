@@ -295,9 +295,27 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
     return std::nullopt;
 }
 
+// What Markdown and chat put before a sentence: bold ("**Anything else?**:"), a list's mark
+// ("1. ", "- "), a mention ("@liggitt ").
+std::string_view withoutMarkdownLead(std::string_view line)
+{
+    if (line.starts_with("**"))
+        return line.substr(2);
+    // A bullet before a capital: a sentence ("- Restarted containerd"), not YAML ("- name: x").
+    if ((line.starts_with("- ") || line.starts_with("* ")) && line.size() > 2 && line[2] >= 'A' && line[2] <= 'Z')
+        return line.substr(2);
+    if (line.size() > 3 && text::isDigit(line[0]) && (line[1] == '.' || line[1] == ')') && line[2] == ' ')
+        return line.substr(3);
+    if (line.starts_with('@')) {
+        const std::size_t space = line.find(' ');
+        return space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
+    }
+    return line;
+}
+
 bool isProse(std::string_view line)
 {
-    line = trimmed(line);
+    line = withoutMarkdownLead(trimmed(line));
     // A CJK character's UTF-8 lead byte is 0xE3-0xE9 (U+3000-U+9FFF: kana, ideographs, their
     // punctuation); symbols and box drawing (U+2000-U+2FFF, lead 0xE2) are no writing.
     const auto cjkLead = [](unsigned char byte) { return byte >= 0xE3 && byte <= 0xE9; };
@@ -305,7 +323,11 @@ bool isProse(std::string_view line)
         return false;
     // A Markdown link "[text](url)" is a writer's; other brackets are a program's.
     const bool link = line.find("](") != std::string_view::npos;
-    if (line.find_first_of("={}<>|\\\"") != std::string_view::npos || (!link && line.find_first_of("[]") != std::string_view::npos))
+    // Quotes in a sentence that introduces what follows ('On the node, "journalctl -u kubelet"
+    // outputs:'): a program's line rarely ends so.
+    const bool introduces = line.ends_with(':') && std::count(line.begin(), line.end(), '"') % 2 == 0;
+    if (line.find_first_of(introduces ? "={}<>|\\" : "={}<>|\\\"") != std::string_view::npos
+        || (!link && line.find_first_of("[]") != std::string_view::npos))
         return false;
     // Several words of letters: a sentence, not an identifier, a path or a table row. Chinese
     // and Japanese put no space between words: each of their characters counts as one.
