@@ -71,8 +71,7 @@ void detectRuntimeOutages(const FactContext &ctx, Facts &facts)
         if (e.type == t.runtimeDown)
             byNode[node].push_back({i, e.time, message.find(kVerdict) != std::string_view::npos});
         else if ((e.type == t.nodeNotReady || e.type == t.plegUnhealthy) // the verdict in the condition, or beside the PLEG's
-                 && (message.find(kVerdict) != std::string_view::npos
-                     || ctx.field(e, ctx.keys.message).find(kVerdict) != std::string_view::npos))
+                 && message.find(kVerdict) != std::string_view::npos)
             byNode[node].push_back({i, e.time, true});
     }
     for (auto &[node, reports] : byNode) {

@@ -280,8 +280,11 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         // (A journal's lines name their own processes: relabelled, not read again.)
         if (!ident.component.empty() && ident.componentFromFolder && src.component != ident.component && !linesNameTheirProcess)
             reread = SourceIdentity{src.component, ident.node, src.componentOrigin};
-        else if (ident.componentFromHeading && goFileComponents().size() > goFileComponents().count(ident.component))
-            reread = identityFromPath(file.path);
+        else if (ident.componentFromHeading) {
+            const auto byGoFile = goFileComponents();
+            if (byGoFile.size() > byGoFile.count(ident.component))
+                reread = identityFromPath(file.path);
+        }
         if (reread) {
             SourceInput again = input;
             again.identity = *reread;
@@ -328,11 +331,11 @@ std::vector<std::uint64_t> SourceParser::linesPerOrigin() const
     return lines;
 }
 
-// The component the lines' origins name most, and how many lines; a tie goes to the first
-// named (by string id, as the lines' components were interned). `programsOnly`: not systemd
-// or the kernel, which speak of the host's units and devices in any journal (systemd's lines
-// of `journalctl -u kubelet` are the kubelet's restarts).
-std::optional<std::pair<StringId, std::uint64_t>> SourceParser::mostNamedComponent(bool programsOnly) const
+// How many lines each component the lines' origins name logged, by string id (as the lines'
+// components were interned). `programsOnly`: not systemd or the kernel, which speak of the
+// host's units and devices in any journal (systemd's lines of `journalctl -u kubelet` are the
+// kubelet's restarts).
+std::map<StringId, std::uint64_t> SourceParser::namedComponents(bool programsOnly) const
 {
     std::map<StringId, std::uint64_t> byId;
     const std::vector<std::uint64_t> lines = linesPerOrigin();
@@ -342,10 +345,20 @@ std::optional<std::pair<StringId, std::uint64_t>> SourceParser::mostNamedCompone
         if (lines[i] != 0 && !name.empty() && !(programsOnly && (name == "systemd" || name == "kernel")))
             byId[c] += lines[i];
     }
-    if (byId.empty())
-        return std::nullopt;
-    return *std::max_element(byId.begin(), byId.end(), [](auto &a, auto &b) { return a.second < b.second; });
+    return byId;
 }
+
+namespace {
+
+// The component of the most lines; a tie goes to the first named.
+std::optional<std::pair<StringId, std::uint64_t>> mostOf(const std::map<StringId, std::uint64_t> &counts)
+{
+    if (counts.empty())
+        return std::nullopt;
+    return *std::max_element(counts.begin(), counts.end(), [](auto &a, auto &b) { return a.second < b.second; });
+}
+
+} // namespace
 
 // How many lines the Go files of each component (componentForGoFile) logged; files of none
 // are not counted.
@@ -368,7 +381,7 @@ void SourceParser::attributeToContentComponent(bool linesNameTheirProcess)
     Source &src = m_out.source;
     const bool fromFolder = !src.component.empty();
     if (!fromFolder) {
-        if (const auto top = mostNamedComponent()) {
+        if (const auto top = mostOf(namedComponents())) {
             src.component = std::string(m_out.strings.view(top->first));
             src.componentOrigin = "content";
         }
@@ -377,15 +390,14 @@ void SourceParser::attributeToContentComponent(bool linesNameTheirProcess)
     std::map<std::string_view, std::uint64_t> counts;
     if (!linesNameTheirProcess) {
         counts = goFileComponents();
-    } else if (const auto top = mostNamedComponent(/*programsOnly=*/true)) {
+    } else {
         // Only when the folder's component logs none of the lines: a kubelet's journal with a
         // chatty containerd in it stays the kubelet's.
-        const StringId named = m_out.strings.find(src.component);
-        const std::vector<std::uint64_t> lines = linesPerOrigin();
-        for (std::size_t i = 0; i < lines.size(); ++i)
-            if (lines[i] != 0 && named != kNoString && m_out.origins[OriginId::fromIndex(i)].component == named)
-                return;
-        counts[m_out.strings.view(top->first)] = top->second;
+        const auto processes = namedComponents(/*programsOnly=*/true);
+        if (processes.count(m_out.strings.find(src.component)) != 0)
+            return;
+        if (const auto top = mostOf(processes))
+            counts[m_out.strings.view(top->first)] = top->second;
     }
     if (counts.empty())
         return;
@@ -1021,10 +1033,9 @@ void SourceParser::onTimestampPrefixLine(const LineView &line)
     }
     Envelope env;
     env.utc = t.utc.ns;
-    // A forwarder's file may hold untagged lines too: a klog header's severity and date
-    // ("I0509 18:07:46...") would read as a tag.
-    // A tagged line among mostly untagged ones is one too: a line whose first word is no
-    // klog severity and date cannot be an untagged klog line, and costs one byte to tell.
+    // A forwarder's program tag, in a file of tagged lines or as a line among untagged ones:
+    // never on a line that is klog already (its severity and date would read as a tag), and
+    // a line whose first byte starts no klog header or record needs no closer look.
     std::string_view program, rest;
     KlogHeader header;
     const bool mayBeTagged = m_file.formatVariant == 1 || t.message.empty() || !std::strchr("IWEF{", t.message.front());
@@ -1499,6 +1510,8 @@ StringId SourceParser::nodeForEvent(std::string_view named, std::string_view com
     return m_out.strings.intern(!m_out.source.node.empty() ? m_out.source.node : host);
 }
 
+namespace {
+
 // An IPv4 or IPv6 address, as a host prefix or a journal names a machine (talosctl -n 10.0.0.2).
 bool isIpAddress(std::string_view s)
 {
@@ -1518,6 +1531,8 @@ bool isIpAddress(std::string_view s)
     }
     return parts == 4;
 }
+
+} // namespace
 
 void SourceParser::noteNodeFullName(StringId host, StringId node)
 {

@@ -225,7 +225,7 @@ private:
     bool continuesGoStack(std::string_view text) const;
     void attributeToLeaseComponent(const std::string &component);
     void attributeToContentComponent(bool linesNameTheirProcess);
-    std::optional<std::pair<StringId, std::uint64_t>> mostNamedComponent(bool programsOnly = false) const;
+    std::map<StringId, std::uint64_t> namedComponents(bool programsOnly = false) const;
     std::vector<std::uint64_t> linesPerOrigin() const;
     std::map<std::string_view, std::uint64_t> goFileComponents() const;
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);

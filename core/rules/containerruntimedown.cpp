@@ -17,14 +17,23 @@ bool isRuntimeOutageIncident(const RuntimeOutage &o)
     return verdictHeld || o.end - o.start >= Duration::fromSeconds(30);
 }
 
+namespace {
+
+// The PLEG stalled while the runtime was out, or up to 4 min after (its 3 min threshold).
+bool stallMeetsOutage(const RuntimeOutage &o, const PlegHealth &h)
+{
+    return o.node == h.node && !h.unhealthy.empty() && h.lastActive <= o.end + Duration::fromSeconds(240)
+        && h.lastUnhealthy >= o.start - Duration::fromSeconds(60);
+}
+
+} // namespace
+
 bool runtimeGoneWhenPlegStalled(const Incident &inc, const RuntimeOutage &o, const PlegHealth &h)
 {
-    if (o.node != h.node || o.firstRefused == kNoEvent || h.unhealthy.empty())
-        return false;
-    const bool overlaps = h.lastActive <= o.end + Duration::fromSeconds(240) && h.lastUnhealthy >= o.start - Duration::fromSeconds(60);
     // A hung runtime restarted by hand is refused for a moment at the end of the stall: the
     // refusal has to come before the relists stopped (a few seconds' leeway), not after.
-    return overlaps && inc.event(o.firstRefused).time <= h.lastActive + Duration::fromSeconds(30);
+    return o.firstRefused != kNoEvent && stallMeetsOutage(o, h)
+        && inc.event(o.firstRefused).time <= h.lastActive + Duration::fromSeconds(30);
 }
 
 namespace {
@@ -33,9 +42,7 @@ namespace {
 bool plegTellsIt(const Analysis &a, const RuntimeOutage &o)
 {
     return std::any_of(a.facts.pleg.begin(), a.facts.pleg.end(), [&](const PlegHealth &h) {
-        const bool overlaps = h.node == o.node && !h.unhealthy.empty() && h.longestReported >= h.threshold
-            && h.lastActive <= o.end + Duration::fromSeconds(240) && h.lastUnhealthy >= o.start - Duration::fromSeconds(60);
-        return overlaps && !runtimeGoneWhenPlegStalled(*a.incident, o, h);
+        return stallMeetsOutage(o, h) && h.longestReported >= h.threshold && !runtimeGoneWhenPlegStalled(*a.incident, o, h);
     });
 }
 
