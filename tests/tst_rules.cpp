@@ -154,6 +154,8 @@ private slots:
     void nodePressureEvictionInEveryWording();
     void containerRuntimeDownInEveryWording_data();
     void containerRuntimeDownInEveryWording();
+    void clockStepInEveryWording_data();
+    void clockStepInEveryWording();
     void taintEvictionInEveryWording_data();
     void taintEvictionInEveryWording();
     void leaderElectionLostInEveryWording_data();
@@ -309,10 +311,10 @@ void TestRules::shippedRulesLoad()
         ids.push_back(set.rules().back().id);
     }
     std::sort(ids.begin(), ids.end());
-    QCOMPARE(
-        ids,
-        (std::vector<std::string>{"container-runtime-down", "leader-election-lost", "node-heartbeat-gap", "node-pressure-eviction",
-                                  "node-taint-eviction", "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
+    QCOMPARE(ids,
+             (std::vector<std::string>{"container-runtime-down", "leader-election-lost", "node-clock-step", "node-heartbeat-gap",
+                                       "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy", "probe-status-race",
+                                       "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
@@ -401,6 +403,109 @@ void TestRules::containerRuntimeDownInEveryWording()
     QCOMPARE(rules.join(","), fires);
     if (fires == "container-runtime-down")
         QCOMPARE(QString::fromStdString(analysis->findings.front().subject.text()), QStringLiteral("node/node1"));
+}
+
+// The node lifecycle controller says it has not heard from a node for 87 s, then that it is
+// healthy again 10 s on; the condition it prints holds the node's last heartbeat stamp. Later
+// than the line itself: the clocks disagree, node-clock-step. Earlier: a silence.
+void TestRules::clockStepInEveryWording_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("fires");
+    auto klog = [](const std::string &clock, const std::string &rest) { return "I0404 " + clock + "       1 " + rest + "\n"; };
+    auto gap = [&](const std::string &notUpdated, const std::string &zone) {
+        return klog("10:27:01.100220", "node_lifecycle_controller.go:1159] Initializing eviction metric for zone: ")
+            + klog("10:28:36.488138", notUpdated)
+            + klog("10:28:36.488183",
+                   "node_lifecycle_controller.go:897] Node n1 is unresponsive as of 2022-04-04 10:28:36.488176491 " + zone
+                       + " m=+237.395296883. Adding it to the Taint queue.")
+            + klog("10:28:46.506843", "node_lifecycle_controller.go:908] Node n1 is healthy again, removing all taints");
+    };
+    auto v113 = [&](const std::string &heartbeat) {
+        return gap("node_lifecycle_controller.go:946] node n1 hasn't been updated for 1m26.899981721s. Last ready condition is: "
+                   "{Type:Ready Status:Unknown LastHeartbeatTime:"
+                       + heartbeat
+                       + " +0000 UTC LastTransitionTime:2022-04-04 10:28:30 +0000 UTC Reason:NodeStatusUnknown Message:Kubelet stopped "
+                         "posting node status.}",
+                   "+0000 UTC");
+    };
+    // Go prints the zone's abbreviation as the machine names it, whatever it is.
+    const std::string v120 = gap("node_lifecycle_controller.go:1107] node n1 hasn't been updated for 1m26.899981721s. Last Ready is: "
+                                 "&NodeCondition{Type:Ready,Status:Unknown,LastHeartbeatTime:2022-04-05 10:22:52 +0500 XYZT,"
+                                 "LastTransitionTime:2022-04-04 10:28:30 +0500 XYZT,Reason:NodeStatusUnknown,Message:Kubelet stopped "
+                                 "posting node status.,}",
+                                 "+0500 XYZT");
+    const std::string v127 = gap("node_lifecycle_controller.go:958] \"Node hasn't been updated\" node=\"n1\" duration=\"1m26.899981721s\" "
+                                 "nodeConditionType=\"Ready\" currentCondition=\"&NodeCondition{Type:Ready,Status:Unknown,"
+                                 "LastHeartbeatTime:2022-04-05 10:22:52 +0000 UTC,LastTransitionTime:2022-04-04 10:28:30 +0000 UTC,"
+                                 "Reason:NodeStatusUnknown,Message:Kubelet stopped posting node status.,}\"",
+                                 "+0000 UTC");
+    const std::string json =
+        "{\"ts\":1649068116488.138,\"caller\":\"nodelifecycle/node_lifecycle_controller.go:958\",\"msg\":\"Node hasn't been "
+        "updated\",\"v\":0,\"node\":\"n1\",\"duration\":\"1m26.899981721s\",\"nodeConditionType\":\"Ready\",\"currentCondition\":{"
+        "\"type\":\"Ready\",\"status\":\"Unknown\",\"lastHeartbeatTime\":\"2022-04-05T10:22:52Z\",\"lastTransitionTime\":\"2022-04-"
+        "04T10:28:30Z\",\"reason\":\"NodeStatusUnknown\",\"message\":\"Kubelet stopped posting node status.\"}}\n"
+        "{\"ts\":1649068126506.843,\"caller\":\"nodelifecycle/node_lifecycle_controller.go:908\",\"msg\":\"Node is healthy again, "
+        "removing all taints\",\"v\":0,\"node\":\"n1\"}\n";
+    const QString log = QStringLiteral("kube-controller-manager.log");
+    QTest::newRow("1.11-1.13: ready condition, a day ahead")
+        << log << QString::fromStdString(v113("2022-04-05 10:22:52")) << "node-clock-step";
+    QTest::newRow("1.14-1.20: NodeCondition, a zone of its own") << log << QString::fromStdString(v120) << "node-clock-step";
+    QTest::newRow("1.21+: structured") << log << QString::fromStdString(v127) << "node-clock-step";
+    QTest::newRow("klog JSON") << QStringLiteral("kube-controller-manager.json") << QString::fromStdString(json) << "node-clock-step";
+    QTest::newRow("a silence: stamped before the count began")
+        << log << QString::fromStdString(v113("2022-04-04 10:27:05")) << "node-heartbeat-gap";
+    // A kubelet's clock a minute fast stamps a time inside the count, not after the line.
+    QTest::newRow("a fast clock, and a silence") << log << QString::fromStdString(v113("2022-04-04 10:28:05")) << "node-heartbeat-gap";
+    // The node's own time daemon, with a controller that says only that it lost the node.
+    const std::string lost = klog("10:27:01.100220", "node_lifecycle_controller.go:1159] Initializing eviction metric for zone: ")
+        + klog("10:28:31.488138",
+               "node_lifecycle_controller.go:897] Node n1 is unresponsive as of 2022-04-04 10:28:31.488176491 +0000 "
+               "UTC m=+237.395296883. Adding it to the Taint queue.")
+        + klog("10:31:46.506843", "node_lifecycle_controller.go:908] Node n1 is healthy again, removing all taints");
+    auto stepped = [&](const std::string &by, const std::string &daemon) {
+        return lost + "--- n1/journal.txt\n"
+            + "Apr 04 10:27:30 n1 kubelet[880]: I0404 10:27:30.100000     880 kubelet.go:2090] \"SyncLoop (PLEG): event for pod\"\n"
+            + "Apr 04 10:27:52 n1 " + daemon + by + "\n";
+    };
+    QTest::newRow("chronyd set the node's clock back an hour")
+        << log << QString::fromStdString(stepped("-3600.004117 seconds", "chronyd[702]: System clock was stepped by "))
+        << "node-clock-step";
+    QTest::newRow("ntpd set it back two minutes")
+        << log << QString::fromStdString(stepped("-124.318802 s", "ntpd[1203]: 0.0.0.0 061c 0c clock_step ")) << "node-clock-step";
+    QTest::newRow("a step back of two seconds")
+        << log << QString::fromStdString(stepped("-2.004117 seconds", "chronyd[702]: System clock was stepped by "))
+        << "node-heartbeat-gap";
+    QTest::newRow("a step forward") << log
+                                    << QString::fromStdString(stepped("3600.004117 seconds", "chronyd[702]: System clock was stepped by "))
+                                    << "node-heartbeat-gap";
+}
+
+void TestRules::clockStepInEveryWording()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, log);
+    QFETCH(QString, fires);
+    // A row may hold a second file after a "--- PATH" line.
+    std::vector<test::File> files;
+    const QStringList parts = log.split(QStringLiteral("--- "));
+    files.push_back({file.toStdString(), parts[0].toStdString()});
+    if (parts.size() > 1) {
+        const auto newline = parts[1].indexOf('\n');
+        files.push_back({parts[1].left(newline).toStdString(), parts[1].mid(newline + 1).toStdString()});
+    }
+    const auto analysis = analyzeFiles(files);
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    QStringList rules;
+    for (const auto &f : analysis->findings)
+        rules << QString::fromStdString(f.rule);
+    QCOMPARE(rules.join(","), fires);
+    const core::Finding &f = analysis->findings.front();
+    QCOMPARE(QString::fromStdString(f.subject.text()), QStringLiteral("node/n1"));
+    if (fires == "node-clock-step")
+        QVERIFY2(f.title.find(parts.size() > 1 ? "its clock was set back" : "stamped 23 h 54 min after") != std::string::npos,
+                 f.title.c_str());
 }
 
 void TestRules::nodePressureEvictionInEveryWording_data()

@@ -30,7 +30,7 @@ struct CodeTypes {
     // A Node object's condition as the API held it (kubectl get -o json/yaml, describe, dumps).
     EventTypeId nodeConditionObject = 0;
     // Kubelet runs.
-    EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0;
+    EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0, clockStepped = 0;
     // Containers, probes, pod status.
     EventTypeId killReason = 0, specHashChanged = 0, containerKill = 0, containerDied = 0, plegContainerState = 0, probeFailure = 0,
                 probeSuccess = 0, probeError = 0, probeSeeded = 0, statusGenerate = 0, statusPatch = 0, readinessChangedBeforeSync = 0,
@@ -86,6 +86,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::kubeletFatal, "kubelet.fatal", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitExit, "systemd.unit.exit", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitStopped, "systemd.unit.stopped", "the kubelet-run detector"},
+    {&CodeTypes::clockStepped, "host.clock-stepped", "the heartbeat detector"},
     {&CodeTypes::killReason, "container.kill-reason", "the container-event detector"},
     {&CodeTypes::specHashChanged, "container.spec-hash-changed", "the container-event detector"},
     {&CodeTypes::containerKill, "container.kill", "the container-event and status-probe-order detectors"},
@@ -125,7 +126,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 struct FieldKeys {
     StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew,
         hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, podReady, podUid, pods, probe,
-        probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, subresource, taints, threshold, unit,
+        probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, stepSeconds, subresource, taints, threshold, unit,
         unreadyContainers, user, userAgent, value, verb, version, what;
 };
 
@@ -145,7 +146,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},
     {&FieldKeys::pods, "pods"}, {&FieldKeys::probe, "probe"}, {&FieldKeys::probeType, "probeType"},
     {&FieldKeys::readyContainers, "readyContainers"}, {&FieldKeys::readyStatus, "readyStatus"}, {&FieldKeys::reason, "reason"},
-    {&FieldKeys::resource, "resource"}, {&FieldKeys::sandboxId, "sandboxId"}, {&FieldKeys::status, "status"},
+    {&FieldKeys::resource, "resource"}, {&FieldKeys::sandboxId, "sandboxId"}, {&FieldKeys::status, "status"}, {&FieldKeys::stepSeconds, "stepSeconds"},
     {&FieldKeys::subresource, "subresource"}, {&FieldKeys::taints, "taints"},
     {&FieldKeys::threshold, "threshold"}, {&FieldKeys::unit, "unit"},
     {&FieldKeys::unreadyContainers, "unreadyContainers"}, {&FieldKeys::user, "user"}, {&FieldKeys::userAgent, "userAgent"},

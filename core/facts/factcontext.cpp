@@ -38,18 +38,24 @@ std::optional<Timestamp> FactContext::unknownBeforeCounting(const Event &e) cons
     const auto counted = parseGoDuration(field(e, keys.duration));
     if (!counted || field(e, keys.conditionStatus) != "Unknown")
         return std::nullopt;
-    // Go's time.Time String(), "2016-02-10 22:07:40 +0000" as the pattern keeps it, or RFC 3339.
-    std::string stamp(field(e, keys.lastTransition));
+    const auto since = printedTimeOnLineClock(e, keys.lastTransition);
+    return since && *since < e.time - *counted ? since : std::nullopt;
+}
+
+std::optional<Timestamp> FactContext::printedTimeOnLineClock(const Event &e, StringId key) const
+{
+    // Go's time.Time String(), "2016-02-10 22:07:40 +0000" as the patterns keep it, or RFC 3339.
+    std::string stamp(field(e, key));
     if (stamp.size() > 6 && stamp[stamp.size() - 6] == ' ')
         stamp.erase(stamp.size() - 6, 1);
     int printedOffset = 0;
     const auto printed = parseRfc3339(stamp, &printedOffset);
     if (!printed)
         return std::nullopt;
-    // The controller prints its own clock's reading and zone, as its lines' headers are: read on
-    // the file's clock (its zone may be assumed, and wrong), the two compare as they were written.
-    const Timestamp since = *printed + Duration::fromSeconds(printedOffset - inc.sources[e.source].clock.utcOffsetSeconds);
-    return since < e.time - *counted ? std::optional(since) : std::nullopt;
+    // Read on the file's clock (its zone may be assumed, and wrong), and moved as its lines were
+    // when the clocks were aligned.
+    const ClockInfo &clock = inc.sources[e.source].clock;
+    return *printed + Duration::fromSeconds(printedOffset - clock.utcOffsetSeconds) + clock.skew;
 }
 
 bool FactContext::namesTaint(const Event &e, std::string_view key) const

@@ -55,6 +55,10 @@ public:
     // not heard from the node since: its condition then says the node was set Unknown before
     // those D (a fresh loss is set Unknown a grace period into them). When, if so.
     std::optional<Timestamp> unknownBeforeCounting(const Event &e) const;
+    // A time the line prints in one of its fields (Go's time.Time String() or RFC 3339), read on
+    // the line's own clock: the controller prints its clock's reading and zone, as its lines'
+    // headers are, so the two compare as they were written though the file's zone be assumed.
+    std::optional<Timestamp> printedTimeOnLineClock(const Event &e, StringId key) const;
 
 private:
     std::map<std::pair<std::string, std::string>, Timestamp> m_observedUntil; // (component, node) -> last line

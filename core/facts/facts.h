@@ -41,6 +41,18 @@ struct HeartbeatGap {
     // gap began at least that long before the line (declaredBy), and `start` is that bound.
     bool startEstimated = false;
     std::vector<EventIndex> failures; // failed attempts inside the gap
+    // The controller's "hasn't been updated" line in the gap whose condition holds a heartbeat
+    // stamped later than the line itself (by stampedAhead): the node's clock and the
+    // controller's disagree by more than the silence counted, which a clock set back explains
+    // (the controller ignores renewals older than the last it saw). heardInside: the node's own
+    // heartbeats went through during the gap, as the bundle shows.
+    EventIndex clockStepEvent = kNoEvent;
+    Duration stampedAhead;
+    bool heardInside = false;
+    // The node's own time daemon setting its clock back as the gap began (chronyd's "System
+    // clock was stepped by -3600 s"), by nodeStepBack.
+    EventIndex nodeStepEvent = kNoEvent;
+    Duration nodeStepBack;
 
     // Did the node lifecycle controller act on the silence (Ready Unknown, NodeNotReady,
     // taint, pods marked not ready)? Ignored: its log covers the time it would have acted,

@@ -5,6 +5,7 @@
 #include "../util/kubeversion.h"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <map>
 #include <set>
@@ -372,6 +373,65 @@ void addJudgedGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grac
     }
 }
 
+// How often a kubelet renews its node lease: a quarter of its 40 s duration (nodelease.go).
+constexpr Duration kLeaseRenewInterval = Duration::fromSeconds(10);
+
+std::optional<double> parseSignedSeconds(std::string_view text)
+{
+    if (!text.empty() && text.front() == '+')
+        text.remove_prefix(1);
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return error == std::errc() && end == text.data() + text.size() && !text.empty() ? std::optional(value) : std::nullopt;
+}
+
+// A clock set back makes the node lifecycle controller deaf to a live node. It counts a lease
+// renewal only when its renewTime is later than the last one it saw, and a node status only
+// when its heartbeat differs (tryUpdateNodeHealth, since leases; kubernetes#113081): after the
+// node's clock steps back (an NTP step, a VM resumed, a date set by hand) or the controller's
+// forward, the renewals stop counting until the kubelet next posts its status. Its "hasn't been
+// updated for D" line shows it: the heartbeat it holds is stamped later than the line. A
+// kubelet's stamp is at least D old when the controller counts D (a newer one would have
+// reset its count); one from the future says the clocks disagree by more than D. The node's
+// own time daemon may say it too: a step back of S keeps the renewals uncounted for S, so one
+// within a lease renewal (10 s) of the grace period, as the gap began, explains it. Only gaps
+// the controller's word gives: heartbeat lines around a silence show the node itself stopped.
+void markClockSteps(const FactContext &ctx, Facts &facts)
+{
+    const Incident &inc = ctx.inc;
+    const auto notUpdated = ctx.index.ofType(ctx.types.nodeNotUpdated);
+    const auto stepped = ctx.index.ofType(ctx.types.clockStepped);
+    for (HeartbeatGap &g : facts.gaps) {
+        if (g.beforeEvent != kNoEvent)
+            continue;
+        for (const EventIndex i : notUpdated) {
+            const Event &e = inc.event(i);
+            if (inc.nodeOf(e) != g.node || e.time < g.start || e.time > g.end)
+                continue;
+            const auto stamped = ctx.printedTimeOnLineClock(e, ctx.keys.lastHeartbeatTime);
+            if (stamped && *stamped > e.time && *stamped - e.time > g.stampedAhead) {
+                g.clockStepEvent = i;
+                g.stampedAhead = *stamped - e.time;
+            }
+        }
+        for (const EventIndex i : stepped) {
+            const Event &e = inc.event(i);
+            const auto seconds = parseSignedSeconds(ctx.field(e, ctx.keys.stepSeconds));
+            if (inc.nodeOf(e) != g.node || !seconds || e.time < g.start - g.grace || e.time > std::min(g.end, g.start + g.grace))
+                continue;
+            const Duration back = Duration::fromSeconds(-*seconds);
+            if (back > g.nodeStepBack && back + kLeaseRenewInterval >= g.grace) {
+                g.nodeStepEvent = i;
+                g.nodeStepBack = back;
+            }
+        }
+        if (g.clockStepEvent != kNoEvent || g.nodeStepEvent != kNoEvent)
+            g.heardInside = std::any_of(facts.heartbeats.begin(), facts.heartbeats.end(), [&](const Heartbeat &h) {
+                return h.node == g.node && !h.failed && h.time > g.start && h.time < g.end;
+            });
+    }
+}
+
 } // namespace
 
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride)
@@ -464,6 +524,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
     addDeclaredGaps(ctx, facts, grace);
     addObjectDeclaredGaps(ctx, facts, grace);
     addJudgedGaps(ctx, facts, grace);
+    markClockSteps(ctx, facts);
     std::sort(facts.gaps.begin(), facts.gaps.end(), [](auto &a, auto &b) { return a.start < b.start; });
     judgeControllerReactions(ctx, facts);
 }

@@ -92,6 +92,34 @@ std::string tolerationOfGap(const Analysis &a, const HeartbeatGap &g)
         + ", past the default 300 s toleration: pods that did not tolerate it longer were due for deletion.";
 }
 
+// What says a gap was a clock step rather than a silent node (markClockSteps): the title's
+// short form and the explanation's sentence.
+void describeClockStep(const HeartbeatGap &g, const std::string &node, RuleMatch &m)
+{
+    const bool stamped = g.clockStepEvent != kNoEvent, setBack = g.nodeStepEvent != kNoEvent;
+    m.numbers["clockStep"] = stamped || setBack;
+    std::vector<std::string> brief, detail;
+    if (stamped) {
+        brief.push_back("its last heartbeat is stamped " + formatDuration(g.stampedAhead) + " after the controller's clock");
+        detail.push_back("the last heartbeat the controller held from " + node + " is stamped " + formatDuration(g.stampedAhead)
+                         + " later than the controller's own clock at that moment: the two clocks disagree by more than the silence "
+                           "counted");
+    }
+    if (setBack) {
+        brief.push_back("its clock was set back " + formatDuration(g.nodeStepBack));
+        detail.push_back(node + "'s time daemon set its clock back " + formatDuration(g.nodeStepBack) + " as the silence began");
+    }
+    auto join = [](const std::vector<std::string> &parts, const std::string &glue) {
+        std::string out;
+        for (const auto &p : parts)
+            out += (out.empty() ? "" : glue) + p;
+        return out;
+    };
+    m.text["clockEvidence"] = join(brief, "; ");
+    m.text["clockDetail"] = join(detail, ", and ");
+    m.text["heardInside"] = g.heardInside ? " The bundle shows " + node + "'s own heartbeats going through during it." : "";
+}
+
 std::vector<RuleMatch> heartbeatGap(const Analysis &a)
 {
     const Incident &inc = *a.incident;
@@ -125,11 +153,19 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         m.numbers["startEstimated"] = g.startEstimated;
         m.numbers["openEnded"] = g.openEnded;
         m.numbers["reaction"] = g.reaction == HeartbeatGap::Reaction::Acted ? 1 : g.reaction == HeartbeatGap::Reaction::Ignored ? -1 : 0;
+        describeClockStep(g, node, m);
         step(m, inc, g.beforeEvent, "last heartbeat from " + node);
+        const std::string stampedLater =
+            "the last heartbeat it holds from " + node + " is stamped " + formatDuration(g.stampedAhead) + " after this line";
+        const bool declaredWithStamp = g.clockStepEvent != kNoEvent && g.clockStepEvent == g.declaredBy;
         step(m, inc, g.declaredBy,
-             g.startEstimated ? "controller: " + node + " lost, no heartbeat for over the " + formatDuration(g.grace) + " grace (since "
-                     + clockText(g.start) + " at the latest)"
-                              : "controller: no heartbeat from " + node + " since " + clockText(g.start));
+             (g.startEstimated ? "controller: " + node + " lost, no heartbeat for over the " + formatDuration(g.grace) + " grace (since "
+                      + clockText(g.start) + " at the latest)"
+                               : "controller: no heartbeat from " + node + " since " + clockText(g.start))
+                 + (declaredWithStamp ? "; but " + stampedLater : ""));
+        if (!declaredWithStamp)
+            step(m, inc, g.clockStepEvent, "controller: " + stampedLater);
+        step(m, inc, g.nodeStepEvent, node + "'s clock set back " + formatDuration(g.nodeStepBack));
         for (auto i : g.failures)
             if (m.chain.size() < 4)
                 step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.event(i)).substr(0, 120)));
