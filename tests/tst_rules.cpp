@@ -156,6 +156,8 @@ private slots:
     void containerRuntimeDownInEveryWording();
     void clockStepInEveryWording_data();
     void clockStepInEveryWording();
+    void kubeletClientCertExpiredInEveryWording_data();
+    void kubeletClientCertExpiredInEveryWording();
     void taintEvictionInEveryWording_data();
     void taintEvictionInEveryWording();
     void leaderElectionLostInEveryWording_data();
@@ -312,9 +314,9 @@ void TestRules::shippedRulesLoad()
     }
     std::sort(ids.begin(), ids.end());
     QCOMPARE(ids,
-             (std::vector<std::string>{"container-runtime-down", "leader-election-lost", "node-clock-step", "node-heartbeat-gap",
-                                       "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy", "probe-status-race",
-                                       "sandbox-missing", "spec-hash-restart"}));
+             (std::vector<std::string>{"container-runtime-down", "kubelet-client-cert-expired", "leader-election-lost", "node-clock-step",
+                                       "node-heartbeat-gap", "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy",
+                                       "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
@@ -506,6 +508,94 @@ void TestRules::clockStepInEveryWording()
     if (fires == "node-clock-step")
         QVERIFY2(f.title.find(parts.size() > 1 ? "its clock was set back" : "stamped 23 h 54 min after") != std::string::npos,
                  f.title.c_str());
+}
+
+// The kubelet's own word that its client certificate expired, at start (bootstrap.go) or in its
+// rotation check (transport.go), in each version's wording; and the lines that look alike but
+// say something else: a rotation on time, a request's x509 error, an apiserver turning a client
+// away.
+void TestRules::kubeletClientCertExpiredInEveryWording_data()
+{
+    QTest::addColumn<QString>("journal");
+    QTest::addColumn<QString>("fires");
+    QTest::addColumn<QString>("title");
+    auto line = [](int second, const std::string &rest) {
+        char stamp[64];
+        std::snprintf(stamp, sizeof stamp, "2024-06-22T09:41:%02d.710000+0000", second);
+        char header[32];
+        std::snprintf(header, sizeof header, "0622 09:41:%02d.710000", second);
+        return std::string(stamp) + " worker-4 kubelet[2210]: " + rest.substr(0, 1) + header + rest.substr(1) + "\n";
+    };
+    const std::string exits = line(1,
+                                   "E    2210 run.go:74] \"command failed\" err=\"failed to run Kubelet: unable to load bootstrap "
+                                   "kubeconfig: stat /etc/kubernetes/bootstrap-kubelet.conf: no such file or directory\"");
+    QTest::newRow("1.2x: at start, with its kubeconfig")
+        << QString::fromStdString(line(0,
+                                       "E    2210 bootstrap.go:266] part of the existing bootstrap client certificate in "
+                                       "/etc/kubernetes/kubelet.conf is expired: 2024-06-22 07:15:42 +0000 UTC")
+                                  + exits)
+        << "kubelet-client-cert-expired"
+        << "kubelet on worker-4: its client certificate expired at 2024-06-22T07:15:42Z";
+    QTest::newRow("1.1x: at start") << QString::fromStdString(
+        line(0, "E    2210 bootstrap.go:195] Part of the existing bootstrap client certificate is expired: 2020-01-19 15:10:17 +0000 UTC"))
+                                    << "kubelet-client-cert-expired"
+                                    << "kubelet on worker-4: its client certificate expired at 2020-01-19T15:10:17Z";
+    QTest::newRow("1.31+: through HandleError")
+        << QString::fromStdString(line(0,
+                                       "E    2210 bootstrap.go:266] \"Unhandled Error\" err=\"part of the existing bootstrap client "
+                                       "certificate in /etc/kubernetes/kubelet.conf is expired: 2026-02-18 22:10:15 +0000 UTC\" "
+                                       "logger=\"UnhandledError\"")
+                                  + exits)
+        << "kubelet-client-cert-expired"
+        << "kubelet on worker-4: its client certificate has expired";
+    QTest::newRow("running, the server not answering")
+        << QString::fromStdString(line(0,
+                                       "E    2210 transport.go:113] The currently active client certificate has expired, but the server "
+                                       "is not responsive. A restart may be necessary to retrieve new initial credentials."))
+        << "kubelet-client-cert-expired"
+        << "kubelet on worker-4: its client certificate has expired";
+    QTest::newRow("running, structured, exiting")
+        << QString::fromStdString(line(0,
+                                       "E    2210 transport.go:121] \"The currently active client certificate has expired and the server "
+                                       "is responsive, exiting.\""))
+        << "kubelet-client-cert-expired"
+        << "kubelet on worker-4: its client certificate has expired";
+    QTest::newRow("a rotation on time") << QString::fromStdString(
+        line(0, "I    2210 certificate_manager.go:356] kubernetes.io/kube-apiserver-client-kubelet: Rotating certificates")
+        + line(1,
+               "I    2210 transport.go:157] \"Certificate rotation detected, shutting down client connections to start using "
+               "new credentials\"")) << ""
+                                        << "";
+    QTest::newRow("a request's x509 error") << QString::fromStdString(
+        line(0,
+             "E    2210 reflector.go:147] k8s.io/client-go/informers/factory.go:150: Failed to watch "
+             "*v1.Node: failed to list *v1.Node: Get \"https://10.0.0.1:6443/api/v1/nodes\": tls: failed to "
+             "verify certificate: x509: certificate has expired or is not yet valid"))
+                                            << ""
+                                            << "";
+    QTest::newRow("another HandleError") << QString::fromStdString(line(
+        0,
+        "E    2210 reflector.go:158] \"Unhandled Error\" err=\"k8s.io/client-go/informers/factory.go:160: "
+        "Failed to watch *v1.Service: the server has asked for the client to provide credentials\" "
+        "logger=\"UnhandledError\"")) << ""
+                                         << "";
+}
+
+void TestRules::kubeletClientCertExpiredInEveryWording()
+{
+    QFETCH(QString, journal);
+    QFETCH(QString, fires);
+    QFETCH(QString, title);
+    const auto analysis = analyzeFiles({{"nodes/worker-4/kubelet.journal", journal.toStdString()}});
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    QStringList rules;
+    for (const auto &f : analysis->findings)
+        rules << QString::fromStdString(f.rule);
+    QCOMPARE(rules.join(","), fires);
+    if (!fires.isEmpty()) {
+        QCOMPARE(QString::fromStdString(analysis->findings.front().subject.text()), QStringLiteral("node/worker-4"));
+        QCOMPARE(QString::fromStdString(analysis->findings.front().title), title);
+    }
 }
 
 void TestRules::nodePressureEvictionInEveryWording_data()

@@ -30,7 +30,7 @@ struct CodeTypes {
     // A Node object's condition as the API held it (kubectl get -o json/yaml, describe, dumps).
     EventTypeId nodeConditionObject = 0;
     // Kubelet runs.
-    EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0, clockStepped = 0;
+    EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0, clockStepped = 0, clientCertExpired = 0;
     // Containers, probes, pod status.
     EventTypeId killReason = 0, specHashChanged = 0, containerKill = 0, containerDied = 0, plegContainerState = 0, probeFailure = 0,
                 probeSuccess = 0, probeError = 0, probeSeeded = 0, statusGenerate = 0, statusPatch = 0, readinessChangedBeforeSync = 0,
@@ -87,6 +87,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::unitExit, "systemd.unit.exit", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitStopped, "systemd.unit.stopped", "the kubelet-run detector"},
     {&CodeTypes::clockStepped, "host.clock-stepped", "the heartbeat detector"},
+    {&CodeTypes::clientCertExpired, "kubelet.client-cert-expired", "the kubelet-client-cert-expired rule"},
     {&CodeTypes::killReason, "container.kill-reason", "the container-event detector"},
     {&CodeTypes::specHashChanged, "container.spec-hash-changed", "the container-event detector"},
     {&CodeTypes::containerKill, "container.kill", "the container-event and status-probe-order detectors"},
@@ -125,7 +126,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 // the line again), so a reader of a new key adds it here or reads nothing.
 struct FieldKeys {
     StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew,
-        hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, podReady, podUid, pods, probe,
+        hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, notAfter, podReady, podUid, pods, probe,
         probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, stepSeconds, subresource, taints, threshold, unit,
         unreadyContainers, user, userAgent, value, verb, version, what;
 };
@@ -143,7 +144,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
     {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
     {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::holder, "holder"}, {&FieldKeys::lastHeartbeatTime, "lastHeartbeatTime"}, {&FieldKeys::lastTransition, "lastTransition"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
-    {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},
+    {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::notAfter, "notAfter"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},
     {&FieldKeys::pods, "pods"}, {&FieldKeys::probe, "probe"}, {&FieldKeys::probeType, "probeType"},
     {&FieldKeys::readyContainers, "readyContainers"}, {&FieldKeys::readyStatus, "readyStatus"}, {&FieldKeys::reason, "reason"},
     {&FieldKeys::resource, "resource"}, {&FieldKeys::sandboxId, "sandboxId"}, {&FieldKeys::status, "status"}, {&FieldKeys::stepSeconds, "stepSeconds"},

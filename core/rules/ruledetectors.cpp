@@ -4,6 +4,7 @@
 #include "../facts/factcontext.h"
 #include "containerruntimedown.h"
 #include "dumpexplanation.h"
+#include "kubeletclientcertexpired.h"
 #include "leaderelectionlost.h"
 #include "matchsteps.h"
 #include "../util/kubeversion.h"
@@ -755,6 +756,7 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
         {"taint-eviction", {taintEviction, K::Node}},
         {"leader-election-lost", {leaderElectionLost, K::Component}},
         {"container-runtime-down", {containerRuntimeDown, K::Node}},
+        {"kubelet-client-cert-expired", {kubeletClientCertExpired, K::Node}},
     };
     return detectors;
 }

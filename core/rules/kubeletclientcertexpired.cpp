@@ -1,0 +1,92 @@
+#include "kubeletclientcertexpired.h"
+
+#include "../facts/factcontext.h"
+#include "matchsteps.h"
+
+#include <map>
+
+namespace kubelane::core {
+
+namespace {
+
+// The certificate's end of validity as the bootstrap check prints it (Go's time.Time String:
+// "2020-12-06 18:55:55 +0000 UTC", an absolute time), when the line gives it.
+std::optional<Timestamp> notAfterOf(const Incident &inc, const Event &e, StringId notAfterKey)
+{
+    std::string stamp(inc.field(e, notAfterKey));
+    if (const auto zoneName = stamp.rfind(' '); zoneName != std::string::npos && zoneName > 6 && stamp[zoneName - 5] != ' ')
+        stamp.erase(zoneName); // " UTC", " CST": the abbreviation after the offset
+    if (stamp.size() > 6 && stamp[stamp.size() - 6] == ' ')
+        stamp.erase(stamp.size() - 6, 1);
+    return parseRfc3339(stamp);
+}
+
+// The kubelet runs on the node that ended within a minute after `from`: the exits the expired
+// certificate caused (no bootstrap kubeconfig at start; "the server is responsive, exiting").
+std::vector<const KubeletRun *> exitsAfter(const Facts &f, StringId node, Timestamp from, Timestamp to)
+{
+    std::vector<const KubeletRun *> exits;
+    for (const KubeletRun &r : f.kubeletRuns)
+        if (r.node == node && r.exitEvent != kNoEvent && r.end >= from - Duration::fromSeconds(1)
+            && r.end <= to + Duration::fromSeconds(60))
+            exits.push_back(&r);
+    return exits;
+}
+
+} // namespace
+
+std::vector<RuleMatch> kubeletClientCertExpired(const Analysis &a)
+{
+    const Incident &inc = *a.incident;
+    const CodeTypes &types = codeTypesOf(inc);
+    std::map<StringId, std::vector<EventIndex>> byNode;
+    for (const EventIndex i : a.eventIndex.ofType(types.clientCertExpired))
+        if (const StringId node = inc.nodeOf(inc.event(i)); node != kNoString)
+            byNode[node].push_back(i);
+    std::vector<RuleMatch> out;
+    for (const auto &[node, said] : byNode) {
+        const Event &first = inc.event(said.front()), &last = inc.event(said.back());
+        RuleMatch m;
+        const std::string name(inc.text(node));
+        m.subject = Subject::ofNode(name);
+        m.start = first.time;
+        m.end = last.time;
+        m.text["node"] = name;
+        m.numbers["lines"] = double(said.size());
+        std::string expired = " has expired";
+        for (const EventIndex i : said)
+            if (const auto notAfter = notAfterOf(inc, inc.event(i), a.keys.notAfter)) {
+                expired = " expired at " + formatRfc3339(*notAfter, 0); // no "how long before": the line's year may be a guess
+                break;
+            }
+        m.text["expired"] = expired;
+        step(m, inc, said.front(), "kubelet: its client certificate" + expired);
+
+        const auto exits = exitsAfter(a.facts, node, first.time, last.time);
+        m.numbers["exits"] = double(exits.size());
+        if (!exits.empty())
+            step(m, inc, exits.front()->exitEvent, "kubelet exits: " + exits.front()->exitReason);
+        if (exits.size() > 1)
+            step(m, inc, exits.back()->exitEvent, "kubelet exits again (" + plural(exits.size(), "exit") + " in the bundle)");
+        std::string aftermath = exits.empty() ? ""
+            : exits.size() == 1               ? " The kubelet exited on it (" + exits.front()->exitReason + ")."
+                                              : " The kubelet exited on it " + std::to_string(exits.size())
+                + " times: a restart loop that cannot end until the certificate is renewed.";
+        for (const HeartbeatGap &g : a.facts.gaps)
+            if (g.node == node && g.exceedsGrace && g.end >= first.time - Duration::fromSeconds(300)
+                && g.start <= last.time + Duration::fromSeconds(60)) {
+                step(m, inc, g.declaredBy != kNoEvent ? g.declaredBy : g.beforeEvent,
+                     "no heartbeat from " + name + " past the grace period");
+                aftermath += " The control plane lost its heartbeats from " + clockText(g.start) + ".";
+                break;
+            }
+        if (said.size() > 1)
+            step(m, inc, said.back(), "still expired (" + plural(said.size(), "line") + " about it)");
+        m.text["aftermath"] = aftermath;
+        finishMatch(m);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+} // namespace kubelane::core
