@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-# Writes samples/node-clock-step (worker-2 booted with its hardware clock an hour fast, chronyd set
-# it back an hour once it reached its time source; the node lifecycle controller, which counts a
+# Writes samples/node-clock-step (worker-2 booted with its clock 200 s fast, chronyd set it back
+# once it reached its time source; the node lifecycle controller, which counts a
 # lease renewal only when it is later than the last one it saw, took the live node for lost until
-# the kubelet posted its node status: NotReady, the unreachable taints, pods marked not ready) and
+# its clock passed the last renewal counted: NotReady, taints, pods marked not ready, and back some
+# 10 s later each time the kubelet answered with its status, four times) and
 # its near miss samples/clock-skew-silent-node (worker-2's clock a minute fast all along, then its
 # kubelet really stopped: a silence, which node-heartbeat-gap names and node-clock-step does not).
 # Deterministic: run it from anywhere.
@@ -50,37 +51,48 @@ def journal(host, lines):
 def kubelet_line(t, pid, sev, gofile, msg):
     return (t, 'kubelet', pid, klog(t, sev, pid, gofile, msg))
 
-# --- positive: worker-2's clock an hour fast from boot, chronyd steps it back at 09:14:02
+# --- positive: worker-2's clock 200 s fast from boot, chronyd steps it back at 09:14:02
 start = datetime.datetime(2023, 3, 14, 9, 0, 0, 212004)   # the controller's start, true time
 step = datetime.datetime(2023, 3, 14, 9, 14, 2, 118000)   # true time of chronyd's step
-fast = datetime.timedelta(hours=1)
+fast = datetime.timedelta(seconds=200.004117)
 lastCounted = step - datetime.timedelta(seconds=4.9)      # the last renewal the controller counted
-lastStatus = datetime.datetime(2023, 3, 14, 9, 12, 31)    # the kubelet's last node status (on its fast clock: +1 h)
+lastStatus = datetime.datetime(2023, 3, 14, 9, 12, 31)    # the kubelet's last node status before the step, true time
 s = lambda t: (t - start).total_seconds()
-lost = lastCounted + datetime.timedelta(seconds=40.5)
-statusAgain = datetime.datetime(2023, 3, 14, 9, 17, 31, 402000)   # 5 min after the last status, on the corrected clock
+REASONS = {'Ready': ('True', 'KubeletReady', 'kubelet is posting ready status'),
+           'MemoryPressure': ('False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+           'DiskPressure': ('False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+           'PIDPressure': ('False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available')}
 incident = []
-for kind in ('Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'):
-    reason = {'Ready': 'KubeletReady', 'MemoryPressure': 'KubeletHasSufficientMemory', 'DiskPressure': 'KubeletHasNoDiskPressure', 'PIDPressure': 'KubeletHasSufficientPID'}[kind]
-    incident.append((s(lost) + 0.0001, 'I', 'node_lifecycle_controller.go:958',
-                     f'"Node hasn\'t been updated" logger="node-lifecycle-controller" node="worker-2" duration="{(lost - lastCounted).total_seconds():.6f}s" nodeConditionType="{kind}" currentCondition="&NodeCondition{{Type:{kind},Status:True,LastHeartbeatTime:{go_time(lastStatus + fast)},LastTransitionTime:2023-03-14 08:02:17 +0000 UTC,Reason:{reason},Message:,}}"'))
-incident += [
-    (s(lost) + 0.01, 'I', 'controller_utils.go:194', '"Recording status change event message for node" status="NodeNotReady" node="worker-2"'),
-    (s(lost) + 0.011, 'I', 'controller_utils.go:121', '"Update ready status of pods on node" node="worker-2"'),
-    (s(lost) + 0.02, 'I', 'controller_utils.go:140', '"Updating ready status of pod to false" pod="shop/web-7d9f8b6c5-02b2"'),
-    (s(lost) + 0.021, 'I', 'controller_utils.go:140', '"Updating ready status of pod to false" pod="kube-system/kube-proxy-x7k2m"'),
-    (s(lost) + 0.03, 'I', 'event.go:307', '"Event occurred" object="worker-2" fieldPath="" kind="Node" apiVersion="v1" type="Normal" reason="NodeNotReady" message="Node worker-2 status is now: NodeNotReady"'),
-    (s(lost) + 5.02, 'I', 'node_lifecycle_controller.go:817', f'"Node is unresponsive. Adding it to the Taint queue" node="worker-2" timeStamp="{(lost + datetime.timedelta(seconds=5.02)).strftime("%Y-%m-%d %H:%M:%S.%f")} +0000 UTC m=+{s(lost) + 5.02:.6f}"'),
-    (s(lost) + 5.1, 'I', 'controller_utils.go:225', '"Added taint to node" taint=[{"key":"node.kubernetes.io/unreachable","effect":"NoSchedule","timeAdded":"%sZ"}] node="worker-2"' % lost.strftime('%Y-%m-%dT%H:%M:%S')),
-    (s(lost) + 5.12, 'I', 'controller_utils.go:225', '"Added taint to node" taint=[{"key":"node.kubernetes.io/unreachable","effect":"NoExecute","timeAdded":"%sZ"}] node="worker-2"' % (lost + datetime.timedelta(seconds=5)).strftime('%Y-%m-%dT%H:%M:%S')),
-    (s(statusAgain) + 2.5, 'I', 'node_lifecycle_controller.go:827', '"Node is healthy again, removed all taints" node="worker-2"'),
-    (s(statusAgain) + 2.6, 'I', 'controller_utils.go:233', '"Made sure that node has no taint" node="worker-2" taint=[{"key":"node.kubernetes.io/unreachable","effect":"NoSchedule"}]'),
-    (s(statusAgain) + 2.7, 'I', 'event.go:307', '"Event occurred" object="worker-2" fieldPath="" kind="Node" apiVersion="v1" type="Normal" reason="NodeReady" message="Node worker-2 status is now: NodeReady"'),
-]
+# The kubelet's renewals stop counting at the step: the controller gives up a grace period after
+# the last one it counted, the kubelet answers its Unknown with a status some 10 s later, and so
+# on until the kubelet's clock passes the last renewal counted (200 s on): four flaps.
+counted, stamp, flap = lastCounted, lastStatus + fast, 0
+while counted < lastCounted + fast:
+    lost = counted + datetime.timedelta(seconds=40.5)
+    for kind, (status, reason, message) in REASONS.items():
+        incident.append((s(lost) + 0.0001, 'I', 'node_lifecycle_controller.go:958',
+                         f'"Node hasn\'t been updated" logger="node-lifecycle-controller" node="worker-2" duration="{(lost - counted).total_seconds():.6f}s" nodeConditionType="{kind}" currentCondition="&NodeCondition{{Type:{kind},Status:{status},LastHeartbeatTime:{go_time(stamp)},LastTransitionTime:2023-03-14 08:02:17 +0000 UTC,Reason:{reason},Message:{message},}}"'))
+    incident += [
+        (s(lost) + 0.01, 'I', 'controller_utils.go:194', '"Recording status change event message for node" status="NodeNotReady" node="worker-2"'),
+        (s(lost) + 0.011, 'I', 'controller_utils.go:121', '"Update ready status of pods on node" node="worker-2"'),
+        (s(lost) + 0.02, 'I', 'controller_utils.go:140', '"Updating ready status of pod to false" pod="shop/web-7d9f8b6c5-02b2"'),
+        (s(lost) + 0.03, 'I', 'event.go:307', '"Event occurred" object="worker-2" fieldPath="" kind="Node" apiVersion="v1" type="Normal" reason="NodeNotReady" message="Node worker-2 status is now: NodeNotReady"'),
+        (s(lost) + 5.02, 'I', 'node_lifecycle_controller.go:817', f'"Node is unresponsive. Adding it to the Taint queue" node="worker-2" timeStamp="{(lost + datetime.timedelta(seconds=5.02)).strftime("%Y-%m-%d %H:%M:%S.%f")} +0000 UTC m=+{s(lost) + 5.02:.6f}"'),
+        (s(lost) + 5.1, 'I', 'controller_utils.go:225', '"Added taint to node" taint=[{"key":"node.kubernetes.io/unreachable","effect":"NoSchedule","timeAdded":"%sZ"}] node="worker-2"' % lost.strftime('%Y-%m-%dT%H:%M:%S')),
+        (s(lost) + 5.12, 'I', 'controller_utils.go:225', '"Added taint to node" taint=[{"key":"node.kubernetes.io/unreachable","effect":"NoExecute","timeAdded":"%sZ"}] node="worker-2"' % (lost + datetime.timedelta(seconds=5)).strftime('%Y-%m-%dT%H:%M:%S')),
+    ]
+    posted = lost + datetime.timedelta(seconds=9.2)   # the kubelet's status, answering the Unknown
+    back = posted + datetime.timedelta(seconds=0.8)
+    incident += [
+        (s(back), 'I', 'node_lifecycle_controller.go:827', '"Node is healthy again, removed all taints" node="worker-2"'),
+        (s(back) + 0.1, 'I', 'controller_utils.go:233', '"Made sure that node has no taint" node="worker-2" taint=[{"key":"node.kubernetes.io/unreachable","effect":"NoSchedule"}]'),
+        (s(back) + 0.2, 'I', 'event.go:307', '"Event occurred" object="worker-2" fieldPath="" kind="Node" apiVersion="v1" type="Normal" reason="NodeReady" message="Node worker-2 status is now: NodeReady"'),
+    ]
+    counted, stamp = back, posted.replace(microsecond=0)
 base = os.path.join(HERE, 'node-clock-step')
 write(os.path.join(base, 'control-plane', 'kube-controller-manager.log'), controller(start, incident))
 
-# worker-2's journal: the kubelet at -v=2 and chronyd, on the node's own clock (an hour fast until the step)
+# worker-2's journal: the kubelet at -v=2 and chronyd, on the node's own clock (200 s fast until the step)
 J = []
 boot = datetime.datetime(2023, 3, 14, 8, 1, 58) + fast
 J.append((boot, 'chronyd', 702, 'chronyd version 4.3 starting (+CMDMON +NTP +REFCLOCK +RTC +PRIVDROP +SCFILTER +SIGND +ASYNCDNS +NTS +SECHASH +IPV6 -DEBUG)'))
@@ -94,8 +106,8 @@ while t < step + fast - datetime.timedelta(seconds=20):
     J.append(kubelet_line(t, K, 'I', 'kubelet.go:2405', '"SyncLoop (PLEG): event for pod" pod="shop/web-7d9f8b6c5-02b2" event={"ID":"5f2a3c1e-0d7b-4c8e-9a61-2b3c4d5e6f70","Type":"ContainerStarted","Data":"9e1b"}'))
     t += datetime.timedelta(seconds=311)
 J.append((step + fast - datetime.timedelta(seconds=0.2), 'chronyd', 702, 'Selected source 10.20.0.1'))
-J.append((step + fast - datetime.timedelta(seconds=0.1), 'chronyd', 702, 'System clock wrong by -3600.004117 seconds'))
-J.append((step, 'chronyd', 702, 'System clock was stepped by -3600.004117 seconds'))
+J.append((step + fast - datetime.timedelta(seconds=0.1), 'chronyd', 702, 'System clock wrong by -200.004117 seconds'))
+J.append((step, 'chronyd', 702, 'System clock was stepped by -200.004117 seconds'))
 J.append((step + datetime.timedelta(seconds=0.01), 'chronyd', 702, 'System clock TAI offset set to 37 seconds'))
 t = step + datetime.timedelta(seconds=58)
 while t < datetime.datetime(2023, 3, 14, 9, 31):

@@ -451,8 +451,10 @@ void TestRules::clockStepInEveryWording_data()
         "{\"ts\":1649068126506.843,\"caller\":\"nodelifecycle/node_lifecycle_controller.go:908\",\"msg\":\"Node is healthy again, "
         "removing all taints\",\"v\":0,\"node\":\"n1\"}\n";
     const QString log = QStringLiteral("kube-controller-manager.log");
+    // Before leases (1.14) any changed heartbeat counted, earlier or not: a stamp from the future
+    // there is a fast clock, and the silence is real.
     QTest::newRow("1.11-1.13: ready condition, a day ahead")
-        << log << QString::fromStdString(v113("2022-04-05 10:22:52")) << "node-clock-step";
+        << log << QString::fromStdString(v113("2022-04-05 10:22:52")) << "node-heartbeat-gap";
     QTest::newRow("1.14-1.20: NodeCondition, a zone of its own") << log << QString::fromStdString(v120) << "node-clock-step";
     QTest::newRow("1.21+: structured") << log << QString::fromStdString(v127) << "node-clock-step";
     QTest::newRow("klog JSON") << QStringLiteral("kube-controller-manager.json") << QString::fromStdString(json) << "node-clock-step";
@@ -465,11 +467,11 @@ void TestRules::clockStepInEveryWording_data()
         + klog("10:28:31.488138",
                "node_lifecycle_controller.go:897] Node n1 is unresponsive as of 2022-04-04 10:28:31.488176491 +0000 "
                "UTC m=+237.395296883. Adding it to the Taint queue.")
-        + klog("10:31:46.506843", "node_lifecycle_controller.go:908] Node n1 is healthy again, removing all taints");
-    auto stepped = [&](const std::string &by, const std::string &daemon) {
+        + klog("10:28:43.506843", "node_lifecycle_controller.go:908] Node n1 is healthy again, removing all taints");
+    auto stepped = [&](const std::string &by, const std::string &daemon, const std::string &at = "10:27:52", const std::string &more = "") {
         return lost + "--- n1/journal.txt\n"
             + "Apr 04 10:27:30 n1 kubelet[880]: I0404 10:27:30.100000     880 kubelet.go:2090] \"SyncLoop (PLEG): event for pod\"\n"
-            + "Apr 04 10:27:52 n1 " + daemon + by + "\n";
+            + "Apr 04 " + at + " n1 " + daemon + by + "\n" + more;
     };
     QTest::newRow("chronyd set the node's clock back an hour")
         << log << QString::fromStdString(stepped("-3600.004117 seconds", "chronyd[702]: System clock was stepped by "))
@@ -482,6 +484,20 @@ void TestRules::clockStepInEveryWording_data()
     QTest::newRow("a step forward") << log
                                     << QString::fromStdString(stepped("3600.004117 seconds", "chronyd[702]: System clock was stepped by "))
                                     << "node-heartbeat-gap";
+    QTest::newRow("a step back an hour before the silence")
+        << log << QString::fromStdString(stepped("-3600.004117 seconds", "chronyd[702]: System clock was stepped by ", "09:27:52"))
+        << "node-heartbeat-gap";
+    // A reboot steps the clock too; the kubelet starting again is the silence's end, not a flap.
+    QTest::newRow("a step back, and the kubelet restarted")
+        << log
+        << QString::fromStdString(stepped("-3600.004117 seconds", "chronyd[702]: System clock was stepped by ", "10:27:52",
+                                          "Apr 04 10:28:40 n1 kubelet[1207]: I0404 10:28:40.100000    1207 server.go:416] Version: "
+                                          "v1.18.6\n"))
+        << "node-heartbeat-gap";
+    // A stamp from the future, but the node came back minutes later: a fast clock, and a silence.
+    std::string late = v120;
+    late.replace(late.find("I0404 10:28:46.506843"), 21, "I0404 10:33:46.506843");
+    QTest::newRow("a stamp ahead, back five minutes later") << log << QString::fromStdString(late) << "node-heartbeat-gap";
 }
 
 void TestRules::clockStepInEveryWording()

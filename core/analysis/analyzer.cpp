@@ -69,6 +69,7 @@ std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Inci
         },
     };
     forEachInParallel(std::size(chains), options.threads, [&](std::size_t i) { chains[i](); });
+    then([&] { detectClockSteps(ctx, facts); }); // the gaps of one chain, the kubelet runs of the other
     stageDone("facts");
     rules.setTimeBudget(options.ruleTimeBudget);
     analysis->findings = rules.evaluate(*analysis, options.onlyRules, &analysis->problems, options.threads);

@@ -52,9 +52,12 @@ std::optional<Timestamp> FactContext::printedTimeOnLineClock(const Event &e, Str
     const auto printed = parseRfc3339(stamp, &printedOffset);
     if (!printed)
         return std::nullopt;
-    // Read on the file's clock (its zone may be assumed, and wrong), and moved as its lines were
-    // when the clocks were aligned.
+    // A stamp in its zone is read on the file's clock (its zone may be assumed, and wrong); one
+    // in UTC ("Z") is JSON's (metav1.Time marshals so), on a line whose own time is absolute too.
+    // Either moves as the file's lines did when the clocks were aligned.
     const ClockInfo &clock = inc.sources[e.source].clock;
+    if (stamp.ends_with('Z'))
+        return *printed + clock.skew;
     return *printed + Duration::fromSeconds(printedOffset - clock.utcOffsetSeconds) + clock.skew;
 }
 

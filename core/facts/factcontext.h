@@ -68,6 +68,9 @@ private:
 // and analyzeIncident runs them in two chains side by side that keep that order.
 void detectNodes(const FactContext &ctx, Facts &facts);
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride);
+// Which heartbeat gaps were a clock step, not a silent node (HeartbeatGap::clockStep). Reads
+// the gaps and the kubelet runs, so after both detectors.
+void detectClockSteps(const FactContext &ctx, Facts &facts);
 void detectNodeConditions(const FactContext &ctx, Facts &facts);
 void detectTaints(const FactContext &ctx, Facts &facts);
 void detectKubeletRuns(const FactContext &ctx, Facts &facts);

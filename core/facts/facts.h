@@ -41,16 +41,17 @@ struct HeartbeatGap {
     // gap began at least that long before the line (declaredBy), and `start` is that bound.
     bool startEstimated = false;
     std::vector<EventIndex> failures; // failed attempts inside the gap
-    // The controller's "hasn't been updated" line in the gap whose condition holds a heartbeat
-    // stamped later than the line itself (by stampedAhead): the node's clock and the
-    // controller's disagree by more than the silence counted, which a clock set back explains
-    // (the controller ignores renewals older than the last it saw). heardInside: the node's own
-    // heartbeats went through during the gap, as the bundle shows.
+    // A clock step rather than a silent node (detectClockSteps): a live kubelet whose lease
+    // renewals the controller ignored. clockStepFirst: the gap (index in Facts::gaps) whose
+    // evidence says so, this one or an earlier flap of the same step. On that gap: the
+    // controller's "hasn't been updated" line holding a heartbeat stamped later than itself (by
+    // stampedAhead), and the node's time daemon setting its clock back (by nodeStepBack);
+    // heardInside: the node's own heartbeats went through during the gap, as the bundle shows.
+    bool clockStep = false;
+    std::size_t clockStepFirst = 0;
     EventIndex clockStepEvent = kNoEvent;
     Duration stampedAhead;
     bool heardInside = false;
-    // The node's own time daemon setting its clock back as the gap began (chronyd's "System
-    // clock was stepped by -3600 s"), by nodeStepBack.
     EventIndex nodeStepEvent = kNoEvent;
     Duration nodeStepBack;
 

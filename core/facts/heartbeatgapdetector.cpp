@@ -386,53 +386,119 @@ std::optional<double> parseSignedSeconds(std::string_view text)
 }
 
 // A clock set back makes the node lifecycle controller deaf to a live node. It counts a lease
-// renewal only when its renewTime is later than the last one it saw, and a node status only
-// when its heartbeat differs (tryUpdateNodeHealth, since leases; kubernetes#113081): after the
-// node's clock steps back (an NTP step, a VM resumed, a date set by hand) or the controller's
-// forward, the renewals stop counting until the kubelet next posts its status. Its "hasn't been
-// updated for D" line shows it: the heartbeat it holds is stamped later than the line. A
-// kubelet's stamp is at least D old when the controller counts D (a newer one would have
-// reset its count); one from the future says the clocks disagree by more than D. The node's
-// own time daemon may say it too: a step back of S keeps the renewals uncounted for S, so one
-// within a lease renewal (10 s) of the grace period, as the gap began, explains it. Only gaps
-// the controller's word gives: heartbeat lines around a silence show the node itself stopped.
-void markClockSteps(const FactContext &ctx, Facts &facts)
+// renewal only when its renewTime is later than the last one it saw (tryUpdateNodeHealth, since
+// leases, 1.14; kubernetes#113081), so after the node's clock steps back (an NTP step, a VM
+// resumed, a date set by hand) no renewal counts until the node's clock passes the last one
+// counted. The kubelet, alive, answers the controller's Ready=Unknown with a status within its
+// 10 s status period (its Ready=True differs from the object's Unknown), and the controller is
+// content until the grace period runs out again: the node flaps, NotReady for a grace period and
+// back some 10 s later, for as long as the step. A silent node does not come back so soon.
+//
+// What says a clock was stepped, on the first of those gaps:
+//  - the controller's "hasn't been updated for D" line holds a heartbeat stamped later than the
+//    line itself: the kubelet stamped it before the count of D began (a newer one would have
+//    restarted the count), so the two clocks disagree by more than D. Not the 1.11-1.13 wording
+//    ("Last ready condition is"): before leases any changed heartbeat counted, earlier or not;
+//  - the node's own time daemon set its clock back, by about the grace period or more, after the
+//    last renewal the controller counted and before it gave up on the node.
+// And on each: it ended within a status period and two monitor passes of the controller's
+// giving up, with no kubelet stopping or starting on the node inside it. The later flaps of the
+// same step (within its reach: the step, and up to a status report period more, since the
+// stamp may be that old) join the first one. Only gaps the controller's word gives: heartbeat
+// lines around a silence show the node itself stopped.
+constexpr Duration kKubeletStatusPeriod = Duration::fromSeconds(10);
+constexpr Duration kStatusReportPeriod = Duration::fromSeconds(300);
+
+// The kubelet stopped or started on the node within [from, to]: a restart or a reboot, which
+// the flap pattern does not tell from a clock step.
+bool kubeletRestartedWithin(const Facts &facts, StringId node, Timestamp from, Timestamp to)
+{
+    return std::any_of(facts.kubeletRuns.begin(), facts.kubeletRuns.end(), [&](const KubeletRun &r) {
+        return r.node == node
+            && ((r.startEvent != kNoEvent && r.start >= from && r.start <= to)
+                || (r.exitEvent != kNoEvent && r.end >= from && r.end <= to));
+    });
+}
+
+// When the controller gave up on the node in this gap: the line that declared or judged it.
+Timestamp givenUpAt(const Incident &inc, const HeartbeatGap &g)
+{
+    return g.declaredBy != kNoEvent ? inc.event(g.declaredBy).time : g.start + g.grace;
+}
+
+bool backSoon(const Incident &inc, const Facts &facts, const HeartbeatGap &g)
+{
+    return g.beforeEvent == kNoEvent && !g.openEnded
+        && g.end - givenUpAt(inc, g) <= kKubeletStatusPeriod + kNodeMonitorPasses + Duration::fromSeconds(5)
+        && !kubeletRestartedWithin(facts, g.node, g.start, g.end);
+}
+
+void findStampAhead(const FactContext &ctx, const std::vector<EventIndex> &notUpdated, HeartbeatGap &g)
 {
     const Incident &inc = ctx.inc;
-    const auto notUpdated = ctx.index.ofType(ctx.types.nodeNotUpdated);
-    const auto stepped = ctx.index.ofType(ctx.types.clockStepped);
-    for (HeartbeatGap &g : facts.gaps) {
-        if (g.beforeEvent != kNoEvent)
+    for (const EventIndex i : notUpdated) {
+        const Event &e = inc.event(i);
+        if (e.time < g.start || e.time > g.end || ctx.field(e, ctx.keys.conditionType) == "ready condition")
             continue;
-        for (const EventIndex i : notUpdated) {
-            const Event &e = inc.event(i);
-            if (inc.nodeOf(e) != g.node || e.time < g.start || e.time > g.end)
-                continue;
-            const auto stamped = ctx.printedTimeOnLineClock(e, ctx.keys.lastHeartbeatTime);
-            if (stamped && *stamped > e.time && *stamped - e.time > g.stampedAhead) {
-                g.clockStepEvent = i;
-                g.stampedAhead = *stamped - e.time;
-            }
+        const auto stamped = ctx.printedTimeOnLineClock(e, ctx.keys.lastHeartbeatTime);
+        if (stamped && *stamped > e.time && *stamped - e.time > g.stampedAhead) {
+            g.clockStepEvent = i;
+            g.stampedAhead = *stamped - e.time;
         }
-        for (const EventIndex i : stepped) {
-            const Event &e = inc.event(i);
-            const auto seconds = parseSignedSeconds(ctx.field(e, ctx.keys.stepSeconds));
-            if (inc.nodeOf(e) != g.node || !seconds || e.time < g.start - g.grace || e.time > std::min(g.end, g.start + g.grace))
-                continue;
-            const Duration back = Duration::fromSeconds(-*seconds);
-            if (back > g.nodeStepBack && back + kLeaseRenewInterval >= g.grace) {
-                g.nodeStepEvent = i;
-                g.nodeStepBack = back;
-            }
+    }
+}
+
+void findNodeStepBack(const FactContext &ctx, const std::vector<EventIndex> &stepped, const Incident &inc, HeartbeatGap &g)
+{
+    // An exact start is the last renewal counted: the step came after it (a few seconds' leeway
+    // between the two machines' clocks). An estimated one is the latest the gap can have begun.
+    const Timestamp from = g.start - (g.startEstimated ? g.grace : Duration::fromSeconds(5));
+    const Timestamp to = std::min(g.end, givenUpAt(inc, g));
+    for (const EventIndex i : stepped) {
+        const Event &e = inc.event(i);
+        const auto seconds = parseSignedSeconds(ctx.field(e, ctx.keys.stepSeconds));
+        if (!seconds || e.time < from || e.time > to)
+            continue;
+        const Duration back = Duration::fromSeconds(-*seconds);
+        if (back > g.nodeStepBack && back + kLeaseRenewInterval >= g.grace) {
+            g.nodeStepEvent = i;
+            g.nodeStepBack = back;
         }
-        if (g.clockStepEvent != kNoEvent || g.nodeStepEvent != kNoEvent)
-            g.heardInside = std::any_of(facts.heartbeats.begin(), facts.heartbeats.end(), [&](const Heartbeat &h) {
-                return h.node == g.node && !h.failed && h.time > g.start && h.time < g.end;
-            });
     }
 }
 
 } // namespace
+
+void detectClockSteps(const FactContext &ctx, Facts &facts)
+{
+    const Incident &inc = ctx.inc;
+    std::map<StringId, std::vector<EventIndex>> notUpdated, stepped;
+    for (const EventIndex i : ctx.index.ofType(ctx.types.nodeNotUpdated))
+        notUpdated[inc.nodeOf(inc.event(i))].push_back(i);
+    for (const EventIndex i : ctx.index.ofType(ctx.types.clockStepped))
+        stepped[inc.nodeOf(inc.event(i))].push_back(i);
+    std::map<StringId, std::pair<std::size_t, Timestamp>> reachOf; // node -> (first gap of its step, how far the step reaches)
+    for (std::size_t k = 0; k < facts.gaps.size(); ++k) {
+        HeartbeatGap &g = facts.gaps[k];
+        if (!backSoon(inc, facts, g))
+            continue;
+        if (const auto reach = reachOf.find(g.node); reach != reachOf.end() && g.start <= reach->second.second) {
+            g.clockStep = true; // a later flap of the same step
+            g.clockStepFirst = reach->second.first;
+            continue;
+        }
+        findStampAhead(ctx, notUpdated[g.node], g);
+        findNodeStepBack(ctx, stepped[g.node], inc, g);
+        if (g.clockStepEvent == kNoEvent && g.nodeStepEvent == kNoEvent)
+            continue;
+        g.clockStep = true;
+        g.clockStepFirst = k;
+        g.heardInside = std::any_of(facts.heartbeats.begin(), facts.heartbeats.end(), [&](const Heartbeat &h) {
+            return h.node == g.node && !h.failed && h.time > g.start && h.time < g.end;
+        });
+        reachOf[g.node] = {k, g.start + std::max(g.stampedAhead, g.nodeStepBack) + kStatusReportPeriod};
+    }
+}
 
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride)
 {
@@ -524,7 +590,6 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
     addDeclaredGaps(ctx, facts, grace);
     addObjectDeclaredGaps(ctx, facts, grace);
     addJudgedGaps(ctx, facts, grace);
-    markClockSteps(ctx, facts);
     std::sort(facts.gaps.begin(), facts.gaps.end(), [](auto &a, auto &b) { return a.start < b.start; });
     judgeControllerReactions(ctx, facts);
 }

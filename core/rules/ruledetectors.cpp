@@ -93,32 +93,18 @@ std::string tolerationOfGap(const Analysis &a, const HeartbeatGap &g)
         + ", past the default 300 s toleration: pods that did not tolerate it longer were due for deletion.";
 }
 
-// What says a gap was a clock step rather than a silent node (markClockSteps): the title's
-// short form and the explanation's sentence.
-void describeClockStep(const HeartbeatGap &g, const std::string &node, RuleMatch &m)
+// When the controller gave up on the node in a gap: the line that declared or judged it.
+Timestamp givenUp(const Incident &inc, const HeartbeatGap &g)
 {
-    const bool stamped = g.clockStepEvent != kNoEvent, setBack = g.nodeStepEvent != kNoEvent;
-    m.numbers["clockStep"] = stamped || setBack;
-    std::vector<std::string> brief, detail;
-    if (stamped) {
-        brief.push_back("its last heartbeat is stamped " + formatDuration(g.stampedAhead) + " after the controller's clock");
-        detail.push_back("the last heartbeat the controller held from " + node + " is stamped " + formatDuration(g.stampedAhead)
-                         + " later than the controller's own clock at that moment: the two clocks disagree by more than the silence "
-                           "counted");
-    }
-    if (setBack) {
-        brief.push_back("its clock was set back " + formatDuration(g.nodeStepBack));
-        detail.push_back(node + "'s time daemon set its clock back " + formatDuration(g.nodeStepBack) + " as the silence began");
-    }
-    auto join = [](const std::vector<std::string> &parts, const std::string &glue) {
-        std::string out;
-        for (const auto &p : parts)
-            out += (out.empty() ? "" : glue) + p;
-        return out;
-    };
-    m.text["clockEvidence"] = join(brief, "; ");
-    m.text["clockDetail"] = join(detail, ", and ");
-    m.text["heardInside"] = g.heardInside ? " The bundle shows " + node + "'s own heartbeats going through during it." : "";
+    return g.declaredBy != kNoEvent ? inc.event(g.declaredBy).time : g.start + g.grace;
+}
+
+// The chain's words for the controller's line that declared or judged a gap.
+std::string declaredStepText(const HeartbeatGap &g, const std::string &node)
+{
+    return g.startEstimated ? "controller: " + node + " lost, no heartbeat for over the " + formatDuration(g.grace) + " grace (since "
+            + clockText(g.start) + " at the latest)"
+                            : "controller: no heartbeat from " + node + " since " + clockText(g.start);
 }
 
 std::vector<RuleMatch> heartbeatGap(const Analysis &a)
@@ -154,19 +140,9 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         m.numbers["startEstimated"] = g.startEstimated;
         m.numbers["openEnded"] = g.openEnded;
         m.numbers["reaction"] = g.reaction == HeartbeatGap::Reaction::Acted ? 1 : g.reaction == HeartbeatGap::Reaction::Ignored ? -1 : 0;
-        describeClockStep(g, node, m);
+        m.numbers["clockStep"] = g.clockStep;
         step(m, inc, g.beforeEvent, "last heartbeat from " + node);
-        const std::string stampedLater =
-            "the last heartbeat it holds from " + node + " is stamped " + formatDuration(g.stampedAhead) + " after this line";
-        const bool declaredWithStamp = g.clockStepEvent != kNoEvent && g.clockStepEvent == g.declaredBy;
-        step(m, inc, g.declaredBy,
-             (g.startEstimated ? "controller: " + node + " lost, no heartbeat for over the " + formatDuration(g.grace) + " grace (since "
-                      + clockText(g.start) + " at the latest)"
-                               : "controller: no heartbeat from " + node + " since " + clockText(g.start))
-                 + (declaredWithStamp ? "; but " + stampedLater : ""));
-        if (!declaredWithStamp)
-            step(m, inc, g.clockStepEvent, "controller: " + stampedLater);
-        step(m, inc, g.nodeStepEvent, node + "'s clock set back " + formatDuration(g.nodeStepBack));
+        step(m, inc, g.declaredBy, declaredStepText(g, node));
         for (auto i : g.failures)
             if (m.chain.size() < 4)
                 step(m, inc, i, "kubelet could not report: " + std::string(inc.message(inc.event(i)).substr(0, 120)));
@@ -224,6 +200,89 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         m.text["aftermath"] = aftermath;
         const bool deleted = g.afterEvent != kNoEvent && inc.event(g.afterEvent).type == codeTypesOf(inc).nodeObserved;
         step(m, inc, g.afterEvent, deleted ? "the Node object " + node + " deleted" : "heartbeat from " + node + " again");
+        finishMatch(m);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+// What says a clock step rather than a silent node (detectClockSteps): the title's short
+// form and the explanation's sentence, from the step's first gap.
+void describeClockStep(const HeartbeatGap &g, const std::string &node, RuleMatch &m)
+{
+    std::vector<std::string> brief, detail;
+    if (g.clockStepEvent != kNoEvent) {
+        brief.push_back("its heartbeat is stamped " + formatDuration(g.stampedAhead) + " after the controller's clock");
+        detail.push_back("the last heartbeat the controller held from " + node + " is stamped " + formatDuration(g.stampedAhead)
+                         + " later than the controller's own clock at that moment, so the node's clock ran ahead of it by more than "
+                           "the silence counted");
+    }
+    if (g.nodeStepEvent != kNoEvent) {
+        brief.push_back("its clock was set back " + formatDuration(g.nodeStepBack));
+        detail.push_back(node + "'s time daemon set its clock back " + formatDuration(g.nodeStepBack)
+                         + " after the last renewal the controller counted");
+    }
+    auto join = [](const std::vector<std::string> &parts, const std::string &glue) {
+        std::string out;
+        for (const auto &p : parts)
+            out += (out.empty() ? "" : glue) + p;
+        return out;
+    };
+    m.text["clockEvidence"] = join(brief, "; ");
+    m.text["clockDetail"] = join(detail, ", and ");
+    m.text["heardInside"] = g.heardInside ? " The bundle shows " + node + "'s own heartbeats going through during it." : "";
+}
+
+// A clock step's flaps on one node, as one match: the gaps detectClockSteps marked, grouped by
+// the first one, whose evidence and the controller's reaction to which the finding tells.
+std::vector<RuleMatch> clockStep(const Analysis &a)
+{
+    const Incident &inc = *a.incident;
+    const auto &gaps = a.facts.gaps;
+    std::vector<RuleMatch> out;
+    for (std::size_t k = 0; k < gaps.size(); ++k) {
+        const HeartbeatGap &g = gaps[k];
+        if (!g.clockStep || g.clockStepFirst != k)
+            continue;
+        RuleMatch m;
+        const std::string node(inc.text(g.node));
+        m.subject = Subject::ofNode(node);
+        m.start = g.start;
+        m.text["node"] = node;
+        m.text["grace"] = formatDuration(g.grace);
+        m.text["gap"] = formatDuration(g.length);
+        m.numbers["exceedsGrace"] = g.exceedsGrace;
+        describeClockStep(g, node, m);
+        step(m, inc, g.nodeStepEvent, node + "'s clock set back " + formatDuration(g.nodeStepBack));
+        const bool stampOnDeclaration = g.clockStepEvent != kNoEvent && g.clockStepEvent == g.declaredBy;
+        const std::string stamped = "the last heartbeat it holds is stamped " + formatDuration(g.stampedAhead) + " after this line";
+        step(m, inc, g.declaredBy, declaredStepText(g, node) + (stampOnDeclaration ? "; " + stamped : ""));
+        if (!stampOnDeclaration)
+            step(m, inc, g.clockStepEvent, "controller: " + stamped);
+        std::vector<std::string> what;
+        describeReaction(a, g, m, what);
+        std::string reaction;
+        for (std::size_t i = 0; i < what.size(); ++i)
+            reaction += (i ? "; " : "") + what[i];
+        m.text["reaction"] = reaction.empty() ? "" : " The controller acted on it: " + reaction + ".";
+        const HeartbeatGap *last = &g;
+        std::size_t flaps = 0;
+        for (const HeartbeatGap &later : gaps)
+            if (later.clockStep && later.clockStepFirst == k) {
+                ++flaps;
+                last = &later;
+                if (&later != &g && flaps <= 4)
+                    step(m, inc, later.declaredBy, "controller: " + node + " lost again");
+            }
+        step(m, inc, last->afterEvent, "heard from " + node + " again");
+        m.end = last->end;
+        m.numbers["flaps"] = double(flaps);
+        m.text["flaps"] = flaps == 1
+            ? " The kubelet answered with its status, and the controller heard from the node " + formatDuration(g.end - givenUp(inc, g))
+                + " after it gave up on it."
+            : " The node flapped: taken for lost " + std::to_string(flaps) + " times in " + formatDuration(last->end - g.start)
+                + ", back within seconds each time the kubelet answered the controller's Unknown with its status, until its clock "
+                  "passed the last renewal counted.";
         finishMatch(m);
         out.push_back(std::move(m));
     }
@@ -749,6 +808,7 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
     using K = Subject::Kind;
     static const std::map<std::string, RuleDetectorEntry, std::less<>> detectors{
         {"heartbeat-gap", {heartbeatGap, K::Node}},
+        {"clock-step", {clockStep, K::Node}},
         {"status-probe-race", {statusProbeRace, K::Pod}},
         {"pleg-unhealthy", {plegUnhealthy, K::Node}},
         {"sandbox-missing", {sandboxMissing, K::Node}},
