@@ -44,7 +44,9 @@ std::shared_ptr<GoroutineMap> GoroutineMap::loadJson(std::string_view text, cons
             id = static_cast<RoleId>(map->m_roles.size());
             map->m_roles.push_back({role, ""});
         }
-        map->m_entries.push_back({e.value("component", ""), e["file"].get<std::string>(), id});
+        if (e.contains("shared") && !e["shared"].is_boolean())
+            throw std::runtime_error(origin + ": \"shared\" must be true or false: " + e.dump());
+        map->m_entries.push_back({e.value("component", ""), e["file"].get<std::string>(), id, e.value("shared", false)});
     }
     return map;
 }
@@ -99,9 +101,11 @@ std::string_view GoroutineMap::componentOf(std::string_view file) const
     const Entry *best = bestEntry({}, true, file);
     if (!best)
         return {};
-    // A file every component vendors (client-go's leaderelection.go) is no one component's.
-    const bool shared = std::any_of(m_entries.begin(), m_entries.end(),
-                                    [&](const Entry &e) { return e.file == best->file && e.component != best->component; });
+    // A file every component vendors (client-go's leaderelection.go), or one of a name any
+    // component's package may have ("shared": controller.go, Go's log.go), is no one component's.
+    const bool shared = best->shared || std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry &e) {
+                            return e.file == best->file && e.component != best->component;
+                        });
     return shared ? std::string_view() : std::string_view(best->component);
 }
 

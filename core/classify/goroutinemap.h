@@ -43,6 +43,7 @@ private:
         std::string component; // "" = any
         std::string file;      // path suffix without line number
         RoleId role;
+        bool shared = false; // a name other components' files have too: says no component (componentOf)
     };
     std::vector<Role> m_roles; // [0] is "other"
     std::vector<Entry> m_entries;

@@ -360,15 +360,15 @@ std::optional<std::pair<StringId, std::uint64_t>> mostOf(const std::map<StringId
 
 } // namespace
 
-// How many lines the Go files of each component (componentForGoFile) logged; files of none
+// How many lines the Go files of each component (componentOfGoFile) logged; files of none
 // are not counted.
-std::map<std::string_view, std::uint64_t> SourceParser::goFileComponents() const
+std::map<std::string_view, std::uint64_t> SourceParser::goFileComponents()
 {
     const std::vector<std::uint64_t> lines = linesPerOrigin();
     std::map<std::string_view, std::uint64_t> counts;
     for (std::size_t i = 0; i < lines.size(); ++i)
         if (lines[i] != 0)
-            if (const std::string_view c = componentForGoFile(m_out.strings.view(m_out.origins[OriginId::fromIndex(i)].file)); !c.empty())
+            if (const std::string_view c = componentOfGoFile(m_out.strings.view(m_out.origins[OriginId::fromIndex(i)].file)); !c.empty())
                 counts[c] += lines[i];
     return counts;
 }
@@ -1117,18 +1117,30 @@ std::string_view SourceParser::componentFor(const Envelope &env, std::string_vie
     const std::string_view identifier = !env.component.empty() ? env.component : std::string_view(m_out.source.component);
     const std::string_view process = !env.component.empty() ? componentForProcess(env.component) : identifier;
     if (process.empty())
-        return componentForGoFile(goFile);
+        return componentOfGoFile(goFile);
     if (goFile.empty() || !goFileNamesComponent(identifier))
         return process;
     // hyperkube runs one component a process (`hyperkube controller-manager ...`): a file
     // whose name says which is all that component's, whatever its Go files' names.
     if (identifier == "hyperkube" && !m_out.source.component.empty())
         return m_out.source.component;
+    const std::string_view owner = componentOfGoFile(goFile);
+    return owner.empty() ? process : owner;
+}
+
+// The one component whose source a Go file is: an entry of the goroutine map (resources), else
+// what its name says (componentForGoFile); "" for a file every component vendors. Once a file.
+std::string_view SourceParser::componentOfGoFile(std::string_view goFile)
+{
+    if (goFile.empty())
+        return {};
     const StringId file = m_out.strings.intern(goFile);
     auto owner = m_file.ownerOfGoFile.find(file);
-    if (owner == m_file.ownerOfGoFile.end())
-        owner = m_file.ownerOfGoFile.emplace(file, m_roles.componentOf(goFile)).first;
-    return owner->second.empty() ? process : owner->second;
+    if (owner == m_file.ownerOfGoFile.end()) {
+        std::string_view named = m_roles.componentOf(goFile);
+        owner = m_file.ownerOfGoFile.emplace(file, named.empty() ? componentForGoFile(goFile) : named).first;
+    }
+    return owner->second;
 }
 
 void SourceParser::emitRecord(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,

@@ -227,7 +227,8 @@ private:
     void attributeToContentComponent(bool linesNameTheirProcess);
     std::map<StringId, std::uint64_t> namedComponents(bool programsOnly = false) const;
     std::vector<std::uint64_t> linesPerOrigin() const;
-    std::map<std::string_view, std::uint64_t> goFileComponents() const;
+    std::map<std::string_view, std::uint64_t> goFileComponents();
+    std::string_view componentOfGoFile(std::string_view goFile);
     OriginId electorOrigin(EventTypeId type, const EventDraft &d, OriginId origin);
     bool namesLease(EventTypeId type) const { return type < m_namesLease.size() && m_namesLease[type]; }
     std::string_view systemdFileOf(std::string_view message) const;
