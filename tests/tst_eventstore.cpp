@@ -1262,6 +1262,33 @@ private slots:
     // A bare container log (`docker logs kube-scheduler`) names no process: its leader-election
     // lines' lease says whose it is, not client-go's leaderelection.go, which every component
     // logs from. Near miss: leases of two components (one process of several) decide nothing.
+    // A bare container log (a CRI `0.log` cut from its path) is the component whose own Go files
+    // logged most of it, by the goroutine map; files every component has say nothing.
+    void bareLogTakesItsGoFilesComponent()
+    {
+        auto cri = [](const std::string &rest) { return "2024-03-07T08:25:52.027640303+00:00 stderr F " + rest + "\n"; };
+        const auto apiserver = loadFromMemory(
+            {{"0.log",
+              cri("I0307 08:25:52.027219       1 apf_controller.go:379] Starting API Priority and Fairness config controller")
+                  + cri("I0307 08:25:52.027320       1 available_controller.go:423] Starting AvailableConditionController")
+                  + cri("I0307 08:25:52.027714       1 apiservice_controller.go:97] Starting APIServiceRegistrationController")
+                  + cri("I0307 08:25:52.027800       1 controller.go:83] Starting OpenAPI AggregationController")}});
+        QCOMPARE(apiserver->sources.at(0).component, std::string("kube-apiserver"));
+        const auto controllers = loadFromMemory(
+            {{"0.log",
+              cri("I0307 08:25:52.027219       1 garbagecollector.go:155] Garbage collector: all resource monitors have synced")
+                  + cri("I0307 08:25:52.027320       1 replica_set.go:577] \"Too few replicas\" replicaSet=\"shop/web-7d9f8b6c5\"")
+                  + cri("I0307 08:25:52.027714       1 server.go:154] Version: v1.28.9")}});
+        QCOMPARE(controllers->sources.at(0).component, std::string("kube-controller-manager"));
+        // Names every component's package has: no component.
+        const auto shared =
+            loadFromMemory({{"0.log",
+                             cri("I0307 08:25:52.027219       1 server.go:154] Version: v1.28.9")
+                                 + cri("I0307 08:25:52.027320       1 controller.go:83] Starting controller")
+                                 + cri("E0307 08:25:52.027714       1 run.go:74] \"command failed\" err=\"unknown flag\"")}});
+        QCOMPARE(shared->sources.at(0).component, std::string());
+    }
+
     void bareLogTakesItsLeasesComponent()
     {
         const std::string scheduler = "I0822 23:01:13.611314       1 leaderelection.go:217] attempting to acquire leader lease  "
