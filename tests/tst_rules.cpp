@@ -158,6 +158,8 @@ private slots:
     void clockStepInEveryWording();
     void kubeletClientCertExpiredInEveryWording_data();
     void kubeletClientCertExpiredInEveryWording();
+    void describeNodeConditions_data();
+    void describeNodeConditions();
     void taintEvictionInEveryWording_data();
     void taintEvictionInEveryWording();
     void leaderElectionLostInEveryWording_data();
@@ -612,6 +614,64 @@ void TestRules::kubeletClientCertExpiredInEveryWording()
         QCOMPARE(QString::fromStdString(analysis->findings.front().subject.text()), QStringLiteral("node/worker-4"));
         QCOMPARE(QString::fromStdString(analysis->findings.front().title), title);
     }
+}
+
+// `kubectl describe node`'s Conditions table is the Node object's conditions: a node the
+// controller set Unknown (NodeStatusUnknown) is a lost node, as in its YAML; a Ready one is not.
+void TestRules::describeNodeConditions_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("fires");
+    auto describe = [](const std::string &rows) {
+        return "$ kubectl describe node worker-7\n"
+               "Name:               worker-7\n"
+               "Roles:              <none>\n"
+               "Labels:             kubernetes.io/hostname=worker-7\n"
+               "Taints:             node.kubernetes.io/unreachable:NoExecute\n"
+               "Unschedulable:      false\n"
+               "Conditions:\n"
+               "  Type             Status    LastHeartbeatTime                 LastTransitionTime                Reason              "
+               "Message\n"
+               "  ----             ------    -----------------                 ------------------                ------              "
+               "-------\n"
+            + rows
+            + "Addresses:\n"
+              "  InternalIP:  10.20.3.17\n"
+              "Events:\n"
+              "  Type    Reason        Age   From             Message\n"
+              "  ----    ------        ----  ----             -------\n"
+              "  Normal  NodeNotReady  12m   node-controller  Node worker-7 status is now: NodeNotReady\n";
+    };
+    auto row = [](const std::string &type, const std::string &status, const std::string &reason, const std::string &message) {
+        std::string r = "  " + type;
+        r.resize(19, ' ');
+        r += status;
+        r.resize(29, ' ');
+        r += "Tue, 04 Jun 2024 09:12:31 +0000   Tue, 04 Jun 2024 09:17:02 +0000   " + reason;
+        r.resize(117, ' ');
+        return r + message + "\n";
+    };
+    const std::string lost = row("MemoryPressure", "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.")
+        + row("Ready", "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.");
+    const std::string ready = row("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available")
+        + row("Ready", "True", "KubeletReady", "kubelet is posting ready status");
+    QTest::newRow("Unknown: the controller lost it") << QString::fromStdString(describe(lost)) << "node-heartbeat-gap";
+    QTest::newRow("Ready") << QString::fromStdString(describe(ready)) << "";
+}
+
+void TestRules::describeNodeConditions()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, fires);
+    const auto analysis = analyzeFiles({{"worker-7.txt", text.toStdString()}});
+    const core::Source &s = analysis->incident->sources.at(0);
+    QCOMPARE(s.format, core::SourceFormat::KubeDescribe);
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    QCOMPARE(analysis->incident->stats.events, 2u);
+    QStringList rules;
+    for (const auto &f : analysis->findings)
+        rules << QString::fromStdString(f.rule) + " " + QString::fromStdString(f.subject.text());
+    QCOMPARE(rules.join(","), fires.isEmpty() ? QString() : fires + " node/worker-7");
 }
 
 void TestRules::nodePressureEvictionInEveryWording_data()

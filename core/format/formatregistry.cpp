@@ -19,6 +19,7 @@ namespace kubelane::core {
     X(kubeObjectsJsonFormat)                                                                                                               \
     X(kubeObjectsYamlFormat)                                                                                                               \
     X(kubeEventTableFormat)                                                                                                                \
+    X(kubeDescribeFormat)                                                                                                                  \
     X(journaldJsonFormat)                                                                                                                  \
     X(cloudLoggingFormat)                                                                                                                  \
     X(lokiJsonFormat)                                                                                                                      \

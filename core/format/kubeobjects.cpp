@@ -1,5 +1,7 @@
 #include "kubeobjects.h"
 
+#include "describenode.h"
+
 #include "../model/timestamp.h"
 #include "eventtable.h"
 
@@ -431,6 +433,8 @@ KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
     }
     if (parseEventTableHeader(first))
         return KubeObjectsSyntax::EventTable;
+    if (looksLikeDescribeNode(head))
+        return KubeObjectsSyntax::DescribeNode;
     if (!runsGetEvents(first))
         return KubeObjectsSyntax::None;
     // The table under the command line that printed it.

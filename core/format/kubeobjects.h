@@ -19,7 +19,7 @@ namespace kubelane::core {
 // its first lines: a pretty-printed JSON document or one-line object with apiVersion, kind
 // and metadata; YAML starting with apiVersion:/kind: with items: or metadata: at column 0;
 // an events table header.
-enum class KubeObjectsSyntax { None, Json, Yaml, EventTable };
+enum class KubeObjectsSyntax { None, Json, Yaml, EventTable, DescribeNode };
 KubeObjectsSyntax detectKubeObjects(std::string_view bytes);
 
 struct ByteSpan {

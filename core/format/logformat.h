@@ -103,6 +103,7 @@ enum class FileReader : std::uint8_t {
     KubeObjectsJson,
     KubeObjectsYaml,
     EventTable,
+    KubeDescribe,
 };
 
 // One line's envelope taken off (EnvelopeLines): the payload and what the envelope says.

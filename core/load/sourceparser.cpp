@@ -230,6 +230,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     case FileReader::KubeObjectsJson: parseKubeObjects(); break;
     case FileReader::KubeObjectsYaml: parseKubeYaml(); break;
     case FileReader::EventTable: parseEventTable(); break;
+    case FileReader::KubeDescribe: parseDescribeNode(); break;
     default: parseLines(m_file.format->reader()); break;
     }
     yearOfJournalSpan();
@@ -253,7 +254,9 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
                                                                })->first));
     };
     // Objects are the API server's records; their events carry each reporter's component.
-    if (src.component.empty() && (src.format == SourceFormat::KubeObjects || src.format == SourceFormat::KubeEventTable)) {
+    if (src.component.empty()
+        && (src.format == SourceFormat::KubeObjects || src.format == SourceFormat::KubeEventTable
+            || src.format == SourceFormat::KubeDescribe)) {
         src.component = "kube-apiserver";
         src.componentOrigin = "content (API objects)";
     }
@@ -293,7 +296,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     }
     // Objects are the cluster's, not one node's: each event names its own node.
     if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
-        && src.format != SourceFormat::KubeEventTable) {
+        && src.format != SourceFormat::KubeEventTable && src.format != SourceFormat::KubeDescribe) {
         src.node = dominant([&](const Event &e) { return m_out.contexts[e.context].node; });
         // A node's own log (a paste of kubelet lines) names its node on a few lines only
         // ("Node became not ready" node=...): when no line names another, the rest were

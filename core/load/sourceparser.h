@@ -166,6 +166,7 @@ private:
     void parseKubeObjects();
     void parseKubeYaml();
     void parseEventTable();
+    void parseDescribeNode();
     void emitObjectRecords(const LineView &first, const LineView &last, const std::vector<ObjectRecord> &records);
 
     // The payload of one record becomes an event: decodePayload says what it is (klog text,

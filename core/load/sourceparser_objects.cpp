@@ -1,10 +1,11 @@
 // SourceParser for what kubectl prints about API objects: JSON documents (`get -o json`, the
-// documents of `cluster-info dump`), YAML (`get -o yaml`) and the `get events` table. Every
+// documents of `cluster-info dump`), YAML (`get -o yaml`), the `get events` table and `describe node`. Every
 // object that says when something happened (Event, Node, Pod) becomes events spanning its
 // lines; the lines of other objects and of the list around them are counted as objects
 // without a time, so every line is in an event or counted.
 #include "sourceparser.h"
 
+#include "../format/describenode.h"
 #include "../format/eventtable.h"
 #include "../format/kubeobjects.h"
 #include "../format/kubeyaml.h"
@@ -270,6 +271,37 @@ void SourceParser::parseEventTable()
         + (capturedAt > 0 ? "times are the file's modification time " + formatRfc3339(Timestamp{capturedAt * kNsPerSecond}, 0)
                    + " less each row's age (LAST SEEN)"
                           : std::string("the file has no modification time: rows are not placed in time"));
+}
+
+// Each node's Conditions table, read as the Node object it describes; the rest of the
+// description is no log line (CommandOutput), the command that printed it a prompt's.
+void SourceParser::parseDescribeNode()
+{
+    Source &src = m_out.source;
+    const std::vector<LineView> lines = allLines<LineView>(*src.bytes);
+    src.lineCount = lines.size();
+    std::vector<std::string_view> text;
+    text.reserve(lines.size());
+    for (const LineView &l : lines)
+        text.push_back(l.text);
+    std::vector<bool> inEvent(lines.size(), false);
+    std::size_t nodes = 0;
+    for (const DescribedNode &d : describedNodes(text)) {
+        const std::vector<ObjectRecord> records = recordsFromObject(d.node, "Node");
+        if (records.empty())
+            continue;
+        ++nodes;
+        emitObjectRecords(lines[d.firstRow], lines[d.lastRow], records);
+        for (std::size_t i = d.firstRow; i <= d.lastRow; ++i)
+            inEvent[i] = true;
+    }
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        if (!inEvent[i])
+            notALogLine(lines[i],
+                        text[i].starts_with("kubectl ") || text[i].starts_with("$ ") ? DiagnosticReason::ShellPrompt
+                                                                                     : DiagnosticReason::CommandOutput);
+    src.formatDetail = "kubectl describe node: the Conditions table of " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes")
+        + ", each condition at its lastTransitionTime";
 }
 
 } // namespace kubelane::core

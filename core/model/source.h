@@ -40,6 +40,7 @@ enum class SourceFormat : std::uint8_t {
     Capnslog,      // etcd 3.2-3.4: local date and time, a level letter, "| package: message"
     GoLog,         // Go's log package: "2006/01/02 15:04:05 message" (gRPC's level before it)
     DockerDesktop, // Docker Desktop's VM logs: "[2024-03-07T10:32:54.036205250Z][kubelet][I] <line>"
+    KubeDescribe,  // kubectl describe node(s): each node's Conditions table
 };
 
 enum class DiagnosticReason : std::uint8_t {

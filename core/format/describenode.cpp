@@ -1,0 +1,131 @@
+#include "describenode.h"
+
+#include "../util/textscan.h"
+
+#include <array>
+#include <cstdio>
+
+namespace kubelane::core {
+
+namespace {
+
+std::string_view trim(std::string_view s)
+{
+    const auto from = s.find_first_not_of(" \t\r");
+    if (from == std::string_view::npos)
+        return {};
+    return s.substr(from, s.find_last_not_of(" \t\r") - from + 1);
+}
+
+// The Conditions header's columns, where each starts (kubectl's tabwriter aligns the rows to it).
+struct ConditionColumns {
+    std::array<std::size_t, 6> start{}; // Type, Status, LastHeartbeatTime, LastTransitionTime, Reason, Message
+};
+
+std::optional<ConditionColumns> conditionHeader(std::string_view line)
+{
+    static constexpr std::array<std::string_view, 6> kNames = {"Type",   "Status", "LastHeartbeatTime", "LastTransitionTime",
+                                                               "Reason", "Message"};
+    ConditionColumns c;
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < kNames.size(); ++i) {
+        const std::size_t at = line.find(kNames[i], from);
+        // Each a word of its own: "Type" also begins "Types"; "Status" is not in "LastHeartbeatTime".
+        if (at == std::string_view::npos || (at > 0 && line[at - 1] != ' '))
+            return std::nullopt;
+        c.start[i] = at;
+        from = at + kNames[i].size();
+    }
+    return trim(line.substr(0, c.start[0])).empty() ? std::optional(c) : std::nullopt;
+}
+
+std::string_view column(std::string_view row, const ConditionColumns &c, std::size_t i)
+{
+    if (c.start[i] >= row.size())
+        return {};
+    const std::size_t end = i + 1 < c.start.size() ? c.start[i + 1] : row.size();
+    return trim(row.substr(c.start[i], end > c.start[i] ? end - c.start[i] : 0));
+}
+
+} // namespace
+
+std::string rfc3339FromRfc1123z(std::string_view text)
+{
+    static constexpr std::array<std::string_view, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    // "Thu, 31 Mar 2022 11:40:16 +0000"
+    text = trim(text);
+    if (text.size() != 31 || text[3] != ',' || text[4] != ' ' || text[7] != ' ' || text[11] != ' ' || text[16] != ' ' || text[19] != ':'
+        || text[22] != ':' || text[25] != ' ' || (text[26] != '+' && text[26] != '-'))
+        return {};
+    std::size_t month = 0;
+    while (month < kMonths.size() && kMonths[month] != text.substr(8, 3))
+        ++month;
+    const std::string_view digits[] = {text.substr(5, 2),  text.substr(12, 4), text.substr(17, 2),
+                                       text.substr(20, 2), text.substr(23, 2), text.substr(27, 4)};
+    for (const std::string_view d : digits)
+        for (const char ch : d)
+            if (ch < '0' || ch > '9')
+                return {};
+    if (month == kMonths.size() || text.substr(12, 4) == "0001") // Go's zero time: never
+        return {};
+    char out[40];
+    std::snprintf(out, sizeof out, "%.4s-%02zu-%.2sT%.8s%c%.2s:%.2s", text.data() + 12, month + 1, text.data() + 5, text.data() + 17,
+                  text[26], text.data() + 27, text.data() + 29);
+    return out;
+}
+
+bool looksLikeDescribeNode(std::string_view head)
+{
+    bool named = false;
+    std::size_t from = 0;
+    while (from < head.size()) {
+        const std::size_t end = std::min(head.find('\n', from), head.size());
+        const std::string_view line = head.substr(from, end - from);
+        if (line.starts_with("Name:"))
+            named = true;
+        else if (named && conditionHeader(line))
+            return true;
+        from = end + 1;
+    }
+    return false;
+}
+
+std::vector<DescribedNode> describedNodes(const std::vector<std::string_view> &lines)
+{
+    std::vector<DescribedNode> out;
+    std::string name;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string_view line = lines[i];
+        if (line.starts_with("Name:")) {
+            name = std::string(trim(line.substr(5)));
+            continue;
+        }
+        const auto header = name.empty() ? std::nullopt : conditionHeader(line);
+        if (!header)
+            continue;
+        DescribedNode d;
+        d.node = {{"kind", "Node"}, {"metadata", {{"name", name}}}, {"status", {{"conditions", nlohmann::json::array()}}}};
+        std::size_t row = i + 1;
+        if (row < lines.size() && trim(lines[row]).starts_with("----"))
+            ++row;
+        d.firstRow = row;
+        for (; row < lines.size() && lines[row].starts_with("  ") && !trim(lines[row]).empty(); ++row) {
+            const std::string_view r = lines[row];
+            nlohmann::json c = {{"type", std::string(column(r, *header, 0))},
+                                {"status", std::string(column(r, *header, 1))},
+                                {"lastHeartbeatTime", rfc3339FromRfc1123z(column(r, *header, 2))},
+                                {"lastTransitionTime", rfc3339FromRfc1123z(column(r, *header, 3))},
+                                {"reason", std::string(column(r, *header, 4))},
+                                {"message", std::string(column(r, *header, 5))}};
+            d.node["status"]["conditions"].push_back(std::move(c));
+        }
+        d.lastRow = row == d.firstRow ? row : row - 1;
+        if (row > d.firstRow)
+            out.push_back(std::move(d));
+        i = row == 0 ? 0 : row - 1;
+    }
+    return out;
+}
+
+} // namespace kubelane::core
