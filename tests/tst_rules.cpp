@@ -657,6 +657,16 @@ void TestRules::describeNodeConditions_data()
         + row("Ready", "True", "KubeletReady", "kubelet is posting ready status");
     QTest::newRow("Unknown: the controller lost it") << QString::fromStdString(describe(lost)) << "node-heartbeat-gap";
     QTest::newRow("Ready") << QString::fromStdString(describe(ready)) << "";
+    // kubectl before 1.6 left its table's cells tab-separated.
+    const std::string tabs = "Name:\t\t\tworker-7\n"
+                             "Conditions:\n"
+                             "  Type\t\t\tStatus\t\tLastHeartbeatTime\t\t\tLastTransitionTime\t\tReason\t\t\t\tMessage\n"
+                             "  ----\t\t\t------\t\t-----------------\t\t\t------------------\t\t------\t\t\t\t-------\n"
+                             "  MemoryPressure \tUnknown \tSat, 10 Sep 2016 10:38:41 -0700 \tSat, 10 Sep 2016 10:39:26 -0700 "
+                             "\tNodeStatusUnknown \t\tKubelet stopped posting node status.\n"
+                             "  Ready \t\tUnknown \tSat, 10 Sep 2016 10:38:41 -0700 \tSat, 10 Sep 2016 10:39:26 -0700 "
+                             "\tNodeStatusUnknown \t\tKubelet stopped posting node status.\n";
+    QTest::newRow("tab-separated (kubectl before 1.6)") << QString::fromStdString(tabs) << "node-heartbeat-gap";
 }
 
 void TestRules::describeNodeConditions()

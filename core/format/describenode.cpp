@@ -17,9 +17,12 @@ std::string_view trim(std::string_view s)
     return s.substr(from, s.find_last_not_of(" \t\r") - from + 1);
 }
 
-// The Conditions header's columns, where each starts (kubectl's tabwriter aligns the rows to it).
+// The Conditions header's columns, where each starts (kubectl's tabwriter aligns the rows to it
+// with spaces); or, as kubectl before 1.6 printed them, tab-separated (its tabwriter's cells
+// left as tabs: a row's cells are its tab-separated words).
 struct ConditionColumns {
     std::array<std::size_t, 6> start{}; // Type, Status, LastHeartbeatTime, LastTransitionTime, Reason, Message
+    bool tabs = false;
 };
 
 std::optional<ConditionColumns> conditionHeader(std::string_view line)
@@ -31,16 +34,27 @@ std::optional<ConditionColumns> conditionHeader(std::string_view line)
     for (std::size_t i = 0; i < kNames.size(); ++i) {
         const std::size_t at = line.find(kNames[i], from);
         // Each a word of its own: "Type" also begins "Types"; "Status" is not in "LastHeartbeatTime".
-        if (at == std::string_view::npos || (at > 0 && line[at - 1] != ' '))
+        if (at == std::string_view::npos || (at > 0 && line[at - 1] != ' ' && line[at - 1] != '\t'))
             return std::nullopt;
         c.start[i] = at;
         from = at + kNames[i].size();
     }
+    c.tabs = line.find('\t') != std::string_view::npos;
     return trim(line.substr(0, c.start[0])).empty() ? std::optional(c) : std::nullopt;
 }
 
 std::string_view column(std::string_view row, const ConditionColumns &c, std::size_t i)
 {
+    if (c.tabs) {
+        std::size_t cell = 0;
+        for (std::size_t from = 0; from < row.size();) {
+            const std::size_t end = std::min(row.find('\t', from), row.size());
+            if (const std::string_view word = trim(row.substr(from, end - from)); !word.empty() && cell++ == i)
+                return word;
+            from = end + 1;
+        }
+        return {};
+    }
     if (c.start[i] >= row.size())
         return {};
     const std::size_t end = i + 1 < c.start.size() ? c.start[i + 1] : row.size();

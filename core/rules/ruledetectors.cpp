@@ -250,7 +250,7 @@ std::vector<RuleMatch> clockStep(const Analysis &a)
         m.start = g.start;
         m.text["node"] = node;
         m.text["grace"] = formatDuration(g.grace);
-        m.text["gap"] = formatDuration(g.length);
+        m.text["gap"] = formatDuration(givenUp(inc, g) - g.start); // what the controller counted, not to when it heard again
         m.numbers["exceedsGrace"] = g.exceedsGrace;
         describeClockStep(g, node, m);
         step(m, inc, g.nodeStepEvent, node + "'s clock set back " + formatDuration(g.nodeStepBack));
