@@ -160,6 +160,7 @@ private slots:
     void kubeletClientCertExpiredInEveryWording();
     void describeNodeConditions_data();
     void describeNodeConditions();
+    void describeAmongLogLinesIsNotTheFormat();
     void taintEvictionInEveryWording_data();
     void taintEvictionInEveryWording();
     void leaderElectionLostInEveryWording_data();
@@ -682,6 +683,21 @@ void TestRules::describeNodeConditions()
     for (const auto &f : analysis->findings)
         rules << QString::fromStdString(f.rule) + " " + QString::fromStdString(f.subject.text());
     QCOMPARE(rules.join(","), fires.isEmpty() ? QString() : fires + " node/worker-7");
+}
+
+// A describe pasted below log lines leaves the file to the logs' format: the format is for a
+// file that is the description (its Name: first, or under the command that printed it).
+void TestRules::describeAmongLogLinesIsNotTheFormat()
+{
+    const std::string text =
+        "Jun 04 09:16:50 worker-7 kubelet[880]: E0604 09:16:50.102159     880 kubelet_node_status.go:540] \"Error "
+        "updating node status, will retry\" err=\"error getting node \\\"worker-7\\\": context deadline exceeded\"\n"
+        "Name:               worker-7\n"
+        "Conditions:\n"
+        "  Type             Status    LastHeartbeatTime                 LastTransitionTime                Reason  Message\n";
+    const auto analysis = analyzeFiles({{"worker-7.txt", text}});
+    QVERIFY(analysis->incident->sources.at(0).format != core::SourceFormat::KubeDescribe);
+    QVERIFY(analysis->incident->stats.events >= 1);
 }
 
 void TestRules::nodePressureEvictionInEveryWording_data()

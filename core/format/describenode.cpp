@@ -91,16 +91,25 @@ std::string rfc3339FromRfc1123z(std::string_view text)
 
 bool looksLikeDescribeNode(std::string_view head)
 {
+    // The description is the file: its "Name:" comes first, or right under the command that
+    // printed it. A describe pasted among log lines is a paste's section, not this format.
     bool named = false;
-    std::size_t from = 0;
+    std::size_t from = 0, lineNumber = 0;
     while (from < head.size()) {
         const std::size_t end = std::min(head.find('\n', from), head.size());
         const std::string_view line = head.substr(from, end - from);
-        if (line.starts_with("Name:"))
-            named = true;
-        else if (named && conditionHeader(line))
-            return true;
         from = end + 1;
+        if (trim(line).empty())
+            continue;
+        ++lineNumber;
+        if (!named) {
+            if (line.starts_with("Name:"))
+                named = true;
+            else if (lineNumber > 1 || line.find("describe") == std::string_view::npos)
+                return false;
+        } else if (conditionHeader(line)) {
+            return true;
+        }
     }
     return false;
 }

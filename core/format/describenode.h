@@ -15,8 +15,8 @@ struct DescribedNode {
     std::size_t firstRow = 0, lastRow = 0; // the Conditions table's rows (line indexes)
 };
 
-// Whether the text is kubectl's description of nodes: a "Name:" line (under the command that
-// printed it, or first) and a Conditions table with its header within the head.
+// Whether the text is kubectl's description of nodes: a "Name:" line first (or under the
+// command that printed it) and a Conditions table with its header within the head.
 bool looksLikeDescribeNode(std::string_view head);
 
 // Every node described in the lines, with its conditions.
