@@ -555,10 +555,13 @@ void TestRules::kubeletClientCertExpiredInEveryWording_data()
                                   + exits)
         << "kubelet-client-cert-expired"
         << "kubelet on worker-4: its client certificate expired at 2024-06-22T07:15:42Z";
-    QTest::newRow("1.1x: at start") << QString::fromStdString(
-        line(0, "E    2210 bootstrap.go:195] Part of the existing bootstrap client certificate is expired: 2020-01-19 15:10:17 +0000 UTC"))
-                                    << "kubelet-client-cert-expired"
-                                    << "kubelet on worker-4: its client certificate expired at 2020-01-19T15:10:17Z";
+    QTest::newRow("1.1x: at start, then its fatal exit") << QString::fromStdString(
+        line(0, "E    2210 bootstrap.go:195] Part of the existing bootstrap client certificate is expired: 2020-01-19 15:10:17 +0000 UTC")
+        + line(0,
+               "F    2210 server.go:271] failed to run Kubelet: unable to load bootstrap kubeconfig: stat "
+               "/etc/kubernetes/bootstrap-kubelet.conf: no such file or directory"))
+                                                         << "kubelet-client-cert-expired"
+                                                         << "kubelet on worker-4: its client certificate expired at 2020-01-19T15:10:17Z";
     QTest::newRow("1.31+: through HandleError")
         << QString::fromStdString(line(0,
                                        "E    2210 bootstrap.go:266] \"Unhandled Error\" err=\"part of the existing bootstrap client "
@@ -579,6 +582,16 @@ void TestRules::kubeletClientCertExpiredInEveryWording_data()
                                        "is responsive, exiting.\""))
         << "kubelet-client-cert-expired"
         << "kubelet on worker-4: its client certificate has expired";
+    // At start, with a bootstrap kubeconfig: the kubelet gets a new certificate and goes on.
+    QTest::newRow("at start, then re-bootstrapped")
+        << QString::fromStdString(line(0,
+                                       "E    2210 bootstrap.go:266] part of the existing bootstrap client certificate in "
+                                       "/etc/kubernetes/kubelet.conf is expired: 2024-06-22 07:15:42 +0000 UTC")
+                                  + line(2, "I    2210 csr.go:261] certificate signing request csr-8kq2x is approved, waiting to be issued")
+                                  + line(3, "I    2210 csr.go:257] certificate signing request csr-8kq2x is issued")
+                                  + line(5, "I    2210 kubelet_node_status.go:76] \"Successfully registered node\" node=\"worker-4\""))
+        << ""
+        << "";
     QTest::newRow("a rotation on time") << QString::fromStdString(
         line(0, "I    2210 certificate_manager.go:356] kubernetes.io/kube-apiserver-client-kubelet: Rotating certificates")
         + line(1,

@@ -3,6 +3,7 @@
 #include "../facts/factcontext.h"
 #include "matchsteps.h"
 
+#include <algorithm>
 #include <map>
 
 namespace kubelane::core {
@@ -31,6 +32,15 @@ std::vector<const KubeletRun *> exitsAfter(const Facts &f, StringId node, Timest
             && r.end <= to + Duration::fromSeconds(60))
             exits.push_back(&r);
     return exits;
+}
+
+// The node's heartbeat gap past the grace period around the kubelet's word, if any.
+const HeartbeatGap *gapAround(const Facts &f, StringId node, Timestamp first, Timestamp last)
+{
+    for (const HeartbeatGap &g : f.gaps)
+        if (g.node == node && g.exceedsGrace && g.end >= first - Duration::fromSeconds(300) && g.start <= last + Duration::fromSeconds(60))
+            return &g;
+    return nullptr;
 }
 
 } // namespace
@@ -63,6 +73,16 @@ std::vector<RuleMatch> kubeletClientCertExpired(const Analysis &a)
         step(m, inc, said.front(), "kubelet: its client certificate" + expired);
 
         const auto exits = exitsAfter(a.facts, node, first.time, last.time);
+        const HeartbeatGap *gap = gapAround(a.facts, node, first.time, last.time);
+        // At start the kubelet says so and falls back to its bootstrap kubeconfig; with one, it
+        // gets a new certificate and goes on (a CSR issued, the node registered): only an exit
+        // or the control plane losing the node makes that line the incident.
+        const bool atStartOnly = std::all_of(said.begin(), said.end(), [&](EventIndex i) {
+            return inc.message(inc.event(i)).find("bootstrap client certificate") != std::string_view::npos
+                || !inc.field(inc.event(i), a.keys.notAfter).empty();
+        });
+        if (atStartOnly && exits.empty() && !gap)
+            continue;
         m.numbers["exits"] = double(exits.size());
         if (!exits.empty())
             step(m, inc, exits.front()->exitEvent, "kubelet exits: " + exits.front()->exitReason);
@@ -72,14 +92,11 @@ std::vector<RuleMatch> kubeletClientCertExpired(const Analysis &a)
             : exits.size() == 1               ? " The kubelet exited on it (" + exits.front()->exitReason + ")."
                                               : " The kubelet exited on it " + std::to_string(exits.size())
                 + " times: a restart loop that cannot end until the certificate is renewed.";
-        for (const HeartbeatGap &g : a.facts.gaps)
-            if (g.node == node && g.exceedsGrace && g.end >= first.time - Duration::fromSeconds(300)
-                && g.start <= last.time + Duration::fromSeconds(60)) {
-                step(m, inc, g.declaredBy != kNoEvent ? g.declaredBy : g.beforeEvent,
-                     "no heartbeat from " + name + " past the grace period");
-                aftermath += " The control plane lost its heartbeats from " + clockText(g.start) + ".";
-                break;
-            }
+        if (gap) {
+            step(m, inc, gap->declaredBy != kNoEvent ? gap->declaredBy : gap->beforeEvent,
+                 "no heartbeat from " + name + " past the grace period");
+            aftermath += " The control plane lost its heartbeats from " + clockText(gap->start) + ".";
+        }
         if (said.size() > 1)
             step(m, inc, said.back(), "still expired (" + plural(said.size(), "line") + " about it)");
         m.text["aftermath"] = aftermath;
