@@ -44,12 +44,9 @@ std::optional<Timestamp> FactContext::unknownBeforeCounting(const Event &e) cons
 
 std::optional<Timestamp> FactContext::printedTimeOnLineClock(const Event &e, StringId key) const
 {
-    // Go's time.Time String(), "2016-02-10 22:07:40 +0000" as the patterns keep it, or RFC 3339.
-    std::string stamp(field(e, key));
-    if (stamp.size() > 6 && stamp[stamp.size() - 6] == ' ')
-        stamp.erase(stamp.size() - 6, 1);
+    const std::string_view stamp = field(e, key);
     int printedOffset = 0;
-    const auto printed = parseRfc3339(stamp, &printedOffset);
+    const auto printed = parseGoTime(stamp, &printedOffset);
     if (!printed)
         return std::nullopt;
     // A stamp in its zone is read on the file's clock (its zone may be assumed, and wrong); one

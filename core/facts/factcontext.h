@@ -71,6 +71,8 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
 // Which heartbeat gaps were a clock step, not a silent node (HeartbeatGap::clockStep). Reads
 // the gaps and the kubelet runs, so after both detectors.
 void detectClockSteps(const FactContext &ctx, Facts &facts);
+// When the controller gave up on the node in a gap: the line that declared or judged it.
+Timestamp controllerGaveUpAt(const Incident &inc, const HeartbeatGap &g);
 void detectNodeConditions(const FactContext &ctx, Facts &facts);
 void detectTaints(const FactContext &ctx, Facts &facts);
 void detectKubeletRuns(const FactContext &ctx, Facts &facts);

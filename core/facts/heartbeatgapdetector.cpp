@@ -420,16 +420,10 @@ bool kubeletRestartedWithin(const Facts &facts, StringId node, Timestamp from, T
     });
 }
 
-// When the controller gave up on the node in this gap: the line that declared or judged it.
-Timestamp givenUpAt(const Incident &inc, const HeartbeatGap &g)
-{
-    return g.declaredBy != kNoEvent ? inc.event(g.declaredBy).time : g.start + g.grace;
-}
-
 bool backSoon(const Incident &inc, const Facts &facts, const HeartbeatGap &g)
 {
     return g.beforeEvent == kNoEvent && !g.openEnded
-        && g.end - givenUpAt(inc, g) <= kKubeletStatusPeriod + kNodeMonitorPasses + Duration::fromSeconds(5)
+        && g.end - controllerGaveUpAt(inc, g) <= kKubeletStatusPeriod + kNodeMonitorPasses + Duration::fromSeconds(5)
         && !kubeletRestartedWithin(facts, g.node, g.start, g.end);
 }
 
@@ -453,7 +447,7 @@ void findNodeStepBack(const FactContext &ctx, const std::vector<EventIndex> &ste
     // An exact start is the last renewal counted: the step came after it (a few seconds' leeway
     // between the two machines' clocks). An estimated one is the latest the gap can have begun.
     const Timestamp from = g.start - (g.startEstimated ? g.grace : Duration::fromSeconds(5));
-    const Timestamp to = std::min(g.end, givenUpAt(inc, g));
+    const Timestamp to = std::min(g.end, controllerGaveUpAt(inc, g));
     for (const EventIndex i : stepped) {
         const Event &e = inc.event(i);
         const auto seconds = parseSignedSeconds(ctx.field(e, ctx.keys.stepSeconds));
@@ -468,6 +462,11 @@ void findNodeStepBack(const FactContext &ctx, const std::vector<EventIndex> &ste
 }
 
 } // namespace
+
+Timestamp controllerGaveUpAt(const Incident &inc, const HeartbeatGap &g)
+{
+    return g.declaredBy != kNoEvent ? inc.event(g.declaredBy).time : g.start + g.grace;
+}
 
 void detectClockSteps(const FactContext &ctx, Facts &facts)
 {

@@ -1137,11 +1137,10 @@ std::string_view SourceParser::componentOfGoFile(std::string_view goFile)
 {
     if (goFile.empty())
         return {};
-    const StringId file = m_out.strings.intern(goFile);
-    auto owner = m_file.ownerOfGoFile.find(file);
+    auto owner = m_file.ownerOfGoFile.find(goFile);
     if (owner == m_file.ownerOfGoFile.end()) {
-        std::string_view named = m_roles.componentOf(goFile);
-        owner = m_file.ownerOfGoFile.emplace(file, named.empty() ? componentForGoFile(goFile) : named).first;
+        const std::string_view named = m_roles.componentOf(goFile);
+        owner = m_file.ownerOfGoFile.emplace(std::string(goFile), named.empty() ? componentForGoFile(goFile) : named).first;
     }
     return owner->second;
 }

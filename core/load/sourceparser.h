@@ -319,9 +319,14 @@ private:
         std::size_t plannedKeys = 0;                   // how many of m_fields' first keys follow the plan of plannedOrigin
         OriginId plannedOrigin;
         std::uint64_t lastEventLines = 0; // the last event's raw lines so far (Incident::lineCountOf, once loaded)
-        // For a process of several components (k3s): the component of each Go file:line, by its
-        // string id, so the goroutine map is searched once per file:line, not once per line.
-        std::unordered_map<StringId, std::string_view> ownerOfGoFile;
+        // The component of each Go file:line (componentOfGoFile), for a process of several
+        // components (k3s) or a file that names none: the goroutine map is searched once per
+        // file:line, and a line of one seen costs a hash of its text, no intern.
+        struct TextHash {
+            using is_transparent = void;
+            std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+        };
+        std::unordered_map<std::string, std::string_view, TextHash, std::equal_to<>> ownerOfGoFile;
         std::vector<KeyUse> keyUses;                        // by key id
         std::unordered_map<std::uint64_t, PodId> podByName; // (namespace, name) string ids
         std::unordered_map<StringId, PodId> podByUid;

@@ -263,4 +263,16 @@ std::optional<Duration> parseGoDuration(std::string_view s)
     return Duration{static_cast<std::int64_t>(std::llround(negative ? -total : total))};
 }
 
+std::optional<Timestamp> parseGoTime(std::string_view text, int *offsetSecondsOut)
+{
+    // "... +0000 UTC": the abbreviation after the offset goes; then the space before the offset.
+    if (const std::size_t space = text.rfind(' ');
+        space != std::string_view::npos && space > 6 && (text[space - 5] == '+' || text[space - 5] == '-'))
+        text = text.substr(0, space);
+    std::string stamp(text);
+    if (stamp.size() > 6 && stamp[stamp.size() - 6] == ' ')
+        stamp.erase(stamp.size() - 6, 1);
+    return parseRfc3339(stamp, offsetSecondsOut);
+}
+
 } // namespace kubelane::core

@@ -65,6 +65,9 @@ bool parseDateAndTime(std::string_view text, char dateSeparator, CivilTime &out,
 // RFC 3339 with optional fraction and a zone ("Z", "+08:00", "+0800"). Also accepts a space
 // instead of 'T'. Returns nothing for anything else.
 std::optional<Timestamp> parseRfc3339(std::string_view text, int *offsetSecondsOut = nullptr);
+// Go's time.Time String() as a log line prints a time ("2020-12-06 18:55:55 +0000 UTC", the
+// zone's abbreviation optional, fractions allowed), or RFC 3339.
+std::optional<Timestamp> parseGoTime(std::string_view text, int *offsetSecondsOut = nullptr);
 
 // "2020-03-12T02:42:26.102104Z"; fraction digits: 0, 3, 6 or 9 (trailing zeros kept).
 std::string formatRfc3339(Timestamp ts, int fractionDigits = 6);

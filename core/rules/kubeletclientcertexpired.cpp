@@ -14,12 +14,7 @@ namespace {
 // "2020-12-06 18:55:55 +0000 UTC", an absolute time), when the line gives it.
 std::optional<Timestamp> notAfterOf(const Incident &inc, const Event &e, StringId notAfterKey)
 {
-    std::string stamp(inc.field(e, notAfterKey));
-    if (const auto zoneName = stamp.rfind(' '); zoneName != std::string::npos && zoneName > 6 && stamp[zoneName - 5] != ' ')
-        stamp.erase(zoneName); // " UTC", " CST": the abbreviation after the offset
-    if (stamp.size() > 6 && stamp[stamp.size() - 6] == ' ')
-        stamp.erase(stamp.size() - 6, 1);
-    return parseRfc3339(stamp);
+    return parseGoTime(inc.field(e, notAfterKey));
 }
 
 // The kubelet runs on the node that ended within a minute after `from`: the exits the expired

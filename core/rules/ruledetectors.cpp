@@ -93,12 +93,6 @@ std::string tolerationOfGap(const Analysis &a, const HeartbeatGap &g)
         + ", past the default 300 s toleration: pods that did not tolerate it longer were due for deletion.";
 }
 
-// When the controller gave up on the node in a gap: the line that declared or judged it.
-Timestamp givenUp(const Incident &inc, const HeartbeatGap &g)
-{
-    return g.declaredBy != kNoEvent ? inc.event(g.declaredBy).time : g.start + g.grace;
-}
-
 // The chain's words for the controller's line that declared or judged a gap.
 std::string declaredStepText(const HeartbeatGap &g, const std::string &node)
 {
@@ -250,7 +244,7 @@ std::vector<RuleMatch> clockStep(const Analysis &a)
         m.start = g.start;
         m.text["node"] = node;
         m.text["grace"] = formatDuration(g.grace);
-        m.text["gap"] = formatDuration(givenUp(inc, g) - g.start); // what the controller counted, not to when it heard again
+        m.text["gap"] = formatDuration(controllerGaveUpAt(inc, g) - g.start); // what the controller counted, not to when it heard again
         m.numbers["exceedsGrace"] = g.exceedsGrace;
         describeClockStep(g, node, m);
         step(m, inc, g.nodeStepEvent, node + "'s clock set back " + formatDuration(g.nodeStepBack));
@@ -278,8 +272,8 @@ std::vector<RuleMatch> clockStep(const Analysis &a)
         m.end = last->end;
         m.numbers["flaps"] = double(flaps);
         m.text["flaps"] = flaps == 1
-            ? " The kubelet answered with its status, and the controller heard from the node " + formatDuration(g.end - givenUp(inc, g))
-                + " after it gave up on it."
+            ? " The kubelet answered with its status, and the controller heard from the node "
+                + formatDuration(g.end - controllerGaveUpAt(inc, g)) + " after it gave up on it."
             : " The node flapped: taken for lost " + std::to_string(flaps) + " times in " + formatDuration(last->end - g.start)
                 + ", back within seconds each time the kubelet answered the controller's Unknown with its status, until its clock "
                   "passed the last renewal counted.";
