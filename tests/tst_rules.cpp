@@ -161,6 +161,8 @@ private slots:
     void describeNodeConditions_data();
     void describeNodeConditions();
     void describeAmongLogLinesIsNotTheFormat();
+    void conditionsTablePasted_data();
+    void conditionsTablePasted();
     void taintEvictionInEveryWording_data();
     void taintEvictionInEveryWording();
     void leaderElectionLostInEveryWording_data();
@@ -711,6 +713,80 @@ void TestRules::describeAmongLogLinesIsNotTheFormat()
     const auto analysis = analyzeFiles({{"worker-7.txt", text}});
     QVERIFY(analysis->incident->sources.at(0).format != core::SourceFormat::KubeDescribe);
     QVERIFY(analysis->incident->stats.events >= 1);
+}
+
+// Issues quote the Conditions table alone, or under prose, or below the kubelet's lines: the
+// table is read where it stands, for the node a Name: line above names, or for a node it
+// says it does not know.
+void TestRules::conditionsTablePasted_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("fires");
+    QTest::addColumn<int>("events");
+    QTest::addColumn<int>("notUnderstood");
+    const std::string header = "Conditions:\n"
+                               "  Type             Status    LastHeartbeatTime                 LastTransitionTime                Reason   "
+                               "                  Message\n"
+                               "  ----             ------    -----------------                 ------------------                ------   "
+                               "                  -------\n";
+    const std::string lost = "  MemoryPressure   Unknown   Fri, 02 Feb 2018 06:17:03 +0000   Fri, 02 Feb 2018 06:17:45 +0000   "
+                             "NodeStatusUnknown          Kubelet stopped posting node status.\n"
+                             "  Ready            Unknown   Fri, 02 Feb 2018 06:17:03 +0000   Fri, 02 Feb 2018 06:17:45 +0000   "
+                             "NodeStatusUnknown          Kubelet stopped posting node status.\n";
+    const std::string ready = "  MemoryPressure   False     Fri, 02 Feb 2018 06:17:03 +0000   Thu, 01 Feb 2018 06:01:45 +0000   "
+                              "KubeletHasSufficientMemory kubelet has sufficient memory available\n"
+                              "  Ready            True      Fri, 02 Feb 2018 06:17:03 +0000   Thu, 01 Feb 2018 06:01:45 +0000   "
+                              "KubeletReady               kubelet is posting ready status\n";
+    const std::string prose = "After the upgrade the node went NotReady and never came back.\n\n```\n";
+    QTest::newRow("alone under prose: Unknown")
+        << QString::fromStdString(prose + header + lost + "```\n") << "node-heartbeat-gap node/<unnamed-node>" << 2 << 0;
+    QTest::newRow("alone under prose: Ready") << QString::fromStdString(prose + header + ready + "```\n") << "" << 2 << 0;
+    QTest::newRow("indented four spaces, no fence")
+        << QString::fromStdString("    Conditions:\n    " + header.substr(12, header.find('\n', 12) - 12 + 1) + "    "
+                                  + lost.substr(0, lost.find('\n') + 1) + "    " + lost.substr(lost.find('\n') + 1))
+        << "node-heartbeat-gap node/<unnamed-node>" << 2 << 0;
+    // The description's lines above the table are not read (Name: and Roles:), those below it
+    // are its output.
+    QTest::newRow("its Name: above, prose first")
+        << QString::fromStdString(prose + "Name:               worker-7\nRoles:              <none>\n" + header + lost
+                                  + "Addresses:\n  InternalIP:  10.20.3.17\n```\n")
+        << "node-heartbeat-gap node/worker-7" << 2 << 2;
+    QTest::newRow("below the kubelet's lines") << QString::fromStdString(
+        "Feb 02 06:16:50 worker-7 kubelet[880]: E0202 06:16:50.102159     880 kubelet_node_status.go:540] "
+        "\"Error updating node status, will retry\" err=\"error getting node \\\"worker-7\\\": context "
+        "deadline exceeded\"\n"
+        + header + lost + "Addresses:\n  InternalIP:  10.20.3.17\n")
+                                               << "node-heartbeat-gap node/<unnamed-node>" << 3 << 0;
+    // The command that printed it names the node; the paster cut rows out.
+    QTest::newRow("under its command, rows cut")
+        << QString::fromStdString("kubectl describe node nodea\n...\n" + header + "  ...\n" + lost.substr(lost.find('\n') + 1))
+        << "node-heartbeat-gap node/nodea" << 1 << 0;
+    QTest::newRow("under a prompt's command, options first")
+        << QString::fromStdString("$ kubectl --context prod describe -o wide no/worker-9\n" + header + lost)
+        << "node-heartbeat-gap node/worker-9" << 2 << 0;
+    // describe pod's table has no heartbeat columns: no node's.
+    QTest::newRow("a pod's Conditions") << QStringLiteral("```\nConditions:\n  Type              Status\n  Initialized       True\n"
+                                                          "  Ready             False\n```\n")
+                                        << "" << 0 << 3;
+}
+
+void TestRules::conditionsTablePasted()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, fires);
+    QFETCH(int, events);
+    QFETCH(int, notUnderstood);
+    const auto analysis = analyzeFiles({{"issue-paste.md", text.toStdString()}});
+    QVERIFY(analysis->incident->sources.at(0).format != core::SourceFormat::KubeDescribe);
+    QCOMPARE(analysis->incident->stats.events, std::uint64_t(events));
+    QCOMPARE(analysis->incident->stats.unparsed, std::uint64_t(notUnderstood));
+    // The table's dates give the year of lines pasted with it that show none.
+    if (events > 0)
+        QCOMPARE(core::toCivil(analysis->incident->sources.at(0).first).year, 2018);
+    QStringList rules;
+    for (const auto &f : analysis->findings)
+        rules << QString::fromStdString(f.rule) + " " + QString::fromStdString(f.subject.text());
+    QCOMPARE(rules.join(","), fires);
 }
 
 void TestRules::nodePressureEvictionInEveryWording_data()

@@ -1,43 +1,40 @@
 #include "describenode.h"
 
 #include "../util/textscan.h"
+#include "pastetext.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
 namespace kubelane::core {
 
-namespace {
-
-// The Conditions header's columns, where each starts (kubectl's tabwriter aligns the rows to it
-// with spaces); or, as kubectl before 1.6 printed them, tab-separated (its tabwriter's cells
-// left as tabs: a row's cells are its tab-separated words).
-struct ConditionColumns {
-    std::array<std::size_t, 6> start{}; // Type, Status, LastHeartbeatTime, LastTransitionTime, Reason, Message
-    bool tabs = false;
-};
-
-std::optional<ConditionColumns> conditionHeader(std::string_view line)
+std::optional<ConditionsTable> ConditionsTable::startingAt(std::string_view line)
 {
     static constexpr std::array<std::string_view, 6> kNames = {"Type",   "Status", "LastHeartbeatTime", "LastTransitionTime",
                                                                "Reason", "Message"};
-    ConditionColumns c;
+    ConditionsTable t;
     std::size_t from = 0;
     for (std::size_t i = 0; i < kNames.size(); ++i) {
         const std::size_t at = line.find(kNames[i], from);
         // Each a word of its own: "Type" also begins "Types"; "Status" is not in "LastHeartbeatTime".
         if (at == std::string_view::npos || (at > 0 && line[at - 1] != ' ' && line[at - 1] != '\t'))
             return std::nullopt;
-        c.start[i] = at;
+        t.m_start[i] = at;
         from = at + kNames[i].size();
     }
-    c.tabs = line.find('\t') != std::string_view::npos;
-    return text::trimmed(line.substr(0, c.start[0])).empty() ? std::optional(c) : std::nullopt;
+    t.m_tabs = line.find('\t') != std::string_view::npos;
+    return text::trimmed(line.substr(0, t.m_start[0])).empty() ? std::optional(t) : std::nullopt;
 }
 
-std::string_view column(std::string_view row, const ConditionColumns &c, std::size_t i)
+bool ConditionsTable::isRule(std::string_view line)
 {
-    if (c.tabs) {
+    return text::trimmed(line).starts_with("----");
+}
+
+std::string_view ConditionsTable::column(std::string_view row, std::size_t i) const
+{
+    if (m_tabs) {
         std::size_t cell = 0;
         for (std::size_t from = 0; from < row.size();) {
             const std::size_t end = std::min(row.find('\t', from), row.size());
@@ -47,13 +44,31 @@ std::string_view column(std::string_view row, const ConditionColumns &c, std::si
         }
         return {};
     }
-    if (c.start[i] >= row.size())
+    if (m_start[i] >= row.size())
         return {};
-    const std::size_t end = i + 1 < c.start.size() ? c.start[i + 1] : row.size();
-    return text::trimmed(row.substr(c.start[i], end > c.start[i] ? end - c.start[i] : 0));
+    const std::size_t end = i + 1 < m_start.size() ? m_start[i + 1] : row.size();
+    return text::trimmed(row.substr(m_start[i], end > m_start[i] ? end - m_start[i] : 0));
 }
 
-} // namespace
+bool ConditionsTable::addRow(std::string_view row)
+{
+    const std::string_view type = column(row, 0), status = column(row, 1);
+    if (type.empty() || type.find_first_of(" \t") != std::string_view::npos
+        || (status != "True" && status != "False" && status != "Unknown"))
+        return false;
+    m_conditions.push_back({{"type", std::string(type)},
+                            {"status", std::string(status)},
+                            {"lastHeartbeatTime", rfc3339FromRfc1123z(column(row, 2))},
+                            {"lastTransitionTime", rfc3339FromRfc1123z(column(row, 3))},
+                            {"reason", std::string(column(row, 4))},
+                            {"message", std::string(column(row, 5))}});
+    return true;
+}
+
+nlohmann::json ConditionsTable::node(const std::string &name) const
+{
+    return {{"kind", "Node"}, {"metadata", {{"name", name}}}, {"status", {{"conditions", m_conditions}}}};
+}
 
 std::string rfc3339FromRfc1123z(std::string_view text)
 {
@@ -77,6 +92,43 @@ std::string rfc3339FromRfc1123z(std::string_view text)
     return out;
 }
 
+std::string_view nodeOfDescribeCommand(std::string_view line)
+{
+    if (const std::string_view command = promptCommand(line); !command.empty())
+        line = command;
+    std::vector<std::string_view> words;
+    for (std::size_t at = 0; at < line.size();) {
+        const std::size_t begin = line.find_first_not_of(" \t", at);
+        if (begin == std::string_view::npos)
+            break;
+        const std::size_t end = std::min(line.find_first_of(" \t", begin), line.size());
+        words.push_back(line.substr(begin, end - begin));
+        at = end;
+    }
+    if (words.size() < 3 || words[0] != "kubectl")
+        return {};
+    // Options may stand anywhere ("kubectl --context prod describe -o wide no/x"): the words
+    // after the verb that are no option nor an option's value are the kind and the name.
+    static constexpr std::string_view kTakesValue[] = {"-n", "--namespace", "-l", "--selector", "--context", "--kubeconfig", "-o"};
+    const auto verb = std::find(words.begin(), words.end(), "describe");
+    std::vector<std::string_view> positional;
+    for (auto w = verb == words.end() ? verb : verb + 1; w != words.end(); ++w)
+        if (!w->starts_with("-"))
+            positional.push_back(*w);
+        else if (std::find(std::begin(kTakesValue), std::end(kTakesValue), *w) != std::end(kTakesValue) && w + 1 != words.end())
+            ++w;
+    if (positional.empty())
+        return {};
+    std::string_view kind = positional[0], name = positional.size() > 1 ? positional[1] : std::string_view();
+    if (const std::size_t slash = kind.find('/'); slash != std::string_view::npos) {
+        name = kind.substr(slash + 1);
+        kind = kind.substr(0, slash);
+    }
+    if (kind != "node" && kind != "nodes" && kind != "no")
+        return {};
+    return name;
+}
+
 bool looksLikeDescribeNode(std::string_view head)
 {
     // The description is the file: its "Name:" comes first, or right under the command that
@@ -88,7 +140,7 @@ bool looksLikeDescribeNode(std::string_view head)
             return true;
         ++nonBlank;
         if (named) {
-            describes = conditionHeader(line).has_value();
+            describes = ConditionsTable::startingAt(line).has_value();
             return !describes;
         }
         named = line.starts_with("Name:");
@@ -107,28 +159,18 @@ std::vector<DescribedNode> describedNodes(const std::vector<std::string_view> &l
             name = std::string(text::trimmed(line.substr(5)));
             continue;
         }
-        const auto header = name.empty() ? std::nullopt : conditionHeader(line);
-        if (!header)
+        auto table = name.empty() ? std::nullopt : ConditionsTable::startingAt(line);
+        if (!table)
             continue;
-        DescribedNode d;
-        d.node = {{"kind", "Node"}, {"metadata", {{"name", name}}}, {"status", {{"conditions", nlohmann::json::array()}}}};
         std::size_t row = i + 1;
-        if (row < lines.size() && text::trimmed(lines[row]).starts_with("----"))
+        if (row < lines.size() && ConditionsTable::isRule(lines[row]))
             ++row;
-        d.firstRow = row;
-        for (; row < lines.size() && lines[row].starts_with("  ") && !text::trimmed(lines[row]).empty(); ++row) {
-            const std::string_view r = lines[row];
-            nlohmann::json c = {{"type", std::string(column(r, *header, 0))},
-                                {"status", std::string(column(r, *header, 1))},
-                                {"lastHeartbeatTime", rfc3339FromRfc1123z(column(r, *header, 2))},
-                                {"lastTransitionTime", rfc3339FromRfc1123z(column(r, *header, 3))},
-                                {"reason", std::string(column(r, *header, 4))},
-                                {"message", std::string(column(r, *header, 5))}};
-            d.node["status"]["conditions"].push_back(std::move(c));
-        }
-        d.lastRow = row == d.firstRow ? row : row - 1;
-        if (row > d.firstRow)
-            out.push_back(std::move(d));
+        const std::size_t firstRow = row;
+        // The rows are indented under the section's label; a line at the margin is the next label.
+        while (row < lines.size() && lines[row].starts_with("  ") && table->addRow(lines[row]))
+            ++row;
+        if (!table->empty())
+            out.push_back({table->node(name), firstRow, row - 1});
         i = row == 0 ? 0 : row - 1;
     }
     return out;

@@ -253,10 +253,11 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
                                                                    return a.second < b.second;
                                                                })->first));
     };
-    // Objects are the API server's records; their events carry each reporter's component.
-    if (src.component.empty()
-        && (src.format == SourceFormat::KubeObjects || src.format == SourceFormat::KubeEventTable
-            || src.format == SourceFormat::KubeDescribe)) {
+    // Objects are the API server's records; their events carry each reporter's component. So
+    // is a paste of nothing but describe's Conditions tables.
+    const bool objectsOnly = src.format == SourceFormat::KubeObjects || src.format == SourceFormat::KubeEventTable
+        || src.format == SourceFormat::KubeDescribe || (m_file.conditionRecords > 0 && m_file.conditionRecords == m_out.events.size());
+    if (src.component.empty() && objectsOnly) {
         src.component = "kube-apiserver";
         src.componentOrigin = "content (API objects)";
     }
@@ -295,8 +296,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         }
     }
     // Objects are the cluster's, not one node's: each event names its own node.
-    if (src.node.empty() && !isControlPlaneComponent(src.component) && src.format != SourceFormat::KubeObjects
-        && src.format != SourceFormat::KubeEventTable && src.format != SourceFormat::KubeDescribe) {
+    if (src.node.empty() && !isControlPlaneComponent(src.component) && !objectsOnly) {
         src.node = dominant([&](const Event &e) { return m_out.contexts[e.context].node; });
         // A node's own log (a paste of kubelet lines) names its node on a few lines only
         // ("Node became not ready" node=...): when no line names another, the rest were
@@ -754,6 +754,7 @@ void SourceParser::parseLines(FileReader reader)
     });
     if (m_file.partial.open) // the file (or the window) ended inside a multi-part record: keep what there is
         flushPartial(std::min(end, src.bytes->size()));
+    flushConditionsTable();
 }
 
 void SourceParser::onKlogTextLine(const LineView &line)
@@ -824,11 +825,89 @@ bool SourceParser::emitLogLine(const LineView &line)
     if (m_file.pasteIndent != line.text.substr(0, indent))
         m_file.pasteIndent = line.text.substr(0, indent);
     m_file.pasteEvidence = m_file.pasteEvidence || indent > 0;
+    m_file.afterConditions = false;
+    m_file.describedName.clear();
     return true;
+}
+
+// `kubectl describe node`'s Conditions table among a paste's lines, or pasted alone (issues
+// often quote only the table): its rows become the Node's conditions, as the describe reader's
+// do (parseDescribeNode), for the node the "Name:" line above names, if any.
+bool SourceParser::onConditionsTableLine(const LineView &line)
+{
+    const std::string_view text = line.text.substr(pasteIndent(line.text));
+    if (auto &open = m_file.conditions) {
+        if (open->rows.empty() && ConditionsTable::isRule(text)) {
+            notALogLine(line, DiagnosticReason::CommandOutput);
+            return true;
+        }
+        if (open->table.addRow(text)) {
+            open->rows.push_back(line);
+            return true;
+        }
+        if (isElision(text)) { // the paster cut rows out: the table goes on
+            notALogLine(line, DiagnosticReason::Elision);
+            return true;
+        }
+        flushConditionsTable(); // the line is read as any other
+    }
+    if (auto table = ConditionsTable::startingAt(text)) {
+        m_file.conditions = FileState::OpenConditions{std::move(*table), {}};
+        notALogLine(line, DiagnosticReason::CommandOutput);
+        return true;
+    }
+    if (text::trimmed(text) == "Conditions:") { // the section's label: kubectl's, no log line's
+        notALogLine(line, DiagnosticReason::CommandOutput);
+        return true;
+    }
+    if (text.starts_with("Name:")) { // read as any other line; it names the node of a table below
+        m_file.describedName = text::trimmed(text.substr(5));
+        m_file.describedNameLine = line.number;
+    } else if (const std::string_view node = nodeOfDescribeCommand(text); !node.empty()) {
+        m_file.describedName = node;
+        m_file.describedNameLine = line.number;
+        if (promptCommand(text).empty()) { // typed bare; a prompt's line is the paste reader's
+            notALogLine(line, DiagnosticReason::ShellPrompt);
+            return true;
+        }
+    }
+    return false;
+}
+
+void SourceParser::flushConditionsTable()
+{
+    if (!m_file.conditions)
+        return;
+    const FileState::OpenConditions open = std::move(*m_file.conditions);
+    m_file.conditions.reset();
+    if (open.rows.empty())
+        return;
+    // The node's name stands some 20 to 60 lines above its table (labels, annotations, taints,
+    // the lease); one further up, or none, is some other object's or no name at all: the node
+    // is then named for what it is (a placeholder no node can have: "<" is not in a DNS name),
+    // not given a name it may not have.
+    constexpr std::uint32_t kNameReach = 100;
+    const bool named = !m_file.describedName.empty() && open.rows.front().number - m_file.describedNameLine <= kNameReach;
+    const std::vector<ObjectRecord> records = recordsFromObject(open.table.node(named ? m_file.describedName : "<unnamed-node>"), "Node");
+    if (records.empty()) {
+        for (const LineView &row : open.rows)
+            unparsed(row, DiagnosticReason::NoTimestamp);
+        return;
+    }
+    emitObjectRecords(open.rows.front(), open.rows.back(), records);
+    m_file.conditionRecords += records.size();
+    // Its times are whole dates: the year of log lines pasted with it that show none.
+    const auto latest = std::max_element(records.begin(), records.end(), [](auto &a, auto &b) { return a.utcNs < b.utcNs; });
+    if (const CivilTime c = toCivil(Timestamp{latest->utcNs}); c.year > 1)
+        noteYear(c.year - currentRollovers(c.month), open.rows.front(), "describe's Conditions table");
+    m_file.afterConditions = true;
+    m_file.pasteReader.endBlock();
 }
 
 bool SourceParser::onNonLogLine(const LineView &line, bool ownLinesOnly)
 {
+    if (onConditionsTableLine(line))
+        return true;
     // Under the paste's indentation a line reads as written; before any entry nothing can
     // continue, so all indentation is the paste's.
     std::string_view text = line.text;
@@ -848,6 +927,8 @@ bool SourceParser::onNonLogLine(const LineView &line, bool ownLinesOnly)
     }
     if (!reason && ownLinesOnly && text::isBlank(text)) // the paste's spacing: no record goes on over it
         reason = DiagnosticReason::Prose;
+    if (!reason && m_file.afterConditions) // the description goes on: Addresses, Capacity, its pods, its Events
+        reason = DiagnosticReason::CommandOutput;
     if (!reason)
         return false;
     if (*reason == DiagnosticReason::ShellPrompt || *reason == DiagnosticReason::MarkdownFence)

@@ -8,6 +8,7 @@
 #include "../format/exportrecord.h"
 #include "../format/formatdetection.h"
 #include "../format/lokiexport.h"
+#include "../format/describenode.h"
 #include "../format/pastetext.h"
 #include "../format/payload.h"
 #include "../shape/sourceinput.h"
@@ -138,6 +139,8 @@ private:
     // `ownLinesOnly`: the format's records never go on over lines (docker's JSON lines), so a line
     // that is none is the paste's around them, wherever it stands.
     bool onNonLogLine(const LineView &line, bool ownLinesOnly = false);
+    bool onConditionsTableLine(const LineView &line);
+    void flushConditionsTable();
     void flushPartial(std::uint64_t endOffset);
     void parseKlogJson();
     void parseAudit();
@@ -358,6 +361,17 @@ private:
         std::set<std::string> leaseComponents; // the components the leader-election leases name
         FailedElector failedElector;           // the elector whose renewal failed last (electorOrigin)
         std::optional<DateAbove> dateAbove;    // on the last line that was no log line, since the last event
+        // A node's Conditions table among a paste's lines (onConditionsTableLine): the table
+        // and its rows' lines so far; the node the last "Name:" line above named, and where.
+        struct OpenConditions {
+            ConditionsTable table;
+            std::vector<LineView> rows;
+        };
+        std::optional<OpenConditions> conditions;
+        std::string describedName;
+        std::uint32_t describedNameLine = 0;
+        std::size_t conditionRecords = 0; // the events the tables gave
+        bool afterConditions = false;     // the description's sections after the table, until a log line
     } m_file;
 };
 
