@@ -158,6 +158,8 @@ private slots:
     void clockStepInEveryWording();
     void kubeletClientCertExpiredInEveryWording_data();
     void kubeletClientCertExpiredInEveryWording();
+    void kubeletStartFailureInEveryWording_data();
+    void kubeletStartFailureInEveryWording();
     void describeNodeConditions_data();
     void describeNodeConditions();
     void describeAmongLogLinesIsNotTheFormat();
@@ -318,10 +320,11 @@ void TestRules::shippedRulesLoad()
         ids.push_back(set.rules().back().id);
     }
     std::sort(ids.begin(), ids.end());
-    QCOMPARE(ids,
-             (std::vector<std::string>{"container-runtime-down", "kubelet-client-cert-expired", "leader-election-lost", "node-clock-step",
-                                       "node-heartbeat-gap", "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy",
-                                       "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
+    QCOMPARE(
+        ids,
+        (std::vector<std::string>{"container-runtime-down", "kubelet-client-cert-expired", "kubelet-start-failure", "leader-election-lost",
+                                  "node-clock-step", "node-heartbeat-gap", "node-pressure-eviction", "node-taint-eviction",
+                                  "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
@@ -629,6 +632,132 @@ void TestRules::kubeletClientCertExpiredInEveryWording()
     if (!fires.isEmpty()) {
         QCOMPARE(QString::fromStdString(analysis->findings.front().subject.text()), QStringLiteral("node/worker-4"));
         QCOMPARE(QString::fromStdString(analysis->findings.front().title), title);
+    }
+}
+
+// The kubelet exiting at start-up, again and again: named by what it said last before each
+// exit, in the words of each version, with or without systemd's lines; silent where it came
+// up, where it failed once, or where it had long been up.
+void TestRules::kubeletStartFailureInEveryWording_data()
+{
+    QTest::addColumn<QString>("journal");
+    QTest::addColumn<QString>("fires");
+    QTest::addColumn<QString>("cause");
+    // A line of worker-2's journal at `ms` milliseconds after 14:00:00 (2024-09-03), a day at most.
+    auto at = [](int ms, const std::string &ident, int pid, const std::string &text) {
+        char stamp[64];
+        std::snprintf(stamp, sizeof stamp, "2024-09-03T%02d:%02d:%02d.%03d000+0000 worker-2 %s[%d]: ", 14 + ms / 3600000, ms / 60000 % 60,
+                      ms / 1000 % 60, ms % 1000, ident.c_str(), pid);
+        return std::string(stamp) + text + "\n";
+    };
+    auto klog = [&](int ms, int pid, const std::string &line) { // line: "E run.go:74] ..."
+        char header[40];
+        std::snprintf(header, sizeof header, "0903 %02d:%02d:%02d.%03d000    %d ", 14 + ms / 3600000, ms / 60000 % 60, ms / 1000 % 60,
+                      ms % 1000, pid);
+        return at(ms, "kubelet", pid, line.substr(0, 1) + header + line.substr(2));
+    };
+    // n starts 10 s apart, each ending in `fatal` (and systemd's exit, when `systemd`), from `from` ms.
+    auto loop = [&](int n, const std::string &fatal, bool systemd = true, int from = 0, const std::string &status = "status=1/FAILURE") {
+        std::string j;
+        for (int k = 0; k < n; ++k) {
+            const int t = from + 10700 * k, pid = 800 + 31 * k;
+            if (systemd)
+                j += at(t, "systemd", 1, "Started kubelet: The Kubernetes Node Agent.");
+            j += klog(t + 380, pid, "I server.go:415] \"Kubelet version\" kubeletVersion=\"v1.27.6\"");
+            j += klog(t + 630, pid, fatal);
+            if (systemd)
+                j += at(t + 660, "systemd", 1, "kubelet.service: Main process exited, code=exited, " + status);
+        }
+        return j;
+    };
+    // A kubelet that comes up at `from` ms and syncs for ten minutes.
+    auto up = [&](int from) {
+        std::string j = at(from, "systemd", 1, "Started kubelet: The Kubernetes Node Agent.");
+        j += klog(from + 400, 2066, "I server.go:415] \"Kubelet version\" kubeletVersion=\"v1.27.6\"");
+        for (int k = 0; k < 10; ++k)
+            j += klog(from + 30000 + 60000 * k, 2066, "I kubelet.go:2328] \"SyncLoop (housekeeping)\"");
+        return j;
+    };
+    const std::string swap11 =
+        "F server.go:233] failed to run Kubelet: Running with swap on is not supported, please disable swap! or set --fail-swap-on flag to "
+        "false. /proc/swaps contained: [Filename Type Size Used Priority /swapfile file 2097148 0 -2]";
+    QTest::newRow("1.8-1.20: F failed to run Kubelet") << QString::fromStdString(loop(3, swap11)) << "kubelet-start-failure"
+                                                       << "failed to run Kubelet: Running with swap on is not supported";
+    QTest::newRow("1.10-1.20: F failed to load Kubelet config file")
+        << QString::fromStdString(loop(3,
+                                       "F server.go:189] failed to load Kubelet config file /var/lib/kubelet/config.yaml, error failed "
+                                       "to read kubelet config file \"/var/lib/kubelet/config.yaml\", error: open "
+                                       "/var/lib/kubelet/config.yaml: no such file or directory",
+                                       true, 0, "status=255/n/a"))
+        << "kubelet-start-failure"
+        << "failed to load Kubelet config file /var/lib/kubelet/config.yaml";
+    QTest::newRow("1.21-1.25: E Failed to run kubelet err=")
+        << QString::fromStdString(loop(3,
+                                       "E server.go:302] \"Failed to run kubelet\" err=\"failed to run Kubelet: misconfiguration: "
+                                       "kubelet cgroup driver: \\\"systemd\\\" is different from docker cgroup driver: \\\"cgroupfs\\\"\""))
+        << "kubelet-start-failure"
+        << "Failed to run kubelet: failed to run Kubelet: misconfiguration: kubelet cgroup driver: \"systemd\"";
+    QTest::newRow("1.2x: E command failed err=")
+        << QString::fromStdString(loop(3,
+                                       "E run.go:74] \"command failed\" err=\"failed to run Kubelet: validate service connection: "
+                                       "validate CRI v1 runtime API for endpoint \\\"unix:///run/containerd/containerd.sock\\\": "
+                                       "rpc error: code = Unimplemented desc = unknown service runtime.v1.RuntimeService\""))
+        << "kubelet-start-failure"
+        << "command failed: failed to run Kubelet: validate service connection";
+    // An error no pattern types: what the kubelet said last is the cause all the same.
+    QTest::newRow("1.2x: E Failed to load kubelet config file, untyped")
+        << QString::fromStdString(loop(3,
+                                       "E server.go:206] \"Failed to load kubelet config file\" err=\"failed to load Kubelet config "
+                                       "file /var/lib/kubelet/config.yaml, error: open /var/lib/kubelet/config.yaml: no such file or "
+                                       "directory\" path=\"/var/lib/kubelet/config.yaml\""))
+        << "kubelet-start-failure"
+        << "Failed to load kubelet config file: failed to load Kubelet config file /var/lib/kubelet/config.yaml";
+    QTest::newRow("no systemd lines: the kubelet's own file") << QString::fromStdString(loop(3, swap11, false)) << "kubelet-start-failure"
+                                                              << "failed to run Kubelet: Running with swap on";
+    QTest::newRow("one cycle, systemd's counter at 8") << QString::fromStdString(
+        loop(1, swap11) + at(10700, "systemd", 1, "kubelet.service: Scheduled restart job, restart counter is at 8."))
+                                                       << "kubelet-start-failure"
+                                                       << "failed to run Kubelet: Running with swap on";
+    // kubeadm's kubelet loops until `join` writes its config; the node was never lost.
+    QTest::newRow("a loop, then up, the node never lost") << QString::fromStdString(loop(4, swap11) + up(50000)) << ""
+                                                          << "";
+    // Near misses.
+    QTest::newRow("one failed start, then up") << QString::fromStdString(loop(1, swap11) + up(12000)) << ""
+                                               << "";
+    QTest::newRow("a single exit, no counter") << QString::fromStdString(loop(1, swap11)) << ""
+                                               << "";
+    QTest::newRow("up an hour, then one fatal exit") << QString::fromStdString(
+        up(0) + klog(3605000, 2066, "F kubelet.go:1406] Failed to start ContainerManager failed to initialise")
+        + at(3605020, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=255/n/a") + up(3615000))
+                                                     << ""
+                                                     << "";
+    QTest::newRow("clean exits (status 0)") << QString::fromStdString(
+        loop(3, "I server.go:415] \"Golang settings\" GOGC=\"\"", true, 0, "status=0/SUCCESS"))
+                                            << ""
+                                            << "";
+    QTest::newRow("an expired client certificate: the other rule's")
+        << QString::fromStdString(loop(3,
+                                       "E bootstrap.go:266] part of the existing bootstrap client certificate in "
+                                       "/etc/kubernetes/kubelet.conf is expired: 2024-09-01 07:15:42 +0000 UTC"))
+        << "kubelet-client-cert-expired"
+        << "";
+}
+
+void TestRules::kubeletStartFailureInEveryWording()
+{
+    QFETCH(QString, journal);
+    QFETCH(QString, fires);
+    QFETCH(QString, cause);
+    const auto analysis = analyzeFiles({{"nodes/worker-2/kubelet.journal", journal.toStdString()}});
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    QStringList rules;
+    for (const auto &f : analysis->findings)
+        rules << QString::fromStdString(f.rule);
+    QCOMPARE(rules.join(","), fires);
+    if (!cause.isEmpty()) {
+        QCOMPARE(QString::fromStdString(analysis->findings.front().subject.text()), QStringLiteral("node/worker-2"));
+        const QString title = QString::fromStdString(analysis->findings.front().title);
+        QVERIFY2(title.contains(cause), qPrintable(title));
     }
 }
 

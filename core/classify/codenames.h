@@ -30,7 +30,8 @@ struct CodeTypes {
     // A Node object's condition as the API held it (kubectl get -o json/yaml, describe, dumps).
     EventTypeId nodeConditionObject = 0;
     // Kubelet runs.
-    EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0, clockStepped = 0, clientCertExpired = 0;
+    EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0, unitStarted = 0, restartScheduled = 0, clockStepped = 0,
+                clientCertExpired = 0;
     // Containers, probes, pod status.
     EventTypeId killReason = 0, specHashChanged = 0, containerKill = 0, containerDied = 0, plegContainerState = 0, probeFailure = 0,
                 probeSuccess = 0, probeError = 0, probeSeeded = 0, statusGenerate = 0, statusPatch = 0, readinessChangedBeforeSync = 0,
@@ -86,6 +87,8 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::kubeletFatal, "kubelet.fatal", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitExit, "systemd.unit.exit", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitStopped, "systemd.unit.stopped", "the kubelet-run detector"},
+    {&CodeTypes::unitStarted, "systemd.unit.started", "the kubelet-start-failure rule"},
+    {&CodeTypes::restartScheduled, "systemd.unit.restart-scheduled", "the kubelet-start-failure rule"},
     {&CodeTypes::clockStepped, "host.clock-stepped", "the heartbeat detector"},
     {&CodeTypes::clientCertExpired, "kubelet.client-cert-expired", "the kubelet-client-cert-expired rule"},
     {&CodeTypes::killReason, "container.kill-reason", "the container-event detector"},
@@ -128,7 +131,7 @@ struct FieldKeys {
     StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew,
         hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, notAfter, podReady, podUid, pods, probe,
         probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, stepSeconds, subresource, taints, threshold, unit,
-        unreadyContainers, user, userAgent, value, verb, version, what;
+        unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -152,6 +155,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::threshold, "threshold"}, {&FieldKeys::unit, "unit"},
     {&FieldKeys::unreadyContainers, "unreadyContainers"}, {&FieldKeys::user, "user"}, {&FieldKeys::userAgent, "userAgent"},
     {&FieldKeys::value, "value"}, {&FieldKeys::verb, "verb"}, {&FieldKeys::version, "version"}, {&FieldKeys::what, "what"},
+    {&FieldKeys::count, "count"}, {&FieldKeys::exitStatus, "exitStatus"},
 };
 // clang-format on
 

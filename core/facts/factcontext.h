@@ -73,6 +73,10 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
 void detectClockSteps(const FactContext &ctx, Facts &facts);
 // When the controller gave up on the node in a gap: the line that declared or judged it.
 Timestamp controllerGaveUpAt(const Incident &inc, const HeartbeatGap &g);
+// Whether a systemd line is about the kubelet's unit: by its name ("kubelet.service: Main
+// process exited") or, on older systemd and for stop messages, only its Description
+// ("Stopped Kubernetes Kubelet Server.", "Started kubelet: The Kubernetes Node Agent.").
+bool isKubeletUnit(const Incident &inc, const FieldKeys &keys, const Event &e);
 void detectNodeConditions(const FactContext &ctx, Facts &facts);
 void detectTaints(const FactContext &ctx, Facts &facts);
 void detectKubeletRuns(const FactContext &ctx, Facts &facts);

@@ -9,22 +9,15 @@
 
 namespace kubelane::core {
 
-namespace {
-
-// systemd names the unit ("kubelet.service: Main process exited") or, on older versions and
-// for stop messages, only its Description ("Stopped Kubernetes Kubelet Server.", "Stopped
-// kubelet: The Kubernetes Node Agent."): either says it is the kubelet.
-bool isKubeletUnit(const FactContext &ctx, const Event &e)
+bool isKubeletUnit(const Incident &inc, const FieldKeys &keys, const Event &e)
 {
-    const std::string_view unit = ctx.field(e, ctx.keys.unit);
+    const std::string_view unit = inc.field(e, keys.unit);
     if (!unit.empty())
         return unit.starts_with("kubelet");
-    std::string name(ctx.field(e, ctx.keys.name));
+    std::string name(inc.field(e, keys.name));
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return name.find("kubelet") != std::string::npos;
 }
-
-} // namespace
 
 void detectKubeletRuns(const FactContext &ctx, Facts &facts)
 {
@@ -96,7 +89,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             open[node] = run;
         } else if (e.type == fatal && kubelet != kNoString && ctx.inc.componentOf(e) == kubelet) {
             finish(node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));
-        } else if ((e.type == unitExit || e.type == unitStopped) && isKubeletUnit(ctx, e)) {
+        } else if ((e.type == unitExit || e.type == unitStopped) && isKubeletUnit(ctx.inc, ctx.keys, e)) {
             // After a fatal line the systemd exit is the same exit: keep the fatal as the reason.
             if (open.count(node))
                 finish(node, e, false, std::string(ctx.inc.message(e)));

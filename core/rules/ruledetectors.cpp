@@ -5,6 +5,7 @@
 #include "containerruntimedown.h"
 #include "dumpexplanation.h"
 #include "kubeletclientcertexpired.h"
+#include "kubeletstartfailure.h"
 #include "leaderelectionlost.h"
 #include "matchsteps.h"
 #include "../util/kubeversion.h"
@@ -811,6 +812,7 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
         {"leader-election-lost", {leaderElectionLost, K::Component}},
         {"container-runtime-down", {containerRuntimeDown, K::Node}},
         {"kubelet-client-cert-expired", {kubeletClientCertExpired, K::Node}},
+        {"kubelet-start-failure", {kubeletStartFailure, K::Node}},
     };
     return detectors;
 }
