@@ -425,11 +425,21 @@ private slots:
         QTest::newRow("English, lower case") << "dec 07"
                                              << "journald short";
         QTest::newRow("German") << "Dez 07"
-                                << "journald (time only)";
+                                << "journald short";
         QTest::newRow("Chinese") << "12\u6708 07"
                                  << "journald short";
         QTest::newRow("French") << "d\u00e9c. 07"
-                                << "journald (time only)";
+                                << "journald short";
+        QTest::newRow("Spanish, Italian") << "dic 07"
+                                          << "journald short";
+        QTest::newRow("Portuguese") << "dez 07"
+                                    << "journald short";
+        QTest::newRow("Polish") << "gru 07"
+                                << "journald short";
+        QTest::newRow("Russian") << "\u0434\u0435\u043a 07"
+                                 << "journald short";
+        QTest::newRow("a word of no locale") << "Xyz 07"
+                                             << "journald (time only)";
         QTest::newRow("cut short") << "7"
                                    << "journald (time only)";
     }
@@ -458,6 +468,15 @@ private slots:
         QCOMPARE(inc->componentNameOf(inc->events[0]), std::string_view("kubelet"));
         QCOMPARE(test::utc(inc->events[1].time), QString("2020-12-07T15:16:24.000000Z"));
         QCOMPARE(inc->typeName(inc->events[1]), std::string_view("systemd.unit.exit"));
+
+        // systemd's lines alone, no klog header to give the month: their own date gives it (a
+        // French reader's journal, kubelet restarts before any kubelet line).
+        const auto systemdOnly = test::loadText("journal.txt",
+                                                "mai 16 10:00:05 Debian systemd[1]: kubelet.service: Main process exited, code=exited, "
+                                                "status=1/FAILURE\n",
+                                                opts);
+        QCOMPARE(systemdOnly->events.size(), size_t(1));
+        QCOMPARE(test::utc(systemdOnly->events[0].time), QString("2020-05-16T10:00:05.000000Z"));
 
         const auto klog = test::loadText("kubelet.log", "E1207 15:16:23.071262 14756 kubelet.go:2190] node \"node3\" not found: x\n");
         QCOMPARE(klog->sources.at(0).format, SourceFormat::KlogText);

@@ -216,6 +216,24 @@ private slots:
                   "  Process: 14756 ExecStart=/usr/bin/kubelet (code=exited, status=255)\n"
                   " Main PID: 14756 (code=exited, status=255)\n"
                                                        << output << 5 << 1;
+        // journalctl -x: the message catalog's explanation under systemd's lines.
+        const QString started = QStringLiteral("Jul 06 14:56:04 node3 systemd[1]: Started kubelet: The Kubernetes Node Agent.\n");
+        QTest::newRow("systemctl status's hint")
+            << QString::fromStdString(kJournald) + "Hint: Some lines were ellipsized, use -l to show in full.\n"
+            << output << 1 << 1;
+        QTest::newRow("journalctl -x, systemd 219") << started
+                + "-- Subject: Unit kubelet.service has finished start-up\n-- Defined-By: systemd\n"
+                  "-- Support: http://lists.freedesktop.org/mailman/listinfo/systemd-devel\n-- \n"
+                  "-- Unit kubelet.service has finished starting up.\n-- \n-- The start-up result is done.\n"
+                + QString::fromStdString(kJournald) << output
+                                                    << 7 << 2;
+        QTest::newRow("journalctl -x, systemd 246+") << started
+                + QString::fromUtf8("░░ Subject: A start job for unit kubelet.service has finished successfully\n░░ Defined-By: systemd\n"
+                                    "░░ Support: http://www.ubuntu.com/support\n░░ \n"
+                                    "░░ A start job for unit kubelet.service has finished successfully.\n░░ \n"
+                                    "░░ The job identifier is 1284.\n")
+                + QString::fromStdString(kJournald) << output
+                                                     << 7 << 2;
         QTest::newRow("set -x trace (docker logs of a kubelet container)")
             << "+ hostname\n++ hostname -i\n+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog
                 + "+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog2

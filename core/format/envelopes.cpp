@@ -168,9 +168,35 @@ const char *journaldStyleName(JournaldStyle s)
     return "journald";
 }
 
+// %b of the locales journals are read in most (glibc's abbreviations, lower case, without
+// their dot), where they differ from English: French, German, Spanish, Italian, Portuguese,
+// Dutch, Swedish, Polish, Turkish, Russian.
+unsigned monthOfLocaleAbbrev(std::string_view word)
+{
+    static constexpr std::pair<std::string_view, unsigned> kAbbrevs[] = {
+        {"janv", 1}, {"févr", 2}, {"mars", 3}, {"avril", 4}, {"mai", 5},  {"juin", 6}, {"juil", 7}, {"août", 8}, {"sept", 9},
+        {"déc", 12}, {"mär", 3},  {"okt", 10}, {"dez", 12},  {"ene", 1},  {"abr", 4},  {"ago", 8},  {"dic", 12}, {"gen", 1},
+        {"mag", 5},  {"giu", 6},  {"lug", 7},  {"set", 9},   {"ott", 10}, {"fev", 2},  {"out", 10}, {"mrt", 3},  {"mei", 5},
+        {"maj", 5},  {"sty", 1},  {"lut", 2},  {"kwi", 4},   {"cze", 6},  {"lip", 7},  {"sie", 8},  {"wrz", 9},  {"paź", 10},
+        {"lis", 11}, {"gru", 12}, {"oca", 1},  {"şub", 2},   {"Şub", 2},  {"nis", 4},  {"haz", 6},  {"tem", 7},  {"ağu", 8},
+        {"eyl", 9},  {"eki", 10}, {"kas", 11}, {"ara", 12},  {"янв", 1},  {"фев", 2},  {"мар", 3},  {"апр", 4},  {"мая", 5},
+        {"июн", 6},  {"июл", 7},  {"авг", 8},  {"сен", 9},   {"окт", 10}, {"ноя", 11}, {"дек", 12},
+    };
+    if (word.ends_with('.'))
+        word.remove_suffix(1);
+    std::string lower(word);
+    for (char &c : lower) // ASCII letters; the rest as the table holds them (Turkish "Şub" both ways)
+        c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    for (const auto &[abbrev, month] : kAbbrevs)
+        if (lower == abbrev)
+            return month;
+    return 0;
+}
+
 // The month of a date journalctl printed in another language than English (%b of the
-// reader's locale): English in any case ("jun"), or a number before 月/월 ("11月"); 0 for any
-// other word ("Dez", "sept."), which the file's klog headers then give.
+// reader's locale): English in any case ("jun"), a locale's own abbreviation ("mai", "Dez",
+// "févr."), or a number before 月/월 ("11月"); 0 for any other word, which the file's klog
+// headers then give.
 unsigned monthOfLocalDate(std::string_view word)
 {
     if (word.size() >= 3) {
@@ -182,6 +208,8 @@ unsigned monthOfLocalDate(std::string_view word)
             m > 0 && (word.size() == 3 || !std::isalpha(static_cast<unsigned char>(word[3]))))
             return m;
     }
+    if (const unsigned m = monthOfLocaleAbbrev(word))
+        return m;
     std::size_t digits = 0;
     while (digits < word.size() && isDigit(word[digits]))
         ++digits;

@@ -203,6 +203,16 @@ bool isTableHeader(std::string_view line)
     return line.size() >= 8 && line[0] >= 'A' && line[0] <= 'Z' && RE2::FullMatch(line, kHeader);
 }
 
+bool isJournalCatalogLine(std::string_view line, bool inCatalog)
+{
+    if (line.starts_with("\u2591\u2591")) // "░░"
+        return true;
+    if (line.starts_with("-- Subject: ") || line.starts_with("-- Defined-By: ") || line.starts_with("-- Support: ")
+        || line.starts_with("-- Documentation: "))
+        return true;
+    return inCatalog && (line.starts_with("-- ") || line == "--");
+}
+
 bool isPagerStatus(std::string_view line)
 {
     // less's status line, as journalctl's pager leaves it in a copy: "lines 312-395/395 (END)".
@@ -262,6 +272,12 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
 {
     if (m_block == Block::UnitStatus && (isUnitStatusLine(text) || isUnitStatusLine(asWritten)))
         return DiagnosticReason::CommandOutput;
+    if (isJournalCatalogLine(text, m_block == Block::Catalog)) {
+        m_block = Block::Catalog;
+        return DiagnosticReason::CommandOutput;
+    }
+    if (m_block == Block::Catalog)
+        m_block = Block::None;
     if (text[0] != ' ' && text[0] != '\t') {
         if (isMarkdownFence(text)) {
             m_block = Block::None;
@@ -283,7 +299,9 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
             m_block = Block::Table;
             return DiagnosticReason::CommandOutput;
         }
-        if (isShellTrace(text) || isPagerStatus(text) || (isKubectlError(text) && (evidence || !text.starts_with("error: "))))
+        // systemctl status's last word under its journal lines: "Hint: Some lines were ellipsized, use -l to show in full."
+        if (isShellTrace(text) || isPagerStatus(text) || text.starts_with("Hint: Some lines were ellipsized")
+            || (isKubectlError(text) && (evidence || !text.starts_with("error: "))))
             return DiagnosticReason::CommandOutput;
         if (evidence && isElision(text))
             return DiagnosticReason::Elision;

@@ -49,6 +49,11 @@ bool isTableHeader(std::string_view line);
 bool isKubectlError(std::string_view line);
 // The pager's status line journalctl leaves in a copy ("lines 312-395/395 (END)").
 bool isPagerStatus(std::string_view line);
+// The explanation `journalctl -x` adds under a line from systemd's message catalog: "-- Subject:
+// Unit kubelet.service has finished start-up", "-- Defined-By: systemd", "-- Support: ...", its
+// text, and "-- " between; "░░ " in place of "-- " since systemd 246. `inCatalog`: the lines
+// above were one (the text lines have no field name of their own).
+bool isJournalCatalogLine(std::string_view line, bool inCatalog);
 // The unit line that opens `systemctl status`: "● kubelet.service - kubelet: The ...".
 bool isUnitStatusHeader(std::string_view line);
 // A line of the block under it: "     Active: active (running) since ...", "   Main PID: 1187
@@ -89,7 +94,7 @@ public:
 
 private:
     std::optional<DiagnosticReason> recognise(std::string_view text, std::string_view asWritten, bool evidence);
-    enum class Block { None, Command, Table, UnitStatus } m_block = Block::None;
+    enum class Block { None, Command, Table, UnitStatus, Catalog } m_block = Block::None;
     std::optional<DiagnosticReason> m_last; // the line above, when it was no log line
     std::string_view m_command;             // of the last prompt, until a fence
     bool m_insideFence = false, m_sawFence = false;
