@@ -657,7 +657,8 @@ void TestRules::kubeletStartFailureInEveryWording_data()
         return at(ms, "kubelet", pid, line.substr(0, 1) + header + line.substr(2));
     };
     // n starts 10 s apart, each ending in `fatal` (and systemd's exit, when `systemd`), from `from` ms.
-    auto loop = [&](int n, const std::string &fatal, bool systemd = true, int from = 0, const std::string &status = "status=1/FAILURE") {
+    auto loop = [&](int n, const std::string &fatal, bool systemd = true, int from = 0,
+                    const std::string &status = "code=exited, status=1/FAILURE") {
         std::string j;
         for (int k = 0; k < n; ++k) {
             const int t = from + 10700 * k, pid = 800 + 31 * k;
@@ -666,7 +667,7 @@ void TestRules::kubeletStartFailureInEveryWording_data()
             j += klog(t + 380, pid, "I server.go:415] \"Kubelet version\" kubeletVersion=\"v1.27.6\"");
             j += klog(t + 630, pid, fatal);
             if (systemd)
-                j += at(t + 660, "systemd", 1, "kubelet.service: Main process exited, code=exited, " + status);
+                j += at(t + 660, "systemd", 1, "kubelet.service: Main process exited, " + status);
         }
         return j;
     };
@@ -688,7 +689,7 @@ void TestRules::kubeletStartFailureInEveryWording_data()
                                        "F server.go:189] failed to load Kubelet config file /var/lib/kubelet/config.yaml, error failed "
                                        "to read kubelet config file \"/var/lib/kubelet/config.yaml\", error: open "
                                        "/var/lib/kubelet/config.yaml: no such file or directory",
-                                       true, 0, "status=255/n/a"))
+                                       true, 0, "code=exited, status=255/n/a"))
         << "kubelet-start-failure"
         << "failed to load Kubelet config file /var/lib/kubelet/config.yaml";
     QTest::newRow("1.21-1.25: E Failed to run kubelet err=")
@@ -732,9 +733,67 @@ void TestRules::kubeletStartFailureInEveryWording_data()
                                                      << ""
                                                      << "";
     QTest::newRow("clean exits (status 0)") << QString::fromStdString(
-        loop(3, "I server.go:415] \"Golang settings\" GOGC=\"\"", true, 0, "status=0/SUCCESS"))
+        loop(3, "I server.go:415] \"Golang settings\" GOGC=\"\"", true, 0, "code=exited, status=0/SUCCESS"))
                                             << ""
                                             << "";
+    // A start-up waiting out a hung runtime takes minutes: its own fatal error says it failed.
+    QTest::newRow("exits after two minutes on its own error")
+        << QString::fromStdString(at(0, "systemd", 1, "Started kubelet: The Kubernetes Node Agent.")
+                                  + klog(121000, 800,
+                                         "E run.go:74] \"command failed\" err=\"failed to run Kubelet: validate service connection: rpc "
+                                         "error: code = DeadlineExceeded desc = context deadline exceeded\"")
+                                  + at(121030, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=1/FAILURE")
+                                  + at(131000, "systemd", 1, "Started kubelet: The Kubernetes Node Agent.")
+                                  + klog(252000, 831,
+                                         "E run.go:74] \"command failed\" err=\"failed to run Kubelet: validate service connection: rpc "
+                                         "error: code = DeadlineExceeded desc = context deadline exceeded\"")
+                                  + at(252030, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=1/FAILURE"))
+        << "kubelet-start-failure"
+        << "DeadlineExceeded";
+    std::string panics;
+    for (int k = 0; k < 3; ++k) {
+        const int t = 10700 * k, pid = 800 + 31 * k;
+        panics += at(t, "systemd", 1, "Started kubelet: The Kubernetes Node Agent.")
+            + klog(t + 500, pid,
+                   "E server.go:802] \"Failed to get the info of the filesystem with mountpoint\" err=\"unable to find data\"")
+            + at(t + 600, "kubelet", pid, "panic: runtime error: invalid memory address or nil pointer dereference")
+            + at(t + 610, "kubelet", pid, "[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x1f3b2c4]")
+            + at(t + 700, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=2/INVALIDARGUMENT");
+    }
+    QTest::newRow("a panic at start: the panic, not the error before it") << QString::fromStdString(panics) << "kubelet-start-failure"
+                                                                          << "panic: runtime error: invalid memory address";
+    // The log begins with an exit of a run it shows no start of: systemd's counter says that
+    // run and the one after it are of one loop; not where that exit was a kill.
+    QTest::newRow("begins at an exit, counter at 66, one more failure") << QString::fromStdString(
+        at(0, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=1/FAILURE")
+        + at(10000, "systemd", 1, "kubelet.service: Scheduled restart job, restart counter is at 66.") + loop(1, swap11, true, 10700))
+                                                                        << "kubelet-start-failure"
+                                                                        << "Running with swap on";
+    QTest::newRow("begins at a kill, counter at 2, one failure") << QString::fromStdString(
+        at(0, "systemd", 1, "kubelet.service: Main process exited, code=killed, status=9/KILL")
+        + at(10000, "systemd", 1, "kubelet.service: Scheduled restart job, restart counter is at 1.") + loop(1, swap11, true, 10700)
+        + at(21000, "systemd", 1, "kubelet.service: Scheduled restart job, restart counter is at 2.") + up(21500))
+                                                                 << ""
+                                                                 << "";
+    // Near misses: killed from outside, or past its start-up.
+    QTest::newRow("OOM-killed, again and again") << QString::fromStdString(
+        loop(3, "E kubelet.go:2874] \"Container runtime network not ready\"", true, 0, "code=killed, status=9/KILL"))
+                                                 << ""
+                                                 << "";
+    QTest::newRow("exits after Started kubelet") << QString::fromStdString(loop(3, "I server.go:1271] \"Started kubelet\"", true, 0)) << ""
+                                                 << "";
+    // systemd's transient mounts of pod volumes are no kubelet start (their path names it): the
+    // kubelet had run ten minutes.
+    QTest::newRow("a pod volume's mount before each exit") << QString::fromStdString(
+        up(0)
+        + at(599000, "systemd", 1,
+             "Started Kubernetes transient mount for /var/lib/kubelet/pods/3c0e4a1b/volumes/kubernetes.io~projected/kube-api-access-7xk2p.")
+        + at(600000, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=1/FAILURE")
+        + at(639000, "systemd", 1,
+             "Started Kubernetes transient mount for /var/lib/kubelet/pods/3c0e4a1b/volumes/kubernetes.io~projected/kube-api-access-7xk2q.")
+        + at(640000, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=1/FAILURE"))
+                                                           << ""
+                                                           << "";
     QTest::newRow("an expired client certificate: the other rule's")
         << QString::fromStdString(loop(3,
                                        "E bootstrap.go:266] part of the existing bootstrap client certificate in "
@@ -893,6 +952,28 @@ void TestRules::conditionsTablePasted_data()
     QTest::newRow("under a prompt's command, options first")
         << QString::fromStdString("$ kubectl --context prod describe -o wide no/worker-9\n" + header + lost)
         << "node-heartbeat-gap node/worker-9" << 2 << 0;
+    // A pod's name (a Namespace: under it) is no node's; nor is a word of the command's pipe.
+    QTest::newRow("a pod's Name: above it") << QString::fromStdString("```\nName:         web-0\nNamespace:    shop\n```\n\n```\n" + header
+                                                                      + lost + "```\n")
+                                            << "node-heartbeat-gap node/<unnamed-node>" << 2 << 2;
+    QTest::newRow("its command piped to grep") << QString::fromStdString("$ kubectl describe node -n default| grep -A 8 Conditions\n"
+                                                                         + header + lost)
+                                               << "node-heartbeat-gap node/<unnamed-node>" << 2 << 0;
+    const std::string journalLine = "Feb 02 06:17:50 worker-7 kubelet[880]: I0202 06:17:50.102159     880 kubelet.go:2328] \"SyncLoop "
+                                    "(housekeeping)\"\n";
+    QTest::newRow("log lines right under it: its name kept")
+        << QString::fromStdString("$ kubectl describe node worker-7\n" + header + lost + journalLine) << "node-heartbeat-gap node/worker-7"
+        << 3 << 0;
+    QTest::newRow("systemd's lines under it stay events") << QString::fromStdString(
+        header + lost + "Stopped kubelet: The Kubernetes Node Agent.\nStarted kubelet: The Kubernetes Node Agent.\n")
+                                                          << "node-heartbeat-gap node/<unnamed-node>" << 4 << 0;
+    // A healthy node's Ready has not changed for years: the year is its heartbeat's.
+    QTest::newRow("an old transition: the year from the heartbeat")
+        << QString::fromStdString(header
+                                  + "  Ready            True      Fri, 02 Feb 2018 06:17:03 +0000   Mon, 14 Nov 2016 10:02:40 +0000   "
+                                    "KubeletReady               kubelet is posting ready status\n"
+                                  + journalLine)
+        << "" << 2 << 0;
     // describe pod's table has no heartbeat columns: no node's.
     QTest::newRow("a pod's Conditions") << QStringLiteral("```\nConditions:\n  Type              Status\n  Initialized       True\n"
                                                           "  Ready             False\n```\n")
@@ -911,7 +992,7 @@ void TestRules::conditionsTablePasted()
     QCOMPARE(analysis->incident->stats.unparsed, std::uint64_t(notUnderstood));
     // The table's dates give the year of lines pasted with it that show none.
     if (events > 0)
-        QCOMPARE(core::toCivil(analysis->incident->sources.at(0).first).year, 2018);
+        QCOMPARE(core::toCivil(analysis->incident->sources.at(0).last).year, 2018);
     QStringList rules;
     for (const auto &f : analysis->findings)
         rules << QString::fromStdString(f.rule) + " " + QString::fromStdString(f.subject.text());

@@ -30,8 +30,8 @@ struct CodeTypes {
     // A Node object's condition as the API held it (kubectl get -o json/yaml, describe, dumps).
     EventTypeId nodeConditionObject = 0;
     // Kubelet runs.
-    EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0, unitStarted = 0, restartScheduled = 0, clockStepped = 0,
-                clientCertExpired = 0;
+    EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0, unitStarted = 0, unitFailed = 0, restartScheduled = 0, clockStepped = 0,
+                clientCertExpired = 0, kubeletStarted = 0, nodeRegistered = 0;
     // Containers, probes, pod status.
     EventTypeId killReason = 0, specHashChanged = 0, containerKill = 0, containerDied = 0, plegContainerState = 0, probeFailure = 0,
                 probeSuccess = 0, probeError = 0, probeSeeded = 0, statusGenerate = 0, statusPatch = 0, readinessChangedBeforeSync = 0,
@@ -88,6 +88,9 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::unitExit, "systemd.unit.exit", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitStopped, "systemd.unit.stopped", "the kubelet-run detector"},
     {&CodeTypes::unitStarted, "systemd.unit.started", "the kubelet-start-failure rule"},
+    {&CodeTypes::unitFailed, "systemd.unit.failed", "the kubelet-start-failure rule"},
+    {&CodeTypes::kubeletStarted, "kubelet.started", "the kubelet-start-failure rule"},
+    {&CodeTypes::nodeRegistered, "node.registered", "the kubelet-start-failure rule"},
     {&CodeTypes::restartScheduled, "systemd.unit.restart-scheduled", "the kubelet-start-failure rule"},
     {&CodeTypes::clockStepped, "host.clock-stepped", "the heartbeat detector"},
     {&CodeTypes::clientCertExpired, "kubelet.client-cert-expired", "the kubelet-client-cert-expired rule"},

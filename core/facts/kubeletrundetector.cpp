@@ -14,9 +14,18 @@ bool isKubeletUnit(const Incident &inc, const FieldKeys &keys, const Event &e)
     const std::string_view unit = inc.field(e, keys.unit);
     if (!unit.empty())
         return unit.starts_with("kubelet");
-    std::string name(inc.field(e, keys.name));
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return name.find("kubelet") != std::string::npos;
+    // A word of the Description, not a path in it: "Started Kubernetes transient mount for
+    // /var/lib/kubelet/pods/..." is a pod's volume, not the kubelet.
+    const std::string_view name = inc.field(e, keys.name);
+    for (std::size_t at = 0; at < name.size();) {
+        const std::size_t end = std::min(name.find(' ', at), name.size());
+        std::string word(name.substr(at, end - at));
+        std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (word.find('/') == std::string::npos && word.starts_with("kubelet"))
+            return true;
+        at = end + 1;
+    }
+    return false;
 }
 
 void detectKubeletRuns(const FactContext &ctx, Facts &facts)

@@ -50,12 +50,56 @@ std::string_view ConditionsTable::column(std::string_view row, std::size_t i) co
     return text::trimmed(row.substr(m_start[i], end > m_start[i] ? end - m_start[i] : 0));
 }
 
-bool ConditionsTable::addRow(std::string_view row)
+bool ConditionsTable::isRow(std::string_view row) const
 {
     const std::string_view type = column(row, 0), status = column(row, 1);
-    if (type.empty() || type.find_first_of(" \t") != std::string_view::npos
-        || (status != "True" && status != "False" && status != "Unknown"))
+    return !type.empty() && type.find_first_of(" \t") == std::string_view::npos
+        && (status == "True" || status == "False" || status == "Unknown");
+}
+
+std::optional<std::string> ConditionsTable::latestHeartbeat() const
+{
+    std::optional<std::string> latest;
+    for (const auto &c : m_conditions) // RFC 3339 in one zone (a describe prints one): text order is time order
+        if (const std::string h = c.value("lastHeartbeatTime", ""); !h.empty() && (!latest || h > *latest))
+            latest = h;
+    return latest;
+}
+
+bool isDescribeNodeSectionLine(std::string_view line)
+{
+    if (line.starts_with(' ') || line.starts_with('\t'))
+        return !text::trimmed(line).empty();
+    static constexpr std::string_view kSections[] = {
+        "Name:",
+        "Roles:",
+        "Labels:",
+        "Annotations:",
+        "CreationTimestamp:",
+        "Taints:",
+        "Unschedulable:",
+        "Lease:",
+        "Conditions:",
+        "Addresses:",
+        "Capacity:",
+        "Allocatable:",
+        "System Info:",
+        "PodCIDR:",
+        "PodCIDRs:",
+        "ProviderID:",
+        "ExternalID:",
+        "Non-terminated Pods:",
+        "Allocated resources:",
+        "Events:",
+    };
+    return std::any_of(std::begin(kSections), std::end(kSections), [&](std::string_view s) { return line.starts_with(s); });
+}
+
+bool ConditionsTable::addRow(std::string_view row)
+{
+    if (!isRow(row))
         return false;
+    const std::string_view type = column(row, 0), status = column(row, 1);
     m_conditions.push_back({{"type", std::string(type)},
                             {"status", std::string(status)},
                             {"lastHeartbeatTime", rfc3339FromRfc1123z(column(row, 2))},
@@ -96,6 +140,9 @@ std::string_view nodeOfDescribeCommand(std::string_view line)
 {
     if (const std::string_view command = promptCommand(line); !command.empty())
         line = command;
+    // The command ends at a pipe, a redirection or the next command ("| grep -A8 Conditions"),
+    // glued to a word or not.
+    line = line.substr(0, line.find_first_of("|;>&"));
     std::vector<std::string_view> words;
     for (std::size_t at = 0; at < line.size();) {
         const std::size_t begin = line.find_first_not_of(" \t", at);
@@ -109,14 +156,17 @@ std::string_view nodeOfDescribeCommand(std::string_view line)
         return {};
     // Options may stand anywhere ("kubectl --context prod describe -o wide no/x"): the words
     // after the verb that are no option nor an option's value are the kind and the name.
-    static constexpr std::string_view kTakesValue[] = {"-n", "--namespace", "-l", "--selector", "--context", "--kubeconfig", "-o"};
+    static constexpr std::string_view kTakesValue[] = {
+        "-n",     "--namespace", "-l",       "--selector", "--context", "--kubeconfig",      "-o",          "--output", "--cluster",
+        "--user", "-s",          "--server", "--token",    "--as",      "--request-timeout", "--chunk-size"};
     const auto verb = std::find(words.begin(), words.end(), "describe");
     std::vector<std::string_view> positional;
-    for (auto w = verb == words.end() ? verb : verb + 1; w != words.end(); ++w)
+    for (auto w = verb == words.end() ? verb : verb + 1; w != words.end(); ++w) {
         if (!w->starts_with("-"))
             positional.push_back(*w);
         else if (std::find(std::begin(kTakesValue), std::end(kTakesValue), *w) != std::end(kTakesValue) && w + 1 != words.end())
             ++w;
+    }
     if (positional.empty())
         return {};
     std::string_view kind = positional[0], name = positional.size() > 1 ? positional[1] : std::string_view();
@@ -126,7 +176,12 @@ std::string_view nodeOfDescribeCommand(std::string_view line)
     }
     if (kind != "node" && kind != "nodes" && kind != "no")
         return {};
-    return name;
+    // A node's name is a DNS subdomain: lower-case letters, digits, '-' and '.'. Anything else
+    // was some other word of the line ("grep", a pipe glued to it).
+    const bool dnsName = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    });
+    return dnsName ? name : std::string_view();
 }
 
 bool looksLikeDescribeNode(std::string_view head)

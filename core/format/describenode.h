@@ -13,6 +13,10 @@
 
 namespace kubelane::core {
 
+// The node of a Conditions table nothing names: a placeholder no node can have ('<' is in no
+// DNS name), not a guess.
+inline constexpr std::string_view kUnnamedNode = "<unnamed-node>";
+
 struct DescribedNode {
     nlohmann::json node;                   // {"kind": "Node", "metadata": {...}, "status": {"conditions": [...]}}
     std::size_t firstRow = 0, lastRow = 0; // the Conditions table's rows (line indexes)
@@ -30,7 +34,12 @@ public:
     // Reads a row (without the paste's indentation); false for a line that is no row of this
     // table (a condition's type and a status of True, False or Unknown), which ends it.
     bool addRow(std::string_view row);
+    // Whether addRow would take the line.
+    bool isRow(std::string_view row) const;
     bool empty() const { return m_conditions.empty(); }
+    // The latest LastHeartbeatTime of its rows: when the description was printed, near enough
+    // (a transition may be years old on a healthy node).
+    std::optional<std::string> latestHeartbeat() const;
     // The Node object (as the API holds it) of the rows read.
     nlohmann::json node(const std::string &name) const;
 
@@ -46,6 +55,10 @@ private:
 // The node a `kubectl describe node NAME` command names ("kubectl describe no/NAME -o wide",
 // under a prompt or typed bare); "" for any other line, or a command that names none.
 std::string_view nodeOfDescribeCommand(std::string_view line);
+
+// A line of the description's other sections: a section's label at the margin ("Addresses:",
+// "System Info:", "Events:  <none>") or an indented line under one.
+bool isDescribeNodeSectionLine(std::string_view line);
 
 // Whether the text is kubectl's description of nodes: a "Name:" line first (or under the
 // command that printed it) and a Conditions table with its header within the head.

@@ -297,7 +297,11 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     }
     // Objects are the cluster's, not one node's: each event names its own node.
     if (src.node.empty() && !isControlPlaneComponent(src.component) && !objectsOnly) {
-        src.node = dominant([&](const Event &e) { return m_out.contexts[e.context].node; });
+        const StringId unnamed = m_out.strings.find(kUnnamedNode);
+        src.node = dominant([&](const Event &e) {
+            const StringId n = m_out.contexts[e.context].node;
+            return n == unnamed ? kNoString : n; // a table's node no line named: no one's host
+        });
         // A node's own log (a paste of kubelet lines) names its node on a few lines only
         // ("Node became not ready" node=...): when no line names another, the rest were
         // written on the same node.
@@ -627,7 +631,9 @@ void SourceParser::noteYear(int year, const LineView &line, const char *what)
 
 bool SourceParser::extendLastEvent(const LineView &line)
 {
-    if (m_out.events.empty())
+    // Nothing continues a Conditions table's records: a line below the table that is none of
+    // the description's is a line of its own.
+    if (m_out.events.empty() || m_file.afterConditions)
         return false;
     Event &e = m_out.events.back();
     const std::uint64_t end = line.offset + line.text.size();
@@ -796,6 +802,10 @@ bool SourceParser::emitLogLine(const LineView &line)
     // entry above: a continuation (stack frame, multi-line value) never parses as a header.
     const std::size_t indent = pasteIndent(line.text);
     const std::string_view text = line.text.substr(indent);
+    // A Conditions table ends at the first line that is none of its rows: its node is named
+    // before a log line below it makes its events (and clears the name).
+    if (m_file.conditions && !m_file.conditions->rows.empty() && !m_file.conditions->table.isRow(text) && !isElision(text))
+        flushConditionsTable();
     Payload klogLine;
     JournaldLine j;
     CriLine c;
@@ -863,6 +873,8 @@ bool SourceParser::onConditionsTableLine(const LineView &line)
     if (text.starts_with("Name:")) { // read as any other line; it names the node of a table below
         m_file.describedName = text::trimmed(text.substr(5));
         m_file.describedNameLine = line.number;
+    } else if (text.starts_with("Namespace:") && line.number - m_file.describedNameLine <= 2) {
+        m_file.describedName.clear(); // a namespaced object's name (a pod's): no node's
     } else if (const std::string_view node = nodeOfDescribeCommand(text); !node.empty()) {
         m_file.describedName = node;
         m_file.describedNameLine = line.number;
@@ -883,12 +895,14 @@ void SourceParser::flushConditionsTable()
     if (open.rows.empty())
         return;
     // The node's name stands some 20 to 60 lines above its table (labels, annotations, taints,
-    // the lease); one further up, or none, is some other object's or no name at all: the node
-    // is then named for what it is (a placeholder no node can have: "<" is not in a DNS name),
-    // not given a name it may not have.
-    constexpr std::uint32_t kNameReach = 100;
+    // the lease), a few hundred on a node of many labels; one further up, or none, is some
+    // other object's or no name at all. The node is then the one the file's path names, else
+    // named for what it is (a placeholder no node can have: "<" is not in a DNS name), not
+    // given a name it may not have.
+    constexpr std::uint32_t kNameReach = 500;
     const bool named = !m_file.describedName.empty() && open.rows.front().number - m_file.describedNameLine <= kNameReach;
-    const std::vector<ObjectRecord> records = recordsFromObject(open.table.node(named ? m_file.describedName : "<unnamed-node>"), "Node");
+    const std::string name = named ? m_file.describedName : !m_out.source.node.empty() ? m_out.source.node : std::string(kUnnamedNode);
+    const std::vector<ObjectRecord> records = recordsFromObject(open.table.node(name), "Node");
     if (records.empty()) {
         for (const LineView &row : open.rows)
             unparsed(row, DiagnosticReason::NoTimestamp);
@@ -896,10 +910,11 @@ void SourceParser::flushConditionsTable()
     }
     emitObjectRecords(open.rows.front(), open.rows.back(), records);
     m_file.conditionRecords += records.size();
-    // Its times are whole dates: the year of log lines pasted with it that show none.
-    const auto latest = std::max_element(records.begin(), records.end(), [](auto &a, auto &b) { return a.utcNs < b.utcNs; });
-    if (const CivilTime c = toCivil(Timestamp{latest->utcNs}); c.year > 1)
-        noteYear(c.year - currentRollovers(c.month), open.rows.front(), "describe's Conditions table");
+    // Its times are whole dates: the year of log lines pasted with it that show none, from its
+    // latest heartbeat (when it was printed; a transition may be years old).
+    if (const auto heartbeat = open.table.latestHeartbeat())
+        if (const auto t = parseRfc3339(*heartbeat); t && toCivil(*t).year > 1)
+            noteYear(toCivil(*t).year - currentRollovers(toCivil(*t).month), open.rows.front(), "describe's Conditions table");
     m_file.afterConditions = true;
     m_file.pasteReader.endBlock();
 }
@@ -927,7 +942,7 @@ bool SourceParser::onNonLogLine(const LineView &line, bool ownLinesOnly)
     }
     if (!reason && ownLinesOnly && text::isBlank(text)) // the paste's spacing: no record goes on over it
         reason = DiagnosticReason::Prose;
-    if (!reason && m_file.afterConditions) // the description goes on: Addresses, Capacity, its pods, its Events
+    if (!reason && m_file.afterConditions && isDescribeNodeSectionLine(text)) // Addresses, Capacity, its pods, its Events
         reason = DiagnosticReason::CommandOutput;
     if (!reason)
         return false;

@@ -23,7 +23,9 @@ constexpr Duration kCauseReach = Duration::fromSeconds(10);
 // An expired client certificate in the loop is the kubelet-client-cert-expired rule's.
 constexpr Duration kCertReach = Duration::fromSeconds(60);
 
-enum class Mark { Start, Exit, RestartCount };
+// Up: the kubelet passed its start-up ("Started kubelet", its node registered). GaveUp:
+// systemd stopped restarting it ("Start request repeated too quickly").
+enum class Mark { Start, Up, Exit, RestartCount, GaveUp };
 
 struct NodeMark {
     EventIndex event;
@@ -34,6 +36,8 @@ struct Exit {
     EventIndex event = kNoEvent; // systemd's exit, else the kubelet's fatal line
     EventIndex cause = kNoEvent; // what the kubelet said last before it
     std::optional<Timestamp> startedAt;
+    bool up = false;                // the run had passed its start-up
+    bool killed = false;            // by a signal (code=killed: OOM, SIGKILL), not its own exit
     std::uint64_t restartCount = 0; // systemd's counter after it
 };
 
@@ -49,23 +53,27 @@ std::map<StringId, std::vector<NodeMark>> marksByNode(const Analysis &a)
     const CodeTypes &t = codeTypesOf(inc);
     const StringId kubelet = inc.strings.find("kubelet");
     std::map<StringId, std::vector<NodeMark>> out;
-    for (const EventIndex i : a.eventIndex.ofAnyType({t.kubeletStart, t.unitStarted, t.unitExit, t.kubeletFatal, t.restartScheduled})) {
+    for (const EventIndex i : a.eventIndex.ofAnyType({t.kubeletStart, t.unitStarted, t.kubeletStarted, t.nodeRegistered, t.unitExit,
+                                                      t.kubeletFatal, t.restartScheduled, t.unitFailed})) {
         const Event &e = inc.event(i);
         const StringId node = inc.nodeOf(e);
         if (node == kNoString)
             continue;
         const bool kubeletLine = kubelet != kNoString && inc.componentOf(e) == kubelet;
         std::optional<Mark> kind;
-        if (e.type == t.kubeletStart && kubeletLine)
+        if ((e.type == t.kubeletStart && kubeletLine) || (e.type == t.unitStarted && isKubeletUnit(inc, a.keys, e)))
             kind = Mark::Start;
+        else if ((e.type == t.kubeletStarted || e.type == t.nodeRegistered) && kubeletLine)
+            kind = Mark::Up;
         else if (e.type == t.kubeletFatal && kubeletLine)
             kind = Mark::Exit;
-        else if (e.type == t.unitStarted && isKubeletUnit(inc, a.keys, e))
-            kind = Mark::Start;
         else if (e.type == t.unitExit && isKubeletUnit(inc, a.keys, e) && !isCleanExit(inc.field(e, a.keys.exitStatus)))
             kind = Mark::Exit;
         else if (e.type == t.restartScheduled && isKubeletUnit(inc, a.keys, e))
             kind = Mark::RestartCount;
+        else if (e.type == t.unitFailed && isKubeletUnit(inc, a.keys, e)
+                 && inc.message(e).find("repeated too quickly") != std::string_view::npos)
+            kind = Mark::GaveUp;
         if (kind)
             out[node].push_back({i, *kind});
     }
@@ -93,6 +101,8 @@ EventIndex causeOf(const Incident &inc, EventIndex exit, StringId node, std::opt
         const Event &e = inc.events[j];
         if (e.time < from)
             break;
+        if (inc.componentOf(e) == kubelet && inc.nodeOf(e) == node && inc.message(e).starts_with("panic: "))
+            return EventIndex(static_cast<std::uint32_t>(j)); // a Go panic: what it died of
         if (!isKubeletErrorOn(inc, e, node, kubelet))
             continue;
         if (e.severity == Severity::Fatal)
@@ -107,48 +117,79 @@ EventIndex causeOf(const Incident &inc, EventIndex exit, StringId node, std::opt
 std::vector<Exit> exitsOf(const Analysis &a, StringId node, const std::vector<NodeMark> &marks)
 {
     const Incident &inc = *a.incident;
+    const CodeTypes &t = codeTypesOf(inc);
     std::vector<Exit> exits;
-    std::optional<Timestamp> startedAt; // the first word of a start since the last exit
-    bool startedSinceExit = false;
+    std::optional<Timestamp> startedAt; // the last word of a start since the last exit
+    bool up = false;
     for (const NodeMark &m : marks) {
         const Event &e = inc.event(m.event);
         if (m.kind == Mark::Start) {
-            // systemd's "Started" is a new process whatever came before (a clean stop leaves no
-            // exit); the kubelet's own first line starts one where the log has no systemd lines.
-            if (!startedSinceExit || e.type == codeTypesOf(inc).unitStarted)
-                startedAt = e.time;
-            startedSinceExit = true;
+            // Each start word opens a run: systemd's "Started", then the kubelet's version line
+            // within a second; in a kubelet's own file a start with no exit before it means the
+            // last process died unseen (a panic, a kill).
+            startedAt = e.time;
+            up = false;
+        } else if (m.kind == Mark::Up) {
+            up = true;
         } else if (m.kind == Mark::RestartCount) {
             if (!exits.empty())
                 exits.back().restartCount = std::max<std::uint64_t>(
                     exits.back().restartCount, std::strtoull(std::string(inc.field(e, a.keys.count)).c_str(), nullptr, 10));
-        } else if (!exits.empty() && !startedSinceExit && e.time - inc.event(exits.back().event).time <= kSameExit) {
-            // The same exit. systemd's stamp has whole seconds in a short journal, so the
-            // kubelet's fatal line may come after it: its cause is read from the later line.
-            Exit &x = exits.back();
-            x.cause = causeOf(inc, std::max(x.event, m.event), node, x.startedAt);
-            if (e.type == codeTypesOf(inc).unitExit)
-                x.event = m.event;
-        } else {
+        } else if (m.kind == Mark::Exit) {
+            const bool killed = e.type == t.unitExit && inc.field(e, a.keys.reason) == "killed";
+            if (!exits.empty() && !startedAt && e.time - inc.event(exits.back().event).time <= kSameExit) {
+                // The same exit. systemd's stamp has whole seconds in a short journal, so the
+                // kubelet's fatal line may come after it: its cause is read from the later line.
+                Exit &x = exits.back();
+                x.cause = causeOf(inc, std::max(x.event, m.event), node, x.startedAt);
+                x.killed = x.killed || killed;
+                if (e.type == t.unitExit)
+                    x.event = m.event;
+                continue;
+            }
             Exit x;
             x.event = m.event;
-            x.startedAt = startedSinceExit ? startedAt : std::nullopt;
+            x.startedAt = startedAt;
+            x.up = up;
+            x.killed = killed;
             x.cause = causeOf(inc, m.event, node, x.startedAt);
             exits.push_back(x);
-            startedSinceExit = false;
             startedAt.reset();
+            up = false;
         }
     }
     return exits;
 }
 
-bool failedStartUp(const Incident &inc, const Exit &x)
+// The kubelet said it could not go on: a fatal line, a start-up failure's wording (1.2x's
+// "command failed", at E), or a panic.
+bool diedOfItsOwnError(const Incident &inc, const Exit &x)
 {
-    return x.startedAt && inc.event(x.event).time - *x.startedAt < kStartUp;
+    if (x.cause == kNoEvent)
+        return false;
+    const Event &c = inc.event(x.cause);
+    return c.severity == Severity::Fatal || c.type == codeTypesOf(inc).kubeletFatal || inc.message(c).starts_with("panic: ");
 }
 
-// Whether a kubelet started after `after` ran past its start-up: a line of it kStartUp after
-// its start, before any exit.
+// An exit of a run the log shows no start of: not passed its start-up, not killed.
+bool ofAnUnseenRun(const Exit &x)
+{
+    return !x.startedAt && !x.up && !x.killed;
+}
+
+// An exit before the kubelet passed its start-up: not killed from outside, and soon after its
+// start or on its own fatal error (a start-up waiting out a hung runtime takes minutes); where
+// the log begins inside the run, only on its own fatal error.
+bool failedStartUp(const Incident &inc, const Exit &x)
+{
+    if (x.up || x.killed)
+        return false;
+    const bool soon = x.startedAt && inc.event(x.event).time - *x.startedAt < kStartUp;
+    return soon || diedOfItsOwnError(inc, x);
+}
+
+// Where a kubelet started after the loop passed its start-up: it said so ("Started kubelet",
+// its node registered) before any exit, or it was still logging kStartUp after its start.
 std::optional<EventIndex> recoveryAfter(const Analysis &a, StringId node, const std::vector<NodeMark> &marks, EventIndex after)
 {
     const Incident &inc = *a.incident;
@@ -156,8 +197,10 @@ std::optional<EventIndex> recoveryAfter(const Analysis &a, StringId node, const 
     auto it = std::find_if(marks.begin(), marks.end(), [&](const NodeMark &m) { return m.event > after && m.kind == Mark::Start; });
     if (it == marks.end())
         return std::nullopt;
-    const Timestamp ranFrom = inc.event(it->event).time + kStartUp;
     const auto nextExit = std::find_if(it, marks.end(), [](const NodeMark &m) { return m.kind == Mark::Exit; });
+    if (const auto upMark = std::find_if(it, nextExit, [](const NodeMark &m) { return m.kind == Mark::Up; }); upMark != nextExit)
+        return upMark->event;
+    const Timestamp ranFrom = inc.event(it->event).time + kStartUp;
     if (nextExit != marks.end())
         return inc.event(nextExit->event).time >= ranFrom ? std::optional(it->event) : std::nullopt;
     for (std::size_t j = it->event.index(); j < inc.events.size(); ++j) {
@@ -166,6 +209,20 @@ std::optional<EventIndex> recoveryAfter(const Analysis &a, StringId node, const 
             return it->event;
     }
     return std::nullopt;
+}
+
+// systemd's giving up on the unit after the loop's last exit, before any new start.
+EventIndex systemdGaveUp(const std::vector<NodeMark> &marks, EventIndex after)
+{
+    for (const NodeMark &m : marks) {
+        if (m.event <= after)
+            continue;
+        if (m.kind == Mark::Start)
+            break;
+        if (m.kind == Mark::GaveUp)
+            return m.event;
+    }
+    return kNoEvent;
 }
 
 const HeartbeatGap *gapDuring(const Facts &f, StringId node, Timestamp from, Timestamp to)
@@ -237,14 +294,16 @@ std::string causeText(const Incident &inc, EventIndex cause)
     }
     // One space for a run of them (/proc/swaps' columns, a tab escaped as a space).
     text.erase(std::unique(text.begin(), text.end(), [](char a, char b) { return a == ' ' && b == ' '; }), text.end());
-    constexpr std::size_t kLongest = 240;
-    if (text.size() > kLongest)
-        text = text.substr(0, kLongest) + "...";
+    // Go wraps an error's cause last ("failed to run Kubelet: validate ...: connect: no such
+    // file"): a long one keeps its head and its tail.
+    constexpr std::size_t kHead = 110, kTail = 130;
+    if (text.size() > kHead + kTail + 5)
+        text = text.substr(0, kHead) + " ... " + text.substr(text.size() - kTail);
     return text;
 }
 
 RuleMatch describeLoop(const Analysis &a, StringId node, const std::vector<Exit> &loop, std::optional<EventIndex> recovered,
-                       const HeartbeatGap *gap)
+                       const HeartbeatGap *gap, EventIndex gaveUp)
 {
     const Incident &inc = *a.incident;
     RuleMatch m;
@@ -261,7 +320,8 @@ RuleMatch describeLoop(const Analysis &a, StringId node, const std::vector<Exit>
     m.numbers["restartCount"] = double(counter);
     m.text["times"] = loop.size() > 1 ? ", " + std::to_string(loop.size()) + " times" : "";
     if (counter > loop.size())
-        m.text["times"] += " in the logs (systemd's restart counter at " + std::to_string(counter) + ")";
+        m.text["times"] +=
+            (loop.size() > 1 ? " in the logs" : "") + std::string(" (systemd's restart counter at ") + std::to_string(counter) + ")";
     // The cause the kubelet gave last: a loop's exits mostly give one.
     EventIndex cause = kNoEvent;
     for (auto it = loop.rbegin(); it != loop.rend() && cause == kNoEvent; ++it)
@@ -277,7 +337,10 @@ RuleMatch describeLoop(const Analysis &a, StringId node, const std::vector<Exit>
         step(m, inc, last.event, "kubelet exits at start-up again (" + plural(loop.size(), "exit") + ")");
     }
     std::string aftermath = recovered ? " It started and stayed up from " + clockText(inc.event(*recovered).time) + "."
-                                      : " It was still failing at the end of the node's logs: the node cannot run pods.";
+        : gaveUp != kNoEvent          ? " systemd stopped restarting it at " + clockText(inc.event(gaveUp).time)
+            + " (start request repeated too quickly): the kubelet stays down until it is started by hand."
+                             : " It was still failing at the end of the node's logs: the node cannot run pods.";
+    step(m, inc, gaveUp, "systemd stops restarting the kubelet");
     if (gap) {
         step(m, inc, gap->declaredBy != kNoEvent ? gap->declaredBy : gap->beforeEvent,
              "no heartbeat from " + name + " past the grace period");
@@ -301,18 +364,24 @@ std::vector<RuleMatch> kubeletStartFailure(const Analysis &a)
         for (std::size_t i = 0; i < exits.size();) {
             // A loop: exits each soon after its start; the first of a log that begins inside it
             // counts when more follow.
+            // The log's first exit, of a run it shows neither start nor end of, joins the
+            // failures after it: systemd's counter says they came before it too.
             std::size_t j = i;
-            while (j < exits.size() && (failedStartUp(inc, exits[j]) || (j == 0 && !exits[j].startedAt)))
+            while (j < exits.size() && (failedStartUp(inc, exits[j]) || (j == 0 && ofAnUnseenRun(exits[j]))))
                 ++j;
             if (j == i) {
                 ++i;
                 continue;
             }
             const std::vector<Exit> loop(exits.begin() + std::ptrdiff_t(i), exits.begin() + std::ptrdiff_t(j));
+            const bool logBeginsWithIt = i == 0;
             i = j;
-            const bool known = std::any_of(loop.begin(), loop.end(), [&](const Exit &x) { return failedStartUp(inc, x); });
-            const bool counted = std::any_of(loop.begin(), loop.end(), [](const Exit &x) { return x.restartCount >= 2; });
-            if (!known || (loop.size() < 2 && !counted))
+            // systemd's counter says more restarts than the logs show: only of a loop the logs
+            // begin with (before it, an exit the logs show may be what it counted).
+            const bool counted =
+                logBeginsWithIt && std::any_of(loop.begin(), loop.end(), [](const Exit &x) { return x.restartCount >= 2; });
+            const auto failed = std::count_if(loop.begin(), loop.end(), [&](const Exit &x) { return failedStartUp(inc, x); });
+            if (failed == 0 || (loop.size() < 2 && !counted))
                 continue;
             const Timestamp from = loop.front().startedAt.value_or(inc.event(loop.front().event).time);
             const Timestamp to = inc.event(loop.back().event).time;
@@ -324,7 +393,7 @@ std::vector<RuleMatch> kubeletStartFailure(const Analysis &a)
             const HeartbeatGap *gap = gapDuring(a.facts, node, from, recovered ? inc.event(*recovered).time : to + kStartUp);
             if (recovered && !gap)
                 continue;
-            out.push_back(describeLoop(a, node, loop, recovered, gap));
+            out.push_back(describeLoop(a, node, loop, recovered, gap, systemdGaveUp(marks, loop.back().event)));
         }
     }
     return out;
