@@ -158,6 +158,8 @@ private slots:
     void clockStepInEveryWording();
     void kubeletClientCertExpiredInEveryWording_data();
     void kubeletClientCertExpiredInEveryWording();
+    void nodeNetworkNotReadyInEveryWording_data();
+    void nodeNetworkNotReadyInEveryWording();
     void kubeletStartFailureInEveryWording_data();
     void kubeletStartFailureInEveryWording();
     void describeNodeConditions_data();
@@ -323,8 +325,8 @@ void TestRules::shippedRulesLoad()
     QCOMPARE(
         ids,
         (std::vector<std::string>{"container-runtime-down", "kubelet-client-cert-expired", "kubelet-start-failure", "leader-election-lost",
-                                  "node-clock-step", "node-heartbeat-gap", "node-pressure-eviction", "node-taint-eviction",
-                                  "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
+                                  "node-clock-step", "node-heartbeat-gap", "node-network-not-ready", "node-pressure-eviction",
+                                  "node-taint-eviction", "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
@@ -633,6 +635,81 @@ void TestRules::kubeletClientCertExpiredInEveryWording()
         QCOMPARE(QString::fromStdString(analysis->findings.front().subject.text()), QStringLiteral("node/worker-4"));
         QCOMPARE(QString::fromStdString(analysis->findings.front().title), title);
     }
+}
+
+// A node whose runtime's network (CNI) stays not ready past the kubelet's two minutes, from
+// the kubelet's lines of each version, its own word that the grace passed, or the Node object;
+// silent for a node coming up, short stretches, and other reasons for NotReady.
+void TestRules::nodeNetworkNotReadyInEveryWording_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("title");
+    auto journal = [](int second, const std::string &klogLine) { // "E kubelet.go:2187] ..." at 14:00:00 + second
+        char stamp[96];
+        std::snprintf(stamp, sizeof stamp, "Sep 23 14:%02d:%02d worker-3 kubelet[2018]: %c0923 14:%02d:%02d.101010    2018 ", second / 60,
+                      second % 60, klogLine[0], second / 60, second % 60);
+        return std::string(stamp) + klogLine.substr(2) + "\n";
+    };
+    auto every5s = [&](int from, int to, const std::string &klogLine) {
+        std::string j;
+        for (int t = from; t <= to; t += 5)
+            j += journal(t, klogLine);
+        return j;
+    };
+    const std::string old = "E kubelet.go:2187] Container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady "
+                            "message:docker: network plugin is not ready: cni config uninitialized";
+    const std::string structured = "E kubelet.go:2874] \"Container runtime network not ready\" networkReady=\"NetworkReady=false "
+                                   "reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized\"";
+    QTest::newRow("1.1x, three minutes") << "worker-3.journal" << QString::fromStdString(every5s(0, 180, old))
+                                         << "worker-3 not Ready for 3 min 0 s: its container runtime's network is not ready";
+    QTest::newRow("1.2x, structured, three minutes") << "worker-3.journal" << QString::fromStdString(every5s(0, 180, structured))
+                                                     << "worker-3 not Ready for 3 min 0 s: its container runtime's network is not ready";
+    QTest::newRow("1.27+: the kubelet's own word")
+        << "worker-3.journal"
+        << QString::fromStdString(journal(0, "E kubelet_node_status.go:452] \"Node not becoming ready in time after startup\"")
+                                  + every5s(0, 15, structured))
+        << "worker-3 not Ready for more than 2 min 0 s: its container runtime's network is not ready";
+    QTest::newRow("the Node object, Ready False for the network") << "node.json" << QStringLiteral(R"({
+    "apiVersion": "v1",
+    "kind": "Node",
+    "metadata": {"name": "worker-3"},
+    "status": {"conditions": [{"type": "Ready", "status": "False", "lastHeartbeatTime": "2020-12-02T14:59:43Z",
+        "lastTransitionTime": "2020-11-29T15:53:52Z", "reason": "KubeletNotReady",
+        "message": "runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized"}]}
+}
+)") << "worker-3 not Ready for 71 h 5 min: its container runtime's network is not ready";
+    // Near misses.
+    QTest::newRow("a node coming up: 40 s") << "worker-3.journal" << QString::fromStdString(every5s(0, 40, structured)) << "";
+    QTest::newRow("two short stretches") << "worker-3.journal"
+                                         << QString::fromStdString(every5s(0, 50, structured) + every5s(400, 450, structured)) << "";
+    QTest::newRow("the runtime down, not its network")
+        << "worker-3.journal"
+        << QString::fromStdString(every5s(0, 180, "E kubelet.go:2174] \"Skipping pod synchronization\" err=\"container runtime is down\""))
+        << "";
+    QTest::newRow("the Node object, Ready False for the PLEG") << "node.json" << QStringLiteral(R"({
+    "apiVersion": "v1",
+    "kind": "Node",
+    "metadata": {"name": "worker-3"},
+    "status": {"conditions": [{"type": "Ready", "status": "False", "lastHeartbeatTime": "2020-12-02T14:59:43Z",
+        "lastTransitionTime": "2020-11-29T15:53:52Z", "reason": "KubeletNotReady",
+        "message": "PLEG is not healthy: pleg was last seen active 3m5.3s ago; threshold is 3m0s"}]}
+}
+)") << "";
+}
+
+void TestRules::nodeNetworkNotReadyInEveryWording()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, text);
+    QFETCH(QString, title);
+    const auto analysis = analyzeFiles({{file.toStdString(), text.toStdString()}});
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    QStringList titles;
+    for (const auto &f : analysis->findings)
+        if (f.rule == "node-network-not-ready")
+            titles << QString::fromStdString(f.subject.text() + " " + f.title);
+    QCOMPARE(titles.join(","), title.isEmpty() ? QString() : "node/worker-3 " + title);
 }
 
 // The kubelet exiting at start-up, again and again: named by what it said last before each

@@ -37,7 +37,8 @@ struct CodeTypes {
                 probeSuccess = 0, probeError = 0, probeSeeded = 0, statusGenerate = 0, statusPatch = 0, readinessChangedBeforeSync = 0,
                 syncLoopProbe = 0, syncLoopPleg = 0, syncLoopUpdate = 0, admissionRejected = 0;
     // PLEG and the runtime.
-    EventTypeId plegRelist = 0, plegUnhealthy = 0, runtimeError = 0, runtimeRpcFailed = 0, runtimeDown = 0, inlineDump = 0;
+    EventTypeId plegRelist = 0, plegUnhealthy = 0, runtimeError = 0, runtimeRpcFailed = 0, runtimeDown = 0, inlineDump = 0,
+                networkNotReady = 0, startupNotReady = 0;
     // Pods deleted by NoExecute taints.
     EventTypeId taintEvictionDelete = 0;
     // Leader election of the control plane.
@@ -88,6 +89,8 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::unitExit, "systemd.unit.exit", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitStopped, "systemd.unit.stopped", "the kubelet-run detector"},
     {&CodeTypes::unitStarted, "systemd.unit.started", "the kubelet-start-failure rule"},
+    {&CodeTypes::networkNotReady, "runtime.network-not-ready", "the node-network-not-ready rule"},
+    {&CodeTypes::startupNotReady, "node.startup-not-ready", "the node-network-not-ready rule"},
     {&CodeTypes::unitFailed, "systemd.unit.failed", "the kubelet-start-failure rule"},
     {&CodeTypes::kubeletStarted, "kubelet.started", "the kubelet-start-failure rule"},
     {&CodeTypes::nodeRegistered, "node.registered", "the kubelet-start-failure rule"},

@@ -6,6 +6,7 @@
 #include "dumpexplanation.h"
 #include "kubeletclientcertexpired.h"
 #include "kubeletstartfailure.h"
+#include "nodenetworknotready.h"
 #include "leaderelectionlost.h"
 #include "matchsteps.h"
 #include "../util/kubeversion.h"
@@ -813,6 +814,7 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
         {"container-runtime-down", {containerRuntimeDown, K::Node}},
         {"kubelet-client-cert-expired", {kubeletClientCertExpired, K::Node}},
         {"kubelet-start-failure", {kubeletStartFailure, K::Node}},
+        {"node-network-not-ready", {nodeNetworkNotReady, K::Node}},
     };
     return detectors;
 }
