@@ -6,19 +6,9 @@
 # (a kubelet rotating its client certificate on time, and an apiserver turning away some other
 # client whose certificate expired). Deterministic: run it from anywhere.
 import datetime, os
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'samples')
-
-def klog(t, sev, pid, gofile, msg):
-    return f"{sev}{t.strftime('%m%d %H:%M:%S.%f')}    {pid} {gofile}] {msg}"
-
-def write(path, lines):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    open(path, 'w').write('\n'.join(lines) + '\n')
-
-def journal_line(t, host, ident, pid, text):
-    return f"{t.strftime('%Y-%m-%dT%H:%M:%S.%f')}+0000 {host} {ident}[{pid}]: {text}"
-
-at = lambda t0, s: t0 + datetime.timedelta(seconds=s)
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from samplelib import SAMPLES as HERE, at, controller_loses, controller_start, journal_line, klog, write
 
 # --- positive
 day = datetime.datetime(2024, 6, 22, 0, 0, 0)
@@ -57,17 +47,10 @@ base = os.path.join(HERE, 'kubelet-client-cert-expired')
 write(os.path.join(base, 'nodes', 'worker-4', 'kubelet.journal'), J)
 
 # the controller: worker-4 silent from the power-off
-C = []
+C = controller_start(datetime.datetime(2024, 6, 22, 5, 30, 0, 402000), 'v1.28.9', ('cp-1', 'worker-3', 'worker-4'))
 c0 = datetime.datetime(2024, 6, 22, 5, 30, 0, 402000)
-C.append(klog(c0, 'I', 1, 'flags.go:64', 'FLAG: --node-monitor-grace-period="40s"'))
-C.append(klog(at(c0, 0.2), 'I', 1, 'controllermanager.go:189', '"Starting" version="v1.28.9"'))
-C.append(klog(at(c0, 2.1), 'I', 1, 'leaderelection.go:260', 'successfully acquired lease kube-system/kube-controller-manager'))
-for n in ('cp-1', 'worker-3', 'worker-4'):
-    C.append(klog(at(c0, 3.0), 'I', 1, 'node_lifecycle_controller.go:884', f'"Controller observed a new Node" node="{n}"'))
 lost = at(off, 40.7)
-C.append(klog(lost, 'I', 1, 'node_lifecycle_controller.go:1071', '"Node hasn\'t been updated" node="worker-4" duration="42.10192s" nodeConditionType="Ready" currentCondition="&NodeCondition{Type:Ready,Status:True,LastHeartbeatTime:2024-06-22 05:58:29 +0000 UTC,LastTransitionTime:2024-06-17 06:10:12 +0000 UTC,Reason:KubeletReady,Message:kubelet is posting ready status,}"'))
-C.append(klog(at(lost, 0.01), 'I', 1, 'controller_utils.go:194', '"Recording status change event message for node" status="NodeNotReady" node="worker-4"'))
-C.append(klog(at(lost, 0.02), 'I', 1, 'controller_utils.go:121', '"Update ready status of pods on node" node="worker-4"'))
+C += controller_loses(lost, 'worker-4', '42.10192s', '2024-06-22 05:58:29', '2024-06-17 06:10:12')
 C.append(klog(at(lost, 5.0), 'I', 1, 'node_lifecycle_controller.go:817', f'"Node is unresponsive. Adding it to the Taint queue" node="worker-4" timeStamp="{at(lost, 5).strftime("%Y-%m-%d %H:%M:%S.%f")} +0000 UTC m=+2087.2"'))
 for k in range(1, 18):
     t = at(c0, 900 * k + 17.3)

@@ -6,19 +6,9 @@
 # ready for the 45 s until the CNI's pod runs and writes its config, then the node turns Ready).
 # Deterministic: run it from anywhere.
 import datetime, os
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'samples')
-
-def klog(t, sev, pid, gofile, msg):
-    return f"{sev}{t.strftime('%m%d %H:%M:%S.%f')}    {pid} {gofile}] {msg}"
-
-def write(path, lines):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    open(path, 'w').write('\n'.join(lines) + '\n')
-
-def journal_line(t, host, ident, pid, text):
-    return f"{t.strftime('%Y-%m-%dT%H:%M:%S.%f')}+0000 {host} {ident}[{pid}]: {text}"
-
-at = lambda t0, s: t0 + datetime.timedelta(seconds=s)
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from samplelib import SAMPLES as HERE, at, journal_line, klog, write
 NOT_READY = ('"Container runtime network not ready" networkReady="NetworkReady=false reason:NetworkPluginNotReady '
              'message:Network plugin returns error: cni plugin not initialized"')
 

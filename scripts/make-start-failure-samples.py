@@ -8,19 +8,9 @@
 # kubelet fails once on a cgroup driver mismatch, is fixed, and runs; worker-7's kubelet, up for
 # an hour, exits once on a fatal error and comes back). Deterministic: run it from anywhere.
 import datetime, os
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'samples')
-
-def klog(t, sev, pid, gofile, msg):
-    return f"{sev}{t.strftime('%m%d %H:%M:%S.%f')}    {pid} {gofile}] {msg}"
-
-def write(path, lines):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    open(path, 'w').write('\n'.join(lines) + '\n')
-
-def journal_line(t, host, ident, pid, text):
-    return f"{t.strftime('%Y-%m-%dT%H:%M:%S.%f')}+0000 {host} {ident}[{pid}]: {text}"
-
-at = lambda t0, s: t0 + datetime.timedelta(seconds=s)
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from samplelib import SAMPLES as HERE, at, controller_loses, controller_start, journal_line, klog, write
 
 def healthy_kubelet(J, host, pid, start, seconds, version='v1.27.6'):
     """A kubelet that starts, registers and syncs for `seconds`."""
@@ -62,17 +52,10 @@ healthy_kubelet(J, 'worker-2', 2066, fixed, 9 * 60)
 base = os.path.join(HERE, 'kubelet-start-failure')
 write(os.path.join(base, 'nodes', 'worker-2', 'kubelet.journal'), J)
 
-C = []
 c0 = datetime.datetime(2024, 9, 3, 13, 30, 0, 402000)
-C.append(klog(c0, 'I', 1, 'flags.go:64', 'FLAG: --node-monitor-grace-period="40s"'))
-C.append(klog(at(c0, 0.2), 'I', 1, 'controllermanager.go:187', '"Starting" version="v1.27.6"'))
-C.append(klog(at(c0, 2.1), 'I', 1, 'leaderelection.go:258', 'successfully acquired lease kube-system/kube-controller-manager'))
-for n in ('cp-1', 'worker-1', 'worker-2'):
-    C.append(klog(at(c0, 3.0), 'I', 1, 'node_lifecycle_controller.go:884', f'"Controller observed a new Node" node="{n}"'))
+C = controller_start(c0, 'v1.27.6', ('cp-1', 'worker-1', 'worker-2'), lease_line='leaderelection.go:258', start_line='controllermanager.go:187')
 lost = at(down, 40.6)
-C.append(klog(lost, 'I', 1, 'node_lifecycle_controller.go:1071', '"Node hasn\'t been updated" node="worker-2" duration="41.0821s" nodeConditionType="Ready" currentCondition="&NodeCondition{Type:Ready,Status:True,LastHeartbeatTime:2024-09-03 14:20:00 +0000 UTC,LastTransitionTime:2024-09-03 13:40:03 +0000 UTC,Reason:KubeletReady,Message:kubelet is posting ready status,}"'))
-C.append(klog(at(lost, 0.01), 'I', 1, 'controller_utils.go:194', '"Recording status change event message for node" status="NodeNotReady" node="worker-2"'))
-C.append(klog(at(lost, 0.02), 'I', 1, 'controller_utils.go:121', '"Update ready status of pods on node" node="worker-2"'))
+C += controller_loses(lost, 'worker-2', '41.0821s', '2024-09-03 14:20:00', '2024-09-03 13:40:03')
 back = at(fixed, 12.4)
 C.append(klog(back, 'I', 1, 'node_lifecycle_controller.go:1103', '"Node is healthy again, removing all taints" node="worker-2"'))
 for k in range(1, 5):
