@@ -665,11 +665,23 @@ void TestRules::nodeNetworkNotReadyInEveryWording_data()
                                          << "worker-3 not Ready for 3 min 0 s: its container runtime's network is not ready";
     QTest::newRow("1.2x, structured, three minutes") << "worker-3.journal" << QString::fromStdString(every5s(0, 180, structured))
                                                      << "worker-3 not Ready for 3 min 0 s: its container runtime's network is not ready";
+    const std::string started = "I server.go:487] \"Kubelet version\" kubeletVersion=\"v1.28.9\"";
+    const std::string nodeReady =
+        "I kubelet_node_status.go:724] \"Recording event message for node\" node=\"worker-3\" event=\"NodeReady\"";
+    // From 1.27 the reports before the kubelet's give-up are at V(4): it says the node was not
+    // Ready from its start.
     QTest::newRow("1.27+: the kubelet's own word")
         << "worker-3.journal"
         << QString::fromStdString(journal(0, "E kubelet_node_status.go:452] \"Node not becoming ready in time after startup\"")
                                   + every5s(0, 15, structured))
-        << "worker-3 not Ready for more than 2 min 0 s: its container runtime's network is not ready";
+        << "worker-3 not Ready for 2 min 15 s: its container runtime's network is not ready";
+    QTest::newRow("coming up, not Ready three minutes on")
+        << "worker-3.journal" << QString::fromStdString(journal(0, started) + every5s(2, 182, structured))
+        << "worker-3 not Ready for 3 min 2 s since its kubelet started at 14:00:00Z: its container runtime's network is not ready";
+    // A running node is NotReady at its next status update: its pods leave their endpoints.
+    QTest::newRow("a running node: two blips") << "worker-3.journal"
+                                               << QString::fromStdString(every5s(0, 50, structured) + every5s(400, 450, structured))
+                                               << "worker-3 not Ready 2 times in 7 min 30 s: its container runtime's network is not ready";
     QTest::newRow("the Node object, Ready False for the network") << "node.json" << QStringLiteral(R"({
     "apiVersion": "v1",
     "kind": "Node",
@@ -680,9 +692,21 @@ void TestRules::nodeNetworkNotReadyInEveryWording_data()
 }
 )") << "worker-3 not Ready for 71 h 5 min: its container runtime's network is not ready";
     // Near misses.
-    QTest::newRow("a node coming up: 40 s") << "worker-3.journal" << QString::fromStdString(every5s(0, 40, structured)) << "";
-    QTest::newRow("two short stretches") << "worker-3.journal"
-                                         << QString::fromStdString(every5s(0, 50, structured) + every5s(400, 450, structured)) << "";
+    QTest::newRow("coming up: 40 s, then Ready")
+        << "worker-3.journal" << QString::fromStdString(journal(0, started) + every5s(2, 42, structured) + journal(45, nodeReady)) << "";
+    QTest::newRow("coming up: the give-up is for something else")
+        << "worker-3.journal"
+        << QString::fromStdString(journal(0, started) + every5s(2, 67, structured)
+                                  + journal(120, "E kubelet_node_status.go:452] \"Node not becoming ready in time after startup\""))
+        << "";
+    // A drain stops the CNI's pod before the kubelet stops for a reboot.
+    QTest::newRow("a running node shutting down") << "worker-3.journal"
+                                                  << QString::fromStdString(every5s(0, 25, structured)
+                                                                            + "Sep 23 14:00:40 worker-3 systemd[1]: Stopping kubelet: The "
+                                                                              "Kubernetes Node Agent...\nSep 23 14:00:41 worker-3 "
+                                                                              "systemd[1]: Stopped kubelet: The Kubernetes Node Agent.\n")
+                                                  << "";
+    QTest::newRow("a running node: one report") << "worker-3.journal" << QString::fromStdString(every5s(0, 0, structured)) << "";
     QTest::newRow("the runtime down, not its network")
         << "worker-3.journal"
         << QString::fromStdString(every5s(0, 180, "E kubelet.go:2174] \"Skipping pod synchronization\" err=\"container runtime is down\""))
