@@ -720,6 +720,16 @@ void TestRules::nodeNetworkNotReadyInEveryWording_data()
         "message": "PLEG is not healthy: pleg was last seen active 3m5.3s ago; threshold is 3m0s"}]}
 }
 )") << "";
+    // The runtime down: its own finding, not the network's.
+    QTest::newRow("the Node object, the runtime down before the network") << "node.json" << QStringLiteral(R"({
+    "apiVersion": "v1",
+    "kind": "Node",
+    "metadata": {"name": "worker-3"},
+    "status": {"conditions": [{"type": "Ready", "status": "False", "lastHeartbeatTime": "2020-12-02T14:59:43Z",
+        "lastTransitionTime": "2020-11-29T15:53:52Z", "reason": "KubeletNotReady",
+        "message": "[container runtime is down, PLEG is not healthy: pleg was last seen active 14m45s ago; threshold is 3m0s, container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:cni plugin not initialized]"}]}
+}
+)") << "";
 }
 
 void TestRules::nodeNetworkNotReadyInEveryWording()

@@ -37,6 +37,15 @@ std::string_view networkVerdict(std::string_view raw)
     return v;
 }
 
+// The Ready condition's message lists the runtime's own errors before the network's
+// (nodestatus/setters.go ReadyCondition): with the runtime down or the PLEG unhealthy, no CNI
+// pod could start, and those are the causes to name (container-runtime-down, pleg-unhealthy).
+bool namesTheRuntimeFirst(std::string_view message)
+{
+    return message.find("container runtime is down") != std::string_view::npos
+        || message.find("PLEG is not healthy") != std::string_view::npos;
+}
+
 // One sign that the node's runtime network was not ready, over [from, to].
 struct Report {
     Timestamp from, to;
@@ -52,7 +61,8 @@ std::optional<Report> objectReport(const Analysis &a, EventIndex i)
     const Event &e = inc.event(i);
     const std::string_view message = inc.field(e, a.keys.message);
     const bool network = !networkVerdict(message).empty() || message.find("network not ready") != std::string_view::npos;
-    if (inc.field(e, a.keys.conditionType) != "Ready" || inc.field(e, a.keys.status) != "False" || !network)
+    if (inc.field(e, a.keys.conditionType) != "Ready" || inc.field(e, a.keys.status) != "False" || !network
+        || namesTheRuntimeFirst(message))
         return std::nullopt;
     Timestamp to = e.time;
     if (const auto heartbeat = parseRfc3339(inc.field(e, a.keys.lastHeartbeatTime)); heartbeat && *heartbeat > to)
@@ -87,7 +97,7 @@ std::map<StringId, NodeWord> wordByNode(const Analysis &a)
         } else if (e.type == t.nodeConditionObject) {
             if (const auto r = objectReport(a, i))
                 w.reports.push_back(*r);
-        } else if (e.type == t.networkNotReady || !networkVerdict(inc.rawText(e)).empty()) {
+        } else if (e.type == t.networkNotReady || (!networkVerdict(inc.rawText(e)).empty() && !namesTheRuntimeFirst(inc.rawText(e)))) {
             w.reports.push_back({e.time, e.time, i});
         }
     }
