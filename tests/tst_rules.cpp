@@ -691,6 +691,28 @@ void TestRules::nodeNetworkNotReadyInEveryWording_data()
         "message": "runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized"}]}
 }
 )") << "worker-3 not Ready for 71 h 5 min: its container runtime's network is not ready";
+    // `kubectl get events -o json`: the kubelet's Warning on a pod it could not sync, counted
+    // from its first time to its last.
+    QTest::newRow("the kubelet's NetworkNotReady pod event") << "events.json" << QStringLiteral(R"({
+    "apiVersion": "v1",
+    "kind": "List",
+    "items": [
+        {
+            "apiVersion": "v1",
+            "kind": "Event",
+            "count": 97,
+            "firstTimestamp": "2024-10-08T10:05:14Z",
+            "lastTimestamp": "2024-10-08T10:13:10Z",
+            "involvedObject": {"apiVersion": "v1", "kind": "Pod", "name": "web-7d9f8b6c5-k2x8p", "namespace": "shop"},
+            "message": "network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized",
+            "metadata": {"name": "web-7d9f8b6c5-k2x8p.17fc6a1b2c3d4e60", "namespace": "shop"},
+            "reason": "NetworkNotReady",
+            "source": {"component": "kubelet", "host": "worker-3"},
+            "type": "Warning"
+        }
+    ]
+}
+)") << "worker-3 not Ready for 7 min 56 s: its container runtime's network is not ready";
     // Near misses.
     QTest::newRow("coming up: 40 s, then Ready")
         << "worker-3.journal" << QString::fromStdString(journal(0, started) + every5s(2, 42, structured) + journal(45, nodeReady)) << "";

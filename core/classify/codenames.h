@@ -38,7 +38,7 @@ struct CodeTypes {
                 syncLoopProbe = 0, syncLoopPleg = 0, syncLoopUpdate = 0, admissionRejected = 0;
     // PLEG and the runtime.
     EventTypeId plegRelist = 0, plegUnhealthy = 0, runtimeError = 0, runtimeRpcFailed = 0, runtimeDown = 0, inlineDump = 0,
-                networkNotReady = 0, startupNotReady = 0;
+                networkNotReady = 0, startupNotReady = 0, networkNotReadyEvent = 0;
     // Pods deleted by NoExecute taints.
     EventTypeId taintEvictionDelete = 0;
     // Leader election of the control plane.
@@ -91,6 +91,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::unitStarted, "systemd.unit.started", "the kubelet-start-failure rule"},
     {&CodeTypes::networkNotReady, "runtime.network-not-ready", "the node-network-not-ready rule"},
     {&CodeTypes::startupNotReady, "node.startup-not-ready", "the node-network-not-ready rule"},
+    {&CodeTypes::networkNotReadyEvent, "event.network-not-ready", "the node-network-not-ready rule"},
     {&CodeTypes::unitFailed, "systemd.unit.failed", "the kubelet-start-failure rule"},
     {&CodeTypes::kubeletStarted, "kubelet.started", "the kubelet-start-failure rule"},
     {&CodeTypes::nodeRegistered, "node.registered", "the kubelet-start-failure rule"},
@@ -137,7 +138,7 @@ struct FieldKeys {
     StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew,
         hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, notAfter, podReady, podUid, pods, probe,
         probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, stepSeconds, subresource, taints, threshold, unit,
-        unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus;
+        unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus, firstTimestamp;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -161,7 +162,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::threshold, "threshold"}, {&FieldKeys::unit, "unit"},
     {&FieldKeys::unreadyContainers, "unreadyContainers"}, {&FieldKeys::user, "user"}, {&FieldKeys::userAgent, "userAgent"},
     {&FieldKeys::value, "value"}, {&FieldKeys::verb, "verb"}, {&FieldKeys::version, "version"}, {&FieldKeys::what, "what"},
-    {&FieldKeys::count, "count"}, {&FieldKeys::exitStatus, "exitStatus"},
+    {&FieldKeys::count, "count"}, {&FieldKeys::exitStatus, "exitStatus"}, {&FieldKeys::firstTimestamp, "firstTimestamp"},
 };
 // clang-format on
 

@@ -50,7 +50,7 @@ bool namesTheRuntimeFirst(std::string_view message)
 struct Report {
     Timestamp from, to;
     EventIndex event;
-    bool object = false; // the Node object's condition (a snapshot), not the kubelet's line
+    bool object = false; // an API object's word (the Node's condition, a pod's event), not the kubelet's line
 };
 
 // The Node object's Ready condition False for the network: held from its lastTransitionTime
@@ -82,8 +82,8 @@ std::map<StringId, NodeWord> wordByNode(const Analysis &a)
     const Incident &inc = *a.incident;
     const CodeTypes &t = codeTypesOf(inc);
     std::map<StringId, NodeWord> out;
-    for (const EventIndex i :
-         a.eventIndex.ofAnyType({t.networkNotReady, t.nodeNotReady, t.nodeConditionObject, t.kubeletStart, t.nodeStatusEvent})) {
+    for (const EventIndex i : a.eventIndex.ofAnyType(
+             {t.networkNotReady, t.networkNotReadyEvent, t.nodeNotReady, t.nodeConditionObject, t.kubeletStart, t.nodeStatusEvent})) {
         const Event &e = inc.event(i);
         const StringId node = inc.nodeOf(e);
         if (node == kNoString)
@@ -97,6 +97,10 @@ std::map<StringId, NodeWord> wordByNode(const Analysis &a)
         } else if (e.type == t.nodeConditionObject) {
             if (const auto r = objectReport(a, i))
                 w.reports.push_back(*r);
+        } else if (e.type == t.networkNotReadyEvent) {
+            // The kubelet's pod event, repeated from its first time to its last (the record's).
+            const auto first = parseRfc3339(inc.field(e, a.keys.firstTimestamp));
+            w.reports.push_back({first && *first < e.time ? *first : e.time, e.time, i, true});
         } else if (e.type == t.networkNotReady || (!networkVerdict(inc.rawText(e)).empty() && !namesTheRuntimeFirst(inc.rawText(e)))) {
             w.reports.push_back({e.time, e.time, i});
         }
