@@ -861,12 +861,14 @@ bool SourceParser::onConditionsTableLine(const LineView &line)
         }
         flushConditionsTable(); // the line is read as any other
     }
-    if (auto table = ConditionsTable::startingAt(text)) {
+    // Every line no reader took comes here (a stack trace's each frame): the cheap look first.
+    // Without the paste's indentation the header begins with its first column's name.
+    if (auto table = text.starts_with("Type") ? ConditionsTable::startingAt(text) : std::nullopt) {
         m_file.conditions = FileState::OpenConditions{std::move(*table), {}};
         notALogLine(line, DiagnosticReason::CommandOutput);
         return true;
     }
-    if (text::trimmed(text) == "Conditions:") { // the section's label: kubectl's, no log line's
+    if (text.starts_with("Conditions:") && text::trimmed(text) == "Conditions:") { // the section's label: kubectl's, no log line's
         notALogLine(line, DiagnosticReason::CommandOutput);
         return true;
     }
@@ -875,7 +877,9 @@ bool SourceParser::onConditionsTableLine(const LineView &line)
         m_file.describedNameLine = line.number;
     } else if (text.starts_with("Namespace:") && line.number - m_file.describedNameLine <= 2) {
         m_file.describedName.clear(); // a namespaced object's name (a pod's): no node's
-    } else if (const std::string_view node = nodeOfDescribeCommand(text); !node.empty()) {
+    } else if (const std::string_view node =
+                   text.find("describe") == std::string_view::npos ? std::string_view() : nodeOfDescribeCommand(text);
+               !node.empty()) {
         m_file.describedName = node;
         m_file.describedNameLine = line.number;
         if (promptCommand(text).empty()) { // typed bare; a prompt's line is the paste reader's
