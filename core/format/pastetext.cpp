@@ -205,6 +205,9 @@ bool isTableHeader(std::string_view line)
 
 bool isJournalCatalogLine(std::string_view line, bool inCatalog)
 {
+    // Asked of every line no reader took: its first byte first ('-', or "░"'s lead byte).
+    if (line.empty() || (line[0] != '-' && line[0] != '\xE2'))
+        return false;
     if (line.starts_with("\u2591\u2591")) // "░░"
         return true;
     if (line.starts_with("-- Subject: ") || line.starts_with("-- Defined-By: ") || line.starts_with("-- Support: ")
@@ -300,7 +303,7 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
             return DiagnosticReason::CommandOutput;
         }
         // systemctl status's last word under its journal lines: "Hint: Some lines were ellipsized, use -l to show in full."
-        if (isShellTrace(text) || isPagerStatus(text) || text.starts_with("Hint: Some lines were ellipsized")
+        if (isShellTrace(text) || isPagerStatus(text) || (text[0] == 'H' && text.starts_with("Hint: Some lines were ellipsized"))
             || (isKubectlError(text) && (evidence || !text.starts_with("error: "))))
             return DiagnosticReason::CommandOutput;
         if (evidence && isElision(text))

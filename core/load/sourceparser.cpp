@@ -861,33 +861,39 @@ bool SourceParser::onConditionsTableLine(const LineView &line)
         }
         flushConditionsTable(); // the line is read as any other
     }
-    // Every line no reader took comes here (a stack trace's each frame): the cheap look first.
+    // Every line no reader took comes here (a stack trace's each frame): the first byte first.
     // Without the paste's indentation the header begins with its first column's name.
-    if (auto table = text.starts_with("Type") ? ConditionsTable::startingAt(text) : std::nullopt) {
+    if (text.size() < 4 || (text[0] != 'T' && text[0] != 'C' && text[0] != 'N' && text[0] != 'k'))
+        return false;
+    // Two bytes before a comparison: "k8s.io/..." frames begin as "kubectl" does.
+    const auto begins = [&](std::string_view word) { return text[1] == word[1] && text.starts_with(word); };
+    if (auto table = begins("Type") ? ConditionsTable::startingAt(text) : std::nullopt) {
         m_file.conditions = FileState::OpenConditions{std::move(*table), {}};
         notALogLine(line, DiagnosticReason::CommandOutput);
         return true;
     }
-    if (text.starts_with("Conditions:") && text::trimmed(text) == "Conditions:") { // the section's label: kubectl's, no log line's
+    if (begins("Conditions:") && text::trimmed(text) == "Conditions:") { // the section's label: kubectl's, no log line's
         notALogLine(line, DiagnosticReason::CommandOutput);
         return true;
     }
-    if (text.starts_with("Name:")) { // read as any other line; it names the node of a table below
-        m_file.describedName = text::trimmed(text.substr(5));
-        m_file.describedNameLine = line.number;
-    } else if (text.starts_with("Namespace:") && line.number - m_file.describedNameLine <= 2) {
+    if (begins("Name:")) { // read as any other line; it names the node of a table below
+        noteDescribedNode(text::trimmed(text.substr(5)), line.number);
+    } else if (begins("Namespace:") && line.number - m_file.describedNameLine <= 2) {
         m_file.describedName.clear(); // a namespaced object's name (a pod's): no node's
-    } else if (const std::string_view node =
-                   text.find("describe") == std::string_view::npos ? std::string_view() : nodeOfDescribeCommand(text);
-               !node.empty()) {
-        m_file.describedName = node;
-        m_file.describedNameLine = line.number;
-        if (promptCommand(text).empty()) { // typed bare; a prompt's line is the paste reader's
+    } else if (begins("kubectl ")) {  // typed bare: a prompt's line is the paste reader's (onNonLogLine)
+        if (const std::string_view node = nodeOfDescribeCommand(text); !node.empty()) {
+            noteDescribedNode(node, line.number);
             notALogLine(line, DiagnosticReason::ShellPrompt);
             return true;
         }
     }
     return false;
+}
+
+void SourceParser::noteDescribedNode(std::string_view name, std::uint32_t lineNumber)
+{
+    m_file.describedName = name;
+    m_file.describedNameLine = lineNumber;
 }
 
 void SourceParser::flushConditionsTable()
@@ -950,6 +956,9 @@ bool SourceParser::onNonLogLine(const LineView &line, bool ownLinesOnly)
         reason = DiagnosticReason::CommandOutput;
     if (!reason)
         return false;
+    if (*reason == DiagnosticReason::ShellPrompt)
+        if (const std::string_view node = nodeOfDescribeCommand(text); !node.empty())
+            noteDescribedNode(node, line.number); // "$ kubectl describe node worker-7": a table below is its
     if (*reason == DiagnosticReason::ShellPrompt || *reason == DiagnosticReason::MarkdownFence)
         m_file.pasteEvidence = true;
     notALogLine(line, *reason);

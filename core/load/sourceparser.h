@@ -141,6 +141,7 @@ private:
     bool onNonLogLine(const LineView &line, bool ownLinesOnly = false);
     bool onConditionsTableLine(const LineView &line);
     void flushConditionsTable();
+    void noteDescribedNode(std::string_view name, std::uint32_t lineNumber);
     void flushPartial(std::uint64_t endOffset);
     void parseKlogJson();
     void parseAudit();
