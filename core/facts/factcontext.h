@@ -73,6 +73,8 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
 void detectClockSteps(const FactContext &ctx, Facts &facts);
 // When the controller gave up on the node in a gap: the line that declared or judged it.
 Timestamp controllerGaveUpAt(const Incident &inc, const HeartbeatGap &g);
+// The node's first heartbeat gap past the grace period that overlaps [from, to], if any.
+const HeartbeatGap *gapPastGraceDuring(const Facts &facts, StringId node, Timestamp from, Timestamp to);
 // Whether a systemd line is about the kubelet's unit: by its name ("kubelet.service: Main
 // process exited") or, on older systemd and for stop messages, only its Description
 // ("Stopped Kubernetes Kubelet Server.", "Started kubelet: The Kubernetes Node Agent.").

@@ -463,6 +463,14 @@ void findNodeStepBack(const FactContext &ctx, const std::vector<EventIndex> &ste
 
 } // namespace
 
+const HeartbeatGap *gapPastGraceDuring(const Facts &facts, StringId node, Timestamp from, Timestamp to)
+{
+    for (const HeartbeatGap &g : facts.gaps)
+        if (g.node == node && g.exceedsGrace && g.end >= from && g.start <= to)
+            return &g;
+    return nullptr;
+}
+
 Timestamp controllerGaveUpAt(const Incident &inc, const HeartbeatGap &g)
 {
     return g.declaredBy != kNoEvent ? inc.event(g.declaredBy).time : g.start + g.grace;

@@ -50,11 +50,15 @@ std::string_view ConditionsTable::column(std::string_view row, std::size_t i) co
     return text::trimmed(row.substr(m_start[i], end > m_start[i] ? end - m_start[i] : 0));
 }
 
-bool ConditionsTable::isRow(std::string_view row) const
+bool ConditionsTable::isRow(std::string_view type, std::string_view status)
 {
-    const std::string_view type = column(row, 0), status = column(row, 1);
     return !type.empty() && type.find_first_of(" \t") == std::string_view::npos
         && (status == "True" || status == "False" || status == "Unknown");
+}
+
+bool ConditionsTable::isRow(std::string_view row) const
+{
+    return isRow(column(row, 0), column(row, 1));
 }
 
 std::optional<std::string> ConditionsTable::latestHeartbeat() const
@@ -97,9 +101,9 @@ bool isDescribeNodeSectionLine(std::string_view line)
 
 bool ConditionsTable::addRow(std::string_view row)
 {
-    if (!isRow(row))
-        return false;
     const std::string_view type = column(row, 0), status = column(row, 1);
+    if (!isRow(type, status))
+        return false;
     m_conditions.push_back({{"type", std::string(type)},
                             {"status", std::string(status)},
                             {"lastHeartbeatTime", rfc3339FromRfc1123z(column(row, 2))},
@@ -202,33 +206,6 @@ bool looksLikeDescribeNode(std::string_view head)
         return named || (nonBlank == 1 && line.find("describe") != std::string_view::npos);
     });
     return describes;
-}
-
-std::vector<DescribedNode> describedNodes(const std::vector<std::string_view> &lines)
-{
-    std::vector<DescribedNode> out;
-    std::string name;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const std::string_view line = lines[i];
-        if (line.starts_with("Name:")) {
-            name = std::string(text::trimmed(line.substr(5)));
-            continue;
-        }
-        auto table = name.empty() ? std::nullopt : ConditionsTable::startingAt(line);
-        if (!table)
-            continue;
-        std::size_t row = i + 1;
-        if (row < lines.size() && ConditionsTable::isRule(lines[row]))
-            ++row;
-        const std::size_t firstRow = row;
-        // The rows are indented under the section's label; a line at the margin is the next label.
-        while (row < lines.size() && lines[row].starts_with("  ") && table->addRow(lines[row]))
-            ++row;
-        if (!table->empty())
-            out.push_back({table->node(name), firstRow, row - 1});
-        i = row == 0 ? 0 : row - 1;
-    }
-    return out;
 }
 
 } // namespace kubelane::core

@@ -17,11 +17,6 @@ namespace kubelane::core {
 // DNS name), not a guess.
 inline constexpr std::string_view kUnnamedNode = "<unnamed-node>";
 
-struct DescribedNode {
-    nlohmann::json node;                   // {"kind": "Node", "metadata": {...}, "status": {"conditions": [...]}}
-    std::size_t firstRow = 0, lastRow = 0; // the Conditions table's rows (line indexes)
-};
-
 // One node's Conditions table, read a line at a time: in a description, or alone where a paste
 // holds only the table (issues quote it without the rest of the describe), or below log lines.
 class ConditionsTable {
@@ -50,6 +45,7 @@ private:
     bool m_tabs = false;
     nlohmann::json m_conditions = nlohmann::json::array();
     std::string_view column(std::string_view row, std::size_t i) const;
+    static bool isRow(std::string_view type, std::string_view status);
 };
 
 // The node a `kubectl describe node NAME` command names ("kubectl describe no/NAME -o wide",
@@ -63,9 +59,6 @@ bool isDescribeNodeSectionLine(std::string_view line);
 // Whether the text is kubectl's description of nodes: a "Name:" line first (or under the
 // command that printed it) and a Conditions table with its header within the head.
 bool looksLikeDescribeNode(std::string_view head);
-
-// Every node described in the lines, with its conditions.
-std::vector<DescribedNode> describedNodes(const std::vector<std::string_view> &lines);
 
 // "Thu, 31 Mar 2022 11:40:16 +0000" (Go's RFC1123Z, how describe prints a time) as RFC 3339
 // ("2022-03-31T11:40:16+00:00"); "" for what is not one, or Go's zero time.

@@ -920,11 +920,13 @@ void SourceParser::flushConditionsTable()
     }
     emitObjectRecords(open.rows.front(), open.rows.back(), records);
     m_file.conditionRecords += records.size();
+    ++m_file.conditionTables;
     // Its times are whole dates: the year of log lines pasted with it that show none, from its
     // latest heartbeat (when it was printed; a transition may be years old).
     if (const auto heartbeat = open.table.latestHeartbeat())
-        if (const auto t = parseRfc3339(*heartbeat); t && toCivil(*t).year > 1)
-            noteYear(toCivil(*t).year - currentRollovers(toCivil(*t).month), open.rows.front(), "describe's Conditions table");
+        if (const auto t = parseRfc3339(*heartbeat))
+            if (const CivilTime c = toCivil(*t); c.year > 1)
+                noteYear(c.year - currentRollovers(c.month), open.rows.front(), "describe's Conditions table");
     m_file.afterConditions = true;
     m_file.pasteReader.endBlock();
 }

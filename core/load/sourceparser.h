@@ -371,8 +371,8 @@ private:
         std::optional<OpenConditions> conditions;
         std::string describedName;
         std::uint32_t describedNameLine = 0;
-        std::size_t conditionRecords = 0; // the events the tables gave
-        bool afterConditions = false;     // the description's sections after the table, until a log line
+        std::size_t conditionRecords = 0, conditionTables = 0; // the events the tables gave, and the tables
+        bool afterConditions = false;                          // the description's sections after the table, until a log line
     } m_file;
 };
 

@@ -273,33 +273,26 @@ void SourceParser::parseEventTable()
                           : std::string("the file has no modification time: rows are not placed in time"));
 }
 
-// Each node's Conditions table, read as the Node object it describes; the rest of the
-// description is no log line (CommandOutput), the command that printed it a prompt's.
+// Each node's Conditions table, read as the Node object it describes, by the reader that takes
+// them from pastes (onConditionsTableLine); the rest of the description is no log line
+// (CommandOutput), the command that printed it a prompt's.
 void SourceParser::parseDescribeNode()
 {
     Source &src = m_out.source;
-    const std::vector<LineView> lines = allLines<LineView>(*src.bytes);
-    src.lineCount = lines.size();
-    std::vector<std::string_view> text;
-    text.reserve(lines.size());
-    for (const LineView &l : lines)
-        text.push_back(l.text);
-    std::vector<bool> inEvent(lines.size(), false);
-    std::size_t nodes = 0;
-    for (const DescribedNode &d : describedNodes(text)) {
-        const std::vector<ObjectRecord> records = recordsFromObject(d.node, "Node");
-        if (records.empty())
-            continue;
-        ++nodes;
-        emitObjectRecords(lines[d.firstRow], lines[d.lastRow], records);
-        for (std::size_t i = d.firstRow; i <= d.lastRow; ++i)
-            inEvent[i] = true;
-    }
-    for (std::size_t i = 0; i < lines.size(); ++i)
-        if (!inEvent[i])
-            notALogLine(lines[i],
-                        text[i].starts_with("kubectl ") || text[i].starts_with("$ ") ? DiagnosticReason::ShellPrompt
-                                                                                     : DiagnosticReason::CommandOutput);
+    text::forEachLine(*src.bytes, [&](std::string_view text, std::size_t offset, std::uint32_t number) {
+        const LineView line = lineRead(text, offset, number);
+        ++src.lineCount;
+        if (onConditionsTableLine(line))
+            return true;
+        const bool prompt = text.starts_with("kubectl ") || text.starts_with("$ ");
+        if (prompt)
+            if (const std::string_view node = nodeOfDescribeCommand(text); !node.empty())
+                noteDescribedNode(node, line.number);
+        notALogLine(line, prompt ? DiagnosticReason::ShellPrompt : DiagnosticReason::CommandOutput);
+        return true;
+    });
+    flushConditionsTable();
+    const std::size_t nodes = m_file.conditionTables;
     src.formatDetail = "kubectl describe node: the Conditions table of " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes")
         + ", each condition at its lastTransitionTime";
 }

@@ -29,15 +29,6 @@ std::vector<const KubeletRun *> exitsAfter(const Facts &f, StringId node, Timest
     return exits;
 }
 
-// The node's heartbeat gap past the grace period around the kubelet's word, if any.
-const HeartbeatGap *gapAround(const Facts &f, StringId node, Timestamp first, Timestamp last)
-{
-    for (const HeartbeatGap &g : f.gaps)
-        if (g.node == node && g.exceedsGrace && g.end >= first - Duration::fromSeconds(300) && g.start <= last + Duration::fromSeconds(60))
-            return &g;
-    return nullptr;
-}
-
 } // namespace
 
 std::vector<RuleMatch> kubeletClientCertExpired(const Analysis &a)
@@ -68,7 +59,10 @@ std::vector<RuleMatch> kubeletClientCertExpired(const Analysis &a)
         step(m, inc, said.front(), "kubelet: its client certificate" + expired);
 
         const auto exits = exitsAfter(a.facts, node, first.time, last.time);
-        const HeartbeatGap *gap = gapAround(a.facts, node, first.time, last.time);
+        // The gap the certificate's expiry caused: up to 5 min before the kubelet's word (the
+        // node was off past the expiry) and a minute after.
+        const HeartbeatGap *gap =
+            gapPastGraceDuring(a.facts, node, first.time - Duration::fromSeconds(300), last.time + Duration::fromSeconds(60));
         // At start the kubelet says so and falls back to its bootstrap kubeconfig; with one, it
         // gets a new certificate and goes on (a CSR issued, the node registered): only an exit
         // or the control plane losing the node makes that line the incident.

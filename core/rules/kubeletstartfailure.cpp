@@ -1,6 +1,8 @@
 #include "kubeletstartfailure.h"
 
 #include "../facts/factcontext.h"
+#include "../format/klogline.h"
+#include "../util/textscan.h"
 #include "matchsteps.h"
 
 #include <algorithm>
@@ -225,18 +227,6 @@ EventIndex systemdGaveUp(const std::vector<NodeMark> &marks, EventIndex after)
     return kNoEvent;
 }
 
-const HeartbeatGap *gapDuring(const Facts &f, StringId node, Timestamp from, Timestamp to)
-{
-    for (const HeartbeatGap &g : f.gaps)
-        if (g.node == node && g.exceedsGrace && g.end >= from && g.start <= to)
-            return &g;
-    return nullptr;
-}
-
-// A loop another rule names more closely: the kubelet exiting on a sandbox that is gone
-// (sandbox-missing) or on its expired client certificate (kubelet-client-cert-expired).
-bool explainedElsewhere(const Analysis &a, StringId node, const std::vector<Exit> &loop, Timestamp from, Timestamp to);
-
 bool certificateExpiredDuring(const Analysis &a, StringId node, Timestamp from, Timestamp to)
 {
     const Incident &inc = *a.incident;
@@ -248,22 +238,8 @@ bool certificateExpiredDuring(const Analysis &a, StringId node, Timestamp from, 
     return false;
 }
 
-// A quoted Go string's text from its first character on, to its closing quote: escapes read
-// (a tab or a newline as a space).
-std::string unquoted(std::string_view quoted)
-{
-    std::string out;
-    for (std::size_t i = 0; i < quoted.size() && quoted[i] != '"'; ++i) {
-        if (quoted[i] != '\\' || i + 1 == quoted.size()) {
-            out += quoted[i];
-            continue;
-        }
-        const char escaped = quoted[++i];
-        out += escaped == 't' || escaped == 'n' ? ' ' : escaped;
-    }
-    return out;
-}
-
+// A loop another rule names more closely: the kubelet exiting on a sandbox that is gone
+// (sandbox-missing) or on its expired client certificate (kubelet-client-cert-expired).
 bool explainedElsewhere(const Analysis &a, StringId node, const std::vector<Exit> &loop, Timestamp from, Timestamp to)
 {
     const Incident &inc = *a.incident;
@@ -281,18 +257,32 @@ std::string causeText(const Incident &inc, EventIndex cause)
     if (cause == kNoEvent)
         return {};
     const Event &e = inc.event(cause);
-    std::string_view message = inc.message(e);
     const std::string_view raw = inc.rawText(e);
-    std::string text;
-    if (const std::size_t at = raw.find(" err=\""); at != std::string_view::npos) {
-        // A message the parse left quoted (a line cut short) still holds its pairs.
-        if (message.starts_with('"'))
-            message = message.substr(1, message.find('"', 1) - 1);
-        text = std::string(message) + ": " + unquoted(raw.substr(at + 6));
-    } else {
-        text = std::string(message);
+    std::string_view message = inc.message(e), err;
+    FieldList pairs;
+    // An untyped line keeps no pairs: its err is read from the klog payload again.
+    if (const std::size_t payload = raw.find("] ");
+        payload != std::string_view::npos && raw.find(" err=\"", payload) != std::string_view::npos) {
+        const std::string_view structured = text::trimmed(raw.substr(payload + 2));
+        if (parseStructuredMessage(structured, message, pairs)) {
+            err = pairs.get("err");
+        } else if (const std::size_t at = structured.find(" err=\""); at != std::string_view::npos) {
+            // A line cut short (a terminal, a paste): its quotes do not close.
+            message = structured.substr(0, at);
+            if (message.size() >= 2 && message.front() == '"' && message.back() == '"')
+                message = message.substr(1, message.size() - 2);
+            std::string_view body = structured.substr(at + 6);
+            if (body.ends_with('"'))
+                body.remove_suffix(1);
+            err = unquoteGo(body, pairs);
+        }
     }
-    // One space for a run of them (/proc/swaps' columns, a tab escaped as a space).
+    std::string text(message);
+    if (!err.empty())
+        text += ": " + std::string(err);
+    // One space for a run of blanks (/proc/swaps' columns, tabs and newlines unquoted).
+    std::replace_if(
+        text.begin(), text.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
     text.erase(std::unique(text.begin(), text.end(), [](char a, char b) { return a == ' ' && b == ' '; }), text.end());
     // Go wraps an error's cause last ("failed to run Kubelet: validate ...: connect: no such
     // file"): a long one keeps its head and its tail.
@@ -390,7 +380,7 @@ std::vector<RuleMatch> kubeletStartFailure(const Analysis &a)
             // A loop the kubelet came out of, with the node never lost, is a wait (kubeadm's
             // kubelet loops until `kubeadm init` or `join` writes its config) or a slip fixed in time.
             const auto recovered = recoveryAfter(a, node, marks, loop.back().event);
-            const HeartbeatGap *gap = gapDuring(a.facts, node, from, recovered ? inc.event(*recovered).time : to + kStartUp);
+            const HeartbeatGap *gap = gapPastGraceDuring(a.facts, node, from, recovered ? inc.event(*recovered).time : to + kStartUp);
             if (recovered && !gap)
                 continue;
             out.push_back(describeLoop(a, node, loop, recovered, gap, systemdGaveUp(marks, loop.back().event)));
