@@ -320,11 +320,15 @@ RuleMatch describeLoop(const Analysis &a, StringId node, const std::vector<Exit>
     m.text["cause"] = why.empty()
         ? "it exited (" + std::string(inc.field(inc.event(last.event), a.keys.exitStatus)) + ") with no error line before"
         : why;
-    step(m, inc, first.cause, "kubelet: " + (first.cause != kNoEvent ? causeText(inc, first.cause) : std::string("exits")));
-    step(m, inc, first.event, "kubelet exits at start-up");
+    // An exit whose own line says why (no systemd line beside it) is one step, not two.
+    const auto exitStep = [&](const Exit &x, const std::string &what) {
+        if (x.cause != kNoEvent && x.cause != x.event)
+            step(m, inc, x.cause, "kubelet: " + causeText(inc, x.cause));
+        step(m, inc, x.event, x.cause == x.event ? what + ": " + causeText(inc, x.cause) : what);
+    };
+    exitStep(first, "kubelet exits at start-up");
     if (loop.size() > 1) {
-        step(m, inc, last.cause, "kubelet: " + why);
-        step(m, inc, last.event, "kubelet exits at start-up again (" + plural(loop.size(), "exit") + ")");
+        exitStep(last, "kubelet exits at start-up again (" + plural(loop.size(), "exit") + ")");
     }
     std::string aftermath = recovered ? " It started and stayed up from " + clockText(inc.event(*recovered).time) + "."
         : gaveUp != kNoEvent          ? " systemd stopped restarting it at " + clockText(inc.event(gaveUp).time)
