@@ -484,6 +484,46 @@ private slots:
         QVERIFY(noPid->sources.at(0).format != SourceFormat::Journald);
     }
 
+    // BusyBox's syslogd (Alpine, Buildroot) writes "facility.priority" after the host; the
+    // priority is the line's severity unless a klog header gives its own.
+    void busyboxSyslogFacilityAndPriority()
+    {
+        auto opts = test::options();
+        opts.fallbackYear = 2025;
+        const auto inc = test::loadText("messages",
+                                        "Jan  1 00:01:08 rk3588s daemon.info chronyd[583]: Selected source 103.214.22.128 (pool.ntp.org)\n"
+                                        "May  7 06:25:51 rk3588s daemon.warn chronyd[583]: System clock was stepped by 1746599044.734500 "
+                                        "seconds\n"
+                                        "May  7 06:25:52 rk3588s user.notice ptp4l: [68.991] selected local clock as best master\n"
+                                        "May  7 06:25:53 rk3588s daemon.err kubelet[2100]: I0507 06:25:53.000100    2100 "
+                                        "reflector.go:255] Listing and watching *v1.Node\n"
+                                        "May  7 06:25:54 rk3588s daemon.crit containerd[900]: shim disconnected\n",
+                                        opts);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::Journald);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(s.node, std::string("rk3588s"));
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(5));
+        QCOMPARE(inc->componentNameOf(*events[1]), std::string_view("chronyd"));
+        QCOMPARE(inc->typeName(*events[1]), std::string_view("host.clock-stepped"));
+        QCOMPARE(events[1]->severity, Severity::Warning);
+        QCOMPARE(test::utc(events[1]->time), QString("2025-05-07T06:25:51.000000Z"));
+        QCOMPARE(events[0]->severity, Severity::Info);
+        QCOMPARE(inc->componentNameOf(*events[2]), std::string_view("ptp4l"));
+        QCOMPARE(inc->componentNameOf(*events[3]), std::string_view("kubelet"));
+        QCOMPARE(events[3]->severity, Severity::Info); // the klog header's I, not syslog's err
+        QCOMPARE(test::utc(events[3]->time), QString("2025-05-07T06:25:53.000100Z"));
+        QCOMPARE(events[4]->severity, Severity::Error);
+
+        // A word with a dot that names no facility and priority is no such field.
+        for (const char *line :
+             {"May  7 06:25:51 rk3588s kube.proxy chronyd[583]: x\n", "May  7 06:25:51 rk3588s daemon.verbose chronyd[583]: x\n"}) {
+            const auto other = test::loadText("messages", line, opts);
+            QCOMPARE(other->events.size(), size_t(0));
+        }
+    }
+
     void journaldStyles_data()
     {
         QTest::addColumn<QString>("prefix");

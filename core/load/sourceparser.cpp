@@ -6,6 +6,7 @@
 #include "../classify/extractors.h"
 #include "../dumps/goroutinedumpparser.h"
 #include "../format/envelopes.h"
+#include "../format/exportrecord.h"
 #include "../format/klogjson.h"
 #include "../format/klogline.h"
 #include "../format/lokiexport.h"
@@ -1009,6 +1010,7 @@ void SourceParser::emitJournald(const LineView &line, const JournaldLine &j)
     Envelope env;
     env.host = j.host;
     env.component = j.identifier;
+    env.haveSeverity = !j.priority.empty() && severityFromName(j.priority, env.severity);
     if (j.style == JournaldStyle::ShortMonotonic) {
         onMonotonicJournaldLine(line, j, env);
         return;
