@@ -353,6 +353,33 @@ private slots:
         QCOMPARE(inc->sources[0].clock.year, 2020);
     }
 
+    // A stamp of another moment the process printed in its own zone (kubernetes#113081: the
+    // controller's "Last Ready is: &NodeCondition{...LastHeartbeatTime:... +0800 CST") says the
+    // zone of the lines, however old the moment; not a UTC one, nor one days old or ahead.
+    void offsetFromAnOlderGoTimeString_data()
+    {
+        QTest::addColumn<QString>("heartbeat");
+        QTest::addColumn<int>("offset");
+        QTest::newRow("16 min before, CST") << "2022-11-24 17:15:59 +0800 CST" << 8 * 3600;
+        QTest::newRow("a day before, EST") << "2022-11-23 17:15:59 -0500 EST" << -5 * 3600;
+        QTest::newRow("UTC says nothing") << "2022-11-24 17:15:59 +0000 UTC" << 0;
+        QTest::newRow("three days before") << "2022-11-21 17:15:59 +0800 CST" << 0;
+        QTest::newRow("an hour ahead") << "2022-11-24 18:32:39 +0800 CST" << 0;
+        QTest::newRow("an offset without a zone name") << "2022-11-24 17:15:59 +0800" << 0;
+    }
+    void offsetFromAnOlderGoTimeString()
+    {
+        QFETCH(QString, heartbeat);
+        QFETCH(int, offset);
+        const auto inc = test::loadText(
+            "kube-controller-manager.log",
+            "Nov 24 17:32:39 master kube-controller-manager[102757]: I1124 17:32:39.821729  102757 node_lifecycle_controller.go:1137] "
+            "node node hasn't been updated for 40.006921423s. Last Ready is: &NodeCondition{Type:Ready,Status:True,LastHeartbeatTime:"
+                + heartbeat.toStdString() + ",Reason:KubeletReady,Message:kubelet is posting ready status,}\n");
+        QCOMPARE(inc->sources[0].unparsedLines, 0u);
+        QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, offset);
+    }
+
     void newYearRollover()
     {
         const auto inc =

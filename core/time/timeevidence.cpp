@@ -20,6 +20,8 @@ bool num(std::string_view s, size_t at, size_t n, int &out)
 }
 
 constexpr std::int64_t kStampTolerance = 3 * kNsPerSecond;
+// How long before its line a Go time.String stamp of another moment still gives the line's zone.
+constexpr std::int64_t kGoStringReach = 2 * 86400 * kNsPerSecond;
 
 // A request that failed on its deadline is logged that long after the stamps it carried (a
 // node status patch's lastHeartbeatTime, its URL's "?timeout=10s"): how long, if it says.
@@ -232,6 +234,7 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
         int zone = 0;
         bool haveZone = false;
         bool explicitLocal = false;
+        bool goTimeString = false; // " +0800 CST": Go's time.String of a time in the process's zone
         if (i < s.size() && s[i] == 'Z') {
             haveZone = true;
             ++i;
@@ -253,6 +256,7 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
                 zone = *z;
                 haveZone = true;
                 explicitLocal = true;
+                goTimeString = e + 1 < s.size() && s[e] == ' ' && s[e + 1] >= 'A' && s[e + 1] <= 'Z';
                 i = e;
             }
         }
@@ -269,8 +273,16 @@ void scanMessageForClockEvidence(std::string_view s, const PendingTime &local, s
         // a request's deadline before it when the request timed out.
         const std::int64_t lag = lineAsUtc.ns - stampUtc.ns, deadline = requestTimeoutIn(s);
         if (!nearestZoneOffset(lag, kStampTolerance, offset)
-            && (deadline == 0 || !nearestZoneOffset(lag - deadline / 2, deadline / 2 + kStampTolerance, offset)))
-            continue;
+            && (deadline == 0 || !nearestZoneOffset(lag - deadline / 2, deadline / 2 + kStampTolerance, offset))) {
+            // Another moment than the line's (a node's last heartbeat, minutes old), printed by
+            // the process itself: the API's times are decoded into its Local zone (metav1.Time's
+            // UnmarshalJSON), the zone its klog headers are read in too. So a zone other than
+            // UTC on a stamp at most two days before the line says the line's zone.
+            const std::int64_t behind = lag - std::int64_t(zone) * kNsPerSecond;
+            if (!goTimeString || zone == 0 || behind < -kStampTolerance || behind > kGoStringReach || boundsTheFuture(s, start))
+                continue;
+            offset = zone;
+        }
         if (explicitLocal && offset != zone && std::llabs(lineAsUtc.ns - stampUtc.ns - std::int64_t(zone) * kNsPerSecond) > kStampTolerance)
             continue;
         if (boundsTheFuture(s, start)) // a certificate's expiry, a year on to the second
