@@ -273,7 +273,8 @@ const std::vector<Row> &rows()
          "Jun 19 10:02:12 cp-1 kube-controller-manager[1077]: I0619 10:02:12.071200    1077 event.go:376] \"Event occurred\" "
          "object=\"node3\" fieldPath=\"\" kind=\"Node\" apiVersion=\"v1\" type=\"Normal\" reason=\"NodeNotReady\" "
          "message=\"Node node3 status is now: NodeNotReady\"\n",
-         SourceFormat::Journald, "journald", 1, 0, 0, "", "kube-controller-manager", "node3", "", "", "Event occurred"},
+         SourceFormat::Journald, "journald", 1, 0, 0, "", "kube-controller-manager", "node3", "", "", "Event occurred",
+         Severity::Warning}, // nlc.node-not-ready-event: the node left Ready
         {"1.x kubelet's event about a pod", "logs/journal.txt",
          "Mar 20 17:05:57 minion-1 kubelet[4853]: I0320 17:05:57.771638    4853 server.go:460] Event(v1.ObjectReference{Kind:\"Pod\", "
          "Namespace:\"default\", Name:\"web-0\", UID:\"bfde4b15-cb98-11e8-a3c8-6c92bf85beda\", APIVersion:\"v1\", "

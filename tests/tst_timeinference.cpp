@@ -380,6 +380,43 @@ private slots:
         QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, offset);
     }
 
+    // An apiserver's klog lines carry no year; its etcd client's JSON records between them
+    // carry an exact UTC time (kubernetes#128509): a record right after a klog line is a second
+    // reading of the same clock, moments later. Not when minutes lie between them.
+    void yearAndZoneFromANeighbouringRecord_data()
+    {
+        QTest::addColumn<QString>("klogClock");
+        QTest::addColumn<int>("year");
+        QTest::addColumn<int>("offset");
+        QTest::newRow("UTC") << "10:16:37.163017" << 2024 << 0;
+        QTest::newRow("+08:00") << "18:16:37.163017" << 2024 << 8 * 3600;
+        QTest::newRow("minutes apart") << "10:26:37.163017" << 2020 << 0;
+    }
+    void yearAndZoneFromANeighbouringRecord()
+    {
+        QFETCH(QString, klogClock);
+        QFETCH(int, year);
+        QFETCH(int, offset);
+        auto opts = test::options();
+        opts.fallbackYear = 2020;
+        const auto inc = test::loadText(
+            "kube-apiserver.log",
+            "E1031 " + klogClock.toStdString()
+                + "      11 writers.go:122] apiserver was unable to write a JSON response: http: Handler timeout\n"
+                  "{\"level\":\"warn\",\"ts\":\"2024-10-31T10:16:37.179181Z\",\"logger\":\"etcd-client\",\"caller\":\"v3@v3.5.10/"
+                  "retry_interceptor.go:62\",\"msg\":\"retrying of unary invoker failed\",\"error\":\"rpc error: code = Canceled desc = "
+                  "context canceled\"}\n"
+                  "I1031 "
+                + klogClock.toStdString() + "      11 httplog.go:132] \"HTTP\" verb=\"GET\" URI=\"/api/v1/nodes\" resp=200\n",
+            opts);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::KlogText);
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(inc->events.size(), size_t(3));
+        QCOMPARE(s.clock.year, year);
+        QCOMPARE(s.clock.utcOffsetSeconds, offset);
+    }
+
     void newYearRollover()
     {
         const auto inc =

@@ -1432,6 +1432,32 @@ void SourceParser::emitKlogJsonDraft(EventDraft &d, const LineView &first, std::
     addEvent(d);
 }
 
+// A file whose lines carry local readings without a year (an apiserver's klog) may hold lines
+// of exact UTC times between them (its etcd client's JSON records): a line of one kind right
+// after one of the other is a pair of readings of one clock, moments apart.
+void SourceParser::pairNeighbourReadings(const EventDraft &d)
+{
+    constexpr std::uint32_t kNear = 2; // lines between them at most
+    const PendingTime &t = d.time;
+    const std::uint32_t firstLine = d.first.number, lastLine = d.first.number + d.lineCount - 1;
+    auto follows = [&](const FileState::Reading &r) {
+        return r.lastLine != 0 && firstLine > r.lastLine && firstLine - r.lastLine <= kNear;
+    };
+    if (t.exact && t.reference != 0) {
+        if (follows(m_file.lastLocalReading))
+            voteFromNeighbourLine(m_file.lastLocalReading.time, Timestamp{t.reference}, firstLine, m_out.clockEvidence);
+        m_file.lastExactReading = {lastLine, t};
+        m_file.lastLocalReading.lastLine = 0;
+    } else if (!t.exact && t.reference == 0 && t.month != 0) {
+        if (follows(m_file.lastExactReading))
+            voteFromNeighbourLine(t, Timestamp{m_file.lastExactReading.time.reference}, firstLine, m_out.clockEvidence);
+        m_file.lastLocalReading = {lastLine, t};
+        m_file.lastExactReading.lastLine = 0;
+    } else {
+        m_file.lastLocalReading.lastLine = m_file.lastExactReading.lastLine = 0;
+    }
+}
+
 void SourceParser::addEvent(const EventDraft &d)
 {
     if (d.first.offset > Event::kMaxOffset) { // an event keeps its offset in 40 bits
@@ -1472,6 +1498,7 @@ void SourceParser::addEvent(const EventDraft &d)
     m_out.events.push_back(e);
     m_file.lastEventLines = d.lineCount;
     m_out.times.push_back(StoredTime::of(d.time));
+    pairNeighbourReadings(d);
     m_file.pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d, placed);
 }

@@ -190,6 +190,7 @@ private:
                            std::string_view caller, const Envelope &env);
     std::string_view componentFor(const Envelope &env, std::string_view goFile);
     void addEvent(const EventDraft &draft);
+    void pairNeighbourReadings(const EventDraft &draft);
     void storeFields(Event &e, const EventDraft &d, OriginId origin);
     void addFieldToLastEvent(std::string_view key, std::string_view value); // a goroutine dump's frames, read after its header
     // Stores a field of `e` (the last event), false when its key is one too many for the file.
@@ -343,6 +344,12 @@ private:
         std::uint32_t journalSpanLine = 0;
         std::string journalSpanText;
         MonotonicAnchor monotonicAnchor;
+        // The last event's time when it was a local reading or an exact one, with its line:
+        // a pair of neighbours of the two kinds is clock evidence (pairNeighbourReadings).
+        struct Reading {
+            std::uint32_t lastLine = 0; // 0: none
+            PendingTime time;
+        } lastLocalReading, lastExactReading;
         std::int64_t lastMonotonic = 0;
         HeaderClockLead headerClockLead;
         RecordPods recordPods;

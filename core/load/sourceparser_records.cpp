@@ -78,7 +78,10 @@ void SourceParser::parseRecords()
                 return;
             }
             if (t.front() != '{') {
-                unparsed(line, DiagnosticReason::UnknownRecord);
+                // A process's own log lines between its JSON records (an apiserver's klog
+                // lines among its etcd client's): read as the text formats read them.
+                if (!emitLogLine(line))
+                    unparsed(line, DiagnosticReason::UnknownRecord);
                 return;
             }
             open.active = true;

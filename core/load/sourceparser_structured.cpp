@@ -25,8 +25,9 @@ void SourceParser::parseKlogJson()
         if (!isTextLine(line))
             return;
         if (text.empty() || text.front() != '{') {
-            // Panics and stack traces are written raw between JSON records.
-            if (!extendLastEvent(line))
+            // A component writes klog text before its logging flags take effect; panics and
+            // stack traces are written raw between JSON records.
+            if (!emitLogLine(line) && !extendLastEvent(line))
                 unparsed(line, text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::UnknownRecord);
             return;
         }

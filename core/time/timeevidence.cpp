@@ -144,6 +144,22 @@ void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint
     evidence.add({offset, year - local.rollovers, line, "envelope " + formatRfc3339(envelopeUtc), true, true});
 }
 
+void voteFromNeighbourLine(const PendingTime &local, Timestamp neighbourUtc, std::uint32_t line, ClockEvidence &evidence)
+{
+    if (evidence.full())
+        return;
+    const CivilTime near = toCivil(neighbourUtc, 0);
+    const int year = lineYearNear(near.year, int(near.month), local.month);
+    if (!isValidDate(year, local.month, local.day))
+        return;
+    const Timestamp asUtc = toUtc({year, local.month, local.day, local.nsOfDay}, 0);
+    int offset;
+    if (!nearestZoneOffset(asUtc.ns - neighbourUtc.ns, kStampTolerance, offset))
+        return;
+    // Two writers' lines, not one line's two stamps: the zone is a guess, as a "Z" stamp's is.
+    evidence.add({offset, year - local.rollovers, line, "a neighbouring line's " + formatRfc3339(neighbourUtc), false, false});
+}
+
 namespace {
 
 constexpr int kYearVoteDays = 2; // how far a date may lie from its line's to tell the line's year
