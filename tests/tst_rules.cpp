@@ -1383,6 +1383,18 @@ void TestRules::leaderElectionLostInEveryWording_data()
              + k3s + "E0305 10:00:01.700100     812 server.go:236] \"Leaderelection lost\"\n")
         << QString() << QStringLiteral("component/kube-scheduler@server1") << QStringLiteral("error")
         << QStringLiteral("1 error reading its lock");
+    // The scheduler's own wording names it: a k3s journal that shows only the loss (k3s#6654).
+    // The controller managers' "leaderelection lost" names none of them: the goroutine map
+    // gives its Go file to the controller manager.
+    QTest::newRow("k3s: the scheduler's loss alone")
+        << QStringLiteral("server1/k3s.journal") << q(k3s + "E0305 10:00:01.700100     812 server.go:218] \"Leaderelection lost\"\n")
+        << QString() << QStringLiteral("component/kube-scheduler@server1") << QStringLiteral("warning")
+        << QStringLiteral("shows no failed renewal");
+    QTest::newRow("k3s: a controller manager's loss alone, from its Go file")
+        << QStringLiteral("server1/k3s.journal")
+        << q(k3s + "E0305 10:00:01.700100     812 controllermanager.go:302] \"leaderelection lost\"\n") << QString()
+        << QStringLiteral("component/kube-controller-manager@server1") << QStringLiteral("warning")
+        << QStringLiteral("shows no failed renewal");
     // With the apiserver down every elector fails at once: another elector's lock error between
     // the failed renewal and the loss does not change whose loss it is.
     QTest::newRow("k3s: another elector's line between the failed renewal and the loss")

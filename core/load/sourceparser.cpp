@@ -1525,6 +1525,8 @@ OriginId SourceParser::electorOrigin(EventTypeId type, const EventDraft &d, Orig
     if (type == m_leaderLost) {
         if (!failed.component.empty() && withinOf(d.time, failed.at, kLossAfterFailedRenewal))
             elector = failed.component;
+        else if (const std::string_view named = m_fields.get("elector"); isControlPlaneComponent(named))
+            elector = named; // a wording only one component prints (the scheduler's "Leaderelection lost")
         failed.component.clear();
     } else {
         elector = componentOfLease(m_fields.get("lease"));
