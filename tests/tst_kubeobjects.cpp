@@ -225,6 +225,26 @@ private slots:
                "5m          Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
                "73s         Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n"
             << "1.14+ layout";
+        // A prompt of a shape no reader knows before the command (Azure Cloud Shell's, with a
+        // space inside its brackets): the command after its "$ " is still the command.
+        QTest::newRow("1.14+ under a command after an unknown prompt")
+            << "me@cloudshell:~ (proj) ajay-x [ k8s ]$ kubectl get events\n"
+               "LAST SEEN   TYPE      REASON         OBJECT          MESSAGE\n"
+               "5m          Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
+               "73s         Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n"
+            << "1.14+ layout";
+        // The rows without their header (the paster cut it; k3d README, 2026): the layout is
+        // read off the first row, NAMESPACE first for -A.
+        QTest::newRow("1.14+, header not pasted")
+            << "root@ubuntu:# kubectl get events --sort-by=.lastTimestamp\n"
+               "5m          Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
+               "73s         Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n"
+            << "1.14+ layout, header not pasted";
+        QTest::newRow("1.14+ -A, header not pasted")
+            << "kubectl get events -A\n"
+               "shop        5m (x12 over 2h)    Warning   Unhealthy      pod/web-0       Readiness probe failed: HTTP probe failed\n"
+               "default     73s                 Normal    NodeNotReady   node/worker-3   Node worker-3 status is now: NodeNotReady\n"
+            << "1.14+ layout with NAMESPACE, header not pasted";
     }
     void eventTables()
     {
@@ -238,19 +258,21 @@ private slots:
         QVERIFY2(QString::fromStdString(s.formatDetail).contains("modification time 2024-06-19T10:08:27Z"), s.formatDetail.c_str());
         QCOMPARE(s.eventCount, 2u);
         QCOMPARE(s.unparsedLines, 0u);
-        QCOMPARE(s.nonLogLines, table.startsWith("LAST") || table.startsWith("NAMESPACE") ? 1u : 2u); // the header (and command)
+        const bool headerless = layout.contains("header not pasted");
+        QCOMPARE(s.nonLogLines,
+                 table.startsWith("LAST") || table.startsWith("NAMESPACE") || headerless ? 1u : 2u); // the header, the command
         const Event &probe = inc->events[0];
         QCOMPARE(test::utc(probe.time, 0), QString("2024-06-19T10:03:27Z")); // 5m before
         QCOMPARE(QString::fromStdString(std::string(inc->typeName(probe))), QString("event.unhealthy"));
         QCOMPARE(std::string(inc->text(inc->componentOf(probe))), std::string("kubelet"));
         QCOMPARE(fieldOf(*inc, probe, "name"), std::string("web-0"));
         QCOMPARE(fieldOf(*inc, probe, "probeType"), std::string("Readiness"));
-        if (layout != "1.14+ layout") {
+        if (!layout.startsWith("1.14+ layout")) {
             QCOMPARE(std::string(inc->text(inc->nodeOf(probe))), std::string("worker-1"));
             QCOMPARE(std::string(inc->text(inc->containerOf(probe))), std::string("app"));
             QCOMPARE(fieldOf(*inc, probe, "count"), std::string("12"));
         }
-        if (layout == "1.14+ wide layout")
+        if (layout == "1.14+ wide layout" || layout.contains("NAMESPACE"))
             QCOMPARE(inc->podName(probe), std::string("shop/web-0"));
         const Event &node = inc->events[1];
         QCOMPARE(test::utc(node.time, 0), QString("2024-06-19T10:07:14Z")); // 73s before
@@ -260,6 +282,29 @@ private slots:
 
     // Without the time the table was printed at, an age places nothing: the rows are command
     // output. A row whose age is <unknown> is too.
+    // A row is taken for an events row only in the events table's shape: an age, Normal or
+    // Warning, one word, a kind/name.
+    void eventTableLayoutFromARow()
+    {
+        QVERIFY(inferEventTableLayout("16m         Warning   NodeNotReady   pod/web-0    Node is not ready").has_value());
+        QVERIFY(inferEventTableLayout("<unknown>   Normal    Starting       node/w-1     Starting kubelet.").has_value());
+        QVERIFY(!inferEventTableLayout("web-0   1/1     Running   0          5m").has_value());                             // get pods
+        QVERIFY(!inferEventTableLayout("16m         Info      NodeNotReady   pod/web-0    Node is not ready").has_value()); // no such type
+        QVERIFY(!inferEventTableLayout("16m         Warning   Node Not Ready   pod/web-0    x").has_value()); // a reason of words
+        QVERIFY(!inferEventTableLayout("16m         Warning   NodeNotReady   web-0        x").has_value());   // no kind/name
+        QVERIFY(!inferEventTableLayout("16m  Warning").has_value());
+        const auto layout =
+            inferEventTableLayout("default     73s (x2 over 5m)   Normal    NodeNotReady   node/w-3   Node w-3 is NotReady");
+        QVERIFY(layout.has_value());
+        const EventTableRow row =
+            splitEventTableRow("default     73s (x2 over 5m)   Normal    NodeNotReady   node/w-3   Node w-3 is NotReady", *layout);
+        QCOMPARE(row.namespace_, std::string("default"));
+        QCOMPARE(row.lastSeen, std::string("73s (x2 over 5m)"));
+        QCOMPARE(row.reason, std::string("NodeNotReady"));
+        QCOMPARE(row.name, std::string("w-3"));
+        QCOMPARE(row.message, std::string("Node w-3 is NotReady"));
+    }
+
     void eventTableWithoutFileTime()
     {
         const auto types = EventTypeCatalog::loadFile(std::string(KUBELANE_RESOURCES) + "/events.json");

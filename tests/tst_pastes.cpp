@@ -439,6 +439,8 @@ private slots:
         QCOMPARE(promptCommand("PS C:\\Users\\ops> kubectl get pods"), std::string_view("kubectl get pods"));
         QCOMPARE(promptCommand("➜  kubelane git:(main) ✗ kubectl get ev"), std::string_view("kubectl get ev"));
         QVERIFY(!isShellPrompt("➜ not a prompt, one space"));
+        QCOMPARE(promptCommand("ajay [ ~ ]$ kubectl get events"), std::string_view("kubectl get events")); // Azure Cloud Shell
+        QVERIFY(!isShellPrompt("note [ see below ] this"));
         QCOMPARE(promptCommand("$"), std::string_view());
         QCOMPARE(promptCommand("kubectl get pods"), std::string_view());
         QVERIFY(isShellPrompt("# crictl ps"));

@@ -60,13 +60,62 @@ std::optional<EventTableLayout> parseEventTableHeader(std::string_view line)
     return layout;
 }
 
+std::optional<EventTableLayout> inferEventTableLayout(std::string_view row)
+{
+    // Cells: runs of text apart by two spaces or more (a LAST SEEN of "5m (x3 over 10m)" has
+    // single spaces inside); the message, the last, may hold anything.
+    std::vector<std::size_t> starts;
+    for (std::size_t i = 0; i < row.size() && starts.size() < 6;) {
+        if (row[i] == ' ' || row[i] == '\t') {
+            ++i;
+            continue;
+        }
+        starts.push_back(i);
+        const std::size_t gap = row.find("  ", i);
+        i = gap == std::string_view::npos ? row.size() : gap;
+    }
+    const auto cell = [&](std::size_t k) {
+        const std::size_t end = k + 1 < starts.size() ? starts[k + 1] : row.size();
+        return trim(row.substr(starts[k], end - starts[k]));
+    };
+    for (const bool allNamespaces : {false, true}) {
+        const std::size_t at = allNamespaces ? 1 : 0; // LAST SEEN's cell
+        if (starts.size() < at + 5)
+            continue;
+        const std::string_view age = cell(at), type = cell(at + 1), reason = cell(at + 2), object = cell(at + 3);
+        const bool aged = parseKubectlAge(age).has_value() || age == "<unknown>" || age == "<invalid>";
+        const bool oneWord = [](std::string_view s) { return !s.empty() && s.find(' ') == std::string_view::npos; }(reason);
+        if (!aged || (type != "Normal" && type != "Warning") || !oneWord || object.find('/') == std::string_view::npos
+            || object.find(' ') != std::string_view::npos)
+            continue;
+        EventTableLayout layout;
+        if (allNamespaces)
+            layout.columns.push_back({"NAMESPACE", starts[0]});
+        constexpr std::array kNames{"LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"};
+        for (std::size_t k = 0; k < kNames.size(); ++k)
+            layout.columns.push_back({kNames[k], starts[at + k]});
+        return layout;
+    }
+    return std::nullopt;
+}
+
 bool runsGetEvents(std::string_view line)
 {
     // kubectl's options that take a value in the next word ("-n kube-system").
     static constexpr std::array kValued{"-n",        "--namespace", "--context", "--kubeconfig", "--cluster",        "--user", "-s",
                                         "--server",  "--as",        "-l",        "--selector",   "--field-selector", "-o",     "--output",
                                         "--sort-by", "--for",       "--types",   "--chunk-size", "--request-timeout"};
-    const std::string_view prompted = promptCommand(line);
+    std::string_view prompted = promptCommand(line);
+    // A prompt of no shape we know ("ajay [ ~ ]$ ", Azure Cloud Shell's): the command after
+    // its last "$ ", "# " or "> " before the client's name.
+    for (const std::string_view client : {"kubectl ", "oc ", "k ", "microk8s ", "k3s ", "sudo "}) {
+        const std::size_t at = prompted.empty() ? line.find(client) : std::string_view::npos;
+        if (at != std::string_view::npos && at >= 2 && line[at - 1] == ' '
+            && std::string_view("$#>%").find(line[at - 2]) != std::string_view::npos) {
+            prompted = line.substr(at);
+            break;
+        }
+    }
     std::string_view command = trim(prompted.empty() ? line : prompted);
     bool client = false, get = false, skipValue = false;
     while (!command.empty()) {

@@ -29,6 +29,12 @@ struct EventTableLayout {
 // A header line of an events table, or nothing.
 std::optional<EventTableLayout> parseEventTableHeader(std::string_view line);
 
+// The 1.14+ layout read off a row pasted without its header (the paster cut it, or sorted the
+// output and kept the rows): "16m   Warning   NodeNotReady   pod/web-0   Node is not ready",
+// NAMESPACE first for -A. Cells start where the row's do: kubectl's tabwriter starts every
+// cell of a column at one place.
+std::optional<EventTableLayout> inferEventTableLayout(std::string_view row);
+
 // The command line a user pasted above the table: `kubectl get events -A`, `microk8s kubectl
 // get ev`, `oc get events` (microk8s#1866), with or without a shell prompt before it.
 bool runsGetEvents(std::string_view line);

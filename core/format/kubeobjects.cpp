@@ -440,7 +440,7 @@ KubeObjectsSyntax detectKubeObjects(std::string_view bytes)
     // The table under the command line that printed it.
     std::size_t afterHeader = 0;
     const std::string_view header = next == std::string_view::npos ? std::string_view{} : firstNonBlankLine(head, next, afterHeader);
-    return parseEventTableHeader(header) ? KubeObjectsSyntax::EventTable : KubeObjectsSyntax::None;
+    return parseEventTableHeader(header) || inferEventTableLayout(header) ? KubeObjectsSyntax::EventTable : KubeObjectsSyntax::None;
 }
 
 std::string itemKind(const json &item, std::string_view listKind)

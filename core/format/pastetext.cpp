@@ -133,7 +133,7 @@ bool isShellPrompt(std::string_view line)
         return true;
     // bash defaults (\u@\h:\w\$, [\u@\h \W]\$, macOS's \h:\W \u\$, and \s-\v\$ where no PS1 is
     // set: "bash-5.0# " in a container), zsh's (%n@%m %1~ %#), busybox's in a container
-    // ("/ # ", "~ $ "), oh-my-zsh's ("➜  ~ "), PowerShell's "PS C:\path>".
+    // ("/ # ", "~ $ "), oh-my-zsh's ("➜  ~ "), PowerShell's "PS C:\path>", Azure Cloud Shell's.
     static const RE2 kUserAtHost(R"(^[A-Za-z_][\w.-]*@[\w.-]+:[^\s$#]*[$#](?: |$))");
     static const RE2 kZsh(R"(^[A-Za-z_][\w.-]*@[\w.-]+ [^\s%#$]+ [%#](?: |$))");
     static const RE2 kMacBash(R"(^[\w.-]+:[^\s$#]+ [A-Za-z_][\w.-]*[$#](?: |$))");
@@ -141,6 +141,8 @@ bool isShellPrompt(std::string_view line)
     static const RE2 kPowerShell(R"(^PS [A-Za-z]:\\[^>]*>(?: |$))");
     static const RE2 kShellVersion(R"(^(?:bash|sh|ksh|zsh)-\d+(?:\.\d+)*[$#](?: |$))");
     static const RE2 kBusybox(R"(^[/~][^\s#$]* [#$](?: |$))");
+    // Azure Cloud Shell's "\u [ \W ]\$ " ("ajay [ ~ ]$ kubectl get events").
+    static const RE2 kSpacedBrackets(R"(^[A-Za-z_][\w.-]* \[ [^\]]* \][$#](?: |$))");
     if (line == "$" || line.starts_with("$ "))
         return true;
     if (line.starts_with("# "))
@@ -151,6 +153,8 @@ bool isShellPrompt(std::string_view line)
     if (RE2::PartialMatch(line, kMacBash))
         return true;
     if ((line.starts_with('/') || line.starts_with('~')) && RE2::PartialMatch(line, kBusybox))
+        return true;
+    if (line.find(" [ ") != std::string_view::npos && RE2::PartialMatch(line, kSpacedBrackets))
         return true;
     if (line.find('-') != std::string_view::npos && RE2::PartialMatch(line, kShellVersion))
         return true;

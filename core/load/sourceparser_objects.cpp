@@ -256,8 +256,13 @@ void SourceParser::parseEventTable()
             return;
         }
         if (!layout) {
-            unparsed(line, DiagnosticReason::NoTimestamp);
-            return;
+            layout = inferEventTableLayout(text);
+            if (!layout) {
+                unparsed(line, DiagnosticReason::NoTimestamp);
+                return;
+            }
+            layoutName = layout->columns.front().name == "NAMESPACE" ? "1.14+ layout with NAMESPACE, header not pasted"
+                                                                     : "1.14+ layout, header not pasted";
         }
         // Without the time the table was printed at, an age places nothing.
         const std::optional<ObjectRecord> record = recordFromEventTableRow(splitEventTableRow(text, *layout), capturedAt);
