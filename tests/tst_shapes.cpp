@@ -684,6 +684,34 @@ private slots:
         QCOMPARE(api->eventCount + sched->eventCount, 2u);
     }
 
+    // The tail of `minikube logs` pasted from inside a section (minikube#6182): the log lines
+    // above the first header are the section the paste began in, and the header after them
+    // still opens the next container's section. A header no tool prints ("==> done <==")
+    // under log lines is a line of the log.
+    void tailPastedFromInsideASection()
+    {
+        const std::string tail = "I1230 16:36:44.185757       1 leaderelection.go:288] failed to renew lease "
+                                 "kube-system/kube-controller-manager: failed to tryAcquireOrRenew context deadline exceeded\n"
+                                 "F1230 16:36:44.187914       1 controllermanager.go:279] leaderelection lost\n"
+                                 "\n";
+        const std::string next = "I1230 16:37:39.113544       1 controllermanager.go:533] Started \"job\"\n";
+        const auto inc = test::loadText("logs.txt", tail + "==> kube-controller-manager [\"f67f81d405aa\"] <==\n" + next);
+        const Source *restarted = only(*inc, "logs.txt#kube-controller-manager [\"f67f81d405aa\"]");
+        QVERIFY(restarted);
+        QCOMPARE(restarted->eventCount, 1u);
+        QCOMPARE(restarted->component, std::string("kube-controller-manager"));
+        const Source *first = only(*inc, "logs.txt");
+        QVERIFY(first);
+        QCOMPARE(first->eventCount, 2u);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        QCOMPARE(inc->message(inc->events[1]), std::string_view("leaderelection lost")); // the frame is no part of it
+        QCOMPARE(test::loadText("logs.txt", tail + "==> kubelet <==\n" + next)->sources.size(), std::size_t(2));
+        for (const char *header : {"==> done <==", "==> notes [draft] <==", "==> see /etc/motd for details <=="}) {
+            const auto one = test::loadText("logs.txt", tail + header + "\n" + next);
+            QCOMPARE(one->sources.size(), std::size_t(1));
+        }
+    }
+
     // A log and its byte-identical copy are read once; two tiny identical files are two facts.
     void duplicatesReadOnce()
     {

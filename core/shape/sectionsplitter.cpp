@@ -306,6 +306,24 @@ bool isMinikubeSection(std::string_view name)
     return name == "Last Start" || name == "container status" || name == "describe nodes" || name == "Audit";
 }
 
+// A header's name as minikube and tail print them, and a log line hardly would: minikube's own
+// sections, a component or its container ("kubelet", "kube-apiserver [3f2a9c]", the id quoted
+// in some versions), a log file's path.
+bool namesATailSection(std::string_view name)
+{
+    if (isMinikubeSection(name))
+        return true;
+    if (name.starts_with('/'))
+        return name.find(' ') == std::string_view::npos && (name.ends_with(".log") || name.find("/log/") != std::string_view::npos);
+    const std::size_t bracket = name.find(" [");
+    if (bracket != std::string_view::npos && !name.ends_with(']'))
+        return false;
+    std::string base(name.substr(0, bracket));
+    for (auto &c : base)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return base == "kubelet" || base == "etcd" || base.starts_with("kube-") || componentForProcess(base) != base;
+}
+
 void attributeTailSection(SourceInput &in, const std::string &name, bool minikube)
 {
     in.identity.origin = minikube ? "layout (minikube logs section)" : "layout (tail section)";
@@ -351,8 +369,10 @@ std::vector<SourceInput> splitTailSections(const InputFile &file)
     if (!file.bytes)
         return {};
     // The first section header opens the output; a paste may have the command's prompt, or
-    // a few lines of the terminal, above it - but no log line: a log that quotes a header
-    // further down is a log.
+    // a few lines of the terminal, above it. Log lines above it are a paste that begins inside
+    // a section (the tail of `minikube logs`) only when the header names a section as minikube
+    // and tail print them: a component's container ("kube-controller-manager [f67f81d405aa]"),
+    // minikube's own, a log file's path. A log that quotes another header is a log.
     std::string name, prefix;
     bool found = false, logLineAbove = false;
     int looked = 0;
@@ -361,9 +381,11 @@ std::vector<SourceInput> splitTailSections(const InputFile &file)
             return true;
         found = parseTailHeader(line, name, prefix);
         logLineAbove = logLineAbove || (!found && isLogLine(line));
-        return !found && !logLineAbove && ++looked < kLinesBeforeFirstHeader;
+        if (found && logLineAbove)
+            found = namesATailSection(name);
+        return !found && (logLineAbove || ++looked < kLinesBeforeFirstHeader);
     });
-    if (!found || logLineAbove)
+    if (!found)
         return {};
     // minikube's own section names tell its output from a tail of several files.
     bool minikube = false;
