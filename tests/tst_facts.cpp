@@ -1187,6 +1187,34 @@ private slots:
         QVERIFY(!b->facts.taints[0].queuedNotApplied);
     }
 
+    // Master disruption mode (every node not Ready, V(0)): the controller takes the NoExecute
+    // taints off every node and applies none queued until it exits (kubernetes#77981).
+    void disruptionModeTakesNoExecuteTaintsOff()
+    {
+        auto disruption = [](int second, const std::string &state, const std::string &action) {
+            return cri(second, "000011",
+                       "      1 node_lifecycle_controller.go:1009] Controller detected that " + state + ". " + action
+                           + " master disruption mode.");
+        };
+        const std::string log = taintQueued(at(2, 13, 32), "node3", "unresponsive")
+            + disruption(at(2, 13, 40), "all Nodes are not-Ready", "Entering") + taintQueued(at(2, 13, 45), "node4", "unresponsive")
+            + disruption(at(2, 15, 0), "some Nodes are Ready", "Exiting") + taintQueued(at(2, 16, 0), "node5", "unresponsive")
+            + controllerNoise(at(2, 20, 0));
+        const auto inc = loadFiles({{kControllerLog, log}});
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.taints.size(), size_t(3));
+        const TaintInterval &taken = a->facts.taints[0], &held = a->facts.taints[1], &after = a->facts.taints[2];
+        QCOMPARE(QString::fromStdString(std::string(inc->text(taken.node))), QString("node3"));
+        QVERIFY(!taken.openEnded);
+        QCOMPARE(test::utc(taken.end), QString("2020-06-18T02:13:40.000011Z"));
+        QCOMPARE(inc->typeName(inc->event(taken.removeEvent)), std::string_view("nlc.disruption"));
+        QVERIFY(!taken.heldByDisruption && !taken.queuedNotApplied);
+        QCOMPARE(QString::fromStdString(std::string(inc->text(held.node))), QString("node4"));
+        QVERIFY(held.heldByDisruption && held.queuedNotApplied);
+        QCOMPARE(QString::fromStdString(std::string(inc->text(after.node))), QString("node5"));
+        QVERIFY(!after.heldByDisruption && !after.queuedNotApplied);
+    }
+
     void taintWordings()
     {
         QFETCH(QString, log);

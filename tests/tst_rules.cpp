@@ -1233,6 +1233,11 @@ void TestRules::taintEvictionInEveryWording_data()
     QTest::newRow("the pod cannot be placed") << q(tainted + deleted) << noKubelet << false;
     QTest::newRow("two nodes marked at once: not placed") << q(markedTwoNodes + tainted + deleted) << noKubelet << false;
     QTest::newRow("no node-health taint on its node") << q(marked + deleted) << noKubelet << false;
+    // Every node lost: master disruption mode takes the NoExecute taints off (kubernetes#77981).
+    const std::string disruption = kcm("09:10:30",
+                                       "node_lifecycle_controller.go:1009] Controller detected that all Nodes are not-Ready. Entering "
+                                       "master disruption mode.");
+    QTest::newRow("master disruption mode before the deletion") << q(marked + tainted + disruption + deleted) << noKubelet << false;
 }
 
 void TestRules::taintEvictionInEveryWording()

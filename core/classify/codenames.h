@@ -23,7 +23,7 @@ struct CodeTypes {
     // Node lifecycle controller.
     EventTypeId nodeNotUpdated = 0, readyTransitioned = 0, nodeNotReadyEvent = 0, nodeEvent = 0, healthyAgain = 0, taintAdded = 0,
                 taintSwapped = 0, taintRemoved = 0, taintDropped = 0, podsMarkedNotReady = 0, eviction = 0, nodeNeverUpdated = 0,
-                readyUpdated = 0, nodeObserved = 0;
+                readyUpdated = 0, nodeObserved = 0, disruption = 0, disruptionOver = 0;
     std::vector<bool> nodeLifecycle; // by type id: any node lifecycle controller line (ids "nlc.*")
     // The kubelet's view of its node.
     EventTypeId nodeNotReady = 0, nodeStatusEvent = 0;
@@ -82,6 +82,8 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::nodeNeverUpdated, "nlc.node-never-updated", "the heartbeat detector"},
     {&CodeTypes::readyUpdated, "nlc.ready-updated", "the heartbeat detector"},
     {&CodeTypes::nodeObserved, "nlc.node-observed", "the heartbeat detector"},
+    {&CodeTypes::disruption, "nlc.disruption", "the taint detector"},
+    {&CodeTypes::disruptionOver, "nlc.disruption-over", "the taint detector"},
     {&CodeTypes::nodeNotReady, "node.status.not-ready", "the node-condition and PLEG detectors"},
     {&CodeTypes::nodeStatusEvent, "node.status.event", "the node-condition detector"},
     {&CodeTypes::nodeConditionObject, "object.node-condition", "the node-condition and heartbeat detectors"},
@@ -138,7 +140,7 @@ struct FieldKeys {
     StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew,
         hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, notAfter, podReady, podUid, pods, probe,
         probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, stepSeconds, subresource, taints, threshold, unit,
-        unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus, firstTimestamp;
+        unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus, firstTimestamp, action;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -163,6 +165,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::unreadyContainers, "unreadyContainers"}, {&FieldKeys::user, "user"}, {&FieldKeys::userAgent, "userAgent"},
     {&FieldKeys::value, "value"}, {&FieldKeys::verb, "verb"}, {&FieldKeys::version, "version"}, {&FieldKeys::what, "what"},
     {&FieldKeys::count, "count"}, {&FieldKeys::exitStatus, "exitStatus"}, {&FieldKeys::firstTimestamp, "firstTimestamp"},
+    {&FieldKeys::action, "action"},
 };
 // clang-format on
 

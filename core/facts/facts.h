@@ -95,6 +95,9 @@ struct TaintInterval {
     // Without those lines (below V(4)) a queued taint counts as applied: it normally follows
     // within 100 ms.
     bool queuedNotApplied = false;
+    // Queued while the controller was in master disruption mode (every node not Ready): it
+    // applies no NoExecute taint then (its tainter's rate is 0) and takes those off every node.
+    bool heldByDisruption = false;
 };
 
 // Pod (container == kNoString) or container readiness over a stretch of time.

@@ -151,7 +151,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
     // was Ready again); either line says this log would show the queued taints applied.
     bool logsTaintingPass = false;
     auto finish = [&](Open &o) {
-        o.interval.queuedNotApplied = !o.seenApplied;
+        o.interval.queuedNotApplied = !o.seenApplied || o.interval.heldByDisruption;
         facts.taints.push_back(o.interval);
     };
     // A taint is its key and effect: the unreachable NoSchedule taint (tainting by condition)
@@ -175,8 +175,27 @@ void detectTaints(const FactContext &ctx, Facts &facts)
     // A queued taint the controller dropped (the node was Ready again) ends as a removed one.
     const EventTypeId added = ctx.types.taintAdded, healthyAgain = ctx.types.healthyAgain, removed = ctx.types.taintRemoved,
                       dropped = ctx.types.taintDropped;
-    for (const EventIndex i : ctx.eventsOf({added, removed, healthyAgain, dropped})) {
+    // Master disruption mode (handleDisruption, every node not Ready, logged at V(0)): the
+    // controller takes the NoExecute taints off every node (markNodeAsReachable) and applies
+    // none until a node is Ready again, so that a control plane cut off from all its nodes
+    // evicts nothing.
+    bool inDisruption = false;
+    for (const EventIndex i : ctx.eventsOf({added, removed, healthyAgain, dropped, ctx.types.disruption, ctx.types.disruptionOver})) {
         const Event &e = ctx.inc.event(i);
+        if (e.type == ctx.types.disruption || e.type == ctx.types.disruptionOver) {
+            const bool entering = e.type == ctx.types.disruption && ctx.field(e, ctx.keys.action) == "Entering";
+            if (entering) {
+                std::vector<std::pair<StringId, PrintedTaint>> noExecute;
+                for (const Open &o : open)
+                    if (o.interval.effect == "NoExecute")
+                        noExecute.push_back({o.interval.node, PrintedTaint{o.interval.key, {}, o.interval.effect}});
+                for (const auto &[node, taint] : noExecute)
+                    close(node, taint, e);
+            }
+            if (entering || ctx.field(e, ctx.keys.action) == "Exiting")
+                inDisruption = entering;
+            continue;
+        }
         const StringId node = ctx.inc.nodeOf(e);
         if (node == kNoString)
             continue;
@@ -188,11 +207,14 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                 const auto same = std::find_if(open.begin(), open.end(), [&](auto &o) {
                     return o.interval.node == node && o.interval.key == taint.key && o.interval.effect == taint.effect;
                 });
-                if (same != open.end())
+                if (same != open.end()) {
                     same->seenApplied = same->seenApplied || applied;
-                else
+                    same->interval.heldByDisruption = same->interval.heldByDisruption && !applied; // applied after all
+                } else {
                     open.push_back(
                         {{node, taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent}, applied});
+                    open.back().interval.heldByDisruption = inDisruption && !applied && taint.effect == "NoExecute";
+                }
             }
         } else {
             logsTaintingPass = logsTaintingPass || e.type == dropped;
@@ -210,7 +232,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
         finish(o);
     if (!logsTaintingPass)
         for (TaintInterval &t : facts.taints)
-            t.queuedNotApplied = false;
+            t.queuedNotApplied = t.heldByDisruption;
     std::sort(facts.taints.begin(), facts.taints.end(), [](auto &a, auto &b) { return a.start < b.start; });
 }
 

@@ -52,17 +52,34 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
                            : std::string("control plane sets node ") + state);
             break;
         }
+    // Every node lost at once: the controller protects the workloads instead of evicting them.
+    for (const EventIndex i : a.eventIndex.ofType(codeTypesOf(inc).disruption)) {
+        const Event &e = inc.event(i);
+        if (e.time < g.start || e.time > until || inc.field(e, a.keys.action) != "Entering")
+            continue;
+        what.push_back("master disruption mode from " + clockText(e.time)
+                       + " (every node not Ready: no NoExecute taints and no evictions until one is Ready again)");
+        step(m, inc, i, "controller enters master disruption mode: every node not Ready, it evicts nothing");
+        break;
+    }
     Timestamp lastRemoval = g.end;
     for (const TaintInterval &t : a.facts.taints) {
         if (t.node != g.node || t.start < g.start || t.start > until + Duration::fromSeconds(60))
             continue;
-        const std::string added = t.queuedNotApplied ? " queued (never seen applied)" : " added";
+        const std::string added = t.heldByDisruption ? " queued (held: master disruption mode)"
+            : t.queuedNotApplied                     ? " queued (never seen applied)"
+                                                     : " added";
         what.push_back(
             t.key + ":" + t.effect + added + " " + clockText(t.start)
             + (t.openEnded ? ", still there when the controller's log ends at " + clockText(t.end) : ", removed " + clockText(t.end)));
         step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + added);
-        const bool healthy = t.removeEvent != kNoEvent && inc.event(t.removeEvent).type == codeTypesOf(inc).healthyAgain;
-        step(m, inc, t.removeEvent, "taint " + t.key + ":" + t.effect + " removed" + (healthy ? " (node healthy again)" : ""));
+        const EventTypeId removedBy = t.removeEvent == kNoEvent ? kOtherEventType : inc.event(t.removeEvent).type;
+        const bool healthy = removedBy == codeTypesOf(inc).healthyAgain, disruption = removedBy == codeTypesOf(inc).disruption;
+        step(m, inc, t.removeEvent,
+             "taint " + t.key + ":" + t.effect + " removed"
+                 + (healthy          ? " (node healthy again)"
+                        : disruption ? " (master disruption mode)"
+                                     : ""));
         if (!t.openEnded)
             lastRemoval = std::max(lastRemoval, t.end);
     }
