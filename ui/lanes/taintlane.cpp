@@ -19,7 +19,9 @@ void buildTaintLane(LaneBuild &b)
         s.openEnded = t.openEnded;
         s.state = t.queuedNotApplied ? StateKind::TaintQueued : StateKind::TaintPresent;
         s.label = QString::fromStdString(t.key) + (t.effect.empty() ? QString() : ':' + QString::fromStdString(t.effect))
-            + (t.queuedNotApplied ? QStringLiteral(" (queued, never seen applied)") : QString());
+            + (t.heldByDisruption       ? QStringLiteral(" (queued, held: master disruption mode)")
+                   : t.queuedNotApplied ? QStringLiteral(" (queued, never seen applied)")
+                                        : QString());
         s.startEvent = t.addEvent;
         s.endEvent = t.removeEvent;
         b.lane(lane).states.push_back(s);
