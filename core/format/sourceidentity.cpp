@@ -1,5 +1,7 @@
 #include "sourceidentity.h"
 
+#include "../util/textscan.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -61,6 +63,40 @@ std::string nodeAfterComponent(std::string_view part, std::string_view component
     if (end == std::string_view::npos || end == start)
         return {};
     return std::string(part.substr(start, end - start));
+}
+
+// A file saved under its static pod's name ("kube-controller-manager-k8s-m3.log", as `kubectl
+// logs kube-controller-manager-k8s-m3 > ...` leaves it): the node after the component, when
+// what follows is a node's name rather than a word about the file ("-previous", a date, "-1").
+std::string nodeInStaticPodFileName(std::string_view base, std::string_view component)
+{
+    // kubeadm's static pods; a DaemonSet's or Deployment's pods end in random letters instead.
+    static constexpr std::array<std::string_view, 4> kStaticPods{"kube-apiserver", "kube-controller-manager", "kube-scheduler", "etcd"};
+    if (std::find(kStaticPods.begin(), kStaticPods.end(), component) == kStaticPods.end())
+        return {};
+    if (!base.starts_with(component) || base.size() <= component.size() + 1 || base[component.size()] != '-')
+        return {};
+    std::string_view node = base.substr(component.size() + 1);
+    for (const std::string_view suffix : {".gz", ".txt", ".log", ".out"})
+        if (node.ends_with(suffix))
+            node.remove_suffix(suffix.size());
+    if (node.size() < 2 || node.size() > 253 || !text::isAlnum(node.front()) || !text::isAlnum(node.back()))
+        return {};
+    bool letter = false;
+    for (const char c : node) {
+        if (!text::isAlnum(c) && c != '-' && c != '.')
+            return {};
+        letter = letter || text::isAlpha(c);
+    }
+    static constexpr std::array<std::string_view, 24> kWords{
+        "previous", "prev", "old",    "new",   "current", "logs",   "log",    "full",  "tail",  "head", "crash",  "before",
+        "after",    "last", "latest", "first", "output",  "stderr", "stdout", "debug", "error", "copy", "backup", "excerpt"};
+    std::string lower(node);
+    for (char &c : lower)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!letter || std::find(kWords.begin(), kWords.end(), lower) != kWords.end() || lower.starts_with("v1."))
+        return {};
+    return std::string(node);
 }
 
 } // namespace
@@ -206,6 +242,8 @@ SourceIdentity identityFromPath(std::string_view path)
             id.componentFromFolder = i + 1 < parts.size();
             if (id.node.empty()) {
                 id.node = nodeAfterComponent(part, c);
+                if (id.node.empty() && i + 1 == parts.size())
+                    id.node = nodeInStaticPodFileName(part, c);
                 if (!id.node.empty())
                     id.origin = "path (static pod name)";
             }
