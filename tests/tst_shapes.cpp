@@ -112,6 +112,8 @@ private slots:
                                             << "k8s-m3";
         QTest::newRow("apiserver, a domain name") << "logs/kube-apiserver-master-1.example.com.txt"
                                                   << "master-1.example.com";
+        QTest::newRow("a journal, rotated") << "kube-controller-manager-master-1.journal.1.gz"
+                                            << "master-1";
         QTest::newRow("etcd") << "etcd-cp1.log"
                               << "cp1";
         QTest::newRow("minikube") << "kube-scheduler-minikube.log"

@@ -77,9 +77,18 @@ std::string nodeInStaticPodFileName(std::string_view base, std::string_view comp
     if (!base.starts_with(component) || base.size() <= component.size() + 1 || base[component.size()] != '-')
         return {};
     std::string_view node = base.substr(component.size() + 1);
-    for (const std::string_view suffix : {".gz", ".txt", ".log", ".out"})
-        if (node.ends_with(suffix))
-            node.remove_suffix(suffix.size());
+    if (node.size() >= 2 && (node[0] == 'v' || node[0] == 'V') && text::isDigit(node[1]))
+        return {}; // a version ("-v1.30.2")
+    // Extensions and rotation numbers off ("-m3.log.1.gz"); a domain name's own dots stay.
+    static constexpr std::array<std::string_view, 12> kExtensions{"gz",   "txt",  "log", "out", "err", "journal",
+                                                                  "json", "yaml", "zip", "bak", "old", "md"};
+    for (std::size_t dot = node.rfind('.'); dot != std::string_view::npos; dot = node.rfind('.')) {
+        const std::string_view extension = node.substr(dot + 1);
+        const bool number = !extension.empty() && std::all_of(extension.begin(), extension.end(), [](char c) { return text::isDigit(c); });
+        if (!number && std::find(kExtensions.begin(), kExtensions.end(), extension) == kExtensions.end())
+            break;
+        node = node.substr(0, dot);
+    }
     if (node.size() < 2 || node.size() > 253 || !text::isAlnum(node.front()) || !text::isAlnum(node.back()))
         return {};
     bool letter = false;
@@ -94,7 +103,7 @@ std::string nodeInStaticPodFileName(std::string_view base, std::string_view comp
     std::string lower(node);
     for (char &c : lower)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (!letter || std::find(kWords.begin(), kWords.end(), lower) != kWords.end() || lower.starts_with("v1."))
+    if (!letter || std::find(kWords.begin(), kWords.end(), lower) != kWords.end())
         return {};
     return std::string(node);
 }
