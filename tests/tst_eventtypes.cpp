@@ -131,6 +131,16 @@ private slots:
         QTest::newRow("etcd's companion line to a late heartbeat")
             << "2022-05-20 02:27:14.619465 W | etcdserver: server is likely overloaded"
             << "other";
+        // A type kept to the apiserver is the line's in a process that runs it among others
+        // (k3s, longhorn#11367); not in a component's own log that is none of them.
+        QTest::newRow("an apiserver wording in k3s's journal")
+            << "Jul 25 02:08:53 cp-1 k3s[7207]: E0725 02:08:53.205777    7207 status.go:71] apiserver received an error that is not an "
+               "metav1.Status: rpctypes.EtcdError{code:0xe, desc:\"etcdserver: request timed out\"}: etcdserver: request timed out"
+            << "apiserver.connection-error";
+        QTest::newRow("a TLS handshake error of the kubelet's server")
+            << "Jul 25 02:08:53 node-1 kubelet[812]: I0725 02:08:53.205777     812 log.go:184] http: TLS handshake error from "
+               "10.0.0.5:51234: EOF"
+            << "http.tls-handshake-error";
         QTest::newRow("the apiserver's own request log")
             << R"(Jun 19 10:02:11 cp-1 kube-apiserver[1102]: I0619 10:02:11.404136    1102 httplog.go:132] "HTTP" verb="GET" URI="/healthz" latency="130.6µs" userAgent="kube-probe/1.28" audit-ID="" srcIP="127.0.0.1:40112" resp=200)"
             << "apiserver.request";

@@ -118,8 +118,14 @@ private slots:
                               << "cp1";
         QTest::newRow("minikube") << "kube-scheduler-minikube.log"
                                   << "minikube";
+        QTest::newRow("kind") << "kube-apiserver-kind-control-plane.log"
+                              << "kind-control-plane";
         QTest::newRow("previous") << "kube-scheduler-previous.log"
                                   << "";
+        QTest::newRow("a word about the file") << "etcd-timeouts.txt"
+                                               << "";
+        QTest::newRow("words about the file") << "kube-apiserver-old-version.log"
+                                              << "";
         QTest::newRow("a date") << "kube-apiserver-2024-05-01.log"
                                 << "";
         QTest::newRow("a version") << "kube-apiserver-v1.30.2.log"

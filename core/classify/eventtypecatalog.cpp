@@ -3,6 +3,7 @@
 
 #include "extractors.h"
 #include "patternshape.h"
+#include "../format/sourceidentity.h"
 #include "../model/severity.h"
 #include "../util/kubeversion.h"
 
@@ -59,6 +60,14 @@ std::string versionBound(const nlohmann::json &pattern, const char *key, const s
     if (!it->is_string() || !parseKubeVersion(it->get<std::string>()).known())
         fail(origin, typeId, std::string("\"") + key + "\" must be a Kubernetes version such as \"1.21\", not " + it->dump());
     return it->get<std::string>();
+}
+
+// Whether a line of `component` may be of a type kept to `components` (none: any): one of
+// them, or a process that runs several (k3s logs its apiserver's lines as "k3s").
+bool mayBeFrom(const std::vector<std::string> &components, std::string_view component)
+{
+    return components.empty() || std::find(components.begin(), components.end(), component) != components.end()
+        || hostsSeveralComponents(component);
 }
 
 } // namespace
@@ -161,9 +170,7 @@ struct EventTypeCatalog::Compiled {
         const Rivals &r = rivals[index];
         return r.provable
             && std::none_of(r.kept.begin(), r.kept.end(),
-                            [&](const std::vector<std::string> *components) {
-                                return std::find(components->begin(), components->end(), component) != components->end();
-                            })
+                            [&](const std::vector<std::string> *components) { return mayBeFrom(*components, component); })
             && std::none_of(r.literals.begin(), r.literals.end(),
                             [&](const std::string &l) { return window.find(l) != std::string_view::npos; });
     }
@@ -561,8 +568,7 @@ bool EventTypeCatalog::tryPattern(std::size_t index, std::string_view window, st
 {
     const auto &p = m_compiled->patterns[index];
     const EventType &type = m_types[p.type];
-    if (!type.components.empty()
-        && std::none_of(type.components.begin(), type.components.end(), [&](const std::string &c) { return c == component; }))
+    if (!mayBeFrom(type.components, component))
         return false;
     // Required field conditions first: a pattern that fails one must leave no captures.
     const bool fieldsHold = std::all_of(p.fields.begin(), p.fields.end(), [&](const Compiled::FieldRegex &f) {

@@ -97,13 +97,17 @@ std::string nodeInStaticPodFileName(std::string_view base, std::string_view comp
             return {};
         letter = letter || text::isAlpha(c);
     }
-    static constexpr std::array<std::string_view, 24> kWords{
-        "previous", "prev", "old",    "new",   "current", "logs",   "log",    "full",  "tail",  "head", "crash",  "before",
-        "after",    "last", "latest", "first", "output",  "stderr", "stdout", "debug", "error", "copy", "backup", "excerpt"};
+    // A word about the file ("-timeouts", "-previous", "-old-version") is no node: a node's
+    // name has a number in it or says what it is ("minikube", "kind-control-plane", "master").
     std::string lower(node);
     for (char &c : lower)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (!letter || std::find(kWords.begin(), kWords.end(), lower) != kWords.end())
+    static constexpr std::array<std::string_view, 9> kNodeWords{"master", "control", "node", "worker", "minikube",
+                                                                "server", "k8s",     "k3s",  "kube"};
+    const bool digit = std::any_of(lower.begin(), lower.end(), [](char c) { return text::isDigit(c); });
+    const bool saysNode =
+        std::any_of(kNodeWords.begin(), kNodeWords.end(), [&](std::string_view w) { return lower.find(w) != std::string::npos; });
+    if (!letter || !(digit || saysNode))
         return {};
     return std::string(node);
 }
@@ -147,32 +151,30 @@ std::string_view componentForProcess(std::string_view id)
     return id;
 }
 
-bool goFileNamesComponent(std::string_view identifier)
+bool hostsSeveralComponents(std::string_view identifier)
 {
     // journald identifiers and unit-derived names: "k3s", "k3s-server"/"k3s-agent" (some
     // installs), "kubelite" and the snap's "microk8s.daemon-kubelite", OpenShift 3.x's node and
     // controllers processes.
-    // A shell or launcher that runs the binary without exec ("bash[8907]: I0329 ... kubelet.go",
-    // kubernetes#71869) names no component either: the Go file does.
-    static constexpr std::array<std::string_view, 18> kHosts{"k3s",
+    static constexpr std::array<std::string_view, 10> kHosts{"k3s",
                                                              "k3s-server",
                                                              "k3s-agent",
                                                              "kubelite",
                                                              "microk8s.daemon-kubelite",
                                                              "hyperkube",
-                                                             "docker",
-                                                             "dockerd",
                                                              "origin-node",
                                                              "atomic-openshift-node",
                                                              "origin-master-controllers",
-                                                             "atomic-openshift-master-controllers",
-                                                             "bash",
-                                                             "sh",
-                                                             "dash",
-                                                             "env",
-                                                             "sudo",
-                                                             "nohup"};
+                                                             "atomic-openshift-master-controllers"};
     return std::find(kHosts.begin(), kHosts.end(), identifier) != kHosts.end();
+}
+
+bool goFileNamesComponent(std::string_view identifier)
+{
+    // A shell or launcher that runs the binary without exec ("bash[8907]: I0329 ... kubelet.go",
+    // kubernetes#71869), or docker's log of a container, names no component either.
+    static constexpr std::array<std::string_view, 8> kLaunchers{"docker", "dockerd", "bash", "sh", "dash", "env", "sudo", "nohup"};
+    return hostsSeveralComponents(identifier) || std::find(kLaunchers.begin(), kLaunchers.end(), identifier) != kLaunchers.end();
 }
 
 std::string_view componentForGoFile(std::string_view file)
