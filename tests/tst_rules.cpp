@@ -1400,6 +1400,15 @@ void TestRules::leaderElectionLostInEveryWording_data()
         << q(k3s + "E0305 10:00:01.700100     812 controllermanager.go:302] \"leaderelection lost\"\n") << QString()
         << QStringLiteral("component/kube-controller-manager@server1") << QStringLiteral("warning")
         << QStringLiteral("shows no failed renewal");
+    // "lost master" is also cluster-autoscaler's (and ingress-gce's) Fatal line: a loss whose
+    // failed renewal names another program's lease is none of the control plane's.
+    QTest::newRow("cluster-autoscaler's lost master")
+        << QStringLiteral("issue-paste.log")
+        << q("I0822 23:02:20.000001       1 static_autoscaler.go:235] Starting main loop\n"
+             "I0822 23:02:35.966000       1 leaderelection.go:280] failed to renew lease kube-system/cluster-autoscaler: timed out "
+             "waiting for the condition\n"
+             "F0822 23:02:35.966622       1 main.go:484] lost master\n")
+        << QString() << QString() << QString() << QString();
     // With the apiserver down every elector fails at once: another elector's lock error between
     // the failed renewal and the loss does not change whose loss it is.
     QTest::newRow("k3s: another elector's line between the failed renewal and the loss")
