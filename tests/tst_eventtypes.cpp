@@ -131,16 +131,24 @@ private slots:
         QTest::newRow("etcd's companion line to a late heartbeat")
             << "2022-05-20 02:27:14.619465 W | etcdserver: server is likely overloaded"
             << "other";
-        // A type kept to the apiserver is the line's in a process that runs it among others
-        // (k3s, longhorn#11367); not in a component's own log that is none of them.
+        // The apiserver's own response errors, in a process that runs it among others (k3s,
+        // longhorn#11367); the TLS handshake error any Go server prints stays the kubelet's.
         QTest::newRow("an apiserver wording in k3s's journal")
             << "Jul 25 02:08:53 cp-1 k3s[7207]: E0725 02:08:53.205777    7207 status.go:71] apiserver received an error that is not an "
                "metav1.Status: rpctypes.EtcdError{code:0xe, desc:\"etcdserver: request timed out\"}: etcdserver: request timed out"
-            << "apiserver.connection-error";
+            << "apiserver.response-error";
         QTest::newRow("a TLS handshake error of the kubelet's server")
             << "Jul 25 02:08:53 node-1 kubelet[812]: I0725 02:08:53.205777     812 log.go:184] http: TLS handshake error from "
                "10.0.0.5:51234: EOF"
             << "http.tls-handshake-error";
+        // Lines of k3s's several components under its one name take no component's own type:
+        // the controller manager's flag is no kubelet flag, the apiserver's version no kubelet start.
+        QTest::newRow("a flag in k3s's journal")
+            << "May 16 19:20:01 server1 k3s[812]: I0516 19:20:01.118220     812 flags.go:64] FLAG: --node-monitor-grace-period=\"20s\""
+            << "component.flag";
+        QTest::newRow("the apiserver's version in k3s's journal")
+            << "Dec 15 11:10:02 k8s-master1 k3s[2140000]: I1215 11:10:02.100300 2140000 server.go:161] Version: v1.26.4+k3s1"
+            << "component.start";
         QTest::newRow("the apiserver's own request log")
             << R"(Jun 19 10:02:11 cp-1 kube-apiserver[1102]: I0619 10:02:11.404136    1102 httplog.go:132] "HTTP" verb="GET" URI="/healthz" latency="130.6µs" userAgent="kube-probe/1.28" audit-ID="" srcIP="127.0.0.1:40112" resp=200)"
             << "apiserver.request";

@@ -3,7 +3,6 @@
 
 #include "extractors.h"
 #include "patternshape.h"
-#include "../format/sourceidentity.h"
 #include "../model/severity.h"
 #include "../util/kubeversion.h"
 
@@ -62,12 +61,13 @@ std::string versionBound(const nlohmann::json &pattern, const char *key, const s
     return it->get<std::string>();
 }
 
-// Whether a line of `component` may be of a type kept to `components` (none: any): one of
-// them, or a process that runs several (k3s logs its apiserver's lines as "k3s").
+// Whether a line of `component` may be of a type kept to `components` (none: any). A process
+// that runs several (k3s) is none of them: its lines' own wordings say which (their types are
+// kept to no component), else a line of one would take another's type (the controller
+// manager's flag dump the kubelet's, the apiserver's version line a kubelet start).
 bool mayBeFrom(const std::vector<std::string> &components, std::string_view component)
 {
-    return components.empty() || std::find(components.begin(), components.end(), component) != components.end()
-        || hostsSeveralComponents(component);
+    return components.empty() || std::find(components.begin(), components.end(), component) != components.end();
 }
 
 } // namespace
