@@ -101,50 +101,6 @@ private slots:
         QCOMPARE(s->component, std::string("kube-apiserver"));
     }
 
-    // A control-plane log saved under its static pod's name (`kubectl logs -n kube-system
-    // kube-controller-manager-k8s-m3 > kube-controller-manager-k8s-m3.log`) names its node;
-    // a word about the file, a date, or a DaemonSet pod's random suffix names none.
-    void fileNamedAfterItsStaticPod_data()
-    {
-        QTest::addColumn<QString>("path");
-        QTest::addColumn<QString>("node");
-        QTest::newRow("controller manager") << "kube-controller-manager-k8s-m3.log"
-                                            << "k8s-m3";
-        QTest::newRow("apiserver, a domain name") << "logs/kube-apiserver-master-1.example.com.txt"
-                                                  << "master-1.example.com";
-        QTest::newRow("a journal, rotated") << "kube-controller-manager-master-1.journal.1.gz"
-                                            << "master-1";
-        QTest::newRow("etcd") << "etcd-cp1.log"
-                              << "cp1";
-        QTest::newRow("minikube") << "kube-scheduler-minikube.log"
-                                  << "minikube";
-        QTest::newRow("kind") << "kube-apiserver-kind-control-plane.log"
-                              << "kind-control-plane";
-        QTest::newRow("previous") << "kube-scheduler-previous.log"
-                                  << "";
-        QTest::newRow("a word about the file") << "etcd-timeouts.txt"
-                                               << "";
-        QTest::newRow("words about the file") << "kube-apiserver-old-version.log"
-                                              << "";
-        QTest::newRow("a date") << "kube-apiserver-2024-05-01.log"
-                                << "";
-        QTest::newRow("a version") << "kube-apiserver-v1.30.2.log"
-                                   << "";
-        QTest::newRow("kube-proxy is a DaemonSet's pod") << "kube-proxy-x7k2p.log"
-                                                         << "";
-        QTest::newRow("no name after it") << "kube-controller-manager.log"
-                                          << "";
-    }
-    void fileNamedAfterItsStaticPod()
-    {
-        QFETCH(QString, path);
-        QFETCH(QString, node);
-        const auto inc = test::loadFiles(
-            {{path.toStdString(), "I0614 10:12:00.312000       1 leaderelection.go:258] successfully acquired lease kube-system/x\n"}});
-        QCOMPARE(inc->sources.size(), std::size_t(1));
-        QCOMPARE(QString::fromStdString(inc->sources[0].node), node);
-    }
-
     // sosreport: the node from its `hostname` file; configuration files are listed, not read.
     void sosreportHostnameAndSkippedFile()
     {

@@ -1,7 +1,5 @@
 #include "sourceidentity.h"
 
-#include "../util/textscan.h"
-
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -65,53 +63,6 @@ std::string nodeAfterComponent(std::string_view part, std::string_view component
     return std::string(part.substr(start, end - start));
 }
 
-// A file saved under its static pod's name ("kube-controller-manager-k8s-m3.log", as `kubectl
-// logs kube-controller-manager-k8s-m3 > ...` leaves it): the node after the component, when
-// what follows is a node's name rather than a word about the file ("-previous", a date, "-1").
-std::string nodeInStaticPodFileName(std::string_view base, std::string_view component)
-{
-    // kubeadm's static pods; a DaemonSet's or Deployment's pods end in random letters instead.
-    static constexpr std::array<std::string_view, 4> kStaticPods{"kube-apiserver", "kube-controller-manager", "kube-scheduler", "etcd"};
-    if (std::find(kStaticPods.begin(), kStaticPods.end(), component) == kStaticPods.end())
-        return {};
-    if (!base.starts_with(component) || base.size() <= component.size() + 1 || base[component.size()] != '-')
-        return {};
-    std::string_view node = base.substr(component.size() + 1);
-    if (node.size() >= 2 && (node[0] == 'v' || node[0] == 'V') && text::isDigit(node[1]))
-        return {}; // a version ("-v1.30.2")
-    // Extensions and rotation numbers off ("-m3.log.1.gz"); a domain name's own dots stay.
-    static constexpr std::array<std::string_view, 12> kExtensions{"gz",   "txt",  "log", "out", "err", "journal",
-                                                                  "json", "yaml", "zip", "bak", "old", "md"};
-    for (std::size_t dot = node.rfind('.'); dot != std::string_view::npos; dot = node.rfind('.')) {
-        const std::string_view extension = node.substr(dot + 1);
-        const bool number = !extension.empty() && std::all_of(extension.begin(), extension.end(), [](char c) { return text::isDigit(c); });
-        if (!number && std::find(kExtensions.begin(), kExtensions.end(), extension) == kExtensions.end())
-            break;
-        node = node.substr(0, dot);
-    }
-    if (node.size() < 2 || node.size() > 253 || !text::isAlnum(node.front()) || !text::isAlnum(node.back()))
-        return {};
-    bool letter = false;
-    for (const char c : node) {
-        if (!text::isAlnum(c) && c != '-' && c != '.')
-            return {};
-        letter = letter || text::isAlpha(c);
-    }
-    // A word about the file ("-timeouts", "-previous", "-old-version") is no node: a node's
-    // name has a number in it or says what it is ("minikube", "kind-control-plane", "master").
-    std::string lower(node);
-    for (char &c : lower)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    static constexpr std::array<std::string_view, 9> kNodeWords{"master", "control", "node", "worker", "minikube",
-                                                                "server", "k8s",     "k3s",  "kube"};
-    const bool digit = std::any_of(lower.begin(), lower.end(), [](char c) { return text::isDigit(c); });
-    const bool saysNode =
-        std::any_of(kNodeWords.begin(), kNodeWords.end(), [&](std::string_view w) { return lower.find(w) != std::string::npos; });
-    if (!letter || !(digit || saysNode))
-        return {};
-    return std::string(node);
-}
-
 } // namespace
 
 std::string_view componentForProcess(std::string_view id)
@@ -151,30 +102,32 @@ std::string_view componentForProcess(std::string_view id)
     return id;
 }
 
-bool hostsSeveralComponents(std::string_view identifier)
+bool goFileNamesComponent(std::string_view identifier)
 {
     // journald identifiers and unit-derived names: "k3s", "k3s-server"/"k3s-agent" (some
     // installs), "kubelite" and the snap's "microk8s.daemon-kubelite", OpenShift 3.x's node and
     // controllers processes.
-    static constexpr std::array<std::string_view, 10> kHosts{"k3s",
+    // A shell or launcher that runs the binary without exec ("bash[8907]: I0329 ... kubelet.go",
+    // kubernetes#71869) names no component either: the Go file does.
+    static constexpr std::array<std::string_view, 18> kHosts{"k3s",
                                                              "k3s-server",
                                                              "k3s-agent",
                                                              "kubelite",
                                                              "microk8s.daemon-kubelite",
                                                              "hyperkube",
+                                                             "docker",
+                                                             "dockerd",
                                                              "origin-node",
                                                              "atomic-openshift-node",
                                                              "origin-master-controllers",
-                                                             "atomic-openshift-master-controllers"};
+                                                             "atomic-openshift-master-controllers",
+                                                             "bash",
+                                                             "sh",
+                                                             "dash",
+                                                             "env",
+                                                             "sudo",
+                                                             "nohup"};
     return std::find(kHosts.begin(), kHosts.end(), identifier) != kHosts.end();
-}
-
-bool goFileNamesComponent(std::string_view identifier)
-{
-    // A shell or launcher that runs the binary without exec ("bash[8907]: I0329 ... kubelet.go",
-    // kubernetes#71869), or docker's log of a container, names no component either.
-    static constexpr std::array<std::string_view, 8> kLaunchers{"docker", "dockerd", "bash", "sh", "dash", "env", "sudo", "nohup"};
-    return hostsSeveralComponents(identifier) || std::find(kLaunchers.begin(), kLaunchers.end(), identifier) != kLaunchers.end();
 }
 
 std::string_view componentForGoFile(std::string_view file)
@@ -253,8 +206,6 @@ SourceIdentity identityFromPath(std::string_view path)
             id.componentFromFolder = i + 1 < parts.size();
             if (id.node.empty()) {
                 id.node = nodeAfterComponent(part, c);
-                if (id.node.empty() && i + 1 == parts.size())
-                    id.node = nodeInStaticPodFileName(part, c);
                 if (!id.node.empty())
                     id.origin = "path (static pod name)";
             }

@@ -30,10 +30,6 @@ std::string_view componentForProcess(std::string_view identifier);
 // - docker, which logs through logrus, never klog: a klog line under its name is a container's
 //   output, such as a kubelet run by `docker run` in a systemd unit (acs-engine, early AKS).
 bool goFileNamesComponent(std::string_view identifier);
-// A process that runs several Kubernetes components itself (k3s, MicroK8s' kubelite,
-// hyperkube, OpenShift 3.x's node and controllers): any of their wordings may be its line's.
-// Not a shell or docker, which only start one.
-bool hostsSeveralComponents(std::string_view identifier);
 // Component implied by the Go file that logged a klog line, when the path told us nothing
 // ("" when it implies none).
 std::string_view componentForGoFile(std::string_view file);
