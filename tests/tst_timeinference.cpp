@@ -381,40 +381,51 @@ private slots:
     }
 
     // An apiserver's klog lines carry no year; its etcd client's JSON records between them
-    // carry an exact UTC time (kubernetes#128509): a record right after a klog line is a second
-    // reading of the same clock, moments later. Not when minutes lie between them.
+    // carry an exact UTC time (kubernetes#128509). A record dates the lines after it within
+    // days, at any distance (the year); a record right next to a klog line, under a second from a
+    // zone offset of it, is a reading of the same clock (the zone), once two such pairs agree:
+    // one pair alone, or one a quiet hour apart, may be chance.
     void yearAndZoneFromANeighbouringRecord_data()
     {
-        QTest::addColumn<QString>("klogClock");
-        QTest::addColumn<int>("year");
+        QTest::addColumn<QString>("firstClock");  // the klog line before the record
+        QTest::addColumn<QString>("secondClock"); // the klog line after it
         QTest::addColumn<int>("offset");
-        QTest::newRow("UTC") << "10:16:37.163017" << 2024 << 0;
-        QTest::newRow("+08:00") << "18:16:37.163017" << 2024 << 8 * 3600;
-        QTest::newRow("minutes apart") << "10:26:37.163017" << 2020 << 0;
+        QTest::addColumn<bool>("zoneInferred");
+        QTest::newRow("UTC, two pairs") << "10:16:37.163017"
+                                        << "10:16:37.190000" << 0 << true;
+        QTest::newRow("+08:00, two pairs") << "18:16:37.163017"
+                                           << "18:16:37.190000" << 8 * 3600 << true;
+        QTest::newRow("one pair") << "10:16:37.163017"
+                                  << "10:16:45.000000" << 0 << false;
+        QTest::newRow("pairs that disagree") << "18:16:37.163017"
+                                             << "10:16:37.190000" << 0 << false;
+        QTest::newRow("an hour apart, then the pair") << "09:16:37.500000"
+                                                      << "10:16:37.190000" << 0 << false;
+        QTest::newRow("minutes apart") << "10:26:37.163017"
+                                       << "10:29:00.000000" << 0 << false;
     }
     void yearAndZoneFromANeighbouringRecord()
     {
-        QFETCH(QString, klogClock);
-        QFETCH(int, year);
+        QFETCH(QString, firstClock);
+        QFETCH(QString, secondClock);
         QFETCH(int, offset);
-        auto opts = test::options();
-        opts.fallbackYear = 2020;
+        QFETCH(bool, zoneInferred);
         const auto inc = test::loadText(
             "kube-apiserver.log",
-            "E1031 " + klogClock.toStdString()
+            "E1031 " + firstClock.toStdString()
                 + "      11 writers.go:122] apiserver was unable to write a JSON response: http: Handler timeout\n"
                   "{\"level\":\"warn\",\"ts\":\"2024-10-31T10:16:37.179181Z\",\"logger\":\"etcd-client\",\"caller\":\"v3@v3.5.10/"
                   "retry_interceptor.go:62\",\"msg\":\"retrying of unary invoker failed\",\"error\":\"rpc error: code = Canceled desc = "
                   "context canceled\"}\n"
                   "I1031 "
-                + klogClock.toStdString() + "      11 httplog.go:132] \"HTTP\" verb=\"GET\" URI=\"/api/v1/nodes\" resp=200\n",
-            opts);
+                + secondClock.toStdString() + "      11 httplog.go:132] \"HTTP\" verb=\"GET\" URI=\"/api/v1/nodes\" resp=200\n");
         const Source &s = inc->sources.at(0);
         QCOMPARE(s.format, SourceFormat::KlogText);
         QCOMPARE(s.unparsedLines, 0u);
         QCOMPARE(inc->events.size(), size_t(3));
-        QCOMPARE(s.clock.year, year);
+        QCOMPARE(s.clock.year, 2024); // the record's, not the file's modification time
         QCOMPARE(s.clock.utcOffsetSeconds, offset);
+        QCOMPARE(s.clock.offsetOrigin == ClockInfo::OffsetOrigin::Inferred, zoneInferred);
     }
 
     void newYearRollover()

@@ -350,6 +350,9 @@ private:
             std::uint32_t lastLine = 0; // 0: none
             PendingTime time;
         } lastLocalReading, lastExactReading;
+        std::optional<Timestamp> lastExactTime;        // any distance back: a year for the local readings after it
+        std::optional<ClockVote> pendingNeighbourVote; // the first pair's, until another agrees
+        bool neighboursAgreed = false;
         std::int64_t lastMonotonic = 0;
         HeaderClockLead headerClockLead;
         RecordPods recordPods;

@@ -80,7 +80,7 @@ void SourceParser::parseRecords()
             if (t.front() != '{') {
                 // A process's own log lines between its JSON records (an apiserver's klog
                 // lines among its etcd client's): read as the text formats read them.
-                if (!emitLogLine(line))
+                if (!(looksLikeKlogHeader(t) && emitLogLine(line)))
                     unparsed(line, DiagnosticReason::UnknownRecord);
                 return;
             }

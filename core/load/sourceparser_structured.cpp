@@ -26,8 +26,9 @@ void SourceParser::parseKlogJson()
             return;
         if (text.empty() || text.front() != '{') {
             // A component writes klog text before its logging flags take effect; panics and
-            // stack traces are written raw between JSON records.
-            if (!emitLogLine(line) && !extendLastEvent(line))
+            // stack traces are written raw between JSON records (the klog header's first two
+            // bytes, "I0316", before any reader: a trace's every frame comes here).
+            if (!(looksLikeKlogHeader(text) && emitLogLine(line)) && !extendLastEvent(line))
                 unparsed(line, text.empty() ? DiagnosticReason::NoTimestamp : DiagnosticReason::UnknownRecord);
             return;
         }

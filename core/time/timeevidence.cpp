@@ -20,6 +20,8 @@ bool num(std::string_view s, size_t at, size_t n, int &out)
 }
 
 constexpr std::int64_t kStampTolerance = 3 * kNsPerSecond;
+// Two neighbouring lines of two clocks (a klog line, the next JSON record) written together.
+constexpr std::int64_t kNeighbourTolerance = kNsPerSecond;
 // How long before its line a Go time.String stamp of another moment still gives the line's zone.
 constexpr std::int64_t kGoStringReach = 2 * 86400 * kNsPerSecond;
 
@@ -142,22 +144,6 @@ void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint
     if (!nearestZoneOffset(asUtc.ns - envelopeUtc.ns, 2 * kNsPerSecond, offset))
         return;
     evidence.add({offset, year - local.rollovers, line, "envelope " + formatRfc3339(envelopeUtc), true, true});
-}
-
-void voteFromNeighbourLine(const PendingTime &local, Timestamp neighbourUtc, std::uint32_t line, ClockEvidence &evidence)
-{
-    if (evidence.full())
-        return;
-    const CivilTime near = toCivil(neighbourUtc, 0);
-    const int year = lineYearNear(near.year, int(near.month), local.month);
-    if (!isValidDate(year, local.month, local.day))
-        return;
-    const Timestamp asUtc = toUtc({year, local.month, local.day, local.nsOfDay}, 0);
-    int offset;
-    if (!nearestZoneOffset(asUtc.ns - neighbourUtc.ns, kStampTolerance, offset))
-        return;
-    // Two writers' lines, not one line's two stamps: the zone is a guess, as a "Z" stamp's is.
-    evidence.add({offset, year - local.rollovers, line, "a neighbouring line's " + formatRfc3339(neighbourUtc), false, false});
 }
 
 namespace {
@@ -321,6 +307,26 @@ std::optional<DateAbove> findDateAbove(std::string_view text)
 void voteYearOfDateAbove(const DateAbove &date, const PendingTime &local, std::uint32_t line, ClockEvidence &evidence)
 {
     voteYearOfDate(date.year, date.month, date.day, date.stamp, local, line, evidence);
+}
+
+std::optional<ClockVote> neighbourLineVote(const PendingTime &local, Timestamp neighbourUtc, std::uint32_t line)
+{
+    const CivilTime near = toCivil(neighbourUtc, 0);
+    const int year = lineYearNear(near.year, int(near.month), local.month);
+    if (!isValidDate(year, local.month, local.day))
+        return std::nullopt;
+    const Timestamp asUtc = toUtc({year, local.month, local.day, local.nsOfDay}, 0);
+    int offset;
+    if (!nearestZoneOffset(asUtc.ns - neighbourUtc.ns, kNeighbourTolerance, offset))
+        return std::nullopt;
+    // Two writers' lines, not one line's two stamps: the zone is a guess, as a "Z" stamp's is.
+    return ClockVote{offset, year - local.rollovers, line, "a neighbouring line's " + formatRfc3339(neighbourUtc), false, false};
+}
+
+void voteYearFromNeighbourLine(const PendingTime &local, Timestamp neighbourUtc, std::uint32_t line, ClockEvidence &evidence)
+{
+    const CivilTime near = toCivil(neighbourUtc, 0);
+    voteYearOfDate(near.year, int(near.month), int(near.day), "a record's " + formatRfc3339(neighbourUtc), local, line, evidence);
 }
 
 PendingTime shiftedReading(PendingTime p, std::int64_t deltaNs)

@@ -133,10 +133,14 @@ void voteYearOfDateAbove(const DateAbove &date, const PendingTime &local, std::u
 
 // Vote from an envelope's exact UTC and the klog header's local reading of the same line.
 void voteFromEnvelope(const PendingTime &local, Timestamp envelopeUtc, std::uint32_t line, ClockEvidence &evidence);
-// Vote from two neighbouring lines of one file, one a local reading and the other an exact
-// UTC time (an apiserver's klog line next to its etcd client's JSON record, "ts":"...Z"):
-// written moments apart, when they lie within seconds of a zone offset of each other.
-void voteFromNeighbourLine(const PendingTime &local, Timestamp neighbourUtc, std::uint32_t line, ClockEvidence &evidence);
+// Two neighbouring lines of one file, one a local reading and the other an exact UTC time (an
+// apiserver's klog line next to its etcd client's JSON record, "ts":"...Z"): the vote they make
+// when they lie within a second of a zone offset of each other. One such pair may be chance (a
+// quiet hour between them): the caller counts a zone only when pairs agree.
+std::optional<ClockVote> neighbourLineVote(const PendingTime &local, Timestamp neighbourUtc, std::uint32_t line);
+// A year vote for a local reading from an exact time of the same file within days of it (the
+// record before it, at any distance).
+void voteYearFromNeighbourLine(const PendingTime &local, Timestamp neighbourUtc, std::uint32_t line, ClockEvidence &evidence);
 
 // Year of a line with month `lineMonth` when a date from year `stampYear`/`stampMonth` is
 // within a day of it (a stamp in its message, a viewer's date in another zone): the two
