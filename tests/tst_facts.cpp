@@ -1209,10 +1209,21 @@ private slots:
         QCOMPARE(test::utc(taken.end), QString("2020-06-18T02:13:40.000011Z"));
         QCOMPARE(inc->typeName(inc->event(taken.removeEvent)), std::string_view("nlc.disruption"));
         QVERIFY(!taken.heldByDisruption && !taken.queuedNotApplied);
+        // Queued in the mode, applied when it ends (the tainter's rate restored).
         QCOMPARE(QString::fromStdString(std::string(inc->text(held.node))), QString("node4"));
-        QVERIFY(held.heldByDisruption && held.queuedNotApplied);
+        QVERIFY(!held.heldByDisruption && !held.queuedNotApplied);
+        QCOMPARE(test::utc(held.start), QString("2020-06-18T02:15:00.000011Z"));
+        QCOMPARE(inc->typeName(inc->event(held.addEvent)), std::string_view("nlc.disruption-over"));
         QCOMPARE(QString::fromStdString(std::string(inc->text(after.node))), QString("node5"));
         QVERIFY(!after.heldByDisruption && !after.queuedNotApplied);
+
+        // Still in the mode when the log ends: held, never applied.
+        const auto stuck = loadFiles({{kControllerLog,
+                                       disruption(at(2, 13, 40), "all Nodes are not-Ready", "Entering")
+                                           + taintQueued(at(2, 13, 45), "node4", "unresponsive") + controllerNoise(at(2, 20, 0))}});
+        const auto b = analyze(stuck);
+        QCOMPARE(b->facts.taints.size(), size_t(1));
+        QVERIFY(b->facts.taints[0].heldByDisruption && b->facts.taints[0].queuedNotApplied);
     }
 
     void taintWordings()

@@ -95,8 +95,10 @@ struct TaintInterval {
     // Without those lines (below V(4)) a queued taint counts as applied: it normally follows
     // within 100 ms.
     bool queuedNotApplied = false;
-    // Queued while the controller was in master disruption mode (every node not Ready): it
-    // applies no NoExecute taint then (its tainter's rate is 0) and takes those off every node.
+    // Queued while the controller was in master disruption mode (every node not Ready) and not
+    // out of it by the log's end or the taint's: it applies no NoExecute taint then (its
+    // tainter's rate is 0) and takes those off every node. A taint still queued when the mode
+    // ends is applied then: its interval starts at the "Exiting" line.
     bool heldByDisruption = false;
 };
 

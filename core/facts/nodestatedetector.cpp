@@ -192,7 +192,15 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                 for (const auto &[node, taint] : noExecute)
                     close(node, taint, e);
             }
-            if (entering || ctx.field(e, ctx.keys.action) == "Exiting")
+            const bool exiting = ctx.field(e, ctx.keys.action) == "Exiting";
+            if (exiting) // the tainter's rate is back: what waited in its queue is applied now
+                for (Open &o : open)
+                    if (o.interval.heldByDisruption) {
+                        o.interval.heldByDisruption = false;
+                        o.interval.start = e.time;
+                        o.interval.addEvent = i;
+                    }
+            if (entering || exiting)
                 inDisruption = entering;
             continue;
         }

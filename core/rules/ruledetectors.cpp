@@ -72,7 +72,9 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
         what.push_back(
             t.key + ":" + t.effect + added + " " + clockText(t.start)
             + (t.openEnded ? ", still there when the controller's log ends at " + clockText(t.end) : ", removed " + clockText(t.end)));
-        step(m, inc, t.addEvent, "taint " + t.key + ":" + t.effect + added);
+        const bool afterDisruption = t.addEvent != kNoEvent && inc.event(t.addEvent).type == codeTypesOf(inc).disruptionOver;
+        step(m, inc, t.addEvent,
+             "taint " + t.key + ":" + t.effect + added + (afterDisruption ? " (queued, applied as master disruption mode ended)" : ""));
         const EventTypeId removedBy = t.removeEvent == kNoEvent ? kOtherEventType : inc.event(t.removeEvent).type;
         const bool healthy = removedBy == codeTypesOf(inc).healthyAgain, disruption = removedBy == codeTypesOf(inc).disruption;
         step(m, inc, t.removeEvent,
