@@ -293,6 +293,10 @@ private slots:
         QVERIFY(!inferEventTableLayout("16m         Warning   Node Not Ready   pod/web-0    x").has_value()); // a reason of words
         QVERIFY(!inferEventTableLayout("16m         Warning   NodeNotReady   web-0        x").has_value());   // no kind/name
         QVERIFY(!inferEventTableLayout("16m  Warning").has_value());
+        // -o wide: FIRST SEEN, COUNT and NAME at the end, SUBOBJECT maybe empty: not guessed.
+        QVERIFY(!inferEventTableLayout("20m         Warning   Unhealthy   pod/web-0   spec.containers{web}   kubelet, node-1   Readiness "
+                                       "probe failed   20m          12      web-0.17a2b3c4d5e6f7a8")
+                     .has_value());
         const auto layout =
             inferEventTableLayout("default     73s (x2 over 5m)   Normal    NodeNotReady   node/w-3   Node w-3 is NotReady");
         QVERIFY(layout.has_value());

@@ -706,6 +706,8 @@ private slots:
         QCOMPARE(inc->stats.unparsed, 0u);
         QCOMPARE(inc->message(inc->events[1]), std::string_view("leaderelection lost")); // the frame is no part of it
         QCOMPARE(test::loadText("logs.txt", tail + "==> kubelet <==\n" + next)->sources.size(), std::size_t(2));
+        // minikube's last section, a container of no Kubernetes component: its id marks it.
+        QCOMPARE(test::loadText("logs.txt", tail + "==> storage-provisioner [0e7c1d2a9b3f] <==\n" + next)->sources.size(), std::size_t(2));
         for (const char *header : {"==> done <==", "==> notes [draft] <==", "==> see /etc/motd for details <=="}) {
             const auto one = test::loadText("logs.txt", tail + header + "\n" + next);
             QCOMPARE(one->sources.size(), std::size_t(1));

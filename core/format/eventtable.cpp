@@ -65,7 +65,7 @@ std::optional<EventTableLayout> inferEventTableLayout(std::string_view row)
     // Cells: runs of text apart by two spaces or more (a LAST SEEN of "5m (x3 over 10m)" has
     // single spaces inside); the message, the last, may hold anything.
     std::vector<std::size_t> starts;
-    for (std::size_t i = 0; i < row.size() && starts.size() < 6;) {
+    for (std::size_t i = 0; i < row.size();) {
         if (row[i] == ' ' || row[i] == '\t') {
             ++i;
             continue;
@@ -78,6 +78,14 @@ std::optional<EventTableLayout> inferEventTableLayout(std::string_view row)
         const std::size_t end = k + 1 < starts.size() ? starts[k + 1] : row.size();
         return trim(row.substr(starts[k], end - starts[k]));
     };
+    // A wide row (-o wide) ends in FIRST SEEN, COUNT and the event's name ("web-0.17a2b3c4d5e6f7a8"),
+    // and its SUBOBJECT may be empty: its cells cannot be told apart without the header.
+    if (starts.size() >= 8) {
+        const std::string_view count = cell(starts.size() - 2), name = cell(starts.size() - 1);
+        if (!count.empty() && std::all_of(count.begin(), count.end(), [](char c) { return text::isDigit(c); })
+            && name.find('.') != std::string_view::npos && parseKubectlAge(cell(starts.size() - 3)).has_value())
+            return std::nullopt;
+    }
     for (const bool allNamespaces : {false, true}) {
         const std::size_t at = allNamespaces ? 1 : 0; // LAST SEEN's cell
         if (starts.size() < at + 5)

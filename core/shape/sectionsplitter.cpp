@@ -313,12 +313,26 @@ bool namesATailSection(std::string_view name)
 {
     if (isMinikubeSection(name))
         return true;
+    // minikube's sections of the node's journal and ring buffer.
+    for (const std::string_view section : {"dmesg", "kernel", "Docker", "containerd", "CRI-O"})
+        if (name == section)
+            return true;
     if (name.starts_with('/'))
         return name.find(' ') == std::string_view::npos && (name.ends_with(".log") || name.find("/log/") != std::string_view::npos);
     const std::size_t bracket = name.find(" [");
-    if (bracket != std::string_view::npos && !name.ends_with(']'))
-        return false;
-    std::string base(name.substr(0, bracket));
+    if (bracket != std::string_view::npos) {
+        // A container and its id ("storage-provisioner [0e7c1d2a9b3f]", the id quoted in some
+        // versions): minikube's mark, whatever the container.
+        std::string_view id = name.substr(bracket + 2);
+        if (!id.ends_with(']'))
+            return false;
+        id.remove_suffix(1);
+        if (id.size() >= 2 && id.front() == '"' && id.back() == '"')
+            id = id.substr(1, id.size() - 2);
+        return id.size() >= 6
+            && std::all_of(id.begin(), id.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+    }
+    std::string base(name);
     for (auto &c : base)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return base == "kubelet" || base == "etcd" || base.starts_with("kube-") || componentForProcess(base) != base;
