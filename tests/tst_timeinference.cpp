@@ -378,6 +378,8 @@ private slots:
                 + heartbeat.toStdString() + ",Reason:KubeletReady,Message:kubelet is posting ready status,}\n");
         QCOMPARE(inc->sources[0].unparsedLines, 0u);
         QCOMPARE(inc->sources[0].clock.utcOffsetSeconds, offset);
+        // Where no stamp says the zone, none was taken for one: UTC is the assumption, not a vote.
+        QCOMPARE(inc->sources[0].clock.offsetOrigin == ClockInfo::OffsetOrigin::Assumed, offset == 0);
     }
 
     // An apiserver's klog lines carry no year; its etcd client's JSON records between them
