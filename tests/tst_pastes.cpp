@@ -234,6 +234,10 @@ private slots:
                                     "░░ The job identifier is 1284.\n")
                 + QString::fromStdString(kJournald) << output
                                                      << 7 << 2;
+        // Grafana's table view copies each line's time on a line of its own, in the viewer's zone
+        // (rackerlabs/spot#268): not a line of the log, and no continuation of the one above.
+        QTest::newRow("a log viewer's time column above each line")
+            << "2026-01-25 10:10:06.782\t\n" + klog + "2026-01-25 10:42:47.541\t\n" + klog2 << output << 2 << 2;
         QTest::newRow("set -x trace (docker logs of a kubelet container)")
             << "+ hostname\n++ hostname -i\n+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog
                 + "+ exec kubelet --v=2 --kubeconfig=/etc/kubernetes/kubelet.conf\n" + klog2
@@ -439,6 +443,11 @@ private slots:
         QCOMPARE(promptCommand("PS C:\\Users\\ops> kubectl get pods"), std::string_view("kubectl get pods"));
         QCOMPARE(promptCommand("➜  kubelane git:(main) ✗ kubectl get ev"), std::string_view("kubectl get ev"));
         QVERIFY(!isShellPrompt("➜ not a prompt, one space"));
+        QVERIFY(isViewerTimestampLine("2026-01-25 10:10:06.782\t"));
+        QVERIFY(isViewerTimestampLine("2026-01-25 10:10:06"));
+        QVERIFY(!isViewerTimestampLine("2020-11-05T12:26:40.926796602Z"));               // a CRI line cut after its stamp
+        QVERIFY(!isViewerTimestampLine("2026-01-25 10:10:06.782 W | etcdserver: slow")); // a line of its own writer
+        QVERIFY(!isViewerTimestampLine("2026-01-25"));
         QCOMPARE(promptCommand("ajay [ ~ ]$ kubectl get events"), std::string_view("kubectl get events")); // Azure Cloud Shell
         QVERIFY(!isShellPrompt("note [ see below ] this"));
         QCOMPARE(promptCommand("$"), std::string_view());

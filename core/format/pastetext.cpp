@@ -161,6 +161,14 @@ bool isShellPrompt(std::string_view line)
     return line.starts_with("PS ") && RE2::PartialMatch(line, kPowerShell);
 }
 
+bool isViewerTimestampLine(std::string_view line)
+{
+    // A space between date and time, no zone: an RFC 3339 stamp alone is a cut CRI or
+    // timestamped line, not understood.
+    static const RE2 kStamp(R"(^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})?[ \t]*$)");
+    return line.size() >= 19 && line.size() <= 48 && text::isDigit(line[0]) && line[4] == '-' && RE2::FullMatch(line, kStamp);
+}
+
 std::string_view promptCommand(std::string_view line)
 {
     if (const std::string_view zsh = ohMyZshCommand(line); !zsh.empty())
@@ -306,6 +314,11 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
             m_block = Block::Table;
             return DiagnosticReason::CommandOutput;
         }
+        // A log viewer's time column copied on a line of its own above each line (Grafana's
+        // and Loki's table view, "2026-01-25 10:10:06.782\t"), in the viewer's zone: its date
+        // dates the line below (noteDateAbove), the line itself is none of the log's.
+        if (isViewerTimestampLine(text))
+            return DiagnosticReason::CommandOutput;
         // systemctl status's last word under its journal lines: "Hint: Some lines were ellipsized, use -l to show in full."
         if (isShellTrace(text) || isPagerStatus(text) || (text[0] == 'H' && text.starts_with("Hint: Some lines were ellipsized"))
             || (isKubectlError(text) && (evidence || !text.starts_with("error: "))))

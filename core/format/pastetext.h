@@ -31,6 +31,9 @@ bool isShellPrompt(std::string_view line);
 // The command a prompt runs ("kubectl get pods -A" of "root@node3:~# kubectl get pods -A");
 // "" when the line is no prompt.
 std::string_view promptCommand(std::string_view line);
+// A line that is a date and time and nothing else: a log viewer's time column copied above
+// the line it belongs to ("2026-01-25 10:10:06.782\t", Grafana's and Loki's table view).
+bool isViewerTimestampLine(std::string_view line);
 // A command typed with no prompt before it ("talosctl logs kubelet -n 10.0.0.2",
 // "journalctl -u kubelet | tail"): an operator's tool, then options, paths or a subcommand.
 bool isBareCommandLine(std::string_view line);
