@@ -167,6 +167,46 @@ private slots:
         QVERIFY2(contains(cut.skipped[0].reason, "nested archives"), cut.skipped[0].reason.c_str());
     }
 
+    // A member whose name is dots and slashes keeps a name that is a file's: not "a/..", ".",
+    // or "" (the fuzzer's "a/...gz" became "a/..", a step out of the archive).
+    void memberNamesThatNameNoFile()
+    {
+        const std::string gz = gzipOf(kubeletLines(1));
+        const std::string tar = makeArchive({{"a/...gz", gz},
+                                             {"b/..gz", gz},
+                                             {".gz", gz},
+                                             {"c/..", kubeletLines(1)},
+                                             {"d!../e.log", kubeletLines(1)},
+                                             {"f/./g.log", kubeletLines(1)}},
+                                            "tar", false);
+        const auto r = readBundleBytes("n.tar", makeBytes(tar));
+        std::vector<std::string> paths;
+        for (const auto &f : r.files)
+            paths.push_back(f.path);
+        const std::vector<std::string> expected{"n.tar!a/...gz~decompressed", "n.tar!b/..gz~decompressed", "n.tar!.gz~decompressed",
+                                                "n.tar!member 4 (no name)",   "n.tar!d!../e.log",          "n.tar!f/g.log"};
+        QCOMPARE(paths, expected);
+        for (const auto &f : r.files)
+            QVERIFY2(f.bytes && f.bytes->size() == kubeletLine(0).size(), f.path.c_str());
+        const auto gzipped = readBundleBytes("x/...gz", makeBytes(gz)); // a bare .gz, named as a folder's file
+        QCOMPARE(gzipped.files.size(), size_t(1));
+        QCOMPARE(gzipped.files[0].path, std::string("x/...gz~decompressed"));
+    }
+
+    // A header libarchive calls damaged and asks to retry ("Damaged tar archive", ARCHIVE_RETRY)
+    // ends the archive with that said, after the members before it; it was lost without a word.
+    void damagedTarHeaderIsSaid()
+    {
+        std::string tar = makeArchive({{"n/first.log", kubeletLines(1)}, {"n/second.log", kubeletLines(1)}}, "tar", false);
+        tar[1024] = 'X'; // the second header's name: its checksum no longer holds
+        const auto r = readBundleBytes("n.tar", makeBytes(tar));
+        QCOMPARE(r.files.size(), size_t(2));
+        QCOMPARE(r.files[0].path, std::string("n.tar!n/first.log"));
+        QVERIFY(r.files[0].bytes);
+        QCOMPARE(r.files[1].path, std::string("n.tar"));
+        QVERIFY2(contains(r.files[1].error, "corrupt or truncated after n.tar!n/first.log"), r.files[1].error.c_str());
+    }
+
     // Every file of a folder is a source or named as not loaded, with its reason.
     void everyInputAccountedFor()
     {

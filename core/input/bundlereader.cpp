@@ -201,6 +201,11 @@ private:
             const auto type = archive_entry_filetype(entry);
             std::string name =
                 raw ? stripCompressionSuffix(outer) : normalise(archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "");
+            if (name.empty()) { // "/", "./" or "a/..": nothing is left of the name to show
+                if (type == AE_IFDIR)
+                    continue; // the archive's own top folder
+                name = "member " + std::to_string(members) + " (no name)";
+            }
             const std::string display = raw ? name : outer + "!" + name;
             lastMember = display;
             // Links and devices are names only: nothing is followed out of the archive.
@@ -237,7 +242,9 @@ private:
             if (member.outcome != Entry::NotRead)
                 break; // damaged data or a bomb: reading on would decompress it all again
         }
-        if (status == ARCHIVE_FATAL)
+        // RETRY ("Damaged tar archive"), FAILED and FATAL all end the archive here.
+        const bool broken = status != ARCHIVE_EOF && status != ARCHIVE_OK && status != ARCHIVE_WARN;
+        if (broken)
             result.files.push_back(
                 {outer, nullptr, 0,
                  "archive is corrupt or truncated" + (lastMember.empty() ? std::string() : " after " + lastMember) + ": " + errorOf(a)});
@@ -315,11 +322,21 @@ private:
         return {};
     }
 
+    // The one file a compressed stream holds is named after the stream, less its suffix. A name
+    // left as "", "." or ".." ("a/...gz") would read as a directory, or as a step out of the
+    // archive, so it keeps its suffix and says it was decompressed instead.
     static std::string stripCompressionSuffix(const std::string &path)
     {
-        for (const char *ext : {".gz", ".bz2", ".xz", ".zst"})
-            if (path.ends_with(ext))
-                return path.substr(0, path.size() - std::char_traits<char>::length(ext));
+        const std::size_t nameStart = path.find_last_of("/!") + 1; // npos + 1 == 0: no separator
+        for (const char *ext : {".gz", ".bz2", ".xz", ".zst"}) {
+            if (!path.ends_with(ext))
+                continue;
+            const std::string stripped = path.substr(0, path.size() - std::char_traits<char>::length(ext));
+            const std::string_view name = std::string_view(stripped).substr(std::min(nameStart, stripped.size()));
+            if (name.empty() || name == "." || name == "..")
+                break;
+            return stripped;
+        }
         return path + "~decompressed";
     }
 
