@@ -207,6 +207,18 @@ private slots:
         QVERIFY2(contains(r.files[1].error, "corrupt or truncated after n.tar!n/first.log"), r.files[1].error.c_str());
     }
 
+    // An archive cut short after its folders, before any file (found by fuzzing): said, not
+    // silently nothing.
+    void archiveOfFoldersOnlyIsSaid()
+    {
+        const std::string tar = makeArchive({{"master1/", {}, AE_IFDIR}, {"master1/var/log/", {}, AE_IFDIR}}, "tar", true);
+        const auto r = readBundleBytes("b.tar.gz", makeBytes(tar));
+        QVERIFY(r.files.empty());
+        QCOMPARE(r.skipped.size(), size_t(1));
+        QCOMPARE(r.skipped[0].path, std::string("b.tar.gz"));
+        QCOMPARE(r.skipped[0].reason, std::string("an archive with no files in it, only folders"));
+    }
+
     // Every file of a folder is a source or named as not loaded, with its reason.
     void everyInputAccountedFor()
     {

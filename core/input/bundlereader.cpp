@@ -191,7 +191,7 @@ private:
         ArchiveBudget budget{&source};
         archive_entry *entry = nullptr;
         std::string lastMember;
-        std::size_t members = 0;
+        std::size_t members = 0, folders = 0;
         int status;
         while ((status = archive_read_next_header(a, &entry)) == ARCHIVE_OK || status == ARCHIVE_WARN) {
             if (cancelled())
@@ -201,11 +201,12 @@ private:
             const auto type = archive_entry_filetype(entry);
             std::string name =
                 raw ? stripCompressionSuffix(outer) : normalise(archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "");
-            if (name.empty()) { // "/", "./" or "a/..": nothing is left of the name to show
-                if (type == AE_IFDIR)
-                    continue; // the archive's own top folder
-                name = "member " + std::to_string(members) + " (no name)";
+            if (!raw && type == AE_IFDIR) {
+                ++folders;
+                continue;
             }
+            if (name.empty()) // "/", "./" or "a/..": nothing is left of the name to show
+                name = "member " + std::to_string(members) + " (no name)";
             const std::string display = raw ? name : outer + "!" + name;
             lastMember = display;
             // Links and devices are names only: nothing is followed out of the archive.
@@ -216,9 +217,8 @@ private:
                 continue;
             }
             if (!raw && type != AE_IFREG) {
-                if (type != AE_IFDIR)
-                    result.skipped.push_back(
-                        {display, type == AE_IFLNK ? "a symbolic link inside the archive, not followed" : "not a regular file"});
+                result.skipped.push_back(
+                    {display, type == AE_IFLNK ? "a symbolic link inside the archive, not followed" : "not a regular file"});
                 continue;
             }
             if (!raw && isMetadataFile(fs::path(name).filename().string())) {
@@ -255,6 +255,8 @@ private:
                 readArchive(outer, data, outerMtime, depth, true); // one compressed file after all
             else
                 result.skipped.push_back({outer, "an archive with no files in it"});
+        } else if (members == folders && status == ARCHIVE_EOF) {
+            result.skipped.push_back({outer, "an archive with no files in it, only folders"});
         }
     }
 
