@@ -516,9 +516,11 @@ private slots:
         QCOMPARE(test::utc(events[3]->time), QString("2025-05-07T06:25:53.000100Z"));
         QCOMPARE(events[4]->severity, Severity::Error);
 
-        // A word with a dot that names no facility and priority is no such field.
+        // A word with a dot that names no facility and priority is no such field: nor is another
+        // logger's level name, nor syslog.conf's "none", which no message carries.
         for (const char *line :
-             {"May  7 06:25:51 rk3588s kube.proxy chronyd[583]: x\n", "May  7 06:25:51 rk3588s daemon.verbose chronyd[583]: x\n"}) {
+             {"May  7 06:25:51 rk3588s kube.proxy chronyd[583]: x\n", "May  7 06:25:51 rk3588s daemon.verbose chronyd[583]: x\n",
+              "May  7 06:25:51 rk3588s daemon.trace chronyd[583]: x\n", "May  7 06:25:51 rk3588s daemon.none chronyd[583]: x\n"}) {
             const auto other = test::loadText("messages", line, opts);
             QCOMPARE(other->events.size(), size_t(0));
         }

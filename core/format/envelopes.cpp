@@ -37,26 +37,30 @@ size_t parseClock(std::string_view s, size_t at, std::int64_t &nsOfDay, bool &pr
     return i;
 }
 
-// "host ident[pid]: message" after the time stamp. A paste may have the host cut out
-// ("Sep 04 09:23:20 kubelet[7981]: ...", to hide it): a host name never ends with a colon, an
-// identifier always does.
-// "daemon.warn": syslog's facility and priority names (glibc's facilitynames and
-// prioritynames, which BusyBox's syslogd prints).
-bool isSyslogFacilityLevel(std::string_view word)
+// "daemon.warn" -> "warn": the priority, when the word is one of syslog's facility names, a dot
+// and one of its priority names (glibc's facilitynames and prioritynames, which BusyBox's
+// syslogd prints), else "". Kept apart from severityFromName, which takes any logger's level
+// names in any case ("trace", "Information", "e"): none of those follows a facility.
+std::string_view syslogPriorityOf(std::string_view word)
 {
     const size_t dot = word.find('.');
     if (dot == std::string_view::npos)
-        return false;
+        return {};
     static constexpr std::array<std::string_view, 22> kFacilities{
         "auth",   "authpriv", "cron", "daemon", "ftp",    "kern",   "lpr",    "mail",   "mark",   "news",   "security",
         "syslog", "user",     "uucp", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"};
-    static constexpr std::array<std::string_view, 12> kPriorities{"alert", "crit", "debug",  "emerg", "err",  "error",
-                                                                  "info",  "none", "notice", "panic", "warn", "warning"};
+    // "none" is a selector of syslog.conf, never a message's priority.
+    static constexpr std::array<std::string_view, 11> kPriorities{"alert", "crit",   "debug", "emerg", "err",    "error",
+                                                                  "info",  "notice", "panic", "warn",  "warning"};
     const std::string_view facility = word.substr(0, dot), priority = word.substr(dot + 1);
-    return std::find(kFacilities.begin(), kFacilities.end(), facility) != kFacilities.end()
+    const bool known = std::find(kFacilities.begin(), kFacilities.end(), facility) != kFacilities.end()
         && std::find(kPriorities.begin(), kPriorities.end(), priority) != kPriorities.end();
+    return known ? priority : std::string_view{};
 }
 
+// "host ident[pid]: message" after the time stamp. A paste may have the host cut out
+// ("Sep 04 09:23:20 kubelet[7981]: ...", to hide it): a host name never ends with a colon, an
+// identifier always does.
 bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
 {
     if (i >= s.size() || s[i] != ' ')
@@ -79,8 +83,10 @@ bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
     std::string_view ident = s.substr(i, lineEnd - i);
     // BusyBox's syslogd (Alpine, Buildroot, OpenWrt) writes the facility and priority after
     // the host: "host daemon.warn chronyd[583]: ...".
-    if (const size_t space = ident.find(' '); space != std::string_view::npos && isSyslogFacilityLevel(ident.substr(0, space))) {
-        out.priority = ident.substr(ident.find('.') + 1, space - ident.find('.') - 1);
+    const size_t space = ident.find(' ');
+    if (const std::string_view priority = space == std::string_view::npos ? std::string_view{} : syslogPriorityOf(ident.substr(0, space));
+        !priority.empty()) {
+        out.priority = priority;
         i += space + 1;
         ident.remove_prefix(space + 1);
     }
