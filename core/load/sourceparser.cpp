@@ -1436,46 +1436,6 @@ void SourceParser::emitKlogJsonDraft(EventDraft &d, const LineView &first, std::
 // of exact UTC times between them (its etcd client's JSON records). Such a record dates the
 // local readings after it within days (a year vote), and a line of one kind right after one of
 // the other is a pair of readings of one clock, moments apart: a zone, once two pairs agree.
-void SourceParser::pairNeighbourReadings(const EventDraft &d)
-{
-    const PendingTime &t = d.time;
-    const std::uint32_t firstLine = d.first.number, lastLine = d.first.number + d.lineCount - 1;
-    auto nextTo = [&](const FileState::Reading &r) { return r.lastLine != 0 && firstLine == r.lastLine + 1; };
-    auto pair = [&](const PendingTime &local, Timestamp exact) {
-        const std::optional<ClockVote> vote = neighbourLineVote(local, exact, firstLine);
-        if (!vote || m_out.clockEvidence.full())
-            return;
-        if (m_file.neighboursAgreed) {
-            m_out.clockEvidence.add(*vote);
-        } else if (m_file.pendingNeighbourVote && m_file.pendingNeighbourVote->utcOffsetSeconds == vote->utcOffsetSeconds) {
-            m_out.clockEvidence.add(*m_file.pendingNeighbourVote);
-            m_out.clockEvidence.add(*vote);
-            m_file.neighboursAgreed = true;
-        } else {
-            m_file.pendingNeighbourVote = vote;
-        }
-    };
-    if (t.exact && t.reference != 0) {
-        if (nextTo(m_file.lastLocalReading))
-            pair(m_file.lastLocalReading.time, Timestamp{t.reference});
-        if (!m_file.lastExactTime && m_file.lastLocalReading.lastLine != 0
-            && !m_out.clockEvidence.yearsFull()) // the local lines before the first record
-            voteYearFromNeighbourLine(m_file.lastLocalReading.time, Timestamp{t.reference}, firstLine, m_out.clockEvidence);
-        m_file.lastExactReading = {lastLine, t};
-        m_file.lastExactTime = Timestamp{t.reference};
-        m_file.lastLocalReading.lastLine = 0;
-    } else if (!t.exact && t.reference == 0 && t.month != 0) {
-        if (nextTo(m_file.lastExactReading))
-            pair(t, Timestamp{m_file.lastExactReading.time.reference});
-        if (m_file.lastExactTime && !m_out.clockEvidence.yearsFull())
-            voteYearFromNeighbourLine(t, *m_file.lastExactTime, firstLine, m_out.clockEvidence);
-        m_file.lastLocalReading = {lastLine, t};
-        m_file.lastExactReading.lastLine = 0;
-    } else {
-        m_file.lastLocalReading.lastLine = m_file.lastExactReading.lastLine = 0;
-    }
-}
-
 void SourceParser::addEvent(const EventDraft &d)
 {
     if (d.first.offset > Event::kMaxOffset) { // an event keeps its offset in 40 bits
@@ -1516,7 +1476,7 @@ void SourceParser::addEvent(const EventDraft &d)
     m_out.events.push_back(e);
     m_file.lastEventLines = d.lineCount;
     m_out.times.push_back(StoredTime::of(d.time));
-    pairNeighbourReadings(d);
+    m_file.neighbourReadings.observe(d.time, d.first.number, d.first.number + d.lineCount - 1, m_out.clockEvidence);
     m_file.pasteReader.endBlock(); // a log line ends a command's output
     storeFields(m_out.events.back(), d, placed);
 }

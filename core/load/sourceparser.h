@@ -12,6 +12,7 @@
 #include "../format/pastetext.h"
 #include "../format/payload.h"
 #include "../shape/sourceinput.h"
+#include "../time/neighbourreadings.h"
 #include "parsedsource.h"
 #include "timeseek.h"
 
@@ -190,7 +191,6 @@ private:
                            std::string_view caller, const Envelope &env);
     std::string_view componentFor(const Envelope &env, std::string_view goFile);
     void addEvent(const EventDraft &draft);
-    void pairNeighbourReadings(const EventDraft &draft);
     void storeFields(Event &e, const EventDraft &d, OriginId origin);
     void addFieldToLastEvent(std::string_view key, std::string_view value); // a goroutine dump's frames, read after its header
     // Stores a field of `e` (the last event), false when its key is one too many for the file.
@@ -344,15 +344,7 @@ private:
         std::uint32_t journalSpanLine = 0;
         std::string journalSpanText;
         MonotonicAnchor monotonicAnchor;
-        // The last event's time when it was a local reading or an exact one, with its line:
-        // a pair of neighbours of the two kinds is clock evidence (pairNeighbourReadings).
-        struct Reading {
-            std::uint32_t lastLine = 0; // 0: none
-            PendingTime time;
-        } lastLocalReading, lastExactReading;
-        std::optional<Timestamp> lastExactTime;        // any distance back: a year for the local readings after it
-        std::optional<ClockVote> pendingNeighbourVote; // the first pair's, until another agrees
-        bool neighboursAgreed = false;
+        NeighbourReadings neighbourReadings; // year and zone from JSON records among klog lines
         std::int64_t lastMonotonic = 0;
         HeaderClockLead headerClockLead;
         RecordPods recordPods;
