@@ -1216,6 +1216,14 @@ private slots:
         QCOMPARE(inc->typeName(inc->event(held.addEvent)), std::string_view("nlc.disruption-over"));
         QCOMPARE(QString::fromStdString(std::string(inc->text(after.node))), QString("node5"));
         QVERIFY(!after.heldByDisruption && !after.queuedNotApplied);
+        // The mode itself: from "Entering" to "Exiting".
+        QCOMPARE(a->facts.disruptions.size(), size_t(1));
+        const DisruptionMode &mode = a->facts.disruptions[0];
+        QCOMPARE(test::utc(mode.start), QString("2020-06-18T02:13:40.000011Z"));
+        QCOMPARE(test::utc(mode.end), QString("2020-06-18T02:15:00.000011Z"));
+        QVERIFY(!mode.openEnded);
+        QCOMPARE(mode.enterEvent, taken.removeEvent);
+        QCOMPARE(mode.exitEvent, held.addEvent);
 
         // Still in the mode when the log ends: held, never applied.
         const auto stuck = loadFiles({{kControllerLog,
@@ -1224,6 +1232,9 @@ private slots:
         const auto b = analyze(stuck);
         QCOMPARE(b->facts.taints.size(), size_t(1));
         QVERIFY(b->facts.taints[0].heldByDisruption && b->facts.taints[0].queuedNotApplied);
+        QCOMPARE(b->facts.disruptions.size(), size_t(1));
+        QVERIFY(b->facts.disruptions[0].openEnded && b->facts.disruptions[0].exitEvent == kNoEvent);
+        QCOMPARE(test::utc(b->facts.disruptions[0].end), QString("2020-06-18T02:20:00.671617Z"));
     }
 
     void taintWordings()

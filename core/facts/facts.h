@@ -102,6 +102,15 @@ struct TaintInterval {
     bool heldByDisruption = false;
 };
 
+// The node lifecycle controller's master disruption mode: every node it watches not Ready at
+// once, so it takes the NoExecute taints off them all and evicts nothing until one is Ready
+// again (a control plane cut off from its nodes must not empty the cluster).
+struct DisruptionMode {
+    Timestamp start, end;
+    bool openEnded = false; // no "Exiting" line: still in the mode when the controller's log ends
+    EventIndex enterEvent = kNoEvent, exitEvent = kNoEvent;
+};
+
 // Pod (container == kNoString) or container readiness over a stretch of time.
 struct ReadySpan {
     PodId pod = kNoPod;
@@ -213,6 +222,7 @@ struct Facts {
     std::vector<HeartbeatGap> gaps;
     std::vector<ConditionSpan> conditions;
     std::vector<TaintInterval> taints;
+    std::vector<DisruptionMode> disruptions; // in time order
     std::vector<ReadySpan> readiness;
     std::vector<ContainerEvent> containerEvents;                   // in time order (the store's)
     std::vector<std::string> containerEventDetails{std::string()}; // [0]: none

@@ -200,6 +200,13 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                         o.interval.start = e.time;
                         o.interval.addEvent = i;
                     }
+            if (entering && !inDisruption)
+                facts.disruptions.push_back({e.time, ctx.observedUntil(e), true, i, kNoEvent});
+            if (exiting && inDisruption) {
+                facts.disruptions.back().end = e.time;
+                facts.disruptions.back().openEnded = false;
+                facts.disruptions.back().exitEvent = i;
+            }
             if (entering || exiting)
                 inDisruption = entering;
             continue;

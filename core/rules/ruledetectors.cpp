@@ -53,13 +53,13 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
             break;
         }
     // Every node lost at once: the controller protects the workloads instead of evicting them.
-    for (const EventIndex i : a.eventIndex.ofType(codeTypesOf(inc).disruption)) {
-        const Event &e = inc.event(i);
-        if (e.time < g.start || e.time > until || inc.field(e, a.keys.action) != "Entering")
+    for (const DisruptionMode &d : a.facts.disruptions) {
+        if (d.start < g.start || d.start > until)
             continue;
-        what.push_back("master disruption mode from " + clockText(e.time)
+        what.push_back("master disruption mode from " + clockText(d.start)
+                       + (d.openEnded ? ", still on when the controller's log ends" : " to " + clockText(d.end))
                        + " (every node not Ready: no NoExecute taints and no evictions until one is Ready again)");
-        step(m, inc, i, "controller enters master disruption mode: every node not Ready, it evicts nothing");
+        step(m, inc, d.enterEvent, "controller enters master disruption mode: every node not Ready, it evicts nothing");
         break;
     }
     Timestamp lastRemoval = g.end;
