@@ -1506,7 +1506,8 @@ private slots:
         const PlegHealth &h = a->facts.pleg[0];
         QCOMPARE(QString::fromStdString(std::string(inc->text(h.node))), QString("cn-node-1"));
         QCOMPARE(h.unhealthy.size(), size_t(2));
-        QCOMPARE(h.relists.size(), size_t(1));
+        QCOMPARE(a->facts.plegActivity.size(), size_t(1));
+        QCOMPARE(a->facts.plegActivity[0].relists.size(), size_t(1));
         QCOMPARE(h.longestReported, Duration{185'934'940'464});
         QCOMPARE(h.threshold, Duration::fromSeconds(180));
         QCOMPARE(test::utc(h.firstUnhealthy), QString("2019-05-16T02:03:52.864790Z"));
@@ -1516,6 +1517,46 @@ private slots:
         QCOMPARE(test::utc(h.lastActive), QString("2019-05-16T02:00:51.930203Z"));
         QCOMPARE(a->findings.size(), size_t(1));
         QCOMPARE(test::utc(a->findings[0].start), QString("2019-05-16T02:00:51.930203Z"));
+    }
+
+    // Two stalls of one node a day apart (kubernetes PR #78720's paste: two kubelets, pids 20904
+    // and 28586): the second report dates its last relist 21 h after the first report, so a
+    // relist completed in between. Two stalls, each from the relist its reports date; a report
+    // that dates the same relist stays in its stall.
+    void plegStallsApart()
+    {
+        LoadOptions o = test::options();
+        o.fallbackYear = 2019;
+        const std::string skipping = " kubelet.go:1828] skipping pod synchronization - PLEG is not healthy: pleg was last seen active ";
+        const auto inc = loadFiles({{"nodes/n1/kubelet.log",
+                                     "I0523 11:25:06.087934   20904" + skipping + "3m41.395442131s ago; threshold is 3m0s.\n"
+                                         + "I0524 10:01:42.180287   28586" + skipping + "1h17m57.165844739s ago; threshold is 3m0s.\n"
+                                         + "I0524 10:01:47.180300   28586" + skipping + "1h18m2.165858s ago; threshold is 3m0s.\n"}},
+                                   o);
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.pleg.size(), size_t(2));
+        const PlegHealth &first = a->facts.pleg[0], &second = a->facts.pleg[1];
+        QCOMPARE(first.unhealthy.size(), size_t(1));
+        QCOMPARE(test::utc(first.lastActive), QString("2019-05-23T11:21:24.692491Z"));
+        QCOMPARE(test::utc(first.lastUnhealthy), QString("2019-05-23T11:25:06.087934Z"));
+        QCOMPARE(second.unhealthy.size(), size_t(2));
+        QCOMPARE(test::utc(second.firstUnhealthy), QString("2019-05-24T10:01:42.180287Z"));
+        QCOMPARE(test::utc(second.lastActive), QString("2019-05-24T08:43:45.014442Z"));
+        QCOMPARE(second.longestReported, Duration{4'682'165'858'000});
+        QCOMPARE(findingsOf(*a, "pleg-unhealthy", "node/n1"), 2);
+
+        // A PLEG that relisted once and hung again within a threshold flaps: two stalls, one
+        // finding that counts them.
+        const auto flapping = loadFiles({{"nodes/n1/kubelet.log",
+                                          "I0524 10:00:00.000000   28586" + skipping + "3m10s ago; threshold is 3m0s.\n"
+                                              + "I0524 10:04:00.000000   28586" + skipping + "3m1s ago; threshold is 3m0s.\n"}},
+                                        o);
+        const auto b = analyze(flapping);
+        QCOMPARE(b->facts.pleg.size(), size_t(2));
+        QCOMPARE(findingsOf(*b, "pleg-unhealthy", "node/n1"), 1);
+        QVERIFY2(b->findings[0].explanation.find("2 reports in 2 stalls") != std::string::npos, b->findings[0].explanation.c_str());
+        QCOMPARE(test::utc(b->findings[0].start), QString("2019-05-24T09:56:50.000000Z"));
     }
 
     // kubelet runs: the log opens inside a run (start unknown), a "Version:" line starts a new

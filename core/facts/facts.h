@@ -191,9 +191,11 @@ struct RuntimeOutage {
     bool atStartUp = false;
 };
 
+// One stall of a node's PLEG: "PLEG is not healthy" reports that date the same last completed
+// relist. A report that dates it after the report before (a relist completed in between,
+// or a kubelet restarted) begins another stall.
 struct PlegHealth {
     StringId node = kNoString;
-    std::vector<EventIndex> relists;   // relist / SyncLoop(PLEG) events
     std::vector<EventIndex> unhealthy; // "PLEG is not healthy" lines
     Duration longestReported;          // largest "last seen active X ago"
     Duration threshold;
@@ -202,6 +204,12 @@ struct PlegHealth {
     // states, the earliest of them. The stall began then, a threshold or more before the first
     // report (kubernetes#45419: "last seen active 2h33m12s ago").
     Timestamp lastActive;
+};
+
+// A node's PLEG at work: its relist and SyncLoop (PLEG) lines, in time order.
+struct PlegActivity {
+    StringId node = kNoString;
+    std::vector<EventIndex> relists;
 };
 
 // A goroutine dump a process left in the bundle (dockerd's SIGUSR1 file, containerd's dump
@@ -231,7 +239,8 @@ struct Facts {
     std::vector<std::string> containerEventDetails{std::string()}; // [0]: none
     std::vector<KubeletRun> kubeletRuns;
     std::vector<StatusProbeOrder> orders;
-    std::vector<PlegHealth> pleg;
+    std::vector<PlegHealth> pleg;              // one per stall, by node, in time order
+    std::vector<PlegActivity> plegActivity;    // one per node with relists
     std::vector<RuntimeOutage> runtimeOutages; // by node, in time order
     std::vector<RuntimeDump> dumps;            // in time order
     std::vector<StringId> nodes;               // every node the bundle mentions, sorted by name

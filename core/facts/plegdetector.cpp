@@ -1,5 +1,5 @@
-// PLEG health per node: relists, "PLEG is not healthy" reports and the longest reported
-// inactivity against the threshold. Which lines report it, and where their duration and
+// PLEG health per node: its relists, and its stalls: "PLEG is not healthy" reports and the
+// longest reported inactivity against the threshold. Which lines report it, and where their duration and
 // threshold are, is data (resources/events.json): pleg.unhealthy lines, and the node Ready
 // condition (node.status.not-ready) when its message carried the PLEG text. Before its first
 // relist the kubelet measures from the zero time and prints Go's largest duration
@@ -15,34 +15,45 @@ void detectPlegHealth(const FactContext &ctx, Facts &facts)
 {
     const EventTypeId relist = ctx.types.plegRelist, plegEvent = ctx.types.syncLoopPleg;
     const EventTypeId unhealthyLine = ctx.types.plegUnhealthy, notReady = ctx.types.nodeNotReady;
-    std::map<StringId, PlegHealth> byNode;
+    std::map<StringId, PlegActivity> activity;
+    std::map<StringId, std::vector<PlegHealth>> stalls;
     for (const EventIndex i : ctx.eventsOf({relist, plegEvent, unhealthyLine, notReady})) {
         const Event &e = ctx.inc.event(i);
-        if (ctx.inc.nodeOf(e) == kNoString)
+        const StringId node = ctx.inc.nodeOf(e);
+        if (node == kNoString)
             continue;
         if (e.type == relist || e.type == plegEvent) {
-            byNode[ctx.inc.nodeOf(e)].relists.push_back(i);
+            activity[node].relists.push_back(i);
             continue;
         }
         const auto inactive = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (!inactive)
             continue;
-        PlegHealth &h = byNode[ctx.inc.nodeOf(e)];
-        if (h.unhealthy.empty() || e.time - *inactive < h.lastActive)
-            h.lastActive = e.time - *inactive;
-        if (h.unhealthy.empty())
-            h.firstUnhealthy = e.time;
+        const Timestamp lastActive = e.time - *inactive;
+        std::vector<PlegHealth> &ofNode = stalls[node];
+        if (ofNode.empty() || lastActive > ofNode.back().lastUnhealthy) { // a relist completed since the last report
+            ofNode.emplace_back();
+            ofNode.back().node = node;
+            ofNode.back().firstUnhealthy = e.time;
+            ofNode.back().lastActive = lastActive;
+        }
+        PlegHealth &h = ofNode.back();
+        h.lastActive = std::min(h.lastActive, lastActive);
         h.lastUnhealthy = e.time;
         h.unhealthy.push_back(ctx.indexOf(e));
         h.longestReported = std::max(h.longestReported, *inactive);
         if (auto threshold = parseGoDuration(ctx.field(e, ctx.keys.threshold)))
             h.threshold = *threshold;
     }
-    for (auto &[node, h] : byNode) {
-        h.node = node;
-        if (h.threshold.ns == 0)
-            h.threshold = Duration::fromSeconds(180);
-        facts.pleg.push_back(std::move(h));
+    for (auto &[node, ofNode] : stalls)
+        for (PlegHealth &h : ofNode) {
+            if (h.threshold.ns == 0)
+                h.threshold = Duration::fromSeconds(180);
+            facts.pleg.push_back(std::move(h));
+        }
+    for (auto &[node, a] : activity) {
+        a.node = node;
+        facts.plegActivity.push_back(std::move(a));
     }
 }
 

@@ -416,11 +416,13 @@ void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
 {
     const Incident &inc = *a.incident;
     Timestamp end = h.lastUnhealthy;
-    for (EventIndex r : h.relists)
-        if (inc.event(r).time > h.lastUnhealthy) {
-            end = inc.event(r).time;
-            break;
-        }
+    for (const PlegActivity &activity : a.facts.plegActivity)
+        if (activity.node == h.node)
+            for (EventIndex r : activity.relists)
+                if (inc.event(r).time > h.lastUnhealthy) {
+                    end = inc.event(r).time;
+                    break;
+                }
     const auto dump = explainStallByDump(a, h.node, h.firstUnhealthy - h.threshold, end);
     if (!dump) {
         m.text["dump"] = "Check dockerd/containerd (a goroutine dump shows what they wait on).";
@@ -435,15 +437,41 @@ void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
         step(m, inc, holder, "the goroutine that likely held the lock: " + d.convoys[dump->convoy].holderWaits);
 }
 
+// A node's PLEG stalls that follow each other within a threshold (it relisted once, then hung
+// again: a flapping PLEG) are one incident; stalls further apart (a day, another kubelet)
+// are one each. Each group as one stall, with how many it holds.
+struct PlegStalls {
+    PlegHealth merged;
+    std::size_t stalls = 0;
+};
+
+std::vector<PlegStalls> plegStallsTogether(const std::vector<PlegHealth> &stalls)
+{
+    std::vector<PlegStalls> out;
+    for (const PlegHealth &h : stalls) { // by node, in time order
+        PlegStalls *last = out.empty() ? nullptr : &out.back();
+        if (last && last->merged.node == h.node && h.lastActive - last->merged.lastUnhealthy <= last->merged.threshold) {
+            PlegHealth &m = last->merged;
+            m.unhealthy.insert(m.unhealthy.end(), h.unhealthy.begin(), h.unhealthy.end());
+            m.longestReported = std::max(m.longestReported, h.longestReported);
+            m.threshold = h.threshold;
+            m.lastUnhealthy = h.lastUnhealthy;
+            ++last->stalls;
+        } else {
+            out.push_back({h, 1});
+        }
+    }
+    return out;
+}
+
 std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
 {
     const Incident &inc = *a.incident;
     const CodeTypes &types = codeTypesOf(inc);
     const EventTypeId runtimeError = types.runtimeError, rpcFailed = types.runtimeRpcFailed, runtimeDown = types.runtimeDown;
     std::vector<RuleMatch> out;
-    for (const PlegHealth &h : a.facts.pleg) {
-        if (h.unhealthy.empty())
-            continue;
+    for (const PlegStalls &group : plegStallsTogether(a.facts.pleg)) {
+        const PlegHealth &h = group.merged; // a named reference: lambdas below capture it
         // A runtime that was gone, not hung, stalled the relists: container-runtime-down names it.
         if (std::any_of(a.facts.runtimeOutages.begin(), a.facts.runtimeOutages.end(),
                         [&](const RuntimeOutage &o) { return isRuntimeOutageIncident(o) && runtimeGoneWhenPlegStalled(inc, o, h); }))
@@ -485,7 +513,8 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
                     notReady = " (it went NotReady at " + clockText(c.start) + ")";
             }
         m.text["notReady"] = notReady;
-        m.text["reports"] = plural(h.unhealthy.size(), "report");
+        m.text["reports"] = plural(h.unhealthy.size(), "report")
+            + (group.stalls > 1 ? " in " + std::to_string(group.stalls) + " stalls, each after a relist that came through" : "");
         m.text["runtime"] = runtimeErrors > 0
             ? plural(std::size_t(runtimeErrors), "runtime call error") + " around it: a relist hangs when the container runtime does."
             : "No runtime call error is logged around it, but a relist hangs when the container runtime does.";

@@ -335,7 +335,7 @@ void TestLaneModel::plegActivityShowsTheSilence()
     const Lane &lane = m.lane(activity);
     QCOMPARE(lane.kind, LaneKind::Events);
     QCOMPARE(lane.name, QStringLiteral("PLEG activity"));
-    const auto &facts = m.analysis().facts.pleg;
+    const auto &facts = m.analysis().facts.plegActivity;
     QCOMPARE(facts.size(), std::size_t(1));
     std::vector<core::EventIndex> expected(facts[0].relists.begin(), facts[0].relists.end());
     std::sort(expected.begin(), expected.end());
@@ -346,9 +346,11 @@ void TestLaneModel::plegActivityShowsTheSilence()
     QVERIFY(at != children.begin() && at != children.end());
     QCOMPARE(m.lane(*(at - 1)).key, m.lane(node).key + "/pleg");
     // The PLEG handed nothing to the sync loop while the kubelet reported it not healthy.
+    const auto &stalls = m.analysis().facts.pleg;
+    QCOMPARE(stalls.size(), std::size_t(1));
     for (core::EventIndex e : lane.events) {
         const core::Timestamp t = m.incident().event(e).time;
-        QVERIFY(t < facts[0].firstUnhealthy || t > facts[0].lastUnhealthy);
+        QVERIFY(t < stalls[0].firstUnhealthy || t > stalls[0].lastUnhealthy);
     }
 }
 

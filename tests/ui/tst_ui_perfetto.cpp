@@ -328,7 +328,7 @@ void TestPerfetto::samplesFollowTheFormat()
     QCOMPARE(marks, linesWithALane);
     QCOMPARE(mirrors, counts.mirrors);
     std::size_t relists = 0;
-    for (const core::PlegHealth &p : analysis.facts.pleg)
+    for (const core::PlegActivity &p : analysis.facts.plegActivity)
         relists += p.relists.size();
     QVERIFY(mirrors <= relists);
     if (sample == "pleg-unhealthy") // its PLEG activity lane is not an empty thread

@@ -8,9 +8,7 @@ namespace kubelane::ui {
 
 void buildPlegActivityLane(LaneBuild &b)
 {
-    for (const auto &p : b.facts().pleg) {
-        if (p.relists.empty())
-            continue;
+    for (const auto &p : b.facts().plegActivity) {
         if (const LaneId lane = b.nodeLane(p.node); lane.valid())
             for (core::EventIndex e : p.relists)
                 b.addEvent(lane, e);
