@@ -593,14 +593,14 @@ private slots:
     }
 
     // Continuation lines join an event after its first line was matched: the details match
-    // that line again, not the lines after it, with either line end.
+    // that line again, not the lines after it (here a paste's "..."), with either line end.
     void aMultiLineEventsCapturesComeFromItsFirstLine()
     {
         for (const std::string end : {"\n", "\r\n"}) {
             const auto incident = loadFromMemory({{"control-plane/kube-controller-manager.log",
                                                    "I0516 13:06:55.708918       1 controller_utils.go:140] Updating ready status of pod "
                                                    "web-0 to false"
-                                                       + end + "details: web-1 on node-2" + end}});
+                                                       + end + "..." + end}});
             QCOMPARE(incident->events.size(), std::size_t(1));
             const Event &e = incident->events.front();
             QCOMPARE(incident->lineCountOf(e), 2u);

@@ -674,10 +674,7 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
             QString tip =
                 QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
                     .arg((g.fact->startEstimated ? QStringLiteral("at least ") : QString()) + formatPreciseDuration(g.fact->length),
-                         g.fact->endsAtCut       ? QStringLiteral(" (until where the paste leaves lines out)")
-                             : g.fact->openEnded ? QStringLiteral(" (until the end of the logs)")
-                                                 : QString(),
-                         formatDurationText(g.fact->grace),
+                         g.fact->openEnded ? QStringLiteral(" (until the end of the logs)") : QString(), formatDurationText(g.fact->grace),
                          g.fact->graceOrigin.empty()
                              ? QString()
                              : QStringLiteral(" (") + QString::fromStdString(g.fact->graceOrigin).toHtmlEscaped() + ')',

@@ -26,64 +26,6 @@ FactContext::FactContext(const Incident &incident, const EventStoreIndex &eventI
         Timestamp &until = m_observedUntil[{s.component, s.node}];
         until = std::max(until, s.last);
     }
-    findCuts();
-}
-
-void FactContext::findCuts()
-{
-    struct Nearest { // the lines on either side of each cut, by their offsets in the file
-        std::vector<std::optional<std::pair<std::uint64_t, Timestamp>>> before, after;
-    };
-    std::map<SourceId, Nearest> nearest;
-    for (const Source &s : inc.sources)
-        if (!s.cutOffsets.empty() && s.eventCount > 0)
-            nearest[s.id] = {std::vector<std::optional<std::pair<std::uint64_t, Timestamp>>>(s.cutOffsets.size()),
-                             std::vector<std::optional<std::pair<std::uint64_t, Timestamp>>>(s.cutOffsets.size())};
-    if (nearest.empty())
-        return; // no paste with cuts: no pass over the store
-    for (const Event &e : inc.events) {
-        const auto it = nearest.find(e.source);
-        if (it == nearest.end())
-            continue;
-        const auto &offsets = inc.sources[e.source].cutOffsets;
-        const std::size_t next = std::size_t(std::upper_bound(offsets.begin(), offsets.end(), std::uint64_t(e.offset)) - offsets.begin());
-        if (next < offsets.size() && (!it->second.before[next] || e.offset > it->second.before[next]->first))
-            it->second.before[next] = {{e.offset, e.time}};
-        if (next > 0 && (!it->second.after[next - 1] || e.offset < it->second.after[next - 1]->first))
-            it->second.after[next - 1] = {{e.offset, e.time}};
-    }
-    for (auto &[source, sides] : nearest) {
-        const std::size_t n = sides.before.size();
-        // Cuts with no line between them: one cut, from the line before the first to the line
-        // after the last.
-        for (std::size_t k = 1; k < n; ++k)
-            if (!sides.before[k])
-                sides.before[k] = sides.before[k - 1];
-        for (std::size_t k = n - 1; k-- > 0;)
-            if (!sides.after[k])
-                sides.after[k] = sides.after[k + 1];
-        auto &cuts = m_cuts[source];
-        for (std::size_t k = 0; k < n; ++k)
-            if (sides.before[k] && sides.after[k] && sides.after[k]->second - sides.before[k]->second >= kCutThatHides)
-                cuts.push_back({sides.before[k]->second, sides.after[k]->second});
-    }
-}
-
-Timestamp FactContext::seenUntil(SourceId source, Timestamp from) const
-{
-    const Source &s = inc.sources[source];
-    if (const auto cuts = m_cuts.find(source); cuts != m_cuts.end())
-        for (const LogCut &cut : cuts->second)
-            if (cut.before >= from)
-                return std::min(cut.before, s.last);
-    return s.last;
-}
-
-bool FactContext::cutBetween(SourceId source, Timestamp from, Timestamp to) const
-{
-    const auto cuts = m_cuts.find(source);
-    return cuts != m_cuts.end()
-        && std::any_of(cuts->second.begin(), cuts->second.end(), [&](const LogCut &cut) { return cut.before >= from && cut.before < to; });
 }
 
 std::vector<PrintedTaint> FactContext::taintsOn(const Event &e) const

@@ -41,13 +41,6 @@ public:
     Timestamp observedUntil(const Event &e) const;
     // The same for a node's kubelet (zero Timestamp when the bundle has no kubelet log of it).
     Timestamp kubeletObservedUntil(StringId node) const;
-    // A paste with lines cut out ("..."): what the source saw from `from` on without a cut,
-    // until its last line before the first cut after `from`, else its last line. Cuts are
-    // told apart by the lines around them, whatever their times; a cut of under a second of
-    // the log counts as none.
-    Timestamp seenUntil(SourceId source, Timestamp from) const;
-    // Whether the source's lines were cut out somewhere between `from` and `to`.
-    bool cutBetween(SourceId source, Timestamp from, Timestamp to) const;
 
     const CodeTypes &types;
     const FieldKeys keys;
@@ -68,17 +61,7 @@ public:
     std::optional<Timestamp> printedTimeOnLineClock(const Event &e, StringId key) const;
 
 private:
-    void findCuts();
-
     std::map<std::pair<std::string, std::string>, Timestamp> m_observedUntil; // (component, node) -> last line
-    // Per source, its cuts between two lines, in file order: the times of the lines on either
-    // side. A cut that leaves out less than kCutThatHides of the log (lines of one moment
-    // left out for brevity) hides no heartbeat, no state change: it is not kept.
-    struct LogCut {
-        Timestamp before, after;
-    };
-    static constexpr Duration kCutThatHides = Duration::fromSeconds(1);
-    std::map<SourceId, std::vector<LogCut>> m_cuts;
 };
 
 // Detectors. Each writes only its own facts; detectStatusProbeOrder reads the kubelet runs,

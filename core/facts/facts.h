@@ -32,9 +32,6 @@ struct HeartbeatGap {
     std::string graceOrigin; // "flag --node-monitor-grace-period=40s in ...", "default of v1.15", ...
     bool exceedsGrace = false;
     bool openEnded = false; // no heartbeat after it within the bundle
-    // Open-ended where a paste leaves lines out ("..."), not at the end of the logs: the
-    // silence lasted at least to `end`, how much longer the bundle cannot tell.
-    bool endsAtCut = false;
     EventIndex beforeEvent = kNoEvent, afterEvent = kNoEvent;
     // The controller's "hasn't been updated for D" line, when no heartbeat line opens the gap
     // and the controller's word gives its start (D before the line).

@@ -84,13 +84,10 @@ namespace {
 // the silence between two of them. Otherwise the bundle simply has no data there (two bundles
 // of the same nodes side by side, a rotation hole): silence in the logs is not silence from
 // the node.
-// A source with lines cut out between the two heartbeats ("..." in a paste) saw nothing there.
-bool observed(const FactContext &ctx, const std::set<SourceId> &heartbeatSources, Timestamp from, Timestamp to)
+bool observed(const Incident &inc, const std::set<SourceId> &heartbeatSources, Timestamp from, Timestamp to)
 {
     for (SourceId id : heartbeatSources) {
-        const Source &s = ctx.inc.sources[id];
-        if (ctx.cutBetween(id, from, to))
-            continue;
+        const Source &s = inc.sources[id];
         const Duration overlap = std::min(s.last, to) - std::max(s.first, from);
         if (overlap.ns * 2 >= (to - from).ns)
             return true;
@@ -225,42 +222,14 @@ std::pair<Timestamp, EventIndex> silenceEnd(const FactContext &ctx, const Facts 
     return first;
 }
 
-// Until when any controller-manager log saw on from `from`: a controller restarted or another
-// one leading goes on where the first one's log ends; a paste's cut ("...") ends what it saw.
-Timestamp controllerSeenUntil(const FactContext &ctx, Timestamp from)
+// The last line of any controller-manager log: a controller restarted or another one leading
+// goes on where the first one's log ends.
+Timestamp controllerLogsEnd(const Incident &inc, Timestamp atLeast)
 {
-    Timestamp until = from;
-    for (const Source &s : ctx.inc.sources)
+    for (const Source &s : inc.sources)
         if (isControllerLog(s))
-            until = std::max(until, ctx.seenUntil(s.id, from));
-    return until;
-}
-
-bool controllerLogsCut(const FactContext &ctx, Timestamp from)
-{
-    Timestamp last = from;
-    for (const Source &s : ctx.inc.sources)
-        if (isControllerLog(s))
-            last = std::max(last, s.last);
-    return controllerSeenUntil(ctx, from) < last;
-}
-
-// A heartbeat first seen at `to`, after the declaring controller's log had lines cut out
-// ("...") since `from`, may have come much earlier, unless a log of the node's heartbeats saw
-// all of [from, to] without a cut.
-bool silenceCutShort(const FactContext &ctx, const Facts &facts, const Event &declared, Timestamp to)
-{
-    const Timestamp from = declared.time;
-    if (!ctx.cutBetween(declared.source, from, to))
-        return false;
-    std::set<SourceId> sources;
-    for (const Heartbeat &h : facts.heartbeats)
-        if (h.node == ctx.inc.nodeOf(declared))
-            sources.insert(ctx.inc.event(h.event).source);
-    return std::none_of(sources.begin(), sources.end(), [&](SourceId id) {
-        const Source &s = ctx.inc.sources[id];
-        return s.first <= from && s.last >= to && !ctx.cutBetween(id, from, to);
-    });
+            atLeast = std::max(atLeast, s.last);
+    return atLeast;
 }
 
 bool overlapsAGap(const Facts &facts, StringId node, Timestamp from, Timestamp to)
@@ -274,15 +243,12 @@ HeartbeatGap controllerGap(const FactContext &ctx, const Facts &facts, EventInde
 {
     const Incident &inc = ctx.inc;
     const Event &e = inc.event(declaredBy);
-    auto [heard, heardEvent] = silenceEnd(ctx, facts, inc.nodeOf(e), e.time);
-    if (heardEvent != kNoEvent && silenceCutShort(ctx, facts, e, heard))
-        heardEvent = kNoEvent; // heard again after lines were cut out: when, the bundle cannot tell
+    const auto [heard, heardEvent] = silenceEnd(ctx, facts, inc.nodeOf(e), e.time);
     HeartbeatGap g;
     g.node = inc.nodeOf(e);
     g.start = start;
     g.openEnded = heardEvent == kNoEvent;
-    g.endsAtCut = g.openEnded && controllerLogsCut(ctx, e.time);
-    g.end = g.openEnded ? controllerSeenUntil(ctx, e.time) : heard;
+    g.end = g.openEnded ? controllerLogsEnd(inc, e.time) : heard;
     g.length = g.end - g.start;
     g.grace = grace.value;
     g.graceOrigin = grace.origin;
@@ -618,21 +584,15 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
             facts.gaps.push_back(std::move(g));
         };
         for (size_t i = 1; i < ok.size(); ++i)
-            if ((ok[i]->time - ok[i - 1]->time).ns > threshold && observed(ctx, sources, ok[i - 1]->time, ok[i]->time))
+            if ((ok[i]->time - ok[i - 1]->time).ns > threshold && observed(inc, sources, ok[i - 1]->time, ok[i]->time))
                 addGap(ok[i - 1], ok[i], ok[i]->time);
         // Open-ended only within what the heartbeat sources cover: a log that simply ends is no gap.
-        // A paste's cut ("...") ends what its source saw.
-        Timestamp coverageEnd, uncutEnd;
-        for (auto *h : ok) {
-            const SourceId source = inc.event(h->event).source;
-            coverageEnd = std::max(coverageEnd, ctx.seenUntil(source, ok.back()->time));
-            uncutEnd = std::max(uncutEnd, inc.sources[source].last);
-        }
+        Timestamp coverageEnd;
+        for (auto *h : ok)
+            coverageEnd = std::max(coverageEnd, inc.sources[inc.event(h->event).source].last);
         coverageEnd = std::min(coverageEnd, bundleEnd);
-        if ((coverageEnd - ok.back()->time).ns > std::max<std::int64_t>(threshold, grace.value.ns)) {
+        if ((coverageEnd - ok.back()->time).ns > std::max<std::int64_t>(threshold, grace.value.ns))
             addGap(ok.back(), nullptr, coverageEnd);
-            facts.gaps.back().endsAtCut = coverageEnd < std::min(uncutEnd, bundleEnd);
-        }
     }
     addDeclaredGaps(ctx, facts, grace);
     addObjectDeclaredGaps(ctx, facts, grace);

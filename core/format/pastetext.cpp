@@ -323,9 +323,7 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
         if (isShellTrace(text) || isPagerStatus(text) || (text[0] == 'H' && text.starts_with("Hint: Some lines were ellipsized"))
             || (isKubectlError(text) && (evidence || !text.starts_with("error: "))))
             return DiagnosticReason::CommandOutput;
-        // "..." alone: no writer of a log format prints it as a line of a message, so it
-        // shows a paste by itself (an issue's excerpt with the paster's cuts).
-        if (isElision(text))
+        if (evidence && isElision(text))
             return DiagnosticReason::Elision;
         if (evidence && isCommentLine(text))
             return DiagnosticReason::CommentLine;

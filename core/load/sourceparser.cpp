@@ -558,8 +558,6 @@ void SourceParser::notALogLine(const LineView &line, DiagnosticReason reason)
     ++m_out.source.nonLogLines;
     diagnose(line, reason);
     noteDateAbove(line);
-    if (reason == DiagnosticReason::Elision && m_out.source.cutOffsets.size() < Source::kMaxCuts)
-        m_out.source.cutOffsets.push_back(line.offset);
 }
 
 // A journal that spans one year gives it. One that spans several gives the year of its

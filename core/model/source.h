@@ -140,10 +140,6 @@ struct Source {
     std::uint64_t repeatedEvents = 0; // events that another source holds too, shown once (from there)
     std::uint64_t diagnosticCounts[static_cast<int>(DiagnosticReason::Count)] = {};
     std::vector<Diagnostic> diagnostics; // the first few of each reason, to show the user
-    // Where the paster cut lines out ("..." on a line of its own): the source saw nothing
-    // between the lines on either side, however far apart (the first kMaxCuts, in file order).
-    static constexpr std::size_t kMaxCuts = 4096;
-    std::vector<std::uint64_t> cutOffsets;
     Timestamp first, last;
     ClockInfo clock;
 };

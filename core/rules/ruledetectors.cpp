@@ -146,7 +146,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         const std::string length = !g.startEstimated ? formatDuration(g.length)
             : g.length > g.grace                     ? "at least " + formatDuration(g.length)
                                                      : "over " + formatDuration(g.grace);
-        m.text["gap"] = length + (g.endsAtCut ? " (to where the paste leaves lines out)" : g.openEnded ? " (to the end of its logs)" : "");
+        m.text["gap"] = length + (g.openEnded ? " (to the end of its logs)" : "");
         m.text["grace"] = formatDuration(g.grace);
         m.text["graceOrigin"] = g.graceOrigin;
         m.numbers["gapSeconds"] = g.length.seconds();
