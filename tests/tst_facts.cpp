@@ -1234,6 +1234,13 @@ private slots:
         QVERIFY(b->facts.taints[0].heldByDisruption && b->facts.taints[0].queuedNotApplied);
         QCOMPARE(b->facts.disruptions.size(), size_t(1));
         QVERIFY(b->facts.disruptions[0].openEnded && b->facts.disruptions[0].exitEvent == kNoEvent);
+
+        // Two controllers' logs (a restart, another leader): each enters the mode on its own.
+        const auto two = loadFiles({{kControllerLog, disruption(at(2, 13, 40), "all Nodes are not-Ready", "Entering")},
+                                    {"other/" + kControllerLog, disruption(at(2, 14, 40), "all Nodes are not-Ready", "Entering")}});
+        const auto c = analyze(two);
+        QCOMPARE(c->facts.disruptions.size(), size_t(2));
+        QCOMPARE(test::utc(c->facts.disruptions[1].start), QString("2020-06-18T02:14:40.000011Z"));
         QCOMPARE(test::utc(b->facts.disruptions[0].end), QString("2020-06-18T02:20:00.671617Z"));
     }
 
@@ -1540,6 +1547,40 @@ private slots:
         QCOMPARE(findingsOf(*b, "pleg-unhealthy", "node/n1"), 1);
         QVERIFY2(b->findings[0].explanation.find("2 reports in 2 stalls") != std::string::npos, b->findings[0].explanation.c_str());
         QCOMPARE(test::utc(b->findings[0].start), QString("2019-05-24T09:56:50.000000Z"));
+    }
+
+    // A PLEG that flaps around a runtime outage (stall, relists, the runtime refused, stall
+    // again) is one story: pleg-unhealthy tells it, container-runtime-down stands down, as it
+    // did when a node's stalls were one record (both judge the stalls grouped alike).
+    void flappingPlegAroundARuntimeOutageIsOneFinding()
+    {
+        auto line = [](int second, const std::string &klog) {
+            char stamp[64];
+            std::snprintf(stamp, sizeof stamp, "2024-04-09T21:%02d:%02d.210702+0000", 10 + second / 60, second % 60);
+            std::string out = std::string(stamp) + " node1 kubelet[2614]: " + klog.substr(0, 1) + "0409 "
+                + std::string(stamp).substr(11, 15) + "    2614 " + klog.substr(1) + "\n";
+            return out;
+        };
+        const std::string stalled =
+            "Ekubelet.go:2183] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg was last seen active ";
+        const std::string relist = "Igeneric.go:205] \"GenericPLEG: Relisting\"";
+        std::string journal =
+            line(0, relist) + line(185, stalled + "185s ago; threshold is 3m0s\"") + line(195, stalled + "195s ago; threshold is 3m0s\"");
+        for (int s : {200, 230, 260, 280})
+            journal += line(s, relist);
+        for (int s = 300; s <= 335; s += 5)
+            journal += line(s,
+                            "Ekubelet.go:2356] \"Container runtime sanity check failed\" err=\"rpc error: code = Unavailable desc = "
+                            "connection error: desc = \\\"transport: Error while dialing dial unix /run/containerd/containerd.sock: "
+                            "connect: connection refused\\\"\"");
+        journal += line(336, "Ekubelet.go:2183] \"Skipping pod synchronization\" err=\"container runtime is down\"");
+        journal += line(465, stalled + "185s ago; threshold is 3m0s\"") + line(475, stalled + "195s ago; threshold is 3m0s\"");
+        const auto inc = loadFiles({{"nodes/node1/journal.txt", journal}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.pleg.size(), size_t(2));
+        QCOMPARE(findingsOf(*a, "pleg-unhealthy", "node/node1"), 1);
+        QCOMPARE(findingsOf(*a, "container-runtime-down", "node/node1"), 0);
     }
 
     // kubelet runs: the log opens inside a run (start unknown), a "Version:" line starts a new

@@ -180,6 +180,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
     // none until a node is Ready again, so that a control plane cut off from all its nodes
     // evicts nothing.
     bool inDisruption = false;
+    std::map<SourceId, std::size_t> openDisruption; // into facts.disruptions
     for (const EventIndex i : ctx.eventsOf({added, removed, healthyAgain, dropped, ctx.types.disruption, ctx.types.disruptionOver})) {
         const Event &e = ctx.inc.event(i);
         if (e.type == ctx.types.disruption || e.type == ctx.types.disruptionOver) {
@@ -200,12 +201,19 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                         o.interval.start = e.time;
                         o.interval.addEvent = i;
                     }
-            if (entering && !inDisruption)
+            // Each controller's log its own spans (a restarted or another leading controller
+            // enters the mode again on its own).
+            const auto open = openDisruption.find(e.source);
+            if (entering && open == openDisruption.end()) {
+                openDisruption[e.source] = facts.disruptions.size();
                 facts.disruptions.push_back({e.time, ctx.observedUntil(e), true, i, kNoEvent});
-            if (exiting && inDisruption) {
-                facts.disruptions.back().end = e.time;
-                facts.disruptions.back().openEnded = false;
-                facts.disruptions.back().exitEvent = i;
+            }
+            if (exiting && open != openDisruption.end()) {
+                DisruptionMode &mode = facts.disruptions[open->second];
+                mode.end = e.time;
+                mode.openEnded = false;
+                mode.exitEvent = i;
+                openDisruption.erase(open);
             }
             if (entering || exiting)
                 inDisruption = entering;

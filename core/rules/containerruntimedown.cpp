@@ -2,6 +2,7 @@
 
 #include "../facts/factcontext.h"
 #include "matchsteps.h"
+#include "plegstalls.h"
 
 #include <algorithm>
 
@@ -38,10 +39,13 @@ bool runtimeGoneWhenPlegStalled(const Incident &inc, const RuntimeOutage &o, con
 
 namespace {
 
-// The runtime hung rather than went away, and the PLEG finding tells that story.
+// The runtime hung rather than went away, and the PLEG finding tells that story: judged on
+// the stalls as pleg-unhealthy groups them, so that the two rules never both tell it.
 bool plegTellsIt(const Analysis &a, const RuntimeOutage &o)
 {
-    return std::any_of(a.facts.pleg.begin(), a.facts.pleg.end(), [&](const PlegHealth &h) {
+    const std::vector<PlegStalls> groups = plegStallsTogether(a.facts.pleg);
+    return std::any_of(groups.begin(), groups.end(), [&](const PlegStalls &g) {
+        const PlegHealth &h = g.merged;
         return stallMeetsOutage(o, h) && h.longestReported >= h.threshold && !runtimeGoneWhenPlegStalled(*a.incident, o, h);
     });
 }

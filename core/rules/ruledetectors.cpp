@@ -9,6 +9,7 @@
 #include "nodenetworknotready.h"
 #include "leaderelectionlost.h"
 #include "matchsteps.h"
+#include "plegstalls.h"
 #include "../util/kubeversion.h"
 
 #include <algorithm>
@@ -435,33 +436,6 @@ void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
         return;
     if (const EventIndex holder = d.holderEvents[dump->convoy]; holder != kNoEvent && holder != d.event)
         step(m, inc, holder, "the goroutine that likely held the lock: " + d.convoys[dump->convoy].holderWaits);
-}
-
-// A node's PLEG stalls that follow each other within a threshold (it relisted once, then hung
-// again: a flapping PLEG) are one incident; stalls further apart (a day, another kubelet)
-// are one each. Each group as one stall, with how many it holds.
-struct PlegStalls {
-    PlegHealth merged;
-    std::size_t stalls = 0;
-};
-
-std::vector<PlegStalls> plegStallsTogether(const std::vector<PlegHealth> &stalls)
-{
-    std::vector<PlegStalls> out;
-    for (const PlegHealth &h : stalls) { // by node, in time order
-        PlegStalls *last = out.empty() ? nullptr : &out.back();
-        if (last && last->merged.node == h.node && h.lastActive - last->merged.lastUnhealthy <= last->merged.threshold) {
-            PlegHealth &m = last->merged;
-            m.unhealthy.insert(m.unhealthy.end(), h.unhealthy.begin(), h.unhealthy.end());
-            m.longestReported = std::max(m.longestReported, h.longestReported);
-            m.threshold = h.threshold;
-            m.lastUnhealthy = h.lastUnhealthy;
-            ++last->stalls;
-        } else {
-            out.push_back({h, 1});
-        }
-    }
-    return out;
 }
 
 std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
