@@ -41,9 +41,8 @@ namespace {
 
 // The runtime hung rather than went away, and the PLEG finding tells that story: judged on
 // the stalls as pleg-unhealthy groups them, so that the two rules never both tell it.
-bool plegTellsIt(const Analysis &a, const RuntimeOutage &o)
+bool plegTellsIt(const Analysis &a, const std::vector<PlegStalls> &groups, const RuntimeOutage &o)
 {
-    const std::vector<PlegStalls> groups = plegStallsTogether(a.facts.pleg);
     return std::any_of(groups.begin(), groups.end(), [&](const PlegStalls &g) {
         const PlegHealth &h = g.merged;
         return stallMeetsOutage(o, h) && h.longestReported >= h.threshold && !runtimeGoneWhenPlegStalled(*a.incident, o, h);
@@ -56,8 +55,9 @@ std::vector<RuleMatch> containerRuntimeDown(const Analysis &a)
 {
     const Incident &inc = *a.incident;
     std::vector<RuleMatch> out;
+    const std::vector<PlegStalls> plegGroups = plegStallsTogether(a.facts.pleg); // once, not per outage
     for (const RuntimeOutage &o : a.facts.runtimeOutages) {
-        if (!isRuntimeOutageIncident(o) || plegTellsIt(a, o))
+        if (!isRuntimeOutageIncident(o) || plegTellsIt(a, plegGroups, o))
             continue;
         RuleMatch m;
         const std::string node(inc.text(o.node));

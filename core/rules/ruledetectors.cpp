@@ -413,17 +413,22 @@ std::vector<RuleMatch> statusProbeRace(const Analysis &a)
 // A runtime's goroutine dump taken while the relist hung (from a threshold before the first
 // report to the first relist after the last one) says what the runtime waited on; without
 // one the finding says where to look.
+// The first relist on `node` after `after` (its relists are in time order), else `after`.
+Timestamp firstRelistAfter(const Analysis &a, StringId node, Timestamp after)
+{
+    const auto activity =
+        std::find_if(a.facts.plegActivity.begin(), a.facts.plegActivity.end(), [&](const PlegActivity &p) { return p.node == node; });
+    if (activity == a.facts.plegActivity.end())
+        return after;
+    const auto next = std::partition_point(activity->relists.begin(), activity->relists.end(),
+                                           [&](EventIndex r) { return a.incident->event(r).time <= after; });
+    return next == activity->relists.end() ? after : a.incident->event(*next).time;
+}
+
 void addDumpExplanation(const Analysis &a, const PlegHealth &h, RuleMatch &m)
 {
     const Incident &inc = *a.incident;
-    Timestamp end = h.lastUnhealthy;
-    for (const PlegActivity &activity : a.facts.plegActivity)
-        if (activity.node == h.node)
-            for (EventIndex r : activity.relists)
-                if (inc.event(r).time > h.lastUnhealthy) {
-                    end = inc.event(r).time;
-                    break;
-                }
+    const Timestamp end = firstRelistAfter(a, h.node, h.lastUnhealthy);
     const auto dump = explainStallByDump(a, h.node, h.firstUnhealthy - h.threshold, end);
     if (!dump) {
         m.text["dump"] = "Check dockerd/containerd (a goroutine dump shows what they wait on).";
