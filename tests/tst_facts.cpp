@@ -1509,6 +1509,60 @@ private slots:
         QCOMPARE(test::utc(a->findings[0].start), QString("2019-05-16T02:00:51.930203Z"));
     }
 
+    // A start-up that never ends, in klog JSON (the runtime's words in the record's err key, not
+    // its msg): no runtime status check passes and no relist completes for 4 min. The runtime
+    // was never up for this kubelet; the PLEG's first relist never came, counted from the
+    // kubelet's start once the measured form would have reported (past its 3 min threshold).
+    // A start-up of 10 s is no stall and an outage of its start-up.
+    void startUpThatNeverEnds_data()
+    {
+        QTest::addColumn<int>("seconds");
+        QTest::newRow("4 min") << 240;
+        QTest::newRow("10 s") << 10;
+    }
+    void startUpThatNeverEnds()
+    {
+        QFETCH(int, seconds);
+        const long long t0 = 1694505600000; // 2023-09-12T08:00:00Z
+        auto record = [&](double second, const std::string &rest) {
+            const long long ms = t0 + static_cast<long long>(second * 1000);
+            char envelope[64];
+            std::snprintf(envelope, sizeof envelope, "Sep 12 08:%02d:%02d.%03d000", int(second) / 60, int(second) % 60,
+                          static_cast<int>(ms % 1000));
+            return std::string(envelope) + " worker-1 kubelet[1187]: {\"ts\":" + std::to_string(ms) + ".5," + rest + "}\n";
+        };
+        std::string journal = "-- Logs begin at Mon 2023-09-11 00:00:01 UTC, end at Tue 2023-09-12 09:00:00 UTC. --\n"
+            + record(0, "\"caller\":\"app/server.go:415\",\"msg\":\"Kubelet version\",\"v\":0,\"kubeletVersion\":\"v1.27.3\"");
+        for (int s = 1; s <= seconds; s += 5)
+            journal += record(s,
+                              "\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod synchronization\",\"err\":\"[container "
+                              "runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]\"");
+        const auto inc = loadFiles({{"nodes/worker-1/kubelet.log", journal}}, test::options());
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(a->facts.runtimeOutages.size(), size_t(1));
+        const RuntimeOutage &o = a->facts.runtimeOutages[0];
+        QVERIFY(o.neverUp);
+        QCOMPARE(o.atStartUp, seconds < 120);
+        QCOMPARE(o.firstVerdict, kNoEvent);
+        if (seconds < 180) {
+            QVERIFY(a->facts.pleg.empty());
+            QVERIFY(a->findings.empty());
+            return;
+        }
+        QCOMPARE(a->facts.pleg.size(), size_t(1));
+        const PlegHealth &h = a->facts.pleg[0];
+        QVERIFY(h.neverRelisted);
+        QVERIFY(h.startEvent != kNoEvent);
+        QCOMPARE(test::utc(h.lastActive), QString("2023-09-12T08:00:00.000500Z"));
+        // The first report past the threshold: 3 min 1 s after the start; the last 3 min 56 s.
+        QCOMPARE(test::utc(h.firstUnhealthy), QString("2023-09-12T08:03:01.000500Z"));
+        QCOMPARE(h.longestReported, Duration::fromSeconds(236));
+        // The runtime answered nothing, but nothing says it was gone: the hung relists' story.
+        QCOMPARE(findingsOf(*a, "pleg-unhealthy", "node/worker-1"), 1);
+        QCOMPARE(findingsOf(*a, "container-runtime-down", "node/worker-1"), 0);
+    }
+
     // Two stalls of one node a day apart (kubernetes PR #78720's paste: two kubelets, pids 20904
     // and 28586): the second report dates its last relist 21 h after the first report, so a
     // relist completed in between. Two stalls, each from the relist its reports date; a report

@@ -397,6 +397,84 @@ void TestRules::containerRuntimeDownInEveryWording_data()
                                  "(add): error getting ClusterInformation: Get \\\"https://10.96.0.1:443/apis\\\": dial tcp "
                                  "10.96.0.1:443: connect: connection refused\"");
     QTest::newRow("hung, and a CNI refusal") << QString::fromStdString(hung + cni) << "pleg-unhealthy";
+    // A runtime that never came up for this kubelet: no check passes, so the kubelet says "may not
+    // have completed yet" for good (1.2x: docker's daemon gone behind cri-dockerd or dockershim).
+    const std::string version = line(0, "I    2614 server.go:484] \"Kubelet version\" kubeletVersion=\"v1.23.17\"");
+    const std::string notReady = "E    2614 kubelet.go:2373] \"Container runtime not ready\" runtimeReady=\"RuntimeReady=false "
+                                 "reason:DockerDaemonNotReady message:docker: failed to get docker version: Cannot connect to the "
+                                 "Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?\"";
+    const std::string notYet = "E    2614 kubelet.go:2040] \"Skipping pod synchronization\" err=\"[container runtime status check may "
+                               "not have completed yet, PLEG is not healthy: pleg has yet to be successful]\"";
+    auto startUp = [&](int until, int every) {
+        std::string out;
+        for (int s = 1; s <= until; s += every)
+            out += line(s, notReady) + line(s, notYet);
+        return out;
+    };
+    QTest::newRow("never up: not ready for 4 min from the start")
+        << QString::fromStdString(version + startUp(240, 5)) << "container-runtime-down";
+    QTest::newRow("never up, the start not in the paste") << QString::fromStdString(startUp(240, 5)) << "container-runtime-down";
+    std::string onlyNotYet = line(0, "I    2614 server.go:408] Version: v1.12.4");
+    for (int s = 1; s <= 240; s += 5)
+        onlyNotYet += line(s,
+                           "E    2614 kubelet.go:1846] skipping pod synchronization - [container runtime status check may not have "
+                           "completed yet]");
+    QTest::newRow("never up: only the sync loop says so") << QString::fromStdString(onlyNotYet) << "container-runtime-down";
+    // Its status call hangs (a check times out every 2 min) and so do the relists: PLEG's story.
+    const std::string statusTimedOut = "E    2614 kubelet.go:2373] \"Container runtime sanity check failed\" err=\"rpc error: code = "
+                                       "DeadlineExceeded desc = context deadline exceeded\"";
+    QTest::newRow("never up: its status call hangs") << QString::fromStdString(
+        version + line(121, statusTimedOut) + line(121, deadline) + line(246, statusTimedOut) + [&] {
+            std::string out;
+            for (int s = 1; s <= 250; s += 5)
+                out += line(s, notYet);
+            return out;
+        }()) << "pleg-unhealthy";
+    // Still not one check passed 45 min after the start: a paste that keeps a few of its reports.
+    QTest::newRow("never up: a few reports 45 min apart")
+        << QString::fromStdString(version + line(1, notYet) + line(2700, notYet) + line(2705, notYet) + line(2710, notYet))
+        << "pleg-unhealthy";
+    const std::string runtimeNotYet =
+        "E    2614 kubelet.go:1846] skipping pod synchronization - [container runtime status check may not have "
+        "completed yet]";
+    QTest::newRow("never up, the runtime alone: a few reports 45 min apart")
+        << QString::fromStdString(onlyNotYet.substr(0, onlyNotYet.find('\n') + 1) + line(1, runtimeNotYet) + line(2700, runtimeNotYet)
+                                  + line(2705, runtimeNotYet) + line(2710, runtimeNotYet))
+        << "container-runtime-down";
+    // Without the starts, grepped start-up lines far apart may be several kubelets' starts.
+    QTest::newRow("start-up lines 20 min apart, no start in the paste")
+        << QString::fromStdString(line(1, notYet) + line(2, notYet) + line(1200, notYet) + line(1201, notYet) + line(2400, notYet)) << "";
+    QTest::newRow("a runtime that came up 70 s into the start")
+        << QString::fromStdString(version + startUp(70, 5) + line(80, "I    2614 kubelet.go:2200] \"SyncLoop (housekeeping)\"")) << "";
+    std::string restarts; // a kubelet restarted every 20 s, each start says "not yet" for its first seconds
+    for (int s = 0; s < 240; s += 20)
+        restarts +=
+            line(s, "I    2614 server.go:484] \"Kubelet version\" kubeletVersion=\"v1.23.17\"") + line(s + 1, notYet) + line(s + 6, notYet);
+    QTest::newRow("a kubelet restarted every 20 s") << QString::fromStdString(restarts) << "";
+    // The runtime answers its status, but the relist never completes: PLEG's story.
+    std::string neverRelisted = version;
+    for (int s = 1; s <= 240; s += 5)
+        neverRelisted += line(
+            s, "E    2614 kubelet.go:2040] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg has yet to be successful\"");
+    QTest::newRow("a first relist that never completes") << QString::fromStdString(neverRelisted + line(121, deadline)) << "pleg-unhealthy";
+    QTest::newRow("a first relist 2 min into the start")
+        << QString::fromStdString(version
+                                  + line(60,
+                                         "E    2614 kubelet.go:2040] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg "
+                                         "has yet to be successful\"")
+                                  + line(119,
+                                         "E    2614 kubelet.go:2040] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg "
+                                         "has yet to be successful\"")
+                                  + line(121, "I    2614 generic.go:205] \"GenericPLEG: Relisting\""))
+        << "";
+    // Up to 1.13 the zero time reads as "is down" and as Go's largest duration; a runtime that
+    // never answered and was not refused hung: PLEG's story, as when it hangs later.
+    std::string zeroTime = line(0, "I    2614 server.go:408] Version: v1.10.0");
+    for (int s = 1; s <= 300; s += 5)
+        zeroTime += line(s,
+                         "I    2614 kubelet.go:1794] skipping pod synchronization - [container runtime is down PLEG is not healthy: "
+                         "pleg was last seen active 2562047h47m16.854775807s ago; threshold is 3m0s]");
+    QTest::newRow("1.10: never up, the zero time for 5 min") << QString::fromStdString(zeroTime) << "pleg-unhealthy";
     QTest::newRow("two restarts of the runtime a minute apart")
         << QString::fromStdString(line(10, sanityRefused) + line(50, sanityRefused)) << "";
     QTest::newRow("one failed check: a restart of the runtime") << QString::fromStdString(once) << "";

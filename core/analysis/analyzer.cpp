@@ -42,8 +42,8 @@ std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Inci
     analysis->keys = ctx.keys;
     Facts &facts = analysis->facts;
     // Two chains of detectors. Each detector writes only its own facts and reads only the
-    // facts of detectors before it in its chain (the status/probe order and the runtime
-    // outages read the kubelet runs), so the chains run side by side; they are about even in time.
+    // facts of detectors before it in its chain (the status/probe order, the PLEG's health and
+    // the runtime outages read the kubelet runs), so the chains run side by side; they are about even in time.
     // A detector reads a few lines here and there (a field that is a slice of its line, a
     // line's number); each read maps the page-cache folio it falls in, up to 2 MiB on a
     // freshly written file. The pages go back after each detector, not after all.
@@ -57,12 +57,12 @@ std::shared_ptr<const Analysis> analyzeIncident(const std::shared_ptr<const Inci
             then([&] { detectHeartbeats(ctx, facts, options.gracePeriod); });
             then([&] { detectNodeConditions(ctx, facts); });
             then([&] { detectTaints(ctx, facts); });
-            then([&] { detectPlegHealth(ctx, facts); });
             then([&] { detectReadiness(ctx, facts); });
             then([&] { detectRuntimeDumps(ctx, facts); });
         },
         [&] {
             then([&] { detectKubeletRuns(ctx, facts); });
+            then([&] { detectPlegHealth(ctx, facts); });
             then([&] { detectRuntimeOutages(ctx, facts); });
             then([&] { detectStatusProbeOrder(ctx, facts); });
             then([&] { detectContainerEvents(ctx, facts); });

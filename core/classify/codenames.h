@@ -37,7 +37,7 @@ struct CodeTypes {
                 probeSuccess = 0, probeError = 0, probeSeeded = 0, statusGenerate = 0, statusPatch = 0, readinessChangedBeforeSync = 0,
                 syncLoopProbe = 0, syncLoopPleg = 0, syncLoopUpdate = 0, admissionRejected = 0;
     // PLEG and the runtime.
-    EventTypeId plegRelist = 0, plegUnhealthy = 0, runtimeError = 0, runtimeRpcFailed = 0, runtimeDown = 0, inlineDump = 0,
+    EventTypeId plegRelist = 0, plegUnhealthy = 0, runtimeError = 0, runtimeRpcFailed = 0, runtimeDown = 0, syncSkipped = 0, inlineDump = 0,
                 networkNotReady = 0, startupNotReady = 0, networkNotReadyEvent = 0;
     // Pods deleted by NoExecute taints.
     EventTypeId taintEvictionDelete = 0;
@@ -121,6 +121,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::runtimeError, "runtime.error", "the pleg-unhealthy rule"},
     {&CodeTypes::runtimeRpcFailed, "runtime.rpc-failed", "the pleg-unhealthy rule"},
     {&CodeTypes::runtimeDown, "runtime.down", "the pleg-unhealthy rule"},
+    {&CodeTypes::syncSkipped, "kubelet.sync.skipped", "the runtime-outage and PLEG detectors (the start-up states)"},
     {&CodeTypes::inlineDump, "go.dump.inline", "the runtime-dump detector"},
     {&CodeTypes::taintEvictionDelete, "taint-manager.delete-pod", "the taint-eviction rule"},
     {&CodeTypes::leaderLost, "leader-election.lost", "the leader-election-lost rule"},
@@ -137,10 +138,10 @@ inline constexpr TypeNeed kTypeNeeds[] = {
 // every typed event; a key not listed here is not kept (the event details decode it from
 // the line again), so a reader of a new key adds it here or reads nothing.
 struct FieldKeys {
-    StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, event, eventType, flag, gracePeriod, hashNew,
-        hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, notAfter, podReady, podUid, pods, probe,
-        probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, stepSeconds, subresource, taints, threshold, unit,
-        unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus, firstTimestamp, action;
+    StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, error, event, eventType, flag, gracePeriod,
+        hashNew, hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, notAfter, podReady, podUid,
+        pods, probe, probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, stepSeconds, subresource, taints,
+        threshold, unit, unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus, firstTimestamp, action;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -153,7 +154,7 @@ struct FieldNeed {
 inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::code, "code"}, {&FieldKeys::conditionStatus, "conditionStatus"}, {&FieldKeys::conditionType, "conditionType"},
     {&FieldKeys::containerId, "containerId"}, {&FieldKeys::containerMessage, "containerMessage"},
-    {&FieldKeys::duration, "duration"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
+    {&FieldKeys::duration, "duration"}, {&FieldKeys::error, "error"}, {&FieldKeys::event, "event"}, {&FieldKeys::eventType, "eventType"}, {&FieldKeys::flag, "flag"},
     {&FieldKeys::gracePeriod, "gracePeriod"}, {&FieldKeys::hashNew, "hashNew"},
     {&FieldKeys::hashOld, "hashOld"}, {&FieldKeys::holder, "holder"}, {&FieldKeys::lastHeartbeatTime, "lastHeartbeatTime"}, {&FieldKeys::lastTransition, "lastTransition"}, {&FieldKeys::lease, "lease"}, {&FieldKeys::message, "message"}, {&FieldKeys::name, "name"},
     {&FieldKeys::namespace_, "namespace"}, {&FieldKeys::node, "node"}, {&FieldKeys::notAfter, "notAfter"}, {&FieldKeys::podReady, "podReady"}, {&FieldKeys::podUid, "podUID"},

@@ -92,6 +92,11 @@ Timestamp FactContext::observedUntil(const Event &e) const
     return it == m_observedUntil.end() ? s.last : it->second;
 }
 
+bool FactContext::reportSays(const Event &e, std::string_view words) const
+{
+    return inc.message(e).find(words) != std::string_view::npos || field(e, keys.error).find(words) != std::string_view::npos;
+}
+
 Timestamp FactContext::kubeletObservedUntil(StringId node) const
 {
     const auto it = m_observedUntil.find({"kubelet", std::string(inc.text(node))});

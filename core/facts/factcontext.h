@@ -59,18 +59,24 @@ public:
     // the line's own clock: the controller prints its clock's reading and zone, as its lines'
     // headers are, so the two compare as they were written though the file's zone be assumed.
     std::optional<Timestamp> printedTimeOnLineClock(const Event &e, StringId key) const;
+    // Whether a kubelet's report of its runtime state says `words`: in its message, or in the
+    // err key that a klog JSON record keeps apart from its msg.
+    bool reportSays(const Event &e, std::string_view words) const;
 
 private:
     std::map<std::pair<std::string, std::string>, Timestamp> m_observedUntil; // (component, node) -> last line
 };
 
-// Detectors. Each writes only its own facts; detectStatusProbeOrder reads the kubelet runs,
-// and analyzeIncident runs them in two chains side by side that keep that order.
+// Detectors. Each writes only its own facts; detectStatusProbeOrder, detectPlegHealth and
+// detectRuntimeOutages read the kubelet runs, and analyzeIncident runs them in two chains side by side that keep that order.
 void detectNodes(const FactContext &ctx, Facts &facts);
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride);
 // Which heartbeat gaps were a clock step, not a silent node (HeartbeatGap::clockStep). Reads
 // the gaps and the kubelet runs, so after both detectors.
 void detectClockSteps(const FactContext &ctx, Facts &facts);
+// The run of the node's kubelet that `at` falls in, when the bundle shows that run's start;
+// nullptr when it does not (the log begins inside the run, or no kubelet ran then).
+const KubeletRun *startedRunAt(const Facts &facts, StringId node, Timestamp at);
 // When the controller gave up on the node in a gap: the line that declared or judged it.
 Timestamp controllerGaveUpAt(const Incident &inc, const HeartbeatGap &g);
 // The node's first heartbeat gap past the grace period that overlaps [from, to], if any.

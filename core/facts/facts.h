@@ -175,7 +175,7 @@ struct StatusProbeOrder {
 // node's Ready condition). Reports less than a minute apart are one outage.
 struct RuntimeOutage {
     StringId node = kNoString;
-    Timestamp start, end;               // first and last report
+    Timestamp start, end;               // first and last report (a never-up outage: from its kubelet's start)
     std::vector<EventIndex> reports;    // the kubelet's, in time order
     EventIndex firstVerdict = kNoEvent; // its first "container runtime is down"
     Timestamp lastVerdict;              // and its last
@@ -183,8 +183,14 @@ struct RuntimeOutage {
     // its socket refused or missing, the connection gone (gRPC Unavailable), docker's "Cannot
     // connect to the Docker daemon". A hung runtime answers late (DeadlineExceeded) instead.
     EventIndex firstRefused = kNoEvent;
+    // Its kubelet said no status check had passed since it started ("container runtime status
+    // check may not have completed yet"): the runtime was never up for this kubelet.
+    bool neverUp = false;
+    EventIndex kubeletStart = kNoEvent; // that start, when the bundle shows it
     // Within a minute of a kubelet start and over within two: the runtime not yet answering as
-    // the kubelet starts (before 1.13 the first check's zero time read as "is down" too).
+    // the kubelet starts (before 1.13 the first check's zero time read as "is down" too). A
+    // never-up outage over within two minutes of its start, or of its first report when the
+    // bundle does not show the start.
     bool atStartUp = false;
 };
 
@@ -201,6 +207,11 @@ struct PlegHealth {
     // states, the earliest of them. The stall began then, a threshold or more before the first
     // report (kubernetes#45419: "last seen active 2h33m12s ago").
     Timestamp lastActive;
+    // Its kubelet had not completed a first relist ("pleg has yet to be successful"): lastActive
+    // is then the kubelet's start (startEvent), or its first such report when the bundle does not
+    // show the start (startEvent kNoEvent).
+    bool neverRelisted = false;
+    EventIndex startEvent = kNoEvent;
 };
 
 // A node's PLEG at work: its relist and SyncLoop (PLEG) lines, in time order.

@@ -28,6 +28,17 @@ bool isKubeletUnit(const Incident &inc, const FieldKeys &keys, const Event &e)
     return false;
 }
 
+const KubeletRun *startedRunAt(const Facts &facts, StringId node, Timestamp at)
+{
+    const KubeletRun *found = nullptr;
+    for (const KubeletRun &r : facts.kubeletRuns) // by start
+        if (r.node == node && r.start <= at)
+            found = &r;
+    if (!found || found->startEvent == kNoEvent || (!found->openEnded && found->end < at))
+        return nullptr;
+    return found;
+}
+
 void detectKubeletRuns(const FactContext &ctx, Facts &facts)
 {
     const StringId kubelet = ctx.inc.strings.find("kubelet");

@@ -70,10 +70,14 @@ std::vector<RuleMatch> containerRuntimeDown(const Analysis &a)
         m.numbers["reports"] = double(o.reports.size());
         m.numbers["seconds"] = (o.end - o.start).seconds();
         const auto said = [&](EventIndex i) { return std::string(inc.message(inc.event(i)).substr(0, 100)); };
+        if (o.kubeletStart != kNoEvent)
+            step(m, inc, o.kubeletStart, "kubelet starts");
         if (o.firstRefused != kNoEvent && inc.event(o.firstRefused).time <= o.start) {
             step(m, inc, o.firstRefused, "nothing answers on the runtime's socket: " + said(o.firstRefused));
         } else {
-            step(m, inc, o.reports.front(), "kubelet cannot reach the container runtime: " + said(o.reports.front()));
+            step(m, inc, o.reports.front(),
+                 (o.neverUp ? "no runtime status check has passed yet: " : "kubelet cannot reach the container runtime: ")
+                     + said(o.reports.front()));
             if (o.firstRefused != kNoEvent)
                 step(m, inc, o.firstRefused, "nothing answers on the runtime's socket: " + said(o.firstRefused));
         }
@@ -97,7 +101,10 @@ std::vector<RuleMatch> containerRuntimeDown(const Analysis &a)
             }
         m.text["notReady"] = notReady;
         m.text["verdict"] = o.firstVerdict != kNoEvent ? ", and once none had passed for 30 s it reported the runtime down" + notReady
-                                                       : " (its log shows no verdict yet" + notReady + ")";
+            : o.neverUp                                ? ", and not one had passed since the kubelet started"
+                + (o.kubeletStart != kNoEvent ? " at " + clockText(o.start) : std::string(" (before the bundle begins)"))
+                + ", so it reported the status check not yet completed" + notReady
+                        : " (its log shows no verdict yet" + notReady + ")";
         m.text["absent"] = o.firstRefused != kNoEvent
             ? "Its socket refused the kubelet's calls: the runtime was not running (crashed, killed, stopped, or restarting), "
               "not merely slow."

@@ -462,7 +462,10 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
         m.start = std::min(h.lastActive, h.firstUnhealthy);
         m.end = h.lastUnhealthy;
         m.text["node"] = node;
-        m.text["lastActive"] = clockText(m.start);
+        m.text["lastRelist"] = !h.neverRelisted ? "its last relist before them completed at " + clockText(m.start)
+            : h.startEvent != kNoEvent
+            ? "it had not completed one since the kubelet started at " + clockText(m.start)
+            : "it had not completed one since its first report at " + clockText(m.start) + ", and the kubelet's start is not in the bundle";
         m.text["longest"] = formatDuration(h.longestReported);
         m.text["threshold"] = formatDuration(h.threshold);
         m.numbers["reports"] = double(h.unhealthy.size());
@@ -494,7 +497,17 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
         m.text["notReady"] = notReady;
         m.text["reports"] = plural(h.unhealthy.size(), "report")
             + (group.stalls > 1 ? " in " + std::to_string(group.stalls) + " stalls, each after a relist that came through" : "");
-        m.text["runtime"] = runtimeErrors > 0
+        // The kubelet's own runtime status check had not passed since its start either.
+        const auto neverAnswered = std::find_if(a.facts.runtimeOutages.begin(), a.facts.runtimeOutages.end(), [&](const RuntimeOutage &o) {
+            return o.node == h.node && o.neverUp && o.end >= m.start && o.start <= h.lastUnhealthy;
+        });
+        if (neverAnswered != a.facts.runtimeOutages.end())
+            step(m, inc, neverAnswered->reports.front(), "no runtime status check has passed since the start either");
+        m.text["runtime"] = neverAnswered != a.facts.runtimeOutages.end()
+            ? "Nor had one of the kubelet's runtime status checks passed since it started"
+                + (runtimeErrors > 0 ? " (" + plural(std::size_t(runtimeErrors), "runtime call error") + " around it)" : std::string())
+                + ": the runtime did not answer, and a relist hangs when the container runtime does."
+            : runtimeErrors > 0
             ? plural(std::size_t(runtimeErrors), "runtime call error") + " around it: a relist hangs when the container runtime does."
             : "No runtime call error is logged around it, but a relist hangs when the container runtime does.";
         addDumpExplanation(a, h, m);
