@@ -1289,6 +1289,23 @@ private slots:
         QCOMPARE(shared->sources.at(0).component, std::string());
     }
 
+    // A bare kubelet log names its program by its Go files only: once they do, its lines are
+    // read again as the kubelet's, so that "Version:" is the kubelet's start, not any
+    // component's (a start-up's "container runtime is down" then reads as start-up).
+    void bareKubeletLogIsReadAsTheKubelets()
+    {
+        const auto inc = loadFromMemory(
+            {{"paste.txt",
+              "I0705 13:07:11.900000   32911 server.go:408] Version: v1.11.0\n"
+              "I0705 13:07:12.269742   32911 kubelet.go:1782] Starting kubelet main sync loop.\n"
+              "I0705 13:07:12.269821   32911 kubelet.go:1799] skipping pod synchronization - [container runtime is down]\n"}});
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.component, std::string("kubelet"));
+        QCOMPARE(s.componentOrigin, std::string("content"));
+        QCOMPARE(inc->typeName(inc->events.at(0)), std::string_view("kubelet.start"));
+        QCOMPARE(inc->typeName(inc->events.at(1)), std::string_view("kubelet.syncloop.start"));
+    }
+
     void bareLogTakesItsLeasesComponent()
     {
         const std::string scheduler = "I0822 23:01:13.611314       1 leaderelection.go:217] attempting to acquire leader lease  "

@@ -475,6 +475,14 @@ void TestRules::containerRuntimeDownInEveryWording_data()
                          "I    2614 kubelet.go:1794] skipping pod synchronization - [container runtime is down PLEG is not healthy: "
                          "pleg was last seen active 2562047h47m16.854775807s ago; threshold is 3m0s]");
     QTest::newRow("1.10: never up, the zero time for 5 min") << QString::fromStdString(zeroTime) << "pleg-unhealthy";
+    // A bare klog paste, no journal: its "Version:" is the kubelet's start once its Go files
+    // say whose log it is, so 40 s of the zero time's "is down" are its start-up.
+    std::string bare = "I0705 13:07:11.900000   32911 server.go:408] Version: v1.11.0\n"
+                       "I0705 13:07:12.269742   32911 kubelet.go:1782] Starting kubelet main sync loop.\n";
+    for (int s = 12; s <= 52; s += 5)
+        bare += "I0705 13:07:" + std::to_string(s)
+            + ".269821   32911 kubelet.go:1799] skipping pod synchronization - [container runtime is down]\n";
+    QTest::newRow("1.11: a bare paste, the runtime up 40 s into the start") << QString::fromStdString(bare) << "";
     QTest::newRow("two restarts of the runtime a minute apart")
         << QString::fromStdString(line(10, sanityRefused) + line(50, sanityRefused)) << "";
     QTest::newRow("one failed check: a restart of the runtime") << QString::fromStdString(once) << "";

@@ -285,6 +285,10 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
         // (A journal's lines name their own processes: relabelled, not read again.)
         if (!ident.component.empty() && ident.componentFromFolder && src.component != ident.component && !linesNameTheirProcess)
             reread = SourceIdentity{src.component, ident.node, src.componentOrigin};
+        // One program's log that nothing but its lines names was read as no one's: the types
+        // only that program prints were not tried (the kubelet's "Version:" line is its start).
+        else if (ident.component.empty() && oneProgram && !src.component.empty())
+            reread = SourceIdentity{src.component, ident.node, src.componentOrigin};
         else if (ident.componentFromHeading) {
             const auto byGoFile = goFileComponents();
             if (byGoFile.size() > byGoFile.count(ident.component))
