@@ -1517,12 +1517,15 @@ private slots:
     void startUpThatNeverEnds_data()
     {
         QTest::addColumn<int>("seconds");
-        QTest::newRow("4 min") << 240;
-        QTest::newRow("10 s") << 10;
+        QTest::addColumn<bool>("runtimeAnswers"); // its first check passes at once: only the relist never comes
+        QTest::newRow("4 min") << 240 << false;
+        QTest::newRow("10 s") << 10 << false;
+        QTest::newRow("4 min, the runtime answering") << 240 << true;
     }
     void startUpThatNeverEnds()
     {
         QFETCH(int, seconds);
+        QFETCH(bool, runtimeAnswers);
         const long long t0 = 1694505600000; // 2023-09-12T08:00:00Z
         auto record = [&](double second, const std::string &rest) {
             const long long ms = t0 + static_cast<long long>(second * 1000);
@@ -1533,17 +1536,20 @@ private slots:
         };
         std::string journal = "-- Logs begin at Mon 2023-09-11 00:00:01 UTC, end at Tue 2023-09-12 09:00:00 UTC. --\n"
             + record(0, "\"caller\":\"app/server.go:415\",\"msg\":\"Kubelet version\",\"v\":0,\"kubeletVersion\":\"v1.27.3\"");
+        const std::string skipped = "\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod synchronization\",\"err\":";
         for (int s = 1; s <= seconds; s += 5)
             journal += record(s,
-                              "\"caller\":\"kubelet/kubelet.go:2281\",\"msg\":\"Skipping pod synchronization\",\"err\":\"[container "
-                              "runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]\"");
+                              skipped
+                                  + (runtimeAnswers && s > 1 ? "\"PLEG is not healthy: pleg has yet to be successful\""
+                                                             : "\"[container runtime status check may not have completed yet, PLEG is not "
+                                                               "healthy: pleg has yet to be successful]\""));
         const auto inc = loadFiles({{"nodes/worker-1/kubelet.log", journal}}, test::options());
         QCOMPARE(inc->stats.unparsed, 0u);
         const auto a = analyze(inc);
         QCOMPARE(a->facts.runtimeOutages.size(), size_t(1));
         const RuntimeOutage &o = a->facts.runtimeOutages[0];
         QVERIFY(o.neverUp);
-        QCOMPARE(o.atStartUp, seconds < 120);
+        QCOMPARE(o.atStartUp, seconds < 120 || runtimeAnswers);
         QCOMPARE(o.firstVerdict, kNoEvent);
         if (seconds < 180) {
             QVERIFY(a->facts.pleg.empty());
@@ -1561,6 +1567,12 @@ private slots:
         // The runtime answered nothing, but nothing says it was gone: the hung relists' story.
         QCOMPARE(findingsOf(*a, "pleg-unhealthy", "node/worker-1"), 1);
         QCOMPARE(findingsOf(*a, "container-runtime-down", "node/worker-1"), 0);
+        // Whether the runtime's checks never passed either is said only when so: a start-up's
+        // first second of "not yet" is every start's.
+        const auto finding =
+            std::find_if(a->findings.begin(), a->findings.end(), [](const Finding &f) { return f.rule == "pleg-unhealthy"; });
+        QCOMPARE(finding->explanation.find("Nor had one of the kubelet's runtime status checks passed") != std::string::npos,
+                 !runtimeAnswers);
     }
 
     // Two stalls of one node a day apart (kubernetes PR #78720's paste: two kubelets, pids 20904

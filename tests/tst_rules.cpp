@@ -414,7 +414,7 @@ void TestRules::containerRuntimeDownInEveryWording_data()
     QTest::newRow("never up: not ready for 4 min from the start")
         << QString::fromStdString(version + startUp(240, 5)) << "container-runtime-down";
     QTest::newRow("never up, the start not in the paste") << QString::fromStdString(startUp(240, 5)) << "container-runtime-down";
-    std::string onlyNotYet = line(0, "I    2614 server.go:408] Version: v1.12.4");
+    std::string onlyNotYet = line(0, "I    2614 server.go:408] Version: v1.13.12");
     for (int s = 1; s <= 240; s += 5)
         onlyNotYet += line(s,
                            "E    2614 kubelet.go:1846] skipping pod synchronization - [container runtime status check may not have "
@@ -444,6 +444,26 @@ void TestRules::containerRuntimeDownInEveryWording_data()
     // Without the starts, grepped start-up lines far apart may be several kubelets' starts.
     QTest::newRow("start-up lines 20 min apart, no start in the paste")
         << QString::fromStdString(line(1, notYet) + line(2, notYet) + line(1200, notYet) + line(1201, notYet) + line(2400, notYet)) << "";
+    // The kubelet's pid on a line ("kubelet[2614]:" and the klog header's): another process.
+    auto ofPid = [](std::string text, int pid) {
+        for (std::size_t at = text.find("2614"); at != std::string::npos; at = text.find("2614", at))
+            text.replace(at, 4, std::to_string(pid));
+        return text;
+    };
+    // An operator restarts the kubelet during a runtime outage: one outage, across the restart.
+    std::string acrossRestart;
+    for (int s = 0; s <= 25; s += 5) // restarted before the kubelet's 30 s verdict
+        acrossRestart += line(s, sanityRefused);
+    acrossRestart += ofPid(line(30, "I    2614 server.go:484] \"Kubelet version\" kubeletVersion=\"v1.28.2\""), 2700);
+    for (int s = 31; s <= 120; s += 5)
+        acrossRestart += ofPid(line(s, notYet) + line(s, sanityRefused), 2700);
+    QTest::newRow("an outage across a restart of the kubelet") << QString::fromStdString(acrossRestart) << "container-runtime-down";
+    // A crash-looping kubelet's start-up lines, grepped (no starts): each process says "not yet"
+    // for its first second; 12 s on, another process does.
+    std::string grepped;
+    for (int s = 0; s < 240; s += 12)
+        grepped += ofPid(line(s, notYet) + line(s + 1, notYet), 3000 + s);
+    QTest::newRow("a crash loop's start-up lines, grepped") << QString::fromStdString(grepped) << "";
     QTest::newRow("a runtime that came up 70 s into the start")
         << QString::fromStdString(version + startUp(70, 5) + line(80, "I    2614 kubelet.go:2200] \"SyncLoop (housekeeping)\"")) << "";
     std::string restarts; // a kubelet restarted every 20 s, each start says "not yet" for its first seconds
@@ -938,6 +958,42 @@ void TestRules::kubeletStartFailureInEveryWording_data()
         loop(1, swap11) + at(10700, "systemd", 1, "kubelet.service: Scheduled restart job, restart counter is at 8."))
                                                        << "kubelet-start-failure"
                                                        << "failed to run Kubelet: Running with swap on";
+    // The container manager starts after "Started kubelet" and the node's registration, and its
+    // failure is fatal: a start-up failure all the same. The counter before the run counts the
+    // exits before the log.
+    const std::string upThenFatal = at(0, "systemd", 1, "kubelet.service: Scheduled restart job, restart counter is at 128.")
+        + at(10, "systemd", 1, "Started kubelet: The Kubernetes Node Agent.") + klog(900, 6810, "I server.go:417] Version: v1.18.2")
+        + klog(6400, 6810, "I server.go:1125] Started kubelet")
+        + klog(6500, 6810, "I kubelet_node_status.go:73] Successfully registered node worker-2")
+        + klog(6760, 6810,
+               "F kubelet.go:1383] Failed to start ContainerManager system validation failed - Following Cgroup subsystem not "
+               "mounted: [memory]")
+        + at(6800, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=255/n/a");
+    QTest::newRow("1.18: up, then the container manager's fatal; counter 128 before")
+        << QString::fromStdString(upThenFatal) << "kubelet-start-failure"
+        << "Failed to start ContainerManager system validation failed";
+    // systemd gave up: its start limit (5 starts in 10 s) was reached, whatever the log shows.
+    QTest::newRow("up to 1.9: error: failed to run Kubelet; systemd 228 gives up")
+        << QString::fromStdString(at(0, "kubelet", 2769,
+                                     "error: failed to run Kubelet: failed to create kubelet: failed to get runtime version: docker: "
+                                     "failed to get docker version: Cannot connect to the Docker daemon. Is the docker daemon running "
+                                     "on this host?")
+                                  + at(10, "systemd", 1, "kubelet.service holdoff time over, scheduling restart.")
+                                  + at(20, "systemd", 1, "kubelet.service start request repeated too quickly, refusing to start.")
+                                  + at(30, "systemd", 1, "Unit kubelet.service entered failed state."))
+        << "kubelet-start-failure"
+        << "error: failed to run Kubelet: failed to create kubelet";
+    QTest::newRow("one cycle, then systemd gives up")
+        << QString::fromStdString(loop(1, swap11) + at(10700, "systemd", 1, "kubelet.service: Start request repeated too quickly."))
+        << "kubelet-start-failure"
+        << "failed to run Kubelet: Running with swap on";
+    QTest::newRow("up, then a fatal two minutes on, twice") << QString::fromStdString(
+        up(0) + klog(125000, 2066, "F kubelet.go:1383] Failed to start ContainerManager failed to initialise")
+        + at(125020, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=255/n/a") + up(135000)
+        + klog(260000, 2066, "F kubelet.go:1383] Failed to start ContainerManager failed to initialise")
+        + at(260020, "systemd", 1, "kubelet.service: Main process exited, code=exited, status=255/n/a") + up(270000))
+                                                            << ""
+                                                            << "";
     // kubeadm's kubelet loops until `join` writes its config; the node was never lost.
     QTest::newRow("a loop, then up, the node never lost") << QString::fromStdString(loop(4, swap11) + up(50000)) << ""
                                                           << "";

@@ -74,9 +74,20 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
 // Which heartbeat gaps were a clock step, not a silent node (HeartbeatGap::clockStep). Reads
 // the gaps and the kubelet runs, so after both detectors.
 void detectClockSteps(const FactContext &ctx, Facts &facts);
-// The run of the node's kubelet that `at` falls in, when the bundle shows that run's start;
-// nullptr when it does not (the log begins inside the run, or no kubelet ran then).
-const KubeletRun *startedRunAt(const Facts &facts, StringId node, Timestamp at);
+// Each node's kubelet runs in start order: which run a line of the kubelet's falls in.
+class KubeletRunIndex {
+public:
+    explicit KubeletRunIndex(const std::vector<KubeletRun> &runs);
+    // The run `at` falls in when the bundle shows that run's start, and its process is `pid`
+    // when both are named; nullptr otherwise: the log begins inside the run, no kubelet ran
+    // then, or another kubelet wrote the line, one whose start the bundle does not show.
+    const KubeletRun *startedRunAt(StringId node, Timestamp at, std::uint64_t pid) const;
+    // Whether a kubelet on the node started after `after`, up to `until`.
+    bool startedBetween(StringId node, Timestamp after, Timestamp until) const;
+
+private:
+    std::map<StringId, std::vector<const KubeletRun *>> m_byNode; // by start
+};
 // When the controller gave up on the node in a gap: the line that declared or judged it.
 Timestamp controllerGaveUpAt(const Incident &inc, const HeartbeatGap &g);
 // The node's first heartbeat gap past the grace period that overlaps [from, to], if any.

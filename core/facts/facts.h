@@ -146,6 +146,7 @@ struct KubeletRun {
     EventIndex exitEvent = kNoEvent;  // fatal line or systemd exit
     bool fatal = false;
     std::string exitReason;
+    std::uint64_t pid = 0; // its process, as its first line names it (0: not named)
 };
 
 // After a kubelet start: which came first for a pod's container, the pod worker's status
@@ -183,8 +184,9 @@ struct RuntimeOutage {
     // its socket refused or missing, the connection gone (gRPC Unavailable), docker's "Cannot
     // connect to the Docker daemon". A hung runtime answers late (DeadlineExceeded) instead.
     EventIndex firstRefused = kNoEvent;
-    // Its kubelet said no status check had passed since it started ("container runtime status
-    // check may not have completed yet"): the runtime was never up for this kubelet.
+    // It began as its kubelet's start-up state: no status check had passed since the kubelet
+    // started ("container runtime status check may not have completed yet"; up to 1.12 the zero
+    // time's "is down" in a start's first 30 s): the runtime was never up for this kubelet.
     bool neverUp = false;
     EventIndex kubeletStart = kNoEvent; // that start, when the bundle shows it
     // Within a minute of a kubelet start and over within two: the runtime not yet answering as

@@ -1,6 +1,8 @@
 // kubelet process lifecycle per node: each start with its version, fatal exits, systemd exits.
 #include "factcontext.h"
 
+#include "../format/envelopes.h"
+
 #include <algorithm>
 #include <cctype>
 #include <iterator>
@@ -28,15 +30,33 @@ bool isKubeletUnit(const Incident &inc, const FieldKeys &keys, const Event &e)
     return false;
 }
 
-const KubeletRun *startedRunAt(const Facts &facts, StringId node, Timestamp at)
+KubeletRunIndex::KubeletRunIndex(const std::vector<KubeletRun> &runs)
 {
-    const KubeletRun *found = nullptr;
-    for (const KubeletRun &r : facts.kubeletRuns) // by start
-        if (r.node == node && r.start <= at)
-            found = &r;
-    if (!found || found->startEvent == kNoEvent || (!found->openEnded && found->end < at))
+    for (const KubeletRun &r : runs) // by start
+        m_byNode[r.node].push_back(&r);
+}
+
+const KubeletRun *KubeletRunIndex::startedRunAt(StringId node, Timestamp at, std::uint64_t pid) const
+{
+    const auto it = m_byNode.find(node);
+    if (it == m_byNode.end())
         return nullptr;
-    return found;
+    const auto after = std::partition_point(it->second.begin(), it->second.end(), [&](const KubeletRun *r) { return r->start <= at; });
+    if (after == it->second.begin())
+        return nullptr;
+    const KubeletRun *run = *std::prev(after);
+    if (run->startEvent == kNoEvent || (!run->openEnded && run->end < at) || (pid != 0 && run->pid != 0 && pid != run->pid))
+        return nullptr;
+    return run;
+}
+
+bool KubeletRunIndex::startedBetween(StringId node, Timestamp after, Timestamp until) const
+{
+    const auto it = m_byNode.find(node);
+    if (it == m_byNode.end())
+        return false;
+    const auto first = std::partition_point(it->second.begin(), it->second.end(), [&](const KubeletRun *r) { return r->start <= after; });
+    return std::any_of(first, it->second.end(), [&](const KubeletRun *r) { return r->start <= until && r->startEvent != kNoEvent; });
 }
 
 void detectKubeletRuns(const FactContext &ctx, Facts &facts)
@@ -86,6 +106,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.start = e.time;
             run.end = ctx.observedUntil(e);
             run.openEnded = true;
+            run.pid = processIdOnLine(ctx.inc.rawText(e));
             open[node] = run;
         }
         if (e.type == start) {
@@ -106,6 +127,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.openEnded = true;
             run.version = std::string(ctx.field(e, ctx.keys.version));
             run.startEvent = i;
+            run.pid = processIdOnLine(ctx.inc.rawText(e));
             open[node] = run;
         } else if (e.type == fatal && kubelet != kNoString && ctx.inc.componentOf(e) == kubelet) {
             finish(node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));

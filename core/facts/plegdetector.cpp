@@ -5,12 +5,14 @@
 // (kubelet.sync.skipped) for the start-up state.
 //
 // Before its first relist the kubelet has no relist time to measure from. It says "pleg has yet
-// to be successful" (1.14+), or, up to 1.13, measures from the zero time and prints Go's largest
+// to be successful" (1.13+, kubernetes PR #69008), or, up to 1.12, measures from the zero time and prints Go's largest
 // duration ("2562047h47m16.854775807s ago"). Both are printed from the kubelet's first second, so
 // every healthy start says them too. Measured from the kubelet's start (from the first such
 // report when the bundle does not show the start), such a report says what the measured form
 // would, and counts from where the measured form would have reported: past the threshold.
 #include "factcontext.h"
+
+#include "../format/envelopes.h"
 
 #include <map>
 
@@ -20,7 +22,8 @@ namespace {
 
 constexpr std::string_view kNeverRelisted = "pleg has yet to be successful";
 constexpr std::string_view kZeroTime = "2562047h"; // the zero time's "last seen active" in every version
-// generic.go's relistThreshold: 3 min in every version, and what the start-up wording does not print.
+// generic.go's relistThreshold, which the start-up wording does not print: 3 min in every
+// version (10 min with the EventedPLEG feature gate, which the measured form then prints).
 const Duration kRelistThreshold = Duration::fromSeconds(180);
 // The sync loop says it skips at least every 5 s (kubelet.go syncLoop's backoff).
 const Duration kSameStretch = Duration::fromSeconds(20);
@@ -36,7 +39,7 @@ struct Inactivity {
 // Reads the reports of one node in time order; remembers where a never-relisted stretch began.
 class PlegReportReader {
 public:
-    PlegReportReader(const FactContext &ctx, const Facts &facts) : m_ctx(ctx), m_facts(facts) { }
+    PlegReportReader(const FactContext &ctx, const Facts &facts) : m_ctx(ctx), m_runs(facts.kubeletRuns) { }
 
     void relisted(StringId node) { m_neverSince.erase(node); }
 
@@ -49,15 +52,18 @@ public:
         const bool zeroTime = (e.type == m_ctx.types.plegUnhealthy || e.type == m_ctx.types.nodeNotReady) && m_ctx.reportSays(e, kZeroTime);
         if (!zeroTime && !m_ctx.reportSays(e, kNeverRelisted))
             return std::nullopt;
-        const KubeletRun *run = startedRunAt(m_facts, node, e.time);
-        auto [stretch, added] = m_neverSince.try_emplace(node, Stretch{e.time, e.time});
-        // A later kubelet's start-up; without the starts, reports further apart than the sync
-        // loop's 5 s may be the start-ups of several kubelets (a paste of grepped lines).
-        if ((run && run->start > stretch->second.first) || (!run && e.time - stretch->second.last > kSameStretch))
-            stretch->second.first = e.time;
-        stretch->second.last = e.time;
+        const std::uint64_t pid = processIdOnLine(m_ctx.inc.rawText(e));
+        const KubeletRun *run = m_runs.startedRunAt(node, e.time, pid);
+        auto [stretch, added] = m_neverSince.try_emplace(node, Stretch{e.time, e.time, pid});
+        // A later kubelet's start-up (another process); without the starts, reports further apart
+        // than the sync loop's 5 s may be the start-ups of several kubelets (grepped lines).
+        Stretch &st = stretch->second;
+        if ((run && run->start > st.first) || (pid != 0 && st.pid != 0 && pid != st.pid) || (!run && e.time - st.last > kSameStretch))
+            st.first = e.time;
+        st.last = e.time;
+        st.pid = pid != 0 ? pid : st.pid;
         Inactivity r;
-        r.lastActive = run ? run->start : stretch->second.first;
+        r.lastActive = run ? run->start : st.first;
         r.inactive = e.time - r.lastActive;
         r.neverRelisted = true;
         r.startEvent = run ? run->startEvent : kNoEvent;
@@ -69,9 +75,10 @@ public:
 
 private:
     const FactContext &m_ctx;
-    const Facts &m_facts;
+    const KubeletRunIndex m_runs;
     struct Stretch {
         Timestamp first, last;
+        std::uint64_t pid = 0;
     };
     std::map<StringId, Stretch> m_neverSince; // node -> its current never-relisted stretch's reports
 };

@@ -9,6 +9,8 @@
 // verdict and the start-up state are told by their words, which every version prints the same.
 #include "factcontext.h"
 
+#include "../format/envelopes.h"
+
 #include <algorithm>
 #include <map>
 
@@ -18,6 +20,9 @@ namespace {
 
 constexpr std::string_view kVerdict = "container runtime is down";
 constexpr std::string_view kNotYet = "container runtime status check may not have completed yet";
+constexpr std::string_view kZeroTime = "2562047h"; // the PLEG's "last seen active" before its first relist
+// The kubelet says "is down" once no check has passed for this long (runtime.go's threshold).
+const Duration kVerdictAfter = Duration::fromSeconds(30);
 // Reports further apart than this are two outages: checks run every 5 s, and one that passed
 // in between ended the first (two restarts of the runtime a minute apart are not one outage).
 const Duration kSameOutage = Duration::fromSeconds(20);
@@ -44,9 +49,15 @@ struct Report {
     Timestamp time;
     bool verdict;
     bool notYet;
+    std::uint64_t pid; // the kubelet's process, when the line names it
+    // A state of the kubelet's start-up, not of an outage: "not yet", or up to 1.12 the zero
+    // time's "is down" (within 30 s of a start no check that passed can be 30 s old; beside the
+    // PLEG's zero time, no relist has come either).
+    bool startUp = false;
 };
 
-// A kubelet's start-up lasts two minutes: the runtime may still be starting beside it.
+// A kubelet's start-up lasts two minutes (the kubelet's own nodeReadyGracePeriod is 120 s): the
+// runtime may still be starting beside it.
 const Duration kStartUp = Duration::fromSeconds(120);
 
 // Whether an outage lies in a kubelet's start-up: begun within a minute of a start on its node,
@@ -61,13 +72,51 @@ bool atStartUp(const Facts &facts, const RuntimeOutage &o)
     return started || (o.neverUp && o.end <= o.start + kStartUp);
 }
 
-// A kubelet start on the node after `after`, up to `until`: the reports on either side are of two
-// kubelets (one's start-up state is not the next one's).
-bool startedBetween(const Facts &facts, StringId node, Timestamp after, Timestamp until)
+// The outage being gathered, with what tells its kubelet's process apart from the next one's.
+struct OpenOutage {
+    RuntimeOutage outage;
+    std::uint64_t firstPid = 0, lastPid = 0;
+    bool onlyStartUp = true; // every report says no check has passed yet, none that one failed
+
+    bool empty() const { return outage.reports.empty(); }
+    void add(const Report &r)
+    {
+        RuntimeOutage &o = outage;
+        if (o.reports.empty()) {
+            o.start = r.time;
+            firstPid = r.pid;
+            o.neverUp = r.startUp; // it began as its kubelet's start-up
+        }
+        o.end = r.time;
+        o.reports.push_back(r.event);
+        onlyStartUp = onlyStartUp && r.startUp;
+        lastPid = r.pid != 0 ? r.pid : lastPid;
+        if (r.verdict) {
+            if (o.firstVerdict == kNoEvent)
+                o.firstVerdict = r.event;
+            o.lastVerdict = r.time;
+        }
+    }
+};
+
+// Whether `r` begins another outage than `open`'s. A kubelet that said no check had passed
+// since its start says so until one does: its reports are one outage however far apart, when
+// the bundle shows that start (a paste of grepped lines without it may hold the start-ups of
+// several kubelets). Another kubelet's start-up is not the one before's, but an outage of the
+// runtime goes on across a restart of the kubelet.
+bool beginsAnother(const OpenOutage &open, const Report &r, const KubeletRunIndex &runs, StringId node)
 {
-    return std::any_of(facts.kubeletRuns.begin(), facts.kubeletRuns.end(), [&](const KubeletRun &r) {
-        return r.node == node && r.startEvent != kNoEvent && r.start > after && r.start <= until;
-    });
+    const bool anotherKubelet =
+        runs.startedBetween(node, open.outage.end, r.time) || (r.pid != 0 && open.lastPid != 0 && r.pid != open.lastPid);
+    if (anotherKubelet && open.onlyStartUp)
+        return true;
+    const bool stillNeverUp = r.startUp && open.outage.neverUp && !anotherKubelet && runs.startedRunAt(node, r.time, r.pid);
+    return r.time - open.outage.end > kSameOutage && !stillNeverUp;
+}
+
+bool saysRuntimeAbsent(const FactContext &ctx, const Event &e)
+{
+    return saysRuntimeAbsent(ctx.inc.message(e)) || saysRuntimeAbsent(ctx.field(e, ctx.keys.error));
 }
 
 } // namespace
@@ -84,7 +133,7 @@ void detectRuntimeOutages(const FactContext &ctx, Facts &facts)
         const StringId node = inc.nodeOf(e);
         if (node == kNoString)
             continue;
-        if (saysRuntimeAbsent(inc.message(e)))
+        if (saysRuntimeAbsent(ctx, e))
             absentByNode[node].push_back(i);
         if (e.type == t.runtimeError || e.type == t.runtimeRpcFailed)
             continue;
@@ -92,14 +141,22 @@ void detectRuntimeOutages(const FactContext &ctx, Facts &facts)
         // beside the PLEG's report; a check's own failure.
         const bool verdict = ctx.reportSays(e, kVerdict), notYet = ctx.reportSays(e, kNotYet);
         if (e.type == t.runtimeDown || verdict || notYet)
-            byNode[node].push_back({i, e.time, verdict, notYet});
+            byNode[node].push_back({i, e.time, verdict, notYet, processIdOnLine(inc.rawText(e))});
     }
+    const KubeletRunIndex runs(facts.kubeletRuns);
+    for (auto &[node, reports] : byNode)
+        for (Report &r : reports) {
+            const KubeletRun *run = r.verdict && !r.notYet ? runs.startedRunAt(node, r.time, r.pid) : nullptr;
+            r.startUp =
+                r.notYet || (r.verdict && ((run && r.time < run->start + kVerdictAfter) || ctx.reportSays(inc.event(r.event), kZeroTime)));
+        }
     for (auto &[node, reports] : byNode) {
         std::stable_sort(reports.begin(), reports.end(), [](const Report &a, const Report &b) { return a.time < b.time; });
         const std::vector<EventIndex> &absent = absentByNode[node];
-        auto finish = [&, node = node](RuntimeOutage &o) {
+        auto finish = [&, node = node](OpenOutage &open) {
+            RuntimeOutage &o = open.outage;
             o.node = node;
-            if (const KubeletRun *run = o.neverUp ? startedRunAt(facts, node, o.start) : nullptr) {
+            if (const KubeletRun *run = o.neverUp ? runs.startedRunAt(node, o.start, open.firstPid) : nullptr) {
                 o.start = std::min(o.start, run->start);
                 o.kubeletStart = run->startEvent;
             }
@@ -110,30 +167,15 @@ void detectRuntimeOutages(const FactContext &ctx, Facts &facts)
                 }
             o.atStartUp = atStartUp(facts, o);
             facts.runtimeOutages.push_back(std::move(o));
+            open = OpenOutage{};
         };
-        RuntimeOutage open;
+        OpenOutage open;
         for (const Report &r : reports) {
-            // A kubelet that said no check had passed since its start says so until one does:
-            // such reports are one outage however far apart, when the bundle shows that start (a
-            // paste of grepped lines without it may hold the start-ups of several kubelets).
-            const bool stillNeverUp = r.notYet && open.neverUp && startedRunAt(facts, node, r.time);
-            if (!open.reports.empty()
-                && ((r.time - open.end > kSameOutage && !stillNeverUp) || startedBetween(facts, node, open.end, r.time))) {
+            if (!open.empty() && beginsAnother(open, r, runs, node))
                 finish(open);
-                open = RuntimeOutage{};
-            }
-            if (open.reports.empty())
-                open.start = r.time;
-            open.end = r.time;
-            open.reports.push_back(r.event);
-            open.neverUp = open.neverUp || r.notYet;
-            if (r.verdict) {
-                if (open.firstVerdict == kNoEvent)
-                    open.firstVerdict = r.event;
-                open.lastVerdict = r.time;
-            }
+            open.add(r);
         }
-        if (!open.reports.empty())
+        if (!open.empty())
             finish(open);
     }
 }

@@ -1,5 +1,7 @@
 #include "envelopes.h"
 
+#include "klogline.h"
+
 #include "../model/zonenames.h"
 #include "../util/textscan.h"
 
@@ -552,6 +554,38 @@ bool parseDockerJsonLine(std::string_view s, DockerJsonLine &out, std::string &d
     while (decoded.size() > start && (decoded.back() == '\n' || decoded.back() == '\r'))
         decoded.pop_back();
     return true;
+}
+
+namespace {
+
+std::uint64_t digitsValue(std::string_view digits)
+{
+    if (digits.empty() || digits.size() > 10 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return 0;
+    std::uint64_t value = 0;
+    for (const char c : digits)
+        value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    return value;
+}
+
+} // namespace
+
+std::uint64_t processIdOnLine(std::string_view raw)
+{
+    // "node3 kubelet[2614]: ..." within the envelope.
+    const std::string_view head = raw.substr(0, 160);
+    if (const std::size_t close = head.find("]: "); close != std::string_view::npos)
+        if (const std::size_t open = head.rfind('[', close); open != std::string_view::npos)
+            if (const std::uint64_t pid = digitsValue(head.substr(open + 1, close - open - 1)))
+                return pid;
+    // "I0409 10:01:34.617588    2614 kubelet.go:2364] ...": the field after the time.
+    KlogHeader header;
+    if (!parseKlogHeader(raw, header))
+        return 0;
+    std::string_view rest = raw.substr(std::min(raw.size(), std::size_t(6)));
+    rest.remove_prefix(std::min(rest.size(), rest.find(' ')));
+    rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of(' ')));
+    return digitsValue(rest.substr(0, rest.find(' ')));
 }
 
 } // namespace kubelane::core

@@ -69,6 +69,10 @@ bool parseTimestampPrefixLine(std::string_view line, TimestampPrefixLine &out);
 // `message` starts with one (an optional "- ", a name, an optional "[pid]" and ":", a space);
 // the caller checks that what follows is a log line.
 bool splitProgramTag(std::string_view message, std::string_view &program, std::string_view &line);
+// The process a log line names: its journal's or syslog's "ident[pid]:", else its klog header's
+// thread id (glog and klog write the process id there). 0 when it names none. Read from a
+// line again when asked, for the few lines whose process matters (a kubelet's start-up reports).
+std::uint64_t processIdOnLine(std::string_view raw);
 
 struct DockerJsonLine {
     Timestamp utc;

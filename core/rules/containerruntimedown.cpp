@@ -33,7 +33,9 @@ bool runtimeGoneWhenPlegStalled(const Incident &inc, const RuntimeOutage &o, con
 {
     // A hung runtime restarted by hand is refused for a moment at the end of the stall: the
     // refusal has to come before the relists stopped (a few seconds' leeway), not after.
-    return o.firstRefused != kNoEvent && stallMeetsOutage(o, h)
+    // And the runtime still out when the relists stopped: a stall of a kubelet started after
+    // the runtime came back is not the gone runtime's.
+    return o.firstRefused != kNoEvent && stallMeetsOutage(o, h) && h.lastActive <= o.end + Duration::fromSeconds(20)
         && inc.event(o.firstRefused).time <= h.lastActive + Duration::fromSeconds(30);
 }
 

@@ -123,6 +123,7 @@ std::vector<Exit> exitsOf(const Analysis &a, StringId node, const std::vector<No
     std::vector<Exit> exits;
     std::optional<Timestamp> startedAt; // the last word of a start since the last exit
     bool up = false;
+    std::uint64_t countedBefore = 0; // systemd's counter before the log's first exit: of exits before the log
     for (const NodeMark &m : marks) {
         const Event &e = inc.event(m.event);
         if (m.kind == Mark::Start) {
@@ -134,9 +135,11 @@ std::vector<Exit> exitsOf(const Analysis &a, StringId node, const std::vector<No
         } else if (m.kind == Mark::Up) {
             up = true;
         } else if (m.kind == Mark::RestartCount) {
+            const std::uint64_t count = std::strtoull(std::string(inc.field(e, a.keys.count)).c_str(), nullptr, 10);
             if (!exits.empty())
-                exits.back().restartCount = std::max<std::uint64_t>(
-                    exits.back().restartCount, std::strtoull(std::string(inc.field(e, a.keys.count)).c_str(), nullptr, 10));
+                exits.back().restartCount = std::max(exits.back().restartCount, count);
+            else
+                countedBefore = std::max(countedBefore, count);
         } else if (m.kind == Mark::Exit) {
             const bool killed = e.type == t.unitExit && inc.field(e, a.keys.reason) == "killed";
             if (!exits.empty() && !startedAt && e.time - inc.event(exits.back().event).time <= kSameExit) {
@@ -155,6 +158,8 @@ std::vector<Exit> exitsOf(const Analysis &a, StringId node, const std::vector<No
             x.up = up;
             x.killed = killed;
             x.cause = causeOf(inc, m.event, node, x.startedAt);
+            if (exits.empty())
+                x.restartCount = countedBefore;
             exits.push_back(x);
             startedAt.reset();
             up = false;
@@ -181,12 +186,17 @@ bool ofAnUnseenRun(const Exit &x)
 
 // An exit before the kubelet passed its start-up: not killed from outside, and soon after its
 // start or on its own fatal error (a start-up waiting out a hung runtime takes minutes); where
-// the log begins inside the run, only on its own fatal error.
+// the log begins inside the run, only on its own fatal error. "Started kubelet" and the node's
+// registration come before the container manager starts (on the runtime's first answer,
+// initializeRuntimeDependentModules), whose failure is fatal: a run that said so still failed
+// its start-up when it died of its own error soon after its start.
 bool failedStartUp(const Incident &inc, const Exit &x)
 {
-    if (x.up || x.killed)
+    if (x.killed)
         return false;
     const bool soon = x.startedAt && inc.event(x.event).time - *x.startedAt < kStartUp;
+    if (x.up)
+        return soon && diedOfItsOwnError(inc, x);
     return soon || diedOfItsOwnError(inc, x);
 }
 
@@ -371,9 +381,11 @@ std::vector<RuleMatch> kubeletStartFailure(const Analysis &a)
             const bool logBeginsWithIt = i == 0;
             i = j;
             // systemd's counter says more restarts than the logs show: only of a loop the logs
-            // begin with (before it, an exit the logs show may be what it counted).
+            // begin with (before it, an exit the logs show may be what it counted). systemd's
+            // giving up says so too: its start limit (5 starts in 10 s by default) was reached.
             const bool counted =
-                logBeginsWithIt && std::any_of(loop.begin(), loop.end(), [](const Exit &x) { return x.restartCount >= 2; });
+                (logBeginsWithIt && std::any_of(loop.begin(), loop.end(), [](const Exit &x) { return x.restartCount >= 2; }))
+                || systemdGaveUp(marks, loop.back().event) != kNoEvent;
             const auto failed = std::count_if(loop.begin(), loop.end(), [&](const Exit &x) { return failedStartUp(inc, x); });
             if (failed == 0 || (loop.size() < 2 && !counted))
                 continue;

@@ -9,7 +9,9 @@ std::vector<PlegStalls> plegStallsTogether(const std::vector<PlegHealth> &stalls
     std::vector<PlegStalls> out;
     for (const PlegHealth &h : stalls) { // by node, in time order
         PlegStalls *last = out.empty() ? nullptr : &out.back();
-        if (last && last->merged.node == h.node && h.lastActive - last->merged.lastUnhealthy <= last->merged.threshold) {
+        // A stall before any relist is a new kubelet's: never a flap of the stall before it.
+        if (last && last->merged.node == h.node && !h.neverRelisted
+            && h.lastActive - last->merged.lastUnhealthy <= last->merged.threshold) {
             PlegHealth &m = last->merged;
             m.unhealthy.insert(m.unhealthy.end(), h.unhealthy.begin(), h.unhealthy.end());
             m.longestReported = std::max(m.longestReported, h.longestReported);

@@ -499,7 +499,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             + (group.stalls > 1 ? " in " + std::to_string(group.stalls) + " stalls, each after a relist that came through" : "");
         // The kubelet's own runtime status check had not passed since its start either.
         const auto neverAnswered = std::find_if(a.facts.runtimeOutages.begin(), a.facts.runtimeOutages.end(), [&](const RuntimeOutage &o) {
-            return o.node == h.node && o.neverUp && o.end >= m.start && o.start <= h.lastUnhealthy;
+            return o.node == h.node && o.neverUp && !o.atStartUp && o.end >= m.start && o.start <= h.lastUnhealthy;
         });
         if (neverAnswered != a.facts.runtimeOutages.end())
             step(m, inc, neverAnswered->reports.front(), "no runtime status check has passed since the start either");
