@@ -1,6 +1,7 @@
 #include "factcontext.h"
 
 #include "../classify/eventtypecatalog.h"
+#include "../format/envelopes.h"
 
 #include <algorithm>
 
@@ -95,6 +96,14 @@ Timestamp FactContext::observedUntil(const Event &e) const
 bool FactContext::reportSays(const Event &e, std::string_view words) const
 {
     return inc.message(e).find(words) != std::string_view::npos || field(e, keys.error).find(words) != std::string_view::npos;
+}
+
+std::uint64_t FactContext::processIdOf(const Event &e) const
+{
+    const std::uint64_t pid = processIdOnLine(inc.rawText(e));
+    if (const Source &s = inc.sources[e.source]; s.bytes)
+        s.bytes->releaseAllPages();
+    return pid;
 }
 
 Timestamp FactContext::kubeletObservedUntil(StringId node) const

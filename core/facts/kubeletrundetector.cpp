@@ -1,8 +1,6 @@
 // kubelet process lifecycle per node: each start with its version, fatal exits, systemd exits.
 #include "factcontext.h"
 
-#include "../format/envelopes.h"
-
 #include <algorithm>
 #include <cctype>
 #include <iterator>
@@ -106,7 +104,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.start = e.time;
             run.end = ctx.observedUntil(e);
             run.openEnded = true;
-            run.pid = processIdOnLine(ctx.inc.rawText(e));
+            run.pid = ctx.processIdOf(e);
             open[node] = run;
         }
         if (e.type == start) {
@@ -127,7 +125,7 @@ void detectKubeletRuns(const FactContext &ctx, Facts &facts)
             run.openEnded = true;
             run.version = std::string(ctx.field(e, ctx.keys.version));
             run.startEvent = i;
-            run.pid = processIdOnLine(ctx.inc.rawText(e));
+            run.pid = ctx.processIdOf(e);
             open[node] = run;
         } else if (e.type == fatal && kubelet != kNoString && ctx.inc.componentOf(e) == kubelet) {
             finish(node, e, true, std::string(ctx.inc.message(e).substr(0, 300)));

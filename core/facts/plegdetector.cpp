@@ -12,8 +12,6 @@
 // would, and counts from where the measured form would have reported: past the threshold.
 #include "factcontext.h"
 
-#include "../format/envelopes.h"
-
 #include <map>
 
 namespace kubelane::core {
@@ -52,7 +50,7 @@ public:
         const bool zeroTime = (e.type == m_ctx.types.plegUnhealthy || e.type == m_ctx.types.nodeNotReady) && m_ctx.reportSays(e, kZeroTime);
         if (!zeroTime && !m_ctx.reportSays(e, kNeverRelisted))
             return std::nullopt;
-        const std::uint64_t pid = processIdOnLine(m_ctx.inc.rawText(e));
+        const std::uint64_t pid = m_ctx.processIdOf(e);
         const KubeletRun *run = m_runs.startedRunAt(node, e.time, pid);
         auto [stretch, added] = m_neverSince.try_emplace(node, Stretch{e.time, e.time, pid});
         // A later kubelet's start-up (another process); without the starts, reports further apart

@@ -9,8 +9,6 @@
 // verdict and the start-up state are told by their words, which every version prints the same.
 #include "factcontext.h"
 
-#include "../format/envelopes.h"
-
 #include <algorithm>
 #include <map>
 
@@ -141,7 +139,8 @@ void detectRuntimeOutages(const FactContext &ctx, Facts &facts)
         // beside the PLEG's report; a check's own failure.
         const bool verdict = ctx.reportSays(e, kVerdict), notYet = ctx.reportSays(e, kNotYet);
         if (e.type == t.runtimeDown || verdict || notYet)
-            byNode[node].push_back({i, e.time, verdict, notYet, processIdOnLine(inc.rawText(e))});
+            // Which kubelet said it matters only for the start-up states.
+            byNode[node].push_back({i, e.time, verdict, notYet, verdict || notYet ? ctx.processIdOf(e) : 0});
     }
     const KubeletRunIndex runs(facts.kubeletRuns);
     for (auto &[node, reports] : byNode)
