@@ -80,6 +80,28 @@ def docker_fails(D, t0):
     D.append((t0 + 9.9, 'systemd', 1, None, None, 'docker.service: Start request repeated too quickly.'))
 
 
+def docker_not_ready_start(e, pid, node, until):
+    """A 1.23 kubelet (dockershim) that starts 6 s after boot while docker is not up: its checks
+    say DockerDaemonNotReady every 5 s, its sync loop that no check or relist has passed yet."""
+    kubelet_start(e, pid, 6.0, 'v1.23.17', node, dockershim_start(False))
+    s = 7.5
+    while s < until:
+        e.append((s, 'kubelet', pid, 'E', 'kubelet.go:2373', NOT_READY))
+        s += 5
+    sync_skipped(e, pid, 7.45, until + 2, '[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]')
+
+
+def docker_became_not_ready(e, pid, node):
+    became_not_ready(e, pid, 17.3, node, at(BOOT, 17.3), '[container runtime status check may not have completed yet, container runtime not ready: RuntimeReady=false reason:DockerDaemonNotReady message:docker: failed to get docker version: ' + DOCKER_DOWN + ']')
+
+
+def write_node(sample, node, end_second, files):
+    end = at(BOOT, end_second).strftime('%a %Y-%m-%d %H:%M:%S')
+    base = os.path.join(SAMPLES, sample, 'nodes', node)
+    for name, entries in files:
+        write(os.path.join(base, name), journal(BOOT, node, entries, HEADER % end))
+
+
 HEADER = '-- Logs begin at Mon 2023-05-15 00:00:03 UTC, end at %s UTC. --'
 
 # --- runtime-never-up: edge-3 rebooted at 06:12; docker never starts; collected at 06:30 -------------
@@ -87,13 +109,8 @@ BOOT = datetime.datetime(2023, 5, 16, 6, 12, 14, 208000)
 K = 1187
 e, D = [], []
 docker_fails(D, 0)
-kubelet_start(e, K, 6.0, 'v1.23.17', 'edge-3', dockershim_start(False))
 END = 18 * 60
-s = 7.5
-while s < END:
-    e.append((s, 'kubelet', K, 'E', 'kubelet.go:2373', NOT_READY))
-    s += 5
-sync_skipped(e, K, 7.45, END, '[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]')
+docker_not_ready_start(e, K, 'edge-3', END)
 s = 7.6
 while s < END:  # each relist (1 s) asks dockershim for the sandboxes, which asks docker
     if int(s) % 30 == 7:  # the kubelet logs every relist; the sample keeps one in thirty
@@ -101,11 +118,8 @@ while s < END:  # each relist (1 s) asks dockershim for the sandboxes, which ask
         e.append((s + 0.001, 'kubelet', K, 'E', 'kuberuntime_sandbox.go:285', f'"Failed to list pod sandboxes" err="rpc error: code = Unknown desc = {DOCKER_DOWN}"'))
         e.append((s + 0.002, 'kubelet', K, 'E', 'generic.go:205', f'"GenericPLEG: Unable to retrieve pods" err="rpc error: code = Unknown desc = {DOCKER_DOWN}"'))
     s += 1
-became_not_ready(e, K, 17.3, 'edge-3', at(BOOT, 17.3), '[container runtime status check may not have completed yet, container runtime not ready: RuntimeReady=false reason:DockerDaemonNotReady message:docker: failed to get docker version: ' + DOCKER_DOWN + ']')
-end = at(BOOT, END).strftime('%a %Y-%m-%d %H:%M:%S')
-base = os.path.join(SAMPLES, 'runtime-never-up', 'nodes', 'edge-3')
-write(os.path.join(base, 'kubelet.log'), journal(BOOT, 'edge-3', e, HEADER % end))
-write(os.path.join(base, 'docker.log'), journal(BOOT, 'edge-3', D, HEADER % end))
+docker_became_not_ready(e, K, 'edge-3')
+write_node('runtime-never-up', 'edge-3', END, [('kubelet.log', e), ('docker.log', D)])
 
 # --- runtime-slow-start-healthy: edge-4 rebooted; docker loads its containers for 70 s -------------
 BOOT = datetime.datetime(2023, 5, 17, 9, 40, 2, 511000)
@@ -117,23 +131,15 @@ D.append((1.2, 'dockerd', 1022, None, None, 'time="%s" level=info msg="Loading c
 D.append((71.0, 'dockerd', 1022, None, None, 'time="%s" level=info msg="Loading containers: done."' % at(BOOT, 71.0).strftime('%Y-%m-%dT%H:%M:%S.%f000Z')))
 D.append((71.4, 'dockerd', 1022, None, None, 'time="%s" level=info msg="API listen on /run/docker.sock"' % at(BOOT, 71.4).strftime('%Y-%m-%dT%H:%M:%S.%f000Z')))
 D.append((71.5, 'systemd', 1, None, None, 'Started Docker Application Container Engine.'))
-kubelet_start(e, K, 6.0, 'v1.23.17', 'edge-4', dockershim_start(False))
-s = 7.5
-while s < 72:
-    e.append((s, 'kubelet', K, 'E', 'kubelet.go:2373', NOT_READY))
-    s += 5
-sync_skipped(e, K, 7.45, 74, '[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]')
+docker_not_ready_start(e, K, 'edge-4', 72)
 for s in range(8, 72, 10):
     e.append((s + 0.6, 'kubelet', K, 'E', 'generic.go:205', f'"GenericPLEG: Unable to retrieve pods" err="rpc error: code = Unknown desc = {DOCKER_DOWN}"'))
-became_not_ready(e, K, 17.3, 'edge-4', at(BOOT, 17.3), '[container runtime status check may not have completed yet, container runtime not ready: RuntimeReady=false reason:DockerDaemonNotReady message:docker: failed to get docker version: ' + DOCKER_DOWN + ']')
+docker_became_not_ready(e, K, 'edge-4')
 e.append((74.5, 'kubelet', K, 'I', 'kubelet.go:2086', '"SyncLoop (PLEG): event for pod" pod="kube-system/kube-proxy-7hx2d" event=&{ID:3c0f9a51-0b8e-4d1c-9a52-6d1e8f0b7a21 Type:ContainerStarted Data:4b1d0c2e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c}'))
 e.append((77.3, 'kubelet', K, 'I', 'kubelet_node_status.go:563', '"Recording event message for node" node="edge-4" event="NodeReady"'))
 for s in range(80, 600, 30):
     e.append((s, 'kubelet', K, 'I', 'kubelet_getters.go:176', '"Pod status updated" pod="kube-system/kube-proxy-7hx2d" status=Running'))
-end = at(BOOT, 600).strftime('%a %Y-%m-%d %H:%M:%S')
-base = os.path.join(SAMPLES, 'runtime-slow-start-healthy', 'nodes', 'edge-4')
-write(os.path.join(base, 'kubelet.log'), journal(BOOT, 'edge-4', e, HEADER % end))
-write(os.path.join(base, 'docker.log'), journal(BOOT, 'edge-4', D, HEADER % end))
+write_node('runtime-slow-start-healthy', 'edge-4', 600, [('kubelet.log', e), ('docker.log', D)])
 
 # --- pleg-never-relisted: worker-2 rebooted; containerd's sandbox list hangs until restarted ----------
 BOOT = datetime.datetime(2023, 9, 4, 22, 3, 40, 87000)
@@ -162,7 +168,4 @@ e.append((FIXED + 1.2, 'kubelet', K, 'I', 'kubelet.go:2146', '"SyncLoop (PLEG): 
 e.append((FIXED + 2.0, 'kubelet', K, 'I', 'kubelet_node_status.go:563', '"Recording event message for node" node="worker-2" event="NodeReady"'))
 for s in range(FIXED + 10, FIXED + 300, 30):
     e.append((s, 'kubelet', K, 'I', 'kubelet_getters.go:182', '"Pod status updated" pod="kube-system/calico-node-5xq9t" status=Running'))
-end = at(BOOT, FIXED + 300).strftime('%a %Y-%m-%d %H:%M:%S')
-base = os.path.join(SAMPLES, 'pleg-never-relisted', 'nodes', 'worker-2')
-write(os.path.join(base, 'kubelet.log'), journal(BOOT, 'worker-2', e, HEADER % end))
-write(os.path.join(base, 'containerd.log'), journal(BOOT, 'worker-2', C, HEADER % end))
+write_node('pleg-never-relisted', 'worker-2', FIXED + 300, [('kubelet.log', e), ('containerd.log', C)])
