@@ -1,6 +1,7 @@
 // Each input format, detected per file, with its envelope, time and fields; and the lines
 // that are not understood are counted, never dropped.
 #include "core/classify/extractors.h"
+#include "core/format/envelopes.h"
 #include "core/format/formatdetection.h"
 #include "core/format/formatregistry.h"
 #include "core/format/klogjson.h"
@@ -63,6 +64,30 @@ private slots:
     }
 
     // Taint lists in every form Kubernetes prints them: key and effect of each, in order.
+    // The process a line names: a journal's or syslog's "ident[pid]:", else the klog header's
+    // thread id (glog and klog write the pid there), also inside a journal line without one.
+    void processIdOnLine_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<qulonglong>("pid");
+        QTest::newRow("journal") << "Apr 09 10:01:34.618000 worker-5 kubelet[2614]: E0409 10:01:34.617588    2700 kubelet.go:2364] x"
+                                 << qulonglong(2614);
+        QTest::newRow("journal, no host") << "Sep 04 09:23:20 kubelet[7981]: Started" << qulonglong(7981);
+        QTest::newRow("klog") << "I0409 10:01:34.617588    2614 kubelet.go:2364] \"Skipping pod synchronization\"" << qulonglong(2614);
+        QTest::newRow("glog before flag.Parse")
+            << "ERROR: logging before flag.Parse: E0409 10:01:34.617588   31 reflector.go:205] x" << qulonglong(31);
+        QTest::newRow("journal without a pid, klog inside")
+            << "2024-04-09T10:01:34.618000+0000 node1 kubelet: I0409 10:01:34.617588    2614 server.go:415] x" << qulonglong(2614);
+        QTest::newRow("thread id cut out") << "E0424 11:28:19.584977  leaderelection.go:429] x" << qulonglong(0);
+        QTest::newRow("a bracket in the message") << "some text [1234]: more" << qulonglong(0);
+    }
+    void processIdOnLine()
+    {
+        QFETCH(QString, line);
+        QFETCH(qulonglong, pid);
+        QCOMPARE(qulonglong(core::processIdOnLine(line.toStdString())), pid);
+    }
+
     void printedTaints_data()
     {
         QTest::addColumn<QString>("text");

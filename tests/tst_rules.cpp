@@ -405,6 +405,13 @@ void TestRules::containerRuntimeDownInEveryWording_data()
                                  "Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?\"";
     const std::string notYet = "E    2614 kubelet.go:2040] \"Skipping pod synchronization\" err=\"[container runtime status check may "
                                "not have completed yet, PLEG is not healthy: pleg has yet to be successful]\"";
+    // `rest` at every `step` seconds from `from` to `to`.
+    auto every = [&](int from, int to, int step, const std::string &rest) {
+        std::string out;
+        for (int s = from; s <= to; s += step)
+            out += line(s, rest);
+        return out;
+    };
     auto startUp = [&](int until, int every) {
         std::string out;
         for (int s = 1; s <= until; s += every)
@@ -414,22 +421,16 @@ void TestRules::containerRuntimeDownInEveryWording_data()
     QTest::newRow("never up: not ready for 4 min from the start")
         << QString::fromStdString(version + startUp(240, 5)) << "container-runtime-down";
     QTest::newRow("never up, the start not in the paste") << QString::fromStdString(startUp(240, 5)) << "container-runtime-down";
-    std::string onlyNotYet = line(0, "I    2614 server.go:408] Version: v1.13.12");
-    for (int s = 1; s <= 240; s += 5)
-        onlyNotYet += line(s,
-                           "E    2614 kubelet.go:1846] skipping pod synchronization - [container runtime status check may not have "
-                           "completed yet]");
+    const std::string onlyNotYet = line(0, "I    2614 server.go:408] Version: v1.13.12")
+        + every(1, 240, 5,
+                "E    2614 kubelet.go:1846] skipping pod synchronization - [container runtime status check may not have completed yet]");
     QTest::newRow("never up: only the sync loop says so") << QString::fromStdString(onlyNotYet) << "container-runtime-down";
     // Its status call hangs (a check times out every 2 min) and so do the relists: PLEG's story.
     const std::string statusTimedOut = "E    2614 kubelet.go:2373] \"Container runtime sanity check failed\" err=\"rpc error: code = "
                                        "DeadlineExceeded desc = context deadline exceeded\"";
-    QTest::newRow("never up: its status call hangs") << QString::fromStdString(
-        version + line(121, statusTimedOut) + line(121, deadline) + line(246, statusTimedOut) + [&] {
-            std::string out;
-            for (int s = 1; s <= 250; s += 5)
-                out += line(s, notYet);
-            return out;
-        }()) << "pleg-unhealthy";
+    QTest::newRow("never up: its status call hangs") << QString::fromStdString(version + line(121, statusTimedOut) + line(121, deadline)
+                                                                               + line(246, statusTimedOut) + every(1, 250, 5, notYet))
+                                                     << "pleg-unhealthy";
     // Still not one check passed 45 min after the start: a paste that keeps a few of its reports.
     QTest::newRow("never up: a few reports 45 min apart")
         << QString::fromStdString(version + line(1, notYet) + line(2700, notYet) + line(2705, notYet) + line(2710, notYet))
@@ -472,10 +473,9 @@ void TestRules::containerRuntimeDownInEveryWording_data()
             line(s, "I    2614 server.go:484] \"Kubelet version\" kubeletVersion=\"v1.23.17\"") + line(s + 1, notYet) + line(s + 6, notYet);
     QTest::newRow("a kubelet restarted every 20 s") << QString::fromStdString(restarts) << "";
     // The runtime answers its status, but the relist never completes: PLEG's story.
-    std::string neverRelisted = version;
-    for (int s = 1; s <= 240; s += 5)
-        neverRelisted += line(
-            s, "E    2614 kubelet.go:2040] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg has yet to be successful\"");
+    const std::string neverRelisted = version
+        + every(1, 240, 5,
+                "E    2614 kubelet.go:2040] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg has yet to be successful\"");
     QTest::newRow("a first relist that never completes") << QString::fromStdString(neverRelisted + line(121, deadline)) << "pleg-unhealthy";
     QTest::newRow("a first relist 2 min into the start")
         << QString::fromStdString(version
@@ -489,11 +489,10 @@ void TestRules::containerRuntimeDownInEveryWording_data()
         << "";
     // Up to 1.13 the zero time reads as "is down" and as Go's largest duration; a runtime that
     // never answered and was not refused hung: PLEG's story, as when it hangs later.
-    std::string zeroTime = line(0, "I    2614 server.go:408] Version: v1.10.0");
-    for (int s = 1; s <= 300; s += 5)
-        zeroTime += line(s,
-                         "I    2614 kubelet.go:1794] skipping pod synchronization - [container runtime is down PLEG is not healthy: "
-                         "pleg was last seen active 2562047h47m16.854775807s ago; threshold is 3m0s]");
+    const std::string zeroTime = line(0, "I    2614 server.go:408] Version: v1.10.0")
+        + every(1, 300, 5,
+                "I    2614 kubelet.go:1794] skipping pod synchronization - [container runtime is down PLEG is not healthy: pleg was last "
+                "seen active 2562047h47m16.854775807s ago; threshold is 3m0s]");
     QTest::newRow("1.10: never up, the zero time for 5 min") << QString::fromStdString(zeroTime) << "pleg-unhealthy";
     // A bare klog paste, no journal: its "Version:" is the kubelet's start once its Go files
     // say whose log it is, so 40 s of the zero time's "is down" are its start-up.

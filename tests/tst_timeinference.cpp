@@ -8,8 +8,10 @@
 #include "core/model/zonenames.h"
 #include "testutil.h"
 #include <QLocale>
+#include <QTemporaryDir>
 
 #include <cstdio>
+#include <utime.h>
 #include <string>
 #include <vector>
 
@@ -212,6 +214,32 @@ constexpr double at(int h, int m, double s)
 class TestTimeInference : public QObject {
     Q_OBJECT
 private slots:
+    // A year-less file takes its year from its modification time, which came after its last
+    // line: a last line dated more than a day after it (the zone may be assumed) is of the
+    // year before (kubernetes-anywhere#500's journal, copied on 2026-12-01, ends on "Dec 12").
+    void yearFromModificationTime_data()
+    {
+        QTest::addColumn<QString>("lastLine");
+        QTest::addColumn<int>("year");
+        QTest::newRow("Dec 12, written Dec 1") << "I1212 04:31:56.213000       1 kubelet.go:1] x" << 2025;
+        QTest::newRow("Dec 1, written Dec 1") << "I1201 09:31:56.213000       1 kubelet.go:1] x" << 2026;
+        QTest::newRow("Dec 2, written Dec 1: a zone apart") << "I1202 01:31:56.213000       1 kubelet.go:1] x" << 2026;
+        QTest::newRow("Nov 30, written Dec 1") << "I1130 04:31:56.213000       1 kubelet.go:1] x" << 2026;
+        QTest::newRow("Jan 3, written Dec 1") << "I0103 04:31:56.213000       1 kubelet.go:1] x" << 2026;
+    }
+    void yearFromModificationTime()
+    {
+        QFETCH(QString, lastLine);
+        QFETCH(int, year);
+        QTemporaryDir dir;
+        const std::string path = test::writeFile(dir, "kubelet.log", lastLine.toStdString() + "\n");
+        const time_t written = 1796119200; // 2026-12-01T10:00:00Z
+        utimbuf times{written, written};
+        QCOMPARE(utime(path.c_str(), &times), 0);
+        const auto inc = test::load({path});
+        QCOMPARE(inc->sources.at(0).clock.year, year);
+    }
+
     // A file's parse keeps each event's reading packed in one word: every part comes back as
     // it went in, at the ends of its range, and no part spills into another.
     void storedTimeKeepsEveryPart()

@@ -19,6 +19,10 @@ namespace kubelane::core {
 // incident without a catalog cannot be analysed: a LoadError says so.
 const CodeTypes &codeTypesOf(const Incident &inc);
 
+// Before its first relist the PLEG's "last seen active" counts from the zero time: Go's largest
+// duration, "2562047h47m16.854775807s", which the kubelet prints up to 1.12 at every start.
+inline constexpr std::string_view kPlegZeroTime = "2562047h";
+
 // The node lifecycle controller acts in monitor passes (--node-monitor-period, 5 s by
 // default): what one pass finds, the next may log. Two passes of slack between its lines.
 constexpr Duration kNodeMonitorPasses = Duration::fromSeconds(10);

@@ -19,7 +19,6 @@ namespace kubelane::core {
 namespace {
 
 constexpr std::string_view kNeverRelisted = "pleg has yet to be successful";
-constexpr std::string_view kZeroTime = "2562047h"; // the zero time's "last seen active" in every version
 // generic.go's relistThreshold, which the start-up wording does not print: 3 min in every
 // version (10 min with the EventedPLEG feature gate, which the measured form then prints).
 const Duration kRelistThreshold = Duration::fromSeconds(180);
@@ -47,7 +46,8 @@ public:
             m_neverSince.erase(node);
             return Inactivity{*measured, e.time - *measured};
         }
-        const bool zeroTime = (e.type == m_ctx.types.plegUnhealthy || e.type == m_ctx.types.nodeNotReady) && m_ctx.reportSays(e, kZeroTime);
+        const bool zeroTime =
+            (e.type == m_ctx.types.plegUnhealthy || e.type == m_ctx.types.nodeNotReady) && m_ctx.reportSays(e, kPlegZeroTime);
         if (!zeroTime && !m_ctx.reportSays(e, kNeverRelisted))
             return std::nullopt;
         const std::uint64_t pid = m_ctx.processIdOf(e);

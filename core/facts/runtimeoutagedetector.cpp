@@ -18,7 +18,6 @@ namespace {
 
 constexpr std::string_view kVerdict = "container runtime is down";
 constexpr std::string_view kNotYet = "container runtime status check may not have completed yet";
-constexpr std::string_view kZeroTime = "2562047h"; // the PLEG's "last seen active" before its first relist
 // The kubelet says "is down" once no check has passed for this long (runtime.go's threshold).
 const Duration kVerdictAfter = Duration::fromSeconds(30);
 // Reports further apart than this are two outages: checks run every 5 s, and one that passed
@@ -46,12 +45,11 @@ struct Report {
     EventIndex event;
     Timestamp time;
     bool verdict;
-    bool notYet;
     std::uint64_t pid; // the kubelet's process, when the line names it
     // A state of the kubelet's start-up, not of an outage: "not yet", or up to 1.12 the zero
     // time's "is down" (within 30 s of a start no check that passed can be 30 s old; beside the
     // PLEG's zero time, no relist has come either).
-    bool startUp = false;
+    bool startUp;
 };
 
 // A kubelet's start-up lasts two minutes (the kubelet's own nodeReadyGracePeriod is 120 s): the
@@ -123,6 +121,7 @@ void detectRuntimeOutages(const FactContext &ctx, Facts &facts)
 {
     const Incident &inc = ctx.inc;
     const CodeTypes &t = ctx.types;
+    const KubeletRunIndex runs(facts.kubeletRuns);
     std::map<StringId, std::vector<Report>> byNode;
     std::map<StringId, std::vector<EventIndex>> absentByNode;
     for (const EventIndex i :
@@ -138,17 +137,14 @@ void detectRuntimeOutages(const FactContext &ctx, Facts &facts)
         // The verdict or the start-up state in the sync loop's skip line, the Ready condition, or
         // beside the PLEG's report; a check's own failure.
         const bool verdict = ctx.reportSays(e, kVerdict), notYet = ctx.reportSays(e, kNotYet);
-        if (e.type == t.runtimeDown || verdict || notYet)
-            // Which kubelet said it matters only for the start-up states.
-            byNode[node].push_back({i, e.time, verdict, notYet, verdict || notYet ? ctx.processIdOf(e) : 0});
+        if (e.type != t.runtimeDown && !verdict && !notYet)
+            continue;
+        // Which kubelet said it matters only for the start-up states.
+        const std::uint64_t pid = verdict || notYet ? ctx.processIdOf(e) : 0;
+        const KubeletRun *run = verdict && !notYet ? runs.startedRunAt(node, e.time, pid) : nullptr;
+        const bool startUp = notYet || (verdict && ((run && e.time < run->start + kVerdictAfter) || ctx.reportSays(e, kPlegZeroTime)));
+        byNode[node].push_back({i, e.time, verdict, pid, startUp});
     }
-    const KubeletRunIndex runs(facts.kubeletRuns);
-    for (auto &[node, reports] : byNode)
-        for (Report &r : reports) {
-            const KubeletRun *run = r.verdict && !r.notYet ? runs.startedRunAt(node, r.time, r.pid) : nullptr;
-            r.startUp =
-                r.notYet || (r.verdict && ((run && r.time < run->start + kVerdictAfter) || ctx.reportSays(inc.event(r.event), kZeroTime)));
-        }
     for (auto &[node, reports] : byNode) {
         std::stable_sort(reports.begin(), reports.end(), [](const Report &a, const Report &b) { return a.time < b.time; });
         const std::vector<EventIndex> &absent = absentByNode[node];

@@ -6,6 +6,7 @@
 #include "../util/textscan.h"
 
 #include <algorithm>
+#include <charconv>
 #include <array>
 #include <cctype>
 #include <span>
@@ -94,8 +95,11 @@ bool parseHostAndIdentifier(std::string_view s, size_t i, JournaldLine &out)
     }
     if (ident.empty() || ident.find(' ') != std::string_view::npos || ident.size() > 64)
         return false;
-    if (const size_t br = ident.find('['); br != std::string_view::npos)
+    if (const size_t br = ident.find('['); br != std::string_view::npos) {
+        if (ident.ends_with(']'))
+            out.pid = ident.substr(br + 1, ident.size() - br - 2);
         ident = ident.substr(0, br);
+    }
     out.identifier = ident;
     out.sender = s.substr(senderStart, i + ident.size() - senderStart);
     out.message = lineEnd + 2 <= s.size() ? s.substr(lineEnd + 2) : std::string_view{};
@@ -556,36 +560,22 @@ bool parseDockerJsonLine(std::string_view s, DockerJsonLine &out, std::string &d
     return true;
 }
 
-namespace {
-
-std::uint64_t digitsValue(std::string_view digits)
-{
-    if (digits.empty() || digits.size() > 10 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return 0;
-    std::uint64_t value = 0;
-    for (const char c : digits)
-        value = value * 10 + static_cast<std::uint64_t>(c - '0');
-    return value;
-}
-
-} // namespace
-
 std::uint64_t processIdOnLine(std::string_view raw)
 {
-    // "node3 kubelet[2614]: ..." within the envelope.
-    const std::string_view head = raw.substr(0, 160);
-    if (const std::size_t close = head.find("]: "); close != std::string_view::npos)
-        if (const std::size_t open = head.rfind('[', close); open != std::string_view::npos)
-            if (const std::uint64_t pid = digitsValue(head.substr(open + 1, close - open - 1)))
-                return pid;
-    // "I0409 10:01:34.617588    2614 kubelet.go:2364] ...": the field after the time.
+    const auto decimal = [](std::string_view digits) {
+        std::uint64_t value = 0;
+        const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        return error == std::errc() && end == digits.data() + digits.size() ? value : 0;
+    };
+    // "node3 kubelet[2614]: I0409 10:01:34.617588    2614 kubelet.go:2364] ..."
+    std::string_view klog = raw;
+    if (JournaldLine journal; parseJournaldLine(raw, journal)) {
+        if (const std::uint64_t pid = decimal(journal.pid))
+            return pid;
+        klog = journal.message;
+    }
     KlogHeader header;
-    if (!parseKlogHeader(raw, header))
-        return 0;
-    std::string_view rest = raw.substr(std::min(raw.size(), std::size_t(6)));
-    rest.remove_prefix(std::min(rest.size(), rest.find(' ')));
-    rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of(' ')));
-    return digitsValue(rest.substr(0, rest.find(' ')));
+    return parseKlogHeader(klog, header) ? decimal(header.threadId) : 0;
 }
 
 } // namespace kubelane::core

@@ -39,6 +39,7 @@ struct JournaldLine {
     std::int64_t monotonicNs = 0; // short-monotonic / short-delta: time since boot
     std::string_view host;
     std::string_view identifier; // "kubelet", "systemd"
+    std::string_view pid;        // "2614" of "kubelet[2614]:"; empty when the line names none
     std::string_view priority;   // BusyBox syslogd's "warn" of "daemon.warn"; empty for the rest
     std::string_view sender;     // "node3 kubelet" as written: the host (when the line has it) and the identifier
     std::string_view message;

@@ -168,6 +168,7 @@ bool parseKlogHeader(std::string_view s, KlogHeader &out)
     while (i < s.size() && isDigit(s[i]))
         ++i;
     const bool noThreadId = i == tidStart && tidStart > spaces;
+    out.threadId = s.substr(tidStart, i - tidStart);
     if (!noThreadId) {
         if (i == tidStart || i >= s.size() || s[i] != ' ')
             return false;

@@ -20,8 +20,9 @@ struct KlogHeader {
     Severity severity = Severity::Info;
     unsigned month = 0, day = 0;
     std::int64_t nsOfDay = 0;
-    std::string_view file;    // "kubelet_pods.go:1424"
-    std::string_view message; // after "] "
+    std::string_view threadId; // "2614": the process id, as glog and klog write it (empty when cut out)
+    std::string_view file;     // "kubelet_pods.go:1424"
+    std::string_view message;  // after "] "
 };
 
 // True when `line` starts with a klog header. On success fills `out`.

@@ -138,10 +138,13 @@ void resolveClock(ParsedSource &p, const LoadOptions &options, const BorrowedYea
         c.year = borrowed.year;
         c.yearEvidence = borrowed.from;
     } else if (s.modifiedTime > 0 && !p.times.empty()) {
-        // The file was last written after its last line.
+        // The file was last written after its last line: a last line dated after the file's
+        // modification, by more than a day (the zone may be assumed), is of the year before.
         const CivilTime m = toCivil({s.modifiedTime * kNsPerSecond}, c.utcOffsetSeconds);
         const StoredTime &last = p.times.back();
-        int y = m.year - (last.month() > m.month ? 1 : 0);
+        const bool afterModified =
+            last.month() > m.month || daysFromCivil(m.year, last.month(), last.day()) > daysFromCivil(m.year, m.month, m.day) + 1;
+        int y = m.year - (afterModified ? 1 : 0);
         c.year = y - last.rollovers();
         c.yearEvidence = "file modification time " + formatRfc3339({s.modifiedTime * kNsPerSecond}, 0);
         c.yearGuessed = true;
