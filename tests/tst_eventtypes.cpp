@@ -80,8 +80,8 @@ private slots:
         QCOMPARE(parsed.front().events.size(), size_t(1));
         Incident incident;
         incident.eventTypes = m_types;
-        mergeParsedSources(parsed, incident, [](ParsedSource &) {});
-        const Event &e = incident.events.front();
+        const EventTables tables = mergeParsedSources(parsed, incident, [](ParsedSource &) {});
+        const Event &e = tables.bySource.front().front();
         QCOMPARE(QString::fromStdString(std::string(m_types->typeId(e.type))), type);
         // What the details show; the fields read after the parse are also kept, with the same value.
         std::map<std::string, std::string> shown;

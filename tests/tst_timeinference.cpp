@@ -1217,7 +1217,11 @@ private slots:
             {{"control-plane/kube-apiserver.log", sorted(h.apiserver)}, {"control-plane/kube-controller-manager.log", controller}}, o);
         QCOMPARE(inc->stats.unparsed, 0u);
         std::string what;
-        for (const ClockLink &l : findClockLinks(*inc))
+        EventTables tables;
+        tables.bySource.resize(inc->sources.size());
+        for (const Event &e : inc->events)
+            tables.bySource[e.source].push_back(e);
+        for (const ClockLink &l : findClockLinks(*inc, tables))
             if (l.kind == ClockLink::Kind::NodeLifecycle)
                 what += l.what;
         QVERIFY2(contains(what, "'not updated for'"), what.c_str()); // the link itself

@@ -93,7 +93,7 @@ void rewriteToIncidentIds(ParsedSource &p, const LocalIds &ids, SourceId sourceI
 
 } // namespace
 
-void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes, unsigned threads)
+EventTables mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, const TimeResolver &resolveTimes, unsigned threads)
 {
     std::unordered_map<std::string, PodId> podByKey;
     std::vector<LocalIds> ids;
@@ -108,24 +108,21 @@ void mergeParsedSources(std::vector<ParsedSource> &parsed, Incident &incident, c
     ids = std::vector<LocalIds>();
     giveFreedMemoryBack(); // the pending times and the files' own tables, before the store grows
 
-    // Reserve once for all sources: reserving per source to the exact size would copy every
-    // event already merged once per source (quadratic in the number of files).
-    std::size_t total = incident.events.size();
-    for (const auto &p : parsed)
-        total += p.events.size();
-    incident.events.reserve(total);
+    EventTables tables;
+    tables.bySource.resize(firstId + parsed.size());
     for (std::size_t i = 0; i < parsed.size(); ++i) {
         ParsedSource &p = parsed[i];
-        incident.events.insert(incident.events.end(), p.events.begin(), p.events.end());
+        tables.bySource[firstId + i] = std::move(p.events);
         p.source.fields = std::move(p.fields);
         p.source.id = firstId + static_cast<SourceId>(i);
         incident.sources.push_back(std::move(p.source));
         p = ParsedSource{}; // free the per-file tables early
-        giveFreedMemoryBack();
     }
+    giveFreedMemoryBack();
+    return tables;
 }
 
-PodPlacements correlate(Incident &incident)
+PodPlacements correlate(Incident &incident, EventTables &tables)
 {
     // 1. A pod named without namespace ("pod web-0 is running") is the one pod of that name.
     std::unordered_map<StringId, std::vector<PodId>> byName;
@@ -155,7 +152,7 @@ PodPlacements correlate(Incident &incident)
         StringId container;
     };
     std::unordered_map<std::string_view, Owner> byContainerId;
-    for (Event &e : incident.events) {
+    tables.forEach([&](Event &e) {
         const EventContext context = incident.contexts[e.context];
         PodId pod = context.pod;
         if (pod != kNoPod && alias[pod.index()] != kNoPod)
@@ -167,10 +164,10 @@ PodPlacements correlate(Incident &incident)
         if (pod != context.pod)
             e.context = incident.contexts.withPod(e.context, pod);
         if (kContainerId == kNoString || pod == kNoPod || context.container == kNoString)
-            continue;
+            return;
         if (const std::string_view cid = incident.field(e, kContainerId); !cid.empty())
             byContainerId.emplace(stripContainerScheme(cid), Owner{pod, context.container});
-    }
+    });
     // 3. Lines that only name a container id ("Killing container docker://...") get its owner.
     auto giveContainerOwner = [&](Event &e) {
         EventContext context = incident.contexts[e.context];
@@ -232,17 +229,18 @@ PodPlacements correlate(Incident &incident)
             const PodReference ref = parsePodReference(entry);
             if (auto it = podByName.find(std::string(ref.ns) + "/" + std::string(ref.name)); it != podByName.end()) {
                 place(it->second, context.node);
-                placements.listings.push_back({it->second, context.node, static_cast<std::size_t>(&e - incident.events.data())});
+                placements.listings.push_back(
+                    {it->second, context.node, e.source, static_cast<std::size_t>(&e - tables.bySource[e.source].data())});
             }
         });
     };
     // One pass for both (the store is read from memory once, not twice): an event's owner is
     // given before its pod is placed, as two passes did, and the pods are placed in the same
     // order (the first kubelet to log a pod places it).
-    for (Event &e : incident.events) {
+    tables.forEach([&](Event &e) {
         giveContainerOwner(e);
         placePodsOf(e);
-    }
+    });
     // Pods known only by name (the node lifecycle controller's spelling) take their alias's node.
     for (std::size_t i = 0; i < incident.pods.size(); ++i)
         if (alias[i] != kNoPod)

@@ -203,7 +203,7 @@ void resolveOwnClock(ParsedSource &p, const LoadOptions &options)
 
 // Lines whose clock jumps back (a host's clock stepped, lines written out of order, files
 // concatenated): each stays at its own time, and each source says how many and where.
-void noteTimesGoingBack(Incident &incident)
+void noteTimesGoingBack(Incident &incident, const EventTables &tables)
 {
     constexpr std::int64_t kTolerance = kNsPerSecond; // threads logging at once interleave by less
     struct Jumps {
@@ -213,7 +213,7 @@ void noteTimesGoingBack(Incident &incident)
         Duration largest;
     };
     std::vector<Jumps> bySource(incident.sources.size());
-    for (const Event &e : incident.events) {
+    tables.forEach([&](const Event &e) {
         Jumps &j = bySource[e.source];
         if (j.latest.isValid() && e.time.ns + kTolerance < j.latest.ns) {
             if (j.count++ == 0)
@@ -222,7 +222,7 @@ void noteTimesGoingBack(Incident &incident)
         }
         if (!j.latest.isValid() || j.latest < e.time)
             j.latest = e.time;
-    }
+    });
     for (std::size_t i = 0; i < bySource.size(); ++i)
         if (bySource[i].count)
             incident.notes.push_back(incident.sources[i].path + ": " + std::to_string(bySource[i].count)
@@ -415,20 +415,17 @@ std::shared_ptr<const Incident> loadRead(BundleReadResult read, const std::vecto
 // The sources sought by local readings whose resolved zone is not the one the seek took: the
 // window's lines may lie outside what was parsed. Records the zone found (or, at a second
 // miss, none: any zone) and says whether any missed.
-bool checkSeekZones(const Incident &incident, const std::vector<std::optional<int>> &assumed, const std::vector<SourceFormat> &formats,
-                    SeekZones &zones)
+bool checkSeekZones(const Incident &incident, const EventTables &tables, const std::vector<std::optional<int>> &assumed,
+                    const std::vector<SourceFormat> &formats, SeekZones &zones)
 {
     constexpr int kAllowed = static_cast<int>(kSeekSlack.ns / kNsPerSecond / 2);
     std::vector<std::optional<int>> found(assumed.size());
-    std::vector<int> looked(assumed.size(), 0);
-    for (const Event &e : incident.events) {
-        const SourceId s = e.source;
-        if (!assumed[s] || found[s] || looked[s] >= 64)
+    for (SourceId s = 0; s < assumed.size(); ++s) {
+        if (!assumed[s] || !incident.sources[s].bytes)
             continue;
-        ++looked[s];
-        const Source &src = incident.sources[s];
-        if (src.bytes)
-            found[s] = effectiveUtcOffset(incident.rawText(e), formats[s], e.time);
+        const auto &table = tables.bySource[s];
+        for (std::size_t i = 0; i < table.size() && i < 64 && !found[s]; ++i)
+            found[s] = effectiveUtcOffset(incident.rawText(table[i]), formats[s], table[i].time);
     }
     bool missed = false;
     for (std::size_t s = 0; s < assumed.size(); ++s) {
@@ -646,18 +643,18 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     }
     nameNodesInFull(parsed);
     stageDone("clocks of each file");
-    mergeParsedSources(parsed, *incident, resolveTimes, options.threads);
+    EventTables tables = mergeParsedSources(parsed, *incident, resolveTimes, options.threads);
     stageDone("merge");
-    const PodPlacements placements = correlate(*incident);
+    const PodPlacements placements = correlate(*incident, tables);
     incident->releaseMappedPages(); // the pods' UIDs and container ids correlate read
     stageDone("correlate");
     // Files of one host share its zone, and pairs of lines between sources (requests, the
     // node lifecycle controller against heartbeats) carry zones from anchors to the rest.
-    alignClocks(*incident, claims);
+    alignClocks(*incident, tables, claims);
     stageDone("align clocks");
-    separatePodsByNode(*incident, placements);
+    separatePodsByNode(*incident, tables, placements);
     stageDone("pods by node");
-    if ((options.from || options.to) && checkSeekZones(*incident, seekZoneOf, formatOf, zones)) {
+    if ((options.from || options.to) && checkSeekZones(*incident, tables, seekZoneOf, formatOf, zones)) {
         zoneMissed = true;
         return incident;
     }
@@ -678,21 +675,18 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
             incident->notes.push_back(s.path + ": time zone unknown, assumed UTC"
                                       + (claims[s.id].ambiguity.empty() ? "" : " (" + claims[s.id].ambiguity + " is ambiguous)"));
 
-    noteTimesGoingBack(*incident);
+    noteTimesGoingBack(*incident, tables);
 
     if (options.from || options.to) {
         const Timestamp from = options.from.value_or(Timestamp{std::numeric_limits<std::int64_t>::min()});
         const Timestamp to = options.to.value_or(Timestamp{std::numeric_limits<std::int64_t>::max()});
         std::uint64_t dropped = 0;
-        std::erase_if(incident->events, [&](const Event &e) {
-            const bool out = e.time < from || e.time > to;
-            dropped += out;
-            return out;
-        });
+        for (auto &table : tables.bySource)
+            dropped += std::erase_if(table, [&](const Event &e) { return e.time < from || e.time > to; });
         incident->notes.push_back("time window " + formatRfc3339(from) + " .. " + formatRfc3339(to) + ": " + std::to_string(dropped)
                                   + " events outside it were not loaded");
     }
-    sortByTime(incident->events, options.threads);
+    incident->events = timeOrder(tables.bySource, options.threads);
     stageDone("time order");
 
     if (dropRepeatedEvents(*incident) > 0)

@@ -20,8 +20,8 @@ constexpr std::int32_t kNoNodePod = -1;
 
 class PodSeparator {
 public:
-    PodSeparator(Incident &incident, const PodPlacements &placements)
-        : m_incident(incident), m_nodePodsOf(incident.pods.size()), m_contextSlot(incident.contexts.size(), kUnknown)
+    PodSeparator(Incident &incident, EventTables &tables, const PodPlacements &placements)
+        : m_incident(incident), m_tables(tables), m_nodePodsOf(incident.pods.size()), m_contextSlot(incident.contexts.size(), kUnknown)
     {
         for (std::size_t i = 0; i < placements.nodesOf.size() && i < m_nodePodsOf.size(); ++i)
             if (placements.nodesOf[i].size() > 1)
@@ -33,18 +33,18 @@ public:
     {
         if (std::all_of(m_nodePodsOf.begin(), m_nodePodsOf.end(), [](const auto &v) { return v.empty(); }))
             return 0;
-        for (const Event &e : m_incident.events)
+        m_tables.forEach([&](const Event &e) {
             if (const std::int32_t slot = slotOf(e.context); slot >= 0)
                 widen(m_nodePodsOf[podIndex(e.context)][static_cast<std::size_t>(slot)], e.time);
+        });
         for (const auto &l : listings)
             for (NodePod &p : m_nodePodsOf[l.pod.index()])
                 if (p.node == l.node)
-                    widen(p, m_incident.events[l.event].time);
+                    widen(p, m_tables.bySource[l.source][l.event].time);
         const std::size_t added = makePods();
         if (added == 0)
             return 0;
-        for (Event &e : m_incident.events)
-            e.context = contextFor(e);
+        m_tables.forEach([&](Event &e) { e.context = contextFor(e); });
         return added;
     }
 
@@ -131,15 +131,16 @@ private:
     }
 
     Incident &m_incident;
+    EventTables &m_tables;
     std::vector<std::vector<NodePod>> m_nodePodsOf; // by pod index: empty unless the pod is split
     std::vector<std::int32_t> m_contextSlot;        // by context index
 };
 
 } // namespace
 
-std::size_t separatePodsByNode(Incident &incident, const PodPlacements &placements)
+std::size_t separatePodsByNode(Incident &incident, EventTables &tables, const PodPlacements &placements)
 {
-    return PodSeparator(incident, placements).run(placements.listings);
+    return PodSeparator(incident, tables, placements).run(placements.listings);
 }
 
 } // namespace kubelane::core

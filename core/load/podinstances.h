@@ -12,8 +12,8 @@ namespace kubelane::core {
 // into a pod per node. A line on one of those nodes (its kubelet's, or one naming the node)
 // goes to that node's pod; a line naming no node (the taint manager's, the StatefulSet
 // controller's) to the latest pod to start at or before its time (the first, before any).
-// Needs the events' final times (after clock alignment), in any order. Returns the number of
+// Needs the events' final times (after clock alignment). Returns the number of
 // pods added.
-std::size_t separatePodsByNode(Incident &incident, const PodPlacements &placements);
+std::size_t separatePodsByNode(Incident &incident, EventTables &tables, const PodPlacements &placements);
 
 } // namespace kubelane::core

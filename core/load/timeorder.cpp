@@ -24,50 +24,34 @@ bool happensBefore(const Event &a, const Event &b)
 namespace {
 
 using Index = std::uint32_t;
-
-struct Run {
-    std::size_t begin, end;
-};
-
-std::vector<Run> runsOfOneSource(const std::vector<Event> &events)
-{
-    std::vector<Run> runs;
-    for (std::size_t i = 0; i < events.size();) {
-        std::size_t j = i + 1;
-        while (j < events.size() && events[j].source == events[i].source)
-            ++j;
-        runs.push_back({i, j});
-        i = j;
-    }
-    return runs;
-}
+using Run = std::vector<Event>;
 
 // Ties (one object's records share a line and often a time) keep their order of arrival, as
 // a stable sort would: one lexicographic comparison of (time, source, offset, position),
 // happensBefore's order with the position last.
-bool before(const std::vector<Event> &events, std::size_t a, std::size_t b)
+bool before(const Run &events, std::size_t a, std::size_t b)
 {
     const Event &x = events[a], &y = events[b];
     const std::uint64_t xOffset = x.offset, yOffset = y.offset;
     return std::tie(x.time, x.source, xOffset, a) < std::tie(y.time, y.source, yOffset, b);
 }
 
-// Moves events[begin + order[k]] to position begin + k, one cycle of the permutation at a time.
-void applyOrder(std::vector<Event> &events, std::size_t begin, std::vector<Index> &order)
+// Moves events[order[k]] to position k, one cycle of the permutation at a time.
+void applyOrder(Run &events, std::vector<Index> &order)
 {
     for (std::size_t i = 0; i < order.size(); ++i) {
         if (order[i] == i)
             continue;
-        const Event held = events[begin + i];
+        const Event held = events[i];
         std::size_t j = i;
         for (;;) {
             const std::size_t from = order[j];
             order[j] = static_cast<Index>(j);
             if (from == i) {
-                events[begin + j] = held;
+                events[j] = held;
                 break;
             }
-            events[begin + j] = events[begin + from];
+            events[j] = events[from];
             j = from;
         }
     }
@@ -75,16 +59,16 @@ void applyOrder(std::vector<Event> &events, std::size_t begin, std::vector<Index
 
 // Puts one run in order where it lies (most runs already are): through an index, so the extra
 // memory is 4 bytes an event of that run, and the random moves stay within it.
-void sortRun(std::vector<Event> &events, const Run &r)
+void sortRun(Run &events)
 {
-    auto inRun = [&](Index a, Index b) { return before(events, r.begin + a, r.begin + b); };
-    std::vector<Index> order(r.end - r.begin);
+    auto inRun = [&](Index a, Index b) { return before(events, a, b); };
+    std::vector<Index> order(events.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = static_cast<Index>(i);
     if (std::is_sorted(order.begin(), order.end(), inRun))
         return;
     std::sort(order.begin(), order.end(), inRun);
-    applyOrder(events, r.begin, order);
+    applyOrder(events, order);
 }
 
 // Gives the pages of [from, to) that lie wholly inside it back to the system: the merge has
@@ -98,14 +82,23 @@ void givePagesBack(const Event *from, const Event *to)
         ::madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
 }
 
-// The head of one run in the merge, with its event's key copied in, so the heap's comparisons
-// read the heap alone.
+// A stretch [begin, end) of one run: the merge reads it front to back.
+struct Stretch {
+    std::size_t run, begin, end;
+};
+
+// The head of one stretch in the merge, with its event's key copied in, so the heap's
+// comparisons read the heap alone. Ties fall to the run, then the place in it: the order of
+// the runs laid end to end, which is a stable sort's.
 struct Head {
     Timestamp time;
     SourceId source;
     std::uint64_t offset;
-    std::size_t at, end, released;
-    bool operator<(const Head &o) const { return std::tie(time, source, offset, at) < std::tie(o.time, o.source, o.offset, o.at); }
+    std::size_t run, at, end, released;
+    bool operator<(const Head &o) const
+    {
+        return std::tie(time, source, offset, run, at) < std::tie(o.time, o.source, o.offset, o.run, o.at);
+    }
     void load(const Event &e)
     {
         time = e.time;
@@ -136,30 +129,31 @@ void siftDown(std::vector<Head> &heap, std::size_t i)
 // read and not yet given back: 44 runs of 1 MiB had added 23 MiB to a 1 GB load's peak.
 constexpr std::size_t kReleaseStep = (256u << 10) / sizeof(Event);
 
-// The runs, each in order, merged k-way onto the end of `merged`. Each run is read front to
-// back, so the copy streams through memory (moving the events through a permutation in place
-// was one cache miss an event), and the pages of the old store the merge has passed are given
-// back as it goes: the two stores together hold about one store's worth of memory, never two.
-void mergeRunsOnto(std::vector<Event> &events, const std::vector<Run> &runs, std::vector<Event> &merged)
+// The stretches, each in order, merged k-way onto the end of `merged`. Each is read front to
+// back, so the copy streams through memory, and the pages of the runs the merge has passed
+// are given back as it goes: the runs and the store together hold about one store's worth of
+// memory, never two.
+void mergeStretchesOnto(std::vector<Run> &runs, const std::vector<Stretch> &stretches, std::vector<Event> &merged)
 {
     std::vector<Head> heap;
-    for (const Run &r : runs) {
-        if (r.begin == r.end)
+    for (const Stretch &s : stretches) {
+        if (s.begin == s.end)
             continue;
-        Head h{{}, 0, 0, r.begin, r.end, r.begin};
-        h.load(events[r.begin]);
+        Head h{{}, 0, 0, s.run, s.begin, s.end, s.begin};
+        h.load(runs[s.run][s.begin]);
         heap.push_back(h);
     }
     std::make_heap(heap.begin(), heap.end(), [](const Head &a, const Head &b) { return b < a; });
     while (!heap.empty()) {
         Head &h = heap.front();
-        merged.push_back(events[h.at]);
+        const Run &run = runs[h.run];
+        merged.push_back(run[h.at]);
         if (++h.at - h.released >= kReleaseStep) {
-            givePagesBack(events.data() + h.released, events.data() + h.at);
+            givePagesBack(run.data() + h.released, run.data() + h.at);
             h.released = h.at;
         }
         if (h.at < h.end) {
-            h.load(events[h.at]);
+            h.load(run[h.at]);
         } else {
             h = heap.back();
             heap.pop_back();
@@ -170,27 +164,34 @@ void mergeRunsOnto(std::vector<Event> &events, const std::vector<Run> &runs, std
     }
 }
 
+std::size_t firstAtOrAfter(const Run &run, std::size_t begin, std::size_t end, Timestamp t)
+{
+    return static_cast<std::size_t>(std::lower_bound(run.begin() + static_cast<std::ptrdiff_t>(begin),
+                                                     run.begin() + static_cast<std::ptrdiff_t>(end), t,
+                                                     [](const Event &e, Timestamp v) { return e.time < v; })
+                                    - run.begin());
+}
+
 // A time that about half of the events are before, so that the runs cut at it merge in two
 // halves whose concatenation is the whole merge. None when the times do not allow it (most
 // events at one instant).
-std::optional<Timestamp> middleTime(const std::vector<Event> &events, const std::vector<Run> &runs)
+std::optional<Timestamp> middleTime(const std::vector<Run> &runs, std::size_t total)
 {
     auto countBefore = [&](std::int64_t t) {
         std::size_t n = 0;
         for (const Run &r : runs)
-            n += static_cast<std::size_t>(std::lower_bound(events.begin() + static_cast<std::ptrdiff_t>(r.begin),
-                                                           events.begin() + static_cast<std::ptrdiff_t>(r.end), t,
-                                                           [](const Event &e, std::int64_t v) { return e.time.ns < v; })
-                                          - (events.begin() + static_cast<std::ptrdiff_t>(r.begin)));
+            n += firstAtOrAfter(r, 0, r.size(), Timestamp{t});
         return n;
     };
     std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = std::numeric_limits<std::int64_t>::min();
     for (const Run &r : runs) {
-        lo = std::min(lo, events[r.begin].time.ns);
-        hi = std::max(hi, events[r.end - 1].time.ns);
+        if (r.empty())
+            continue;
+        lo = std::min(lo, r.front().time.ns);
+        hi = std::max(hi, r.back().time.ns);
     }
     // The latest t with at most half the events before it.
-    const std::size_t half = events.size() / 2;
+    const std::size_t half = total / 2;
     while (lo < hi) {
         const std::int64_t mid = lo + (hi - lo) / 2 + 1;
         if (countBefore(mid) <= half)
@@ -199,7 +200,7 @@ std::optional<Timestamp> middleTime(const std::vector<Event> &events, const std:
             hi = mid - 1;
     }
     const std::size_t before = countBefore(lo);
-    if (before < events.size() / 8 || before > events.size() - events.size() / 8)
+    if (before < total / 8 || before > total - total / 8)
         return std::nullopt;
     return Timestamp{lo};
 }
@@ -221,48 +222,64 @@ void appendGivingBack(std::vector<Event> &merged, std::vector<Event> &part)
 // time: the earlier halves of the runs merge into the new store while the later halves merge
 // into a side table, appended after. Every event before the cut sorts before every event at or
 // after it, so the result is the one-thread merge's.
-std::vector<Event> mergeRuns(std::vector<Event> &events, const std::vector<Run> &runs, unsigned threads)
+std::vector<Event> mergeRuns(std::vector<Run> &runs, unsigned threads)
 {
     constexpr std::size_t kWorthSplitting = std::size_t(1) << 18;
+    std::size_t total = 0;
+    for (const Run &r : runs)
+        total += r.size();
     std::vector<Event> merged;
-    merged.reserve(events.size());
-    const std::optional<Timestamp> cut =
-        threads != 1 && events.size() >= kWorthSplitting ? middleTime(events, runs) : std::optional<Timestamp>{};
+    merged.reserve(total);
+    const std::optional<Timestamp> cut = threads != 1 && total >= kWorthSplitting ? middleTime(runs, total) : std::optional<Timestamp>{};
     if (!cut) {
-        mergeRunsOnto(events, runs, merged);
+        std::vector<Stretch> whole;
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            whole.push_back({i, 0, runs[i].size()});
+        mergeStretchesOnto(runs, whole, merged);
         return merged;
     }
-    std::vector<Run> earlier, later;
+    std::vector<Stretch> earlier, later;
     std::size_t laterCount = 0;
-    for (const Run &r : runs) {
-        const auto begin = events.begin() + static_cast<std::ptrdiff_t>(r.begin), end = events.begin() + static_cast<std::ptrdiff_t>(r.end);
-        const auto at = static_cast<std::size_t>(std::lower_bound(begin, end, *cut, [](const Event &e, Timestamp v) { return e.time < v; })
-                                                 - events.begin());
-        earlier.push_back({r.begin, at});
-        later.push_back({at, r.end});
-        laterCount += r.end - at;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const std::size_t at = firstAtOrAfter(runs[i], 0, runs[i].size(), *cut);
+        earlier.push_back({i, 0, at});
+        later.push_back({i, at, runs[i].size()});
+        laterCount += runs[i].size() - at;
     }
     std::vector<Event> side;
     side.reserve(laterCount);
-    forEachInParallel(2, threads, [&](std::size_t half) { mergeRunsOnto(events, half == 0 ? earlier : later, half == 0 ? merged : side); });
+    forEachInParallel(2, threads,
+                      [&](std::size_t half) { mergeStretchesOnto(runs, half == 0 ? earlier : later, half == 0 ? merged : side); });
     appendGivingBack(merged, side);
     return merged;
 }
 
 } // namespace
 
-void sortByTime(std::vector<Event> &events, unsigned threads)
+std::vector<Event> timeOrder(std::vector<std::vector<Event>> &runs, unsigned threads)
 {
-    if (events.size() > std::numeric_limits<Index>::max()) {
-        std::stable_sort(events.begin(), events.end(), happensBefore);
-        return;
+    std::size_t longest = 0;
+    for (const Run &r : runs)
+        longest = std::max(longest, r.size());
+    if (longest > std::numeric_limits<Index>::max()) {
+        std::vector<Event> all;
+        for (Run &r : runs) {
+            all.insert(all.end(), r.begin(), r.end());
+            r = Run();
+        }
+        std::stable_sort(all.begin(), all.end(), happensBefore);
+        return all;
     }
-    const std::vector<Run> runs = runsOfOneSource(events);
-    forEachInParallel(runs.size(), threads, [&](std::size_t i) { sortRun(events, runs[i]); });
-    if (runs.size() <= 1)
-        return;
-    std::vector<Event> merged = mergeRuns(events, runs, threads);
-    events = std::move(merged);
+    forEachInParallel(runs.size(), threads, [&](std::size_t i) { sortRun(runs[i]); });
+    std::erase_if(runs, [](const Run &r) { return r.empty(); });
+    if (runs.size() == 1) {
+        std::vector<Event> only = std::move(runs.front());
+        runs.clear();
+        return only;
+    }
+    std::vector<Event> merged = mergeRuns(runs, threads);
+    runs = std::vector<Run>(); // read through, their pages given back
+    return merged;
 }
 
 } // namespace kubelane::core

@@ -45,8 +45,9 @@ std::int64_t seconds(std::int64_t ns)
 
 class Aligner {
 public:
-    Aligner(Incident &inc, const std::vector<ZoneClaim> &claims)
-        : m_inc(inc), m_claims(claims), m_links(findClockLinks(inc)), m_state(inc.sources.size()), m_bySource(inc.sources.size())
+    Aligner(Incident &inc, EventTables &tables, const std::vector<ZoneClaim> &claims)
+        : m_inc(inc), m_tables(tables), m_claims(claims), m_links(findClockLinks(inc, tables)), m_state(inc.sources.size()),
+          m_bySource(inc.sources.size())
     {
         for (std::size_t i = 0; i < m_links.size(); ++i) {
             m_bySource[m_links[i].a].push_back(static_cast<int>(i));
@@ -359,11 +360,14 @@ private:
         }
         if (!any)
             return;
-        for (Event &e : m_inc.events)
-            e.time.ns += shift[e.source];
+        for (SourceId s = 0; s < m_tables.bySource.size(); ++s)
+            if (shift[s] != 0)
+                for (Event &e : m_tables.bySource[s])
+                    e.time.ns += shift[s];
     }
 
     Incident &m_inc;
+    EventTables &m_tables;
     const std::vector<ZoneClaim> &m_claims;
     std::vector<ClockLink> m_links;
     std::vector<State> m_state;
@@ -376,9 +380,9 @@ private:
 
 } // namespace
 
-void alignClocks(Incident &incident, const std::vector<ZoneClaim> &claims)
+void alignClocks(Incident &incident, EventTables &tables, const std::vector<ZoneClaim> &claims)
 {
-    Aligner(incident, claims).run();
+    Aligner(incident, tables, claims).run();
 }
 
 } // namespace kubelane::core

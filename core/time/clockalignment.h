@@ -9,6 +9,7 @@
 // anchor reaches are aligned to the strongest of them (a source that only assumed UTC always
 // moves). Clock skew is the median remainder of tight request pairs, relative to the
 // apiserver. Every change names its pairs and its anchor in the source's evidence.
+#include "../model/eventtables.h"
 #include "../model/incident.h"
 #include "zoneclaim.h"
 
@@ -16,8 +17,9 @@
 
 namespace kubelane::core {
 
-// Adjusts event times in place (one pass, before the final sort) and records evidence on each
-// source. `claims` is indexed by SourceId; notes on conflicts go to incident.notes.
-void alignClocks(Incident &incident, const std::vector<ZoneClaim> &claims);
+// Adjusts the times in each source's table (one pass, before the time order) and records
+// evidence on each source. `claims` is indexed by SourceId; notes on conflicts go to
+// incident.notes.
+void alignClocks(Incident &incident, EventTables &tables, const std::vector<ZoneClaim> &claims);
 
 } // namespace kubelane::core

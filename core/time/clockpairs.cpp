@@ -442,7 +442,7 @@ bool isReadyCondition(std::string_view type)
 
 } // namespace
 
-std::vector<ClockLink> findClockLinks(const Incident &inc)
+std::vector<ClockLink> findClockLinks(const Incident &inc, const EventTables &tables)
 {
     std::vector<ClockLink> links;
     if (!inc.eventTypes)
@@ -467,64 +467,65 @@ std::vector<ClockLink> findClockLinks(const Incident &inc)
     bool graceFlag = false;
 
     // One pass: the requests every source logged, the controller's marks, its grace period.
-    for (const Event &e : inc.events) {
-        first[e.source] = std::min(first[e.source], e.time.ns);
-        last[e.source] = std::max(last[e.source], e.time.ns);
-        std::uint32_t key = RequestKeys::kNone;
-        if (const std::string_view verb = inc.field(e, k.verb); !verb.empty()) {
-            if (const std::string_view resource = inc.field(e, k.resource); !resource.empty())
-                key = keys.intern({keys.verbCode(keys.valueId(verb)), keys.valueId(resource), keys.valueId(inc.field(e, k.namespace_)),
-                                   keys.valueId(inc.field(e, k.name)), keys.valueId(inc.field(e, k.subresource))});
-        } else if (e.type == tPodPatch && tPodPatch != kOtherEventType && inc.podOf(e) != kNoPod) {
-            key = keys.podStatusPatch(inc.pods[inc.podOf(e).index()]);
-        }
-        if (key != RequestKeys::kNone) {
-            const bool served = inc.componentOf(e) == apiserver && apiserver != kNoString;
-            bool heartbeat = false;
-            if (keys.node(key) != kNoString) {
-                // Only the kubelet's own successful writes are heartbeats.
-                const std::string_view agent = served ? inc.field(e, k.userAgent) : std::string_view{};
-                const std::string_view code = inc.field(e, k.code);
-                heartbeat = (!code.empty() ? code : inc.field(e, k.status)).starts_with('2')
-                    && (agent.empty() || agent.find("kubelet") != std::string_view::npos);
+    for (const auto &table : tables.bySource)
+        for (const Event &e : table) {
+            first[e.source] = std::min(first[e.source], e.time.ns);
+            last[e.source] = std::max(last[e.source], e.time.ns);
+            std::uint32_t key = RequestKeys::kNone;
+            if (const std::string_view verb = inc.field(e, k.verb); !verb.empty()) {
+                if (const std::string_view resource = inc.field(e, k.resource); !resource.empty())
+                    key = keys.intern({keys.verbCode(keys.valueId(verb)), keys.valueId(resource), keys.valueId(inc.field(e, k.namespace_)),
+                                       keys.valueId(inc.field(e, k.name)), keys.valueId(inc.field(e, k.subresource))});
+            } else if (e.type == tPodPatch && tPodPatch != kOtherEventType && inc.podOf(e) != kNoPod) {
+                key = keys.podStatusPatch(inc.pods[inc.podOf(e).index()]);
             }
-            obs[e.source].push_back({e.time.ns, key, heartbeat});
-            isApiserver[e.source] = isApiserver[e.source] || served;
-            continue;
-        }
-        if (e.type == kOtherEventType)
-            continue;
-        StringId node = keys.valueId(inc.field(e, k.node));
-        if (node == kNoString)
-            node = inc.nodeOf(e);
-        if (e.type == tStale && node != kNoString) {
-            const auto d = parseGoDuration(inc.field(e, k.duration));
-            if (d && isReadyCondition(inc.field(e, k.conditionType)))
-                marks.push_back({Mark::Kind::Stale, e.source, node, e.time.ns, e.time.ns - d->ns});
-        } else if (e.type == tNotReady && node != kNoString) {
-            if (inc.field(e, k.reason) == "NodeNotReady" || inc.field(e, k.status) == "NodeNotReady")
-                marks.push_back({Mark::Kind::NotReady, e.source, node, e.time.ns});
-        } else if ((e.type == tTransitioned || e.type == tHealthy || e.type == tUpdated) && node != kNoString) {
-            // A transition counts when it is back to True: its pattern captures readyStatus from
-            // the condition however it is printed (Go "Status:True", JSON "status":"True").
-            if (e.type != tTransitioned || inc.field(e, k.readyStatus) == "True")
-                marks.push_back({Mark::Kind::Recovered, e.source, node, e.time.ns});
-        } else if (e.type == tFlag) {
-            const std::string_view flag = inc.field(e, k.flag);
-            const auto value = parseGoDuration(inc.field(e, k.value));
-            if (value && flag == "node-monitor-grace-period") {
-                grace.grace = value->ns;
-                graceFlag = true;
-            } else if (value && flag == "node-monitor-period") {
-                grace.period = value->ns;
+            if (key != RequestKeys::kNone) {
+                const bool served = inc.componentOf(e) == apiserver && apiserver != kNoString;
+                bool heartbeat = false;
+                if (keys.node(key) != kNoString) {
+                    // Only the kubelet's own successful writes are heartbeats.
+                    const std::string_view agent = served ? inc.field(e, k.userAgent) : std::string_view{};
+                    const std::string_view code = inc.field(e, k.code);
+                    heartbeat = (!code.empty() ? code : inc.field(e, k.status)).starts_with('2')
+                        && (agent.empty() || agent.find("kubelet") != std::string_view::npos);
+                }
+                obs[e.source].push_back({e.time.ns, key, heartbeat});
+                isApiserver[e.source] = isApiserver[e.source] || served;
+                continue;
             }
-        } else if (e.type == tStart && !graceFlag) {
-            // The default grace period went from 40 s to 50 s in 1.32.
-            const std::string_view v = inc.field(e, k.version);
-            if (v.starts_with("v1.") && v.size() > 4 && std::atoi(std::string(v.substr(3)).c_str()) >= 32)
-                grace.grace = 50 * kNsPerSecond;
+            if (e.type == kOtherEventType)
+                continue;
+            StringId node = keys.valueId(inc.field(e, k.node));
+            if (node == kNoString)
+                node = inc.nodeOf(e);
+            if (e.type == tStale && node != kNoString) {
+                const auto d = parseGoDuration(inc.field(e, k.duration));
+                if (d && isReadyCondition(inc.field(e, k.conditionType)))
+                    marks.push_back({Mark::Kind::Stale, e.source, node, e.time.ns, e.time.ns - d->ns});
+            } else if (e.type == tNotReady && node != kNoString) {
+                if (inc.field(e, k.reason) == "NodeNotReady" || inc.field(e, k.status) == "NodeNotReady")
+                    marks.push_back({Mark::Kind::NotReady, e.source, node, e.time.ns});
+            } else if ((e.type == tTransitioned || e.type == tHealthy || e.type == tUpdated) && node != kNoString) {
+                // A transition counts when it is back to True: its pattern captures readyStatus from
+                // the condition however it is printed (Go "Status:True", JSON "status":"True").
+                if (e.type != tTransitioned || inc.field(e, k.readyStatus) == "True")
+                    marks.push_back({Mark::Kind::Recovered, e.source, node, e.time.ns});
+            } else if (e.type == tFlag) {
+                const std::string_view flag = inc.field(e, k.flag);
+                const auto value = parseGoDuration(inc.field(e, k.value));
+                if (value && flag == "node-monitor-grace-period") {
+                    grace.grace = value->ns;
+                    graceFlag = true;
+                } else if (value && flag == "node-monitor-period") {
+                    grace.period = value->ns;
+                }
+            } else if (e.type == tStart && !graceFlag) {
+                // The default grace period went from 40 s to 50 s in 1.32.
+                const std::string_view v = inc.field(e, k.version);
+                if (v.starts_with("v1.") && v.size() > 4 && std::atoi(std::string(v.substr(3)).c_str()) >= 32)
+                    grace.grace = 50 * kNsPerSecond;
+            }
         }
-    }
 
     // Requests: every source against every apiserver log.
     std::vector<std::unique_ptr<Served>> served(n);

@@ -11,6 +11,7 @@
 // (the zone) and a remainder (clock skew). Zone offsets are searched across +-14 h: a
 // candidate wins when its pairs agree tightly and clearly more often than any other's, so
 // periodic requests (a lease every 10 s) only count when they line up to the half second.
+#include "../model/eventtables.h"
 #include "../model/incident.h"
 
 #include <cstdint>
@@ -32,6 +33,7 @@ struct ClockLink {
     std::string what; // "58 lease renewals, 2 pod status patches"
 };
 
-std::vector<ClockLink> findClockLinks(const Incident &incident);
+// Reads the events source by source (a load's tables, before the time order).
+std::vector<ClockLink> findClockLinks(const Incident &incident, const EventTables &tables);
 
 } // namespace kubelane::core
