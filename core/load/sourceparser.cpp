@@ -14,6 +14,7 @@
 #include "../format/pastetext.h"
 #include "../format/dmesg.h"
 #include "../format/sourceidentity.h"
+#include "../util/memorypolicy.h"
 #include "../util/bytescan.h"
 #include "../util/textscan.h"
 
@@ -31,6 +32,9 @@ namespace {
 constexpr std::size_t kMaxStoredFieldValue = 1024;
 constexpr std::size_t kMaxInternedReadValue = 64; // SourceParser::fieldOf
 constexpr std::size_t kMaxDiagnosticsPerReason = 20;
+// The events and times tables are reserved for the whole file and mapped this many rows at a
+// time ahead of the rows written (mapNextStepForWriting).
+constexpr std::size_t kTableStep = 8192;
 
 // A Go stack's function line, which a trace prints at the margin above its file line:
 // "main.main", "github.com/go-logr/zapr.(*zapLogger).Error",
@@ -1477,8 +1481,10 @@ void SourceParser::addEvent(const EventDraft &d)
 
     addRecordFields(d);
     const OriginId placed = e.type == kOtherEventType ? origin : electorOrigin(e.type, d, origin);
+    mapNextStepForWriting(m_out.events, kTableStep);
     m_out.events.push_back(e);
     m_file.lastEventLines = d.lineCount;
+    mapNextStepForWriting(m_out.times, kTableStep);
     m_out.times.push_back(StoredTime::of(d.time));
     m_file.neighbourReadings.observe(d.time, d.first.number, d.first.number + d.lineCount - 1, m_out.clockEvidence);
     m_file.pasteReader.endBlock(); // a log line ends a command's output

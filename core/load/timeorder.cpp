@@ -1,5 +1,6 @@
 #include "timeorder.h"
 
+#include "../util/memorypolicy.h"
 #include "../util/parallel.h"
 
 #include <algorithm>
@@ -147,6 +148,7 @@ void mergeStretchesOnto(std::vector<Run> &runs, const std::vector<Stretch> &stre
     while (!heap.empty()) {
         Head &h = heap.front();
         const Run &run = runs[h.run];
+        mapNextStepForWriting(merged, kReleaseStep);
         merged.push_back(run[h.at]);
         if (++h.at - h.released >= kReleaseStep) {
             givePagesBack(run.data() + h.released, run.data() + h.at);
@@ -211,6 +213,7 @@ void appendGivingBack(std::vector<Event> &merged, std::vector<Event> &part)
 {
     for (std::size_t at = 0; at < part.size(); at += kReleaseStep) {
         const std::size_t end = std::min(part.size(), at + kReleaseStep);
+        mapForWriting(merged.data() + merged.size(), (end - at) * sizeof(Event));
         merged.insert(merged.end(), part.begin() + static_cast<std::ptrdiff_t>(at), part.begin() + static_cast<std::ptrdiff_t>(end));
         givePagesBack(part.data() + at, part.data() + end);
     }
