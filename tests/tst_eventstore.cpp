@@ -61,13 +61,14 @@ std::shared_ptr<const Incident> loadFromMemory(const std::vector<std::pair<std::
 // later run, as a load's tables never do), then put in time order as a load does.
 std::vector<Event> timeOrderOfRuns(const std::vector<Event> &events, unsigned threads = 0)
 {
-    std::vector<std::vector<Event>> runs;
+    std::vector<EventStore> runs;
     for (std::size_t i = 0; i < events.size(); ++i) {
         if (i == 0 || events[i].source != events[i - 1].source)
             runs.emplace_back();
         runs.back().push_back(events[i]);
     }
-    return timeOrder(runs, threads);
+    const EventStore ordered = timeOrder(runs, threads);
+    return {ordered.begin(), ordered.end()};
 }
 
 std::size_t filesIn(const std::string &folder)

@@ -21,7 +21,7 @@ struct LocalPod {
 
 struct ParsedSource {
     Source source;
-    std::vector<Event> events;     // in file order; Event::pod indexes `pods`
+    EventStore events;             // in file order; Event::pod indexes `pods`
     std::vector<StoredTime> times; // parallel to events; each one's reference is in events[i].time
     std::vector<Field> fields;
     StringPool strings;

@@ -44,7 +44,7 @@ constexpr std::size_t kPairwiseGroup = 16;
 void earliestSourcesPairwise(const Incident &inc, const std::vector<std::uint32_t> &machineOf, std::size_t start, std::size_t end,
                              std::vector<SourceId> &earliest)
 {
-    const std::vector<Event> &events = inc.events;
+    const EventStore &events = inc.events;
     for (std::size_t i = start; i < end; ++i) {
         const Event &a = events[i];
         SourceId first = a.source;
@@ -62,7 +62,7 @@ void earliestSourcesPairwise(const Incident &inc, const std::vector<std::uint32_
 
 std::uint64_t dropRepeatedEvents(Incident &inc)
 {
-    std::vector<Event> &events = inc.events;
+    EventStore &events = inc.events;
     std::vector<bool> drop(events.size(), false);
     std::uint64_t dropped = 0;
     // Within one instant, an event repeats the same line of the earliest-read source that has

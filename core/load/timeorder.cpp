@@ -25,7 +25,7 @@ bool happensBefore(const Event &a, const Event &b)
 namespace {
 
 using Index = std::uint32_t;
-using Run = std::vector<Event>;
+using Run = EventStore;
 
 // Ties (one object's records share a line and often a time) keep their order of arrival, as
 // a stable sort would: one lexicographic comparison of (time, source, offset, position),
@@ -88,24 +88,25 @@ struct Stretch {
     std::size_t run, begin, end;
 };
 
-// The head of one stretch in the merge, with its event's key copied in, so the heap's
-// comparisons read the heap alone. Ties fall to the run, then the place in it: the order of
-// the runs laid end to end, which is a stable sort's.
+// happensBefore's order (time, source, offset) as one unsigned 128-bit number, so the merge
+// compares two events in two instructions and no unpredictable branch: the time with its sign
+// bit flipped (signed order as unsigned), then the source's 24 bits and the offset's 40.
+__extension__ typedef unsigned __int128 MergeKey;
+
+MergeKey mergeKeyOf(const Event &e)
+{
+    const std::uint64_t time = static_cast<std::uint64_t>(e.time.ns) ^ (std::uint64_t(1) << 63);
+    const std::uint64_t place = (std::uint64_t(e.source) << 40) | std::uint64_t(e.offset);
+    return (MergeKey(time) << 64) | place;
+}
+
+// The head of one stretch in the merge, with its event's key, so the heap's comparisons read
+// the heap alone. Ties fall to the run: the order of the runs laid end to end, a stable sort's
+// (within a run the merge keeps the run's order).
 struct Head {
-    Timestamp time;
-    SourceId source;
-    std::uint64_t offset;
+    MergeKey key;
     std::size_t run, at, end, released;
-    bool operator<(const Head &o) const
-    {
-        return std::tie(time, source, offset, run, at) < std::tie(o.time, o.source, o.offset, o.run, o.at);
-    }
-    void load(const Event &e)
-    {
-        time = e.time;
-        source = e.source;
-        offset = e.offset;
-    }
+    bool operator<(const Head &o) const { return key < o.key || (key == o.key && run < o.run); }
 };
 
 // Restores the heap (earliest head first) after the head at `i` moved later.
@@ -130,33 +131,46 @@ void siftDown(std::vector<Head> &heap, std::size_t i)
 // read and not yet given back: 44 runs of 1 MiB had added 23 MiB to a 1 GB load's peak.
 constexpr std::size_t kReleaseStep = (256u << 10) / sizeof(Event);
 
-// The stretches, each in order, merged k-way onto the end of `merged`. Each is read front to
-// back, so the copy streams through memory, and the pages of the runs the merge has passed
-// are given back as it goes: the runs and the store together hold about one store's worth of
-// memory, never two.
-void mergeStretchesOnto(std::vector<Run> &runs, const std::vector<Stretch> &stretches, std::vector<Event> &merged)
+// The stretches, each in order, merged k-way into [out, out + their events): room in the store,
+// sized and not yet written. Each is read front to back, so the copy streams through memory,
+// and the pages of the runs the merge has passed are given back as it goes: the runs and the
+// store together hold about one store's worth of memory, never two. The store's pages are
+// mapped a step ahead of the writes.
+void mergeStretchesInto(std::vector<Run> &runs, const std::vector<Stretch> &stretches, Event *out)
 {
     std::vector<Head> heap;
+    std::size_t count = 0;
     for (const Stretch &s : stretches) {
+        count += s.end - s.begin;
         if (s.begin == s.end)
             continue;
-        Head h{{}, 0, 0, s.run, s.begin, s.end, s.begin};
-        h.load(runs[s.run][s.begin]);
-        heap.push_back(h);
+        heap.push_back({mergeKeyOf(runs[s.run][s.begin]), s.run, s.begin, s.end, s.begin});
     }
     std::make_heap(heap.begin(), heap.end(), [](const Head &a, const Head &b) { return b < a; });
+    Event *const outEnd = out + count;
+    Event *mapped = out;
     while (!heap.empty()) {
         Head &h = heap.front();
         const Run &run = runs[h.run];
-        mapNextStepForWriting(merged, kReleaseStep);
-        merged.push_back(run[h.at]);
-        if (++h.at - h.released >= kReleaseStep) {
-            givePagesBack(run.data() + h.released, run.data() + h.at);
-            h.released = h.at;
-        }
-        if (h.at < h.end) {
-            h.load(run[h.at]);
-        } else {
+        // The earliest run's events go out together for as long as they come before every
+        // other run's head: a source's events come in bursts (one line's records, a sync
+        // loop's lines in one tick), and each needs a comparison instead of a trip down the heap.
+        const Head *second = heap.size() < 2 ? nullptr : heap.size() == 2 || heap[1] < heap[2] ? &heap[1] : &heap[2];
+        do {
+            if (out == mapped) {
+                mapped = out + std::min<std::size_t>(kReleaseStep, static_cast<std::size_t>(outEnd - out));
+                mapForWriting(out, static_cast<std::size_t>(mapped - out) * sizeof(Event));
+            }
+            *out++ = run[h.at];
+            if (++h.at - h.released >= kReleaseStep) {
+                givePagesBack(run.data() + h.released, run.data() + h.at);
+                h.released = h.at;
+            }
+            if (h.at == h.end)
+                break;
+            h.key = mergeKeyOf(run[h.at]);
+        } while (!second || h < *second);
+        if (h.at == h.end) {
             h = heap.back();
             heap.pop_back();
             if (heap.empty())
@@ -207,65 +221,49 @@ std::optional<Timestamp> middleTime(const std::vector<Run> &runs, std::size_t to
     return Timestamp{lo};
 }
 
-// Appends `part` onto `merged`, giving back the part's pages as they are copied, so the two
-// never hold more than a step of events twice.
-void appendGivingBack(std::vector<Event> &merged, std::vector<Event> &part)
-{
-    for (std::size_t at = 0; at < part.size(); at += kReleaseStep) {
-        const std::size_t end = std::min(part.size(), at + kReleaseStep);
-        mapForWriting(merged.data() + merged.size(), (end - at) * sizeof(Event));
-        merged.insert(merged.end(), part.begin() + static_cast<std::ptrdiff_t>(at), part.begin() + static_cast<std::ptrdiff_t>(end));
-        givePagesBack(part.data() + at, part.data() + end);
-    }
-    part.clear();
-    part.shrink_to_fit();
-}
-
-// The k-way merge of the runs. On more than one thread, a large store is cut at a middle
-// time: the earlier halves of the runs merge into the new store while the later halves merge
-// into a side table, appended after. Every event before the cut sorts before every event at or
-// after it, so the result is the one-thread merge's.
-std::vector<Event> mergeRuns(std::vector<Run> &runs, unsigned threads)
+// The k-way merge of the runs into a store sized first. On more than one thread, a large store
+// is cut at a middle time: the earlier halves of the runs merge into the store's front while
+// the later halves merge into its back. Every event before the cut sorts before every event
+// at or after it, so the result is the one-thread merge's.
+EventStore mergeRuns(std::vector<Run> &runs, unsigned threads)
 {
     constexpr std::size_t kWorthSplitting = std::size_t(1) << 18;
     std::size_t total = 0;
     for (const Run &r : runs)
         total += r.size();
-    std::vector<Event> merged;
-    merged.reserve(total);
+    EventStore merged;
+    merged.resize(total); // left unwritten (UnwrittenOnResize): the merges write every event
     const std::optional<Timestamp> cut = threads != 1 && total >= kWorthSplitting ? middleTime(runs, total) : std::optional<Timestamp>{};
     if (!cut) {
         std::vector<Stretch> whole;
         for (std::size_t i = 0; i < runs.size(); ++i)
             whole.push_back({i, 0, runs[i].size()});
-        mergeStretchesOnto(runs, whole, merged);
+        mergeStretchesInto(runs, whole, merged.data());
         return merged;
     }
     std::vector<Stretch> earlier, later;
-    std::size_t laterCount = 0;
+    std::size_t earlierCount = 0;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const std::size_t at = firstAtOrAfter(runs[i], 0, runs[i].size(), *cut);
         earlier.push_back({i, 0, at});
         later.push_back({i, at, runs[i].size()});
-        laterCount += runs[i].size() - at;
+        earlierCount += at;
     }
-    std::vector<Event> side;
-    side.reserve(laterCount);
-    forEachInParallel(2, threads,
-                      [&](std::size_t half) { mergeStretchesOnto(runs, half == 0 ? earlier : later, half == 0 ? merged : side); });
-    appendGivingBack(merged, side);
+    forEachInParallel(2, threads, [&](std::size_t half) {
+        mergeStretchesInto(runs, half == 0 ? earlier : later, merged.data() + (half == 0 ? 0 : earlierCount));
+    });
     return merged;
 }
 
 } // namespace
 
-std::vector<Event> timeOrder(std::vector<std::vector<Event>> &runs, unsigned threads)
+EventStore timeOrder(std::vector<EventStore> &runs, unsigned threads)
 {
     std::size_t longest = 0;
     for (const Run &r : runs)
         longest = std::max(longest, r.size());
     if (longest > std::numeric_limits<Index>::max()) {
-        std::vector<Event> all;
+        EventStore all;
         for (Run &r : runs) {
             all.insert(all.end(), r.begin(), r.end());
             r = Run();
@@ -276,11 +274,11 @@ std::vector<Event> timeOrder(std::vector<std::vector<Event>> &runs, unsigned thr
     forEachInParallel(runs.size(), threads, [&](std::size_t i) { sortRun(runs[i]); });
     std::erase_if(runs, [](const Run &r) { return r.empty(); });
     if (runs.size() == 1) {
-        std::vector<Event> only = std::move(runs.front());
+        EventStore only = std::move(runs.front());
         runs.clear();
         return only;
     }
-    std::vector<Event> merged = mergeRuns(runs, threads);
+    EventStore merged = mergeRuns(runs, threads);
     runs = std::vector<Run>(); // read through, their pages given back
     return merged;
 }

@@ -17,6 +17,6 @@ bool happensBefore(const Event &a, const Event &b);
 // store needed a second copy of it (80 bytes an event). Ties keep the order of the runs laid
 // end to end. The runs are put in order on up to `threads` threads (0: one per core); the
 // result is the same. The runs are left empty.
-std::vector<Event> timeOrder(std::vector<std::vector<Event>> &runs, unsigned threads = 0);
+EventStore timeOrder(std::vector<EventStore> &runs, unsigned threads = 0);
 
 } // namespace kubelane::core

@@ -13,7 +13,7 @@
 namespace kubelane::core {
 
 struct EventTables {
-    std::vector<std::vector<Event>> bySource; // indexed by SourceId
+    std::vector<EventStore> bySource; // indexed by SourceId
 
     template <class Visit> void forEach(Visit &&visit)
     {

@@ -41,7 +41,7 @@ class Incident {
 public:
     std::vector<std::string> inputs; // what the user opened
     std::vector<Source> sources;
-    std::vector<Event> events; // sorted by (time, source, offset: the line order), indexed by EventIndex
+    EventStore events; // sorted by (time, source, offset: the line order), indexed by EventIndex
     std::vector<Pod> pods;
     StringPool strings;
     OriginTable origins;        // Event::origin indexes it

@@ -29,7 +29,7 @@ void mapForWriting(void *from, std::size_t bytes);
 // Called before each push_back onto a table reserved ahead: every `step` elements, maps the
 // next `step` of its reserved room at once (never past the reservation, so the memory held
 // grows by a step at most).
-template <class T> void mapNextStepForWriting(std::vector<T> &table, std::size_t step)
+template <class T, class A> void mapNextStepForWriting(std::vector<T, A> &table, std::size_t step)
 {
     const std::size_t size = table.size();
     if (size % step != 0 || size >= table.capacity())
