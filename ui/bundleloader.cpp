@@ -2,6 +2,8 @@
 
 #include "loadsettings.h"
 
+#include "core/util/stagereport.h"
+
 #include <QMetaObject>
 #include <QPointer>
 
@@ -115,6 +117,7 @@ void BundleLoader::run(LoadFn load, const core::LoadOptions &baseOptions, const 
                 return;
             post([](BundleLoader *l) { emit l->stageChanged(tr("Building lanes…")); });
             auto lanes = std::make_shared<const LaneModel>(analysis);
+            core::stageDone("lanes");
             post([analysis, lanes, problems](BundleLoader *l) { emit l->loaded(analysis, lanes, problems); });
         } catch (const std::exception &e) {
             const QString message = QString::fromStdString(e.what());

@@ -22,6 +22,7 @@
 #include "walkthroughcontroller.h"
 
 #include "core/util/shellquote.h"
+#include "core/util/stagereport.h"
 
 #include <algorithm>
 
@@ -891,6 +892,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const core::Analysis> analysis, st
         m_initialView = {};
     }
     updateTitle();
+    core::stageDone("window filled"); // the panels, the finding selected; painting follows
     emit bundleLoaded();
 }
 

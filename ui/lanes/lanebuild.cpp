@@ -2,6 +2,22 @@
 
 namespace kubelane::ui {
 
+LaneId LaneBuild::nodeLane(core::StringId node)
+{
+    auto [known, added] = m_laneOfNode.try_emplace(node);
+    if (added)
+        known->second = inGroup(nodeGroup(node), nullptr, {});
+    return known->second;
+}
+
+LaneId LaneBuild::podLane(core::PodId pod)
+{
+    auto [known, added] = m_laneOfPod.try_emplace(pod);
+    if (added)
+        known->second = inGroup(podGroup(pod), nullptr, {});
+    return known->second;
+}
+
 LaneId LaneBuild::nodeGroup(core::StringId node)
 {
     const std::string_view name = node != core::kNoString ? incident().text(node) : std::string_view();
