@@ -120,7 +120,6 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
     m_laneOfEvent.assign(inc.events.size(), LaneId());
     std::vector<std::optional<LaneId>> sourceNodeGroup(inc.sources.size());
     std::vector<std::optional<LaneId>> sourceCpGroup(inc.sources.size());
-    std::unordered_map<core::StringId, LaneId> nodeGroupById;
 
     // An event's lane follows from its context (who logged it, about which pod, node and
     // container), and where its group is its source's (a control-plane host, a file's node),
@@ -161,10 +160,7 @@ LaneModel::LaneModel(std::shared_ptr<const core::Analysis> analysis) : m_analysi
             // A finding about the component (a lost leader lease) is drawn on its machine's group.
             m_bySubject.insert(qs(core::Subject::ofComponent(component, src.machine()).text()), group);
         } else if (subject.node != core::kNoString) {
-            auto it = nodeGroupById.find(subject.node);
-            if (it == nodeGroupById.end())
-                it = nodeGroupById.emplace(subject.node, groupForNode(std::string(inc.text(subject.node)))).first;
-            group = it->second;
+            group = groupForNode(subject.node);
         } else {
             std::optional<LaneId> &g = sourceNodeGroup[e.source];
             if (!g)
@@ -235,6 +231,14 @@ LaneId LaneModel::groupForControlPlane(const std::string &host)
     const LaneId id = childByKey(LaneId(), key, LaneKind::Group, name);
     at(id).description = QStringLiteral("apiserver, controller-manager and scheduler logs");
     return id;
+}
+
+LaneId LaneModel::groupForNode(core::StringId node)
+{
+    auto [known, added] = m_groupOfNode.try_emplace(node);
+    if (added)
+        known->second = groupForNode(std::string(incident().text(node)));
+    return known->second;
 }
 
 LaneId LaneModel::groupForNode(const std::string &node)
@@ -408,6 +412,7 @@ void LaneModel::finishLanes()
     m_localKey.clear();
     m_localKey.shrink_to_fit();
     m_roleLaneCache.clear();
+    m_groupOfNode.clear();
 }
 
 LaneId LaneModel::laneOfSubject(const QString &subject) const

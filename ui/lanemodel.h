@@ -142,6 +142,7 @@ private:
     Lane &at(LaneId id) { return m_lanes[id.index()]; }
     LaneId addLane(LaneId parent, LaneKind kind, QString name, QString key);
     LaneId groupForNode(const std::string &node);
+    LaneId groupForNode(core::StringId node); // the same, found once per node
     LaneId otherGroup();
     void addEventToLane(core::EventIndex event, LaneId lane);
     LaneId groupForControlPlane(const std::string &host);
@@ -162,6 +163,7 @@ private:
     QHash<QString, LaneId> m_bySubject;
     std::vector<QString> m_localKey; // key below the parent, for ordering siblings
     std::unordered_map<std::uint64_t, LaneId> m_roleLaneCache;
+    std::unordered_map<core::StringId, LaneId> m_groupOfNode; // groupForNode(StringId)
     struct RoleTexts {
         bool made = false;
         bool perContainer = false;

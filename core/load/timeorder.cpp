@@ -147,8 +147,7 @@ void mergeStretchesInto(std::vector<Run> &runs, const std::vector<Stretch> &stre
         heap.push_back({mergeKeyOf(runs[s.run][s.begin]), s.run, s.begin, s.end, s.begin});
     }
     std::make_heap(heap.begin(), heap.end(), [](const Head &a, const Head &b) { return b < a; });
-    Event *const outEnd = out + count;
-    Event *mapped = out;
+    Event *const first = out;
     while (!heap.empty()) {
         Head &h = heap.front();
         const Run &run = runs[h.run];
@@ -157,10 +156,7 @@ void mergeStretchesInto(std::vector<Run> &runs, const std::vector<Stretch> &stre
         // loop's lines in one tick), and each needs a comparison instead of a trip down the heap.
         const Head *second = heap.size() < 2 ? nullptr : heap.size() == 2 || heap[1] < heap[2] ? &heap[1] : &heap[2];
         do {
-            if (out == mapped) {
-                mapped = out + std::min<std::size_t>(kReleaseStep, static_cast<std::size_t>(outEnd - out));
-                mapForWriting(out, static_cast<std::size_t>(mapped - out) * sizeof(Event));
-            }
+            mapNextStepForWriting(first, static_cast<std::size_t>(out - first), count, kReleaseStep);
             *out++ = run[h.at];
             if (++h.at - h.released >= kReleaseStep) {
                 givePagesBack(run.data() + h.released, run.data() + h.at);

@@ -26,16 +26,20 @@ void giveFreedMemoryBack();
 // nothing, and the pages fault as before.
 void mapForWriting(void *from, std::size_t bytes);
 
-// Called before each push_back onto a table reserved ahead: every `step` elements, maps the
-// next `step` of its reserved room at once (never past the reservation, so the memory held
-// grows by a step at most).
+// Called before writing element `written` of a room of `room` elements at `base`, filled front
+// to back: every `step` elements, maps the next `step` of the room at once (never past it, so
+// the memory held grows by a step at most).
+template <class T> void mapNextStepForWriting(T *base, std::size_t written, std::size_t room, std::size_t step)
+{
+    if (written % step != 0 || written >= room)
+        return;
+    mapForWriting(base + written, std::min(step, room - written) * sizeof(T));
+}
+
+// The same before each push_back onto a table reserved ahead: its room is its capacity.
 template <class T, class A> void mapNextStepForWriting(std::vector<T, A> &table, std::size_t step)
 {
-    const std::size_t size = table.size();
-    if (size % step != 0 || size >= table.capacity())
-        return;
-    const std::size_t count = std::min(step, table.capacity() - size);
-    mapForWriting(table.data() + size, count * sizeof(T));
+    mapNextStepForWriting(table.data(), table.size(), table.capacity(), step);
 }
 
 } // namespace kubelane::core

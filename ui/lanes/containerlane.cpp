@@ -10,34 +10,19 @@ namespace kubelane::ui {
 
 namespace {
 
-// Each container's lane, found once: a container has many readiness spans and runs, and
-// finding its lane builds its name and key as strings.
-class ContainerLanes {
-public:
-    explicit ContainerLanes(LaneBuild &b) : m_build(b) { }
-    LaneId operator()(core::PodId pod, core::StringId container)
-    {
-        auto [known, added] = m_lanes.try_emplace({pod, container});
-        if (added) {
-            const QString c = QString::fromUtf8(m_build.incident().text(container));
-            // Kill lines may name a container only by its runtime id.
-            known->second =
-                m_build.podLane(pod, c, c.isEmpty() ? QStringLiteral("container (name not logged)") : QStringLiteral("container ") + c);
-        }
-        return known->second;
-    }
+LaneId containerLane(LaneBuild &b, core::PodId pod, core::StringId container)
+{
+    const QString c = QString::fromUtf8(b.incident().text(container));
+    // Kill lines may name a container only by its runtime id.
+    return b.podLane(pod, c, c.isEmpty() ? QStringLiteral("container (name not logged)") : QStringLiteral("container ") + c);
+}
 
-private:
-    LaneBuild &m_build;
-    std::map<std::pair<core::PodId, core::StringId>, LaneId> m_lanes;
-};
-
-void addReadiness(LaneBuild &b, ContainerLanes &containerLane)
+void addReadiness(LaneBuild &b)
 {
     for (const auto &r : b.facts().readiness) {
         if (r.container == core::kNoString)
             continue; // the pod's own Ready lane
-        const LaneId lane = containerLane(r.pod, r.container);
+        const LaneId lane = containerLane(b, r.pod, r.container);
         if (!lane.valid())
             continue;
         StateSpan s = readinessBar(r);
@@ -90,15 +75,14 @@ void addRuns(LaneBuild &b, LaneId lane, const std::vector<const core::ContainerE
 
 void buildContainerLane(LaneBuild &b)
 {
-    ContainerLanes containerLane(b);
-    addReadiness(b, containerLane);
+    addReadiness(b);
     std::map<std::pair<core::PodId, core::StringId>, std::vector<const core::ContainerEvent *>> byContainer;
     for (const auto &c : b.facts().containerEvents) {
         const core::Event &e = b.incident().event(c.event);
         byContainer[{b.incident().podOf(e), b.incident().containerOf(e)}].push_back(&c);
     }
     for (auto &[k, list] : byContainer)
-        if (const LaneId lane = containerLane(k.first, k.second); lane.valid())
+        if (const LaneId lane = containerLane(b, k.first, k.second); lane.valid())
             addRuns(b, lane, list);
 }
 

@@ -2,26 +2,9 @@
 
 namespace kubelane::ui {
 
-LaneId LaneBuild::nodeLane(core::StringId node)
-{
-    auto [known, added] = m_laneOfNode.try_emplace(node);
-    if (added)
-        known->second = inGroup(nodeGroup(node), nullptr, {});
-    return known->second;
-}
-
-LaneId LaneBuild::podLane(core::PodId pod)
-{
-    auto [known, added] = m_laneOfPod.try_emplace(pod);
-    if (added)
-        known->second = inGroup(podGroup(pod), nullptr, {});
-    return known->second;
-}
-
 LaneId LaneBuild::nodeGroup(core::StringId node)
 {
-    const std::string_view name = node != core::kNoString ? incident().text(node) : std::string_view();
-    return name.empty() ? LaneId() : m_model.groupForNode(std::string(name));
+    return node == core::kNoString || incident().text(node).empty() ? LaneId() : m_model.groupForNode(node);
 }
 
 LaneId LaneBuild::podGroup(core::PodId pod)
@@ -33,6 +16,16 @@ LaneId LaneBuild::inGroup(LaneId group, const QString *item, const QString &name
 {
     if (!group.valid())
         return {};
+    if (item)
+        return makeInGroup(group, item, name);
+    auto [known, added] = m_laneInGroup.try_emplace(group);
+    if (added)
+        known->second = makeInGroup(group, nullptr, name);
+    return known->second;
+}
+
+LaneId LaneBuild::makeInGroup(LaneId group, const QString *item, const QString &name)
+{
     const QString id = QString::fromLatin1(m_entry.id);
     const LaneId lane =
         m_model.childByKey(group, item ? id + '/' + *item : id, m_entry.kind, item ? name : QString::fromUtf8(m_entry.label));

@@ -59,9 +59,9 @@ public:
     // The builder's lane under a node's or a pod's group, made on first use (an existing role
     // lane with the same key becomes this kind of lane). With `item`, one lane per item, keyed
     // "ID/ITEM" and called `name`. Invalid when the node or pod is not known.
-    LaneId nodeLane(core::StringId node);
+    LaneId nodeLane(core::StringId node) { return inGroup(nodeGroup(node), nullptr, {}); }
     LaneId nodeLane(core::StringId node, const QString &item, const QString &name) { return inGroup(nodeGroup(node), &item, name); }
-    LaneId podLane(core::PodId pod);
+    LaneId podLane(core::PodId pod) { return inGroup(podGroup(pod), nullptr, {}); }
     LaneId podLane(core::PodId pod, const QString &item, const QString &name) { return inGroup(podGroup(pod), &item, name); }
 
     Lane &lane(LaneId id) { return m_model.at(id); }
@@ -72,13 +72,13 @@ private:
     LaneId nodeGroup(core::StringId node);
     LaneId podGroup(core::PodId pod);
     LaneId inGroup(LaneId group, const QString *item, const QString &name);
+    LaneId makeInGroup(LaneId group, const QString *item, const QString &name);
 
     LaneModel &m_model;
     const LaneBuilder &m_entry;
-    // The builder's lane of each node and pod once found: builders ask once per fact (every
-    // heartbeat of a node), and finding it builds its group's subject and its key as strings.
-    std::unordered_map<core::StringId, LaneId> m_laneOfNode;
-    std::unordered_map<core::PodId, LaneId> m_laneOfPod;
+    // The builder's lane in each group once found: builders ask once per fact (every heartbeat
+    // of a node), and finding it builds its key as a string.
+    std::unordered_map<LaneId, LaneId> m_laneInGroup;
 };
 
 // "47.2 s", as the bars' labels write a duration.
