@@ -1108,6 +1108,12 @@ private slots:
                                       + controllerNoise(at(2, 20, 0)))
             << QStringList{"node.kubernetes.io/unreachable NoSchedule 02:13:12 open",
                            "node.kubernetes.io/unreachable NoExecute 02:13:17 02:13:50"};
+        // kubernetes#77981 again: the queue line, then the tainting pass's line that applied it. The
+        // node has the taint from the applied line on.
+        QTest::newRow("1.x queued, then applied: starts when applied")
+            << QString::fromStdString(taintQueued(at(2, 13, 17), "node3", "unresponsive") + cri(at(2, 13, 18), "000002", added("NoExecute"))
+                                      + controllerNoise(at(2, 20, 0)))
+            << QStringList{"node.kubernetes.io/unreachable NoExecute 02:13:18 open"};
         const std::string addedText =
             "      1 controller_utils.go:225] \"Added taint to node\" taint=[&Taint{Key:node.kubernetes.io/memory-pressure,"
             "Value:,Effect:NoSchedule,TimeAdded:<nil>,}] node=\"node3\"";
@@ -1154,7 +1160,7 @@ private slots:
     void queuedTaintNeverApplied()
     {
         auto appliedTo = [](int second, const std::string &node) {
-            return cri(second, "000007",
+            return cri(second, "614314", // 100 ms after the queue line, as the tainting pass runs
                        "      1 controller_utils.go:225] \"Added taint to node\" taint=[{\"key\":\"node.kubernetes.io/not-ready\","
                        "\"effect\":\"NoExecute\"}] node=\""
                            + node + "\"");
@@ -1168,6 +1174,11 @@ private slots:
         QVERIFY(a->facts.taints[0].queuedNotApplied);
         QCOMPARE(QString::fromStdString(std::string(inc->text(a->facts.taints[1].node))), QString("node4"));
         QVERIFY(!a->facts.taints[1].queuedNotApplied);
+        // Dated and evidenced by the line that applied it, the queue line kept as the reason.
+        QCOMPARE(a->facts.taints[0].queueEvent, a->facts.taints[0].addEvent);
+        QVERIFY(a->facts.taints[1].queueEvent != kNoEvent);
+        QVERIFY(inc->message(inc->event(a->facts.taints[1].queueEvent)).find("Taint queue") != std::string_view::npos);
+        QVERIFY(inc->message(inc->event(a->facts.taints[1].addEvent)).find("Added taint") != std::string_view::npos);
 
         // kubernetes#110028: the pass took another node off the queue (a V(4) line) and never
         // tainted the one queued.

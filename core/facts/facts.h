@@ -100,6 +100,10 @@ struct TaintInterval {
     // tainter's rate is 0) and takes those off every node. A taint still queued when the mode
     // ends is applied then: its interval starts at the "Exiting" line.
     bool heldByDisruption = false;
+    // The line that queued a NoExecute taint ("Adding it to the Taint queue"). When a later line
+    // shows it applied ("Added ... Taint"), the interval starts there, when the node had it,
+    // and this line stays as the reason it was asked for; until then it is addEvent too.
+    EventIndex queueEvent = kNoEvent;
 };
 
 // The node lifecycle controller's master disruption mode: every node it watches not Ready at

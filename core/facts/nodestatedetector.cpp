@@ -231,12 +231,19 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                     return o.interval.node == node && o.interval.key == taint.key && o.interval.effect == taint.effect;
                 });
                 if (same != open.end()) {
+                    if (applied && !same->seenApplied) {
+                        // Queued first, applied now: the node has the taint from this line on.
+                        same->interval.start = e.time;
+                        same->interval.addEvent = ctx.indexOf(e);
+                    }
                     same->seenApplied = same->seenApplied || applied;
                     same->interval.heldByDisruption = same->interval.heldByDisruption && !applied; // applied after all
                 } else {
                     open.push_back(
                         {{node, taint.key, taint.effect, e.time, ctx.observedUntil(e), true, ctx.indexOf(e), kNoEvent}, applied});
                     open.back().interval.heldByDisruption = inDisruption && !applied && taint.effect == "NoExecute";
+                    if (!applied)
+                        open.back().interval.queueEvent = ctx.indexOf(e);
                 }
             }
         } else {
