@@ -32,8 +32,8 @@ namespace {
 constexpr std::size_t kMaxStoredFieldValue = 1024;
 constexpr std::size_t kMaxInternedReadValue = 64; // SourceParser::fieldOf
 constexpr std::size_t kMaxDiagnosticsPerReason = 20;
-// The events and times tables are reserved for the whole file and mapped this many rows at a
-// time ahead of the rows written (mapNextStepForWriting).
+// The events, times and fields tables are reserved for the whole file and mapped this many
+// rows at a time ahead of the rows written (mapNextStepForWriting).
 constexpr std::size_t kTableStep = 8192;
 
 // A Go stack's function line, which a trace prints at the margin above its file line:
@@ -1700,8 +1700,21 @@ bool SourceParser::pushField(const Event &e, StringId key, std::string_view valu
     const FieldKeyId id = m_out.fieldKeys.intern(key);
     if (!id.valid()) // FieldKeyTable::kMaxKeys distinct keys in one file: the event details still decode the line
         return false;
+    if (m_out.fields.size() == m_out.fields.capacity())
+        reserveFieldsAhead();
+    mapNextStepForWriting(m_out.fields, kTableStep);
     m_out.fields.push_back(fieldOf(e, key, id, value));
     return true;
+}
+
+void SourceParser::reserveFieldsAhead()
+{
+    // As many fields an event as so far, for the events reserved for the whole file: grown by
+    // doubling, the table was copied and faulted in afresh at every step. Never less than
+    // doubling, so a file whose first events carry few fields still grows in few steps.
+    const std::size_t seen = std::max<std::size_t>(1, m_out.events.size());
+    const std::size_t expected = m_out.fields.size() * std::max(m_out.events.capacity(), seen) / seen * 9 / 8 + 16;
+    m_out.fields.reserve(std::max(expected, m_out.fields.capacity() * 2));
 }
 
 Field SourceParser::fieldOf(const Event &e, StringId key, FieldKeyId id, std::string_view value)

@@ -119,6 +119,7 @@ private:
     // Every line the parse reads, as a LineView; its number goes into the source's LineIndex.
     LineView lineRead(std::string_view text, std::size_t offset, std::uint32_t number);
     void reserveForLines(std::size_t bytesToRead);
+    void reserveFieldsAhead();
     // Binary data (NULs after an unclean shutdown) is counted as such, false; invalid UTF-8
     // and over-long lines are noted and read.
     bool isTextLine(const LineView &line);
