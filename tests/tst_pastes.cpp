@@ -3,6 +3,7 @@
 // reason - while continuations stay continuations and real log lines are never taken for one.
 #include "testutil.h"
 
+#include "core/analysis/analyzer.h"
 #include "core/format/pastetext.h"
 #include "core/load/sourceparser.h"
 
@@ -379,6 +380,38 @@ private slots:
         for (const Event &e : inc->events)
             without += inc->nodeOf(e) == kNoString;
         QCOMPARE(without, 2);
+    }
+
+    // A kubelet's lines that name no node anywhere (kubelet lines pasted bare, as an issue quotes
+    // them) are still one node's: named for the file with a placeholder no node can have, so that
+    // the per-node rules read them. Two such files are two nodes, even of one file name; a file
+    // of no component, or one that names its node, keeps what it had.
+    void namelessKubeletLogs()
+    {
+        auto o = test::options();
+        o.fallbackYear = 2024;
+        auto inc = test::loadText("paste.txt", kKlog + kKlog2, o);
+        QCOMPARE(inc->sources.at(0).node, std::string("<node of paste.txt>"));
+        for (const Event &e : inc->events)
+            QCOMPARE(std::string(inc->text(inc->nodeOf(e))), std::string("<node of paste.txt>"));
+        AnalyzeOptions analyzeOptions;
+        analyzeOptions.resourceDir = KUBELANE_RESOURCES;
+        const auto a = analyzeIncident(inc, analyzeOptions);
+        QCOMPARE(a->findings.size(), std::size_t(1));
+        QCOMPARE(a->findings[0].rule, std::string("pleg-unhealthy"));
+        QCOMPARE(a->findings[0].subject.text(), std::string("node/<node of paste.txt>"));
+
+        inc = test::loadFiles({{"a/kubelet.log", kKlog2}, {"b/kubelet.log", kKlog2}}, o);
+        QCOMPARE(inc->sources.size(), std::size_t(2));
+        QVERIFY(inc->sources[0].node != inc->sources[1].node);
+        for (const Source &s : inc->sources)
+            QVERIFY2(s.node.starts_with("<node of ") && s.node.ends_with("/kubelet.log>"), s.node.c_str());
+
+        const std::string notReady = "I0516 02:00:56.0    1234 setters.go:548] \"Node became not ready\" node=\"worker-3\"\n";
+        inc = test::loadText("paste.txt", kKlog + kKlog2 + notReady, o);
+        QCOMPARE(inc->sources.at(0).node, std::string("worker-3"));
+        inc = test::loadText("notes.txt", "# what we saw\nthe node went away at 02:00\n", o);
+        QVERIFY(inc->sources.at(0).node.empty());
     }
 
     // Under a prompt that runs kubectl for itself, klog lines are kubectl's own (client-go's

@@ -357,12 +357,14 @@ private slots:
                                                     << "kube-scheduler"
                                                     << "";
         // A paste with another log under it: the heading names none of it, the lines' own Go
-        // files say whose each is (serving.go names no component, kubelet.go the kubelet).
+        // files say whose each is (serving.go names no component, kubelet.go the kubelet). Read
+        // as the kubelet's and naming no node, it is its nameless node's (the prose above the
+        // kubelet's line names node3, but prose is not read for names).
         QTest::newRow("another log under it") << "paste.txt"
                                               << "kube-controller-manager logs:\n" + plain
                 + "And on node3, the kubelet:\nI0901 00:25:10.000001    4242 kubelet.go:1822] Starting kubelet main sync loop.\n"
                                               << "kubelet"
-                                              << "";
+                                              << "<node of paste.txt>";
         QTest::newRow("kubectl's own error under kubectl logs")
             << "paste.txt"
             << "$ kubectl -n kube-system logs kube-controller-manager-cp-1\n"

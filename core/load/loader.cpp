@@ -642,6 +642,7 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
         }
     }
     nameNodesInFull(parsed);
+    nameNodesOfNamelessKubeletLogs(parsed);
     stageDone("clocks of each file");
     EventTables tables = mergeParsedSources(parsed, *incident, resolveTimes, options.threads);
     stageDone("merge");

@@ -43,4 +43,21 @@ void nameNodesInFull(std::vector<ParsedSource> &parsed)
                 rename(p, host, node);
 }
 
+void nameNodesOfNamelessKubeletLogs(std::vector<ParsedSource> &parsed)
+{
+    auto nameless = [](const ParsedSource &p) { return p.source.node.empty() && p.source.component == "kubelet" && !p.events.empty(); };
+    auto fileName = [](const std::string &path) { return path.substr(path.find_last_of("/!") + 1); };
+    std::map<std::string, int> filesNamed; // two nameless kubelet.log files: each named by its path
+    for (const ParsedSource &p : parsed)
+        if (nameless(p))
+            ++filesNamed[fileName(p.source.path)];
+    for (ParsedSource &p : parsed) {
+        if (!nameless(p))
+            continue;
+        const std::string file = fileName(p.source.path);
+        p.source.node = "<node of " + (filesNamed[file] > 1 ? p.source.path : file) + ">";
+        p.giveNodeToNodelessEvents(p.strings.intern(p.source.node));
+    }
+}
+
 } // namespace kubelane::core

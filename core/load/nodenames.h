@@ -14,4 +14,10 @@ namespace kubelane::core {
 // the file's own node and its events' nodes. A short name given two full names keeps its name.
 void nameNodesInFull(std::vector<ParsedSource> &parsed);
 
+// A kubelet's log that no line, path, sibling or --node names the node of (kubelet lines pasted
+// into a file, as issues quote them) is still one node's: every kubelet runs on one. Its node
+// is named for the file, "<node of kubelet.log>", a placeholder no node can have ('<' is in no
+// DNS name), so that the per-node facts and rules read its events; never a guess at a name.
+void nameNodesOfNamelessKubeletLogs(std::vector<ParsedSource> &parsed);
+
 } // namespace kubelane::core
