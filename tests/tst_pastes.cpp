@@ -412,6 +412,14 @@ private slots:
         QCOMPARE(inc->sources.at(0).node, std::string("worker-3"));
         inc = test::loadText("notes.txt", "# what we saw\nthe node went away at 02:00\n", o);
         QVERIFY(inc->sources.at(0).node.empty());
+        // Next to a controller's log that names nodes, the kubelet's may be one of them: no node
+        // of its own, which would split its pods from the one the scheduler placed them on.
+        const std::string controller = "I0516 02:00:59.0       1 node_lifecycle_controller.go:817] \"Node is unresponsive. "
+                                       "Adding it to the Taint queue\" node=\"worker-3\" timeStamp=\"2024-05-16 02:00:59 +0000 UTC\"\n";
+        inc = test::loadFiles({{"kubelet.log", kKlog + kKlog2}, {"kube-controller-manager.log", controller}}, o);
+        const Source *kubelet = test::sourceEndingWith(*inc, "kubelet.log");
+        QVERIFY(kubelet);
+        QVERIFY2(kubelet->node.empty(), kubelet->node.c_str());
     }
 
     // Under a prompt that runs kubectl for itself, klog lines are kubectl's own (client-go's

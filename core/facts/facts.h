@@ -102,7 +102,8 @@ struct TaintInterval {
     bool heldByDisruption = false;
     // The line that queued a NoExecute taint ("Adding it to the Taint queue"). When a later line
     // shows it applied ("Added ... Taint"), the interval starts there, when the node had it,
-    // and this line stays as the reason it was asked for; until then it is addEvent too.
+    // and this line stays as the reason it was asked for. Until then it is addEvent too, but
+    // for a taint held by master disruption mode, which starts at the "Exiting" line.
     EventIndex queueEvent = kNoEvent;
 };
 

@@ -271,9 +271,9 @@ void noteReadProblems(Source &s, const InputFile &f)
 std::uint64_t memoryOf(const ParsedSource &p)
 {
     const Source &s = p.source;
-    // Events and times: their size, not their capacity, which the parser reserves ahead of
-    // need (room never written to is address space only).
-    return p.events.size() * sizeof(Event) + p.times.size() * sizeof(StoredTime) + p.fields.capacity() * sizeof(Field)
+    // Events, times and fields: their size, not their capacity, which the parser reserves ahead
+    // of need (room never written to is address space only).
+    return p.events.size() * sizeof(Event) + p.times.size() * sizeof(StoredTime) + p.fields.size() * sizeof(Field)
         + s.fields.capacity() * sizeof(Field) + s.arena.capacity() + s.decodedValues.capacity() + p.strings.size() * 64
         + (s.bytes && !s.bytes->isMapped() ? s.bytes->size() : 0);
 }

@@ -1,5 +1,6 @@
 #include "nodenames.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -43,9 +44,29 @@ void nameNodesInFull(std::vector<ParsedSource> &parsed)
                 rename(p, host, node);
 }
 
+namespace {
+
+bool namesANode(const ParsedSource &p)
+{
+    if (!p.source.node.empty())
+        return true;
+    for (std::uint32_t i = 0; i < p.contexts.size(); ++i)
+        if (p.contexts[EventContextId::fromIndex(i)].node != kNoString)
+            return true;
+    return false;
+}
+
+} // namespace
+
 void nameNodesOfNamelessKubeletLogs(std::vector<ParsedSource> &parsed)
 {
-    auto nameless = [](const ParsedSource &p) { return p.source.node.empty() && p.source.component == "kubelet" && !p.events.empty(); };
+    auto nameless = [](const ParsedSource &p) {
+        return p.source.node.empty() && p.source.component == "kubelet" && !p.objectsOnly && !p.events.empty();
+    };
+    // Where another file names nodes, the log is likely one of theirs: a node of its own would
+    // split its pods from the node the scheduler placed them on (separatePodsByNode).
+    if (std::any_of(parsed.begin(), parsed.end(), [&](const ParsedSource &p) { return !nameless(p) && namesANode(p); }))
+        return;
     auto fileName = [](const std::string &path) { return path.substr(path.find_last_of("/!") + 1); };
     std::map<std::string, int> filesNamed; // two nameless kubelet.log files: each named by its path
     for (const ParsedSource &p : parsed)

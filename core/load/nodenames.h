@@ -18,6 +18,8 @@ void nameNodesInFull(std::vector<ParsedSource> &parsed);
 // into a file, as issues quote them) is still one node's: every kubelet runs on one. Its node
 // is named for the file, "<node of kubelet.log>", a placeholder no node can have ('<' is in no
 // DNS name), so that the per-node facts and rules read its events; never a guess at a name.
+// Only where no other file names a node (a paste alone, or pastes): next to files that do, it
+// is likely one of their nodes, and its pods would be split from that node's.
 void nameNodesOfNamelessKubeletLogs(std::vector<ParsedSource> &parsed);
 
 } // namespace kubelane::core

@@ -49,6 +49,7 @@ struct ParsedSource {
     // it, on a line its host or path names `host` ("ip-10-0-1-5", "ip-10-0-1-5.ec2.internal").
     std::vector<std::pair<std::string, std::string>> nodeFullNames;
     bool nodeSetByUser = false; // --node named this file's node: nothing renames it
+    bool objectsOnly = false;   // API objects, event tables, describe output: the cluster's, no node's own log
 
     // Moves the events on node `from` to node `to` (one machine's two names, nodenames.h).
     void moveEventsToNode(StringId from, StringId to)

@@ -262,6 +262,7 @@ ParsedSource SourceParser::parse(const SourceInput &input, SourceId id, const So
     // is a paste of nothing but describe's Conditions tables.
     const bool objectsOnly = src.format == SourceFormat::KubeObjects || src.format == SourceFormat::KubeEventTable
         || src.format == SourceFormat::KubeDescribe || (m_file.conditionRecords > 0 && m_file.conditionRecords == m_out.events.size());
+    m_out.objectsOnly = objectsOnly;
     if (src.component.empty() && objectsOnly) {
         src.component = "kube-apiserver";
         src.componentOrigin = "content (API objects)";
@@ -1710,11 +1711,18 @@ bool SourceParser::pushField(const Event &e, StringId key, std::string_view valu
 void SourceParser::reserveFieldsAhead()
 {
     // As many fields an event as so far, for the events reserved for the whole file: grown by
-    // doubling, the table was copied and faulted in afresh at every step. Never less than
-    // doubling, so a file whose first events carry few fields still grows in few steps.
-    const std::size_t seen = std::max<std::size_t>(1, m_out.events.size());
-    const std::size_t expected = m_out.fields.size() * std::max(m_out.events.capacity(), seen) / seen * 9 / 8 + 16;
-    m_out.fields.reserve(std::max(expected, m_out.fields.capacity() * 2));
+    // doubling, the table was copied and faulted in afresh at every step. Doubling until the
+    // events so far are a fair sample (a file's first lines, its start-up, may carry many
+    // fields), and never less than doubling after, so an estimate too low costs few steps.
+    constexpr std::size_t kSampleEvents = 4096;
+    const std::size_t seen = m_out.events.size(), doubled = std::max<std::size_t>(16, m_out.fields.capacity() * 2);
+    if (seen < kSampleEvents || m_out.events.capacity() <= seen) {
+        m_out.fields.reserve(doubled);
+        return;
+    }
+    const double perEvent = static_cast<double>(m_out.fields.size()) / static_cast<double>(seen);
+    const auto expected = static_cast<std::size_t>(perEvent * static_cast<double>(m_out.events.capacity()) * 1.125) + 16;
+    m_out.fields.reserve(std::max(expected, doubled));
 }
 
 Field SourceParser::fieldOf(const Event &e, StringId key, FieldKeyId id, std::string_view value)

@@ -74,7 +74,7 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
             t.key + ":" + t.effect + added + " " + clockText(t.start)
             + (t.openEnded ? ", still there when the controller's log ends at " + clockText(t.end) : ", removed " + clockText(t.end)));
         const bool afterDisruption = t.addEvent != kNoEvent && inc.event(t.addEvent).type == codeTypesOf(inc).disruptionOver;
-        if (t.queueEvent != t.addEvent)
+        if (!t.queuedNotApplied && t.queueEvent != t.addEvent) // queued, then seen applied
             step(m, inc, t.queueEvent, "taint " + t.key + ":" + t.effect + " queued");
         step(m, inc, t.addEvent,
              "taint " + t.key + ":" + t.effect + added + (afterDisruption ? " (queued, applied as master disruption mode ended)" : ""));
