@@ -1,5 +1,7 @@
 #include "bundlereader.h"
 
+#include "displaypath.h"
+
 #include "spillbuffer.h"
 
 #include <archive.h>
@@ -329,12 +331,11 @@ private:
     // archive, so it keeps its suffix and says it was decompressed instead.
     static std::string stripCompressionSuffix(const std::string &path)
     {
-        const std::size_t nameStart = path.find_last_of("/!") + 1; // npos + 1 == 0: no separator
         for (const char *ext : {".gz", ".bz2", ".xz", ".zst"}) {
             if (!path.ends_with(ext))
                 continue;
             const std::string stripped = path.substr(0, path.size() - std::char_traits<char>::length(ext));
-            const std::string_view name = std::string_view(stripped).substr(std::min(nameStart, stripped.size()));
+            const std::string_view name = fileNameOfDisplayPath(stripped);
             if (name.empty() || name == "." || name == "..")
                 break;
             return stripped;

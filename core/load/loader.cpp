@@ -7,6 +7,7 @@
 #include "../classify/goroutinemap.h"
 #include "../format/sourceidentity.h"
 #include "../input/bundlereader.h"
+#include "../input/displaypath.h"
 #include "../input/textencoding.h"
 #include "../shape/bundleshapes.h"
 #include "../time/clockalignment.h"
@@ -622,16 +623,15 @@ std::shared_ptr<const Incident> loadOnce(BundleReadResult read, const std::vecto
     // is not taken for a node's own log: it may be anything put next to it. The kubelet's
     // node comes first: a sibling may be a client's log, which names the machine it ran on
     // (`minikube logs` holds the minikube command's own log, of the laptop, next to the node's).
-    auto folderOf = [](const std::string &path) { return path.substr(0, path.find_last_of("/!") + 1); };
     for (auto &p : parsed) {
         Source &s = p.source;
         if (!s.node.empty() || s.component.empty() || isControlPlaneComponent(s.component))
             continue;
-        const std::string folder = folderOf(s.path);
+        const std::string_view folder = folderOfDisplayPath(s.path);
         const ParsedSource *sibling = nullptr;
         for (const auto &other : parsed) {
             if (&other == &p || other.source.node.empty() || isControlPlaneComponent(other.source.component)
-                || folderOf(other.source.path) != folder)
+                || folderOfDisplayPath(other.source.path) != folder)
                 continue;
             if (!sibling || (other.source.component == "kubelet" && sibling->source.component != "kubelet"))
                 sibling = &other;

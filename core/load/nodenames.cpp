@@ -1,5 +1,7 @@
 #include "nodenames.h"
 
+#include "../input/displaypath.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -67,15 +69,14 @@ void nameNodesOfNamelessKubeletLogs(std::vector<ParsedSource> &parsed)
     // split its pods from the node the scheduler placed them on (separatePodsByNode).
     if (std::any_of(parsed.begin(), parsed.end(), [&](const ParsedSource &p) { return !nameless(p) && namesANode(p); }))
         return;
-    auto fileName = [](const std::string &path) { return path.substr(path.find_last_of("/!") + 1); };
-    std::map<std::string, int> filesNamed; // two nameless kubelet.log files: each named by its path
+    std::map<std::string, int, std::less<>> filesNamed; // two nameless kubelet.log files: each named by its path
     for (const ParsedSource &p : parsed)
         if (nameless(p))
-            ++filesNamed[fileName(p.source.path)];
+            ++filesNamed[std::string(fileNameOfDisplayPath(p.source.path))];
     for (ParsedSource &p : parsed) {
         if (!nameless(p))
             continue;
-        const std::string file = fileName(p.source.path);
+        const std::string file(fileNameOfDisplayPath(p.source.path));
         p.source.node = "<node of " + (filesNamed[file] > 1 ? p.source.path : file) + ">";
         p.giveNodeToNodelessEvents(p.strings.intern(p.source.node));
     }
