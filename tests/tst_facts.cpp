@@ -777,14 +777,103 @@ private slots:
              line(t,
                   "node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from "
                   "&NodeCondition{Type:Ready,Status:True,} to &NodeCondition{Type:Ready,Status:Unknown,}"));
-        none("never updated by a kubelet: no heartbeat ever",
-             line(t, "node_lifecycle_controller.go:1006] node node3 is never updated by kubelet"));
         none("the not-ready taint applied",
              line(t,
                   "controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/not-ready,Value:,Effect:NoExecute,TimeAdded:<nil>,}] "
                   "Taint to Node node3"));
         none("the node's heartbeat went through within the grace", unresponsive, statusPatches(at(2, 12, 6), t - 10, "node3"));
     }
+    // A Node no kubelet ever reported for (made ahead of it: kubernetes#117555, an autoscaler's
+    // Node): the controller waits the startup grace from the Node's creation, says its Ready
+    // condition was never updated, and queues the unreachable taint. That is no heartbeat gap
+    // of a monitor grace but kubelet-never-reported, from creation (the startup grace before the
+    // line, at the latest) to the kubelet's first word. Every wording; near misses: another
+    // condition missing (a 1.12 controller's OutOfDisk, at a real gap of a kubelet that
+    // reported Ready).
+    void kubeletNeverReported_data()
+    {
+        QTest::addColumn<QString>("controller");
+        QTest::addColumn<QString>("start"); // "" = no never-reported gap
+        QTest::addColumn<QString>("end");   // "open HH:MM:SS.ffffff" when to the end of the logs
+        QTest::addColumn<QString>("fires"); // the rules that fire on node3, sorted
+        QTest::addColumn<QString>("grace");
+        const int t = at(2, 13, 17);
+        const std::string observed = observedNode(at(2, 5, 11), "node3"), later = controllerNoise(t + 20);
+        auto line = [&](int second, const std::string &rest) { return cri(second, "016553", "      1 " + rest); };
+        auto condition = [&](const std::string &type) {
+            return line(t, "node_lifecycle_controller.go:1082] Condition " + type + " of node node3 was never updated by kubelet");
+        };
+        const std::string allFour = condition("Ready") + condition("MemoryPressure") + condition("DiskPressure") + condition("PIDPressure");
+        const QString start = "02:12:17.016553", open = "open 02:13:37.671617";
+        auto row = [&](const char *name, const std::string &log, const QString &from, const QString &to, const char *fires,
+                       const char *grace = "60.0 s") {
+            QTest::newRow(name) << QString::fromStdString(log) << from << to << fires << grace;
+        };
+        row("1.12: node is never updated",
+            observed + line(t, "node_lifecycle_controller.go:1006] node node3 is never updated by kubelet") + later, start, open,
+            "kubelet-never-reported");
+        row("1.13-1.20: Condition Ready, then the others", observed + allFour + later, start, open, "kubelet-never-reported");
+        row("1.21+: structured",
+            observed
+                + line(t,
+                       "node_lifecycle_controller.go:1038] \"Condition of node was never updated by kubelet\" nodeConditionType=\"Ready\" "
+                       "node=\"node3\"")
+                + later,
+            start, open, "kubelet-never-reported");
+        row("then the unreachable taint queued (kubernetes#117555): one finding",
+            observed + allFour + taintQueued(t, "node3", "unresponsive") + later, start, open, "kubelet-never-reported");
+        row("the startup grace from the flag dump",
+            controllerFlag(at(2, 5, 0), "node-startup-grace-period", "2m0s") + observed + allFour + later, "02:11:17.016553", open,
+            "kubelet-never-reported", "2 min 0 s");
+        row("the kubelet reports at last",
+            observed + allFour
+                + line(t + 25,
+                       "node_lifecycle_controller.go:969] ReadyCondition for Node node3 transitioned from "
+                       "&NodeCondition{Type:Ready,Status:Unknown,} to &NodeCondition{Type:Ready,Status:True,}")
+                + later,
+            start, "02:13:42.016553", "kubelet-never-reported");
+        row("another condition only: no finding", observed + condition("PIDPressure") + later, "", "", "");
+        row("1.12 OutOfDisk at a real gap: the monitor grace's",
+            observed
+                + line(t - 5,
+                       "node_lifecycle_controller.go:1031] node node3 hasn't been updated for 45.5s. Last ready condition is: "
+                       "{Type:Ready Status:True}")
+                + condition("OutOfDisk") + taintQueued(t, "node3", "unresponsive") + later,
+            "", "", "node-heartbeat-gap");
+    }
+    void kubeletNeverReported()
+    {
+        QFETCH(QString, controller);
+        QFETCH(QString, start);
+        QFETCH(QString, end);
+        QFETCH(QString, fires);
+        QFETCH(QString, grace);
+        const auto inc = loadFiles({{kControllerLog, controller.toStdString()}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QStringList fired;
+        for (const auto &f : a->findings)
+            if (f.subject.text() == "node/node3")
+                fired << QString::fromStdString(f.rule);
+        fired.sort();
+        QCOMPARE(fired.join(","), fires);
+        const auto never = std::find_if(a->facts.gaps.begin(), a->facts.gaps.end(), [](const HeartbeatGap &g) { return g.neverReported; });
+        QCOMPARE(never != a->facts.gaps.end(), !start.isEmpty());
+        if (start.isEmpty())
+            return;
+        QCOMPARE(a->facts.gaps.size(), size_t(1));
+        QCOMPARE(test::utc(never->start).mid(11, 15), start);
+        QCOMPARE((never->openEnded ? QString("open ") : QString()) + test::utc(never->end).mid(11, 15), end);
+        QCOMPARE(QString::fromStdString(formatDuration(never->grace)), grace);
+        QVERIFY(never->startEstimated && never->exceedsGrace);
+        QCOMPARE(int(never->reaction), int(HeartbeatGap::Reaction::Acted));
+        // Open: the kubelet never came; it did at last: a warning that says when.
+        const Finding &f = a->findings.front();
+        QCOMPARE(f.severity, never->openEnded ? Severity::Error : Severity::Warning);
+        QVERIFY2(f.explanation.find(never->openEnded ? "No status came from it" : "first heard from at 02:13:42") != std::string::npos,
+                 f.explanation.c_str());
+    }
+
     // "hasn't been updated for D" counts D from the controller's own start when it has not
     // heard from the node since (kubernetes#21053: "for 3m15s" of a node lost for 10 h). The
     // condition it prints dates the loss: set Unknown before those D, so the node went silent
@@ -885,7 +974,7 @@ private slots:
         QTest::newRow("lost: Unknown, NodeStatusUnknown") << "Unknown"
                                                           << "NodeStatusUnknown" << int(ConditionSpan::Status::Unknown) << 40;
         QTest::newRow("never reported: NodeStatusNeverUpdated") << "Unknown"
-                                                                << "NodeStatusNeverUpdated" << int(ConditionSpan::Status::Unknown) << -1;
+                                                                << "NodeStatusNeverUpdated" << int(ConditionSpan::Status::Unknown) << 60;
         QTest::newRow("the kubelet's NotReady") << "False"
                                                 << "KubeletNotReady" << int(ConditionSpan::Status::False) << -1;
         QTest::newRow("ready") << "True"
@@ -914,8 +1003,10 @@ private slots:
             return;
         const HeartbeatGap &g = a->facts.gaps.front();
         // Not from the condition's heartbeat (5 min stale with leases): a grace period (40 s,
-        // no version said) before the controller set it, at the latest.
-        QCOMPARE(test::utc(g.start), QString("2022-03-31T11:42:55.000000Z"));
+        // no version said) before the controller set it, at the latest; for a Node no kubelet
+        // reported for, the startup grace (60 s) from its creation.
+        QCOMPARE(g.neverReported, reason == "NodeStatusNeverUpdated");
+        QCOMPARE(test::utc(g.start), QString(g.neverReported ? "2022-03-31T11:42:35.000000Z" : "2022-03-31T11:42:55.000000Z"));
         QCOMPARE(int(g.length.seconds()), gapSeconds);
         QVERIFY(g.startEstimated);
         QVERIFY(g.exceedsGrace);

@@ -322,11 +322,11 @@ void TestRules::shippedRulesLoad()
         ids.push_back(set.rules().back().id);
     }
     std::sort(ids.begin(), ids.end());
-    QCOMPARE(
-        ids,
-        (std::vector<std::string>{"container-runtime-down", "kubelet-client-cert-expired", "kubelet-start-failure", "leader-election-lost",
-                                  "node-clock-step", "node-heartbeat-gap", "node-network-not-ready", "node-pressure-eviction",
-                                  "node-taint-eviction", "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
+    QCOMPARE(ids,
+             (std::vector<std::string>{"container-runtime-down", "kubelet-client-cert-expired", "kubelet-never-reported",
+                                       "kubelet-start-failure", "leader-election-lost", "node-clock-step", "node-heartbeat-gap",
+                                       "node-network-not-ready", "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy",
+                                       "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());

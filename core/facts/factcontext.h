@@ -121,5 +121,6 @@ struct GracePeriod {
     std::string origin;
 };
 GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duration> override);
+GracePeriod nodeStartupGracePeriod(const FactContext &ctx);
 
 } // namespace kubelane::core

@@ -28,7 +28,7 @@ struct HeartbeatGap {
     StringId node = kNoString;
     Timestamp start, end; // last heartbeat before, first after (end = bundle end if none)
     Duration length;
-    Duration grace;          // node-monitor-grace-period in force
+    Duration grace;          // node-monitor-grace-period in force (node-startup-grace-period if neverReported)
     std::string graceOrigin; // "flag --node-monitor-grace-period=40s in ...", "default of v1.15", ...
     bool exceedsGrace = false;
     bool openEnded = false; // no heartbeat after it within the bundle
@@ -40,6 +40,11 @@ struct HeartbeatGap {
     // how long: it acts only once the last heartbeat is older than the grace period, so the
     // gap began at least that long before the line (declaredBy), and `start` is that bound.
     bool startEstimated = false;
+    // No kubelet ever posted this node's status: the controller found its Ready condition
+    // missing (NodeStatusNeverUpdated) once the node-startup grace period had run from the
+    // Node's creation. `grace` is then that startup grace, `start` the creation at the latest,
+    // and `declaredBy` the controller's "never updated by kubelet" line (or the Node object).
+    bool neverReported = false;
     std::vector<EventIndex> failures; // failed attempts inside the gap
     // A clock step rather than a silent node (detectClockSteps): a live kubelet whose lease
     // renewals the controller ignored. clockStepFirst: the gap (index in Facts::gaps) whose

@@ -54,21 +54,29 @@ std::optional<ClusterVersion> clusterVersion(const FactContext &ctx)
     return controller ? controller : apiserver ? apiserver : kubelet;
 }
 
+// A grace period the controller manager's flag dump sets (--node-monitor-grace-period=40s).
+std::optional<GracePeriod> graceFlag(const FactContext &ctx, std::string_view name)
+{
+    for (const EventIndex i : ctx.eventsOf({ctx.types.controllerFlag, ctx.types.componentFlag})) {
+        const Event &e = ctx.inc.event(i);
+        if (ctx.field(e, ctx.keys.flag).ends_with(name)) {
+            if (auto d = parseGoDuration(ctx.field(e, ctx.keys.value)))
+                return GracePeriod{*d,
+                                   "flag --" + std::string(name) + "=" + std::string(ctx.field(e, ctx.keys.value)) + " in the "
+                                       + ctx.inc.sources[e.source].component + " log, line " + std::to_string(ctx.inc.lineOf(e))};
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duration> override)
 {
     if (override)
         return {*override, "--grace " + formatDuration(*override)};
-    for (const EventIndex i : ctx.eventsOf({ctx.types.controllerFlag, ctx.types.componentFlag})) {
-        const Event &e = ctx.inc.event(i);
-        if (ctx.field(e, ctx.keys.flag).ends_with("node-monitor-grace-period")) {
-            if (auto d = parseGoDuration(ctx.field(e, ctx.keys.value)))
-                return {*d,
-                        "flag --node-monitor-grace-period=" + std::string(ctx.field(e, ctx.keys.value)) + " in the "
-                            + ctx.inc.sources[e.source].component + " log, line " + std::to_string(ctx.inc.lineOf(e))};
-        }
-    }
+    if (auto flag = graceFlag(ctx, "node-monitor-grace-period"))
+        return std::move(*flag);
     // The default went from 40 s to 50 s in Kubernetes 1.32 (docs/version-matrix.md).
     if (const auto v = clusterVersion(ctx)) {
         const bool newer = parseKubeVersion(v->version) >= KubeVersion{1, 32};
@@ -76,6 +84,15 @@ GracePeriod nodeMonitorGracePeriod(const FactContext &ctx, std::optional<Duratio
                 std::string("default of Kubernetes ") + (newer ? ">= 1.32" : "< 1.32") + ", version " + v->version + " from " + v->origin};
     }
     return {Duration::fromSeconds(40), "default before Kubernetes 1.32 (50 s from 1.32); the bundle shows no version"};
+}
+
+// How long the controller waits for a new Node's first status (NodeStartupGracePeriod): 1 min
+// by default in every version.
+GracePeriod nodeStartupGracePeriod(const FactContext &ctx)
+{
+    if (auto flag = graceFlag(ctx, "node-startup-grace-period"))
+        return std::move(*flag);
+    return {Duration::fromSeconds(60), "default of every Kubernetes version"};
 }
 
 namespace {
@@ -104,12 +121,37 @@ bool isControllerLog(const Source &s)
 // checks every node-monitor-period (5 s) and acts once a node's last renewal is older than
 // the grace period: Ready goes Unknown, a NodeNotReady event, pods marked not ready, the
 // unreachable taint. Its log is the one authority on whether the node was lost.
-// A Node object's Ready=Unknown for NodeStatusUnknown: the controller's word that it lost
-// the node (NodeStatusNeverUpdated: no kubelet ever reported for it, no loss).
-bool objectSaysNodeLost(const FactContext &ctx, const Event &e)
+// A Node object's Ready=Unknown for `reason`: NodeStatusUnknown is the controller's word that it
+// lost the node, NodeStatusNeverUpdated that no kubelet ever reported for it.
+bool objectSaysReadyUnknown(const FactContext &ctx, const Event &e, std::string_view reason)
 {
     return e.type == ctx.types.nodeConditionObject && ctx.field(e, ctx.keys.conditionType) == "Ready"
-        && ctx.field(e, ctx.keys.status) == "Unknown" && ctx.field(e, ctx.keys.reason) == "NodeStatusUnknown";
+        && ctx.field(e, ctx.keys.status) == "Unknown" && ctx.field(e, ctx.keys.reason) == reason;
+}
+
+bool objectSaysNodeLost(const FactContext &ctx, const Event &e)
+{
+    return objectSaysReadyUnknown(ctx, e, "NodeStatusUnknown");
+}
+
+bool objectSaysNeverReported(const FactContext &ctx, const Event &e)
+{
+    return objectSaysReadyUnknown(ctx, e, "NodeStatusNeverUpdated");
+}
+
+// The controller's line that no kubelet ever posted the node's Ready condition: "node X is
+// never updated by kubelet" (1.x, before the loop over every condition), "Condition Ready of
+// node X was never updated by kubelet" and its structured form, nodeConditionType="Ready"
+// (after). Not another condition missing: a 1.12 controller says "Condition OutOfDisk ... was
+// never updated" of every kubelet that no longer reports OutOfDisk, at each of its real gaps,
+// and a kubelet older than its controller misses PIDPressure. Only a missing Ready makes the
+// controller wait the startup grace.
+bool saysNeverReported(const FactContext &ctx, const Event &e)
+{
+    if (e.type != ctx.types.nodeNeverUpdated)
+        return false;
+    const std::string_view condition = ctx.field(e, ctx.keys.conditionType);
+    return condition.empty() || condition == "Ready";
 }
 
 class ReactionJudge {
@@ -152,7 +194,7 @@ private:
         for (std::size_t i = m_ctx.inc.lowerBound(from); i < events.size() && events[i].time <= to; ++i)
             if (m_ctx.inc.nodeOf(events[i]) == node
                 && (std::find(m_reactions.begin(), m_reactions.end(), events[i].type) != m_reactions.end()
-                    || objectSaysNodeLost(m_ctx, events[i])))
+                    || objectSaysNodeLost(m_ctx, events[i]) || objectSaysNeverReported(m_ctx, events[i])))
                 return EventIndex::fromIndex(i);
         return kNoEvent;
     }
@@ -313,6 +355,31 @@ void addObjectDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeri
         HeartbeatGap g = controllerGap(ctx, facts, i, start, grace);
         g.startEstimated = true;
         g.exceedsGrace = true; // the controller's own comparison: now > last heartbeat + grace
+        facts.gaps.push_back(std::move(g));
+    }
+}
+
+// A Node no kubelet ever posted a status for, made ahead of its kubelet (a cloud provider, an
+// autoscaler, kubectl; kubernetes#117555): the controller gives it the node-startup grace
+// period from the Node's creation, not the monitor grace, then says its conditions were never
+// updated, sets them Unknown (NodeStatusNeverUpdated) and taints it unreachable like a lost
+// node. The silence began at the Node's creation, the startup grace before that pass at the
+// latest, and lasts until the kubelet first reports (silenceEnd). From the controller's line,
+// or from a Node object that holds the condition (the record's time is when it was set).
+void addNeverReportedGaps(const FactContext &ctx, Facts &facts, const GracePeriod &startupGrace)
+{
+    const Incident &inc = ctx.inc;
+    for (const EventIndex i : ctx.eventsOf({ctx.types.nodeNeverUpdated, ctx.types.nodeConditionObject})) {
+        const Event &e = inc.event(i);
+        const StringId node = inc.nodeOf(e);
+        if (node == kNoString || !(saysNeverReported(ctx, e) || objectSaysNeverReported(ctx, e)))
+            continue;
+        if (overlapsAGap(facts, node, e.time, e.time))
+            continue; // the same pass's other lines, or a restarted controller saying it again
+        HeartbeatGap g = controllerGap(ctx, facts, i, e.time - startupGrace.value, startupGrace);
+        g.startEstimated = true;
+        g.exceedsGrace = true; // the controller's own comparison: now > creation + startup grace
+        g.neverReported = true;
         facts.gaps.push_back(std::move(g));
     }
 }
@@ -596,6 +663,7 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
     }
     addDeclaredGaps(ctx, facts, grace);
     addObjectDeclaredGaps(ctx, facts, grace);
+    addNeverReportedGaps(ctx, facts, nodeStartupGracePeriod(ctx)); // before the taint it goes on to queue judges a loss
     addJudgedGaps(ctx, facts, grace);
     std::sort(facts.gaps.begin(), facts.gaps.end(), [](auto &a, auto &b) { return a.start < b.start; });
     judgeControllerReactions(ctx, facts);

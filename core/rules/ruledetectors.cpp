@@ -120,6 +120,9 @@ std::string tolerationOfGap(const Analysis &a, const HeartbeatGap &g)
 // The chain's words for the controller's line that declared or judged a gap.
 std::string declaredStepText(const HeartbeatGap &g, const std::string &node)
 {
+    if (g.neverReported)
+        return "controller: no kubelet ever reported for " + node + ", past the " + formatDuration(g.grace)
+            + " startup grace (the Node made by " + clockText(g.start) + " at the latest)";
     return g.startEstimated ? "controller: " + node + " lost, no heartbeat for over the " + formatDuration(g.grace) + " grace (since "
             + clockText(g.start) + " at the latest)"
                             : "controller: no heartbeat from " + node + " since " + clockText(g.start);
@@ -150,6 +153,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
             : g.length > g.grace                     ? "at least " + formatDuration(g.length)
                                                      : "over " + formatDuration(g.grace);
         m.text["gap"] = length + (g.openEnded ? " (to the end of its logs)" : "");
+        m.text["gapLength"] = length;
         m.text["grace"] = formatDuration(g.grace);
         m.text["graceOrigin"] = g.graceOrigin;
         m.numbers["gapSeconds"] = g.length.seconds();
@@ -159,6 +163,7 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         m.numbers["openEnded"] = g.openEnded;
         m.numbers["reaction"] = g.reaction == HeartbeatGap::Reaction::Acted ? 1 : g.reaction == HeartbeatGap::Reaction::Ignored ? -1 : 0;
         m.numbers["clockStep"] = g.clockStep;
+        m.numbers["neverReported"] = g.neverReported;
         step(m, inc, g.beforeEvent, "last heartbeat from " + node);
         step(m, inc, g.declaredBy, declaredStepText(g, node));
         for (auto i : g.failures)
@@ -217,7 +222,13 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         }
         m.text["aftermath"] = aftermath;
         const bool deleted = g.afterEvent != kNoEvent && inc.event(g.afterEvent).type == codeTypesOf(inc).nodeObserved;
-        step(m, inc, g.afterEvent, deleted ? "the Node object " + node + " deleted" : "heartbeat from " + node + " again");
+        m.text["firstReport"] = g.openEnded ? " No status came from it to the end of the controller's logs."
+            : deleted                       ? " The Node was deleted at " + clockText(g.end) + " without a kubelet having reported for it."
+                                            : " Its kubelet was first heard from at " + clockText(g.end) + ".";
+        step(m, inc, g.afterEvent,
+             deleted               ? "the Node object " + node + " deleted"
+                 : g.neverReported ? "first word from " + node + "'s kubelet"
+                                   : "heartbeat from " + node + " again");
         finishMatch(m);
         out.push_back(std::move(m));
     }
