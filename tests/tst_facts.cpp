@@ -832,6 +832,21 @@ private slots:
                        "&NodeCondition{Type:Ready,Status:Unknown,} to &NodeCondition{Type:Ready,Status:True,}")
                 + later,
             start, "02:13:42.016553", "kubelet-never-reported");
+        auto stillUnknown = [&](int second, const std::string &counted) {
+            return line(second,
+                        "node_lifecycle_controller.go:1107] node node3 hasn't been updated for " + counted
+                            + ". Last Ready is: &NodeCondition{Type:Ready,Status:Unknown,LastHeartbeatTime:2020-06-18 02:12:12 +0000 "
+                              "UTC,LastTransitionTime:2020-06-18 02:13:17 +0000 UTC,Reason:NodeStatusNeverUpdated,Message:Kubelet "
+                              "never posted node status.,}");
+        };
+        row("1.17-1.26: the next passes' lines, the same silence, date it from the Node's creation",
+            observed + allFour + taintQueued(t, "node3", "unresponsive") + stillUnknown(t + 5, "1m10s") + stillUnknown(t + 10, "1m15s")
+                + later,
+            "02:12:12.016553", open, "kubelet-never-reported");
+        row("a log that begins after that pass: from the Node's creation", stillUnknown(t + 5, "1m10s") + later, "02:12:12.016553", open,
+            "kubelet-never-reported");
+        row("a restarted controller counts from its start: by the condition's time",
+            stillUnknown(t + 300, "45s") + controllerNoise(t + 320), "02:12:17.000000", "open 02:18:37.671617", "kubelet-never-reported");
         row("another condition only: no finding", observed + condition("PIDPressure") + later, "", "", "");
         row("1.12 OutOfDisk at a real gap: the monitor grace's",
             observed
@@ -865,8 +880,17 @@ private slots:
         QCOMPARE(test::utc(never->start).mid(11, 15), start);
         QCOMPARE((never->openEnded ? QString("open ") : QString()) + test::utc(never->end).mid(11, 15), end);
         QCOMPARE(QString::fromStdString(formatDuration(never->grace)), grace);
-        QVERIFY(never->startEstimated && never->exceedsGrace);
+        QVERIFY(never->exceedsGrace);
+        // The creation is known only where the controller counted from it.
+        QCOMPARE(never->startEstimated, !QString(QTest::currentDataTag()).contains("from the Node's creation"));
         QCOMPARE(int(never->reaction), int(HeartbeatGap::Reaction::Acted));
+        // The control plane's Ready=Unknown from the pass that said the kubelet never reported.
+        const auto unknown = std::find_if(a->facts.conditions.begin(), a->facts.conditions.end(), [](const ConditionSpan &c) {
+            return c.view == ConditionSpan::View::ControlPlane && c.status == ConditionSpan::Status::Unknown;
+        });
+        QVERIFY(unknown != a->facts.conditions.end());
+        if (controller.contains("never updated by kubelet"))
+            QCOMPARE(test::utc(unknown->start).mid(11, 15), QString("02:13:17.016553"));
         // Open: the kubelet never came; it did at last: a warning that says when.
         const Finding &f = a->findings.front();
         QCOMPARE(f.severity, never->openEnded ? Severity::Error : Severity::Warning);

@@ -313,16 +313,49 @@ HeartbeatGap controllerGap(const FactContext &ctx, const Facts &facts, EventInde
 // a restarted controller says "for 50 s" of a node lost for hours (kubernetes#21053). The
 // condition it prints says so when it had set it Unknown before those D: it did so the grace
 // period after its last word from the node, at the latest.
-void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
+// Of a Node no kubelet ever reported for, the passes after the one that said so print the
+// Unknown it set then (NodeStatusNeverUpdated), and D counts from the Node's creation: they date
+// the creation its never-reported gap could only bound, or open that gap in a log that begins
+// after the pass. A restarted controller counts from its own start instead; the condition was
+// set a startup grace after the creation at the latest.
+void addOrDateNeverReportedGap(const FactContext &ctx, Facts &facts, EventIndex i, Duration counted, const GracePeriod &startupGrace)
+{
+    const Event &e = ctx.inc.event(i);
+    const StringId node = ctx.inc.nodeOf(e);
+    const Timestamp created = e.time - counted;
+    const auto set = ctx.printedTimeOnLineClock(e, ctx.keys.lastTransition);
+    const bool restarted = set && *set - startupGrace.value < created;
+    const auto open = std::find_if(facts.gaps.begin(), facts.gaps.end(),
+                                   [&](const HeartbeatGap &g) { return g.node == node && g.start <= e.time && e.time <= g.end; });
+    if (open != facts.gaps.end()) {
+        if (open->neverReported && !restarted && created < open->start) {
+            open->start = created;
+            open->length = open->end - created;
+            open->startEstimated = false;
+        }
+        return;
+    }
+    HeartbeatGap g = controllerGap(ctx, facts, i, restarted ? *set - startupGrace.value : created, startupGrace);
+    g.startEstimated = restarted;
+    g.exceedsGrace = true;
+    g.neverReported = true;
+    facts.gaps.push_back(std::move(g));
+}
+
+void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace, const GracePeriod &startupGrace)
 {
     const Incident &inc = ctx.inc;
     for (const EventIndex i : ctx.index.ofType(ctx.types.nodeNotUpdated)) {
         const Event &e = inc.event(i);
-        if (inc.nodeOf(e) == kNoString || overlapsAGap(facts, inc.nodeOf(e), e.time, e.time))
-            continue; // a gap the heartbeats show, or a line of a silence already declared
         const auto silence = parseGoDuration(ctx.field(e, ctx.keys.duration));
-        if (!silence || silence->ns <= 0)
+        if (inc.nodeOf(e) == kNoString || !silence || silence->ns <= 0)
             continue;
+        if (ctx.field(e, ctx.keys.reason) == "NodeStatusNeverUpdated") {
+            addOrDateNeverReportedGap(ctx, facts, i, *silence, startupGrace);
+            continue;
+        }
+        if (overlapsAGap(facts, inc.nodeOf(e), e.time, e.time))
+            continue; // a gap the heartbeats show, or a line of a silence already declared
         const auto unknown = ctx.unknownBeforeCounting(e);
         HeartbeatGap g = controllerGap(ctx, facts, i, unknown ? *unknown - grace.value : e.time - *silence, grace);
         g.startEstimated = unknown.has_value();
@@ -661,9 +694,12 @@ void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Durati
         if ((coverageEnd - ok.back()->time).ns > std::max<std::int64_t>(threshold, grace.value.ns))
             addGap(ok.back(), nullptr, coverageEnd);
     }
-    addDeclaredGaps(ctx, facts, grace);
+    // The controller's word: that no kubelet ever reported for a Node first, since the lines
+    // of its next passes ("hasn't been updated") and the taint it queues speak of the same silence.
+    const GracePeriod startupGrace = nodeStartupGracePeriod(ctx);
+    addNeverReportedGaps(ctx, facts, startupGrace);
+    addDeclaredGaps(ctx, facts, grace, startupGrace);
     addObjectDeclaredGaps(ctx, facts, grace);
-    addNeverReportedGaps(ctx, facts, nodeStartupGracePeriod(ctx)); // before the taint it goes on to queue judges a loss
     addJudgedGaps(ctx, facts, grace);
     std::sort(facts.gaps.begin(), facts.gaps.end(), [](auto &a, auto &b) { return a.start < b.start; });
     judgeControllerReactions(ctx, facts);

@@ -82,9 +82,9 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
     const CodeTypes &t = ctx.types;
     const EventTypeId notUpdated = t.nodeNotUpdated, statusChange = t.nodeNotReadyEvent, nodeEvent = t.nodeEvent,
                       transitioned = t.readyTransitioned, healthyAgain = t.healthyAgain, kubeletNotReady = t.nodeNotReady,
-                      kubeletEvent = t.nodeStatusEvent, object = t.nodeConditionObject;
-    for (const EventIndex idx :
-         ctx.eventsOf({notUpdated, statusChange, nodeEvent, transitioned, healthyAgain, kubeletNotReady, kubeletEvent, object})) {
+                      kubeletEvent = t.nodeStatusEvent, object = t.nodeConditionObject, neverUpdated = t.nodeNeverUpdated;
+    for (const EventIndex idx : ctx.eventsOf(
+             {notUpdated, statusChange, nodeEvent, transitioned, healthyAgain, kubeletNotReady, kubeletEvent, object, neverUpdated})) {
         const Event &e = ctx.inc.event(idx);
         if (ctx.inc.nodeOf(e) == kNoString)
             continue;
@@ -95,6 +95,12 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
             const Timestamp since = ctx.unknownBeforeCounting(e).value_or(e.time);
             if (cond.empty() || cond == "Ready" || cond == "ready condition")
                 controlPlane[ctx.inc.nodeOf(e)].push_back({since, Status::Unknown, idx, "Kubelet stopped posting node status"});
+        } else if (e.type == neverUpdated) {
+            // No kubelet ever posted the node's Ready: the controller sets it Unknown in this pass
+            // (NodeStatusNeverUpdated). Its other conditions say nothing of Ready.
+            const std::string_view cond = ctx.field(e, ctx.keys.conditionType);
+            if (cond.empty() || cond == "Ready")
+                controlPlane[ctx.inc.nodeOf(e)].push_back({e.time, Status::Unknown, idx, "Kubelet never posted node status"});
         } else if (e.type == statusChange || e.type == nodeEvent) {
             // The event's reason, as the patterns capture it (free text, structured status=).
             const std::string_view what =
