@@ -549,6 +549,29 @@ private slots:
         }
     }
 
+    // The tainter is rate-limited (a zone in partial disruption: one node per 100 s): a taint
+    // queued within the gap's reach belongs to it however late it is applied (here after the
+    // node's heartbeats resumed: a controller whose watch lags).
+    void lateAppliedTaintBelongsToItsGap()
+    {
+        const int last = at(2, 12, 36), back = last + 59;
+        const std::string apiserver = statusPatches(at(2, 12, 6), last, "node3") + statusPatches(back, at(2, 16, 30), "node3");
+        const std::string applied = cri(at(2, 15, 40), "197948",
+                                        "      1 controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,"
+                                        "Effect:NoExecute,TimeAdded:2020-06-18 02:15:40.197948187 +0000 UTC m=+24431.5,}] Taint to "
+                                        "Node node3");
+        const std::string controller = observedNode(at(2, 5, 11), "node3") + taintQueued(at(2, 13, 17), "node3", "unresponsive") + applied
+            + controllerNoise(at(2, 20, 0));
+        const auto inc = loadFiles({{kApiserverLog, apiserver}, {kControllerLog, controller}});
+        QCOMPARE(inc->stats.unparsed, 0u);
+        const auto a = analyze(inc);
+        QCOMPARE(findingsOf(*a, "node-heartbeat-gap", "node/node3"), 1);
+        const Finding &f = a->findings.front();
+        QVERIFY2(f.explanation.find("node.kubernetes.io/unreachable:NoExecute added 02:15:40Z") != std::string::npos,
+                 f.explanation.c_str());
+        QVERIFY(std::any_of(f.chain.begin(), f.chain.end(), [](const auto &s) { return s.text.find("queued") != std::string::npos; }));
+    }
+
     // The controller's own word, where no heartbeat line brackets the silence (a kubelet at
     // -v=2, no apiserver log): "hasn't been updated for D" opens a gap D before the line; the
     // controller seeing the node Ready again, or healthy again, closes it; else the log's end.

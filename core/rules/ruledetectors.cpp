@@ -65,7 +65,10 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
     }
     Timestamp lastRemoval = g.end;
     for (const TaintInterval &t : a.facts.taints) {
-        if (t.node != g.node || t.start < g.start || t.start > until + Duration::fromSeconds(60))
+        // By when it was asked for: the tainter is rate-limited, and a taint queued in the gap's
+        // reach may be applied minutes later (its start).
+        const Timestamp asked = t.queueEvent != kNoEvent ? std::min(t.start, inc.event(t.queueEvent).time) : t.start;
+        if (t.node != g.node || asked < g.start || asked > until + Duration::fromSeconds(60))
             continue;
         const std::string added = t.heldByDisruption ? " queued (held: master disruption mode)"
             : t.queuedNotApplied                     ? " queued (never seen applied)"
