@@ -179,10 +179,20 @@ RuleMatch describeStretch(const Analysis &a, StringId node, const Stretch &s)
     m.start = s.begin;
     m.end = s.end;
     const Duration held = m.end - m.start;
+    // A log that begins with the network already not ready (an excerpt, a rotated file): when
+    // it began, and whether the node was only coming up, the bundle does not show.
+    const Source &source = inc.sources[inc.event(s.reports.front().event).source];
+    const bool fromLogStart =
+        !s.kubeletStart && s.gaveUp == kNoEvent && !s.reports.front().object && s.begin - source.first <= kStatusPeriod;
     m.text["node"] = name;
     m.text["held"] = s.times > 1 ? std::to_string(s.times) + " times in " + formatDuration(held)
         : s.kubeletStart ? "for " + formatDuration(s.end - *s.kubeletStart) + " since its kubelet started at " + clockText(*s.kubeletStart)
+        : fromLogStart   ? "for at least " + formatDuration(held) + " from the start of its log"
                          : "for " + formatDuration(held);
+    m.text["logStart"] = fromLogStart ? " Its log begins with the network already not ready: when that began, and whether the node was "
+                                        "only coming up, the bundle does not show."
+                                      : "";
+    m.numbers["fromLogStart"] = fromLogStart;
     m.numbers["times"] = double(s.times);
     m.numbers["seconds"] = held.seconds();
     m.numbers["reports"] = double(s.reports.size());
