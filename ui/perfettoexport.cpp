@@ -227,12 +227,14 @@ private:
             }
         if (heartbeats)
             for (const GapSpan &g : lane.gaps)
-                spans.push_back(
-                    {g.fact->start,
-                     g.fact->end,
-                     str(g.label),
-                     "heartbeat-gap",
-                     {{"exceedsGrace", g.fact->exceedsGrace}, {"grace", g.fact->graceOrigin}, {"openEnded", g.fact->openEnded}}});
+                spans.push_back({g.fact->start,
+                                 g.fact->end,
+                                 str(g.label),
+                                 "heartbeat-gap",
+                                 {{"exceedsGrace", g.fact->exceedsGrace},
+                                  {"grace", g.fact->graceOrigin},
+                                  {"openEnded", g.fact->openEnded},
+                                  {"neverReported", g.fact->neverReported}}});
         if (const auto anchors = m_anchors.find(lane.id); anchors != m_anchors.end())
             for (const auto &[event, name] : anchors->second)
                 spans.push_back({m_inc.event(event).time,

@@ -672,19 +672,24 @@ QString TimelineWidget::tooltipAt(QPointF pos) const
     for (const GapSpan &g : l.kind == LaneKind::Heartbeats ? l.gaps : noGaps) {
         if (t >= g.fact->start && t <= g.fact->end) {
             QString tip =
-                QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6")
+                (g.fact->neverReported
+                     ? QStringLiteral("<b>No kubelet reported for %1 since the Node was made</b>%2<br>startup grace period %3%4<br>from "
+                                      "%5<br>to %6")
+                     : QStringLiteral("<b>No heartbeat for %1</b>%2<br>grace period %3%4<br>from %5<br>to %6"))
                     .arg((g.fact->startEstimated ? QStringLiteral("at least ") : QString()) + formatPreciseDuration(g.fact->length),
                          g.fact->openEnded ? QStringLiteral(" (until the end of the logs)") : QString(), formatDurationText(g.fact->grace),
                          g.fact->graceOrigin.empty()
                              ? QString()
                              : QStringLiteral(" (") + QString::fromStdString(g.fact->graceOrigin).toHtmlEscaped() + ')',
                          formatTimestamp(g.fact->start, off)
-                             + (g.fact->startEstimated
-                                    ? QStringLiteral(" at the latest (the controller lost the node a grace period later)")
-                                    : QString()),
+                             + (!g.fact->startEstimated ? QString()
+                                    : g.fact->neverReported
+                                    ? QStringLiteral(" at the latest (the Node's creation: the controller gave up a startup grace later)")
+                                    : QStringLiteral(" at the latest (the controller lost the node a grace period later)")),
                          formatTimestamp(g.fact->end, off));
-            tip += g.fact->exceedsGrace ? QStringLiteral("<br><b>longer than the grace period: the node is marked lost</b>")
-                                        : QStringLiteral("<br>shorter than the grace period: no effect on the node");
+            tip += g.fact->neverReported ? QStringLiteral("<br><b>no kubelet posted its status: the node is handled as unreachable</b>")
+                : g.fact->exceedsGrace   ? QStringLiteral("<br><b>longer than the grace period: the node is marked lost</b>")
+                                         : QStringLiteral("<br>shorter than the grace period: no effect on the node");
             return tip;
         }
     }

@@ -146,12 +146,14 @@ bool objectSaysNeverReported(const FactContext &ctx, const Event &e)
 // never updated" of every kubelet that no longer reports OutOfDisk, at each of its real gaps,
 // and a kubelet older than its controller misses PIDPressure. Only a missing Ready makes the
 // controller wait the startup grace.
+bool namesReady(std::string_view conditionType)
+{
+    return conditionType.empty() || conditionType == "Ready" || conditionType == "ready condition";
+}
+
 bool saysNeverReported(const FactContext &ctx, const Event &e)
 {
-    if (e.type != ctx.types.nodeNeverUpdated)
-        return false;
-    const std::string_view condition = ctx.field(e, ctx.keys.conditionType);
-    return condition.empty() || condition == "Ready";
+    return e.type == ctx.types.nodeNeverUpdated && namesReady(ctx.field(e, ctx.keys.conditionType));
 }
 
 class ReactionJudge {
@@ -303,6 +305,35 @@ HeartbeatGap controllerGap(const FactContext &ctx, const Facts &facts, EventInde
     return g;
 }
 
+// Of a Node no kubelet ever posted a Ready for, the passes after the one that said so print the
+// Unknown it set then (NodeStatusNeverUpdated) with the Node's creation as its heartbeat
+// (LastHeartbeatTime: node.CreationTimestamp): they date the gap the never-updated line could
+// only bound, or open it in a log that begins after that pass. Without the printed time, D
+// counts from the creation, or from a restarted controller's start: a bound.
+void addOrDateNeverReportedGap(const FactContext &ctx, Facts &facts, EventIndex i, Duration counted, const GracePeriod &startupGrace)
+{
+    const Event &e = ctx.inc.event(i);
+    const StringId node = ctx.inc.nodeOf(e);
+    const auto printed = ctx.printedTimeOnLineClock(e, ctx.keys.lastHeartbeatTime);
+    const Timestamp created = printed && *printed <= e.time ? *printed : e.time - counted;
+    const bool exact = printed && *printed <= e.time;
+    const auto open = std::find_if(facts.gaps.begin(), facts.gaps.end(),
+                                   [&](const HeartbeatGap &g) { return g.node == node && g.start <= e.time && e.time <= g.end; });
+    if (open != facts.gaps.end()) {
+        if (open->neverReported && created < open->start) {
+            open->start = created;
+            open->length = open->end - created;
+            open->startEstimated = !exact;
+        }
+        return;
+    }
+    HeartbeatGap g = controllerGap(ctx, facts, i, created, startupGrace);
+    g.startEstimated = !exact;
+    g.exceedsGrace = true;
+    g.neverReported = true;
+    facts.gaps.push_back(std::move(g));
+}
+
 // The node lifecycle controller's own word: "hasn't been updated for D" means no status or
 // lease reached it for D, more than its grace period. A kubelet at -v=2 logs no successful
 // update, and many bundles have no apiserver log: then no heartbeat lines bracket the silence
@@ -313,35 +344,6 @@ HeartbeatGap controllerGap(const FactContext &ctx, const Facts &facts, EventInde
 // a restarted controller says "for 50 s" of a node lost for hours (kubernetes#21053). The
 // condition it prints says so when it had set it Unknown before those D: it did so the grace
 // period after its last word from the node, at the latest.
-// Of a Node no kubelet ever reported for, the passes after the one that said so print the
-// Unknown it set then (NodeStatusNeverUpdated), and D counts from the Node's creation: they date
-// the creation its never-reported gap could only bound, or open that gap in a log that begins
-// after the pass. A restarted controller counts from its own start instead; the condition was
-// set a startup grace after the creation at the latest.
-void addOrDateNeverReportedGap(const FactContext &ctx, Facts &facts, EventIndex i, Duration counted, const GracePeriod &startupGrace)
-{
-    const Event &e = ctx.inc.event(i);
-    const StringId node = ctx.inc.nodeOf(e);
-    const Timestamp created = e.time - counted;
-    const auto set = ctx.printedTimeOnLineClock(e, ctx.keys.lastTransition);
-    const bool restarted = set && *set - startupGrace.value < created;
-    const auto open = std::find_if(facts.gaps.begin(), facts.gaps.end(),
-                                   [&](const HeartbeatGap &g) { return g.node == node && g.start <= e.time && e.time <= g.end; });
-    if (open != facts.gaps.end()) {
-        if (open->neverReported && !restarted && created < open->start) {
-            open->start = created;
-            open->length = open->end - created;
-            open->startEstimated = false;
-        }
-        return;
-    }
-    HeartbeatGap g = controllerGap(ctx, facts, i, restarted ? *set - startupGrace.value : created, startupGrace);
-    g.startEstimated = restarted;
-    g.exceedsGrace = true;
-    g.neverReported = true;
-    facts.gaps.push_back(std::move(g));
-}
-
 void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace, const GracePeriod &startupGrace)
 {
     const Incident &inc = ctx.inc;
@@ -350,7 +352,7 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
         const auto silence = parseGoDuration(ctx.field(e, ctx.keys.duration));
         if (inc.nodeOf(e) == kNoString || !silence || silence->ns <= 0)
             continue;
-        if (ctx.field(e, ctx.keys.reason) == "NodeStatusNeverUpdated") {
+        if (ctx.field(e, ctx.keys.reason) == "NodeStatusNeverUpdated" && namesReady(ctx.field(e, ctx.keys.conditionType))) {
             addOrDateNeverReportedGap(ctx, facts, i, *silence, startupGrace);
             continue;
         }
@@ -372,7 +374,8 @@ void addDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &gr
 // between, which the object does not show. So the gap began the grace period before the
 // transition at the latest, and the condition's heartbeat bounds it from below when later
 // than that (a kubelet of before leases). To when the node was heard from again, or the end of
-// the controller's logs. NodeStatusNeverUpdated (no kubelet ever reported for it) is no gap.
+// the controller's logs. NodeStatusNeverUpdated (no kubelet ever reported for it) is a
+// never-reported gap (addNeverReportedGaps).
 void addObjectDeclaredGaps(const FactContext &ctx, Facts &facts, const GracePeriod &grace)
 {
     const Incident &inc = ctx.inc;
@@ -409,8 +412,11 @@ void addNeverReportedGaps(const FactContext &ctx, Facts &facts, const GracePerio
             continue;
         if (overlapsAGap(facts, node, e.time, e.time))
             continue; // the same pass's other lines, or a restarted controller saying it again
-        HeartbeatGap g = controllerGap(ctx, facts, i, e.time - startupGrace.value, startupGrace);
-        g.startEstimated = true;
+        // A Node object's NodeStatusNeverUpdated condition holds the creation as its heartbeat.
+        const auto created = objectSaysNeverReported(ctx, e) ? parseRfc3339(ctx.field(e, ctx.keys.lastHeartbeatTime)) : std::nullopt;
+        const bool exact = created && *created <= e.time;
+        HeartbeatGap g = controllerGap(ctx, facts, i, exact ? *created : e.time - startupGrace.value, startupGrace);
+        g.startEstimated = !exact;
         g.exceedsGrace = true; // the controller's own comparison: now > creation + startup grace
         g.neverReported = true;
         facts.gaps.push_back(std::move(g));
@@ -587,7 +593,7 @@ void detectClockSteps(const FactContext &ctx, Facts &facts)
     std::map<StringId, std::pair<std::size_t, Timestamp>> reachOf; // node -> (first gap of its step, how far the step reaches)
     for (std::size_t k = 0; k < facts.gaps.size(); ++k) {
         HeartbeatGap &g = facts.gaps[k];
-        if (!backSoon(inc, facts, g))
+        if (g.neverReported || !backSoon(inc, facts, g)) // no renewal ever counted: no step could hide one
             continue;
         if (const auto reach = reachOf.find(g.node); reach != reachOf.end() && g.start <= reach->second.second) {
             g.clockStep = true; // a later flap of the same step

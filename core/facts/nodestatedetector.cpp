@@ -92,9 +92,14 @@ void detectNodeConditions(const FactContext &ctx, Facts &facts)
             const std::string_view cond = ctx.field(e, ctx.keys.conditionType);
             // Set Unknown now, or before the line when its condition says so (a restarted
             // controller reports the node it had lost).
-            const Timestamp since = ctx.unknownBeforeCounting(e).value_or(e.time);
+            // The Unknown of a Node no kubelet ever reported for was set when its condition says.
+            const bool never = ctx.field(e, ctx.keys.reason) == "NodeStatusNeverUpdated";
+            const Timestamp since = never ? ctx.printedTimeOnLineClock(e, ctx.keys.lastTransition).value_or(e.time)
+                                          : ctx.unknownBeforeCounting(e).value_or(e.time);
             if (cond.empty() || cond == "Ready" || cond == "ready condition")
-                controlPlane[ctx.inc.nodeOf(e)].push_back({since, Status::Unknown, idx, "Kubelet stopped posting node status"});
+                controlPlane[ctx.inc.nodeOf(e)].push_back(
+                    {std::min(since, e.time), Status::Unknown, idx,
+                     never ? "Kubelet never posted node status" : "Kubelet stopped posting node status"});
         } else if (e.type == neverUpdated) {
             // No kubelet ever posted the node's Ready: the controller sets it Unknown in this pass
             // (NodeStatusNeverUpdated). Its other conditions say nothing of Ready.

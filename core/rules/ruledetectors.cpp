@@ -35,6 +35,13 @@ std::span<const EventIndex> eventsBetween(const Incident &inc, std::span<const E
 // not-ready NoExecute taints, unless the pod says otherwise.
 constexpr Duration kDefaultToleration = Duration::fromSeconds(300);
 
+// When a taint was asked for: the tainter is rate-limited (a zone in partial disruption taints a
+// node every 100 s), so a taint queued in a gap's reach may be applied minutes later (its start).
+Timestamp askedAt(const Incident &inc, const TaintInterval &t)
+{
+    return t.queueEvent != kNoEvent ? std::min(t.start, inc.event(t.queueEvent).time) : t.start;
+}
+
 // "Ready=Unknown at 02:13:17Z; node.kubernetes.io/unreachable:NoExecute added 02:13:32Z, removed 02:13:37Z"
 // and the chain steps for it. Returns when the last taint went (or the gap's end without one).
 Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &m, std::vector<std::string> &what)
@@ -65,10 +72,7 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
     }
     Timestamp lastRemoval = g.end;
     for (const TaintInterval &t : a.facts.taints) {
-        // By when it was asked for: the tainter is rate-limited, and a taint queued in the gap's
-        // reach may be applied minutes later (its start).
-        const Timestamp asked = t.queueEvent != kNoEvent ? std::min(t.start, inc.event(t.queueEvent).time) : t.start;
-        if (t.node != g.node || asked < g.start || asked > until + Duration::fromSeconds(60))
+        if (t.node != g.node || askedAt(inc, t) < g.start || askedAt(inc, t) > until + Duration::fromSeconds(60))
             continue;
         const std::string added = t.heldByDisruption ? " queued (held: master disruption mode)"
             : t.queuedNotApplied                     ? " queued (never seen applied)"
@@ -109,8 +113,8 @@ std::string tolerationOfGap(const Analysis &a, const HeartbeatGap &g)
 {
     Duration longest;
     for (const TaintInterval &t : a.facts.taints)
-        if (t.node == g.node && t.effect == "NoExecute" && !t.queuedNotApplied && t.start >= g.start
-            && t.start <= g.end + Duration::fromSeconds(120))
+        if (t.node == g.node && t.effect == "NoExecute" && !t.queuedNotApplied && askedAt(*a.incident, t) >= g.start
+            && askedAt(*a.incident, t) <= g.end + Duration::fromSeconds(120))
             longest = std::max(longest, t.end - t.start);
     if (longest.ns == 0)
         return {};
@@ -125,7 +129,8 @@ std::string declaredStepText(const HeartbeatGap &g, const std::string &node)
 {
     if (g.neverReported)
         return "controller: no kubelet ever reported for " + node + ", past the " + formatDuration(g.grace)
-            + " startup grace (the Node made by " + clockText(g.start) + " at the latest)";
+            + " startup grace (the Node made "
+            + (g.startEstimated ? "by " + clockText(g.start) + " at the latest)" : "at " + clockText(g.start) + ")");
     return g.startEstimated ? "controller: " + node + " lost, no heartbeat for over the " + formatDuration(g.grace) + " grace (since "
             + clockText(g.start) + " at the latest)"
                             : "controller: no heartbeat from " + node + " since " + clockText(g.start);
@@ -225,9 +230,12 @@ std::vector<RuleMatch> heartbeatGap(const Analysis &a)
         }
         m.text["aftermath"] = aftermath;
         const bool deleted = g.afterEvent != kNoEvent && inc.event(g.afterEvent).type == codeTypesOf(inc).nodeObserved;
-        m.text["firstReport"] = g.openEnded ? " No status came from it to the end of the controller's logs."
-            : deleted                       ? " The Node was deleted at " + clockText(g.end) + " without a kubelet having reported for it."
-                                            : " Its kubelet was first heard from at " + clockText(g.end) + ".";
+        m.numbers["reportedAtLast"] = !g.openEnded && !deleted;
+        const bool fromObject = g.declaredBy != kNoEvent && inc.event(g.declaredBy).type == codeTypesOf(inc).nodeConditionObject;
+        m.text["firstReport"] = g.openEnded && fromObject ? " The Node object shows no status from a kubelet."
+            : g.openEnded                                 ? " No status came from it to the end of the controller's logs."
+            : deleted ? " The Node was deleted at " + clockText(g.end) + " without a kubelet having reported for it."
+                      : " Its kubelet was first heard from at " + clockText(g.end) + ".";
         step(m, inc, g.afterEvent,
              deleted               ? "the Node object " + node + " deleted"
                  : g.neverReported ? "first word from " + node + "'s kubelet"

@@ -17,8 +17,12 @@ void buildHeartbeatLane(LaneBuild &b)
         gap.fact = &g;
         const QString cmp = g.exceedsGrace ? QStringLiteral(" > ") : QStringLiteral(" ≤ ");
         // Open-ended, or begun no later than shown (the controller's word alone): a lower bound.
-        gap.label = (g.openEnded || g.startEstimated ? QStringLiteral("≥ ") : QString()) + laneDurationText(g.length)
-            + QStringLiteral(" gap") + cmp + QStringLiteral("grace ") + laneDurationText(g.grace);
+        const QString atLeast = g.openEnded || g.startEstimated ? QStringLiteral("≥ ") : QString();
+        // A Node no kubelet ever reported for waited the startup grace, not the monitor grace.
+        gap.label = g.neverReported
+            ? QStringLiteral("no kubelet yet: ") + atLeast + laneDurationText(g.length) + cmp + QStringLiteral("startup grace ")
+                + laneDurationText(g.grace)
+            : atLeast + laneDurationText(g.length) + QStringLiteral(" gap") + cmp + QStringLiteral("grace ") + laneDurationText(g.grace);
         b.lane(lane).gaps.push_back(gap);
         for (core::EventIndex f : g.failures)
             b.addEvent(lane, f);
