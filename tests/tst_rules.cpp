@@ -171,6 +171,8 @@ private slots:
     void taintEvictionInEveryWording();
     void leaderElectionLostInEveryWording_data();
     void leaderElectionLostInEveryWording();
+    void componentPanicInEveryWording_data();
+    void componentPanicInEveryWording();
     void sequenceRuleFiresOnItsSubject();
     void ruleTimeBudgetStopsAndNames();
     void sequenceRuleStaysSilentElsewhere();
@@ -323,7 +325,7 @@ void TestRules::shippedRulesLoad()
     }
     std::sort(ids.begin(), ids.end());
     QCOMPARE(ids,
-             (std::vector<std::string>{"container-runtime-down", "kubelet-client-cert-expired", "kubelet-never-reported",
+             (std::vector<std::string>{"component-panic", "container-runtime-down", "kubelet-client-cert-expired", "kubelet-never-reported",
                                        "kubelet-start-failure", "leader-election-lost", "node-clock-step", "node-heartbeat-gap",
                                        "node-network-not-ready", "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy",
                                        "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
@@ -1739,6 +1741,141 @@ void TestRules::analysisDoesNotDependOnTheThreadCount()
         ++samples;
     }
     QVERIFY(samples >= 20);
+}
+
+// A component's goroutine panicked and HandleCrash logged it (the process then exits): the
+// site is the stack's first frame outside the panic handling, in each form the stack comes
+// in (a goroutine trace after the line, 1.4-1.1x's callers' list, 1.27+'s stacktrace=<...>
+// value); one process's crash loop is one finding. Silent on the apiserver, which recovers a
+// request handler's panic, and on the sentinel panics that abort a request.
+void TestRules::componentPanicInEveryWording_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("title"); // "" = no finding
+    QTest::addColumn<int>("panics");
+    QTest::addColumn<QString>("subject");
+    const QString kcm = "component/kube-controller-manager";
+    const std::string controller = "kube-controller-manager.log";
+    const std::string printf =
+        "E0423 18:37:30.649331       1 runtime.go:78] Observed a panic: \"invalid memory address or nil pointer dereference\" (runtime "
+        "error: invalid memory address or nil pointer dereference)\n"
+        "goroutine 288383 [running]:\n"
+        "k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime.logPanic(0x40db4e0, 0x72e9910)\n"
+        "\t/workspace/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:74 +0x95\n"
+        "k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime.HandleCrash(0x0, 0x0, 0x0)\n"
+        "\t/workspace/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:48 +0x86\n"
+        "panic(0x40db4e0, 0x72e9910)\n"
+        "\t/usr/local/go/src/runtime/panic.go:965 +0x1b9\n"
+        "k8s.io/kubernetes/pkg/controller/nodelifecycle.(*Controller).processTaintBaseEviction(0xc000a8e000, 0xc0034f2000)\n"
+        "\t/workspace/src/k8s.io/kubernetes/pkg/controller/nodelifecycle/node_lifecycle_controller.go:893 +0x2c5\n"
+        "k8s.io/kubernetes/pkg/controller/nodelifecycle.(*Controller).monitorNodeHealth.func1(0x52)\n"
+        "\t/workspace/src/k8s.io/kubernetes/pkg/controller/nodelifecycle/node_lifecycle_controller.go:845 +0x7b0\n";
+    QTest::newRow("1.x printf, a goroutine trace (kubernetes#117555)")
+        << QString::fromStdString(controller) << QString::fromStdString(printf)
+        << "kube-controller-manager panicked in nodelifecycle.(*Controller).processTaintBaseEviction (node_lifecycle_controller.go:893): "
+           "runtime error: invalid memory address or nil pointer dereference"
+        << 1 << kcm;
+    QTest::newRow("1.4-1.1x, the callers' list (kubernetes#51586)")
+        << QString::fromStdString(controller)
+        << QString::fromStdString(
+               "E0829 23:28:35.313186    4919 runtime.go:66] Observed a panic: \"invalid memory address or nil pointer dereference\" "
+               "(runtime error: invalid memory address or nil pointer dereference)\n"
+               "/home/u/go/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:72\n"
+               "/home/u/go/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:65\n"
+               "/data/go/src/runtime/asm_amd64.s:514\n/data/go/src/runtime/panic.go:489\n/data/go/src/runtime/signal_unix.go:290\n"
+               "/home/u/go/src/k8s.io/kubernetes/pkg/controller/node/scheduler/taint_controller.go:287\n"
+               "/home/u/go/src/k8s.io/kubernetes/pkg/controller/node/node_controller.go:375\n")
+        << "kube-controller-manager panicked in taint_controller.go:287: runtime error: invalid memory address or nil pointer dereference"
+        << 1 << kcm;
+    const std::string structured =
+        "E0213 20:21:42.098176       1 panic.go:261] \"Observed a panic\" panic=\"runtime error: invalid memory address or nil pointer "
+        "dereference\" panicGoValue=\"\\\"invalid memory address or nil pointer dereference\\\"\" stacktrace=<\n"
+        "\tgoroutine 2003 [running]:\n"
+        "\tk8s.io/apimachinery/pkg/util/runtime.logPanic({0x38433c0, 0x5545b00}, {0x2d99020, 0x5480790})\n"
+        "\t\tk8s.io/apimachinery/pkg/util/runtime/runtime.go:107 +0xbc\n"
+        "\tk8s.io/apimachinery/pkg/util/runtime.HandleCrash({0x0, 0x0, 0xc002621500?})\n"
+        "\t\tk8s.io/apimachinery/pkg/util/runtime/runtime.go:59 +0x108\n"
+        "\tpanic({0x2d99020?, 0x5480790?})\n"
+        "\t\truntime/panic.go:770 +0x132\n"
+        "\truntime.panicmem(...)\n"
+        "\t\truntime/panic.go:261\n"
+        "\truntime.sigpanic()\n"
+        "\t\truntime/signal_unix.go:881 +0x378\n"
+        "\tk8s.io/cloud-provider/controllers/service.(*Controller).needsUpdate(0xc000a32340, 0xc0053a9688, 0xc006030288)\n"
+        "\t\tk8s.io/cloud-provider/controllers/service/controller.go:583 +0x2a4\n"
+        "\tk8s.io/cloud-provider/controllers/service.New.func2({0x31c6e40?, 0xc0053a9688}, {0x31c6e40, 0xc006030288})\n"
+        "\t\tk8s.io/cloud-provider/controllers/service/controller.go:147 +0x4f\n"
+        " >\n";
+    const std::string site = "kube-controller-manager panicked in service.(*Controller).needsUpdate (controller.go:583): runtime error: "
+                             "invalid memory address or nil pointer dereference";
+    QTest::newRow("1.27+: structured, stacktrace=<...> (kubernetes#128935)")
+        << QString::fromStdString(controller) << QString::fromStdString(structured) << QString::fromStdString(site) << 1 << kcm;
+    QTest::newRow("a crash loop: one finding")
+        << QString::fromStdString(controller)
+        << QString::fromStdString(structured + "I0213 20:21:55.000101       1 controllermanager.go:189] \"Starting\" version=\"v1.31.1\"\n"
+                                  + std::string(structured).replace(1, 15, "0213 20:24:42.0"))
+        << QString::fromStdString(site) << 2 << kcm;
+    const std::string apiserverStart = "I0213 20:20:00.000001       1 server.go:558] external host was not specified\n";
+    QTest::newRow("the apiserver's own goroutine: it exits")
+        << "kube-apiserver.log" << QString::fromStdString(apiserverStart + structured)
+        << "kube-apiserver panicked in service.(*Controller).needsUpdate (controller.go:583): runtime error: invalid memory address or "
+           "nil pointer dereference"
+        << 1 << "component/kube-apiserver";
+    QTest::newRow("a request handler's panic: the HTTP server recovers it")
+        << "kube-apiserver.log"
+        << QString::fromStdString(
+               apiserverStart
+               + "E0213 20:21:42.098176       1 runtime.go:79] Observed a panic: \"invalid memory address or nil pointer dereference\" "
+                 "(runtime error: invalid memory address or nil pointer dereference)\n"
+                 "goroutine 9001 [running]:\n"
+                 "k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime.logPanic({0x3b1c2a0, 0x6f0e1d0})\n"
+                 "\tvendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:75 +0x99\n"
+                 "panic({0x3b1c2a0, 0x6f0e1d0})\n"
+                 "\t/usr/local/go/src/runtime/panic.go:884 +0x212\n"
+                 "k8s.io/kubernetes/vendor/k8s.io/apiserver/pkg/endpoints/handlers.ListResource.func1({0x4d5e6f0, 0xc0a1b2c3d0}, 0x0)\n"
+                 "\tvendor/k8s.io/apiserver/pkg/endpoints/handlers/get.go:201 +0x3c5\n"
+                 "net/http.HandlerFunc.ServeHTTP(0x0?, {0x7f0e5c2a1b38?, 0xc0a1b2c3d0?}, 0xc00e1f2a00?)\n"
+                 "\t/usr/local/go/src/net/http/server.go:2122 +0x2f\n"
+                 "E0213 20:21:42.098301       1 wrap.go:54] \"apiserver panic'd\" method=\"GET\" URI=\"/api/v1/pods?limit=500\" "
+                 "audit-ID=\"\"\n")
+        << "" << 0 << "";
+    QTest::newRow("a request aborted on purpose")
+        << QString::fromStdString(controller)
+        << QString::fromStdString(
+               "E0602 10:00:01.118220       1 runtime.go:76] Observed a panic: &errors.errorString{s:\"killing connection/stream because "
+               "serving request timed out and response had been started\"} (killing connection/stream because serving request timed "
+               "out and response had been started)\n")
+        << "" << 0 << "";
+    QTest::newRow("1.8's abort, in a process that runs them all (k3s)")
+        << "k3s.log"
+        << QString::fromStdString(
+               "E1123 07:12:56.702458    1843 runtime.go:66] Observed a panic: &errors.errorString{s:\"kill connection/stream\"} "
+               "(kill connection/stream)\n"
+               "/go/src/github.com/rancher/k3s/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:72\n"
+               "/usr/local/go/src/runtime/panic.go:489\n"
+               "/go/src/github.com/rancher/k3s/vendor/k8s.io/apiserver/pkg/server/filters/timeout.go:230\n")
+        << "" << 0 << "";
+}
+
+void TestRules::componentPanicInEveryWording()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, log);
+    QFETCH(QString, title);
+    QFETCH(int, panics);
+    QFETCH(QString, subject);
+    const auto analysis = analyzeFiles({{file.toStdString(), log.toStdString()}});
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    const auto found = findingsOf(*analysis, "component-panic");
+    QCOMPARE(int(found.size()), title.isEmpty() ? 0 : 1);
+    if (title.isEmpty())
+        return;
+    QCOMPARE(QString::fromStdString(found[0]->title), title);
+    QCOMPARE(QString::fromStdString(found[0]->subject.text()), subject);
+    const bool restarted = QString(QTest::currentDataTag()).contains("crash loop");
+    QCOMPARE(found[0]->explanation.find("started again") != std::string::npos, restarted);
+    QCOMPARE(found[0]->explanation.find("panicked " + std::to_string(panics) + " times") != std::string::npos, panics > 1);
 }
 
 #include "tst_rules.moc"

@@ -45,6 +45,8 @@ struct CodeTypes {
     EventTypeId leaderLost = 0, leaderRenewFailed = 0, leaderLockError = 0, leaderAcquired = 0, leaderHeldByOther = 0;
     // Where pods run.
     EventTypeId schedulerBound = 0;
+    // A component's goroutine panicked (HandleCrash).
+    EventTypeId componentPanic = 0;
 };
 
 // Each member above, the events.json id it stands for, and who reads it (named when the id
@@ -97,6 +99,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::unitFailed, "systemd.unit.failed", "the kubelet-start-failure rule"},
     {&CodeTypes::kubeletStarted, "kubelet.started", "the kubelet-start-failure rule"},
     {&CodeTypes::nodeRegistered, "node.registered", "the kubelet-start-failure rule"},
+    {&CodeTypes::componentPanic, "component.panic", "the component-panic rule"},
     {&CodeTypes::restartScheduled, "systemd.unit.restart-scheduled", "the kubelet-start-failure rule"},
     {&CodeTypes::clockStepped, "host.clock-stepped", "the heartbeat detector"},
     {&CodeTypes::clientCertExpired, "kubelet.client-cert-expired", "the kubelet-client-cert-expired rule"},
@@ -141,7 +144,7 @@ struct FieldKeys {
     StringId code, conditionStatus, conditionType, containerId, containerMessage, duration, error, event, eventType, flag, gracePeriod,
         hashNew, hashOld, holder, lastHeartbeatTime, lastTransition, lease, message, name, namespace_, node, notAfter, podReady, podUid,
         pods, probe, probeType, readyContainers, readyStatus, reason, resource, sandboxId, status, stepSeconds, subresource, taints,
-        threshold, unit, unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus, firstTimestamp, action;
+        threshold, unit, unreadyContainers, user, userAgent, value, verb, version, what, count, exitStatus, firstTimestamp, action, panic;
 };
 
 // Each member of FieldKeys and the field name it stands for (checked when the catalog loads).
@@ -166,7 +169,7 @@ inline constexpr FieldNeed kFieldNeeds[] = {
     {&FieldKeys::unreadyContainers, "unreadyContainers"}, {&FieldKeys::user, "user"}, {&FieldKeys::userAgent, "userAgent"},
     {&FieldKeys::value, "value"}, {&FieldKeys::verb, "verb"}, {&FieldKeys::version, "version"}, {&FieldKeys::what, "what"},
     {&FieldKeys::count, "count"}, {&FieldKeys::exitStatus, "exitStatus"}, {&FieldKeys::firstTimestamp, "firstTimestamp"},
-    {&FieldKeys::action, "action"},
+    {&FieldKeys::action, "action"}, {&FieldKeys::panic, "panic"},
 };
 // clang-format on
 

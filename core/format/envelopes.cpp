@@ -578,4 +578,52 @@ std::uint64_t processIdOnLine(std::string_view raw)
     return parseKlogHeader(klog, header) ? decimal(header.threadId) : 0;
 }
 
+namespace {
+
+// A continuation line's payload in `format`, appended to `out`; false when it is not of its shape.
+bool appendPayload(std::string_view line, SourceFormat format, std::string &out)
+{
+    switch (format) {
+    case SourceFormat::CriLog:
+        if (CriLine cri; parseCriLine(line, cri))
+            return out.append(cri.message), true;
+        return false;
+    case SourceFormat::DockerJson: {
+        DockerJsonLine docker;
+        const std::size_t size = out.size();
+        if (parseDockerJsonLine(line, docker, out))
+            return true;
+        out.resize(size);
+        return false;
+    }
+    case SourceFormat::Journald:
+        if (JournaldLine journal; parseJournaldLine(line, journal))
+            return out.append(journal.message), true;
+        return false;
+    case SourceFormat::KubectlTimestamps:
+        if (TimestampPrefixLine stamped; parseTimestampPrefixLine(line, stamped))
+            return out.append(stamped.message), true;
+        return false;
+    default: return false;
+    }
+}
+
+} // namespace
+
+std::string withoutContinuationEnvelopes(std::string_view raw, SourceFormat format)
+{
+    std::string out;
+    out.reserve(raw.size());
+    for (std::size_t pos = 0, n = 0; pos <= raw.size(); ++n) {
+        const std::size_t end = std::min(raw.find('\n', pos), raw.size());
+        const std::string_view line = raw.substr(pos, end - pos);
+        if (n > 0)
+            out += '\n';
+        if (n == 0 || !appendPayload(line, format, out))
+            out.append(line);
+        pos = end + 1;
+    }
+    return out;
+}
+
 } // namespace kubelane::core

@@ -3,6 +3,7 @@
 // kubectl logs --timestamps. What they carry is decoded by decodePayload (payload.h).
 // Each parser is hand-written, allocation-free on the common path, and returns false for a
 // line that is not of its shape so the caller can count it.
+#include "../model/source.h"
 #include "../model/timestamp.h"
 
 #include <string>
@@ -86,5 +87,11 @@ bool parseDockerJsonLine(std::string_view line, DockerJsonLine &out, std::string
 // Appends the JSON string body starting after the opening quote at `pos`; returns the index
 // after the closing quote or npos.
 std::size_t decodeJsonString(std::string_view s, std::size_t pos, std::string &out);
+
+// An event's lines as its writer printed them: the first as it is, each continuation line
+// without the envelope the collection put around it (a CRI or docker json-file record, a
+// journal line's prefix, kubectl's time), so a multi-line value (a stack) reads as logged.
+// A line not of the format's shape stays as it is.
+std::string withoutContinuationEnvelopes(std::string_view raw, SourceFormat format);
 
 } // namespace kubelane::core

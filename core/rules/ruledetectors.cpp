@@ -2,6 +2,7 @@
 
 #include "../classify/extractors.h"
 #include "../facts/factcontext.h"
+#include "componentpanic.h"
 #include "containerruntimedown.h"
 #include "dumpexplanation.h"
 #include "kubeletclientcertexpired.h"
@@ -875,6 +876,7 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
         {"spec-hash-restart", {specHashRestart, K::Node}},
         {"taint-eviction", {taintEviction, K::Node}},
         {"leader-election-lost", {leaderElectionLost, K::Component}},
+        {"component-panic", {componentPanic, K::Component}},
         {"container-runtime-down", {containerRuntimeDown, K::Node}},
         {"kubelet-client-cert-expired", {kubeletClientCertExpired, K::Node}},
         {"kubelet-start-failure", {kubeletStartFailure, K::Node}},
