@@ -551,6 +551,100 @@ private slots:
         }
     }
 
+    // A multi-line entry's continuation lines without their envelopes, as its writer printed
+    // them: a CRI partial record or a docker line split at 16 KiB joins the record after it.
+    void continuationWithoutEnvelopes_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("raw");
+        QTest::addColumn<QString>("expected");
+        const QString criHead = "2024-11-20T09:42:17.098Z stderr F E1120 09:42:17.098176 1 runtime.go:79] Observed a panic";
+        QTest::newRow("CRI") << int(SourceFormat::CriLog)
+                             << criHead
+                + "\n2024-11-20T09:42:17.098Z stderr F goroutine 7 [running]:\n2024-11-20T09:42:17.098Z stderr F \tmain.go:5"
+                             << criHead + "\ngoroutine 7 [running]:\n\tmain.go:5";
+        QTest::newRow("CRI partial record") << int(SourceFormat::CriLog)
+                                            << criHead
+                + "\n2024-11-20T09:42:17.098Z stderr P goroutine 7 \n2024-11-20T09:42:17.098Z stderr F [running]:"
+                                            << criHead + "\ngoroutine 7 [running]:";
+        const QString dockerHead = "{\"log\":\"E1120 09:42:17.098176 1 runtime.go:79] Observed a panic\\n\",\"stream\":\"stderr\","
+                                   "\"time\":\"2024-11-20T09:42:17.098Z\"}";
+        QTest::newRow("docker, a line split in two") << int(SourceFormat::DockerJson)
+                                                     << dockerHead
+                + "\n{\"log\":\"\\tk8s.io/a.(*T).F\",\"stream\":\"stderr\",\"time\":\"2024-11-20T09:42:17.098Z\"}"
+                  "\n{\"log\":\"(0x1)\\n\",\"stream\":\"stderr\",\"time\":\"2024-11-20T09:42:17.098Z\"}"
+                                                     << dockerHead + "\n\tk8s.io/a.(*T).F(0x1)";
+        QTest::newRow("journald") << int(SourceFormat::Journald)
+                                  << "Nov 20 09:42:17 m1 kubelet[670]: E1120 x\nNov 20 09:42:17 m1 kubelet[670]: goroutine 7 [running]:"
+                                  << "Nov 20 09:42:17 m1 kubelet[670]: E1120 x\ngoroutine 7 [running]:";
+        QTest::newRow("raw klog: nothing to take off") << int(SourceFormat::KlogText) << "E1120 x\ngoroutine 7 [running]:\n\tmain.go:5"
+                                                       << "E1120 x\ngoroutine 7 [running]:\n\tmain.go:5";
+    }
+    void continuationWithoutEnvelopes()
+    {
+        QFETCH(int, format);
+        QFETCH(QString, raw);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(withoutContinuationEnvelopes(raw.toStdString(), SourceFormat(format))), expected);
+    }
+
+    // Go's own output when a panic ends the process: "panic: ...", a goroutine header, then
+    // each frame's function line at the margin and its file line indented. Inside an envelope
+    // (a container log, a journal) the frames continue the entry above them; a dotted word at
+    // the margin anywhere else is a message of its own.
+    void goStackAtTheMarginInsideEnvelopes_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("wrapped"); // each line as "%1", wrapped as the format does
+        QTest::addColumn<QString>("format");
+        QTest::newRow("CRI") << "0.log"
+                             << "2024-11-20T09:42:17.098576417Z stderr F %1"
+                             << "CRI container log";
+        QTest::newRow("docker json-file") << "0-json.log"
+                                          << R"({"log":"%1\n","stream":"stderr","time":"2024-11-20T09:42:17.098576417Z"})"
+                                          << "docker json-file";
+        QTest::newRow("journald") << "journal.txt"
+                                  << "Nov 20 09:42:17.098576 master-1 kube-controller-manager[812]: %1"
+                                  << "journald short-precise";
+    }
+    void goStackAtTheMarginInsideEnvelopes()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, wrapped);
+        QFETCH(QString, format);
+        const std::vector<std::string> lines = {
+            R"(I1120 09:42:16.000100       1 controller.go:231] "Starting service controller")",
+            "panic: runtime error: invalid memory address or nil pointer dereference [recovered]",
+            "goroutine 2003 [running]:",
+            "k8s.io/cloud-provider/controllers/service.(*Controller).needsUpdate(0xc000a32340, 0xc0053a9688)",
+            "\tk8s.io/cloud-provider/controllers/service/controller.go:583 +0x2a4",
+            "k8s.io/client-go/tools/cache.ResourceEventHandlerFuncs.OnUpdate(...)",
+            "\tk8s.io/client-go/tools/cache/controller.go:253",
+            R"(I1120 09:42:17.100100       1 controller.go:231] "Starting service controller")",
+            "main.main()", // not under a stack: a message of its own
+        };
+        const bool json = format.startsWith("docker");
+        std::string text;
+        for (const std::string &line : lines) {
+            QString payload = QString::fromStdString(line);
+            if (json)
+                payload.replace('"', "\\\"").replace('\t', "\\t");
+            text += wrapped.arg(payload).toStdString() + "\n";
+        }
+        const auto inc = test::loadText(file.toStdString(), text);
+        const Source &s = inc->sources.at(0);
+        QVERIFY2(s.formatDetail.starts_with(format.toStdString()), s.formatDetail.c_str());
+        QCOMPARE(s.lineCount, 9u);
+        QCOMPARE(s.unparsedLines, 0u);
+        const auto events = test::eventsOf(*inc, s);
+        QCOMPARE(events.size(), size_t(4)); // start, the panic with its 5 stack lines, start, main.main()
+        const auto startingWith = [&](std::string_view text) {
+            return std::find_if(events.begin(), events.end(), [&](const Event *e) { return inc->message(*e).starts_with(text); });
+        };
+        QVERIFY(startingWith("panic: ") != events.end());
+        QCOMPARE(inc->lineCountOf(**startingWith("panic: ")), 6u);
+        QVERIFY(startingWith("main.main()") != events.end());
+    }
     void journaldStyles_data()
     {
         QTest::addColumn<QString>("prefix");

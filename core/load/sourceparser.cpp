@@ -24,6 +24,7 @@
 #include <array>
 #include <cstring>
 #include <map>
+#include <utility>
 
 namespace kubelane::core {
 
@@ -1295,6 +1296,7 @@ bool SourceParser::emittedAsAudit(const LineView &first, std::uint32_t lineCount
 void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, std::uint64_t length, std::string_view payload,
                                const Envelope &env, const Payload &decoded)
 {
+    const bool inGoStack = std::exchange(m_file.previousPayloadInGoStack, false);
     if (decoded.kind == PayloadKind::KlogJson) {
         emitKlogJson(first, lineCount, length, decoded.record, env);
         return;
@@ -1304,8 +1306,11 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     const KlogHeader &h = decoded.header;
     const std::string_view component = componentFor(env, klog ? h.file : std::string_view{});
 
-    // Wrapped formats: a header-less payload right after an event is usually its stack trace.
-    if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal) && looksLikeContinuation(payload) && !m_out.events.empty()
+    // Wrapped formats: a header-less payload right after an event is usually its stack trace;
+    // Go prints a frame's function line at the margin, under a goroutine header or a frame.
+    m_file.previousPayloadInGoStack = !klog && isGoStackLine(payload);
+    if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal)
+        && (looksLikeContinuation(payload) || (inGoStack && isGoStackFunctionLine(payload))) && !m_out.events.empty()
         && m_out.strings.view(m_out.origins[m_out.contexts[m_out.events.back().context].origin].component) == component) {
         Event &last = m_out.events.back();
         // Keep an arena message contiguous: it is the last thing appended.

@@ -361,6 +361,9 @@ private:
         // The line read before this one (its length for a terminal's cut, what a Go stack's
         // function line at the margin continues).
         LineView previousLine{};
+        // The payload inside the envelope of the line above was a Go stack's line: a function
+        // line at the margin ("k8s.io/...(*T).Method(...)") inside an envelope continues it.
+        bool previousPayloadInGoStack = false;
         std::uint32_t piecesToSkip = 0;        // lines already read as the rest of the line above
         std::set<std::string> leaseComponents; // the components the leader-election leases name
         FailedElector failedElector;           // the elector whose renewal failed last (electorOrigin)
