@@ -580,19 +580,26 @@ std::uint64_t processIdOnLine(std::string_view raw)
 
 namespace {
 
-// A continuation line's payload in `format`, appended to `out`; false when it is not of its shape.
-bool appendPayload(std::string_view line, SourceFormat format, std::string &out)
+// A continuation line's payload in `format`, appended to `out`; false when it is not of its
+// shape. `endsLine`: the record ends a line of the writer's (not a CRI partial record, not a
+// piece of a docker line split at 16 KiB).
+bool appendPayload(std::string_view line, SourceFormat format, std::string &out, bool &endsLine)
 {
+    endsLine = true;
     switch (format) {
     case SourceFormat::CriLog:
-        if (CriLine cri; parseCriLine(line, cri))
+        if (CriLine cri; parseCriLine(line, cri)) {
+            endsLine = !cri.partial;
             return out.append(cri.message), true;
+        }
         return false;
     case SourceFormat::DockerJson: {
         DockerJsonLine docker;
         const std::size_t size = out.size();
-        if (parseDockerJsonLine(line, docker, out))
+        if (parseDockerJsonLine(line, docker, out)) {
+            endsLine = docker.endsLine;
             return true;
+        }
         out.resize(size);
         return false;
     }
@@ -614,14 +621,22 @@ std::string withoutContinuationEnvelopes(std::string_view raw, SourceFormat form
 {
     std::string out;
     out.reserve(raw.size());
+    bool lineOpen = false; // the record before was a piece of a line that goes on in this one
     for (std::size_t pos = 0, n = 0; pos <= raw.size(); ++n) {
         const std::size_t end = std::min(raw.find('\n', pos), raw.size());
         const std::string_view line = raw.substr(pos, end - pos);
-        if (n > 0)
-            out += '\n';
-        if (n == 0 || !appendPayload(line, format, out))
-            out.append(line);
         pos = end + 1;
+        if (n > 0 && !lineOpen)
+            out += '\n';
+        bool endsLine = true;
+        if (n == 0) { // kept as it is: its envelope may be all that dates it; only whether it ends a line
+            std::string scratch;
+            appendPayload(line, format, scratch, endsLine);
+            out.append(line);
+        } else if (!appendPayload(line, format, out, endsLine)) {
+            out.append(line);
+        }
+        lineOpen = !endsLine;
     }
     return out;
 }

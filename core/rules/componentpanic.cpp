@@ -5,6 +5,8 @@
 #include "../format/envelopes.h"
 #include "matchsteps.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <map>
 
@@ -17,6 +19,10 @@ constexpr Duration kSameIncident = Duration::fromSeconds(3600);
 // How far after a panic the component's next start belongs to it.
 constexpr Duration kRestartWindow = Duration::fromSeconds(600);
 constexpr std::size_t kMaxPanicText = 160;
+// A process that logs this long after its panic, with no start between, lived through it.
+constexpr Duration kWentOn = Duration::fromSeconds(5);
+// How many events after a panic are looked through for what followed it.
+constexpr std::size_t kLookAhead = 200000;
 
 std::string_view trimmedLine(std::string_view line)
 {
@@ -60,14 +66,40 @@ std::string_view baseName(std::string_view path)
     return path.substr(path.find_last_of('/') + 1);
 }
 
-// A klog line's own panic text, without the quoting "%q (%v)" doubles: "invalid memory address
-// or nil pointer dereference".
+// A klog line's own panic text: the "(%v)" that "%#v (%v)" ends with, which reads better than
+// Go's syntax of the value ("&runtime.TypeAssertionError{...}", "runtime.boundsError{...}");
+// the whole text when it has no such ending (the structured panic= value).
 std::string shortPanic(std::string_view text)
 {
-    if (const std::size_t open = text.find(" ("); text.starts_with('"') && open != std::string_view::npos && text.ends_with(')'))
-        text = text.substr(open + 2, text.size() - open - 3);
-    std::string out(text.substr(0, kMaxPanicText));
-    return text.size() > kMaxPanicText ? out + "…" : out;
+    if (text.ends_with(')')) {
+        int depth = 0;
+        for (std::size_t i = text.size(); i-- > 0;) {
+            depth += text[i] == ')' ? 1 : text[i] == '(' ? -1 : 0;
+            if (depth == 0) {
+                if (i >= 1 && text[i - 1] == ' ')
+                    text = text.substr(i + 1, text.size() - i - 2);
+                break;
+            }
+        }
+    }
+    if (text.size() <= kMaxPanicText)
+        return std::string(text);
+    std::size_t cut = kMaxPanicText;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) // not inside a UTF-8 character
+        --cut;
+    return std::string(text.substr(0, cut)) + "…";
+}
+
+// The processes HandleCrash's line stands for a crash of: Kubernetes' own components and the
+// distributions that run them in one process. A pod's own program (an operator built on
+// controller-runtime, which recovers a reconciler's panic) logs the same line and goes on.
+bool isKubernetesProcess(std::string_view component)
+{
+    for (const std::string_view name : {"kube-controller-manager", "kube-scheduler", "cloud-controller-manager", "kube-apiserver",
+                                        "kubelet", "kube-proxy", "hyperkube", "kubelite"})
+        if (component == name)
+            return true;
+    return component.starts_with("k3s") || component.starts_with("rke2") || component.starts_with("k0s");
 }
 
 // Recovered by design, no crash: the apiserver's timeout filter panics to abort a request it
@@ -85,11 +117,34 @@ bool abortsARequest(std::string_view panicText)
 // fails. Its frames, in a goroutine trace or in the callers' list of files.
 bool servesARequest(std::string_view stack)
 {
-    for (const std::string_view frame : {"net/http.(*conn).serve", ".(*serverConn).runHandler", "/net/http/server.go:", "/http2/server.go:",
-                                         "apiserver/pkg/server/filters", "apiserver/pkg/endpoints/handlers"})
-        if (stack.find(frame) != std::string_view::npos)
-            return true;
+    for (std::size_t pos = 0; pos < stack.size();) {
+        const std::size_t end = std::min(stack.find('\n', pos), stack.size());
+        const std::string_view line = trimmedLine(stack.substr(pos, end - pos));
+        pos = end + 1;
+        if (line.starts_with("created by ")) // the goroutine's parent: its own stack is not a handler's
+            continue;
+        for (const std::string_view frame : {"net/http.(*conn).serve", ".(*serverConn).runHandler", "/net/http/server.go:",
+                                             "/http2/server.go:", "apiserver/pkg/server/filters", "apiserver/pkg/endpoints/handlers"})
+            if (line.find(frame) != std::string_view::npos)
+                return true;
+    }
     return false;
+}
+
+// The stack HandleCrash logged with the panic: on the lines after it in text forms (without
+// their envelopes), in the stacktrace value of a klog JSON record (1.30+), or inside the
+// message of an older record.
+std::string stackOf(const Incident &inc, const Event &e)
+{
+    const std::string_view raw = inc.rawText(e);
+    if (raw.find('\n') != std::string_view::npos)
+        return withoutContinuationEnvelopes(raw, inc.sources[e.source].format);
+    if (const std::size_t open = raw.find('{'); open != std::string_view::npos && raw.find("\"stacktrace\"") != std::string_view::npos) {
+        const auto record = nlohmann::json::parse(raw.substr(open), nullptr, false);
+        if (record.is_object() && record.contains("stacktrace") && record["stacktrace"].is_string())
+            return record["stacktrace"].get<std::string>();
+    }
+    return std::string(inc.message(e));
 }
 
 std::string where(const Incident &inc, const Event &e)
@@ -112,21 +167,81 @@ EventIndex nextStart(const Analysis &a, const Event &panic, Timestamp after)
     return kNoEvent;
 }
 
-// Whether the process came back after its first panic, or its log stops there.
-std::string afterThePanic(const Analysis &a, EventIndex panicIndex, RuleMatch &m)
+// Go's own report as HandleCrash panics again and the process dies: "panic: ... [recovered]"
+// at the margin, after the logged line (a continuation of it in a klog text file, a line of
+// its own inside a container log's or a journal's envelope).
+bool diesWithGoReport(const Incident &inc, EventIndex panicIndex, std::string_view stack)
+{
+    if (stack.find("\npanic: ") != std::string_view::npos && stack.find("[recovered]") != std::string_view::npos)
+        return true;
+    const Event &panic = inc.event(panicIndex);
+    for (std::size_t k = panicIndex.index() + 1, n = 0; k < inc.events.size() && n < kLookAhead; ++k, ++n) {
+        const Event &e = inc.events[k];
+        if (e.time - panic.time > Duration::fromSeconds(2))
+            break;
+        if (e.source == panic.source && inc.message(e).starts_with("panic: ")
+            && inc.message(e).find("[recovered]") != std::string_view::npos)
+            return true;
+    }
+    return false;
+}
+
+// A line of the same process more than kWentOn after the panic, before `until` (its next
+// start): the process recovered (the kubelet sets HandleCrash's ReallyCrash off). The process
+// id its lines name tells a restart in the same journal apart where no start line is typed.
+EventIndex wentOnAfter(const Incident &inc, EventIndex panicIndex, Timestamp until)
+{
+    const Event &panic = inc.event(panicIndex);
+    const std::uint64_t pid = processIdOnLine(inc.rawText(panic));
+    for (std::size_t k = panicIndex.index() + 1, n = 0; k < inc.events.size() && n < kLookAhead; ++k, ++n) {
+        const Event &e = inc.events[k];
+        if (e.time >= until)
+            break;
+        if (e.source != panic.source || e.time - panic.time <= kWentOn)
+            continue;
+        const std::uint64_t linePid = processIdOnLine(inc.rawText(e));
+        return pid == 0 || linePid == 0 || linePid == pid ? EventIndex::fromIndex(k) : kNoEvent;
+    }
+    return kNoEvent;
+}
+
+// What became of the process after a panic: it died (Go's report, a restart, its log ends
+// right there) or it went on. Sets m's "outcome" text and its "exited" number.
+void afterThePanic(const Analysis &a, EventIndex panicIndex, std::string_view stack, RuleMatch &m)
 {
     const Incident &inc = *a.incident;
     const Event &panic = inc.event(panicIndex);
-    if (const EventIndex start = nextStart(a, panic, panic.time); start != kNoEvent) {
+    const bool goReport = diesWithGoReport(inc, panicIndex, stack);
+    const EventIndex start = nextStart(a, panic, panic.time);
+    const Timestamp until = start != kNoEvent ? inc.event(start).time : panic.time + kRestartWindow;
+    const EventIndex wentOn = goReport ? kNoEvent : wentOnAfter(inc, panicIndex, until);
+    const std::string died = goReport ? " The process then died: Go's own \"panic: ... [recovered]\" follows the line." : "";
+    m.numbers["exited"] = wentOn == kNoEvent;
+    if (wentOn != kNoEvent) {
+        const Duration later = inc.event(wentOn).time - panic.time;
+        step(m, inc, wentOn, where(inc, panic) + " goes on, " + formatDuration(later) + " later, in the same process");
+        m.text["outcome"] = " The process went on (the same process logs again " + formatDuration(later)
+            + " later): HandleCrash let it live (the kubelet, and the distributions that run it in one process, turn its"
+              " ReallyCrash off), so only the loop that panicked lost that pass. It runs again, and a panic that comes back"
+              " there each time is a loop that never completes.";
+        return;
+    }
+    const std::string stops = " By default HandleCrash then panics again: the process exits and its supervisor (the kubelet for a"
+                              " static pod, systemd for a service) starts it again, and until then everything it runs stops (all of"
+                              " a controller manager's controllers, a scheduler's scheduling, a kubelet's pod syncs).";
+    if (start != kNoEvent) {
         const Duration later = inc.event(start).time - panic.time;
         step(m, inc, start, where(inc, panic) + " starts again, " + formatDuration(later) + " later");
-        return " It started again " + formatDuration(later) + " later, at " + clockText(inc.event(start).time) + ".";
+        m.text["outcome"] =
+            stops + died + " It started again " + formatDuration(later) + " later, at " + clockText(inc.event(start).time) + ".";
+        return;
     }
     // A log cut there (a paste, a collection) reads the same as a process that exited.
     const Duration rest = inc.sources[panic.source].last - panic.time;
-    if (rest < Duration::fromSeconds(1))
-        return " Its log ends with the panic.";
-    return rest <= Duration::fromSeconds(5) ? " Its log ends " + formatDuration(rest) + " after it." : "";
+    m.text["outcome"] = stops + died
+        + (rest < Duration::fromSeconds(1) ? " Its log ends with the panic."
+               : rest <= kWentOn           ? " Its log ends " + formatDuration(rest) + " after it."
+                                           : "");
 }
 
 } // namespace
@@ -169,12 +284,9 @@ std::vector<RuleMatch> componentPanic(const Analysis &a)
         const Event &e = inc.event(i);
         const std::string_view component = inc.componentNameOf(e);
         const std::string_view panicText = inc.field(e, a.keys.panic);
-        if (component.empty() || abortsARequest(panicText))
+        if (!isKubernetesProcess(component) || abortsARequest(panicText))
             continue;
-        // Text forms log the stack on the lines after the panic's; klog JSON inside the message.
-        const std::string_view raw = inc.rawText(e);
-        const std::string stack = raw.find('\n') != std::string_view::npos ? withoutContinuationEnvelopes(raw, inc.sources[e.source].format)
-                                                                           : std::string(inc.message(e));
+        const std::string stack = stackOf(inc, e);
         if (servesARequest(stack))
             continue;
         std::string site = panicSite(stack);
@@ -203,7 +315,7 @@ std::vector<RuleMatch> componentPanic(const Analysis &a)
         m.text["repeats"] = "";
         m.numbers["panics"] = 1;
         step(m, inc, i, "panics" + (site.empty() ? std::string() : " in " + site) + ": " + m.text["panic"]);
-        m.text["restart"] = afterThePanic(a, i, m);
+        afterThePanic(a, i, stack, m);
         lastOfSubject[subject.text()] = out.size();
         out.push_back(std::move(m));
     }
