@@ -1801,6 +1801,21 @@ void TestRules::componentPanicInEveryWording_data()
                        "/home/u/go/src/k8s.io/kubernetes/pkg/controller/node/node_controller.go:375\n"}
         << "kube-controller-manager panicked in taint_controller.go:287: " + nilDeref << 1 << kcm << "Its log ends with the panic"
         << "error";
+    // The list inside a journal (kubernetes/kubeadm#1486): each caller's line continues the
+    // entry; a kubelet whose log stops right after cannot be told to have died.
+    QTest::newRow("1.14's callers' list in a journal, a kubelet's log cut after it")
+        << QStringList{"journal.txt",
+                       "Apr 03 09:26:35 k8snode1 kubelet[9519]: E0403 09:26:35.512103    9519 runtime.go:69] Observed a panic: \"invalid "
+                       "memory address or nil pointer dereference\" (runtime error: invalid memory address or nil pointer dereference)\n"
+                       "Apr 03 09:26:35 k8snode1 kubelet[9519]: /workspace/anago-v1.14.0/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/"
+                       "pkg/util/runtime/runtime.go:76\n"
+                       "Apr 03 09:26:35 k8snode1 kubelet[9519]: /usr/local/go/src/runtime/panic.go:522\n"
+                       "Apr 03 09:26:35 k8snode1 kubelet[9519]: /workspace/anago-v1.14.0/src/k8s.io/kubernetes/vendor/k8s.io/client-go/"
+                       "tools/cache/reflector.go:189\n"
+                       "Apr 03 09:26:36 k8snode1 kubelet[9519]: I0403 09:26:36.100000    9519 kubelet.go:1909] SyncLoop (housekeeping)\n"}
+        << "kubelet on k8snode1 panicked in reflector.go:189: " + nilDeref << 1 << "component/kubelet@k8snode1"
+        << "too soon to tell whether the process lived"
+        << "warning";
     const std::string structured =
         "E0213 20:21:42.098176       1 panic.go:261] \"Observed a panic\" panic=\"runtime error: invalid memory address or nil pointer "
         "dereference\" panicGoValue=\"\\\"invalid memory address or nil pointer dereference\\\"\" stacktrace=<\n"

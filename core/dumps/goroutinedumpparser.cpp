@@ -3,6 +3,7 @@
 #include "../format/envelopes.h"
 #include "../util/textscan.h"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 
@@ -412,6 +413,17 @@ bool parseFrameCall(std::string_view line, StackFrame &out)
     out.function = function;
     out.args = line.substr(open + 1, line.size() - open - 2);
     return true;
+}
+
+bool isGoCallerLine(std::string_view line)
+{
+    const std::size_t colon = line.rfind(':');
+    if (!line.starts_with('/') || colon == std::string_view::npos || colon + 1 == line.size())
+        return false;
+    const std::string_view number = line.substr(colon + 1);
+    const std::string_view file = line.substr(0, colon);
+    return std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; })
+        && (file.ends_with(".go") || file.ends_with(".s"));
 }
 
 bool parseFrameLocation(std::string_view line, StackFrame &out)

@@ -1308,9 +1308,12 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
 
     // Wrapped formats: a header-less payload right after an event is usually its stack trace;
     // Go prints a frame's function line at the margin, under a goroutine header or a frame.
-    m_file.previousPayloadInGoStack = !klog && isGoStackLine(payload);
+    // A stack goes on under a stack's line, and begins under an error (HandleCrash's line,
+    // then 1.4-1.14's callers' list, or a trace).
+    m_file.previousPayloadInGoStack = klog ? h.severity >= Severity::Error : isGoStackLine(payload) || isGoCallerLine(payload);
     if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal)
-        && (looksLikeContinuation(payload) || (inGoStack && isGoStackFunctionLine(payload))) && !m_out.events.empty()
+        && (looksLikeContinuation(payload) || (inGoStack && (isGoStackFunctionLine(payload) || isGoCallerLine(payload))))
+        && !m_out.events.empty()
         && m_out.strings.view(m_out.origins[m_out.contexts[m_out.events.back().context].origin].component) == component) {
         Event &last = m_out.events.back();
         // Keep an arena message contiguous: it is the last thing appended.

@@ -49,18 +49,6 @@ bool handlesThePanicAt(std::string_view file)
         || file.find("/runtime/asm_") != std::string_view::npos;
 }
 
-// "/go/src/k8s.io/kubernetes/pkg/controller/node/scheduler/taint_controller.go:287" of the
-// callers' list that 1.4-1.x print after "Observed a panic": the file and line alone.
-bool isCallerLine(std::string_view line)
-{
-    const std::size_t colon = line.rfind(':');
-    if (!line.starts_with('/') || colon == std::string_view::npos || colon + 1 == line.size())
-        return false;
-    const std::string_view number = line.substr(colon + 1);
-    return std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; })
-        && (line.substr(0, colon).ends_with(".go") || line.substr(0, colon).ends_with(".s"));
-}
-
 std::string_view baseName(std::string_view path)
 {
     return path.substr(path.find_last_of('/') + 1);
@@ -88,6 +76,14 @@ std::string shortPanic(std::string_view text)
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) // not inside a UTF-8 character
         --cut;
     return std::string(text.substr(0, cut)) + "…";
+}
+
+// The processes that turn ReallyCrash off (the kubelet's --really-crash-for-testing, false),
+// for themselves and whatever runs in the same process: HandleCrash logs and returns.
+bool letsPanicsLive(std::string_view component)
+{
+    return component == "kubelet" || component == "kubelite" || component.starts_with("k3s") || component.starts_with("rke2")
+        || component.starts_with("k0s");
 }
 
 // The processes HandleCrash's line stands for a crash of: Kubernetes' own components and the
@@ -238,10 +234,18 @@ void afterThePanic(const Analysis &a, EventIndex panicIndex, std::string_view st
     }
     // A log cut there (a paste, a collection) reads the same as a process that exited.
     const Duration rest = inc.sources[panic.source].last - panic.time;
-    m.text["outcome"] = stops + died
-        + (rest < Duration::fromSeconds(1) ? " Its log ends with the panic."
-               : rest <= kWentOn           ? " Its log ends " + formatDuration(rest) + " after it."
-                                           : "");
+    const std::string ends = rest <= Duration{} ? " Its log ends with the panic."
+        : rest <= kWentOn                       ? " Its log ends " + formatDuration(rest) + " after it."
+                                                : "";
+    if (!goReport && letsPanicsLive(inc.componentNameOf(panic))) {
+        m.numbers["exited"] = 0;
+        m.text["outcome"] = ends
+            + " That is too soon to tell whether the process lived: the kubelet (and the distributions that run"
+              " it in one process) turn HandleCrash's ReallyCrash off, and go on unless Go's own report of"
+              " the panic follows.";
+        return;
+    }
+    m.text["outcome"] = stops + died + ends;
 }
 
 } // namespace
@@ -259,7 +263,7 @@ std::string panicSite(std::string_view stack)
             frames.push_back(frame);
         else if (!frames.empty() && frames.back().line == 0 && parseFrameLocation(line, frame))
             frames.back().file = frame.file, frames.back().line = frame.line;
-        else if (frames.empty() && isCallerLine(line) && !handlesThePanicAt(line))
+        else if (frames.empty() && isGoCallerLine(line) && !handlesThePanicAt(line))
             return std::string(baseName(line));
     }
     // The frame that panicked is the first one below panic(); without that frame, the first
