@@ -46,7 +46,7 @@ struct CodeTypes {
     // Where pods run.
     EventTypeId schedulerBound = 0;
     // A component's goroutine panicked (HandleCrash).
-    EventTypeId componentPanic = 0;
+    EventTypeId componentPanic = 0, goCrash = 0;
 };
 
 // Each member above, the events.json id it stands for, and who reads it (named when the id
@@ -100,6 +100,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::kubeletStarted, "kubelet.started", "the kubelet-start-failure rule"},
     {&CodeTypes::nodeRegistered, "node.registered", "the kubelet-start-failure rule"},
     {&CodeTypes::componentPanic, "component.panic", "the component-panic rule"},
+    {&CodeTypes::goCrash, "go.crash", "the component-panic rule"},
     {&CodeTypes::restartScheduled, "systemd.unit.restart-scheduled", "the kubelet-start-failure rule"},
     {&CodeTypes::clockStepped, "host.clock-stepped", "the heartbeat detector"},
     {&CodeTypes::clientCertExpired, "kubelet.client-cert-expired", "the kubelet-client-cert-expired rule"},

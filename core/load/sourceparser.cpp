@@ -77,6 +77,12 @@ bool isGoStackLine(std::string_view line)
         || isGoStackFunctionLine(line);
 }
 
+// Go's runtime's first line as it ends the process: an unrecovered panic or a fatal error.
+bool isGoRuntimeCrash(std::string_view line)
+{
+    return (line.starts_with("panic: ") || line.starts_with("fatal error: ")) && line.size() > 13;
+}
+
 // spf13/pflag's "Flag --cgroup-driver has been deprecated, ..." (FlagSet.Set), without a header.
 bool isPflagDeprecation(std::string_view line)
 {
@@ -781,6 +787,13 @@ void SourceParser::onKlogTextLine(const LineView &line)
     // pflag's notice of a deprecated flag, written before the component's first klog line
     // (also after a container's `set -x` trace): an event of the component, its neighbour's time.
     if (isPflagDeprecation(line.text) && !m_out.source.component.empty()) {
+        m_file.pasteReader.endBlock();
+        emitRecord(line, 1, line.text.size(), line.text, {});
+        return;
+    }
+    // Go's runtime ending the process ("panic: ...", "fatal error: ..." at the margin, before
+    // its traces): an event of the component, not the tail of the line above.
+    if (isGoRuntimeCrash(line.text) && !m_out.source.component.empty()) {
         m_file.pasteReader.endBlock();
         emitRecord(line, 1, line.text.size(), line.text, {});
         return;

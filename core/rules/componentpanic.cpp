@@ -248,6 +248,59 @@ void afterThePanic(const Analysis &a, EventIndex panicIndex, std::string_view st
     m.text["outcome"] = stops + died + ends;
 }
 
+// A Go report that HandleCrash's line (of the same source, at most 2 s before) stands for.
+bool loggedByHandleCrash(const Incident &inc, EventIndex crashIndex)
+{
+    const Event &crash = inc.event(crashIndex);
+    const EventTypeId handled = codeTypesOf(inc).componentPanic;
+    for (std::size_t k = crashIndex.index(), n = 0; k-- > 0 && n < kLookAhead; ++n) {
+        const Event &e = inc.events[k];
+        if (crash.time - e.time > Duration::fromSeconds(2))
+            break;
+        if (e.source == crash.source && e.type == handled)
+            return true;
+    }
+    return false;
+}
+
+// A kubelet that dies before it is up (its start line, no "Started kubelet" or registration
+// since): kubelet-start-failure's finding, which names the same panic as the exit's cause.
+bool kubeletStartingUp(const Analysis &a, EventIndex crashIndex)
+{
+    const Incident &inc = *a.incident;
+    const Event &crash = inc.event(crashIndex);
+    if (inc.componentNameOf(crash) != "kubelet" || inc.nodeOf(crash) == kNoString)
+        return false;
+    const CodeTypes &t = codeTypesOf(inc);
+    for (std::size_t k = crashIndex.index(), n = 0; k-- > 0 && n < kLookAhead; ++n) {
+        const Event &e = inc.events[k];
+        if (crash.time - e.time > kRestartWindow)
+            break;
+        if (inc.nodeOf(e) != inc.nodeOf(crash))
+            continue;
+        const bool kubeletLine = inc.componentOf(e) == inc.componentOf(crash);
+        if (kubeletLine && (e.type == t.kubeletStarted || e.type == t.nodeRegistered))
+            return false;
+        if ((kubeletLine && e.type == t.kubeletStart) || (e.type == t.unitStarted && isKubeletUnit(inc, a.keys, e)))
+            return true;
+    }
+    return false;
+}
+
+// A process Go's runtime ended: it exited; whether it started again.
+void afterACrash(const Analysis &a, EventIndex crashIndex, RuleMatch &m)
+{
+    const Incident &inc = *a.incident;
+    const Event &crash = inc.event(crashIndex);
+    m.numbers["exited"] = 1;
+    m.text["outcome"] = "";
+    if (const EventIndex start = nextStart(a, crash, crash.time); start != kNoEvent) {
+        const Duration later = inc.event(start).time - crash.time;
+        step(m, inc, start, where(inc, crash) + " starts again, " + formatDuration(later) + " later");
+        m.text["outcome"] = " It started again " + formatDuration(later) + " later, at " + clockText(inc.event(start).time) + ".";
+    }
+}
+
 } // namespace
 
 std::string panicSite(std::string_view stack)
@@ -282,29 +335,38 @@ std::string panicSite(std::string_view stack)
 std::vector<RuleMatch> componentPanic(const Analysis &a)
 {
     const Incident &inc = *a.incident;
+    const CodeTypes &types = codeTypesOf(inc);
     std::vector<RuleMatch> out;
     std::map<std::string, std::size_t> lastOfSubject; // subject text -> its match in out
-    for (const EventIndex i : a.eventIndex.ofType(codeTypesOf(inc).componentPanic)) {
+    std::vector<EventIndex> panics = a.eventIndex.ofAnyType({types.componentPanic, types.goCrash});
+    std::sort(panics.begin(), panics.end());
+    for (const EventIndex i : panics) {
         const Event &e = inc.event(i);
+        const bool goCrash = e.type == types.goCrash;
         const std::string_view component = inc.componentNameOf(e);
-        const std::string_view panicText = inc.field(e, a.keys.panic);
+        std::string_view panicText = inc.field(e, a.keys.panic);
         if (!isKubernetesProcess(component) || abortsARequest(panicText))
             continue;
+        // Go's report after HandleCrash's line is the same panic, read with that line.
+        if ((goCrash && loggedByHandleCrash(inc, i)) || kubeletStartingUp(a, i))
+            continue;
         const std::string stack = stackOf(inc, e);
-        if (servesARequest(stack))
+        if (!goCrash && servesARequest(stack))
             continue;
         std::string site = panicSite(stack);
         // Without a stack, an apiserver's panic is most likely a request's, which it survives.
-        if (site.empty() && component == "kube-apiserver")
+        if (!goCrash && site.empty() && component == "kube-apiserver")
             continue;
+        if (panicText.ends_with(" [recovered]"))
+            panicText.remove_suffix(12);
         const Subject subject = Subject::ofComponent(component, inc.sources[e.source].machine());
         if (auto it = lastOfSubject.find(subject.text()); it != lastOfSubject.end() && e.time - out[it->second].end <= kSameIncident) {
             RuleMatch &m = out[it->second];
             m.numbers["panics"] += 1;
-            m.text["repeats"] = " It panicked " + std::to_string(int(m.numbers["panics"])) + " times, from " + clockText(m.start) + " to "
+            m.text["repeats"] = " This happened " + std::to_string(int(m.numbers["panics"])) + " times, from " + clockText(m.start) + " to "
                 + clockText(e.time) + ", each within " + formatDuration(kSameIncident) + " of the last.";
             if (m.chain.size() < 8)
-                step(m, inc, i, "panics again" + (site.empty() ? std::string() : " in " + site));
+                step(m, inc, i, (goCrash ? "crashes again" : "panics again") + (site.empty() ? std::string() : " in " + site));
             else
                 addEvidence(m, i);
             m.end = e.time;
@@ -316,10 +378,19 @@ std::vector<RuleMatch> componentPanic(const Analysis &a)
         m.text["component"] = where(inc, e);
         m.text["panic"] = shortPanic(panicText);
         m.text["site"] = site.empty() ? "" : " in " + site;
+        m.text["what"] = goCrash ? "crashed" : "panicked";
+        m.text["happened"] = goCrash ? "Go's runtime ended " + m.text["component"] + " (" + m.text["panic"] + ")" + m.text["site"]
+                + ", with no HandleCrash line before it: a panic in a goroutine nothing recovers, or a fatal error nothing can"
+                  " recover (concurrent map writes, out of memory). The process exits, whatever its settings."
+                                     : "A goroutine of " + m.text["component"] + " panicked (" + m.text["panic"] + ")" + m.text["site"]
+                + ", and apimachinery's HandleCrash logged it with its stack.";
         m.text["repeats"] = "";
         m.numbers["panics"] = 1;
-        step(m, inc, i, "panics" + (site.empty() ? std::string() : " in " + site) + ": " + m.text["panic"]);
-        afterThePanic(a, i, stack, m);
+        step(m, inc, i, (goCrash ? "crashes" : "panics") + (site.empty() ? std::string() : " in " + site) + ": " + m.text["panic"]);
+        if (goCrash)
+            afterACrash(a, i, m);
+        else
+            afterThePanic(a, i, stack, m);
         lastOfSubject[subject.text()] = out.size();
         out.push_back(std::move(m));
     }
