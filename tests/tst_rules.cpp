@@ -1926,6 +1926,24 @@ void TestRules::componentPanicInEveryWording_data()
         << "component/kubelet@wk-3"
         << "It started again 10.4 s later"
         << "error";
+    // A journal pasted into an issue, the trace's tabs lost (kubernetes#48045): the location
+    // lines at the margin still continue the crash.
+    QTest::newRow("a pasted journal whose trace lost its tabs")
+        << QStringList{"journal.txt",
+                       "Jun 26 07:10:20 pi5 kubelet[716]: I0626 07:10:20.100000     716 kubelet.go:1900] SyncLoop (housekeeping)\n"
+                       "Jun 26 07:10:21 pi5 kubelet[716]: fatal error: concurrent map writes\n"
+                       "Jun 26 07:10:21 pi5 kubelet[716]: goroutine 431 [running]:\n"
+                       "Jun 26 07:10:21 pi5 kubelet[716]: runtime.throw(0x3404d19, 0x15)\n"
+                       "Jun 26 07:10:21 pi5 kubelet[716]: /usr/local/go/src/runtime/panic.go:596 +0x70 fp=0x4421091980 sp=0x4421091960\n"
+                       "Jun 26 07:10:21 pi5 kubelet[716]: k8s.io/kubernetes/pkg/kubelet/cm.(*containerManagerImpl)."
+                       "GetNodeAllocatableReservation(0x44201ecf00, 0x4421077200)\n"
+                       "Jun 26 07:10:21 pi5 kubelet[716]: /go/src/k8s.io/kubernetes/pkg/kubelet/cm/node_container_manager.go:191 +0x528 "
+                       "fp=0x4421091e10 sp=0x4421091a20\n"}
+        << "kubelet on pi5 crashed in cm.(*containerManagerImpl).GetNodeAllocatableReservation (node_container_manager.go:191): "
+           "concurrent map writes"
+        << 1 << "component/kubelet@pi5"
+        << "with no HandleCrash line before it"
+        << "error";
     QTest::newRow("a pod's own program crashing: not a Kubernetes process")
         << QStringList{"pods/shop_web-7d9f8b6c5-k2x8p_6f1e2d3c-4b5a-4c69-8a7b-1c2d3e4f5a6b/web/0.log",
                        "2024-06-11T18:26:25.851090000Z stderr F panic: runtime error: index out of range [3] with length 3\n"

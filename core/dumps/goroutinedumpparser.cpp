@@ -417,11 +417,18 @@ bool parseFrameCall(std::string_view line, StackFrame &out)
 
 bool isGoCallerLine(std::string_view line)
 {
-    const std::size_t colon = line.rfind(':');
-    if (!line.starts_with('/') || colon == std::string_view::npos || colon + 1 == line.size())
+    // A trace's location line pasted without its tab reads the same, with its "+0x.." (and
+    // "fp=.. sp=.. pc=..") after it.
+    const std::size_t space = std::min(line.find(' '), line.size());
+    const std::string_view rest = line.substr(space);
+    if (!rest.empty() && !rest.starts_with(" +0x") && !rest.starts_with(" fp="))
         return false;
-    const std::string_view number = line.substr(colon + 1);
-    const std::string_view file = line.substr(0, colon);
+    const std::string_view place = line.substr(0, space);
+    const std::size_t colon = place.rfind(':');
+    if (!place.starts_with('/') || colon == std::string_view::npos || colon + 1 == place.size())
+        return false;
+    const std::string_view number = place.substr(colon + 1);
+    const std::string_view file = place.substr(0, colon);
     return std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; })
         && (file.ends_with(".go") || file.ends_with(".s"));
 }

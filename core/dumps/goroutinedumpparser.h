@@ -26,7 +26,8 @@ bool parseFrameCall(std::string_view line, StackFrame &out);
 // A frame's location line "\t/path/file.go:123 +0x1f" (also " fp=0x.. sp=0x.. pc=0x..").
 bool parseFrameLocation(std::string_view line, StackFrame &out);
 // A line of the callers' list HandleCrash printed in 1.4-1.14 instead of a trace: an absolute
-// path's file and line alone, "/go/src/k8s.io/kubernetes/pkg/controller/node/node_controller.go:375".
+// path's file and line alone, "/go/src/k8s.io/kubernetes/pkg/controller/node/node_controller.go:375";
+// also a trace's location line that lost its tab ("/usr/local/go/src/runtime/panic.go:596 +0x70").
 bool isGoCallerLine(std::string_view line);
 
 // A cheap test for a text that may hold a dump (a header line anywhere, or the marker).
