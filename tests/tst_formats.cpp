@@ -645,6 +645,20 @@ private slots:
         QCOMPARE(inc->lineCountOf(**startingWith("panic: ")), 6u);
         QVERIFY(startingWith("main.main()") != events.end());
     }
+    // Under an error line a Go stack may begin, but only with a frame's call: a dotted word at
+    // the margin ("config.yaml", "main.Run", "web-0.shop") is the program's own output.
+    void noStackUnderAnErrorWithoutAFrame()
+    {
+        const auto inc = test::loadText("pods/shop_web-0_6f1e2d3c-4b5a-4c69-8a7b-1c2d3e4f5a6b/web/0.log",
+                                        "2024-06-11T18:26:25.851090000Z stderr F E0611 18:26:25.851090       1 main.go:120] \"Failed to "
+                                        "read config\"\n"
+                                        "2024-06-11T18:26:25.951090000Z stdout F config.yaml\n"
+                                        "2024-06-11T18:26:26.051090000Z stdout F main.Run\n"
+                                        "2024-06-11T18:27:26.051090000Z stdout F web-0.shop\n");
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.lineCount, 4u);
+        QCOMPARE(test::eventsOf(*inc, s).size(), size_t(4));
+    }
     void journaldStyles_data()
     {
         QTest::addColumn<QString>("prefix");

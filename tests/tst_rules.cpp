@@ -1944,6 +1944,99 @@ void TestRules::componentPanicInEveryWording_data()
         << 1 << "component/kubelet@pi5"
         << "with no HandleCrash line before it"
         << "error";
+    // A child process sharing the kubelet's stderr (an exec credential plugin) panics and the
+    // kubelet logs on: not the kubelet's crash.
+    QTest::newRow("a child process's panic on the kubelet's stderr")
+        << QStringList{"journal.txt",
+                       "Mar 03 19:20:00 wk-1 kubelet[2211]: I0303 19:20:00.000100    2211 kubelet.go:2440] \"SyncLoop (PLEG): event for "
+                       "pod\" pod=\"shop/web-0\"\n"
+                       "Mar 03 19:20:01 wk-1 kubelet[2211]: E0303 19:20:01.000100    2211 prober.go:104] \"Probe errored\" err=\"command "
+                       "failed\" probeType=\"Liveness\" pod=\"shop/web-0\" output=<\n"
+                       "Mar 03 19:20:01 wk-1 kubelet[2211]:         panic: something\n"
+                       "Mar 03 19:20:01 wk-1 kubelet[2211]:  >\n"
+                       "Mar 03 19:20:02 wk-1 kubelet[2211]: panic: runtime error: invalid memory address or nil pointer dereference\n"
+                       "Mar 03 19:20:02 wk-1 kubelet[2211]: [signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x55d2f4]\n"
+                       "Mar 03 19:20:02 wk-1 kubelet[2211]: \n"
+                       "Mar 03 19:20:02 wk-1 kubelet[2211]: goroutine 1 [running]:\n"
+                       "Mar 03 19:20:02 wk-1 kubelet[2211]: main.main()\n"
+                       "Mar 03 19:20:02 wk-1 kubelet[2211]:         /src/aws-iam-authenticator/cmd/main.go:12 +0x1d\n"
+                       "Mar 03 19:20:02 wk-1 kubelet[2211]: E0303 19:20:02.500000    2211 kubelet_node_status.go:540] \"Error updating "
+                       "node status, will retry\" err=\"getting credentials: exec: executable aws-iam-authenticator failed with exit code "
+                       "2\"\n"
+                       "Mar 03 19:20:30 wk-1 kubelet[2211]: I0303 19:20:30.000100    2211 kubelet.go:2440] \"SyncLoop (PLEG): event for "
+                       "pod\" pod=\"shop/web-0\"\n"
+                       "Mar 03 19:25:30 wk-1 kubelet[2211]: I0303 19:25:30.000100    2211 kubelet.go:2440] \"SyncLoop (PLEG): event for "
+                       "pod\" pod=\"shop/web-0\"\n"}
+        << "" << 0 << ""
+        << ""
+        << "";
+    // klog.Errorf("panic: %v", r) after a recover(): a message with a header, no crash.
+    QTest::newRow("a component's own line about a panic it recovered")
+        << QStringList{"kube-scheduler.log",
+                       "I0612 04:10:00.000100       1 server.go:150] \"Starting Kubernetes Scheduler\" version=\"v1.26.6\"\n"
+                       "E0612 04:20:00.000100       1 plugin.go:88] panic: recovered in plugin Filter for pod default/x: boom boom\n"
+                       "I0612 04:30:00.000100       1 schedule_one.go:80] \"Attempting to schedule pod\" pod=\"default/x\"\n"}
+        << "" << 0 << ""
+        << ""
+        << "";
+    // The kubelet lives through HandleCrash's panic, then dies of a fatal error (kubernetes#88779).
+    QTest::newRow("a panic lived through, then a fatal error")
+        << QStringList{"journal.txt",
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]: I0303 19:21:02.100000   88624 kubelet.go:1842] SyncLoop "
+                       "(housekeeping)\n"
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]: E0303 19:21:02.500000   88624 runtime.go:78] Observed a panic: "
+                       "\"invalid memory address or nil pointer dereference\" (runtime error: invalid memory address or nil pointer "
+                       "dereference)\n"
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]: goroutine 400 [running]:\n"
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]: "
+                       "k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime.logPanic(0x1, 0x2)\n"
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]:         "
+                       "staging/src/k8s.io/apimachinery/pkg/util/runtime/runtime.go:74 +0xa3\n"
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]: panic(0x1, 0x2)\n"
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]:         GOROOT/src/runtime/panic.go:679 +0x1b2\n"
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]: k8s.io/kubernetes/pkg/kubelet.(*Kubelet).Run(0xc000a1)\n"
+                       "Mar 03 19:21:02 kind-worker2 kubelet[88624]:         pkg/kubelet/kubelet.go:1420 +0x1\n"
+                       "Mar 03 19:21:03 kind-worker2 kubelet[88624]: fatal error: concurrent map read and map write\n"
+                       "Mar 03 19:21:03 kind-worker2 kubelet[88624]: goroutine 1420 [running]:\n"
+                       "Mar 03 19:21:03 kind-worker2 kubelet[88624]: runtime.throw(0x43641ed, 0x21)\n"
+                       "Mar 03 19:21:03 kind-worker2 kubelet[88624]:         GOROOT/src/runtime/panic.go:774 +0x72 fp=0xc0011f57e8 "
+                       "sp=0xc0011f57b8 pc=0x432682\n"
+                       "Mar 03 19:21:03 kind-worker2 kubelet[88624]: "
+                       "k8s.io/kubernetes/pkg/kubelet/pleg.(*GenericPLEG).relist(0xc000788960)\n"
+                       "Mar 03 19:21:03 kind-worker2 kubelet[88624]:         pkg/kubelet/pleg/generic.go:214 +0x2c9 fp=0xc0011f5e20 "
+                       "sp=0xc0011f5910 pc=0x3316a89\n"
+                       "Mar 03 19:21:03 kind-worker2 systemd[1]: kubelet.service: Main process exited, code=exited, "
+                       "status=2/INVALIDARGUMENT\n"
+                       "Mar 03 19:21:03 kind-worker2 systemd[1]: kubelet.service: Failed with result 'exit-code'.\n"}
+        << "kubelet on kind-worker2 panicked in kubelet.(*Kubelet).Run (kubelet.go:1420): " + nilDeref << 2
+        << "component/kubelet@kind-worker2"
+        << "Then Go's runtime ended the process at 19:21:03Z: concurrent map read and map write"
+        << "error";
+    QTest::newRow("Go 1.25's report: [recovered, repanicked]")
+        << QStringList{controller,
+                       QString::fromStdString(printf
+                                              + "panic: runtime error: invalid memory address or nil pointer dereference "
+                                                "[recovered, repanicked]\n")}
+        << taintSite << 1 << kcm << "Go's own \"panic: ... [recovered]\" follows"
+        << "error";
+    // A raw klog file: Go's report is an event of the component, not the tail of the line above.
+    QTest::newRow("fatal error in a raw klog file, then a start")
+        << QStringList{"kube-scheduler.log",
+                       "I0902 19:34:10.100000    8957 factory.go:422] About to try and schedule pod web-1\n"
+                       "fatal error: concurrent map read and map write\n"
+                       "\n"
+                       "goroutine 690 [running]:\n"
+                       "runtime.throw(0x1a2b3c4, 0x21)\n"
+                       "\t/usr/local/go/src/runtime/panic.go:1116 +0x72 fp=0xc000a1b2c3 sp=0xc000a1b2c0 pc=0x43a1b2\n"
+                       "runtime.mapaccess2_faststr(0x17f0e20, 0xc0003a1b2c, 0xc000f1e2d3, 0x12, 0x1, 0x1)\n"
+                       "\t/usr/local/go/src/runtime/map_faststr.go:116 +0x4a5 fp=0xc000a1b2d0 sp=0xc000a1b2c8 pc=0x41b2c3\n"
+                       "k8s.io/kubernetes/pkg/scheduler/internal/cache.(*schedulerCache).AssumePod(0xc0001a2b3c, 0xc000d1e2f3, 0x0, 0x0)\n"
+                       "\t/workspace/src/k8s.io/kubernetes/pkg/scheduler/internal/cache/cache.go:342 +0x1b2\n"
+                       "I0902 19:34:12.400000    9011 server.go:154] \"Starting Kubernetes Scheduler\" version=\"v1.20.4\"\n"}
+        << "kube-scheduler crashed in cache.(*schedulerCache).AssumePod (cache.go:342): concurrent map read and map write" << 1
+        << "component/kube-scheduler"
+        << "It started again 2.3 s later"
+        << "error";
     QTest::newRow("a pod's own program crashing: not a Kubernetes process")
         << QStringList{"pods/shop_web-7d9f8b6c5-k2x8p_6f1e2d3c-4b5a-4c69-8a7b-1c2d3e4f5a6b/web/0.log",
                        "2024-06-11T18:26:25.851090000Z stderr F panic: runtime error: index out of range [3] with length 3\n"

@@ -80,7 +80,14 @@ bool isGoStackLine(std::string_view line)
 // Go's runtime's first line as it ends the process: an unrecovered panic or a fatal error.
 bool isGoRuntimeCrash(std::string_view line)
 {
-    return (line.starts_with("panic: ") || line.starts_with("fatal error: ")) && line.size() > 13;
+    return (line.starts_with("panic: ") && line.size() > 7) || (line.starts_with("fatal error: ") && line.size() > 13);
+}
+
+// A frame's call at the margin, "pkg.(*T).Method(0xc000a1b2c0)", "main.main()": with its
+// argument list, unlike a dotted word ("config.yaml", "web-0.shop") a message may be.
+bool isGoFrameCall(std::string_view line)
+{
+    return line.ends_with(')') && isGoStackFunctionLine(line);
 }
 
 // spf13/pflag's "Flag --cgroup-driver has been deprecated, ..." (FlagSet.Set), without a header.
@@ -1323,9 +1330,11 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     // Go prints a frame's function line at the margin, under a goroutine header or a frame.
     // A stack goes on under a stack's line, and begins under an error (HandleCrash's line,
     // then 1.4-1.14's callers' list, or a trace).
-    m_file.previousPayloadInGoStack = klog ? h.severity >= Severity::Error : isGoStackLine(payload) || isGoCallerLine(payload);
-    if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal)
-        && (looksLikeContinuation(payload) || (inGoStack && (isGoStackFunctionLine(payload) || isGoCallerLine(payload))))
+    const bool frameAtMargin = isGoFrameCall(payload) || isGoCallerLine(payload);
+    m_file.previousPayloadInGoStack = klog ? h.severity >= Severity::Error
+                                           : frameAtMargin || payload.starts_with("goroutine ") || payload.starts_with("panic(")
+            || ((payload.starts_with('\t') || payload.starts_with("  ")) && payload.find(".go:") != std::string_view::npos);
+    if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal) && (looksLikeContinuation(payload) || (inGoStack && frameAtMargin))
         && !m_out.events.empty()
         && m_out.strings.view(m_out.origins[m_out.contexts[m_out.events.back().context].origin].component) == component) {
         Event &last = m_out.events.back();

@@ -21,6 +21,9 @@ constexpr Duration kRestartWindow = Duration::fromSeconds(600);
 constexpr std::size_t kMaxPanicText = 160;
 // A process that logs this long after its panic, with no start between, lived through it.
 constexpr Duration kWentOn = Duration::fromSeconds(5);
+// Go's mark on a panic a deferred function panicked again with: " [recovered]", and from Go 1.25
+// " [recovered, repanicked]" (golang/go#76099).
+constexpr std::string_view kRecovered = " [recovered";
 // How many events after a panic are looked through for what followed it.
 constexpr std::size_t kLookAhead = 200000;
 
@@ -57,9 +60,9 @@ std::string_view baseName(std::string_view path)
 // A klog line's own panic text: the "(%v)" that "%#v (%v)" ends with, which reads better than
 // Go's syntax of the value ("&runtime.TypeAssertionError{...}", "runtime.boundsError{...}");
 // the whole text when it has no such ending (the structured panic= value).
-std::string shortPanic(std::string_view text)
+std::string shortPanic(std::string_view text, bool goSyntaxFirst)
 {
-    if (text.ends_with(')')) {
+    if (goSyntaxFirst && text.ends_with(')')) {
         int depth = 0;
         for (std::size_t i = text.size(); i-- > 0;) {
             depth += text[i] == ')' ? 1 : text[i] == '(' ? -1 : 0;
@@ -168,15 +171,14 @@ EventIndex nextStart(const Analysis &a, const Event &panic, Timestamp after)
 // its own inside a container log's or a journal's envelope).
 bool diesWithGoReport(const Incident &inc, EventIndex panicIndex, std::string_view stack)
 {
-    if (stack.find("\npanic: ") != std::string_view::npos && stack.find("[recovered]") != std::string_view::npos)
+    if (stack.find("\npanic: ") != std::string_view::npos && stack.find(kRecovered) != std::string_view::npos)
         return true;
     const Event &panic = inc.event(panicIndex);
     for (std::size_t k = panicIndex.index() + 1, n = 0; k < inc.events.size() && n < kLookAhead; ++k, ++n) {
         const Event &e = inc.events[k];
         if (e.time - panic.time > Duration::fromSeconds(2))
             break;
-        if (e.source == panic.source && inc.message(e).starts_with("panic: ")
-            && inc.message(e).find("[recovered]") != std::string_view::npos)
+        if (e.source == panic.source && inc.message(e).starts_with("panic: ") && inc.message(e).find(kRecovered) != std::string_view::npos)
             return true;
     }
     return false;
@@ -248,10 +250,19 @@ void afterThePanic(const Analysis &a, EventIndex panicIndex, std::string_view st
     m.text["outcome"] = stops + died + ends;
 }
 
+// Go's runtime writes its report without a header: a klog line saying "panic: ..." is a
+// component's message about a panic it recovered (klog.Errorf("panic: %v", r)).
+bool atTheMargin(const Incident &inc, const Event &e)
+{
+    return inc.fileOf(e) == kNoString;
+}
+
 // A Go report that HandleCrash's line (of the same source, at most 2 s before) stands for.
 bool loggedByHandleCrash(const Incident &inc, EventIndex crashIndex)
 {
     const Event &crash = inc.event(crashIndex);
+    if (inc.message(crash).find(kRecovered) == std::string_view::npos)
+        return false; // a fatal error, or another panic: a crash of its own
     const EventTypeId handled = codeTypesOf(inc).componentPanic;
     for (std::size_t k = crashIndex.index(), n = 0; k-- > 0 && n < kLookAhead; ++n) {
         const Event &e = inc.events[k];
@@ -265,6 +276,22 @@ bool loggedByHandleCrash(const Incident &inc, EventIndex crashIndex)
 
 // A kubelet that dies before it is up (its start line, no "Started kubelet" or registration
 // since): kubelet-start-failure's finding, which names the same panic as the exit's cause.
+// The kubelet's unit exits within 10 s of its crash (the exit kubelet-start-failure reads).
+bool exitFollows(const Analysis &a, EventIndex crashIndex)
+{
+    const Incident &inc = *a.incident;
+    const Event &crash = inc.event(crashIndex);
+    const EventTypeId unitExit = codeTypesOf(inc).unitExit;
+    for (std::size_t k = crashIndex.index() + 1, n = 0; k < inc.events.size() && n < kLookAhead; ++k, ++n) {
+        const Event &e = inc.events[k];
+        if (e.time - crash.time > Duration::fromSeconds(10))
+            break;
+        if (e.type == unitExit && inc.nodeOf(e) == inc.nodeOf(crash) && isKubeletUnit(inc, a.keys, e))
+            return true;
+    }
+    return false;
+}
+
 bool kubeletStartingUp(const Analysis &a, EventIndex crashIndex)
 {
     const Incident &inc = *a.incident;
@@ -282,9 +309,18 @@ bool kubeletStartingUp(const Analysis &a, EventIndex crashIndex)
         if (kubeletLine && (e.type == t.kubeletStarted || e.type == t.nodeRegistered))
             return false;
         if ((kubeletLine && e.type == t.kubeletStart) || (e.type == t.unitStarted && isKubeletUnit(inc, a.keys, e)))
-            return true;
+            return exitFollows(a, crashIndex);
     }
     return false;
+}
+
+// The same process logs on after a go.crash, with no start of it between.
+bool livesOn(const Analysis &a, EventIndex crashIndex)
+{
+    const Event &crash = a.incident->event(crashIndex);
+    const EventIndex start = nextStart(a, crash, crash.time);
+    const Timestamp until = start != kNoEvent ? a.incident->event(start).time : crash.time + kRestartWindow;
+    return wentOnAfter(*a.incident, crashIndex, until) != kNoEvent;
 }
 
 // A process Go's runtime ended: it exited; whether it started again.
@@ -348,7 +384,11 @@ std::vector<RuleMatch> componentPanic(const Analysis &a)
         if (!isKubernetesProcess(component) || abortsARequest(panicText))
             continue;
         // Go's report after HandleCrash's line is the same panic, read with that line.
-        if ((goCrash && loggedByHandleCrash(inc, i)) || kubeletStartingUp(a, i))
+        if (goCrash && (loggedByHandleCrash(inc, i) || kubeletStartingUp(a, i) || !atTheMargin(inc, e)))
+            continue;
+        // A child process that shares the component's stderr (a runtime's shim, an exec
+        // credential plugin) panics and the component logs on: not the component's crash.
+        if (goCrash && livesOn(a, i))
             continue;
         const std::string stack = stackOf(inc, e);
         if (!goCrash && servesARequest(stack))
@@ -357,8 +397,8 @@ std::vector<RuleMatch> componentPanic(const Analysis &a)
         // Without a stack, an apiserver's panic is most likely a request's, which it survives.
         if (!goCrash && site.empty() && component == "kube-apiserver")
             continue;
-        if (panicText.ends_with(" [recovered]"))
-            panicText.remove_suffix(12);
+        if (const std::size_t mark = panicText.find(kRecovered); mark != std::string_view::npos)
+            panicText = panicText.substr(0, mark);
         const Subject subject = Subject::ofComponent(component, inc.sources[e.source].machine());
         if (auto it = lastOfSubject.find(subject.text()); it != lastOfSubject.end() && e.time - out[it->second].end <= kSameIncident) {
             RuleMatch &m = out[it->second];
@@ -369,6 +409,11 @@ std::vector<RuleMatch> componentPanic(const Analysis &a)
                 step(m, inc, i, (goCrash ? "crashes again" : "panics again") + (site.empty() ? std::string() : " in " + site));
             else
                 addEvidence(m, i);
+            if (goCrash && m.numbers["exited"] == 0) {
+                m.numbers["exited"] = 1;
+                m.text["outcome"] +=
+                    " Then Go's runtime ended the process at " + clockText(e.time) + ": " + shortPanic(panicText, false) + ".";
+            }
             m.end = e.time;
             continue;
         }
@@ -376,7 +421,8 @@ std::vector<RuleMatch> componentPanic(const Analysis &a)
         m.subject = subject;
         m.start = m.end = e.time;
         m.text["component"] = where(inc, e);
-        m.text["panic"] = shortPanic(panicText);
+        // "%#v (%v)": the (%v) reads better; a go.crash's or a structured panic= text is its %v.
+        m.text["panic"] = shortPanic(panicText, !goCrash && inc.message(e).starts_with("Observed a panic: "));
         m.text["site"] = site.empty() ? "" : " in " + site;
         m.text["what"] = goCrash ? "crashed" : "panicked";
         m.text["happened"] = goCrash ? "Go's runtime ended " + m.text["component"] + " (" + m.text["panic"] + ")" + m.text["site"]
