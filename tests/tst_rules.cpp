@@ -2037,6 +2037,17 @@ void TestRules::componentPanicInEveryWording_data()
         << "component/kube-scheduler"
         << "It started again 2.3 s later"
         << "error";
+    // The next line is another process's (a new pid), with no start line the catalog types:
+    // the kubelet did not live through it.
+    QTest::newRow("the kubelet's next line is another process's")
+        << QStringList{"journal.txt",
+                       "Mar 03 19:17:52 kind-worker2 kubelet[670]: E0303 19:17:52.219064     670 runtime.go:78] Observed a panic: "
+                       "runtime.boundsError{x:1, y:1, signed:true, code:0x0} (runtime error: index out of range [1] with length 1)\n"
+                       "Mar 03 19:18:13 kind-worker2 kubelet[88624]: I0303 19:18:13.100000   88624 kubelet.go:1842] SyncLoop "
+                       "(housekeeping)\n"}
+        << "kubelet on kind-worker2 panicked: runtime error: index out of range [1] with length 1" << 1 << "component/kubelet@kind-worker2"
+        << "the process exits"
+        << "error";
     QTest::newRow("a pod's own program crashing: not a Kubernetes process")
         << QStringList{"pods/shop_web-7d9f8b6c5-k2x8p_6f1e2d3c-4b5a-4c69-8a7b-1c2d3e4f5a6b/web/0.log",
                        "2024-06-11T18:26:25.851090000Z stderr F panic: runtime error: index out of range [3] with length 3\n"

@@ -239,7 +239,8 @@ void afterThePanic(const Analysis &a, EventIndex panicIndex, std::string_view st
     const std::string ends = rest <= Duration{} ? " Its log ends with the panic."
         : rest <= kWentOn                       ? " Its log ends " + formatDuration(rest) + " after it."
                                                 : "";
-    if (!goReport && letsPanicsLive(inc.componentNameOf(panic))) {
+    // (A later line of another process of it, with no start line typed, is a restart: it died.)
+    if (!goReport && rest <= kWentOn && letsPanicsLive(inc.componentNameOf(panic))) {
         m.numbers["exited"] = 0;
         m.text["outcome"] = ends
             + " That is too soon to tell whether the process lived: the kubelet (and the distributions that run"
