@@ -70,11 +70,13 @@ bool looksLikeContinuation(std::string_view payload)
 
 // A line of a Go stack: a frame's file line ("\t/go/src/.../x.go:87 +0x5e"), its function line,
 // or the stack's first lines.
-bool isGoStackLine(std::string_view line)
+// `anyFunctionLine`: also a function line without its argument list (a raw log's trace, where
+// no envelope tells a program's dotted words from it; the caller then looks at the line above).
+bool isGoStackLine(std::string_view line, bool anyFunctionLine = true)
 {
     const bool indented = line.starts_with('\t') || line.starts_with("  "); // a tab, or spaces where a page copied one
     return (indented && line.find(".go:") != std::string_view::npos) || line.starts_with("goroutine ") || line.starts_with("panic(")
-        || isGoStackFunctionLine(line);
+        || (anyFunctionLine && isGoStackFunctionLine(line));
 }
 
 // Go's runtime's first line as it ends the process: an unrecovered panic or a fatal error.
@@ -1330,10 +1332,9 @@ void SourceParser::emitPayload(const LineView &first, std::uint32_t lineCount, s
     // Go prints a frame's function line at the margin, under a goroutine header or a frame.
     // A stack goes on under a stack's line, and begins under an error (HandleCrash's line,
     // then 1.4-1.14's callers' list, or a trace).
-    const bool frameAtMargin = isGoFrameCall(payload) || isGoCallerLine(payload);
-    m_file.previousPayloadInGoStack = klog ? h.severity >= Severity::Error
-                                           : frameAtMargin || payload.starts_with("goroutine ") || payload.starts_with("panic(")
-            || ((payload.starts_with('\t') || payload.starts_with("  ")) && payload.find(".go:") != std::string_view::npos);
+    // (Only header-less payloads are looked at: a klog line never is a frame.)
+    const bool frameAtMargin = !klog && (isGoFrameCall(payload) || isGoCallerLine(payload));
+    m_file.previousPayloadInGoStack = klog ? h.severity >= Severity::Error : frameAtMargin || isGoStackLine(payload, false);
     if (!klog && lineCount == 1 && (env.utc != 0 || env.haveLocal) && (looksLikeContinuation(payload) || (inGoStack && frameAtMargin))
         && !m_out.events.empty()
         && m_out.strings.view(m_out.origins[m_out.contexts[m_out.events.back().context].origin].component) == component) {
