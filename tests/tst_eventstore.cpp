@@ -8,6 +8,7 @@
 #include "core/load/repeatedevents.h"
 #include "core/load/sourceparser.h"
 #include "core/load/timeorder.h"
+#include "core/model/nearbyevents.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>
@@ -291,6 +292,43 @@ private slots:
         QVERIFY(!Bytes::mapFile(dir.filePath("nothing-here.log").toStdString(), error));
         QVERIFY(!error.empty());
         QVERIFY(!Bytes::mapFile(dir.path().toStdString(), error)); // a folder is no file
+    }
+
+    // A rule's look around one line: the nearest wanted event each way, the time bound
+    // inclusive, the line itself never its own answer, the store's ends and the walk's limit
+    // respected.
+    void nearestWhereWalksEachWayWithinItsBounds()
+    {
+        Incident inc;
+        for (std::int64_t t : {10, 20, 20, 30, 40}) {
+            Event e;
+            e.time = Timestamp{t};
+            e.severity = t == 20 ? Severity::Error : Severity::Info;
+            inc.events.push_back(e);
+        }
+        const auto errors = [](const Event &e) { return e.severity == Severity::Error; };
+        const auto any = [](const Event &) { return true; };
+        const EventIndex first = EventIndex::fromIndex(0), last = EventIndex::fromIndex(4);
+        QCOMPARE(nearestWhere(inc, first, Toward::Later, Timestamp{20}, errors), EventIndex::fromIndex(1));  // at the bound
+        QCOMPARE(nearestWhere(inc, first, Toward::Later, Timestamp{19}, errors), kNoEvent);                  // past it
+        QCOMPARE(nearestWhere(inc, last, Toward::Earlier, Timestamp{20}, errors), EventIndex::fromIndex(2)); // the nearer of two
+        QCOMPARE(nearestWhere(inc, last, Toward::Earlier, Timestamp{21}, errors), kNoEvent);
+        QCOMPARE(nearestWhere(inc, EventIndex::fromIndex(1), Toward::Later, Timestamp{20}, errors), EventIndex::fromIndex(2)); // not itself
+        QCOMPARE(nearestWhere(inc, first, Toward::Earlier, Timestamp{0}, any), kNoEvent); // the store's first line
+        QCOMPARE(nearestWhere(inc, last, Toward::Later, Timestamp{100}, any), kNoEvent);  // and its last
+        QCOMPARE(nearestWhere(inc, first, Toward::Later, Timestamp{100}, any), EventIndex::fromIndex(1));
+
+        // A burst at one instant longer than the walk's limit: the walk gives up at the limit.
+        Incident burst;
+        burst.events.resize(kNearbyWalkLimit + 2); // left unwritten (UnwrittenOnResize)
+        for (Event &e : burst.events) {
+            e = Event{};
+            e.time = Timestamp{5};
+        }
+        burst.events.back().severity = Severity::Error;
+        QCOMPARE(nearestWhere(burst, EventIndex::fromIndex(0), Toward::Later, Timestamp{5}, errors), kNoEvent);
+        QCOMPARE(nearestWhere(burst, EventIndex::fromIndex(1), Toward::Later, Timestamp{5}, errors),
+                 EventIndex::fromIndex(kNearbyWalkLimit + 1));
     }
 
     // The same line read by two sources is kept once, in the earliest source, whether the

@@ -180,6 +180,25 @@ bool isControlPlaneComponent(std::string_view c)
         || c == "cloud-controller-manager";
 }
 
+namespace {
+bool runsSeveralComponents(std::string_view c)
+{
+    return c.starts_with("k3s") || c.starts_with("rke2") || c.starts_with("k0s") || c == "kubelite";
+}
+} // namespace
+
+bool isKubernetesProcess(std::string_view c)
+{
+    if (c == "etcd") // a control-plane process, not Kubernetes' code
+        return false;
+    return isControlPlaneComponent(c) || c == "kubelet" || c == "kube-proxy" || c == "hyperkube" || runsSeveralComponents(c);
+}
+
+bool letsPanicsLive(std::string_view c)
+{
+    return c == "kubelet" || runsSeveralComponents(c);
+}
+
 bool isPlaceholderHost(std::string_view host)
 {
     return host.empty() || host == "localhost" || host.starts_with("localhost.") || host == "(none)";

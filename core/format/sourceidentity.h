@@ -36,6 +36,12 @@ std::string_view componentForGoFile(std::string_view file);
 // Components that run once per cluster rather than on every node: their lines are about
 // the node they name, not the host they ran on.
 bool isControlPlaneComponent(std::string_view component);
+// Kubernetes' own processes, and the distributions that run several of them in one (k3s,
+// RKE2, k0s, MicroK8s' kubelite, hyperkube): not a pod's program that logs through klog too.
+bool isKubernetesProcess(std::string_view component);
+// The processes that live through a panic HandleCrash logs: the kubelet turns its ReallyCrash
+// off (--really-crash-for-testing, false), for itself and whatever runs in the same process.
+bool letsPanicsLive(std::string_view component);
 // The one component a lower-case text names as a word, by its full name or the short name
 // binary installs use ("controller-manager"); "" when it names none, or two.
 std::string_view componentNamedIn(std::string_view lower);

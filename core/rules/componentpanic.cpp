@@ -3,6 +3,8 @@
 #include "../dumps/goroutinedumpparser.h"
 #include "../facts/factcontext.h"
 #include "../format/envelopes.h"
+#include "../format/sourceidentity.h"
+#include "../model/nearbyevents.h"
 #include "matchsteps.h"
 
 #include <nlohmann/json.hpp>
@@ -24,8 +26,6 @@ constexpr Duration kWentOn = Duration::fromSeconds(5);
 // Go's mark on a panic a deferred function panicked again with: " [recovered]", and from Go 1.25
 // " [recovered, repanicked]" (golang/go#76099).
 constexpr std::string_view kRecovered = " [recovered";
-// How many events after a panic are looked through for what followed it.
-constexpr std::size_t kLookAhead = 200000;
 
 std::string_view trimmedLine(std::string_view line)
 {
@@ -79,26 +79,6 @@ std::string shortPanic(std::string_view text, bool goSyntaxFirst)
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) // not inside a UTF-8 character
         --cut;
     return std::string(text.substr(0, cut)) + "…";
-}
-
-// The processes that turn ReallyCrash off (the kubelet's --really-crash-for-testing, false),
-// for themselves and whatever runs in the same process: HandleCrash logs and returns.
-bool letsPanicsLive(std::string_view component)
-{
-    return component == "kubelet" || component == "kubelite" || component.starts_with("k3s") || component.starts_with("rke2")
-        || component.starts_with("k0s");
-}
-
-// The processes HandleCrash's line stands for a crash of: Kubernetes' own components and the
-// distributions that run them in one process. A pod's own program (an operator built on
-// controller-runtime, which recovers a reconciler's panic) logs the same line and goes on.
-bool isKubernetesProcess(std::string_view component)
-{
-    for (const std::string_view name : {"kube-controller-manager", "kube-scheduler", "cloud-controller-manager", "kube-apiserver",
-                                        "kubelet", "kube-proxy", "hyperkube", "kubelite"})
-        if (component == name)
-            return true;
-    return component.starts_with("k3s") || component.starts_with("rke2") || component.starts_with("k0s");
 }
 
 // Recovered by design, no crash: the apiserver's timeout filter panics to abort a request it
@@ -174,14 +154,11 @@ bool diesWithGoReport(const Incident &inc, EventIndex panicIndex, std::string_vi
     if (stack.find("\npanic: ") != std::string_view::npos && stack.find(kRecovered) != std::string_view::npos)
         return true;
     const Event &panic = inc.event(panicIndex);
-    for (std::size_t k = panicIndex.index() + 1, n = 0; k < inc.events.size() && n < kLookAhead; ++k, ++n) {
-        const Event &e = inc.events[k];
-        if (e.time - panic.time > Duration::fromSeconds(2))
-            break;
-        if (e.source == panic.source && inc.message(e).starts_with("panic: ") && inc.message(e).find(kRecovered) != std::string_view::npos)
-            return true;
-    }
-    return false;
+    const auto goReport = [&](const Event &e) {
+        return e.source == panic.source && inc.message(e).starts_with("panic: ")
+            && inc.message(e).find(kRecovered) != std::string_view::npos;
+    };
+    return nearestWhere(inc, panicIndex, Toward::Later, panic.time + Duration::fromSeconds(2), goReport) != kNoEvent;
 }
 
 // A line of the same process more than kWentOn after the panic, before `until` (its next
@@ -190,17 +167,12 @@ bool diesWithGoReport(const Incident &inc, EventIndex panicIndex, std::string_vi
 EventIndex wentOnAfter(const Incident &inc, EventIndex panicIndex, Timestamp until)
 {
     const Event &panic = inc.event(panicIndex);
-    const std::uint64_t pid = processIdOnLine(inc.rawText(panic));
-    for (std::size_t k = panicIndex.index() + 1, n = 0; k < inc.events.size() && n < kLookAhead; ++k, ++n) {
-        const Event &e = inc.events[k];
-        if (e.time >= until)
-            break;
-        if (e.source != panic.source || e.time - panic.time <= kWentOn)
-            continue;
-        const std::uint64_t linePid = processIdOnLine(inc.rawText(e));
-        return pid == 0 || linePid == 0 || linePid == pid ? EventIndex::fromIndex(k) : kNoEvent;
-    }
-    return kNoEvent;
+    const auto laterLine = [&](const Event &e) { return e.source == panic.source && e.time - panic.time > kWentOn; };
+    const EventIndex next = nearestWhere(inc, panicIndex, Toward::Later, until - Duration{1} /* before the start, not at it */, laterLine);
+    if (next == kNoEvent)
+        return kNoEvent;
+    const std::uint64_t pid = processIdOnLine(inc.rawText(panic)), linePid = processIdOnLine(inc.rawText(inc.event(next)));
+    return pid == 0 || linePid == 0 || linePid == pid ? next : kNoEvent;
 }
 
 // What became of the process after a panic: it died (Go's report, a restart, its log ends
@@ -265,14 +237,8 @@ bool loggedByHandleCrash(const Incident &inc, EventIndex crashIndex)
     if (inc.message(crash).find(kRecovered) == std::string_view::npos)
         return false; // a fatal error, or another panic: a crash of its own
     const EventTypeId handled = codeTypesOf(inc).componentPanic;
-    for (std::size_t k = crashIndex.index(), n = 0; k-- > 0 && n < kLookAhead; ++n) {
-        const Event &e = inc.events[k];
-        if (crash.time - e.time > Duration::fromSeconds(2))
-            break;
-        if (e.source == crash.source && e.type == handled)
-            return true;
-    }
-    return false;
+    const auto handleCrashLine = [&](const Event &e) { return e.source == crash.source && e.type == handled; };
+    return nearestWhere(inc, crashIndex, Toward::Earlier, crash.time - Duration::fromSeconds(2), handleCrashLine) != kNoEvent;
 }
 
 // A kubelet that dies before it is up (its start line, no "Started kubelet" or registration
@@ -283,14 +249,10 @@ bool exitFollows(const Analysis &a, EventIndex crashIndex)
     const Incident &inc = *a.incident;
     const Event &crash = inc.event(crashIndex);
     const EventTypeId unitExit = codeTypesOf(inc).unitExit;
-    for (std::size_t k = crashIndex.index() + 1, n = 0; k < inc.events.size() && n < kLookAhead; ++k, ++n) {
-        const Event &e = inc.events[k];
-        if (e.time - crash.time > Duration::fromSeconds(10))
-            break;
-        if (e.type == unitExit && inc.nodeOf(e) == inc.nodeOf(crash) && isKubeletUnit(inc, a.keys, e))
-            return true;
-    }
-    return false;
+    const auto kubeletExit = [&](const Event &e) {
+        return e.type == unitExit && inc.nodeOf(e) == inc.nodeOf(crash) && isKubeletUnit(inc, a.keys, e);
+    };
+    return nearestWhere(inc, crashIndex, Toward::Later, crash.time + Duration::fromSeconds(10), kubeletExit) != kNoEvent;
 }
 
 bool kubeletStartingUp(const Analysis &a, EventIndex crashIndex)
@@ -300,19 +262,19 @@ bool kubeletStartingUp(const Analysis &a, EventIndex crashIndex)
     if (inc.componentNameOf(crash) != "kubelet" || inc.nodeOf(crash) == kNoString)
         return false;
     const CodeTypes &t = codeTypesOf(inc);
-    for (std::size_t k = crashIndex.index(), n = 0; k-- > 0 && n < kLookAhead; ++n) {
-        const Event &e = inc.events[k];
-        if (crash.time - e.time > kRestartWindow)
-            break;
+    const auto kubeletLine = [&](const Event &e) { return inc.componentOf(e) == inc.componentOf(crash); };
+    const auto upOrStarting = [&](const Event &e) { // the kubelet up, or a start of it
         if (inc.nodeOf(e) != inc.nodeOf(crash))
-            continue;
-        const bool kubeletLine = inc.componentOf(e) == inc.componentOf(crash);
-        if (kubeletLine && (e.type == t.kubeletStarted || e.type == t.nodeRegistered))
             return false;
-        if ((kubeletLine && e.type == t.kubeletStart) || (e.type == t.unitStarted && isKubeletUnit(inc, a.keys, e)))
-            return exitFollows(a, crashIndex);
-    }
-    return false;
+        return (kubeletLine(e) && (e.type == t.kubeletStarted || e.type == t.nodeRegistered || e.type == t.kubeletStart))
+            || (e.type == t.unitStarted && isKubeletUnit(inc, a.keys, e));
+    };
+    const EventIndex last = nearestWhere(inc, crashIndex, Toward::Earlier, crash.time - kRestartWindow, upOrStarting);
+    if (last == kNoEvent)
+        return false;
+    const Event &e = inc.event(last);
+    const bool up = kubeletLine(e) && (e.type == t.kubeletStarted || e.type == t.nodeRegistered);
+    return !up && exitFollows(a, crashIndex);
 }
 
 // The same process logs on after a go.crash, with no start of it between.
