@@ -463,6 +463,8 @@ private slots:
                                 << "journald short";
         QTest::newRow("Russian") << "\u0434\u0435\u043a 07"
                                  << "journald short";
+        QTest::newRow("Vietnamese, a month of two words") << "Thg 12 07"
+                                                          << "journald short";
         QTest::newRow("a word of no locale") << "Xyz 07"
                                              << "journald (time only)";
         QTest::newRow("cut short") << "7"
@@ -507,6 +509,43 @@ private slots:
         QCOMPARE(klog->sources.at(0).format, SourceFormat::KlogText);
         const auto noPid = test::loadText("notes.txt", "Dez 07 15:16:23 node3 kubelet: E1207 15:16:23.071262 14756 kubelet.go:2190] x\n");
         QVERIFY(noPid->sources.at(0).format != SourceFormat::Journald);
+    }
+
+    // A paste that cut the journal's date and host off keeps "ident[pid]: " (microk8s#3859): the
+    // klog lines' headers give their times, systemd's lines take their neighbour's. Near misses:
+    // a word and a colon ("ACPI: ..."), an identifier without its process id, a goroutine header,
+    // a klog trace's steps ("Trace[ID]: ", an id no process has, or a small one).
+    void journalLinesWithoutDateOrHost()
+    {
+        auto opts = test::options();
+        opts.fallbackYear = 2023;
+        const auto inc = test::loadText(
+            "journal.txt",
+            "microk8s.daemon-kubelite[53319]: E0320 20:46:08.223079   53319 leaderelection.go:367] Failed to update lock: Put "
+            "\"https://127.0.0.1:16443/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager?timeout=15s\": "
+            "context deadline exceeded\n"
+            "microk8s.daemon-kubelite[53319]: E0320 20:46:08.223210   53319 controllermanager.go:294] \"leaderelection lost\"\n"
+            "systemd[1]: snap.microk8s.daemon-kubelite.service: Main process exited, code=exited, status=1/FAILURE\n",
+            opts);
+        const Source &s = inc->sources.at(0);
+        QCOMPARE(s.format, SourceFormat::Journald);
+        QCOMPARE(QString::fromStdString(s.formatDetail), QStringLiteral("journald (no date or host)"));
+        QCOMPARE(s.unparsedLines, 0u);
+        QCOMPARE(inc->events.size(), size_t(3));
+        QCOMPARE(test::utc(inc->events[0].time), QString("2023-03-20T20:46:08.223079Z"));
+        QCOMPARE(inc->componentNameOf(inc->events[1]), std::string_view("kube-controller-manager")); // kubelite's Go file says
+        QCOMPARE(inc->typeName(inc->events[1]), std::string_view("leader-election.lost"));
+        QCOMPARE(test::utc(inc->events[2].time), QString("2023-03-20T20:46:08.223210Z"));
+        QCOMPARE(inc->typeName(inc->events[2]), std::string_view("systemd.unit.exit"));
+
+        for (const char *notJournal :
+             {"ACPI: PM-Timer IO Port: 0x608\nACPI: SRAT: Node 0 PXM 0\n",
+              "kubelet: I0320 20:46:08.223079   53319 server.go:1] x\nkubelet: I0320 20:46:09.1   53319 server.go:2] y\n",
+              "goroutine 1 [running]:\ngoroutine 7 [chan receive, 5 minutes]:\n",
+              "Trace[1390363737]: [500.2ms] [500.2ms] END\nTrace[42]: ---\"Object stored\" 500ms\n"}) {
+            const auto other = test::loadText("notes.txt", notJournal, opts);
+            QVERIFY2(other->sources.at(0).format != SourceFormat::Journald, notJournal);
+        }
     }
 
     // BusyBox's syslogd (Alpine, Buildroot) writes "facility.priority" after the host; the

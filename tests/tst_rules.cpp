@@ -1474,6 +1474,34 @@ void TestRules::leaderElectionLostInEveryWording_data()
     QTest::newRow("1.3x contextual logging, 1.35+ lost/stopped")
         << kcm << q(contextual) << QString() << QStringLiteral("component/kube-controller-manager") << QStringLiteral("error")
         << QStringLiteral("1 error reading its lock");
+    // A lock error says what failed: reading the lock, creating it, or updating it (1.27+'s
+    // "Failed to update lease optimistically, falling back to slow path", then "Failed to update
+    // lease"; microk8s#3859's "Failed to update lock").
+    const std::string updates =
+        raw("11:02:00", "leaderelection.go:271] \"Successfully acquired lease\" lock=\"kube-system/kube-controller-manager\"")
+        + raw("11:08:45",
+              "leaderelection.go:429] \"Failed to update lease optimistically, falling back to slow path\" "
+              "lock=\"kube-system/kube-controller-manager\" err=\"Put \\\"https://10.0.0.10:6443/apis/coordination.k8s.io/v1/"
+              "namespaces/kube-system/leases/kube-controller-manager?timeout=5s\\\": context deadline exceeded\"")
+        + "E0325 11:08:46.100000       1 leaderelection.go:476] \"Failed to update lease\" err=\"Put \\\"https://10.0.0.10:6443/"
+          "apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager?timeout=5s\\\": context deadline "
+          "exceeded\" lock=\"kube-system/kube-controller-manager\"\n"
+        + raw("11:08:47",
+              "leaderelection.go:304] \"Failed to renew lease\" lock=\"kube-system/kube-controller-manager\" err=\"context deadline "
+              "exceeded\"")
+        + "E0325 11:08:47.841918       1 controllermanager.go:413] \"leaderelection lost\"\n";
+    QTest::newRow("1.27+: failed updates of the lease")
+        << kcm << q(updates) << QString() << QStringLiteral("component/kube-controller-manager") << QStringLiteral("error")
+        << QStringLiteral("2 errors updating its lock in the ");
+    QTest::newRow("a read and an update failed") << kcm
+                                                 << q(acquired + lockError
+                                                      + raw("11:08:38",
+                                                            "leaderelection.go:369] Failed to update lock: Put "
+                                                            "\"https://10.0.0.10:6443/apis/coordination.k8s.io/v1/namespaces/kube-system/"
+                                                            "leases/kube-controller-manager?timeout=5s\": net/http: request canceled")
+                                                      + renewFailed + fatal)
+                                                 << QString() << QStringLiteral("component/kube-controller-manager")
+                                                 << QStringLiteral("error") << QStringLiteral("2 lock errors (1 reading, 1 updating)");
     QTest::newRow("kube-scheduler 1.21+: \"Leaderelection lost\" after a failed renewal")
         << QStringLiteral("control-plane/kube-scheduler.log")
         << q(raw("11:08:47", "leaderelection.go:283] failed to renew lease kube-system/kube-scheduler: timed out waiting for the condition")
@@ -1587,7 +1615,7 @@ void TestRules::leaderElectionLostInEveryWording_data()
              "I1202 20:45:13.078654    8976 leaderelection.go:277] failed to renew lease kube-system/cloud-controller-manager: timed "
              "out waiting for the condition\n")
         << QString() << QStringLiteral("component/cloud-controller-manager") << QStringLiteral("error")
-        << QStringLiteral("!reading its lock");
+        << QStringLiteral("!before it, the last:");
     QTest::newRow("lock errors, then renewed in time: kept") << kcm
                                                              << q(acquired + lockError
                                                                   + raw("11:08:39",

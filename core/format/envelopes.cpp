@@ -201,6 +201,7 @@ const char *journaldStyleName(JournaldStyle s)
     case JournaldStyle::ShortUnix: return "journald short-unix";
     case JournaldStyle::ShortFull: return "journald short-full";
     case JournaldStyle::WithUnit: return "journald with-unit";
+    case JournaldStyle::IdentifierOnly: return "journald (no date or host)";
     }
     return "journald";
 }
@@ -257,10 +258,18 @@ unsigned monthOfLocalDate(std::string_view word)
     return 0;
 }
 
+// Vietnamese writes its months as a word and a number ("Thg 11 06": glibc's vi_VN), the one
+// locale whose abbreviated month is two words.
+bool isMonthBeforeItsNumber(std::string_view word)
+{
+    return word == "Thg" || word == "thg";
+}
+
 // journalctl's short format with the date in another language ("jun 07 11:54:49", "Dez 03",
-// "11月 05", "sept. 20"), or cut short in a paste ("9 09:58:07", "an 07 11:54:49"): at most
-// two words before the clock, then "host ident[pid]: ". A klog payload's header gives the
-// month where the words do not; a line without one takes the file's last date.
+// "11月 05", "sept. 20", "Thg 11 06"), or cut short in a paste ("9 09:58:07", "an 07
+// 11:54:49"): at most two words before the clock (three for a month of two), then "host
+// ident[pid]: ". A klog payload's header gives the month where the words do not; a line
+// without one takes the file's last date.
 bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
 {
     // Asked of every line no other shape read (a klog file's stack frames): the clock is looked
@@ -271,16 +280,19 @@ bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
     const std::size_t clockAt = colon - 2;
     if (clockAt > 0 && s[clockAt - 1] != ' ')
         return false;
-    std::array<std::string_view, 2> words;
+    std::array<std::string_view, 3> words;
     std::size_t wordCount = 0;
     for (std::string_view rest = s.substr(0, clockAt); !rest.empty();) {
         const std::size_t end = std::min(rest.find(' '), rest.size());
         if (end > 0 && wordCount == words.size())
-            return false; // more than two words: some other text
+            return false; // more than three words: some other text
         if (end > 0)
             words[wordCount++] = rest.substr(0, end);
         rest.remove_prefix(std::min(end + 1, rest.size()));
     }
+    const bool monthOfTwoWords = wordCount >= 2 && isMonthBeforeItsNumber(words[0]);
+    if (wordCount == 3 && !monthOfTwoWords)
+        return false;
     bool precise = false;
     const std::size_t i = parseClock(s, clockAt, out.local.nsOfDay, precise);
     if (i == std::string_view::npos || !parseHostAndIdentifier(s, i, out))
@@ -289,6 +301,12 @@ bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
     const std::size_t colonAfter = static_cast<std::size_t>(out.message.data() - s.data()) - 2;
     if (out.message.data() < s.data() + 2 || s[colonAfter - 1] != ']')
         return false;
+    if (unsigned month = 0; monthOfTwoWords) {
+        if (num(words[1], 0, words[1].size(), month) && month >= 1 && month <= 12)
+            out.local.month = month;
+        words = {words[2], {}, {}}; // the day, when the paste kept it
+        wordCount -= 2;
+    }
     for (const std::string_view word : std::span(words.data(), wordCount)) {
         unsigned day = 0;
         if (word.size() <= 2 && num(word, 0, word.size(), day) && day >= 1 && day <= 31)
@@ -300,6 +318,35 @@ bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
         out.local.day = 0; // a day without its month says nothing
     out.style = out.local.month != 0 ? (precise ? JournaldStyle::ShortPrecise : JournaldStyle::Short) : JournaldStyle::TimeOnly;
     out.wholeSeconds = !precise;
+    return true;
+}
+
+bool parseJournaldLineWithoutStamp(std::string_view s, JournaldLine &out)
+{
+    out = JournaldLine{};
+    const std::size_t open = s.substr(0, 65).find('[');
+    if (open == std::string_view::npos || open == 0)
+        return false;
+    const std::string_view identifier = s.substr(0, open);
+    for (const char c : identifier)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_' && c != '@')
+            return false;
+    std::size_t close = open + 1;
+    while (close < s.size() && close - open <= 8 && isDigit(s[close]))
+        ++close;
+    if (close == open + 1 || s.substr(close, 2) != "]:" || (close + 2 < s.size() && s[close + 2] != ' '))
+        return false;
+    // A klog trace's step ("Trace[1390363737]: ---\"Object stored\" 500ms") names a trace, not a
+    // process: the line continues the trace's entry. Linux's process ids stop at 2^22.
+    unsigned long pid = 0;
+    std::from_chars(s.data() + open + 1, s.data() + close, pid);
+    if (identifier == "Trace" || pid > (1ul << 22))
+        return false;
+    out.style = JournaldStyle::IdentifierOnly;
+    out.identifier = s.substr(0, open);
+    out.pid = s.substr(open + 1, close - open - 1);
+    out.sender = s.substr(0, close + 1);
+    out.message = s.substr(std::min(close + 3, s.size()));
     return true;
 }
 

@@ -856,7 +856,8 @@ bool SourceParser::emitLogLine(const LineView &line)
         Envelope meta;
         meta.component = "journald";
         emitRecord(line, 1, line.text.size(), text, meta);
-    } else if (parseJournaldLine(text, j)) {
+    } else if (parseJournaldLine(text, j)
+               || (m_out.source.format == SourceFormat::Journald && indent == 0 && parseJournaldLineWithoutStamp(text, j))) {
         emitJournald(line, j);
     } else if (indent > 0 && parseCriLine(text, c) && !c.partial && !m_file.partial.open) {
         Envelope env;
@@ -1051,8 +1052,8 @@ void SourceParser::emitJournald(const LineView &line, const JournaldLine &j)
         env.utc = j.utc;
     } else if (j.hasZone) {
         env.utc = toUtc(j.local, j.utcOffsetSeconds).ns;
-    } else {
-        if (j.local.year != 0) // short-full with a zone name of several meanings
+    } else if (j.style != JournaldStyle::IdentifierOnly) { // that one has no time: its payload's, or its neighbour's
+        if (j.local.year != 0)                             // short-full with a zone name of several meanings
             noteYear(j.local.year, line, "journal line");
         env.haveLocal = true;
         env.local.month = static_cast<std::uint8_t>(j.local.month ? j.local.month : m_file.lastMonth);

@@ -59,6 +59,29 @@ std::string where(const LeaderLine &l)
     return l.machine.empty() ? l.component : l.component + " on " + l.machine;
 }
 
+// What the elector failed to do with its lock: its line's pattern says (events.json sets
+// "action" to read, create or update).
+std::string lockAction(const Incident &inc, const Analysis &a, EventIndex i)
+{
+    const std::string_view action = inc.field(inc.event(i), a.keys.action);
+    return action == "update" || action == "create" ? std::string(action) : "read";
+}
+
+// "3 errors reading its lock", or "3 lock errors (1 reading, 2 updating)".
+std::string lockErrorCount(const std::map<std::string, std::size_t> &byAction)
+{
+    const auto ing = [](const std::string &action) { return action == "read" ? "reading" : action == "create" ? "creating" : "updating"; };
+    std::size_t total = 0;
+    for (const auto &[action, n] : byAction)
+        total += n;
+    if (byAction.size() == 1)
+        return plural(total, "error") + " " + ing(byAction.begin()->first) + " its lock";
+    std::string each;
+    for (const auto &[action, n] : byAction)
+        each += (each.empty() ? "" : ", ") + std::to_string(n) + " " + ing(action);
+    return plural(total, "lock error") + " (" + each + ")";
+}
+
 // Why the process lost it: its last failed renewal and the lock errors before the loss, and
 // since when it had led. Returns the lease's name, as far as the lines give it.
 std::string addCause(const Incident &inc, const Analysis &a, const std::vector<LeaderLine> &lines, std::size_t lossAt, RuleMatch &m)
@@ -120,13 +143,16 @@ std::string addCause(const Incident &inc, const Analysis &a, const std::vector<L
         const EventIndex first = lines[lockErrors.front()].index, last = lines[lockErrors.back()].index;
         if (lease.empty())
             lease = inc.field(inc.event(first), a.keys.lease);
-        step(m, inc, first, "cannot read its lock: " + errorOf(inc, first));
+        step(m, inc, first, "cannot " + lockAction(inc, a, first) + " its lock: " + errorOf(inc, first));
         if (last != first)
-            step(m, inc, last, "still cannot read its lock: " + errorOf(inc, last));
-        for (std::size_t j : lockErrors)
+            step(m, inc, last, "still cannot " + lockAction(inc, a, last) + " its lock: " + errorOf(inc, last));
+        std::map<std::string, std::size_t> byAction;
+        for (std::size_t j : lockErrors) {
             addEvidence(m, lines[j].index);
-        m.text["lockErrors"] = plural(lockErrors.size(), "error") + " reading its lock in the "
-            + formatDuration(lostAt - inc.event(first).time) + " before it, the last: " + errorOf(inc, last) + ". ";
+            ++byAction[lockAction(inc, a, lines[j].index)];
+        }
+        m.text["lockErrors"] = lockErrorCount(byAction) + " in the " + formatDuration(lostAt - inc.event(first).time)
+            + " before it, the last: " + errorOf(inc, last) + ". ";
     }
     m.numbers["lockErrors"] = double(lockErrors.size());
     m.numbers["renewFailures"] = renewFailed ? 1 : 0;

@@ -17,7 +17,7 @@ public:
     LineMatch matchLine(std::string_view line) const override
     {
         JournaldLine j;
-        if (parseJournaldLine(line, j))
+        if (parseJournaldLine(line, j) || parseJournaldLineWithoutStamp(line, j))
             return {true, looksLikeKlogJson(j.message), static_cast<std::uint8_t>(static_cast<int>(j.style) + 1)};
         return {isJournaldMetaLine(line), false, 0};
     }
