@@ -90,6 +90,11 @@ private slots:
         QCOMPARE(QString::fromStdString(formatDuration({47'200'000'000})), QString("47.2 s"));
         QCOMPARE(QString::fromStdString(formatDuration({43'000})), QString("43 µs"));
         QCOMPARE(QString::fromStdString(formatDuration({-43'000})), QString("-43 µs"));
+        // Beside a threshold it would read as: apart from it (a PLEG relist 3m0.416753742s ago).
+        const Duration threshold{180'000'000'000};
+        QCOMPARE(QString::fromStdString(formatDurationBeside({180'416'753'742}, threshold)), QString("3 min 0.416 s"));
+        QCOMPARE(QString::fromStdString(formatDurationBeside({187'500'000'000}, threshold)), QString("3 min 7 s"));
+        QCOMPARE(QString::fromStdString(formatDurationBeside(threshold, threshold)), QString("3 min 0 s"));
     }
 };
 

@@ -209,6 +209,18 @@ std::string formatDuration(Duration d)
     return buf;
 }
 
+std::string formatDurationBeside(Duration d, Duration other)
+{
+    std::string text = formatDuration(d);
+    const double s = std::fabs(d.seconds());
+    if (d == other || text != formatDuration(other) || s < 120 || s >= 7200)
+        return text;
+    char buf[48];
+    const double secondsPastMinute = s - 60.0 * std::floor(s / 60);
+    std::snprintf(buf, sizeof buf, "%s%d min %.3g s", d.ns < 0 ? "-" : "", int(s) / 60, std::floor(secondsPastMinute * 1000) / 1000);
+    return buf;
+}
+
 std::optional<Duration> parseGoDuration(std::string_view s)
 {
     if (s.empty())

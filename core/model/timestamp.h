@@ -79,6 +79,9 @@ std::string formatUtcOffset(int seconds);
 std::optional<int> parseUtcOffset(std::string_view text);
 // Human duration: "47.2 s", "3m0.5s" style is Go's; we print "47.2 s", "812 µs", "3 min 2 s".
 std::string formatDuration(Duration d);
+// The same, but never written as `other` is when it differs from it: a PLEG relist 0.4 s past a
+// 3-minute threshold reads "3 min 0.4 s", not "3 min 0 s" beside "3 min 0 s".
+std::string formatDurationBeside(Duration d, Duration other);
 // Parses Go time.Duration text ("3m0.93s", "40.00011564s", "5ms", "1h2m") into a Duration.
 std::optional<Duration> parseGoDuration(std::string_view text);
 

@@ -491,7 +491,7 @@ std::vector<RuleMatch> plegUnhealthy(const Analysis &a)
             : h.startEvent != kNoEvent
             ? "it had not completed one since the kubelet started at " + clockText(m.start)
             : "it had not completed one since its first report at " + clockText(m.start) + ", and the kubelet's start is not in the bundle";
-        m.text["longest"] = formatDuration(h.longestReported);
+        m.text["longest"] = formatDurationBeside(h.longestReported, h.threshold);
         m.text["threshold"] = formatDuration(h.threshold);
         m.numbers["reports"] = double(h.unhealthy.size());
         m.numbers["longestSeconds"] = h.longestReported.seconds();
