@@ -1425,14 +1425,18 @@ void SourceParser::emitKlogJson(const LineView &first, std::uint32_t lineCount, 
         return;
     }
     // An envelope's decoded payload (docker's "log", joined CRI parts) at the arena's end is
-    // not needed once the record's text and values are copied out of it.
-    std::string message(r.message);
+    // not needed once the record's text and values are copied out of it. The message is copied
+    // aside first only when it lies in that payload, which the arena then overwrites.
     std::string_view caller = r.caller;
+    std::string messageAside;
+    std::string_view message = r.message;
     if (env.messageInArena && env.arenaOffset <= src.arena.size()) {
         const std::string_view payload = std::string_view(src.arena).substr(env.arenaOffset);
         m_fields.ownViewsInto(payload);
         if (text::liesWithin(caller, payload))
             caller = m_fields.own(std::string(caller));
+        if (text::liesWithin(message, src.arena))
+            message = messageAside.assign(message);
         src.arena.resize(env.arenaOffset);
     }
     const std::uint64_t arenaAt = src.arena.size();
