@@ -467,6 +467,8 @@ private slots:
                                                           << "journald short";
         QTest::newRow("a word of no locale") << "Xyz 07"
                                              << "journald (time only)";
+        QTest::newRow("a month without its day") << "Dez"
+                                                 << "journald (time only)";
         QTest::newRow("cut short") << "7"
                                    << "journald (time only)";
     }
@@ -542,6 +544,7 @@ private slots:
              {"ACPI: PM-Timer IO Port: 0x608\nACPI: SRAT: Node 0 PXM 0\n",
               "kubelet: I0320 20:46:08.223079   53319 server.go:1] x\nkubelet: I0320 20:46:09.1   53319 server.go:2] y\n",
               "goroutine 1 [running]:\ngoroutine 7 [chan receive, 5 minutes]:\n",
+              "spec.containers[0]: Invalid value: \"foo\"\nspec.volumes[0]: Required value\n",
               "Trace[1390363737]: [500.2ms] [500.2ms] END\nTrace[42]: ---\"Object stored\" 500ms\n"}) {
             const auto other = test::loadText("notes.txt", notJournal, opts);
             QVERIFY2(other->sources.at(0).format != SourceFormat::Journald, notJournal);

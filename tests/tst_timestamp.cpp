@@ -92,7 +92,9 @@ private slots:
         QCOMPARE(QString::fromStdString(formatDuration({-43'000})), QString("-43 µs"));
         // Beside a threshold it would read as: apart from it (a PLEG relist 3m0.416753742s ago).
         const Duration threshold{180'000'000'000};
-        QCOMPARE(QString::fromStdString(formatDurationBeside({180'416'753'742}, threshold)), QString("3 min 0.416 s"));
+        QCOMPARE(QString::fromStdString(formatDurationBeside({180'416'753'742}, threshold)), QString("3 min 0.4 s"));
+        QCOMPARE(QString::fromStdString(formatDurationBeside({180'000'400'000}, threshold)), QString("3 min 0.0004 s"));
+        QCOMPARE(QString::fromStdString(formatDurationBeside({239'960'000'000}, {239'000'000'000})), QString("3 min 59.9 s"));
         QCOMPARE(QString::fromStdString(formatDurationBeside({187'500'000'000}, threshold)), QString("3 min 7 s"));
         QCOMPARE(QString::fromStdString(formatDurationBeside(threshold, threshold)), QString("3 min 0 s"));
     }

@@ -314,8 +314,8 @@ bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
         else if (const unsigned m = monthOfLocalDate(word))
             out.local.month = m;
     }
-    if (out.local.month == 0)
-        out.local.day = 0; // a day without its month says nothing
+    if (out.local.month == 0 || out.local.day == 0) // a day without its month says nothing, nor a month without its day
+        out.local.month = out.local.day = 0;
     out.style = out.local.month != 0 ? (precise ? JournaldStyle::ShortPrecise : JournaldStyle::Short) : JournaldStyle::TimeOnly;
     out.wholeSeconds = !precise;
     return true;
@@ -340,7 +340,7 @@ bool parseJournaldLineWithoutStamp(std::string_view s, JournaldLine &out)
     // process: the line continues the trace's entry. Linux's process ids stop at 2^22.
     unsigned long pid = 0;
     std::from_chars(s.data() + open + 1, s.data() + close, pid);
-    if (identifier == "Trace" || pid > (1ul << 22))
+    if (identifier == "Trace" || pid == 0 || pid > (1ul << 22)) // ("spec.containers[0]: Invalid value" names no process either)
         return false;
     out.style = JournaldStyle::IdentifierOnly;
     out.identifier = s.substr(0, open);

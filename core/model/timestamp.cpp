@@ -211,14 +211,23 @@ std::string formatDuration(Duration d)
 
 std::string formatDurationBeside(Duration d, Duration other)
 {
-    std::string text = formatDuration(d);
+    const std::string text = formatDuration(d), otherText = formatDuration(other);
     const double s = std::fabs(d.seconds());
-    if (d == other || text != formatDuration(other) || s < 120 || s >= 7200)
+    if (d == other || text != otherText || s < 120 || s >= 7200)
         return text;
-    char buf[48];
-    const double secondsPastMinute = s - 60.0 * std::floor(s / 60);
-    std::snprintf(buf, sizeof buf, "%s%d min %.3g s", d.ns < 0 ? "-" : "", int(s) / 60, std::floor(secondsPastMinute * 1000) / 1000);
-    return buf;
+    // The seconds past the minute, cut (not rounded: never "60") to as many decimals as tell
+    // the two apart, up to the microsecond.
+    const auto pastTheMinute = [](double seconds) { return seconds - 60.0 * std::floor(seconds / 60); };
+    const double past = pastTheMinute(s), otherPast = pastTheMinute(std::fabs(other.seconds()));
+    for (int decimals = 1; decimals <= 6; ++decimals) {
+        const double scale = std::pow(10.0, decimals);
+        if (std::floor(past * scale) == std::floor(otherPast * scale))
+            continue;
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%s%d min %.*f s", d.ns < 0 ? "-" : "", int(s) / 60, decimals, std::floor(past * scale) / scale);
+        return buf;
+    }
+    return text;
 }
 
 std::optional<Duration> parseGoDuration(std::string_view s)
