@@ -301,13 +301,13 @@ bool parseOtherLocaleStamp(std::string_view s, JournaldLine &out)
     const std::size_t colonAfter = static_cast<std::size_t>(out.message.data() - s.data()) - 2;
     if (out.message.data() < s.data() + 2 || s[colonAfter - 1] != ']')
         return false;
+    std::span<const std::string_view> dateWords(words.data(), wordCount);
     if (unsigned month = 0; monthOfTwoWords) {
         if (num(words[1], 0, words[1].size(), month) && month >= 1 && month <= 12)
             out.local.month = month;
-        words = {words[2], {}, {}}; // the day, when the paste kept it
-        wordCount -= 2;
+        dateWords = dateWords.subspan(2); // the day, when the paste kept it
     }
-    for (const std::string_view word : std::span(words.data(), wordCount)) {
+    for (const std::string_view word : dateWords) {
         unsigned day = 0;
         if (word.size() <= 2 && num(word, 0, word.size(), day) && day >= 1 && day <= 31)
             out.local.day = day;
@@ -343,7 +343,7 @@ bool parseJournaldLineWithoutStamp(std::string_view s, JournaldLine &out)
     if (identifier == "Trace" || pid == 0 || pid > (1ul << 22)) // ("spec.containers[0]: Invalid value" names no process either)
         return false;
     out.style = JournaldStyle::IdentifierOnly;
-    out.identifier = s.substr(0, open);
+    out.identifier = identifier;
     out.pid = s.substr(open + 1, close - open - 1);
     out.sender = s.substr(0, close + 1);
     out.message = s.substr(std::min(close + 3, s.size()));

@@ -51,7 +51,8 @@ bool parseJournaldLine(std::string_view line, JournaldLine &out);
 // ("microk8s.daemon-kubelite[53319]: E0320 20:46:08.223210 ..."): the identifier and its process
 // id, which every journal and syslog line has (without the id, "ACPI: ..." or "Error: ..." would
 // pass). No time: a klog payload's header gives its own, other lines their neighbour's. Read in
-// a journal's lines only (JournaldFormat): elsewhere such a line is no log line of its own.
+// a journal's lines only (JournaldFormat, SourceParser::onJournaldLine): elsewhere such a line
+// is no log line of its own.
 bool parseJournaldLineWithoutStamp(std::string_view line, JournaldLine &out);
 // "-- Logs begin at Mon 2020-12-07 10:00:00 CST, end at ..." / "-- Reboot --" / "-- No entries --"
 bool isJournaldMetaLine(std::string_view line);

@@ -856,8 +856,7 @@ bool SourceParser::emitLogLine(const LineView &line)
         Envelope meta;
         meta.component = "journald";
         emitRecord(line, 1, line.text.size(), text, meta);
-    } else if (parseJournaldLine(text, j)
-               || (m_out.source.format == SourceFormat::Journald && indent == 0 && parseJournaldLineWithoutStamp(text, j))) {
+    } else if (parseJournaldLine(text, j)) {
         emitJournald(line, j);
     } else if (indent > 0 && parseCriLine(text, c) && !c.partial && !m_file.partial.open) {
         Envelope env;
@@ -1031,7 +1030,15 @@ void SourceParser::onGlogPreamble(const LineView &line, std::string_view text)
 
 void SourceParser::onJournaldLine(const LineView &line)
 {
-    if (emitLogLine(line) || onNonLogLine(line))
+    if (emitLogLine(line))
+        return;
+    // A journal pasted with its date and host cut off: "ident[pid]: msg" (a journal's shape
+    // only; in another file such a line is no log line of its own).
+    if (JournaldLine j; parseJournaldLineWithoutStamp(line.text, j)) {
+        emitJournald(line, j);
+        return;
+    }
+    if (onNonLogLine(line))
         return;
     // journalctl indents the continuation lines of a multi-line message.
     if (!((looksLikeContinuation(line.text) || continuesTerminalWrap()) && extendLastEvent(line)))
