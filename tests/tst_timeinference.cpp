@@ -956,6 +956,22 @@ private slots:
             << ""
             << ""
             << "journal.txt" << 8 * 3600 << false << "the klog times inside read +08:00";
+        const QString status = "● kubelet.service - kubelet: The Kubernetes Node Agent\n"
+                               "     Loaded: loaded (/usr/lib/systemd/system/kubelet.service; enabled; preset: enabled)\n"
+                               "     Active: active (running) since Mon 2024-03-11 08:02:11 %1; 3 days ago\n"
+                               "   Main PID: 1187 (kubelet)\n\n";
+        QTest::newRow("systemctl status, EST") << "nodes/n1/status.txt" << status.arg("EST") + journal << ""
+                                               << ""
+                                               << "status.txt" << -5 * 3600 << false << "systemctl status";
+        QTest::newRow("systemctl status of a failing unit, UTC")
+            << "nodes/n1/status.txt"
+            << "     Active: activating (auto-restart) (Result: exit-code) since Thu 2024-03-14 10:04:01 UTC; 4s ago\n" + journal << ""
+            << ""
+            << "status.txt" << 0 << false << "systemctl status";
+        QTest::newRow("a unit's state without since says nothing") << "nodes/n1/status.txt"
+                                                                   << "     Active: inactive (dead)\n" + journal << ""
+                                                                   << ""
+                                                                   << "status.txt" << 0 << true << "no evidence";
         QTest::newRow("CST alone stays unresolved")
             << "nodes/n1/journal.txt"
             << "-- Logs begin at Mon 2024-03-11 08:02:11 CST, end at Thu 2024-03-14 10:16:00 CST. --\n" + journal << ""
