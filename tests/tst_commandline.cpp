@@ -157,6 +157,24 @@ private slots:
         QVERIFY2(out.contains("klog text, component kube-controller-manager (by path), node -\n"), qPrintable(out));
     }
 
+    // A control-plane component's journal names the machine it ran on, not a node: the summary
+    // says the host rather than leave the source looking placeless.
+    void textSummaryGivesTheHostOfANodelessSource()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("journal.txt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("May 29 06:08:00 machine-1 microk8s.daemon-kubelite[13121]: E0529 06:08:00.604948   13121 controllermanager.go:302] "
+                "\"leaderelection lost\"\n"
+                "May 29 06:08:01 machine-1 systemd[1]: snap.microk8s.daemon-kubelite.service: Main process exited, code=exited, "
+                "status=1/FAILURE\n");
+        f.close();
+        const Run r = runKubelane({"analyze", dir.path()});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains("component kube-controller-manager (by content), node -, host machine-1\n"), qPrintable(out));
+    }
+
     // A file of no events (notes put in the bundle) has no clock: no UTC offset is claimed for it.
     void textSummaryGivesNoClockToAFileOfNoEvents()
     {

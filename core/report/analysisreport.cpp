@@ -134,6 +134,9 @@ std::string analysisText(const Incident &inc, const Analysis *analysis, bool ver
         o << "      " << (s.shape.empty() ? "" : s.shape + ": ") << s.formatDetail << ", component "
           << (s.component.empty() ? "?" : s.component) << (s.componentOrigin.empty() ? "" : " (by " + s.componentOrigin + ")") << ", node "
           << (s.node.empty() ? "-" : s.node);
+        // A control-plane component's log names no node, but the machine it ran on is known.
+        if (s.node.empty() && !s.host.empty())
+            o << ", host " << s.host;
         if (!s.attribution.podName.empty())
             o << ", pod " << s.attribution.pod() << (s.attribution.container.empty() ? "" : " container " + s.attribution.container);
         o << "\n";
