@@ -83,6 +83,43 @@ private slots:
         QCOMPARE(terminalWrapWidth(shutdown + shutdown + uncut), size_t(0));
     }
 
+    // `minikube logs` with a "* " before each line, copied from an 80-column terminal
+    // (minikube#3649): the bullet is on the first piece only. Each event is read whole, its
+    // klog header joined across the cut ("kubelet_" + "node_status.go:442]"), at its first
+    // line's number; the pieces' lines are neither events nor lines not understood.
+    void terminalWrappedBulletedLines()
+    {
+        std::string text;
+        for (const char *stamp : {"06:26:05.502419", "06:26:05.519703", "06:26:06.000001"}) {
+            const std::string line = std::string("* Oct 25 06:26:05 minikube kubelet[4555]: E1025 ") + stamp
+                + "    4555 kubelet_node_status.go:442] Error updating node status, will retry: error getting node \"minikube\": Get "
+                  "\"https://control-plane.minikube.internal:8443/api/v1/nodes/minikube?timeout=10s\": dial tcp 192.168.99.103:8443: "
+                  "connect: connection refused";
+            for (std::size_t at = 0; at < line.size(); at += 80)
+                text += line.substr(at, 80) + "\n";
+        }
+        const auto inc = test::loadText("logs.txt", text);
+        QCOMPARE(inc->sources[0].shape, std::string("lines bulleted \"* \" (minikube logs without its ==> NAME <== frames)"));
+        QCOMPARE(inc->stats.unparsed, 0u);
+        QCOMPARE(inc->events.size(), size_t(3));
+        for (std::size_t i = 0; i < 3; ++i) {
+            const Event &e = inc->events[i];
+            QCOMPARE(inc->lineOf(e), 1 + 4 * static_cast<std::uint32_t>(i));
+            QCOMPARE(inc->typeName(e), std::string_view("node.status.update-failed"));
+            QCOMPARE(inc->lineCountOf(e), 4u); // its pieces' lines, left blank
+            std::string_view raw = inc->rawText(e);
+            raw = raw.substr(0, raw.find('\n'));
+            QVERIFY2(raw.ends_with("connect: connection refused"), std::string(raw).c_str());
+        }
+        QCOMPARE(formatRfc3339(inc->events[2].time, 6).substr(11), std::string("06:26:06.000001Z"));
+
+        // Near miss: a bulleted list whose second line is prose, not a piece of the first.
+        const auto prose = test::loadText("notes.md",
+                                          "* restarted the kubelet on worker-2 after it went NotReady at 06:20 this morning\n"
+                                          "then drained it\n* I0512 20:50:44.000000       1 leaderelection.go:258] acquired\n");
+        QCOMPARE(prose->sources[0].shape, std::string());
+    }
+
     // The same in a format read by its own line reader (etcd's capnslog): a line no reader
     // understands under a line of the width continues the event above.
     void terminalWrappedCapnslog()

@@ -117,6 +117,12 @@ std::size_t terminalWrapWidth(std::string_view text)
     return most->first;
 }
 
+bool isTerminalWrapPiece(std::string_view head, std::string_view piece)
+{
+    // A piece may begin with a space: the terminal cut before a word.
+    return !piece.empty() && piece.substr(0, 3) != head.substr(0, 3) && !lineFormatOf(piece);
+}
+
 // oh-my-zsh's default theme (robbyrussell): "➜  DIR git:(BRANCH) ✗ COMMAND"; the command, or "".
 std::string_view ohMyZshCommand(std::string_view line)
 {

@@ -24,6 +24,10 @@ std::size_t pasteIndent(std::string_view line);
 // (SourceParser::continuesTerminalWrap). Lengths are in bytes: a line with other than ASCII
 // is not seen as cut.
 std::size_t terminalWrapWidth(std::string_view text);
+// Whether `piece`, a line under a line of the terminal's width, is the rest of `head` (the
+// line the cut began in) rather than a line of its own: it is not empty, does not begin as
+// `head` does, and no log format reads it.
+bool isTerminalWrapPiece(std::string_view head, std::string_view piece);
 
 // "$ kubectl logs ...", "user@host:~$ cmd", "[root@node3 ~]# cmd", "PS C:\> cmd", and "# cmd"
 // when cmd is a command a node's root runs (else "# text" is a comment).

@@ -525,8 +525,7 @@ std::vector<std::string_view> SourceParser::terminalWrapPieces(const LineView &l
         piece = piece.substr(0, next == std::string_view::npos ? piece.size() : next - (piece.data() - bytes.data()));
         if (piece.ends_with('\r'))
             piece.remove_suffix(1);
-        // A piece may begin with a space: the terminal cut before a word.
-        if (piece.empty() || piece.substr(0, 3) == line.text.substr(0, 3) || lineFormatOf(piece))
+        if (!isTerminalWrapPiece(line.text, piece))
             break;
         pieces.push_back(piece);
         above = piece;

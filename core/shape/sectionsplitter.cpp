@@ -104,19 +104,25 @@ std::vector<SourceInput> finish(const InputFile &file, std::vector<SectionDraft>
 
 // One source, line for line the file's (its line numbers stay the user's), each line as
 // `strip` leaves it: a paste's bullets or quote markers off.
-template <typename Strip> std::vector<SourceInput> lineForLine(const InputFile &file, const std::string &shape, Strip strip)
+// The file read as `text`, which keeps its lines where they were.
+std::vector<SourceInput> rewrittenFile(const InputFile &file, const std::string &shape, std::string text)
 {
     SourceInput in;
     in.file.path = file.path;
     in.file.modifiedTime = file.modifiedTime;
     in.shape = shape;
-    std::string text;
-    text.reserve(file.bytes->size());
-    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) { text.append(strip(line)).push_back('\n'); });
     in.file.bytes = makeBytes(std::move(text));
     std::vector<SourceInput> out;
     out.push_back(std::move(in));
     return out;
+}
+
+template <typename Strip> std::vector<SourceInput> lineForLine(const InputFile &file, const std::string &shape, Strip strip)
+{
+    std::string text;
+    text.reserve(file.bytes->size());
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) { text.append(strip(line)).push_back('\n'); });
+    return rewrittenFile(file, shape, std::move(text));
 }
 
 // A static pod's name is its component and its node: "kube-apiserver-master-1".
@@ -638,6 +644,30 @@ std::vector<SourceInput> splitHostPrefixedLines(const InputFile &file)
 
 namespace kubelane::core {
 
+namespace {
+
+// The bulleted lines a terminal cut (minikube#3649's 80-column copy): a piece under a line of
+// the width, without the bullet, is the rest of that line.
+class BulletedTerminalCut {
+public:
+    explicit BulletedTerminalCut(std::string_view text) : m_width(terminalWrapWidth(text)) { }
+    // Whether `line` continues the line read before it; call once per line, in order.
+    bool continues(std::string_view line)
+    {
+        const bool piece = m_width != 0 && m_above.size() == m_width && !line.starts_with("* ") && isTerminalWrapPiece(m_head, line);
+        if (!piece)
+            m_head = line;
+        m_above = line;
+        return piece;
+    }
+
+private:
+    std::size_t m_width;
+    std::string_view m_head, m_above;
+};
+
+} // namespace
+
 std::vector<SourceInput> splitBulletedLines(const InputFile &file)
 {
     if (!file.bytes)
@@ -646,8 +676,10 @@ std::vector<SourceInput> splitBulletedLines(const InputFile &file)
     // (a stack frame or a multi-line value may sit among them).
     int seen = 0, logLines = 0;
     bool bulleted = true;
-    text::forEachLine(std::string_view(*file.bytes).substr(0, 1 << 16), [&](std::string_view line, std::size_t, std::uint32_t) {
-        if (isBlank(line) || line == "*")
+    const std::string_view head = std::string_view(*file.bytes).substr(0, 1 << 16);
+    BulletedTerminalCut cut(head);
+    text::forEachLine(head, [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (cut.continues(line) || isBlank(line) || line == "*")
             return true;
         bulleted = line.starts_with("* ");
         logLines += bulleted && lineFormatOf(line.substr(2)) != nullptr;
@@ -655,9 +687,26 @@ std::vector<SourceInput> splitBulletedLines(const InputFile &file)
     });
     if (!bulleted || seen == 0 || logLines * 2 < seen)
         return {};
-    return lineForLine(file, "lines bulleted \"* \" (minikube logs without its ==> NAME <== frames)", [](std::string_view line) {
-        return line.starts_with("* ") || line == "*" ? line.substr(std::min<std::size_t>(line.size(), 2)) : line;
+    // Without its bullet a cut line is shorter than its pieces, which the parser then could not
+    // tell for one: the pieces are joined to it here. Each piece's own line is left blank, so
+    // that every line keeps its number in the file.
+    std::string text;
+    text.reserve(file.bytes->size());
+    std::size_t piecesOfLast = 0;
+    BulletedTerminalCut wholeCut(*file.bytes);
+    text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (wholeCut.continues(line)) {
+            text.pop_back(); // the '\n' of the line it continues (its pieces' blank lines come after)
+            text.append(line).push_back('\n');
+            ++piecesOfLast;
+            return;
+        }
+        text.append(piecesOfLast, '\n');
+        piecesOfLast = 0;
+        text.append(line.starts_with("* ") || line == "*" ? line.substr(std::min<std::size_t>(line.size(), 2)) : line).push_back('\n');
     });
+    text.append(piecesOfLast, '\n');
+    return rewrittenFile(file, "lines bulleted \"* \" (minikube logs without its ==> NAME <== frames)", std::move(text));
 }
 
 } // namespace kubelane::core
