@@ -4,9 +4,9 @@
 // ... --", "-- Journal begins at ..., ends at ... --"), saved `timedatectl` output
 // ("Time zone: Asia/Shanghai (CST, +0800)", "Local time:" next to "Universal time:"), saved
 // `date` / `date -R` output, `systemctl status`'s "Active: ... since Mon 2026-06-08 10:37:33
-// UTC; 2h ago" (systemctl prints it and the unit's journal lines below in one zone), and lines that start with a time carrying an explicit offset
-// (rsyslog's "2024-01-02T03:04:05.123+08:00 host ...", journalctl -o short-iso, ansible-style
-// "2024-01-02 03:04:05,123 +0300 ..."). A trailing "Z" says nothing about the host.
+// UTC; 2h ago" (systemctl prints it and the unit's journal lines below in one zone), and lines that start with a time carrying an explicit
+// offset (rsyslog's "2024-01-02T03:04:05.123+08:00 host ...", journalctl -o short-iso, ansible-style "2024-01-02 03:04:05,123 +0300 ...").
+// A trailing "Z" says nothing about the host.
 #include "../model/zonenames.h"
 
 #include <cstdint>
