@@ -3,6 +3,7 @@
 // steps happen in order within maxspan, and stays silent where they do not.
 #include "core/analysis/analyzer.h"
 #include "core/rules/ruleset.h"
+#include "core/util/textscan.h"
 #include "core/report/analysisreport.h"
 #include "testutil.h"
 
@@ -1866,6 +1867,17 @@ void TestRules::componentPanicInEveryWording_data()
     const QString serviceSite = "kube-controller-manager panicked in service.(*Controller).needsUpdate (controller.go:583): " + nilDeref;
     QTest::newRow("1.30+: structured, stacktrace=<...> (kubernetes#128935)")
         << QStringList{controller, QString::fromStdString(structured)} << serviceSite << 1 << kcm << "Its log ends with the panic"
+        << "error";
+    // Copied from a terminal 100 columns wide (kubernetes#137993's paste, at 144): the first
+    // line is cut inside a key, two frames' calls inside their arguments.
+    std::string cut;
+    core::text::forEachLine(structured, [&](std::string_view line, std::size_t, std::uint32_t) {
+        for (std::size_t at = 0; at < std::max<std::size_t>(line.size(), 1); at += 100)
+            cut.append(line.substr(at, 100)).push_back('\n');
+    });
+    QCOMPARE(cut.find('\n'), std::size_t(100));
+    QTest::newRow("1.30+ structured, copied from a terminal that cut its lines")
+        << QStringList{controller, QString::fromStdString(cut)} << serviceSite << 1 << kcm << "Its log ends with the panic"
         << "error";
     QTest::newRow("a crash loop: one finding")
         << QStringList{controller,

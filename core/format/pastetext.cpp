@@ -105,8 +105,7 @@ std::size_t terminalWrapWidth(std::string_view text)
     text::forEachLine(text, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (line.size() >= kNarrowestTerminal)
             ++byLength[line.size()].lines;
-        if (above.size() >= kNarrowestTerminal && !line.empty() && line.substr(0, 3) != above.substr(0, 3) && !line.starts_with("-- ")
-            && !lineFormatOf(line)) // a journal's "-- Reboot --", a line of a log
+        if (above.size() >= kNarrowestTerminal && isTerminalWrapPiece(above, line))
             ++byLength[above.size()].cuts;
         above = line;
     });
@@ -117,10 +116,27 @@ std::size_t terminalWrapWidth(std::string_view text)
     return most->first;
 }
 
+namespace {
+
+// "\t/go/src/k8s.io/kubernetes/pkg/kubelet/kubelet.go:1234 +0x5e", or indented by spaces (a
+// structured stacktrace=< value, a page that turned the tab into spaces): the second line of a
+// stack frame, which follows its function line of whatever length.
+bool isGoFrameFileLine(std::string_view line)
+{
+    if (line.empty() || (line[0] != '\t' && line[0] != ' '))
+        return false;
+    const std::size_t go = line.find(".go:");
+    return go != std::string_view::npos && go + 4 < line.size() && text::isDigit(line[go + 4]);
+}
+
+} // namespace
+
 bool isTerminalWrapPiece(std::string_view head, std::string_view piece)
 {
-    // A piece may begin with a space: the terminal cut before a word.
-    return !piece.empty() && piece.substr(0, 3) != head.substr(0, 3) && !lineFormatOf(piece);
+    // A piece may begin with a space: the terminal cut before a word. Not a piece: a
+    // journal's "-- Reboot --", a line of a log, a Go stack's lines under a function line.
+    return !piece.empty() && piece.substr(0, 3) != head.substr(0, 3) && !piece.starts_with("-- ") && !isGoFrameFileLine(piece)
+        && !piece.starts_with("goroutine ") && !lineFormatOf(piece);
 }
 
 // oh-my-zsh's default theme (robbyrussell): "➜  DIR git:(BRANCH) ✗ COMMAND"; the command, or "".

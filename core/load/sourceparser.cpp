@@ -508,6 +508,32 @@ bool SourceParser::continuesTerminalWrap() const
     return m_file.terminalWrapWidth != 0 && m_file.previousLine.text.size() == m_file.terminalWrapWidth;
 }
 
+// A klog line a terminal cut (kubernetes#137993's "panicGoV" / "alue=..."): read whole, from
+// its pieces joined, its header too when the cut fell in it. False when the line was not cut.
+bool SourceParser::emitTerminalCutKlogLine(const LineView &line, std::string_view text, Envelope env)
+{
+    const std::vector<std::string_view> pieces = terminalWrapPieces(line);
+    if (pieces.empty())
+        return false;
+    std::string &arena = m_out.source.arena;
+    env.messageInArena = true;
+    env.arenaOffset = arena.size();
+    arena.append(text);
+    for (const std::string_view piece : pieces)
+        arena.append(piece);
+    const std::string_view joined = std::string_view(arena).substr(env.arenaOffset);
+    Payload klogLine;
+    klogLine.kind = PayloadKind::KlogText;
+    if (!parseKlogHeader(joined, klogLine.header)) { // cannot be: the line's own header read
+        arena.resize(env.arenaOffset);
+        return false;
+    }
+    m_file.piecesToSkip = static_cast<std::uint32_t>(pieces.size());
+    const std::uint64_t end = static_cast<std::uint64_t>(pieces.back().data() - m_out.source.bytes->data()) + pieces.back().size();
+    emitPayload(line, 1 + m_file.piecesToSkip, end - line.offset, joined, env, klogLine);
+    return true;
+}
+
 // The pieces a terminal cut this line into, which the lines after it hold: each line that is
 // of no known shape and does not begin as this one does, while the one above is of the width.
 std::vector<std::string_view> SourceParser::terminalWrapPieces(const LineView &line) const
@@ -755,8 +781,8 @@ std::size_t SourceParser::forEachLineOfWindow(const LineFn &fn)
 void SourceParser::parseLines(FileReader reader)
 {
     Source &src = m_out.source;
-    // Only the journal and the envelope formats' readers join a terminal's pieces.
-    if (reader == FileReader::JournaldLines || reader == FileReader::EnvelopeLines)
+    // Only the readers of lines a person copies from a terminal join its pieces.
+    if (reader == FileReader::JournaldLines || reader == FileReader::EnvelopeLines || reader == FileReader::KlogTextLines)
         m_file.terminalWrapWidth = terminalWrapWidth(*src.bytes);
     ReleaseBehind release(*src.bytes);
     const std::size_t end = forEachLineOfWindow([&](std::string_view text, std::size_t offset, std::uint32_t number) {
@@ -846,7 +872,8 @@ bool SourceParser::emitLogLine(const LineView &line)
         Envelope env;
         if (m_file.pasteReader.inKubectlOwnOutput())
             env.component = "kubectl";
-        emitPayload(line, 1, line.text.size(), text, env, klogLine);
+        if (!emitTerminalCutKlogLine(line, text, env))
+            emitPayload(line, 1, line.text.size(), text, env, klogLine);
     } else if (isGlogPreamble(text)) {
         onGlogPreamble(line, text);
     } else if (isJournaldMetaLine(text)) {

@@ -241,6 +241,7 @@ private:
     std::string_view systemdFileOf(std::string_view message) const;
     void noteDateAbove(const LineView &line);
     std::vector<std::string_view> terminalWrapPieces(const LineView &line) const;
+    bool emitTerminalCutKlogLine(const LineView &line, std::string_view text, Envelope env);
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
     void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
     bool emitLineOfAnotherFormat(const LineView &line);

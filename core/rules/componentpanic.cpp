@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <deque>
 #include <map>
 
 namespace kubelane::core {
@@ -300,20 +301,38 @@ void afterACrash(const Analysis &a, EventIndex crashIndex, RuleMatch &m)
     }
 }
 
+// A call line a terminal or a page cut in two (kubernetes#137993's arguments): the call reads
+// whole with the line under it, which is no location line. The frame's views point into
+// `joined`.
+bool parseCutFrameCall(std::string_view line, std::string_view under, std::deque<std::string> &joined, StackFrame &frame)
+{
+    if (line.empty() || line.back() == ')' || line.find('(') == std::string_view::npos || under.empty() || parseFrameLocation(under, frame))
+        return false;
+    return parseFrameCall(joined.emplace_back(std::string(line) + std::string(under)), frame);
+}
+
 } // namespace
 
 std::string panicSite(std::string_view stack)
 {
     // The trace's frames in order (a call line, then its location line), or the callers' list.
     std::vector<StackFrame> frames;
-    for (std::size_t pos = 0; pos < stack.size();) {
+    std::deque<std::string> joinedCalls; // the frames' views of calls read across a cut
+    auto nextLine = [&](std::size_t &pos) {
         const std::size_t end = std::min(stack.find('\n', pos), stack.size());
         const std::string_view line = trimmedLine(stack.substr(pos, end - pos));
         pos = end + 1;
+        return line;
+    };
+    for (std::size_t pos = 0; pos < stack.size();) {
+        const std::string_view line = nextLine(pos);
         StackFrame frame;
-        if (parseFrameCall(line, frame))
+        if (parseFrameCall(line, frame)) {
             frames.push_back(frame);
-        else if (!frames.empty() && frames.back().line == 0 && parseFrameLocation(line, frame))
+        } else if (std::size_t afterCut = pos; afterCut < stack.size() && parseCutFrameCall(line, nextLine(afterCut), joinedCalls, frame)) {
+            frames.push_back(frame);
+            pos = afterCut;
+        } else if (!frames.empty() && frames.back().line == 0 && parseFrameLocation(line, frame))
             frames.back().file = frame.file, frames.back().line = frame.line;
         else if (frames.empty() && isGoCallerLine(line) && !handlesThePanicAt(line))
             return std::string(baseName(line));
