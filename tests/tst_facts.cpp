@@ -1926,9 +1926,9 @@ private slots:
 
     // kubelet runs: the log opens inside a run (start unknown), a "Version:" line starts a new
     // run and closes the previous one, and the version is kept per run.
-    // A bundle no line of which is the kubelet's (a 1.5 controller's log, nodecontroller.go,
-    // of no known component: kubernetes#43516) has no kubelet run on the node its lines name:
-    // "kubelet" is not in its pool, and lines of no component are not the kubelet's.
+    // A bundle no line of which is the kubelet's (a 1.5 controller's log, kubernetes#43516:
+    // nodecontroller.go, the node lifecycle controller's file up to 1.9, names the controller
+    // manager) has no kubelet run on the node its lines name.
     void noKubeletLineNoKubeletRun()
     {
         const auto inc = loadFiles(
@@ -1937,7 +1937,7 @@ private slots:
               "&{Ready True 2017-03-22 02:36:39 +0000 UTC 2017-03-22 02:36:39 +0000 UTC KubeletReady kubelet is posting ready status}\n"
               "I0322 02:36:43.572221       1 nodecontroller.go:713] Node node-4-vm ReadyCondition updated. Updating timestamp.\n"}});
         const auto a = analyze(inc);
-        QCOMPARE(inc->sources.at(0).component, std::string());
+        QCOMPARE(inc->sources.at(0).component, std::string("kube-controller-manager"));
         QVERIFY(a->facts.kubeletRuns.empty());
     }
 

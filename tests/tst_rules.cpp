@@ -174,6 +174,8 @@ private slots:
     void leaderElectionLostInEveryWording();
     void componentPanicInEveryWording_data();
     void componentPanicInEveryWording();
+    void componentStartFailureInEveryWording_data();
+    void componentStartFailureInEveryWording();
     void sequenceRuleFiresOnItsSubject();
     void ruleTimeBudgetStopsAndNames();
     void sequenceRuleStaysSilentElsewhere();
@@ -325,11 +327,12 @@ void TestRules::shippedRulesLoad()
         ids.push_back(set.rules().back().id);
     }
     std::sort(ids.begin(), ids.end());
-    QCOMPARE(ids,
-             (std::vector<std::string>{"component-panic", "container-runtime-down", "kubelet-client-cert-expired", "kubelet-never-reported",
-                                       "kubelet-start-failure", "leader-election-lost", "node-clock-step", "node-heartbeat-gap",
-                                       "node-network-not-ready", "node-pressure-eviction", "node-taint-eviction", "pleg-unhealthy",
-                                       "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
+    QCOMPARE(
+        ids,
+        (std::vector<std::string>{"component-panic", "component-start-failure", "container-runtime-down", "kubelet-client-cert-expired",
+                                  "kubelet-never-reported", "kubelet-start-failure", "leader-election-lost", "node-clock-step",
+                                  "node-heartbeat-gap", "node-network-not-ready", "node-pressure-eviction", "node-taint-eviction",
+                                  "pleg-unhealthy", "probe-status-race", "sandbox-missing", "spec-hash-restart"}));
     for (const auto &r : set.rules()) {
         QVERIFY(!r.title.empty() && !r.explanation.empty());
         QVERIFY(r.usesSequence != !r.detector.empty());
@@ -2184,6 +2187,119 @@ void TestRules::componentPanicInEveryWording()
     QVERIFY2(found[0]->explanation.find(outcome.toStdString()) != std::string::npos, found[0]->explanation.c_str());
     QCOMPARE(QString::fromLatin1(core::severityName(found[0]->severity)), severity);
     QCOMPARE(found[0]->explanation.find("This happened " + std::to_string(panics) + " times") != std::string::npos, panics > 1);
+}
+
+// A component other than the kubelet exits on an error during its start-up: 1.2x's "command
+// failed" (run.go), cobra's bare "Error: ..." (1.10-1.2x), the main's "error: ..." (up to 1.9),
+// a klog Fatal line; a loop of them, or one the bundle never sees end. Near misses: one failed
+// start that a good one follows (etcd not up yet at boot), a Fatal line hours after the start
+// (leader election lost), a panic (component-panic's), the kubelet's own (kubelet-start-failure's).
+void TestRules::componentStartFailureInEveryWording_data()
+{
+    QTest::addColumn<QStringList>("files"); // path, content, ...
+    QTest::addColumn<QString>("title");     // "" = no finding
+    QTest::addColumn<QString>("subject");
+    QTest::addColumn<QString>("severity");
+    const QString pods = "cp-1/var/log/pods/kube-system_kube-apiserver-cp-1_5b1e0c3a-9d7f-4e2a-8c61-2f4b7a9e0d13/kube-apiserver/";
+    auto attempt = [](const std::string &minute) {
+        return "2024-05-02T10:" + minute + ":01.104000000Z stderr F I0502 10:" + minute
+            + ":01.103877       1 server.go:163] Version: v1.29.4\n"
+              "2024-05-02T10:"
+            + minute + ":01.388000000Z stderr F E0502 10:" + minute
+            + ":01.387602       1 run.go:74] \"command failed\" err=\"open /etc/kubernetes/pki/ca-authority.crt: no such file or "
+              "directory\"\n";
+    };
+    const QString cause = "open /etc/kubernetes/pki/ca-authority.crt: no such file or directory";
+    QTest::newRow("1.2x static pod, three attempts: command failed")
+        << QStringList{pods + "0.log", QString::fromStdString(attempt("00")), pods + "1.log", QString::fromStdString(attempt("01")),
+                       pods + "2.log", QString::fromStdString(attempt("03"))}
+        << "kube-apiserver on cp-1 fails at start-up 3 times: " + cause << "component/kube-apiserver@cp-1"
+        << "error";
+    const std::string serving = "2024-05-02T10:05:01.104000000Z stderr F I0502 10:05:01.103877       1 server.go:163] Version: v1.29.4\n"
+                                "2024-05-02T10:05:04.000000000Z stderr F I0502 10:05:04.000000       1 secure_serving.go:213] Serving "
+                                "securely on [::]:6443\n"
+                                "2024-05-02T10:09:00.000000000Z stderr F I0502 10:09:00.000000       1 controller.go:624] quota admission "
+                                "added evaluator for: leases.coordination.k8s.io\n";
+    QTest::newRow("three failures, then it comes up: a warning")
+        << QStringList{pods + "0.log", QString::fromStdString(attempt("00")), pods + "1.log", QString::fromStdString(attempt("01")),
+                       pods + "2.log", QString::fromStdString(attempt("03")), pods + "3.log", QString::fromStdString(serving)}
+        << "kube-apiserver on cp-1 fails at start-up 3 times: " + cause << "component/kube-apiserver@cp-1"
+        << "warning";
+    QTest::newRow("one failure at boot, then it comes up: silent")
+        << QStringList{pods + "0.log", QString::fromStdString(attempt("00")), pods + "1.log", QString::fromStdString(serving)} << ""
+        << ""
+        << "";
+    QTest::newRow("1.19, cobra's Error: line without a header")
+        << QStringList{"masters/master-node/kube-apiserver.log",
+                       "I1202 04:13:33.729232       1 server.go:625] external host was not specified, using 10.239.140.137\n"
+                       "I1202 04:13:33.729387       1 server.go:163] Version: v1.19.0\n"
+                       "Error: failed to create listener: failed to listen on 0.0.0.0:6443: listen tcp 0.0.0.0:6443: bind: address "
+                       "already in use\n"}
+        << "kube-apiserver fails at start-up: failed to create listener: failed to listen on 0.0.0.0:6443: listen tcp 0.0.0.0:6443: "
+           "bind: address already in use"
+        << "component/kube-apiserver"
+        << "error";
+    QTest::newRow("1.9 under systemd: error: from its main")
+        << QStringList{"journal.txt",
+                       "Mar 05 04:29:14 cloudsec2 kube-apiserver[8738]: I0305 04:29:14.101000    8738 server.go:135] Version: v1.9.3\n"
+                       "Mar 05 04:29:15 cloudsec2 kube-apiserver[8738]: error: failed to create listener: failed to listen on "
+                       "10.2.8.44:6443: listen tcp 10.2.8.44:6443: bind: cannot assign requested address\n"
+                       "Mar 05 04:29:15 cloudsec2 systemd[1]: kube-apiserver.service: main process exited, code=exited, "
+                       "status=1/FAILURE\n"}
+        << "kube-apiserver on cloudsec2 fails at start-up: failed to create listener: failed to listen on 10.2.8.44:6443: listen tcp "
+           "10.2.8.44:6443: bind: cannot assign requested address"
+        << "component/kube-apiserver@cloudsec2"
+        << "error";
+    QTest::newRow("1.1x, a Fatal line: etcd not reachable")
+        << QStringList{"control-plane/kube-apiserver.log",
+                       "I0810 03:43:52.147811       1 server.go:147] Version: v1.15.5\n"
+                       "W0810 03:43:53.000000       1 clientconn.go:1251] grpc: addrConn.createTransport failed to connect to "
+                       "{127.0.0.1:2379 0  <nil>}. Err :connection error: desc = \"transport: Error while dialing dial tcp "
+                       "127.0.0.1:2379: connect: connection refused\". Reconnecting...\n"
+                       "F0810 03:44:12.150000       1 storage_decorator.go:57] Unable to create storage backend: config (&{ /registry "
+                       "{[https://127.0.0.1:2379]} false}), err (dial tcp 127.0.0.1:2379: connect: connection refused)\n"}
+        << "kube-apiserver fails at start-up: Unable to create storage backend: config (&{ /registry {[https://127.0.0.1:2379]} false}), "
+           "err (dial tcp 127.0.0.1:2379: connect: connection refused)"
+        << "component/kube-apiserver"
+        << "error";
+    QTest::newRow("a Fatal line hours after the start: silent")
+        << QStringList{"control-plane/kube-scheduler.log",
+                       "I0810 03:43:52.147811       1 server.go:143] Starting Kubernetes Scheduler version v1.18.3\n"
+                       "I0810 03:44:00.000000       1 leaderelection.go:252] successfully acquired lease kube-system/kube-scheduler\n"
+                       "F0810 07:12:40.000000       1 server.go:257] leaderelection lost\n"}
+        << ""
+        << ""
+        << "";
+    QTest::newRow("the kubelet's own: kubelet-start-failure's")
+        << QStringList{"journal.txt",
+                       "Jun 13 13:21:25 control1 kubelet[5359]: I0613 13:21:25.900000    5359 server.go:440] "
+                       "\"Kubelet version\" kubeletVersion=\"v1.28.2\"\n"
+                       "Jun 13 13:21:25 control1 kubelet[5359]: E0613 13:21:25.992025    5359 run.go:74] \"command failed\" "
+                       "err=\"failed to run Kubelet: unable to load bootstrap kubeconfig: stat "
+                       "/etc/kubernetes/bootstrap-kubelet.conf: no such file or directory\"\n"}
+        << ""
+        << ""
+        << "";
+}
+
+void TestRules::componentStartFailureInEveryWording()
+{
+    QFETCH(QStringList, files);
+    QFETCH(QString, title);
+    QFETCH(QString, subject);
+    QFETCH(QString, severity);
+    std::vector<test::File> written;
+    for (qsizetype k = 0; k + 1 < files.size(); k += 2)
+        written.push_back({files[k].toStdString(), files[k + 1].toStdString()});
+    const auto analysis = analyzeFiles(written);
+    QCOMPARE(analysis->incident->stats.unparsed, 0u);
+    const auto found = findingsOf(*analysis, "component-start-failure");
+    QCOMPARE(int(found.size()), title.isEmpty() ? 0 : 1);
+    if (title.isEmpty())
+        return;
+    QCOMPARE(QString::fromStdString(found[0]->title), title);
+    QCOMPARE(QString::fromStdString(found[0]->subject.text()), subject);
+    QCOMPARE(QString::fromLatin1(core::severityName(found[0]->severity)), severity);
 }
 
 #include "tst_rules.moc"

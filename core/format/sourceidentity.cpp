@@ -194,6 +194,11 @@ bool isKubernetesProcess(std::string_view c)
     return isControlPlaneComponent(c) || c == "kubelet" || c == "kube-proxy" || c == "hyperkube" || runsSeveralComponents(c);
 }
 
+bool isSingleComponentBesidesKubelet(std::string_view c)
+{
+    return c != "etcd" && (isControlPlaneComponent(c) || c == "kube-proxy");
+}
+
 bool letsPanicsLive(std::string_view c)
 {
     return c == "kubelet" || runsSeveralComponents(c);

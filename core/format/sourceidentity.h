@@ -39,6 +39,9 @@ bool isControlPlaneComponent(std::string_view component);
 // Kubernetes' own processes, and the distributions that run several of them in one (k3s,
 // RKE2, k0s, MicroK8s' kubelite, hyperkube): not a pod's program that logs through klog too.
 bool isKubernetesProcess(std::string_view component);
+// Kubernetes' components other than the kubelet, each its own process: the control plane's
+// (not etcd, which is not Kubernetes' code) and kube-proxy.
+bool isSingleComponentBesidesKubelet(std::string_view component);
 // The processes that live through a panic HandleCrash logs: the kubelet turns its ReallyCrash
 // off (--really-crash-for-testing, false), for itself and whatever runs in the same process.
 bool letsPanicsLive(std::string_view component);

@@ -92,6 +92,13 @@ bool isGoFrameCall(std::string_view line)
     return line.ends_with(')') && isGoStackFunctionLine(line);
 }
 
+// "Error: failed to create listener: ..." (cobra, for the error a command's RunE returned) or
+// "error: ..." (the components' main up to 1.9), at the margin.
+bool isCommandErrorReport(std::string_view line)
+{
+    return (line.starts_with("Error: ") || line.starts_with("error: ")) && line.size() > 7 && line[7] != ' ';
+}
+
 // spf13/pflag's "Flag --cgroup-driver has been deprecated, ..." (FlagSet.Set), without a header.
 bool isPflagDeprecation(std::string_view line)
 {
@@ -836,6 +843,14 @@ void SourceParser::onKlogTextLine(const LineView &line)
         return;
     if (onNonLogLine(line))
         return;
+    // A component's main reporting the error its command ended on, at the margin ("Error: ..."
+    // by cobra, "error: ..." before it): an event of the component, its neighbour's time. (The
+    // kubelet's "error: failed to run Kubelet" is read by its own types, inside journals.)
+    if (isCommandErrorReport(line.text) && isSingleComponentBesidesKubelet(m_out.source.component)) {
+        m_file.pasteReader.endBlock();
+        emitRecord(line, 1, line.text.size(), line.text, {});
+        return;
+    }
     if (looksLikeKlogHeaderWithImpossibleTime(line.text)) {
         unparsed(line, DiagnosticReason::BadTimestamp);
         return;

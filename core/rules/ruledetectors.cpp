@@ -3,6 +3,7 @@
 #include "../classify/extractors.h"
 #include "../facts/factcontext.h"
 #include "componentpanic.h"
+#include "componentstartfailure.h"
 #include "containerruntimedown.h"
 #include "dumpexplanation.h"
 #include "kubeletclientcertexpired.h"
@@ -877,6 +878,7 @@ const std::map<std::string, RuleDetectorEntry, std::less<>> &registry()
         {"taint-eviction", {taintEviction, K::Node}},
         {"leader-election-lost", {leaderElectionLost, K::Component}},
         {"component-panic", {componentPanic, K::Component}},
+        {"component-start-failure", {componentStartFailure, K::Component}},
         {"container-runtime-down", {containerRuntimeDown, K::Node}},
         {"kubelet-client-cert-expired", {kubeletClientCertExpired, K::Node}},
         {"kubelet-start-failure", {kubeletStartFailure, K::Node}},
