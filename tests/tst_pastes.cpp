@@ -77,6 +77,16 @@ private slots:
         QCOMPARE(stray->stats.unparsed, 1u);
         const auto underShort = test::loadText("journal.txt", text + "%%% garbage %%%\n");
         QCOMPARE(underShort->stats.unparsed, 1u);
+        // A line longer than the width: no terminal cut this text (a log's lines of one length,
+        // each before a line of no format).
+        QCOMPARE(terminalWrapWidth(text + "Feb 28 20:07:13 aks-1 docker[1886]: " + std::string(std::size_t(width), 'x') + "\n"), size_t(0));
+        // A Go stack's location lines are never pieces; a piece that holds a file:line is one.
+        QVERIFY(!isTerminalWrapPiece("k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncLoop(0xc000a1b2c0)",
+                                     "\t/go/src/k8s.io/kubernetes/pkg/kubelet/kubelet.go:1234 +0x5e"));
+        QVERIFY(!isTerminalWrapPiece("E0522 10:00:10.103000       1 runtime.go:66] Observed a panic: boom",
+                                     "/workspace/anago-v1.10.3/src/k8s.io/kubernetes/pkg/util/runtime/runtime.go:72"));
+        QVERIFY(isTerminalWrapPiece("Jun 13 13:21:25 control1 kubelet[5359]: I0613 13:21:25.992025    5359",
+                                    " kubelet_node_status.go:94] \"Registering node\" node=\"control1\""));
         // Two lines of one length, each before a journal's "-- Reboot --": no cut.
         const std::string shutdown = "Feb 28 20:05:48 aks-1 systemd-shutdown[1]: Syncing filesystems and block devices, then powering off "
                                      "the machine.\n-- Reboot --\n";
@@ -129,14 +139,15 @@ private slots:
             const std::string line = "2018-10-22 11:22:1" + std::to_string(i)
                 + ".706081 W | etcdserver: read-only range request \"key:\\\"/registry/leases/kube-node-lease/node-" + std::to_string(i)
                 + "\\\" \" with result \"range_response_count:1 size:285\" took too long (128.414553ms) to execute";
-            text += line.substr(0, 90) + "\n" + line.substr(90) + "\n";
+            for (std::size_t at = 0; at < line.size(); at += 90) // a terminal cuts every line longer than it
+                text += line.substr(at, 90) + "\n";
         }
         QCOMPARE(terminalWrapWidth(text), size_t(90));
         const auto inc = test::loadText("etcd.log", text);
         QCOMPARE(inc->sources.at(0).format, SourceFormat::Capnslog);
         QCOMPARE(inc->stats.unparsed, 0u);
         QCOMPARE(inc->events.size(), size_t(3));
-        QCOMPARE(inc->lineCountOf(inc->events[0]), 2u);
+        QCOMPARE(inc->lineCountOf(inc->events[0]), 3u);
     }
 
     // A --from/--to load reads a file's head and its window: a cut line in the head takes its

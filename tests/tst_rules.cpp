@@ -2270,6 +2270,35 @@ void TestRules::componentStartFailureInEveryWording_data()
         << ""
         << ""
         << "";
+    QTest::newRow("a message's own Error: line in a running apiserver: silent")
+        << QStringList{"control-plane/kube-apiserver.log",
+                       "I0502 10:00:01.103655       1 server.go:163] Version: v1.26.3\n"
+                       "E0502 10:00:06.000001       1 available_controller.go:524] v1beta1.metrics.k8s.io failed with: failing or "
+                       "missing response: bad status from https://10.96.1.5:443/apis/metrics.k8s.io/v1beta1: 503, body\n"
+                       "Error: 'dial tcp 10.96.1.5:443: connect: connection refused'\n"
+                       "Trying to reach: 'https://10.96.1.5:443/apis/metrics.k8s.io/v1beta1'\n"
+                       "I0502 10:05:04.518233       1 controller.go:615] quota admission added evaluator for: endpoints\n"}
+        << ""
+        << ""
+        << "";
+    QTest::newRow("kubectl's error: at the end of kubectl logs -f: silent")
+        << QStringList{"control-plane/kube-apiserver.log",
+                       "I0502 10:00:01.103655       1 server.go:163] Version: v1.26.3\n"
+                       "I0502 10:00:20.518233       1 controller.go:615] quota admission added evaluator for: endpoints\n"
+                       "error: http2: server sent GOAWAY and closed the connection; LastStreamID=3, ErrCode=NO_ERROR, debug=\"\"\n"}
+        << ""
+        << ""
+        << "";
+    QTest::newRow("a lost lease 28 s after the start: leader-election-lost's")
+        << QStringList{"control-plane/kube-scheduler.log",
+                       "I0810 03:43:52.147811       1 server.go:143] Starting Kubernetes Scheduler version v1.18.3\n"
+                       "I0810 03:44:00.000000       1 leaderelection.go:252] successfully acquired lease kube-system/kube-scheduler\n"
+                       "I0810 03:44:20.100000       1 leaderelection.go:277] failed to renew lease kube-system/kube-scheduler: timed out "
+                       "waiting for the condition\n"
+                       "F0810 03:44:20.100100       1 server.go:244] leaderelection lost\n"}
+        << ""
+        << ""
+        << "";
     QTest::newRow("the kubelet's own: kubelet-start-failure's")
         << QStringList{"journal.txt",
                        "Jun 13 13:21:25 control1 kubelet[5359]: I0613 13:21:25.900000    5359 server.go:440] "

@@ -30,7 +30,7 @@ struct CodeTypes {
     // A Node object's condition as the API held it (kubectl get -o json/yaml, describe, dumps).
     EventTypeId nodeConditionObject = 0;
     // Other components' exits on an error (their start-up).
-    EventTypeId componentExitError = 0;
+    EventTypeId componentExitError = 0, componentServing = 0;
     // Kubelet runs.
     EventTypeId kubeletFatal = 0, unitExit = 0, unitStopped = 0, unitStarted = 0, unitFailed = 0, restartScheduled = 0, clockStepped = 0,
                 clientCertExpired = 0, kubeletStarted = 0, nodeRegistered = 0;
@@ -92,6 +92,7 @@ inline constexpr TypeNeed kTypeNeeds[] = {
     {&CodeTypes::nodeStatusEvent, "node.status.event", "the node-condition detector"},
     {&CodeTypes::nodeConditionObject, "object.node-condition", "the node-condition and heartbeat detectors"},
     {&CodeTypes::componentExitError, "component.exit-error", "the component-start-failure rule"},
+    {&CodeTypes::componentServing, "component.serving", "the component-start-failure rule"},
     {&CodeTypes::kubeletFatal, "kubelet.fatal", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitExit, "systemd.unit.exit", "the kubelet-run detector and the sandbox-missing rule"},
     {&CodeTypes::unitStopped, "systemd.unit.stopped", "the kubelet-run detector"},

@@ -118,6 +118,9 @@ struct TaintInterval {
 struct DisruptionMode {
     Timestamp start, end;
     bool openEnded = false; // no "Exiting" line: still in the mode when the controller's log ends
+    // No "Exiting" line, but the same controller applied a NoExecute taint at `end`, which it
+    // does not in the mode: it had left it by then (a paste that cut the line out).
+    bool endInferred = false;
     EventIndex enterEvent = kNoEvent, exitEvent = kNoEvent;
 };
 

@@ -74,6 +74,13 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
     }
 }
 
+// An applied taint line that puts a NoExecute taint on its node.
+bool appliesNoExecute(const FactContext &ctx, const Event &e)
+{
+    const auto taints = ctx.taintsOn(e);
+    return std::any_of(taints.begin(), taints.end(), [](const PrintedTaint &t) { return t.effect == "NoExecute"; });
+}
+
 } // namespace
 
 void detectNodeConditions(const FactContext &ctx, Facts &facts)
@@ -217,7 +224,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             const auto open = openDisruption.find(e.source);
             if (entering && open == openDisruption.end()) {
                 openDisruption[e.source] = facts.disruptions.size();
-                facts.disruptions.push_back({e.time, ctx.observedUntil(e), true, i, kNoEvent});
+                facts.disruptions.push_back({e.time, ctx.observedUntil(e), true, false, i, kNoEvent});
             }
             if (exiting && open != openDisruption.end()) {
                 DisruptionMode &mode = facts.disruptions[open->second];
@@ -237,6 +244,14 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             // The queue's lines say why (NotReady, unresponsive); the applied-taint lines do not.
             const bool applied = ctx.field(e, ctx.keys.reason).empty();
             logsTaintingPass = logsTaintingPass || applied;
+            if (const auto mode = openDisruption.find(e.source); applied && mode != openDisruption.end() && appliesNoExecute(ctx, e)) {
+                DisruptionMode &d = facts.disruptions[mode->second];
+                d.end = e.time;
+                d.openEnded = false;
+                d.endInferred = true;
+                openDisruption.erase(mode);
+                inDisruption = false;
+            }
             for (const PrintedTaint &taint : ctx.taintsOn(e)) {
                 const auto same = std::find_if(open.begin(), open.end(), [&](auto &o) {
                     return o.interval.node == node && o.interval.key == taint.key && o.interval.effect == taint.effect;

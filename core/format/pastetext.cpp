@@ -102,31 +102,49 @@ std::size_t terminalWrapWidth(std::string_view text)
     };
     std::map<std::size_t, Length> byLength;
     std::string_view above;
+    // A terminal leaves no line longer than its width: a longer line (of one byte a column:
+    // ASCII without tabs) says the text was not cut, and its lines of one length are a log's
+    // (four starts of one apiserver, each ending on the same line before its "Error: ...").
+    std::size_t longestAscii = 0;
     text::forEachLine(text, [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (line.ends_with('\r'))
+            line.remove_suffix(1);
         if (line.size() >= kNarrowestTerminal)
             ++byLength[line.size()].lines;
+        if (line.size() > longestAscii && std::all_of(line.begin(), line.end(), [](char c) { return c != '\t' && (c & 0x80) == 0; }))
+            longestAscii = line.size();
         if (above.size() >= kNarrowestTerminal && isTerminalWrapPiece(above, line))
             ++byLength[above.size()].cuts;
         above = line;
     });
     const auto most =
         std::max_element(byLength.begin(), byLength.end(), [](const auto &a, const auto &b) { return a.second.cuts < b.second.cuts; });
-    if (most == byLength.end() || most->second.cuts < 2 || most->second.cuts * 2 < most->second.lines)
+    if (most == byLength.end() || most->second.cuts < 2 || most->second.cuts * 2 < most->second.lines || longestAscii > most->first)
         return 0;
     return most->first;
 }
 
 namespace {
 
-// "\t/go/src/k8s.io/kubernetes/pkg/kubelet/kubelet.go:1234 +0x5e", or indented by spaces (a
-// structured stacktrace=< value, a page that turned the tab into spaces): the second line of a
-// stack frame, which follows its function line of whatever length.
+// "\t/go/src/k8s.io/kubernetes/pkg/kubelet/kubelet.go:1234 +0x5e", indented by spaces (a
+// structured stacktrace=< value, a page that turned the tab into spaces) or at the margin (1.x's
+// callers' list, "/workspace/.../runtime.go:72"): the location line of a stack frame, which
+// follows its function line of whatever length. The whole line is the location: a piece that
+// only holds a ".go:N" ("   kubelet_node_status.go:94] ...") is a piece.
 bool isGoFrameFileLine(std::string_view line)
 {
-    if (line.empty() || (line[0] != '\t' && line[0] != ' '))
+    const std::size_t from = line.find_first_not_of(" \t");
+    if (from == std::string_view::npos)
         return false;
-    const std::size_t go = line.find(".go:");
-    return go != std::string_view::npos && go + 4 < line.size() && text::isDigit(line[go + 4]);
+    line.remove_prefix(from);
+    const std::size_t space = std::min(line.find(' '), line.size());
+    const std::string_view place = line.substr(0, space), rest = line.substr(space);
+    const std::size_t go = place.rfind(".go:");
+    if (go == std::string_view::npos || go + 4 == place.size()
+        || !std::all_of(place.begin() + static_cast<std::ptrdiff_t>(go + 4), place.end(), text::isDigit))
+        return false;
+    // A margin line is a path (a journal's piece may begin with a file name and its line).
+    return (from > 0 || place.starts_with('/')) && (rest.empty() || rest.starts_with(" +0x") || rest.starts_with(" fp="));
 }
 
 } // namespace
@@ -135,8 +153,8 @@ bool isTerminalWrapPiece(std::string_view head, std::string_view piece)
 {
     // A piece may begin with a space: the terminal cut before a word. Not a piece: a
     // journal's "-- Reboot --", a line of a log, a Go stack's lines under a function line.
-    return !piece.empty() && piece.substr(0, 3) != head.substr(0, 3) && !piece.starts_with("-- ") && !isGoFrameFileLine(piece)
-        && !piece.starts_with("goroutine ") && !lineFormatOf(piece);
+    return !piece.empty() && piece.substr(0, 3) != head.substr(0, 3) && !piece.starts_with("-- ") && !piece.starts_with('\t')
+        && !isGoFrameFileLine(piece) && !piece.starts_with("goroutine ") && !lineFormatOf(piece);
 }
 
 // oh-my-zsh's default theme (robbyrussell): "➜  DIR git:(BRANCH) ✗ COMMAND"; the command, or "".

@@ -515,29 +515,49 @@ bool SourceParser::continuesTerminalWrap() const
     return m_file.terminalWrapWidth != 0 && m_file.previousLine.text.size() == m_file.terminalWrapWidth;
 }
 
+// A line a terminal cut, its text from `head` on joined with its pieces in the arena: the
+// text, and in `env` where it lies; the pieces' lines are skipped, `length` spans them.
+std::string_view SourceParser::joinTerminalPieces(std::string_view head, const std::vector<std::string_view> &pieces, const LineView &line,
+                                                  Envelope &env, std::uint64_t &length)
+{
+    std::string &arena = m_out.source.arena;
+    env.messageInArena = true;
+    env.arenaOffset = arena.size();
+    arena.append(head);
+    for (const std::string_view piece : pieces)
+        arena.append(piece);
+    m_file.piecesToSkip = static_cast<std::uint32_t>(pieces.size());
+    length = static_cast<std::uint64_t>(pieces.back().data() - m_out.source.bytes->data()) + pieces.back().size() - line.offset;
+    return std::string_view(arena).substr(env.arenaOffset);
+}
+
+// The line is the last of its text: the file ends, or a blank line or a log line follows.
+bool SourceParser::endsItsBlock(const LineView &line) const
+{
+    const std::string_view bytes = *m_out.source.bytes;
+    const std::size_t end = bytes.find('\n', line.offset);
+    if (end == std::string_view::npos || end + 1 >= bytes.size())
+        return true;
+    std::string_view next = bytes.substr(end + 1);
+    next = next.substr(0, std::min(next.find('\n'), next.size()));
+    if (next.ends_with('\r'))
+        next.remove_suffix(1);
+    return text::isBlank(next) || lineFormatOf(next) != nullptr;
+}
+
 // A klog line a terminal cut (kubernetes#137993's "panicGoV" / "alue=..."): read whole, from
-// its pieces joined, its header too when the cut fell in it. False when the line was not cut.
+// its pieces joined (a key or a value the cut fell in). False when the line was not cut.
 bool SourceParser::emitTerminalCutKlogLine(const LineView &line, std::string_view text, Envelope env)
 {
     const std::vector<std::string_view> pieces = terminalWrapPieces(line);
     if (pieces.empty())
         return false;
-    std::string &arena = m_out.source.arena;
-    env.messageInArena = true;
-    env.arenaOffset = arena.size();
-    arena.append(text);
-    for (const std::string_view piece : pieces)
-        arena.append(piece);
-    const std::string_view joined = std::string_view(arena).substr(env.arenaOffset);
+    std::uint64_t length = 0;
+    const std::string_view joined = joinTerminalPieces(text, pieces, line, env, length);
     Payload klogLine;
     klogLine.kind = PayloadKind::KlogText;
-    if (!parseKlogHeader(joined, klogLine.header)) { // cannot be: the line's own header read
-        arena.resize(env.arenaOffset);
-        return false;
-    }
-    m_file.piecesToSkip = static_cast<std::uint32_t>(pieces.size());
-    const std::uint64_t end = static_cast<std::uint64_t>(pieces.back().data() - m_out.source.bytes->data()) + pieces.back().size();
-    emitPayload(line, 1 + m_file.piecesToSkip, end - line.offset, joined, env, klogLine);
+    parseKlogHeader(joined, klogLine.header); // as the line's own did: the pieces come after it
+    emitPayload(line, 1 + m_file.piecesToSkip, length, joined, env, klogLine);
     return true;
 }
 
@@ -844,9 +864,11 @@ void SourceParser::onKlogTextLine(const LineView &line)
     if (onNonLogLine(line))
         return;
     // A component's main reporting the error its command ended on, at the margin ("Error: ..."
-    // by cobra, "error: ..." before it): an event of the component, its neighbour's time. (The
-    // kubelet's "error: failed to run Kubelet" is read by its own types, inside journals.)
-    if (isCommandErrorReport(line.text) && isSingleComponentBesidesKubelet(m_out.source.component)) {
+    // by cobra, "error: ..." before it), the last line of its output: an event of the component,
+    // its neighbour's time. Text under it is a message's ("Error: '...'" / "Trying to reach:"
+    // in an aggregator's response body). (The kubelet's "error: failed to run Kubelet" is read
+    // by its own types, inside journals.)
+    if (isCommandErrorReport(line.text) && isSingleComponentBesidesKubelet(m_out.source.component) && endsItsBlock(line)) {
         m_file.pasteReader.endBlock();
         emitRecord(line, 1, line.text.size(), line.text, {});
         return;
@@ -1111,15 +1133,9 @@ void SourceParser::emitJournald(const LineView &line, const JournaldLine &j)
     }
     // A terminal's copy cut the line: its message is read whole, from the pieces joined.
     if (const std::vector<std::string_view> pieces = terminalWrapPieces(line); !pieces.empty()) {
-        std::string &arena = m_out.source.arena;
-        env.messageInArena = true;
-        env.arenaOffset = arena.size();
-        arena.append(j.message);
-        for (const std::string_view piece : pieces)
-            arena.append(piece);
-        m_file.piecesToSkip = static_cast<std::uint32_t>(pieces.size());
-        const std::uint64_t end = static_cast<std::uint64_t>(pieces.back().data() - m_out.source.bytes->data()) + pieces.back().size();
-        emitRecord(line, 1 + m_file.piecesToSkip, end - line.offset, std::string_view(arena).substr(env.arenaOffset), env);
+        std::uint64_t length = 0;
+        const std::string_view joined = joinTerminalPieces(j.message, pieces, line, env, length);
+        emitRecord(line, 1 + m_file.piecesToSkip, length, joined, env);
         return;
     }
     emitRecord(line, 1, line.text.size(), j.message, env);

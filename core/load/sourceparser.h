@@ -241,7 +241,10 @@ private:
     std::string_view systemdFileOf(std::string_view message) const;
     void noteDateAbove(const LineView &line);
     std::vector<std::string_view> terminalWrapPieces(const LineView &line) const;
+    std::string_view joinTerminalPieces(std::string_view head, const std::vector<std::string_view> &pieces, const LineView &line,
+                                        Envelope &env, std::uint64_t &length);
     bool emitTerminalCutKlogLine(const LineView &line, std::string_view text, Envelope env);
+    bool endsItsBlock(const LineView &line) const;
     void noteHeaderClock(const PendingTime &envelope, const PendingTime &header, const LineView &line);
     void emitUnwrapped(const LineView &line, const LineEnvelope &unwrapped);
     bool emitLineOfAnotherFormat(const LineView &line);

@@ -67,7 +67,11 @@ Timestamp describeReaction(const Analysis &a, const HeartbeatGap &g, RuleMatch &
         if (d.start < g.start || d.start > until)
             continue;
         what.push_back("master disruption mode from " + clockText(d.start)
-                       + (d.openEnded ? ", still on when the controller's log ends" : " to " + clockText(d.end))
+                       + (d.openEnded         ? ", still on when the controller's log ends"
+                              : d.endInferred ? " to " + clockText(d.end)
+                                  + " at the latest (a NoExecute taint was applied then, which the mode holds back; the line of its"
+                                    " end is not in the log)"
+                                              : " to " + clockText(d.end))
                        + " (every node not Ready: no NoExecute taints and no evictions until one is Ready again)");
         step(m, inc, d.enterEvent, "controller enters master disruption mode: every node not Ready, it evicts nothing");
         break;

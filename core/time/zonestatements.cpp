@@ -199,12 +199,12 @@ std::vector<ZoneStatement> scanZoneStatements(std::string_view bytes)
             addNamed(out, zoneAfterFirstDateTime(t), "journal header, line " + std::to_string(number) + ": " + quote(t), number);
             if (out.size() > before && headerStatement == std::string::npos)
                 headerStatement = before;
-        } else if (t.starts_with("Active: ") && t.find(" since ") != std::string_view::npos) {
+        } else if (const std::size_t since = t.find(" since "); t.starts_with("Active: ") && since != std::string_view::npos) {
             // `systemctl status`: "Active: active (running) since Mon 2026-06-08 10:37:33 UTC;
             // 2h ago". systemctl prints this and the unit's journal lines under it in one zone.
             const std::size_t before = out.size();
-            addNamed(out, zoneAfterFirstDateTime(t.substr(t.find(" since "))),
-                     "systemctl status, line " + std::to_string(number) + ": " + quote(t), number);
+            addNamed(out, zoneAfterFirstDateTime(t.substr(since)), "systemctl status, line " + std::to_string(number) + ": " + quote(t),
+                     number);
             if (out.size() > before && headerStatement == std::string::npos)
                 headerStatement = before;
         } else if (t.starts_with("Time zone: ")) {
