@@ -1517,6 +1517,24 @@ private slots:
         QCOMPARE(c->facts.disruptions.size(), size_t(2));
         QCOMPARE(test::utc(c->facts.disruptions[1].start), QString("2020-06-18T02:14:40.000011Z"));
         QCOMPARE(test::utc(b->facts.disruptions[0].end), QString("2020-06-18T02:20:00.671617Z"));
+
+        // No "Exiting" line (a paste cut it out, kubernetes#77981), but the same controller
+        // applies a NoExecute taint later: it had left the mode by then. A NoSchedule taint
+        // says nothing: the mode holds back only the NoExecute ones.
+        auto applied = [](int second, const std::string &node, const std::string &effect) {
+            return cri(second, "284108",
+                       "      1 controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:" + effect
+                           + ",TimeAdded:2020-06-18 " + hms(second) + ".2795516 +0000 UTC m=+24436.597506218,}] Taint to Node " + node);
+        };
+        const auto cut =
+            loadFiles({{kControllerLog,
+                        disruption(at(2, 13, 40), "all Nodes are not-Ready", "Entering") + applied(at(2, 30, 12), "node6", "NoSchedule")
+                            + applied(at(2, 30, 17), "node6", "NoExecute") + controllerNoise(at(2, 40, 0))}});
+        const auto d = analyze(cut);
+        QCOMPARE(d->facts.disruptions.size(), size_t(1));
+        const DisruptionMode &ended = d->facts.disruptions[0];
+        QVERIFY(!ended.openEnded && ended.endInferred && ended.exitEvent == kNoEvent);
+        QCOMPARE(test::utc(ended.end), QString("2020-06-18T02:30:17.284108Z"));
     }
 
     void taintWordings()
