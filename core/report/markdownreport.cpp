@@ -45,17 +45,6 @@ std::string codeCell(std::string_view text)
     return out;
 }
 
-// Cuts at `limit` bytes without splitting a UTF-8 sequence.
-std::string_view cutUtf8(std::string_view text, std::size_t limit)
-{
-    if (text.size() <= limit)
-        return text;
-    std::size_t end = limit;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
-        --end;
-    return text.substr(0, end);
-}
-
 // The raw line (and its continuation lines), each cut to a readable length, at most 20 lines.
 std::string trimmedRaw(std::string_view raw, std::size_t lineLimit)
 {
@@ -65,7 +54,7 @@ std::string trimmedRaw(std::string_view raw, std::size_t lineLimit)
             out += "…\n";
             return false;
         }
-        const std::string_view kept = cutUtf8(line, lineLimit);
+        const std::string_view kept = text::cutUtf8(line, lineLimit);
         out += std::string(kept) + (kept.size() < line.size() ? " …" : "") + "\n";
         return true;
     });

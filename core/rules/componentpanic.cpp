@@ -5,6 +5,7 @@
 #include "../format/envelopes.h"
 #include "../format/sourceidentity.h"
 #include "../model/nearbyevents.h"
+#include "../util/textscan.h"
 #include "matchsteps.h"
 
 #include <nlohmann/json.hpp>
@@ -76,10 +77,7 @@ std::string shortPanic(std::string_view text, bool goSyntaxFirst)
     }
     if (text.size() <= kMaxPanicText)
         return std::string(text);
-    std::size_t cut = kMaxPanicText;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) // not inside a UTF-8 character
-        --cut;
-    return std::string(text.substr(0, cut)) + "…";
+    return std::string(text::cutUtf8(text, kMaxPanicText)) + "…";
 }
 
 // Recovered by design, no crash: the apiserver's timeout filter panics to abort a request it

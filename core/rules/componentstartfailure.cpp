@@ -4,6 +4,7 @@
 #include "../format/sourceidentity.h"
 #include "../model/nearbyevents.h"
 #include "../util/kubeversion.h"
+#include "../util/textscan.h"
 #include "matchsteps.h"
 
 #include <algorithm>
@@ -150,10 +151,7 @@ std::string firstLineShortened(std::string_view text)
     text = text.substr(0, text.find('\n'));
     if (text.size() <= kMaxCauseText)
         return std::string(text);
-    std::size_t cut = kMaxCauseText;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) // not inside a UTF-8 character
-        --cut;
-    return std::string(text.substr(0, cut)) + "...";
+    return std::string(text::cutUtf8(text, kMaxCauseText)) + "...";
 }
 
 std::string causeOf(const Analysis &a, EventIndex exit)

@@ -117,6 +117,17 @@ inline std::optional<std::pair<unsigned, std::size_t>> parseUnicodeEscape(std::s
     return std::make_pair(*cp, next);
 }
 
+// The first `limit` bytes of `text` or fewer, without splitting a UTF-8 sequence.
+inline std::string_view cutUtf8(std::string_view text, std::size_t limit)
+{
+    if (text.size() <= limit)
+        return text;
+    std::size_t end = limit;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end;
+    return text.substr(0, end);
+}
+
 // True for a line of nothing but spaces and tabs (or nothing).
 inline bool isBlank(std::string_view s)
 {
