@@ -204,6 +204,11 @@ private slots:
             << "bash-5.0# tail kube-controller-manager-minikube_kube-system_x.log\n" + klog << prompt << 1 << 1;
         QTest::newRow("sh-4.2$") << "sh-4.2$ cat /var/log/kubelet.log\n" + klog << prompt << 1 << 1;
         QTest::newRow("busybox / #") << "/ # tail /var/log/kubelet.log\n" + klog << prompt << 1 << 1;
+        QTest::newRow("a command without its prompt (kubernetes#110028)")
+            << "kubectl logs -n kube-system kube-controller-manager-kind-control-plane -f| grep -E \"Adding it to|was in a taint "
+               "queue\"\n"
+                + klog
+            << prompt << 1 << 1;
         const QString docker =
             QStringLiteral("{\"log\":\"I1103 18:28:07.223687       1 log.go:172] http: TLS handshake error from 10.1.1.1:52376: EOF\\n\","
                            "\"stream\":\"stderr\",\"time\":\"2021-11-03T18:28:07.223869Z\"}\n");

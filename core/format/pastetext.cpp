@@ -346,6 +346,13 @@ std::optional<DiagnosticReason> PasteReader::recognise(std::string_view text, st
             m_command = promptCommand(text);
             return DiagnosticReason::ShellPrompt;
         }
+        // The command typed with its prompt left out ("kubectl logs ... -f | grep -E ..." over
+        // its output, kubernetes#110028), where a paste is known or nothing is yet to continue.
+        if (evidence && isBareCommandLine(text)) {
+            m_block = Block::Command;
+            m_command = trimmed(text);
+            return DiagnosticReason::ShellPrompt;
+        }
         if (isUnitStatusHeader(text)) {
             m_block = Block::UnitStatus;
             return DiagnosticReason::CommandOutput;
