@@ -74,13 +74,6 @@ void spansFrom(const FactContext &ctx, std::map<StringId, std::vector<Transition
     }
 }
 
-// An applied taint line that puts a NoExecute taint on its node.
-bool appliesNoExecute(const FactContext &ctx, const Event &e)
-{
-    const auto taints = ctx.taintsOn(e);
-    return std::any_of(taints.begin(), taints.end(), [](const PrintedTaint &t) { return t.effect == "NoExecute"; });
-}
-
 } // namespace
 
 void detectNodeConditions(const FactContext &ctx, Facts &facts)
@@ -244,7 +237,9 @@ void detectTaints(const FactContext &ctx, Facts &facts)
             // The queue's lines say why (NotReady, unresponsive); the applied-taint lines do not.
             const bool applied = ctx.field(e, ctx.keys.reason).empty();
             logsTaintingPass = logsTaintingPass || applied;
-            if (const auto mode = openDisruption.find(e.source); applied && mode != openDisruption.end() && appliesNoExecute(ctx, e)) {
+            const std::vector<PrintedTaint> taints = ctx.taintsOn(e);
+            const bool noExecute = std::any_of(taints.begin(), taints.end(), [](const PrintedTaint &t) { return t.effect == "NoExecute"; });
+            if (const auto mode = openDisruption.find(e.source); applied && noExecute && mode != openDisruption.end()) {
                 DisruptionMode &d = facts.disruptions[mode->second];
                 d.end = e.time;
                 d.openEnded = false;
@@ -252,7 +247,7 @@ void detectTaints(const FactContext &ctx, Facts &facts)
                 openDisruption.erase(mode);
                 inDisruption = false;
             }
-            for (const PrintedTaint &taint : ctx.taintsOn(e)) {
+            for (const PrintedTaint &taint : taints) {
                 const auto same = std::find_if(open.begin(), open.end(), [&](auto &o) {
                     return o.interval.node == node && o.interval.key == taint.key && o.interval.effect == taint.effect;
                 });

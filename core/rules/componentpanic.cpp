@@ -125,12 +125,6 @@ std::string stackOf(const Incident &inc, const Event &e)
     return std::string(inc.message(e));
 }
 
-std::string where(const Incident &inc, const Event &e)
-{
-    const std::string_view machine = inc.sources[e.source].machine();
-    return std::string(inc.componentNameOf(e)) + (machine.empty() ? "" : " on " + std::string(machine));
-}
-
 // The component's next start on the same machine after `after`, within kRestartWindow.
 EventIndex nextStart(const Analysis &a, const Event &panic, Timestamp after)
 {
@@ -188,7 +182,7 @@ void afterThePanic(const Analysis &a, EventIndex panicIndex, std::string_view st
     m.numbers["exited"] = wentOn == kNoEvent;
     if (wentOn != kNoEvent) {
         const Duration later = inc.event(wentOn).time - panic.time;
-        step(m, inc, wentOn, where(inc, panic) + " goes on, " + formatDuration(later) + " later, in the same process");
+        step(m, inc, wentOn, componentOnMachine(inc, panic) + " goes on, " + formatDuration(later) + " later, in the same process");
         m.text["outcome"] = " The process went on (the same process logs again " + formatDuration(later)
             + " later): HandleCrash let it live (the kubelet, and the distributions that run it in one process, turn its"
               " ReallyCrash off), so only the loop that panicked lost that pass. It runs again, and a panic that comes back"
@@ -200,7 +194,7 @@ void afterThePanic(const Analysis &a, EventIndex panicIndex, std::string_view st
                               " a controller manager's controllers, a scheduler's scheduling, a kubelet's pod syncs).";
     if (start != kNoEvent) {
         const Duration later = inc.event(start).time - panic.time;
-        step(m, inc, start, where(inc, panic) + " starts again, " + formatDuration(later) + " later");
+        step(m, inc, start, componentOnMachine(inc, panic) + " starts again, " + formatDuration(later) + " later");
         m.text["outcome"] =
             stops + died + " It started again " + formatDuration(later) + " later, at " + clockText(inc.event(start).time) + ".";
         return;
@@ -294,7 +288,7 @@ void afterACrash(const Analysis &a, EventIndex crashIndex, RuleMatch &m)
     m.text["outcome"] = "";
     if (const EventIndex start = nextStart(a, crash, crash.time); start != kNoEvent) {
         const Duration later = inc.event(start).time - crash.time;
-        step(m, inc, start, where(inc, crash) + " starts again, " + formatDuration(later) + " later");
+        step(m, inc, start, componentOnMachine(inc, crash) + " starts again, " + formatDuration(later) + " later");
         m.text["outcome"] = " It started again " + formatDuration(later) + " later, at " + clockText(inc.event(start).time) + ".";
     }
 }
@@ -400,7 +394,7 @@ std::vector<RuleMatch> componentPanic(const Analysis &a)
         RuleMatch m;
         m.subject = subject;
         m.start = m.end = e.time;
-        m.text["component"] = where(inc, e);
+        m.text["component"] = componentOnMachine(inc, e);
         // "%#v (%v)": the (%v) reads better; a go.crash's or a structured panic= text is its %v.
         m.text["panic"] = shortPanic(panicText, !goCrash && inc.message(e).starts_with("Observed a panic: "));
         m.text["site"] = site.empty() ? "" : " in " + site;

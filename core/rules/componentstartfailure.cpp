@@ -47,9 +47,9 @@ bool isOtherRulesExit(EventTypeId type, const CodeTypes &t)
     return type == t.componentPanic || type == t.goCrash || type == t.leaderLost;
 }
 
-std::string subjectKey(const Incident &inc, const Event &e)
+Subject subjectOf(const Incident &inc, const Event &e)
 {
-    return std::string(inc.componentNameOf(e)) + "@" + std::string(inc.sources[e.source].machine());
+    return Subject::ofComponent(inc.componentNameOf(e), inc.sources[e.source].machine());
 }
 
 // The starts, the lines that say the start-up is through, and the exits on an error of each
@@ -62,14 +62,14 @@ std::map<std::string, std::vector<EventIndex>> marksBySubject(const Analysis &a)
     for (const EventIndex i :
          a.eventIndex.ofAnyType({t.controllerStart, t.componentStart, t.componentExitError, t.componentServing, t.leaderAcquired}))
         if (isSingleComponentBesidesKubelet(inc.componentNameOf(inc.event(i))))
-            out[subjectKey(inc, inc.event(i))].push_back(i);
+            out[subjectOf(inc, inc.event(i)).text()].push_back(i);
     // (A process of several, k3s, exits for all of them: its lines are no one component's.)
     // A klog Fatal line exits the process too (the apiserver's "Unable to create storage backend").
     for (std::size_t i = 0; i < inc.events.size(); ++i) {
         const Event &e = inc.events[i];
         if (e.severity == Severity::Fatal && e.type != t.componentExitError && !isOtherRulesExit(e.type, t)
             && isSingleComponentBesidesKubelet(inc.componentNameOf(e)))
-            out[subjectKey(inc, e)].push_back(static_cast<EventIndex>(i));
+            out[subjectOf(inc, e).text()].push_back(static_cast<EventIndex>(i));
     }
     for (auto &[key, marks] : out)
         std::sort(marks.begin(), marks.end());
@@ -196,11 +196,10 @@ RuleMatch matchOf(const Analysis &a, const std::vector<Attempt> &failed, EventIn
     const Event &first = inc.event(failed.front().start);
     const Event &lastExit = inc.event(failed.back().exit);
     RuleMatch m;
-    const std::string_view machine = inc.sources[first.source].machine();
-    m.subject = Subject::ofComponent(inc.componentNameOf(first), machine);
+    m.subject = subjectOf(inc, first);
     m.start = first.time;
     m.end = lastExit.time;
-    m.text["component"] = std::string(inc.componentNameOf(first)) + (machine.empty() ? "" : " on " + std::string(machine));
+    m.text["component"] = componentOnMachine(inc, first);
     m.text["cause"] = causeOf(a, failed.back().exit);
     m.text["times"] = failed.size() > 1 ? " " + std::to_string(failed.size()) + " times" : "";
     m.numbers["attempts"] = static_cast<double>(failed.size());

@@ -37,6 +37,13 @@ inline void finishMatch(RuleMatch &m)
     std::stable_sort(m.chain.begin(), m.chain.end(), [](auto &a, auto &b) { return a.time < b.time; });
 }
 
+// "kube-apiserver on cp-1": a component's process as the findings name it.
+inline std::string componentOnMachine(const Incident &inc, const Event &e)
+{
+    const std::string_view machine = inc.sources[e.source].machine();
+    return std::string(inc.componentNameOf(e)) + (machine.empty() ? "" : " on " + std::string(machine));
+}
+
 inline std::string plural(std::size_t n, const std::string &noun)
 {
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");

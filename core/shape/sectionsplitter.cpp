@@ -650,7 +650,7 @@ namespace {
 // the width, without the bullet, is the rest of that line.
 class BulletedTerminalCut {
 public:
-    explicit BulletedTerminalCut(std::string_view text) : m_width(terminalWrapWidth(text)) { }
+    explicit BulletedTerminalCut(std::size_t width) : m_width(width) { }
     // Whether `line` continues the line read before it; call once per line, in order.
     bool continues(std::string_view line)
     {
@@ -677,7 +677,8 @@ std::vector<SourceInput> splitBulletedLines(const InputFile &file)
     int seen = 0, logLines = 0;
     bool bulleted = true;
     const std::string_view head = std::string_view(*file.bytes).substr(0, 1 << 16);
-    BulletedTerminalCut cut(head);
+    const std::size_t width = terminalWrapWidth(*file.bytes); // one width for the test and the rewrite
+    BulletedTerminalCut cut(width);
     text::forEachLine(head, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (cut.continues(line) || isBlank(line) || line == "*")
             return true;
@@ -693,7 +694,7 @@ std::vector<SourceInput> splitBulletedLines(const InputFile &file)
     std::string text;
     text.reserve(file.bytes->size());
     std::size_t piecesOfLast = 0;
-    BulletedTerminalCut wholeCut(*file.bytes);
+    BulletedTerminalCut wholeCut(width);
     text::forEachLine(*file.bytes, [&](std::string_view line, std::size_t, std::uint32_t) {
         if (wholeCut.continues(line)) {
             text.pop_back(); // the '\n' of the line it continues (its pieces' blank lines come after)

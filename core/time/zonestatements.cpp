@@ -193,17 +193,16 @@ std::vector<ZoneStatement> scanZoneStatements(std::string_view bytes)
         const std::string_view t = trim(line);
         if (headerStatement != std::string::npos)
             lead.add(line);
-        if (t.starts_with("-- Logs begin at ") || t.starts_with("-- Journal begins at ")) {
-            // journalctl prints its range in the zone it prints every line's prefix in.
+        // journalctl prints its range in the zone it prints every line's prefix in; `systemctl
+        // status` its "Active: active (running) since Mon 2026-06-08 10:37:33 UTC; 2h ago" and
+        // the unit's journal lines under it in one zone.
+        const bool journalHeader = t.starts_with("-- Logs begin at ") || t.starts_with("-- Journal begins at ");
+        const std::size_t since = t.starts_with("Active: ") ? t.find(" since ") : std::string_view::npos;
+        if (journalHeader || since != std::string_view::npos) {
             const std::size_t before = out.size();
-            addNamed(out, zoneAfterFirstDateTime(t), "journal header, line " + std::to_string(number) + ": " + quote(t), number);
-            if (out.size() > before && headerStatement == std::string::npos)
-                headerStatement = before;
-        } else if (const std::size_t since = t.find(" since "); t.starts_with("Active: ") && since != std::string_view::npos) {
-            // `systemctl status`: "Active: active (running) since Mon 2026-06-08 10:37:33 UTC;
-            // 2h ago". systemctl prints this and the unit's journal lines under it in one zone.
-            const std::size_t before = out.size();
-            addNamed(out, zoneAfterFirstDateTime(t.substr(since)), "systemctl status, line " + std::to_string(number) + ": " + quote(t),
+            addNamed(out, zoneAfterFirstDateTime(journalHeader ? t : t.substr(since)),
+                     std::string(journalHeader ? "journal header" : "systemctl status") + ", line " + std::to_string(number) + ": "
+                         + quote(t),
                      number);
             if (out.size() > before && headerStatement == std::string::npos)
                 headerStatement = before;
