@@ -8,6 +8,7 @@
 #include <QPointer>
 
 #include <chrono>
+#include <future>
 #include <thread>
 
 namespace kubelane::ui {
@@ -102,6 +103,9 @@ void BundleLoader::run(LoadFn load, const core::LoadOptions &baseOptions, const 
             if (job->cancel)
                 return;
             post([](BundleLoader *l) { emit l->stageChanged(tr("Analysing…")); });
+            // The events' lanes need the incident only: they are placed on the other core while
+            // the facts and rules run.
+            auto placing = std::async(std::launch::async, [incident] { return std::make_shared<LaneModel>(incident); });
             QStringList problems;
             std::shared_ptr<const core::Analysis> analysis;
             try {
@@ -116,9 +120,12 @@ void BundleLoader::run(LoadFn load, const core::LoadOptions &baseOptions, const 
             if (job->cancel)
                 return;
             post([](BundleLoader *l) { emit l->stageChanged(tr("Building lanes…")); });
-            auto lanes = std::make_shared<const LaneModel>(analysis);
+            std::shared_ptr<LaneModel> lanes = placing.get();
+            lanes->addAnalysis(analysis);
             core::stageDone("lanes");
-            post([analysis, lanes, problems](BundleLoader *l) { emit l->loaded(analysis, lanes, problems); });
+            post([analysis, lanes = std::shared_ptr<const LaneModel>(std::move(lanes)), problems](BundleLoader *l) {
+                emit l->loaded(analysis, lanes, problems);
+            });
         } catch (const std::exception &e) {
             const QString message = QString::fromStdString(e.what());
             post([message](BundleLoader *l) { emit l->failed(message); });

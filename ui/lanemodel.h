@@ -79,9 +79,14 @@ struct Lane {
 class LaneModel {
 public:
     explicit LaneModel(std::shared_ptr<const core::Analysis> analysis);
+    // The same in two steps, so that a loader can place the events while the facts and rules
+    // run (about half the model's time on a 1 GB bundle): the events' lanes from the incident
+    // alone, then the analysis's fact lanes, which complete the model.
+    explicit LaneModel(std::shared_ptr<const core::Incident> incident);
+    void addAnalysis(std::shared_ptr<const core::Analysis> analysis);
 
     const core::Analysis &analysis() const { return *m_analysis; }
-    const core::Incident &incident() const { return *m_analysis->incident; }
+    const core::Incident &incident() const { return *m_incident; }
     std::shared_ptr<const core::Analysis> analysisPtr() const { return m_analysis; }
 
     const std::vector<Lane> &lanes() const { return m_lanes; }
@@ -154,7 +159,8 @@ private:
     void sortChildren();
     void finishLanes();
 
-    std::shared_ptr<const core::Analysis> m_analysis;
+    std::shared_ptr<const core::Incident> m_incident;
+    std::shared_ptr<const core::Analysis> m_analysis; // set by addAnalysis
     std::vector<Lane> m_lanes;
     std::vector<LaneId> m_roots;
     std::vector<LaneId> m_laneOfEvent;

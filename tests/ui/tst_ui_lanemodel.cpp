@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+#include <future>
 #include <random>
 #include <set>
 #include <type_traits>
@@ -67,6 +69,7 @@ private slots:
     void foldingKeepsWorstSeverity();
     void foldingFollowsItsDefinitionOnIrregularLanes();
     void filterByNameAndText();
+    void placedWhileTheRulesRun();
 
 private:
     std::shared_ptr<const core::Analysis> m_sample;
@@ -492,6 +495,59 @@ void TestLaneModel::filterByNameAndText()
     // A bad expression is reported, not applied.
     QVERIFY(!LaneFilter::match(m, QStringLiteral("(unclosed"), &error));
     QVERIFY(!error.isEmpty());
+}
+
+// Every lane's key, events and bars, in the tree's order: what two models must agree on.
+static QStringList laneDump(const LaneModel &m)
+{
+    QStringList out;
+    std::function<void(LaneId)> visit = [&](LaneId id) {
+        const Lane &l = m.lane(id);
+        QStringList events;
+        for (core::EventIndex e : l.events)
+            events << QString::number(e.index());
+        out << QStringLiteral("%1 [%2] %3 events {%4} %5 bars %6 ticks %7 gaps")
+                   .arg(l.key, l.name)
+                   .arg(l.events.size())
+                   .arg(events.join(','))
+                   .arg(l.states.size())
+                   .arg(l.ticks.size())
+                   .arg(l.gaps.size());
+        for (LaneId c : l.children)
+            visit(c);
+    };
+    for (LaneId r : m.roots())
+        visit(r);
+    return out;
+}
+
+// The window's loader places the events on one thread while the facts and rules run on
+// another, then adds the analysis: the same tree as the model made at once, the nodes that only
+// the controller's lines name (controller-only-not-ready's wk-1..wk-5) included. Under the
+// thread sanitizer (CI) this is also the check that the two threads share nothing writable.
+void TestLaneModel::placedWhileTheRulesRun()
+{
+    for (const std::string sample : {"controller-only-not-ready", "probe-status-race", "node-heartbeat-gap"}) {
+        core::LoadOptions load;
+        load.resourceDir = KUBELANE_RESOURCES;
+        const std::shared_ptr<const core::Incident> incident = core::loadBundle({std::string(KUBELANE_SAMPLES) + "/" + sample}, load);
+        auto placing = std::async(std::launch::async, [incident] { return std::make_shared<LaneModel>(incident); });
+        core::AnalyzeOptions options;
+        options.resourceDir = KUBELANE_RESOURCES;
+        const auto analysis = core::analyzeIncident(incident, options);
+        const std::shared_ptr<LaneModel> twoSteps = placing.get();
+        twoSteps->addAnalysis(analysis);
+        const LaneModel atOnce(analysis);
+        QCOMPARE(laneDump(*twoSteps), laneDump(atOnce));
+        QVERIFY(laneDump(atOnce).size() > 5);
+        if (sample == "controller-only-not-ready")
+            for (const char *node : {"node/wk-1", "node/wk-5"})
+                QVERIFY2(twoSteps->laneOfSubject(node).valid(), node);
+        // An analysis of another load is not this model's.
+        const auto other = uitest::analyseSample(sample);
+        LaneModel placed(incident);
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, placed.addAnalysis(other));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLaneModel)
