@@ -4,6 +4,7 @@
 
 #include "core/classify/eventtypecatalog.h"
 #include "core/classify/goroutinemap.h"
+#include "core/facts/factcontext.h"
 #include "core/format/sourceidentity.h"
 
 #include <algorithm>
@@ -113,6 +114,13 @@ LaneModel::LaneModel(std::shared_ptr<const core::Incident> incident) : m_inciden
         else if (!s.node.empty())
             nodes.insert(s.node);
     }
+    // With the nodes the facts will name (of every context some event has), as the groups were
+    // made when the model was built after the analysis: a lane's id is its thread in an export.
+    std::vector<bool> contextHasEvents(inc.contexts.size());
+    for (const core::Event &e : inc.events)
+        contextHasEvents[e.context.index()] = true;
+    for (core::StringId n : core::nodesOfContexts(inc, contextHasEvents))
+        nodes.insert(std::string(inc.text(n)));
     m_controlPlaneHosts.assign(cpHosts.begin(), cpHosts.end());
     for (const auto &h : m_controlPlaneHosts)
         groupForControlPlane(h);
@@ -120,8 +128,8 @@ LaneModel::LaneModel(std::shared_ptr<const core::Incident> incident) : m_inciden
         if (!n.empty())
             groupForNode(n);
 
-    // Placing makes at most a lane per context and a group per pod and node, and a lane moved
-    // when the table grows is a few hundred bytes of strings and lists: reserve them.
+    // Placing makes about a lane per context and a group per pod, and a lane moved when the
+    // table grows is a few hundred bytes of strings and lists: a capacity hint.
     m_lanes.reserve(m_lanes.size() + inc.contexts.size() + inc.pods.size() + inc.sources.size() + 64);
     m_podGroup.assign(inc.pods.size(), LaneId());
     m_laneOfEvent.assign(inc.events.size(), LaneId());
@@ -185,8 +193,10 @@ void LaneModel::addAnalysis(std::shared_ptr<const core::Analysis> analysis)
 {
     if (analysis->incident != m_incident)
         throw std::logic_error("LaneModel::addAnalysis: the analysis is of another incident");
+    if (m_analysis)
+        throw std::logic_error("LaneModel::addAnalysis: the model has its analysis already");
     m_analysis = std::move(analysis);
-    // A node that only the facts know (a controller's line about it) gets its group too.
+    // Made before placing (above) unless the facts name a node some other way.
     for (core::StringId n : m_analysis->facts.nodes)
         if (!incident().text(n).empty())
             groupForNode(n);

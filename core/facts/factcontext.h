@@ -79,6 +79,9 @@ private:
 // Detectors. Each writes only its own facts; detectStatusProbeOrder, detectPlegHealth and
 // detectRuntimeOutages read the kubelet runs, and analyzeIncident runs them in two chains side by side that keep that order.
 void detectNodes(const FactContext &ctx, Facts &facts);
+// The nodes of the contexts some event has, in name order (Facts::nodes; the window's lanes
+// make their groups from it before the facts exist).
+std::vector<StringId> nodesOfContexts(const Incident &inc, const std::vector<bool> &contextHasEvents);
 void detectHeartbeats(const FactContext &ctx, Facts &facts, std::optional<Duration> graceOverride);
 // Which heartbeat gaps were a clock step, not a silent node (HeartbeatGap::clockStep). Reads
 // the gaps and the kubelet runs, so after both detectors.

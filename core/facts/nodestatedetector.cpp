@@ -287,17 +287,27 @@ void detectTaints(const FactContext &ctx, Facts &facts)
     std::sort(facts.taints.begin(), facts.taints.end(), [](auto &a, auto &b) { return a.start < b.start; });
 }
 
+std::vector<StringId> nodesOfContexts(const Incident &inc, const std::vector<bool> &contextHasEvents)
+{
+    // Few contexts, millions of events: the names are sorted once, from the contexts.
+    std::set<std::string_view> names;
+    for (std::size_t i = 0; i < inc.contexts.size() && i < contextHasEvents.size(); ++i) {
+        const StringId node = inc.contexts[EventContextId::fromIndex(i)].node;
+        if (node != kNoString && contextHasEvents[i])
+            names.insert(inc.text(node));
+    }
+    std::vector<StringId> nodes;
+    for (auto n : names)
+        nodes.push_back(inc.strings.find(n));
+    return nodes;
+}
+
 void detectNodes(const FactContext &ctx, Facts &facts)
 {
-    // The nodes of the contexts some event has (few contexts, millions of events), in name order.
-    std::set<std::string_view> names;
-    for (std::size_t i = 0; i < ctx.inc.contexts.size(); ++i) {
-        const EventContextId id = EventContextId::fromIndex(i);
-        if (ctx.inc.contexts[id].node != kNoString && ctx.index.firstOfContext(id) != kNoEvent)
-            names.insert(ctx.text(ctx.inc.contexts[id].node));
-    }
-    for (auto n : names)
-        facts.nodes.push_back(ctx.inc.strings.find(n));
+    std::vector<bool> hasEvents(ctx.inc.contexts.size());
+    for (std::size_t i = 0; i < hasEvents.size(); ++i)
+        hasEvents[i] = ctx.index.firstOfContext(EventContextId::fromIndex(i)) != kNoEvent;
+    facts.nodes = nodesOfContexts(ctx.inc, hasEvents);
 }
 
 } // namespace kubelane::core

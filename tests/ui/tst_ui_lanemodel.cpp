@@ -543,6 +543,17 @@ void TestLaneModel::placedWhileTheRulesRun()
         if (sample == "controller-only-not-ready")
             for (const char *node : {"node/wk-1", "node/wk-5"})
                 QVERIFY2(twoSteps->laneOfSubject(node).valid(), node);
+        // The nodes' groups are made first, in name order, before any lane under them: a lane's
+        // id is its thread in the Perfetto export, so it must not depend on when the facts came.
+        int lastRootNode = -1, firstNested = twoSteps->laneCount();
+        for (const Lane &l : twoSteps->lanes()) {
+            if (!l.parent.valid() && l.subject.startsWith("node/"))
+                lastRootNode = std::max(lastRootNode, int(l.id.index()));
+            else if (l.parent.valid())
+                firstNested = std::min(firstNested, int(l.id.index()));
+        }
+        QVERIFY2(lastRootNode >= 0 && lastRootNode < firstNested, sample.c_str());
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, twoSteps->addAnalysis(analysis));
         // An analysis of another load is not this model's.
         const auto other = uitest::analyseSample(sample);
         LaneModel placed(incident);
