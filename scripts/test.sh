@@ -20,13 +20,14 @@ if [[ "${KUBELANE_SKIP_ASAN:-0}" != 1 ]]; then
     ctest --test-dir build-asan --output-on-failure -j"$jobs"
 fi
 
-# The load (parse, merge, time order) and the analysis (the detectors' two chains) run on
-# several threads: the suites that drive them with more than one, under ThreadSanitizer
-# (the core and two suites: about 6 minutes on 2 cores).
+# The load (parse, merge, time order), the analysis (the detectors' two chains) and the
+# window's lanes (placed while the rules run) run on several threads: the suites that drive
+# them with more than one, under ThreadSanitizer (the core, the ui library and three suites:
+# about 8 minutes on 2 cores).
 if [[ "${KUBELANE_SKIP_TSAN:-0}" != 1 ]]; then
   cmake --preset dev-tsan >/dev/null
-  cmake --build build-tsan -j"$jobs" --target tst_eventstore tst_rules
-  TSAN_OPTIONS="halt_on_error=1 suppressions=$PWD/tests/tsan.supp" ctest --test-dir build-tsan --output-on-failure -R '^(tst_eventstore|tst_rules)$'
+  cmake --build build-tsan -j"$jobs" --target tst_eventstore tst_rules tst_ui_lanemodel
+  TSAN_OPTIONS="halt_on_error=1 suppressions=$PWD/tests/tsan.supp" ctest --test-dir build-tsan --output-on-failure -R '^(tst_eventstore|tst_rules|tst_ui_lanemodel)$'
 fi
 
 # Every fuzz target for a few seconds (scripts/fuzz.sh; a clang build of the core, measured at
