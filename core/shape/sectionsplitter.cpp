@@ -666,6 +666,18 @@ private:
     std::string_view m_head, m_above;
 };
 
+bool firstNonBlankLineIsBulleted(std::string_view text)
+{
+    bool bulleted = false;
+    text::forEachLine(text, [&](std::string_view line, std::size_t, std::uint32_t) {
+        if (isBlank(line))
+            return true;
+        bulleted = line.starts_with("* ") || line == "*";
+        return false;
+    });
+    return bulleted;
+}
+
 } // namespace
 
 std::vector<SourceInput> splitBulletedLines(const InputFile &file)
@@ -677,6 +689,10 @@ std::vector<SourceInput> splitBulletedLines(const InputFile &file)
     int seen = 0, logLines = 0;
     bool bulleted = true;
     const std::string_view head = std::string_view(*file.bytes).substr(0, 1 << 16);
+    // Nearly every file this is asked about is no bulleted paste, and says so at its first line:
+    // the terminal's width, a scan of the whole text, is looked for only in one that may be.
+    if (!firstNonBlankLineIsBulleted(head))
+        return {};
     const std::size_t width = terminalWrapWidth(*file.bytes); // one width for the test and the rewrite
     BulletedTerminalCut cut(width);
     text::forEachLine(head, [&](std::string_view line, std::size_t, std::uint32_t) {
