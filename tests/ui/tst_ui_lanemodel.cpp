@@ -506,13 +506,9 @@ static QStringList laneDump(const LaneModel &m)
         QStringList events;
         for (core::EventIndex e : l.events)
             events << QString::number(e.index());
-        out << QStringLiteral("%1 [%2] %3 events {%4} %5 bars %6 ticks %7 gaps")
-                   .arg(l.key, l.name)
-                   .arg(l.events.size())
-                   .arg(events.join(','))
-                   .arg(l.states.size())
-                   .arg(l.ticks.size())
-                   .arg(l.gaps.size());
+        out << l.key + " [" + l.name + "] " + QString::number(l.events.size()) + " events {" + events.join(',') + "} "
+                + QString::number(l.states.size()) + " bars " + QString::number(l.ticks.size()) + " ticks " + QString::number(l.gaps.size())
+                + " gaps";
         for (LaneId c : l.children)
             visit(c);
     };
