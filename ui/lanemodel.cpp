@@ -196,10 +196,8 @@ void LaneModel::addAnalysis(std::shared_ptr<const core::Analysis> analysis)
     if (m_analysis)
         throw std::logic_error("LaneModel::addAnalysis: the model has its analysis already");
     m_analysis = std::move(analysis);
-    // Made before placing (above) unless the facts name a node some other way.
-    for (core::StringId n : m_analysis->facts.nodes)
-        if (!incident().text(n).empty())
-            groupForNode(n);
+    // The facts' nodes (Facts::nodes) have their groups already: made before placing, from the
+    // same nodesOfContexts.
     addFacts();
     sortChildren();
     finishLanes();
