@@ -205,6 +205,7 @@ PodPlacements correlate(Incident &incident, EventTables &tables)
         if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
             nodes.push_back(node);
     };
+    std::string key;                 // "namespace/name" of a listed pod
     std::vector<bool> contextPlaced; // an event's own pod and node depend on its context alone
     auto placePodsOf = [&](const Event &e) {
         const EventContext context = incident.contexts[e.context]; // a copy: interning grows the table
@@ -227,7 +228,8 @@ PodPlacements correlate(Incident &incident, EventTables &tables)
             return;
         forEachListedPod(incident.field(e, kPods), [&](std::string_view entry) {
             const PodReference ref = parsePodReference(entry);
-            if (auto it = podByName.find(std::string(ref.ns) + "/" + std::string(ref.name)); it != podByName.end()) {
+            key.assign(ref.ns).append(1, '/').append(ref.name); // one buffer: no allocation a listed pod
+            if (auto it = podByName.find(key); it != podByName.end()) {
                 place(it->second, context.node);
                 placements.listings.push_back(
                     {it->second, context.node, e.source, static_cast<std::size_t>(&e - tables.bySource[e.source].data())});
