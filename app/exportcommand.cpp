@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <iostream>
 #include <optional>
 #include <utility>
@@ -83,6 +84,24 @@ std::optional<ui::ExportRequest> exportRequest(const CommandLine &cl, core::Load
     return request;
 }
 
+// The bundle loaded and analysed, and its lane model: the events are placed in their lanes on
+// another thread while the facts and rules run (as the window's loader does), then the
+// analysis's lanes are added. Null, with the exit code, when the load or the rules failed.
+std::pair<std::shared_ptr<const ui::LaneModel>, int> loadIntoLanes(const CommandLine &cl, const core::LoadOptions &load,
+                                                                   const core::AnalyzeOptions &analyzeOptions)
+{
+    std::future<std::shared_ptr<ui::LaneModel>> placing;
+    const LoadedAnalysis loaded =
+        loadAndAnalyze(cl.inputs, load, analyzeOptions, [&](const std::shared_ptr<const core::Incident> &incident) {
+            placing = std::async(std::launch::async, [incident] { return std::make_shared<ui::LaneModel>(incident); });
+        });
+    if (!loaded.analysis)
+        return {nullptr, loaded.exitCode}; // the future, if any, is waited for as it goes
+    std::shared_ptr<ui::LaneModel> model = placing.get();
+    model->addAnalysis(loaded.analysis);
+    return {std::move(model), kExitOk};
+}
+
 // --format perfetto: the trace of what the image would show: frameExport's window, lanes and
 // findings (a finding framed with its chain and evidence, --rule without a match refused).
 // Without --finding or --rule the trace holds every lane and finding of the window.
@@ -93,10 +112,9 @@ int writePerfetto(const CommandLine &cl, const core::AnalyzeOptions &analyzeOpti
     if (!request)
         return kExitBadArguments;
     request->wholeBundle = !request->finding && request->rules.empty();
-    const LoadedAnalysis loaded = loadAndAnalyze(cl.inputs, load, analyzeOptions);
-    if (!loaded.analysis)
-        return loaded.exitCode;
-    const auto model = std::make_shared<const ui::LaneModel>(loaded.analysis);
+    const auto [model, exitCode] = loadIntoLanes(cl, load, analyzeOptions);
+    if (!model)
+        return exitCode;
     QString error;
     const auto scene = ui::frameExport(model, *request, &error);
     if (!scene) {
@@ -145,10 +163,9 @@ int runExport(int argc, char **argv, const CommandLine &cl, const core::AnalyzeO
     auto request = exportRequest(cl, load);
     if (!request)
         return kExitBadArguments;
-    const LoadedAnalysis loaded = loadAndAnalyze(cl.inputs, load, analyzeOptions);
-    if (!loaded.analysis)
-        return loaded.exitCode;
-    const auto model = std::make_shared<const ui::LaneModel>(loaded.analysis);
+    const auto [model, exitCode] = loadIntoLanes(cl, load, analyzeOptions);
+    if (!model)
+        return exitCode;
     QString error;
     auto scene = ui::frameExport(model, *request, &error);
     if (!scene) {

@@ -36,11 +36,14 @@ std::shared_ptr<const core::Incident> loadWithStandardInput(const std::vector<st
 
 } // namespace
 
-LoadedAnalysis loadAndAnalyze(const std::vector<std::string> &inputs, const core::LoadOptions &load, const core::AnalyzeOptions &analyze)
+LoadedAnalysis loadAndAnalyze(const std::vector<std::string> &inputs, const core::LoadOptions &load, const core::AnalyzeOptions &analyze,
+                              const BesideAnalysis &beside)
 {
     try {
         const bool fromStandardInput = std::find(inputs.begin(), inputs.end(), "-") != inputs.end();
         auto incident = fromStandardInput ? loadWithStandardInput(inputs, load) : core::loadBundle(inputs, load);
+        if (beside)
+            beside(incident);
         return {core::analyzeIncident(std::move(incident), analyze), kExitOk};
     } catch (const core::LoadError &e) {
         std::cerr << "kubelane: " << e.what() << "\n";

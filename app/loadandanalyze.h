@@ -4,6 +4,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/load/loader.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,7 +26,13 @@ struct LoadedAnalysis {
     int exitCode = kExitOk;
 };
 
+// Work that needs the loaded incident only, started before the facts and rules run so that it
+// runs beside them (the export places the events in their lanes on the other core). Not called
+// when the load fails.
+using BesideAnalysis = std::function<void(const std::shared_ptr<const core::Incident> &)>;
+
 // An input "-" is standard input, read to its end (a paste piped in).
-LoadedAnalysis loadAndAnalyze(const std::vector<std::string> &inputs, const core::LoadOptions &load, const core::AnalyzeOptions &analyze);
+LoadedAnalysis loadAndAnalyze(const std::vector<std::string> &inputs, const core::LoadOptions &load, const core::AnalyzeOptions &analyze,
+                              const BesideAnalysis &beside = {});
 
 } // namespace kubelane::app
