@@ -1358,6 +1358,46 @@ private slots:
         QCOMPARE(inc->typeName(inc->events.at(1)), std::string_view("kubelet.syncloop.start"));
     }
 
+    // Past 8 MiB, a bare log's component is counted on its first 2 MiB, and the file is read
+    // once, as that component's: the same events, types and fields as the same lines under a
+    // path that names the kubelet. A head that names no component leaves the file no one's.
+    void largeBareLogIsNamedFromItsHead()
+    {
+        std::string block;
+        for (int i = 0; i < 1000; ++i) {
+            const std::string s = std::to_string(10 + i % 50);
+            block += "I0705 13:07:" + s + ".269742   32911 kubelet.go:1782] \"SyncLoop (housekeeping)\"\n" + "I0705 13:07:" + s
+                + ".270000   32911 reflector.go:255] Listing and watching *v1.Node from k8s.io/client-go\n" + "E0705 13:07:" + s
+                + ".270100   32911 kubelet.go:2448] \"Error syncing pod, skipping\" err=\"failed\" pod=\"ns/web-0\"\n"
+                + "\tgoroutine trace continues here\n";
+        }
+        std::string text = "I0705 13:07:09.900000   32911 server.go:408] Version: v1.11.0\n";
+        while (text.size() <= (9u << 20))
+            text += block;
+        const auto types = EventTypeCatalog::loadFile(std::string(KUBELANE_RESOURCES) + "/events.json");
+        const auto roles = GoroutineMap::loadFile(std::string(KUBELANE_RESOURCES) + "/goroutines.json");
+        auto parseAs = [&](const std::string &path, const std::string &bytes) {
+            InputFile file;
+            file.path = path;
+            file.bytes = makeBytes(bytes);
+            return SourceParser(*types, *roles).parse(file, 0);
+        };
+        const ParsedSource bare = parseAs("paste.txt", text), named = parseAs("kubelet.log", text);
+        QCOMPARE(bare.source.component, std::string("kubelet"));
+        QCOMPARE(bare.source.componentOrigin, std::string("content, from its first 2.0 MiB"));
+        QCOMPARE(named.source.componentOrigin, std::string("path"));
+        QVERIFY(parseDigest(bare) == parseDigest(named));
+        QCOMPARE(types->nameOf(bare.events.front().type), std::string_view("kubelet.start"));
+
+        // Only Go files every component vendors: nothing to name it by, head or whole.
+        std::string vendored;
+        while (vendored.size() <= (9u << 20))
+            vendored += "I0705 13:07:10.270000   32911 reflector.go:255] Listing and watching *v1.Node from k8s.io/client-go\n";
+        const ParsedSource none = parseAs("paste.txt", vendored);
+        QCOMPARE(none.source.component, std::string());
+        QCOMPARE(none.events.size(), none.source.lineCount);
+    }
+
     void bareLogTakesItsLeasesComponent()
     {
         const std::string scheduler = "I0822 23:01:13.611314       1 leaderelection.go:217] attempting to acquire leader lease  "

@@ -51,6 +51,14 @@ public:
     };
 
 private:
+    // One read of the file as `input` attributes it. When its lines name another component than
+    // the path did (or the path named none), that identity is set in `reread` and the file
+    // must be read again as that component's: the types only it prints were not tried.
+    ParsedSource parseOnce(const SourceInput &input, SourceId id, const SourceOverrides &overrides, std::optional<SourceIdentity> &reread);
+    // A large file whose path names no component: the component its first lines name, read
+    // from them alone, so that the file is read once, as that component's, and not twice.
+    std::optional<SourceIdentity> identityFromHead(const SourceInput &input, SourceId id, const SourceOverrides &overrides);
+
     struct LineView {
         std::string_view text;
         std::uint64_t offset;
