@@ -1389,6 +1389,42 @@ private slots:
         QVERIFY(parseDigest(bare) == parseDigest(named));
         QCOMPARE(types->nameOf(bare.events.front().type), std::string_view("kubelet.start"));
 
+        // The head's name is checked on the whole file: a controller manager's log behind 2 MiB
+        // of kubelet lines is read again as the controller manager's, and says why.
+        std::string mixed = text.substr(0, text.find('\n', 3u << 20) + 1);
+        std::string controllers;
+        for (int i = 0; i < 1000; ++i)
+            controllers += "I0705 14:07:" + std::to_string(10 + i % 50)
+                + ".027219       1 garbagecollector.go:155] Garbage collector: all resource monitors have synced\n"
+                  "I0705 14:07:"
+                + std::to_string(10 + i % 50)
+                + ".027320       1 replica_set.go:577] \"Too few replicas\" replicaSet=\"shop/web-7d9f8b6c5\"\n";
+        while (mixed.size() <= (16u << 20))
+            mixed += controllers;
+        const ParsedSource both = parseAs("paste.txt", mixed);
+        QCOMPARE(both.source.component, std::string("kube-controller-manager"));
+        QCOMPARE(both.source.componentOrigin, std::string("content (its Go files; its first lines name kubelet)"));
+
+        // A parser that read a head and its file reads the next file as a fresh one does.
+        InputFile small;
+        small.path = "paste.txt";
+        small.bytes = makeBytes(text.substr(0, 4096 + text.substr(4096).find('\n') + 1));
+        SourceParser reused(*types, *roles);
+        InputFile large{"paste.txt", makeBytes(text), 0, {}, {}};
+        reused.parse(large, 0);
+        QVERIFY(parseDigest(reused.parse(small, 0)) == parseDigest(SourceParser(*types, *roles).parse(small, 0)));
+
+        // A time window may seek past the head (it reads a few of its lines): then the file is
+        // counted whole, as before, whatever the window.
+        SourceParser windowed(*types, *roles);
+        TimeWindow window;
+        window.from = parseGoTime("2000-01-01T00:00:00Z");
+        window.utcOffsetSeconds = 0;
+        windowed.setTimeWindow(window);
+        const ParsedSource seeked = windowed.parse(large, 0);
+        QCOMPARE(seeked.source.component, std::string("kubelet"));
+        QCOMPARE(seeked.source.componentOrigin, std::string("content"));
+
         // Only Go files every component vendors: nothing to name it by, head or whole.
         std::string vendored;
         while (vendored.size() <= (9u << 20))

@@ -16,6 +16,9 @@ struct SourceIdentity {
     // Named by the one heading over a paste: a line of another component's Go file under it
     // says the paste holds more than that log.
     bool componentFromHeading = false;
+    // Named by the first lines of a large file whose path names none (SourceParser): the rest
+    // of its lines may say otherwise, as they may outweigh a folder's name.
+    bool componentFromHead = false;
 };
 
 SourceIdentity identityFromPath(std::string_view path);

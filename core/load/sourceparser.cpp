@@ -201,6 +201,17 @@ SourceParser::SourceParser(const EventTypeCatalog &types, const GoroutineMap &ro
                 m_namesLease[i] = true;
 }
 
+namespace {
+
+// Formats that hold one program's lines, named by nothing in the line but its Go file.
+bool holdsOneProgram(SourceFormat f)
+{
+    return f == SourceFormat::KlogText || f == SourceFormat::KlogJson || f == SourceFormat::CriLog || f == SourceFormat::DockerJson
+        || f == SourceFormat::KubectlTimestamps;
+}
+
+} // namespace
+
 ParsedSource SourceParser::parse(const InputFile &file, SourceId id, const SourceOverrides &overrides)
 {
     SourceInput input;
@@ -233,19 +244,24 @@ std::optional<SourceIdentity> SourceParser::identityFromHead(const SourceInput &
     constexpr std::size_t kWholeCountUpTo = 8u << 20, kHeadBytes = 2u << 20;
     const SourceIdentity &ident = input.identity;
     const BytesPtr &bytes = input.file.bytes;
+    // A time window reads a few lines of the head at most (the seek): it is no count.
     if (!overrides.component.empty() || !ident.component.empty() || ident.componentFromHeading || input.allLinesAre || !bytes
-        || bytes->size() <= kWholeCountUpTo)
+        || bytes->size() <= kWholeCountUpTo || m_window.active())
         return std::nullopt;
     const std::string_view head = bytes->substr(0, kHeadBytes);
     const std::size_t end = head.rfind('\n');
-    if (end == std::string_view::npos)
+    // Only a log of one program is named by its lines and read again (a journal's lines name
+    // their processes; objects, audit and export records their own).
+    if (end == std::string_view::npos || !holdsOneProgram(detectLogFormat(head).format->id()))
         return std::nullopt;
     SourceInput headInput = input;
     headInput.file.bytes = makeBytes(std::string(head.substr(0, end + 1)));
     std::optional<SourceIdentity> named;
     parseOnce(headInput, id, overrides, named);
-    if (named)
+    if (named) {
         named->origin += ", from its first " + formatByteSize(end + 1); // what the user reads the guess was made on
+        named->componentFromHead = true;
+    }
     return named;
 }
 
@@ -255,6 +271,7 @@ ParsedSource SourceParser::parseOnce(const SourceInput &input, SourceId id, cons
     const InputFile &file = input.file;
     m_out = ParsedSource{};
     m_file = FileState{};
+    m_file.weakNaming = input.identity.componentFromHead ? "its first lines name " : "the folder names ";
     Source &src = m_out.source;
     src.id = id;
     src.path = file.path;
@@ -334,11 +351,10 @@ ParsedSource SourceParser::parseOnce(const SourceInput &input, SourceId id, cons
     // One program's log: what its lines say outweighs a folder's name. So does a journal's
     // lines' own word for their process ("kubelet[2101]:" in a folder named for the containerd
     // the user suspected), when most of them name one.
-    const bool oneProgram = src.format == SourceFormat::KlogText || src.format == SourceFormat::KlogJson
-        || src.format == SourceFormat::CriLog || src.format == SourceFormat::DockerJson || src.format == SourceFormat::KubectlTimestamps;
+    const bool oneProgram = holdsOneProgram(src.format);
     const bool linesNameTheirProcess = src.format == SourceFormat::Journald;
-    const bool pathIsWeak =
-        src.component.empty() || (overrides.component.empty() && ident.componentFromFolder && (oneProgram || linesNameTheirProcess));
+    const bool weaklyNamed = ident.componentFromFolder || ident.componentFromHead;
+    const bool pathIsWeak = src.component.empty() || (overrides.component.empty() && weaklyNamed && (oneProgram || linesNameTheirProcess));
     // A lease names its elector's process; a journal may hold several (k3s runs them all).
     if (pathIsWeak && !linesNameTheirProcess && m_file.leaseComponents.size() == 1) {
         if (*m_file.leaseComponents.begin() != src.component)
@@ -346,12 +362,13 @@ ParsedSource SourceParser::parseOnce(const SourceInput &input, SourceId id, cons
     } else if (pathIsWeak) {
         attributeToContentComponent(linesNameTheirProcess);
     }
-    // The lines were read as the folder's component's: read them again as the one they name.
+    // The lines were read as the folder's (or the head's) component's: read them again as the
+    // one they name.
     // A heading named the paste, but a line under it is another component's: the paste holds
     // more than that log, and each line is read as its own Go file says.
     if (overrides.component.empty()) {
         // (A journal's lines name their own processes: relabelled, not read again.)
-        if (!ident.component.empty() && ident.componentFromFolder && src.component != ident.component && !linesNameTheirProcess)
+        if (!ident.component.empty() && weaklyNamed && src.component != ident.component && !linesNameTheirProcess)
             reread = SourceIdentity{src.component, ident.node, src.componentOrigin};
         // One program's log that nothing but its lines names was read as no one's: the types
         // only that program prints were not tried (the kubelet's "Version:" line is its start).
@@ -395,7 +412,7 @@ void SourceParser::attributeToLeaseComponent(const std::string &component)
 {
     Source &src = m_out.source;
     src.componentOrigin =
-        "content (its leader-election lease" + (src.component.empty() ? std::string(")") : "; the folder names " + src.component + ")");
+        "content (its leader-election lease" + (src.component.empty() ? std::string(")") : "; " + m_file.weakNaming + src.component + ")");
     src.component = component;
 }
 
@@ -483,8 +500,8 @@ void SourceParser::attributeToContentComponent(bool linesNameTheirProcess)
     if (named != src.component && top->second * 2 > m_out.events.size()
         && !(src.component == "cloud-controller-manager" && named == "kube-controller-manager")) {
         // (the cloud controller manager runs its own node lifecycle controller, of the same file name)
-        src.componentOrigin = std::string(linesNameTheirProcess ? "content (its lines' process" : "content (its Go files")
-            + "; the folder names " + src.component + ")";
+        src.componentOrigin = std::string(linesNameTheirProcess ? "content (its lines' process" : "content (its Go files") + "; "
+            + m_file.weakNaming + src.component + ")";
         src.component = std::string(named);
     }
 }

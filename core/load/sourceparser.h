@@ -328,6 +328,9 @@ private:
     // file from a fresh one (a worker parses many files, and the ids of one file's tables
     // name other texts in the next file's).
     struct FileState {
+        // How a weak name came ("the folder names ", "its first lines name "): the source's
+        // origin says so when its lines name another component.
+        std::string weakNaming;
         const LogFormat *format = nullptr; // the source's, as detected
         std::uint8_t formatVariant = 0;
         std::vector<ClassificationHint> lastMatch; // by the file's OriginId: what matched there last
