@@ -16,6 +16,7 @@
 #include <future>
 #include <iostream>
 #include <optional>
+#include <system_error>
 #include <utility>
 
 namespace kubelane::app {
@@ -93,11 +94,16 @@ std::pair<std::shared_ptr<const ui::LaneModel>, int> loadIntoLanes(const Command
     std::future<std::shared_ptr<ui::LaneModel>> placing;
     const LoadedAnalysis loaded =
         loadAndAnalyze(cl.inputs, load, analyzeOptions, [&](const std::shared_ptr<const core::Incident> &incident) {
-            placing = std::async(std::launch::async, [incident] { return std::make_shared<ui::LaneModel>(incident); });
+            try {
+                placing = std::async(std::launch::async, [incident] { return std::make_shared<ui::LaneModel>(incident); });
+            } catch (const std::system_error &) {
+                // No thread to be had: the events are placed after the rules, on this one.
+            }
         });
     if (!loaded.analysis)
         return {nullptr, loaded.exitCode}; // the future, if any, is waited for as it goes
-    std::shared_ptr<ui::LaneModel> model = placing.get();
+    std::shared_ptr<ui::LaneModel> model =
+        placing.valid() ? placing.get() : std::make_shared<ui::LaneModel>(std::shared_ptr<const core::Incident>(loaded.analysis->incident));
     model->addAnalysis(loaded.analysis);
     return {std::move(model), kExitOk};
 }
