@@ -29,6 +29,56 @@ private slots:
         QCOMPARE(inc->stats.events, 1u);
     }
 
+    // A folder of compressed logs is read side by side; what it gives is what one reader gives,
+    // in the folder's order: the files, the skipped ones (documentation), the members of
+    // archives and what came before a cut in one.
+    void folderReadSideBySideAsInOrder()
+    {
+        QTemporaryDir dir;
+        std::string big;
+        while (big.size() < (1u << 20))
+            big += kKubeletLine;
+        test::writeFile(dir, "a/kubelet.log.1.gz", makeArchive({{"data", big}}, "raw", true));
+        test::writeFile(dir, "a/kubelet.log.2.gz", makeArchive({{"data", kKubeletLine + kKubeletLine}}, "raw", true));
+        test::writeFile(dir, "b/README.md", "how this bundle was taken\n");
+        test::writeFile(dir, "b/logs.tar.gz",
+                        makeArchive({{"n1/kubelet.log", kKubeletLine}, {"n1/EXPECTED.json", "{}"}, {"n2/kubelet.log", big}}, "tar", true));
+        std::string cut = makeArchive({{"n3/kubelet.log", big}}, "tar", true);
+        cut.resize(cut.size() / 2);
+        test::writeFile(dir, "c/cut.tar.gz", cut);
+        test::writeFile(dir, "d/kubelet.log", kKubeletLine);
+        auto summary = [](const BundleReadResult &r) {
+            std::string out;
+            for (const auto &f : r.files)
+                out += "file " + f.path + " " + std::to_string(f.bytes ? f.bytes->size() : 0) + " " + f.error + " " + f.damage + "\n";
+            for (const auto &s : r.skipped)
+                out += "skipped " + s.path + " " + s.reason + "\n";
+            return out;
+        };
+        const std::string root = dir.path().toStdString();
+        BundleReadOptions one;
+        one.threads = 1;
+        BundleReadOptions two;
+        two.threads = 2;
+        const std::string alone = summary(readBundle({root}, one)), beside = summary(readBundle({root}, two));
+        QCOMPARE(beside, alone);
+        // The order is the folder's: the largest file, read first, is still listed first.
+        const BundleReadResult read = readBundle({root}, two);
+        QCOMPARE(read.files.size(), std::size_t(6));
+        QVERIFY(read.files[0].path.ends_with("a/kubelet.log.1"));
+        QCOMPARE(read.files[0].bytes->size(), big.size());
+        QVERIFY(read.files[1].path.ends_with("a/kubelet.log.2"));
+        QVERIFY(read.files[2].path.ends_with("logs.tar.gz!n1/kubelet.log"));
+        QVERIFY(read.files[3].path.ends_with("logs.tar.gz!n2/kubelet.log"));
+        QVERIFY2(read.files[4].path.find("cut.tar.gz") != std::string::npos, summary(read).c_str());
+        QVERIFY2(!read.files[4].damage.empty(), summary(read).c_str()); // what came before the cut
+        QVERIFY(read.files[4].bytes && !read.files[4].bytes->empty());
+        QVERIFY(read.files[5].path.ends_with("d/kubelet.log"));
+        QCOMPARE(read.skipped.size(), std::size_t(2));
+        QVERIFY(read.skipped[0].path.ends_with("b/README.md"));
+        QVERIFY(read.skipped[1].path.ends_with("logs.tar.gz!n1/EXPECTED.json"));
+    }
+
     void tarGzWithNodes()
     {
         QTemporaryDir dir;

@@ -4,10 +4,15 @@
 
 #include "spillbuffer.h"
 
+#include "../util/parallel.h"
+
 #include <archive.h>
 #include <archive_entry.h>
 
 #include <algorithm>
+#include <atomic>
+#include <iterator>
+#include <optional>
 #include <charconv>
 #include <cstdio>
 #include <limits>
@@ -73,13 +78,23 @@ struct MemoryArchiveSource {
     }
 };
 
+// What a folder or an input names, in the order the bundle lists it: a file to read, or what
+// is already known of a path (skipped, or an error in the result's files).
+struct ListedPath {
+    enum Kind { Read, Skip, Error } kind;
+    std::string path;
+    std::string reason; // Skip, Error
+};
+
 class Reader {
 public:
-    explicit Reader(const BundleReadOptions &o) : m_options(o) { }
+    // `total`: the bytes read so far by every reader of the bundle (files are read side by side).
+    Reader(const BundleReadOptions &o, std::atomic<std::uint64_t> &total) : m_options(o), m_total(total) { }
 
     BundleReadResult result;
 
-    void addPath(const std::string &input)
+    // Lists an input: a folder's files, sorted, or the file itself.
+    static void list(const std::string &input, std::vector<ListedPath> &out)
     {
         std::error_code ec;
         const fs::path p(input);
@@ -91,27 +106,44 @@ public:
                 if (it->is_regular_file(fec))
                     files.push_back(it->path());
                 else if (!it->is_directory(fec))
-                    result.skipped.push_back({it->path().string(), "not a regular file (a socket, device or broken link)"});
+                    out.push_back({ListedPath::Skip, it->path().string(), "not a regular file (a socket, device or broken link)"});
             }
             if (ec)
-                result.files.push_back({input, nullptr, 0, "cannot list folder: " + ec.message()});
+                out.push_back({ListedPath::Error, input, "cannot list folder: " + ec.message()});
             std::sort(files.begin(), files.end());
             for (const auto &f : files) {
-                if (cancelled())
-                    return;
-                if (isMetadataFile(f.filename().string())) {
-                    result.skipped.push_back({f.string(), "bundle documentation, not a log"});
-                    continue;
-                }
-                addFile(f.string());
+                if (isMetadataFile(f.filename().string()))
+                    out.push_back({ListedPath::Skip, f.string(), "bundle documentation, not a log"});
+                else
+                    out.push_back({ListedPath::Read, f.string(), {}});
             }
             return;
         }
         if (!fs::exists(p, ec)) {
-            result.files.push_back({input, nullptr, 0, "no such file or folder"});
+            out.push_back({ListedPath::Error, input, "no such file or folder"});
             return;
         }
-        addFile(input);
+        out.push_back({ListedPath::Read, input, {}});
+    }
+
+    void addListed(const ListedPath &listed)
+    {
+        switch (listed.kind) {
+        case ListedPath::Read:
+            if (!cancelled())
+                addFile(listed.path);
+            break;
+        case ListedPath::Skip: result.skipped.push_back({listed.path, listed.reason}); break;
+        case ListedPath::Error: result.files.push_back({listed.path, nullptr, 0, listed.reason}); break;
+        }
+    }
+    // The files, skips and notes of a reader of one listed path, after this reader's.
+    void append(Reader &&part)
+    {
+        std::move(part.result.files.begin(), part.result.files.end(), std::back_inserter(result.files));
+        std::move(part.result.skipped.begin(), part.result.skipped.end(), std::back_inserter(result.skipped));
+        std::move(part.result.notes.begin(), part.result.notes.end(), std::back_inserter(result.notes));
+        m_readForLackOfGuard += part.m_readForLackOfGuard;
     }
 
     void addMemory(const std::string &name, BytesPtr bytes) { addBytes(name, std::move(bytes), 0, 0); }
@@ -123,7 +155,7 @@ private:
     {
         struct stat st { };
         const std::int64_t mtime = ::stat(path.c_str(), &st) == 0 ? st.st_mtime : 0;
-        if (m_total + std::uint64_t(std::max<off_t>(st.st_size, 0)) > m_options.maxTotalBytes) {
+        if (m_total.load() + std::uint64_t(std::max<off_t>(st.st_size, 0)) > m_options.maxTotalBytes) {
             result.files.push_back(
                 {path, nullptr, 0, "skipped: the bundle exceeds the limit of " + formatByteSize(m_options.maxTotalBytes) + " read in all"});
             return;
@@ -158,9 +190,9 @@ private:
                                           + std::to_string(m_options.maxArchiveDepth) + ")"});
             return;
         }
-        m_total += bytes->size();
+        const std::uint64_t total = m_total += bytes->size();
         if (m_options.progress)
-            m_options.progress(path, m_total);
+            m_options.progress(path, total);
         result.files.push_back({path, std::move(bytes), mtime, {}, std::move(damage)});
     }
 
@@ -321,7 +353,7 @@ private:
             return "not read: " + member + " expands to more than " + std::to_string(static_cast<long long>(m_options.maxExpansionRatio))
                 + " times its compressed size (" + formatByteSize(budget.expanded) + " from " + formatByteSize(compressed)
                 + "; a decompression bomb?); raise the limit with --max-ratio N";
-        if (m_total + memberBytes > m_options.maxTotalBytes)
+        if (m_total.load() + memberBytes > m_options.maxTotalBytes)
             return "not read: " + member + ": the bundle exceeds the limit of " + formatByteSize(m_options.maxTotalBytes) + " read in all";
         return {};
     }
@@ -378,7 +410,7 @@ public:
 
 private:
     const BundleReadOptions &m_options;
-    std::uint64_t m_total = 0;
+    std::atomic<std::uint64_t> &m_total;
     std::size_t m_readForLackOfGuard = 0;
 };
 
@@ -395,18 +427,41 @@ bool looksLikeArchive(std::string_view h)
     return h.size() > 262 && h.substr(257, 5) == "ustar";
 }
 
+// The listed files are read side by side: a bundle of compressed logs (rotated .gz files)
+// decompresses on every core, not on one. Each listed path has a reader of its own, and their
+// results are put together in the order of the listing, as one reader would have read them.
+// Only the limit of what is read in all (BundleReadOptions::maxTotalBytes) is shared: reached,
+// it stops the files being read at that moment, which need not be the last listed.
 BundleReadResult readBundle(const std::vector<std::string> &inputs, const BundleReadOptions &options)
 {
-    Reader reader(options);
+    std::vector<ListedPath> listed;
     for (const auto &input : inputs)
-        reader.addPath(input);
+        Reader::list(input, listed);
+    std::atomic<std::uint64_t> total{0};
+    std::vector<std::optional<Reader>> parts(listed.size());
+    const auto order = largestFirst(listed.size(), [&](std::size_t i) {
+        std::error_code ec;
+        const auto size = listed[i].kind == ListedPath::Read ? fs::file_size(listed[i].path, ec) : 0;
+        return ec ? std::uintmax_t(0) : size;
+    });
+    forEachInParallel(
+        listed.size(), options.threads,
+        [&](std::size_t i) {
+            parts[i].emplace(options, total);
+            parts[i]->addListed(listed[i]);
+        },
+        &order);
+    Reader reader(options, total);
+    for (auto &part : parts)
+        reader.append(std::move(*part));
     reader.noteFilesReadForLackOfGuard();
     return std::move(reader.result);
 }
 
 BundleReadResult readBundleBytes(const std::string &name, BytesPtr bytes, const BundleReadOptions &options)
 {
-    Reader reader(options);
+    std::atomic<std::uint64_t> total{0};
+    Reader reader(options, total);
     reader.addMemory(name, std::move(bytes));
     return std::move(reader.result);
 }

@@ -32,7 +32,10 @@ struct BundleReadOptions {
     std::uint64_t ratioCheckFrom = 64ull << 20;   // the ratio counts once this much is expanded: small files compress far
     int maxArchiveDepth = 4;                      // archives inside archives; deeper ones are named, not opened
     const std::atomic<bool> *cancel = nullptr;
+    // Called after each file is read, from the threads reading them (one at a time is the
+    // caller's to see to).
     std::function<void(const std::string &path, std::uint64_t bytesSoFar)> progress;
+    unsigned threads = 0; // files read side by side; 0 = one per core
 };
 
 struct BundleReadResult {

@@ -370,6 +370,7 @@ std::shared_ptr<const Incident> loadBundle(const std::vector<std::string> &input
     readOptions.cancel = options.cancel;
     readOptions.maxExpandedBytes = options.maxExpandedBytes;
     readOptions.maxExpansionRatio = options.maxExpansionRatio;
+    readOptions.threads = options.threads;
     readOptions.progress = [&](const std::string &path, std::uint64_t bytes) {
         progress.update([&](LoadProgress &p) {
             p.stage = LoadProgress::Stage::Reading;
